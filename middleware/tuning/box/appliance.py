@@ -1,0 +1,57 @@
+"""Thin calls into the appliance's services, including the few places where TrueNAS and the standalone host differ.
+
+TrueNAS has no public call that lists live ZFS module parameters or the OpenZFS version; there the plugin reads them
+the way middlewared's own tunables plugin does (sysfs, ``zfs version``). The standalone host serves them as calls.
+"""
+import os
+import subprocess
+
+from ..framework import ON_TRUENAS
+
+ZFS_PARAMETERS_DIR = '/sys/module/zfs/parameters'
+
+
+async def call_job(middleware, method: str, *args):
+    """Run an appliance job and return its result (internal calls of job methods return a Job)."""
+    job = await middleware.call(method, *args)
+    return await job.wait(raise_error=True)
+
+
+def _read_zfs_parameters_from_sysfs() -> dict[str, dict]:
+    params = {}
+    for name in sorted(os.listdir(ZFS_PARAMETERS_DIR)):
+        path = os.path.join(ZFS_PARAMETERS_DIR, name)
+        try:
+            with open(path) as f:
+                value = f.read().strip()
+        except OSError:
+            continue
+        params[name] = {'value': value, 'writable': bool(os.stat(path).st_mode & 0o200)}
+    return params
+
+
+async def zfs_parameters(middleware) -> dict[str, dict]:
+    if ON_TRUENAS:
+        return await middleware.run_in_thread(_read_zfs_parameters_from_sysfs)
+    return await middleware.call('tunable.get_zfs_parameters')
+
+
+async def openzfs_version(middleware) -> str | None:
+    if ON_TRUENAS:
+        out = await middleware.run_in_thread(
+            lambda: subprocess.run(['zfs', 'version'], capture_output=True, text=True).stdout)
+        # "zfs-2.3.4-1" -> "2.3.4"
+        first = out.splitlines()[0] if out else ''
+        return first.removeprefix('zfs-').split('-')[0] or None
+    return await middleware.call('zfs.version')
+
+
+def backend_name(middleware) -> str:
+    return 'truenas' if ON_TRUENAS else middleware.backend.name
+
+
+def state_dir(middleware) -> str:
+    """Where the plugin's database lives: the system dataset on TrueNAS (survives upgrades), else the host's data."""
+    if ON_TRUENAS:
+        return '/var/db/system/tuning'
+    return os.path.join(middleware.data_dir, 'tuning')

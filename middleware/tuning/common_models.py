@@ -1,0 +1,80 @@
+"""Models shared by several ``tuning.*`` services: targets, settings, plan rows, plans."""
+from typing import Literal
+
+from .framework import BaseModel, LongString, NonEmptyString
+
+SettingKind = Literal['ZFS_PARAMETER', 'SYSCTL', 'DATASET_PROPERTY', 'POOL_DEVICE', 'SERVICE']
+ApplyMode = Literal['LIVE', 'NEW_DATA', 'SERVICE_RESTART', 'REBOOT']
+Risk = Literal['SAFE', 'CAUTION', 'DANGEROUS']
+ValueSource = Literal['LOCAL', 'INHERITED', 'DEFAULT', 'INHERIT']
+
+__all__ = [
+    'ApplyMode', 'Risk', 'SettingKind', 'TuningChange', 'TuningPlan', 'TuningPrerequisite', 'TuningSettingValue',
+    'TuningTarget', 'TuningTunableState', 'ValueSource',
+]
+
+
+class TuningTarget(BaseModel):
+    pool: NonEmptyString
+    """Pool the preset is computed for."""
+    dataset: NonEmptyString | None = None
+    """Dataset whose properties are tuned (defaults to the pool's root dataset)."""
+    cache_disks: list[NonEmptyString] = []
+    """Unused disks to add as L2ARC (cache) when the preset proposes one."""
+    log_disks: list[NonEmptyString] = []
+    """Unused disks to add as SLOG (log) when the preset proposes one."""
+
+
+class TuningChange(BaseModel):
+    key: str
+    """`KIND:scope:setting`, unique within a plan; acknowledge DANGEROUS changes by this key or by setting name."""
+    setting: str
+    kind: SettingKind
+    scope: str
+    current: str | None
+    proposed: str | None
+    proposed_source: ValueSource | None = None
+    """`INHERIT` when the change returns a dataset property to its inherited value."""
+    apply_mode: ApplyMode
+    risk: Risk
+    risk_reason: LongString | None = None
+    rationale: LongString
+    source: LongString
+
+
+class TuningPrerequisite(BaseModel):
+    id: str
+    met: bool
+    message: LongString
+
+
+class TuningPlan(BaseModel):
+    preset: str
+    target: TuningTarget
+    changes: list[TuningChange]
+    unchanged: list[TuningChange]
+    prerequisites: list[TuningPrerequisite]
+    warnings: list[LongString]
+    needs_reboot: bool
+    dangerous: list[str]
+    computed_for: dict
+
+
+class TuningTunableState(BaseModel):
+    id: int
+    value: str
+    enabled: bool
+
+
+class TuningSettingValue(BaseModel):
+    """One setting as read from the box: what a restore point records and what revert puts back."""
+    key: str
+    kind: SettingKind
+    scope: str
+    setting: str
+    value: str | None
+    exists: bool
+    source: ValueSource | None = None
+    writable: bool | None = None
+    tunable: TuningTunableState | None = None
+    """The TrueNAS tunable row that persisted this setting at the time, if any."""

@@ -1,0 +1,71 @@
+"""From a preset id and a target to a plan computed for this box: shared by preview, apply and campaigns."""
+import errno
+
+from .box.profile import read_profile
+from .box.settings import read_snapshot
+from .core import presets as catalog
+from .framework import ValidationErrors
+from .store import baseline, presets as preset_store
+
+CHANGE_FIELDS = ('key', 'setting', 'kind', 'scope', 'current', 'proposed', 'proposed_source', 'apply_mode', 'risk',
+                 'risk_reason', 'rationale', 'source')
+
+
+def resolve_preset(db, preset_id: str, field: str = 'id') -> dict:
+    preset = catalog.get_builtin(preset_id) or preset_store.get_preset(db, preset_id)
+    if preset is None:
+        known = ', '.join(p['id'] for p in all_presets(db))
+        verrors = ValidationErrors()
+        verrors.add(field, f'No preset {preset_id!r}. Known presets: {known}.', errno.ENOENT)
+        raise verrors
+    return preset
+
+
+def all_presets(db) -> list[dict]:
+    return catalog.builtin_presets() + preset_store.list_presets(db)
+
+
+def resolve_target(profile: dict, target: dict, field: str = 'target') -> dict:
+    """Fill the default dataset and check the target names what exists on this box."""
+    verrors = ValidationErrors()
+    pools = {p['name']: p for p in profile['pools']}
+    pool = pools.get(target['pool'])
+    if pool is None:
+        verrors.add(f'{field}.pool', f'No pool {target["pool"]!r} on this box. Pools: {", ".join(pools) or "none"}.',
+                    errno.ENOENT)
+        raise verrors
+    dataset = target.get('dataset') or pool['name']
+    if dataset not in pool['datasets']:
+        verrors.add(f'{field}.dataset', f'No dataset {dataset!r} in pool {pool["name"]!r}.', errno.ENOENT)
+    verrors.check()
+    return {'pool': pool['name'], 'dataset': dataset, 'cache_disks': list(target.get('cache_disks') or []),
+            'log_disks': list(target.get('log_disks') or [])}
+
+
+def public_change(change: dict) -> dict:
+    return {f: change.get(f) for f in CHANGE_FIELDS}
+
+
+def public_plan(plan: dict, target: dict) -> dict:
+    return {
+        'preset': plan['preset'], 'target': target,
+        'changes': [public_change(c) for c in plan['changes']],
+        'unchanged': [public_change(c) for c in plan['unchanged']],
+        'prerequisites': [{'id': p['id'], 'met': p['met'], 'message': p['message']} for p in plan['prerequisites']],
+        'warnings': list(plan['warnings']), 'needs_reboot': plan['needs_reboot'],
+        'dangerous': list(plan['dangerous']), 'computed_for': plan['computed_for'],
+    }
+
+
+async def make_plan(middleware, db, preset_id: str, target: dict) -> tuple[dict, dict]:
+    """Returns the public plan and the snapshot it was computed from (the restore point's source)."""
+    preset = resolve_preset(db, preset_id)
+    profile = await read_profile(middleware)
+    target = resolve_target(profile, target)
+    snapshot = await read_snapshot(middleware, [
+        f'{kind}:{scope}:{setting}' for kind, scope, setting in catalog.keys_to_read(profile, target)])
+    baseline.remember(db, {k: row['value'] for k, row in snapshot.items() if row['exists']})
+    plan = catalog.build_plan(preset, {
+        'profile': profile, 'snapshot': snapshot, 'target': target, 'baseline': baseline.load(db),
+    })
+    return public_plan(plan, target), snapshot

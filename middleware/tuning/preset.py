@@ -1,0 +1,133 @@
+"""``tuning.preset``: built-in and admin-defined presets, their plans for this box, and applying them."""
+import errno
+import re
+
+from .context import boot_id, plugin_context
+from .core import presets as catalog
+from .framework import (
+    CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job,
+)
+from .planning import all_presets, make_plan, resolve_preset
+from .preset_models import (
+    TuningPresetApplyArgs, TuningPresetApplyResult, TuningPresetCreateArgs, TuningPresetCreateResult,
+    TuningPresetDeleteArgs, TuningPresetDeleteResult, TuningPresetPreviewArgs, TuningPresetPreviewResult,
+    TuningPresetQueryArgs, TuningPresetQueryResult, TuningPresetUpdateArgs, TuningPresetUpdateResult,
+)
+from .store import presets as preset_store
+from .transaction.engine import Step, Transaction, desired_from_change
+
+
+def slug(name: str) -> str:
+    return re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')[:63] or 'preset'
+
+
+def check_acknowledged(plan: dict, acknowledge: list[str], field: str) -> None:
+    """Every DANGEROUS change must be acknowledged by its key or setting name; nothing else may be."""
+    verrors = ValidationErrors()
+    dangerous = [c for c in plan['changes'] if c['risk'] == 'DANGEROUS']
+    names = {c['key'] for c in dangerous} | {c['setting'] for c in dangerous}
+    for i, item in enumerate(acknowledge):
+        if item not in names:
+            verrors.add(f'{field}.{i}', f'{item!r} is not a DANGEROUS change of this plan.')
+    for change in dangerous:
+        if change['key'] not in acknowledge and change['setting'] not in acknowledge:
+            verrors.add(field, f'{change["setting"]} = {change["proposed"]} on {change["scope"]} is DANGEROUS: '
+                               f'{change.get("risk_reason") or change["rationale"]} Acknowledge it by name '
+                               f'({change["key"]!r}) to apply it.')
+    verrors.check()
+
+
+def validation_errors(errors: list[tuple[str, str]], prefix: str) -> ValidationErrors:
+    verrors = ValidationErrors()
+    for field, message in errors:
+        verrors.add(f'{prefix}.{field}' if field else prefix, message)
+    return verrors
+
+
+class TuningPresetService(Service):
+
+    class Config:
+        namespace = 'tuning.preset'
+        cli_namespace = 'system.tuning.preset'
+
+    @api_method(TuningPresetQueryArgs, TuningPresetQueryResult, roles=READ_ROLES)
+    def query(self, filters, options):
+        """Built-in presets (read-only) and admin-defined ones, with TrueNAS query filters and options."""
+        return filter_list(all_presets(plugin_context(self.middleware).db), filters, options)
+
+    @api_method(TuningPresetCreateArgs, TuningPresetCreateResult, roles=WRITE_ROLES, audit='Tuning preset create')
+    def create(self, data):
+        """Create an admin-defined preset from scratch or on top of a built-in (`base`)."""
+        db = plugin_context(self.middleware).db
+        data = {**data, 'id': data.get('id') or slug(data['name'])}
+        self._validate(db, data, for_update=False, prefix='data')
+        return preset_store.insert_preset(db, data)
+
+    @api_method(TuningPresetUpdateArgs, TuningPresetUpdateResult, roles=WRITE_ROLES, audit='Tuning preset update')
+    def update(self, id_, data):
+        """Change an admin-defined preset. Built-in presets are read-only: create one from them instead."""
+        db = plugin_context(self.middleware).db
+        old = self._own_preset(db, id_)
+        new = {k: old[k] for k in ('id', 'name', 'description', 'base', 'settings')}
+        new.update({k: v for k, v in data.items() if v is not None})
+        self._validate(db, new, for_update=True, prefix='data')
+        return preset_store.update_preset(db, id_, new)
+
+    @api_method(TuningPresetDeleteArgs, TuningPresetDeleteResult, roles=WRITE_ROLES, audit='Tuning preset delete')
+    def delete(self, id_):
+        """Delete an admin-defined preset. Restore points that used it keep their record."""
+        db = plugin_context(self.middleware).db
+        self._own_preset(db, id_)
+        preset_store.delete_preset(db, id_)
+        return True
+
+    def _own_preset(self, db, id_):
+        if catalog.get_builtin(id_):
+            verrors = ValidationErrors()
+            verrors.add('id', f'{id_!r} is a built-in preset and is read-only; create your own preset with '
+                              f'"base": "{id_}" to change it.', errno.EPERM)
+            raise verrors
+        preset = preset_store.get_preset(db, id_)
+        if preset is None:
+            verrors = ValidationErrors()
+            verrors.add('id', f'No admin-defined preset {id_!r}.', errno.ENOENT)
+            raise verrors
+        return preset
+
+    def _validate(self, db, data, *, for_update, prefix):
+        errors = catalog.validate_custom_preset(
+            data, builtin_ids={p['id'] for p in catalog.builtin_presets()},
+            existing_ids={p['id'] for p in preset_store.list_presets(db)}, for_update=for_update)
+        validation_errors(errors, prefix).check()
+
+    @api_method(TuningPresetPreviewArgs, TuningPresetPreviewResult, roles=READ_ROLES)
+    async def preview(self, id_, target):
+        """The plan this preset would apply to `target` on this box: every change with its current and proposed
+        value, how it applies (live, new data only, service restart, reboot), its risk and why; unmet prerequisites
+        and warnings. Changes nothing."""
+        plan, _ = await make_plan(self.middleware, plugin_context(self.middleware).db, id_, target)
+        return plan
+
+    @api_method(TuningPresetApplyArgs, TuningPresetApplyResult, roles=WRITE_ROLES, audit='Tuning preset apply')
+    @job(description=lambda id_, *args: f'Apply tuning preset {id_}')
+    async def apply(self, job, id_, target, options):
+        """Apply a preset as one transaction: a restore point first, each change through the appliance's own
+        services and read back, rollback in reverse on failure. DANGEROUS changes need `options.acknowledge`."""
+        ctx = plugin_context(self.middleware)
+        ctx.guard.acquire('tuning.preset.apply', job.id)
+        try:
+            job.set_progress(0, f'Computing the plan of {id_} for this box')
+            plan, snapshot = await make_plan(self.middleware, ctx.db, id_, target)
+            check_acknowledged(plan, options['acknowledge'], 'options.acknowledge')
+            preset = resolve_preset(ctx.db, id_)
+            if not plan['changes']:
+                job.set_progress(100, 'The box already matches this preset: nothing to change')
+                return {'restore_point_id': None, 'preset': preset['id'], 'target': plan['target'], 'applied': [],
+                        'pending_reboot': [], 'verified': []}
+            steps = [Step(c, desired_from_change(c)) for c in plan['changes']]
+            tx = Transaction(self.middleware, ctx.db, await boot_id(self.middleware), job.set_progress)
+            return await tx.run(kind='APPLY', preset=preset['id'], target=plan['target'], steps=steps,
+                                entries=snapshot)
+        finally:
+            ctx.guard.release()
+            await self.middleware.call('tuning.notify_state')

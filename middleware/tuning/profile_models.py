@@ -1,0 +1,135 @@
+"""Models of ``tuning.profile`` and ``tuning.state``."""
+from typing import Literal
+
+from .framework import BaseModel
+
+__all__ = [
+    'TuningProfileArgs', 'TuningProfileResult', 'TuningStateArgs', 'TuningStateResult', 'TuningProfile',
+    'TuningState',
+]
+
+DiskKind = Literal['HDD', 'SSD', 'NVME']
+
+
+class TuningProfileDisk(BaseModel):
+    name: str
+    kind: DiskKind
+    size_bytes: int
+    model: str | None
+    serial: str | None
+    pool: str | None
+
+
+class TuningProfileVdev(BaseModel):
+    type: str
+    disks: list[str]
+    disk_kind: Literal['HDD', 'SSD', 'NVME', 'MIXED']
+
+
+class TuningProfilePool(BaseModel):
+    name: str
+    status: str
+    size_bytes: int
+    allocated_bytes: int
+    free_bytes: int
+    used_percent: float
+    layout: str
+    """Human summary, e.g. `RAIDZ2 7×HDD`."""
+    data_vdevs: list[TuningProfileVdev]
+    cache: list[str]
+    log: list[str]
+    disk_kind: Literal['HDD', 'SSD', 'NVME', 'MIXED']
+    data_disk_count: int
+    datasets: list[str]
+
+
+class TuningProfileNic(BaseModel):
+    name: str
+    link_up: bool
+    speed_mbps: int | None
+
+
+class TuningProfileMemory(BaseModel):
+    physical_bytes: int
+    arc_max_bytes: int
+    arc_min_bytes: int
+    arc_size_bytes: int
+
+
+class TuningProfileCpu(BaseModel):
+    model: str
+    cores: int
+
+
+class TuningProfilePlatform(BaseModel):
+    name: str
+    version: str
+
+
+class TuningProfile(BaseModel):
+    backend: Literal['truenas', 'openzfs', 'sandbox']
+    """`sandbox` means a simulated box: nothing touches a kernel."""
+    platform: TuningProfilePlatform
+    openzfs_version: str | None
+    cpu: TuningProfileCpu
+    memory: TuningProfileMemory
+    pools: list[TuningProfilePool]
+    disks: list[TuningProfileDisk]
+    unused_disks: list[TuningProfileDisk]
+    nics: list[TuningProfileNic]
+    zfs_parameters_count: int
+
+
+class TuningProfileArgs(BaseModel):
+    pass
+
+
+class TuningProfileResult(BaseModel):
+    result: TuningProfile
+
+
+class TuningStateActive(BaseModel):
+    preset: str
+    target: dict
+    restore_point_id: int
+    applied_at: str
+
+
+class TuningStatePending(BaseModel):
+    key: str
+    setting: str
+    proposed: str | None
+    since: str
+    restore_point_id: int
+
+
+class TuningStateDrift(BaseModel):
+    key: str
+    setting: str
+    scope: str
+    expected: str | None
+    actual: str | None
+
+
+class TuningStateBusy(BaseModel):
+    job_id: int | None
+    method: str
+
+
+class TuningState(BaseModel):
+    backend: str
+    boot_id: str
+    active: TuningStateActive | None
+    pending_reboot: list[TuningStatePending]
+    drift: list[TuningStateDrift]
+    busy: TuningStateBusy | None
+    recovered: list[str]
+    """What start-up recovery did after an interrupted apply or revert (newest first)."""
+
+
+class TuningStateArgs(BaseModel):
+    pass
+
+
+class TuningStateResult(BaseModel):
+    result: TuningState

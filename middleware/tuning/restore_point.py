@@ -1,0 +1,112 @@
+"""``tuning.restore_point``: every apply and revert leaves one; reverting one puts its settings back."""
+import errno
+
+from .box.settings import matches, read_snapshot
+from .context import boot_id, plugin_context
+from .core import presets as catalog
+from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
+from .planning import public_change
+from .preset import check_acknowledged
+from .restore_point_models import (
+    TuningRestorePointPreviewArgs, TuningRestorePointPreviewResult, TuningRestorePointQueryArgs,
+    TuningRestorePointQueryResult, TuningRestorePointRevertArgs, TuningRestorePointRevertResult,
+)
+from .store import restore_points as rps
+from .transaction.engine import Step, Transaction
+
+PUBLIC_FIELDS = ('id', 'created_at', 'kind', 'preset', 'target', 'state', 'entries', 'changes', 'reverts',
+                 'reverted_by', 'message')
+
+
+def revert_change(entry: dict, current: dict, original: dict | None) -> dict:
+    """The plan row that puts ``entry`` (the value before) back over ``current``."""
+    inherit = entry['kind'] == 'DATASET_PROPERTY' and entry.get('source') in ('INHERITED', 'DEFAULT')
+    classified = catalog.classify(entry['kind'], entry['setting'], entry['value'], writable=current.get('writable'))
+    return public_change({
+        'key': entry['key'], 'setting': entry['setting'], 'kind': entry['kind'], 'scope': entry['scope'],
+        'current': current['value'], 'proposed': entry['value'], 'proposed_source': 'INHERIT' if inherit else None,
+        'apply_mode': classified['apply_mode'], 'risk': classified['risk'],
+        'risk_reason': classified.get('risk_reason'),
+        'rationale': 'Puts back the value this setting had before restore point '
+                     f'{original["id"] if original else "?"}.',
+        'source': f'restore point {original["id"] if original else "?"}',
+    })
+
+
+def plan_revert(rp: dict, later: list[dict], actual: dict[str, dict]) -> dict:
+    """Pure: the plan of reverting ``rp`` given what the box holds now."""
+    changes, unchanged, warnings = [], [], []
+    for entry in rp['entries']:
+        current = actual[entry['key']]
+        row = revert_change(entry, current, rp)
+        live = row['apply_mode'] != 'REBOOT'
+        (unchanged if matches(entry, current, live=live) else changes).append(row)
+    touched = {e['key'] for e in rp['entries']}
+    for other in later:
+        overlap = sorted({c['setting'] for c in other['changes'] if c['key'] in touched})
+        if overlap:
+            warnings.append(f'Restore point {other["id"]} ({other["preset"] or other["kind"].lower()}), applied '
+                            f'later, also changed {", ".join(overlap)}; reverting {rp["id"]} sets them back to the '
+                            f'values from before {rp["id"]}.')
+    return {
+        'preset': rp['preset'] or 'revert', 'target': rp['target'] or {'pool': '-', 'dataset': None,
+                                                                       'cache_disks': [], 'log_disks': []},
+        'changes': changes, 'unchanged': unchanged, 'prerequisites': [], 'warnings': warnings,
+        'needs_reboot': any(c['apply_mode'] == 'REBOOT' for c in changes),
+        'dangerous': [c['key'] for c in changes if c['risk'] == 'DANGEROUS'], 'computed_for': {},
+    }
+
+
+class TuningRestorePointService(Service):
+
+    class Config:
+        namespace = 'tuning.restore_point'
+        cli_namespace = 'system.tuning.restore_point'
+
+    @api_method(TuningRestorePointQueryArgs, TuningRestorePointQueryResult, roles=READ_ROLES)
+    def query(self, filters, options):
+        """Restore points, oldest first: each holds every setting an apply or revert touched, as it was before."""
+        rows = [{f: rp[f] for f in PUBLIC_FIELDS} for rp in rps.list_restore_points(plugin_context(self.middleware).db)]
+        return filter_list(rows, filters, options)
+
+    @api_method(TuningRestorePointPreviewArgs, TuningRestorePointPreviewResult, roles=READ_ROLES)
+    async def preview(self, id_):
+        """What reverting this restore point would change now. Changes nothing."""
+        plan, _, _ = await self._plan(id_)
+        return plan
+
+    async def _plan(self, id_):
+        db = plugin_context(self.middleware).db
+        rp = rps.get_restore_point(db, id_)
+        verrors = ValidationErrors()
+        if rp is None:
+            verrors.add('id', f'No restore point {id_}.', errno.ENOENT)
+        elif rp['state'] != 'APPLIED':
+            hint = (f' It was reverted by restore point {rp["reverted_by"]}; revert that one to re-apply it.'
+                    if rp['reverted_by'] else '')
+            verrors.add('id', f'Restore point {id_} is {rp["state"]}; only APPLIED ones can be reverted.{hint}')
+        verrors.check()
+        actual = await read_snapshot(self.middleware, [e['key'] for e in rp['entries']])
+        later = [o for o in rps.applied(db) if o['id'] > rp['id']]
+        return plan_revert(rp, later, actual), rp, actual
+
+    @api_method(TuningRestorePointRevertArgs, TuningRestorePointRevertResult, roles=WRITE_ROLES,
+                audit='Tuning restore point revert')
+    @job(description=lambda id_, *args: f'Revert tuning restore point {id_}')
+    async def revert(self, job, id_, acknowledge):
+        """Put back every setting of a restore point, as one transaction that itself leaves a restore point (so a
+        revert can be reverted)."""
+        ctx = plugin_context(self.middleware)
+        ctx.guard.acquire('tuning.restore_point.revert', job.id)
+        try:
+            job.set_progress(0, f'Computing what reverting restore point {id_} changes')
+            plan, rp, actual = await self._plan(id_)
+            check_acknowledged(plan, acknowledge, 'acknowledge')
+            entries = {e['key']: e for e in rp['entries']}
+            steps = [Step(c, entries[c['key']]) for c in plan['changes']]
+            tx = Transaction(self.middleware, ctx.db, await boot_id(self.middleware), job.set_progress)
+            return await tx.run(kind='REVERT', preset=rp['preset'], target=rp['target'], steps=steps,
+                                entries=actual, reverts=rp['id'])
+        finally:
+            ctx.guard.release()
+            await self.middleware.call('tuning.notify_state')

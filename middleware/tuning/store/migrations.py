@@ -1,0 +1,26 @@
+"""Forward migrations: entry N brings the schema from version N to N+1. Never edit a released entry; append."""
+
+MIGRATIONS: list[list[str]] = [
+    # 1: presets, restore points, apply journal, reboot tracking, baseline values
+    [
+        """CREATE TABLE preset (
+            id TEXT PRIMARY KEY, name TEXT NOT NULL, description TEXT NOT NULL, base TEXT,
+            settings TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)""",
+        """CREATE TABLE restore_point (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, created_at TEXT NOT NULL, kind TEXT NOT NULL,
+            preset TEXT, target TEXT, state TEXT NOT NULL, entries TEXT NOT NULL, changes TEXT NOT NULL,
+            reverts INTEGER REFERENCES restore_point(id), reverted_by INTEGER REFERENCES restore_point(id),
+            message TEXT, boot_id TEXT NOT NULL, updated_at TEXT NOT NULL)""",
+        """CREATE TABLE journal (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, restore_point_id INTEGER NOT NULL REFERENCES restore_point(id),
+            step INTEGER NOT NULL, key TEXT NOT NULL, action TEXT NOT NULL, status TEXT NOT NULL,
+            detail TEXT, at TEXT NOT NULL)""",
+        'CREATE INDEX journal_rp ON journal(restore_point_id, step)',
+        """CREATE TABLE pending_reboot (
+            key TEXT PRIMARY KEY, setting TEXT NOT NULL, proposed TEXT, since TEXT NOT NULL,
+            restore_point_id INTEGER NOT NULL REFERENCES restore_point(id), boot_id TEXT NOT NULL)""",
+        """CREATE TABLE baseline (key TEXT PRIMARY KEY, value TEXT, first_seen TEXT NOT NULL)""",
+        """CREATE TABLE event_log (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, kind TEXT NOT NULL, message TEXT NOT NULL)""",
+    ],
+]

@@ -1,0 +1,106 @@
+"""Restore points, the apply journal and reboot tracking.
+
+A restore point holds every value a change touches, as it was before; it is committed before the first change.
+The journal records each step before its side effect (STARTED) and after it (DONE), so start-up recovery knows
+exactly which settings an interrupted apply may have touched.
+"""
+from .db import Database, dumps, loads, utc_now
+
+
+def _row(row: dict) -> dict:
+    return {
+        'id': row['id'], 'created_at': row['created_at'], 'kind': row['kind'], 'preset': row['preset'],
+        'target': loads(row['target']), 'state': row['state'], 'entries': loads(row['entries']),
+        'changes': loads(row['changes']), 'reverts': row['reverts'], 'reverted_by': row['reverted_by'],
+        'message': row['message'], 'boot_id': row['boot_id'], 'updated_at': row['updated_at'],
+    }
+
+
+def list_restore_points(db: Database) -> list[dict]:
+    return [_row(r) for r in db.query('SELECT * FROM restore_point ORDER BY id')]
+
+
+def get_restore_point(db: Database, id_: int) -> dict | None:
+    rows = db.query('SELECT * FROM restore_point WHERE id = ?', (id_,))
+    return _row(rows[0]) if rows else None
+
+
+def create_restore_point(db: Database, *, kind, preset, target, entries, changes, reverts, boot_id) -> int:
+    now = utc_now()
+    with db.transaction() as cur:
+        cur.execute(
+            'INSERT INTO restore_point (created_at, kind, preset, target, state, entries, changes, reverts, '
+            'boot_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+            (now, kind, preset, dumps(target), 'IN_PROGRESS', dumps(entries), dumps(changes), reverts, boot_id,
+             now),
+        )
+        return cur.lastrowid
+
+
+def finish_restore_point(db: Database, id_: int, state: str, message: str | None = None) -> None:
+    with db.transaction() as cur:
+        cur.execute('UPDATE restore_point SET state = ?, message = ?, updated_at = ? WHERE id = ?',
+                    (state, message, utc_now(), id_))
+        row = cur.execute('SELECT reverts FROM restore_point WHERE id = ?', (id_,)).fetchone()
+        if state == 'APPLIED' and row and row[0] is not None:
+            # The reverted point is no longer in effect; it can itself be re-applied by reverting this one.
+            cur.execute("UPDATE restore_point SET state = 'REVERTED', reverted_by = ?, updated_at = ? WHERE id = ?",
+                        (id_, utc_now(), row[0]))
+            # Reverting a revert puts the originally reverted point back in effect.
+            cur.execute("UPDATE restore_point SET state = 'APPLIED', reverted_by = NULL, updated_at = ? "
+                        "WHERE reverted_by = ? AND id = (SELECT reverts FROM restore_point WHERE id = ?)",
+                        (utc_now(), row[0], row[0]))
+
+
+def in_progress(db: Database) -> list[dict]:
+    return [_row(r) for r in db.query("SELECT * FROM restore_point WHERE state = 'IN_PROGRESS' ORDER BY id")]
+
+
+def applied(db: Database) -> list[dict]:
+    return [_row(r) for r in db.query("SELECT * FROM restore_point WHERE state = 'APPLIED' ORDER BY id")]
+
+
+def journal_step(db: Database, restore_point_id: int, step: int, key: str, action: str, status: str,
+                 detail: str | None = None) -> None:
+    with db.transaction() as cur:
+        cur.execute('INSERT INTO journal (restore_point_id, step, key, action, status, detail, at) '
+                    'VALUES (?, ?, ?, ?, ?, ?, ?)', (restore_point_id, step, key, action, status, detail, utc_now()))
+
+
+def journal(db: Database, restore_point_id: int) -> list[dict]:
+    return db.query('SELECT * FROM journal WHERE restore_point_id = ? ORDER BY id', (restore_point_id,))
+
+
+def touched_keys(db: Database, restore_point_id: int) -> list[str]:
+    """Keys whose side effect may have happened (STARTED or later), in the order they were started."""
+    seen = []
+    for row in journal(db, restore_point_id):
+        if row['action'] == 'APPLY' and row['key'] not in seen:
+            seen.append(row['key'])
+    return seen
+
+
+def set_pending(db: Database, *, key, setting, proposed, restore_point_id, boot_id) -> None:
+    with db.transaction() as cur:
+        cur.execute('INSERT OR REPLACE INTO pending_reboot (key, setting, proposed, since, restore_point_id, '
+                    'boot_id) VALUES (?, ?, ?, ?, ?, ?)',
+                    (key, setting, proposed, utc_now(), restore_point_id, boot_id))
+
+
+def clear_pending(db: Database, key: str) -> None:
+    with db.transaction() as cur:
+        cur.execute('DELETE FROM pending_reboot WHERE key = ?', (key,))
+
+
+def pending(db: Database) -> list[dict]:
+    return db.query('SELECT * FROM pending_reboot ORDER BY since, key')
+
+
+def log_event(db: Database, kind: str, message: str) -> None:
+    with db.transaction() as cur:
+        cur.execute('INSERT INTO event_log (at, kind, message) VALUES (?, ?, ?)', (utc_now(), kind, message))
+
+
+def recent_events(db: Database, kind: str, limit: int = 10) -> list[str]:
+    rows = db.query('SELECT message FROM event_log WHERE kind = ? ORDER BY id DESC LIMIT ?', (kind, limit))
+    return [r['message'] for r in rows]

@@ -1,0 +1,1 @@
+"""What happens on apply and revert: one transaction engine, start-up recovery, and the busy guard."""

@@ -1,0 +1,138 @@
+"""The apply/revert transaction.
+
+1. The restore point (every touched setting as it was) is committed before the first change.
+2. Each step is journaled STARTED before its side effect and DONE after it was read back and verified.
+3. A failure rolls back every started step in reverse and the job fails saying what happened.
+4. Settings that are persisted but not yet live (load-time-only module parameters) become pending-reboot items,
+   registered with ``system.reboot.add_reason`` and kept in our database (middlewared forgets reasons on restart).
+"""
+import errno
+from dataclasses import dataclass
+
+from ..box.settings import matches, read_snapshot, write_setting
+from ..framework import CallError
+from ..store import restore_points as rps
+from . import faults
+
+REBOOT_REASON_CODE = 'TUNING_PRESET'
+
+
+@dataclass
+class Step:
+    change: dict   # the public plan row
+    desired: dict  # snapshot-row shape of what the key must become
+
+    @property
+    def key(self) -> str:
+        return self.change['key']
+
+    def describe(self) -> str:
+        c = self.change
+        where = '' if c['scope'] == 'global' else f' on {c["scope"]}'
+        value = 'inherited' if c.get('proposed_source') == 'INHERIT' else c['proposed']
+        return f'{c["setting"]} = {value}{where}'
+
+
+def desired_from_change(change: dict) -> dict:
+    return {'key': change['key'], 'kind': change['kind'], 'scope': change['scope'], 'setting': change['setting'],
+            'value': change['proposed'], 'source': change.get('proposed_source') or 'LOCAL'}
+
+
+def is_pending(desired: dict, actual: dict) -> bool:
+    """Persisted but not live yet: only a reboot makes it true."""
+    return matches(desired, actual, live=False) and not matches(desired, actual, live=True)
+
+
+class Transaction:
+    def __init__(self, middleware, db, boot_id: str, progress):
+        self.middleware = middleware
+        self.db = db
+        self.boot_id = boot_id
+        self.progress = progress  # callable(percent, description)
+
+    async def run(self, *, kind: str, preset: str | None, target: dict | None, steps: list[Step],
+                  entries: dict[str, dict], reverts: int | None = None) -> dict:
+        rp_id = rps.create_restore_point(
+            self.db, kind=kind, preset=preset, target=target, entries=[entries[s.key] for s in steps],
+            changes=[s.change for s in steps], reverts=reverts, boot_id=self.boot_id)
+        faults.checkpoint('after_restore_point')
+        comment = f'tuning: {preset or "revert"} (restore point {rp_id})'
+        total = len(steps)
+        for number, step in enumerate(steps, start=1):
+            self.progress(int(90 * (number - 1) / total), f'Applying {number}/{total} · {step.describe()}')
+            rps.journal_step(self.db, rp_id, number, step.key, 'APPLY', 'STARTED')
+            try:
+                faults.checkpoint('before_change', number)
+                await write_setting(self.middleware, step.desired, entries[step.key], comment)
+                faults.checkpoint('after_change', number)
+                actual = (await read_snapshot(self.middleware, [step.key]))[step.key]
+                if not matches(step.desired, actual, live=step.change['apply_mode'] != 'REBOOT'):
+                    raise CallError(f'it reads back as {actual["value"]!r}', errno.EIO)
+            except Exception as e:
+                reason = e.errmsg if isinstance(e, CallError) else str(e)
+                rps.journal_step(self.db, rp_id, number, step.key, 'APPLY', 'FAILED', reason)
+                undone, failed = await self.rollback(rp_id, entries)
+                message = f'Setting {step.describe()} failed: {reason}. ' + rollback_summary(undone, failed)
+                rps.finish_restore_point(self.db, rp_id, 'FAILED' if failed else 'ROLLED_BACK', message)
+                await self.refresh_reboot_reasons()
+                raise CallError(message, errno.EFAULT) from e
+            rps.journal_step(self.db, rp_id, number, step.key, 'APPLY', 'DONE')
+
+        faults.checkpoint('before_finish')
+        self.progress(95, 'Checking what waits for a reboot')
+        pending, verified = await self.settle(rp_id, steps)
+        rps.finish_restore_point(self.db, rp_id, 'APPLIED')
+        self.progress(100, f'{kind.title()} done: {total} change(s), {len(pending)} waiting for a reboot')
+        return {'restore_point_id': rp_id, 'preset': preset, 'target': target,
+                'applied': [s.change for s in steps], 'pending_reboot': pending, 'verified': verified}
+
+    async def settle(self, rp_id: int, steps: list[Step]) -> tuple[list[str], list[str]]:
+        """Record which keys wait for a reboot; clear pending items a revert made moot."""
+        actual = await read_snapshot(self.middleware, [s.key for s in steps])
+        pending, verified = [], []
+        for step in steps:
+            if is_pending(step.desired, actual[step.key]):
+                rps.set_pending(self.db, key=step.key, setting=step.change['setting'],
+                                proposed=step.change['proposed'], restore_point_id=rp_id, boot_id=self.boot_id)
+                pending.append(step.key)
+            else:
+                rps.clear_pending(self.db, step.key)
+                verified.append(step.key)
+        await self.refresh_reboot_reasons()
+        return pending, verified
+
+    async def rollback(self, rp_id: int, entries: dict[str, dict]) -> tuple[list[str], list[tuple[str, str]]]:
+        """Put back every setting this restore point may have touched, newest first."""
+        undone, failed = [], []
+        touched = rps.touched_keys(self.db, rp_id)
+        for number, key in enumerate(reversed(touched), start=1):
+            entry = entries[key]
+            self.progress(None, f'Rolling back {number}/{len(touched)} · {entry["setting"]}')
+            try:
+                current = (await read_snapshot(self.middleware, [key]))[key]
+                if not matches(entry, current, live=entry.get('writable') is not False):
+                    await write_setting(self.middleware, entry, current, f'tuning: rollback of {rp_id}')
+                rps.journal_step(self.db, rp_id, 0, key, 'ROLLBACK', 'DONE')
+                undone.append(entry['setting'])
+            except Exception as e:
+                reason = e.errmsg if isinstance(e, CallError) else str(e)
+                rps.journal_step(self.db, rp_id, 0, key, 'ROLLBACK', 'FAILED', reason)
+                failed.append((entry['setting'], reason))
+        return undone, failed
+
+    async def refresh_reboot_reasons(self) -> None:
+        pending = rps.pending(self.db)
+        if pending:
+            names = ', '.join(p['setting'] for p in pending)
+            await self.middleware.call('system.reboot.add_reason', REBOOT_REASON_CODE,
+                                       f'Tuning: {len(pending)} setting(s) take effect after a reboot: {names}')
+        else:
+            await self.middleware.call('system.reboot.remove_reason', REBOOT_REASON_CODE)
+
+
+def rollback_summary(undone: list[str], failed: list[tuple[str, str]]) -> str:
+    text = (f'Rolled back {len(undone)} change(s) ({", ".join(undone)}).' if undone
+            else 'Nothing had been changed yet.')
+    if failed:
+        text += ' Could NOT restore: ' + '; '.join(f'{s} ({r})' for s, r in failed) + '.'
+    return text

@@ -1,0 +1,23 @@
+"""One apply, revert or benchmark at a time: a benchmark during an apply would measure a moving target."""
+import errno
+import threading
+
+from ..framework import CallError
+
+
+class BoxGuard:
+    def __init__(self):
+        self._lock = threading.Lock()
+        self.busy: dict | None = None
+
+    def acquire(self, method: str, job_id: int | None) -> None:
+        with self._lock:
+            if self.busy is not None:
+                raise CallError(
+                    f'{self.busy["method"]} (job {self.busy["job_id"]}) is running; '
+                    f'{method} can start when it has finished.', errno.EBUSY)
+            self.busy = {'method': method, 'job_id': job_id}
+
+    def release(self) -> None:
+        with self._lock:
+            self.busy = None

@@ -1,0 +1,56 @@
+"""Start-up: finish or roll back transactions a dead host left IN_PROGRESS, and verify pending-reboot items."""
+from ..box.settings import matches, read_snapshot
+from ..store import restore_points as rps
+from .engine import Step, Transaction, desired_from_change, rollback_summary
+
+
+async def recover_interrupted(middleware, db, boot_id: str) -> list[str]:
+    """Each interrupted restore point ends APPLIED (every step was done and verified) or ROLLED_BACK."""
+    notes = []
+    for rp in rps.in_progress(db):
+        journal = rps.journal(db, rp['id'])
+        done = {j['key'] for j in journal if j['action'] == 'APPLY' and j['status'] == 'DONE'}
+        keys = [c['key'] for c in rp['changes']]
+        tx = Transaction(middleware, db, boot_id, progress=lambda *a: None)
+        if keys and done >= set(keys):
+            await tx.settle(rp['id'], [Step(c, desired_from_change(c)) for c in rp['changes']])
+            rps.finish_restore_point(db, rp['id'], 'APPLIED',
+                                     'The host stopped after the last change; completed at start-up.')
+            note = f'Restore point {rp["id"]}: every change had been made; recorded as applied at start-up.'
+        else:
+            entries = {e['key']: e for e in rp['entries']}
+            undone, failed = await tx.rollback(rp['id'], entries)
+            message = (f'Interrupted by a host stop after {len(done)} of {len(keys)} change(s). '
+                       + rollback_summary(undone, failed))
+            rps.finish_restore_point(db, rp['id'], 'FAILED' if failed else 'ROLLED_BACK', message)
+            await tx.refresh_reboot_reasons()
+            note = f'Restore point {rp["id"]}: {message}'
+        rps.log_event(db, 'recovery', note)
+        notes.append(note)
+    return notes
+
+
+async def verify_after_boot(middleware, db, boot_id: str) -> list[str]:
+    """Pending items from an earlier boot are checked now: verified ones are cleared; the reboot reason is
+    re-registered for what still waits (middlewared keeps reasons in memory only)."""
+    notes = []
+    pending = rps.pending(db)
+    if pending:
+        actual = await read_snapshot(middleware, [p['key'] for p in pending])
+        for item in pending:
+            if item['boot_id'] == boot_id:
+                continue
+            desired = {'key': item['key'], 'kind': actual[item['key']]['kind'],
+                       'scope': actual[item['key']]['scope'], 'setting': item['setting'],
+                       'value': item['proposed'], 'source': 'LOCAL'}
+            current = actual[item['key']]
+            if matches(desired, current, live=True):
+                rps.clear_pending(db, item['key'])
+                note = f'{item["setting"]} = {item["proposed"]} verified after reboot.'
+            else:
+                note = (f'{item["setting"]} is {current["value"]!r} after reboot, expected {item["proposed"]!r}; '
+                        'it stays pending.')
+            rps.log_event(db, 'reboot', note)
+            notes.append(note)
+    await Transaction(middleware, db, boot_id, progress=lambda *a: None).refresh_reboot_reasons()
+    return notes
