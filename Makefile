@@ -1,0 +1,59 @@
+# Workload tuning for TrueNAS. `make run` starts the standalone host with the sandbox box; `make test` runs everything
+# a fresh Debian machine can run (it installs what it needs: apt, pip, npm).
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+export PYTHONPATH := $(CURDIR)/middleware:$(CURDIR)/plugin
+PORT ?= 8080
+TUNING_DATA ?= $(CURDIR)/var
+export PORT TUNING_DATA
+
+.PHONY: run test deps deps-system deps-python deps-ui ui test-python test-ui test-e2e test-vm bench install-truenas clean
+
+run: deps-python ui
+	$(PY) -m tuning_host
+
+test: deps
+	bash scripts/test-all.sh
+
+deps: deps-system deps-python deps-ui
+
+deps-system:
+	bash scripts/install-system-packages.sh
+
+$(VENV)/.installed: requirements/plugin.txt requirements/test.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements/test.txt
+	touch $@
+
+deps-python: $(VENV)/.installed
+
+deps-ui:
+	cd ui && npm install --no-audit --no-fund --loglevel=error
+
+ui/dist/tuning/browser/index.html: $(shell find ui/src -type f 2>/dev/null) ui/package.json
+	$(MAKE) deps-ui
+	cd ui && npm run build
+
+ui: ui/dist/tuning/browser/index.html
+
+test-python: deps-python
+	$(PY) -m pytest tests/unit tests/api tests/truenas_rules -q
+
+test-ui: deps-ui
+	cd ui && npm test
+
+test-e2e: deps-python ui
+	node tests/e2e/run.mjs
+
+test-vm: deps-python
+	bash tests/vm/run.sh
+
+bench: deps-python
+	for f in tests/bench/*.py; do $(PY) $$f || exit 1; done
+
+install-truenas:
+	python3 plugin/install/truenas_install.py
+
+clean:
+	rm -rf var ui/dist tests/artifacts
