@@ -6,7 +6,7 @@ from collections import Counter
 from .appliance import backend_name, openzfs_version, zfs_parameters
 from .settings import vdev_disks
 
-_SPEED = re.compile(r'(\d+)(G|M)base', re.IGNORECASE)
+_SPEED = re.compile(r'(\d+)(G?)base', re.IGNORECASE)  # 1000baseT, 2500baseT, 10GBase-T, 25GBase-SR
 
 
 def disk_kind(disk: dict) -> str:
@@ -26,7 +26,7 @@ def nic_speed_mbps(nic: dict) -> int | None:
     found = _SPEED.search(state.get('active_media_subtype') or '')
     if not found:
         return None
-    return int(found[1]) * (1000 if found[2].upper() == 'G' else 1)
+    return int(found[1]) * (1000 if found[2] else 1)
 
 
 def _disk(disk: dict, pool: str | None) -> dict:

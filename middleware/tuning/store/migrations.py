@@ -23,4 +23,13 @@ MIGRATIONS: list[list[str]] = [
         """CREATE TABLE event_log (
             id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, kind TEXT NOT NULL, message TEXT NOT NULL)""",
     ],
+    # 2: benchmark results with their context and raw tool output
+    [
+        """CREATE TABLE benchmark (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, created_at TEXT NOT NULL, label TEXT NOT NULL,
+            source TEXT NOT NULL, spec TEXT, context TEXT NOT NULL, summary TEXT NOT NULL, runs TEXT NOT NULL,
+            jobs TEXT NOT NULL, notes TEXT NOT NULL, raw TEXT NOT NULL)""",
+        """CREATE TABLE scratch (
+            path TEXT PRIMARY KEY, dataset TEXT, created_at TEXT NOT NULL)""",
+    ],
 ]

@@ -1,0 +1,100 @@
+"""Models of ``tuning.benchmark.*``."""
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from .framework import BaseModel, LongString, NonEmptyString, QueryFilters, QueryOptions
+
+__all__ = [
+    'TuningBenchmarkEntry', 'TuningBenchmarkRunArgs', 'TuningBenchmarkRunResult', 'TuningBenchmarkQueryArgs',
+    'TuningBenchmarkQueryResult', 'TuningBenchmarkGetArgs', 'TuningBenchmarkGetResult', 'TuningBenchmarkDeleteArgs',
+    'TuningBenchmarkDeleteResult', 'TuningBenchmarkCompareArgs', 'TuningBenchmarkCompareResult',
+    'TuningBenchmarkImportArgs', 'TuningBenchmarkImportResult',
+]
+
+BenchmarkTest = Literal['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
+ALL_TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
+
+
+class TuningBenchmarkSpec(BaseModel):
+    dataset: NonEmptyString
+    """Dataset to measure; the benchmark writes only inside a scratch child of it, removed afterwards."""
+    tests: Annotated[list[BenchmarkTest], Field(min_length=1)] = ALL_TESTS
+    profile: Literal['QUICK', 'STANDARD', 'THOROUGH'] = 'QUICK'
+    """QUICK ≈ 2 minutes for all tests on a small pool; STANDARD and THOROUGH run longer and repeat more."""
+    runs: Annotated[int, Field(ge=1, le=30)] = 5
+    adaptive: bool = True
+    """Add runs (up to 2×, or 3× when noise keeps falling) while a metric's spread is high, like Phoronix."""
+    label: Annotated[str, Field(max_length=120)] | None = None
+
+
+class TuningBenchmarkEntry(BaseModel):
+    id: int
+    label: str
+    created_at: str
+    source: Literal['FIO', 'BONNIE', 'GOBONNIEGO', 'FIO_IMPORT']
+    spec: dict | None
+    context: dict
+    """Preset active at the time, settings snapshot, pool layout, platform, OpenZFS and fio versions, cache-defeat
+    method."""
+    summary: dict
+    """Per test and metric: median, CI of the median, mean, CV%, outliers, n."""
+    runs: dict
+    """Per test: every run's metrics."""
+    jobs: list[LongString]
+    """The fio job files as run."""
+    notes: list[LongString]
+
+
+class TuningBenchmarkRunArgs(BaseModel):
+    spec: TuningBenchmarkSpec
+
+
+class TuningBenchmarkRunResult(BaseModel):
+    result: TuningBenchmarkEntry
+
+
+class TuningBenchmarkQueryArgs(BaseModel):
+    filters: QueryFilters = []
+    options: QueryOptions = QueryOptions()
+
+
+class TuningBenchmarkQueryResult(BaseModel):
+    result: list[TuningBenchmarkEntry] | TuningBenchmarkEntry | int
+
+
+class TuningBenchmarkGetArgs(BaseModel):
+    id: int
+
+
+class TuningBenchmarkGetResult(BaseModel):
+    result: TuningBenchmarkEntry
+
+
+class TuningBenchmarkDeleteArgs(BaseModel):
+    id: int
+
+
+class TuningBenchmarkDeleteResult(BaseModel):
+    result: bool
+
+
+class TuningBenchmarkCompareArgs(BaseModel):
+    ids: Annotated[list[int], Field(min_length=2)]
+    """Results to compare; the first is the baseline unless `baseline` names another."""
+    baseline: int | None = None
+
+
+class TuningBenchmarkCompareResult(BaseModel):
+    result: dict
+
+
+class TuningBenchmarkImportArgs(BaseModel):
+    format: Literal['BONNIE', 'GOBONNIEGO', 'FIO']
+    data: Annotated[str, Field(min_length=1, max_length=20_000_000)]
+    """The file's text: bonnie++ report or CSV, gobonniego JSON, or fio JSON output."""
+    label: NonEmptyString
+
+
+class TuningBenchmarkImportResult(BaseModel):
+    result: TuningBenchmarkEntry

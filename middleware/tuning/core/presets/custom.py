@@ -1,0 +1,123 @@
+"""Admin-defined presets: validation of their fields and how their settings overlay a built-in base.
+
+A custom preset is ``{id?, name, description?, base: built-in id | None, settings: [{kind, setting, value}]}``.
+Each setting must be a registry knob with a valid value; values are stored canonical. DANGEROUS values are allowed
+here (the plan marks them, and apply refuses them unless acknowledged by name).
+"""
+import re
+
+from .constants import DATASET_PROPERTY, INHERIT, KINDS, POOL_DEVICE
+from .registry import get_knob, settings_of
+
+ID_RE = re.compile(r'^[a-z0-9][a-z0-9-]{0,62}$')
+NAME_MAX = 100
+DESCRIPTION_MAX = 1024
+SETTINGS_MAX = 100
+FIELDS = {'id', 'name', 'description', 'base', 'settings'}
+
+
+def validate_custom_preset(data: dict, *, builtin_ids, existing_ids, for_update: bool = False) -> list[tuple[str, str]]:
+    """Field-named errors for a create (``for_update=False``) or update payload; [] when valid."""
+    errors: list[tuple[str, str]] = []
+    if not isinstance(data, dict):
+        return [('data', 'must be an object')]
+    for unknown in sorted(set(data) - FIELDS):
+        errors.append((unknown, 'unknown field'))
+    if not for_update and data.get('id') is not None:
+        _check_id(data['id'], builtin_ids, existing_ids, errors)
+    if 'name' in data or not for_update:
+        name = data.get('name')
+        if not isinstance(name, str) or not name.strip():
+            errors.append(('name', 'a name is required'))
+        elif len(name) > NAME_MAX:
+            errors.append(('name', f'at most {NAME_MAX} characters'))
+    if data.get('description') is not None:
+        if not isinstance(data['description'], str):
+            errors.append(('description', 'must be text'))
+        elif len(data['description']) > DESCRIPTION_MAX:
+            errors.append(('description', f'at most {DESCRIPTION_MAX} characters'))
+    base = data.get('base')
+    if base is not None and base not in builtin_ids:
+        errors.append(('base', f'{base!r} is not a built-in preset (choose one of: {", ".join(builtin_ids)}, '
+                               f'or none)'))
+    if 'settings' in data or not for_update:
+        settings = data.get('settings', [])
+        _check_settings(settings, errors)
+        if not for_update and base is None and isinstance(settings, list) and not settings:
+            errors.append(('settings', 'a preset without a base needs at least one setting'))
+    return errors
+
+
+def _check_id(preset_id, builtin_ids, existing_ids, errors):
+    if not isinstance(preset_id, str) or not ID_RE.match(preset_id):
+        errors.append(('id', 'use 1-63 lower-case letters, digits and dashes, starting with a letter or digit'))
+    elif preset_id in builtin_ids:
+        errors.append(('id', f'{preset_id!r} is a built-in preset id; built-in presets are read-only'))
+    elif preset_id in existing_ids:
+        errors.append(('id', f'a preset with id {preset_id!r} already exists'))
+
+
+def _check_settings(settings, errors):
+    if not isinstance(settings, list):
+        errors.append(('settings', 'must be a list of {kind, setting, value}'))
+        return
+    if len(settings) > SETTINGS_MAX:
+        errors.append(('settings', f'at most {SETTINGS_MAX} settings'))
+    seen: dict[tuple, int] = {}
+    for index, item in enumerate(settings):
+        field = f'settings.{index}'
+        if not isinstance(item, dict):
+            errors.append((field, 'must be an object {kind, setting, value}'))
+            continue
+        for unknown in sorted(set(item) - {'kind', 'setting', 'value'}):
+            errors.append((f'{field}.{unknown}', 'unknown field'))
+        kind, setting, value = item.get('kind'), item.get('setting'), item.get('value')
+        if kind not in KINDS:
+            errors.append((f'{field}.kind', f'must be one of {", ".join(k for k in KINDS if k != POOL_DEVICE)}'))
+            continue
+        if kind == POOL_DEVICE:
+            errors.append((f'{field}.kind', 'cache and log devices are chosen in the preview/apply target '
+                                            '(cache_disks, log_disks), not stored in a preset'))
+            continue
+        knob = get_knob(kind, setting) if isinstance(setting, str) else None
+        if knob is None:
+            errors.append((f'{field}.setting', f'{setting!r} is not a {kind} tuning knows; known: '
+                                               f'{", ".join(settings_of(kind))}'))
+            continue
+        if (kind, setting) in seen:
+            errors.append((f'{field}.setting', f'{setting} is already set by settings.{seen[(kind, setting)]}'))
+            continue
+        seen[(kind, setting)] = index
+        if not isinstance(value, str):
+            errors.append((f'{field}.value', 'must be a string'))
+            continue
+        if kind == DATASET_PROPERTY and value.strip().upper() == INHERIT:
+            continue
+        try:
+            knob.normalise(value)
+        except ValueError as e:
+            errors.append((f'{field}.value', str(e)))
+
+
+def normalise_custom_settings(settings: list[dict]) -> list[dict]:
+    """Canonical spelling of validated settings (store this), e.g. recordsize "1m" -> "1M", sync "disabled" ->
+    "DISABLED"."""
+    out = []
+    for item in settings:
+        knob = get_knob(item['kind'], item['setting'])
+        value = item['value'].strip()
+        if item['kind'] == DATASET_PROPERTY and value.upper() == INHERIT:
+            canonical = INHERIT
+        else:
+            canonical = knob.normalise(value)
+        out.append({'kind': item['kind'], 'setting': item['setting'], 'value': canonical})
+    return out
+
+
+def apply_custom_settings(draft, settings: list[dict]):
+    """Overlay the custom settings on the draft (the last word wins over the base preset's rules)."""
+    for item in settings:
+        value = item['value']
+        inherit = item['kind'] == DATASET_PROPERTY and str(value).strip().upper() == INHERIT
+        draft.propose(item['kind'], item['setting'], None if inherit else value, inherit=inherit, custom=True,
+                      why='Set by this custom preset.')

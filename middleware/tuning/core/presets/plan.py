@@ -1,0 +1,150 @@
+"""Plans: what applying a preset to a target would change on this box, row by row, in apply order.
+
+``build_plan(preset, ctx)`` runs the preset's rules (or a custom preset's base rules plus its settings), drops what
+the box does not have, compares each proposal with the snapshot and classifies it (apply mode, risk) through the
+registry. Rows already at the proposed value go to ``unchanged``. Bad targets raise ``PlanInputError`` with
+field-named errors.
+"""
+from .box import box_from
+from .catalog import BUILTIN_IDS, get_builtin, rules_for
+from .constants import DANGEROUS, DEFAULT, INHERITED, NEW_DATA, POOL_DEVICE, REBOOT, SAFE, INHERIT
+from .custom import apply_custom_settings
+from .devices import validate_selection
+from .draft import Draft
+from .registry import get_knob, sort_key
+from .snapshot import SnapshotView
+
+
+class PlanInputError(ValueError):
+    """The preview target (or preset) is unusable; ``errors`` is [(field, message)] for ValidationErrors."""
+
+    def __init__(self, errors: list[tuple[str, str]]):
+        self.errors = list(errors)
+        super().__init__('; '.join(f'{field}: {message}' for field, message in self.errors))
+
+
+def normalise_target(target: dict) -> dict:
+    target = dict(target or {})
+    return {
+        'pool': target.get('pool'),
+        'dataset': target.get('dataset') or target.get('pool'),
+        'cache_disks': list(target.get('cache_disks') or []),
+        'log_disks': list(target.get('log_disks') or []),
+    }
+
+
+def _resolve(preset) -> dict:
+    if isinstance(preset, str):
+        found = get_builtin(preset)
+        if found is None:
+            raise PlanInputError([('id', f'no preset named {preset!r}')])
+        return found
+    return preset
+
+
+def build_plan(preset, ctx: dict) -> dict:
+    """Plan for ``preset`` (a preset dict or a built-in id); ctx = {profile, snapshot, target, baseline}."""
+    preset = _resolve(preset)
+    target = normalise_target(ctx.get('target'))
+    box, errors = box_from(ctx.get('profile') or {}, target)
+    if errors:
+        raise PlanInputError(errors)
+    taken: dict = {}
+    errors = validate_selection(box, 'cache', target['cache_disks'], 'target.cache_disks', taken)
+    errors += validate_selection(box, 'log', target['log_disks'], 'target.log_disks', taken)
+    if errors:
+        raise PlanInputError(errors)
+
+    view = SnapshotView(ctx.get('snapshot') or {})
+    draft = Draft(box, view, target, ctx.get('baseline'))
+    if preset.get('builtin'):
+        rules_for(preset['id'])(draft)
+        costs = preset.get('costs') or []
+    else:
+        base = preset.get('base')
+        if base:
+            if base not in BUILTIN_IDS:
+                raise PlanInputError([('base', f'{base!r} is not a built-in preset')])
+            rules_for(base)(draft)
+        apply_custom_settings(draft, preset.get('settings') or [])
+        costs = (get_builtin(base) or {}).get('costs', []) if base else []
+
+    changes, unchanged, absent = [], [], []
+    for proposal in draft.proposals.values():
+        if not view.exists(proposal.kind, proposal.scope, proposal.setting):
+            if proposal.custom:
+                draft.prerequisite(f'exists:{proposal.key}', False,
+                                   f'{proposal.setting} does not exist for {proposal.scope} on this box '
+                                   f'(OpenZFS {box.openzfs_version or "version unknown"}); this setting is skipped')
+            elif not proposal.quiet_if_absent:
+                absent.append(proposal.setting)
+            continue
+        row, same = _row(proposal, view, box)
+        (unchanged if same else changes).append(row)
+
+    for role, field in (('cache', 'cache_disks'), ('log', 'log_disks')):
+        if target[field] and not any(r['kind'] == POOL_DEVICE and r['setting'] == role for r in changes):
+            draft.warn(f'target.{field} is ignored: this preset does not add a {role} device.')
+    if absent:
+        draft.warn(f'Not on this box, so not proposed: {", ".join(absent)}.')
+    if any(r['apply_mode'] == NEW_DATA for r in changes):
+        draft.warn('recordsize and compression changes apply to data written from now on; existing files keep '
+                   'their old layout until rewritten (copy them, or zfs send | zfs recv).')
+    for cost in costs:
+        draft.warn(f'Trade-off: {cost}')
+
+    order = lambda row: sort_key(row['kind'], row['setting'])  # noqa: E731  (stable: registry order per kind)
+    changes.sort(key=order)
+    unchanged.sort(key=order)
+    return {
+        'preset': preset['id'] if preset.get('id') else None,
+        'target': target,
+        'changes': changes,
+        'unchanged': unchanged,
+        'prerequisites': draft.prerequisites,
+        'warnings': draft.warnings,
+        'needs_reboot': any(r['apply_mode'] == REBOOT for r in changes),
+        'dangerous': [r['key'] for r in changes if r['risk'] == DANGEROUS],
+        'computed_for': {
+            'ram_bytes': box.ram_bytes,
+            'arc_max_bytes': box.arc_max_bytes,
+            'pool_layout': box.pool_layout,
+            'disk_kind': box.pool_disk_kind,
+            'nic_speed_mbps': box.fastest_nic_mbps,
+            'openzfs_version': box.openzfs_version,
+        },
+    }
+
+
+def _row(proposal, view: SnapshotView, box) -> tuple[dict, bool]:
+    knob = get_knob(proposal.kind, proposal.setting)
+    where = (proposal.kind, proposal.scope, proposal.setting)
+    current = view.value(*where)
+    if proposal.inherit:
+        source = view.source(*where)
+        default = knob.default_for(box)
+        same = source in (INHERITED, DEFAULT) if source else current == default
+        proposed = current if same else default
+    else:
+        proposed = proposal.value
+        same = current == proposed
+    risk, reason = knob.risk(proposed, box) if proposed is not None else (SAFE, None)
+    row = {
+        'key': proposal.key,
+        'setting': proposal.setting,
+        'kind': proposal.kind,
+        'scope': proposal.scope,
+        'current': current,
+        'proposed': proposed,
+    }
+    if proposal.inherit:
+        row['proposed_source'] = INHERIT
+    row.update({
+        'apply_mode': knob.apply_mode(view.writable(*where)),
+        'risk': risk,
+    })
+    if risk != SAFE:
+        row['risk_reason'] = reason
+    row['rationale'] = proposal.why or knob.rationale
+    row['source'] = proposal.source or knob.source
+    return row, same

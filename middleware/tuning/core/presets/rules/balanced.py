@@ -1,0 +1,53 @@
+"""``balanced``: the box's own defaults, the baseline of every comparison.
+
+Every knob any preset may touch goes back to where the box started: dataset properties are inherited, module
+parameters, sysctls and services return to the baseline the plugin recorded (first-seen values), or to the
+registry's default for this box when no baseline exists. Cache and log devices are never removed.
+"""
+from ..constants import DATASET_PROPERTY, POOL_DEVICE
+from ..registry import KNOBS
+from ..snapshot import make_key
+
+PRESET = {
+    'id': 'balanced',
+    'name': 'Balanced (box defaults)',
+    'description': 'Returns every setting tuning touches to the box\'s own defaults: the baseline for comparisons.',
+    'optimizes': [],
+    'costs': ['Nothing is tuned for a particular workload; this is what the other presets are measured against.'],
+}
+
+
+def build(draft):
+    for knob in KNOBS:
+        if knob.kind == POOL_DEVICE:
+            continue
+        if knob.kind == DATASET_PROPERTY:
+            draft.propose(knob.kind, knob.setting, inherit=True, quiet_if_absent=True,
+                          why='Back to the box\'s default: inherit from the parent dataset (the ZFS default at the '
+                              'pool root).')
+            continue
+        key = make_key(knob.kind, draft.scope(knob.kind, knob.setting), knob.setting)
+        if key in draft.baseline and draft.baseline[key] is not None:
+            value, why = draft.baseline[key], 'Back to the value this box had before tuning (recorded baseline).'
+        else:
+            value = knob.default_for(draft.box)
+            why = 'Back to the OpenZFS/kernel default for this box (no recorded baseline).'
+        if value is None:
+            continue  # neither a baseline nor a knowable default (e.g. zfs_arc_max on appliances that set it)
+        draft.propose(knob.kind, knob.setting, value, why=why, quiet_if_absent=True)
+    _devices_since_baseline(draft)
+
+
+def _devices_since_baseline(draft):
+    """Balanced never removes vdevs (removing a log/cache is disruptive and not a tunable); it says so."""
+    for role in ('cache', 'log'):
+        key = make_key(POOL_DEVICE, draft.box.pool_name, role)
+        if key not in draft.baseline:
+            continue
+        before = {d for d in (draft.baseline[key] or '').split(',') if d}
+        now = {d for d in (draft.current(POOL_DEVICE, role) or '').split(',') if d}
+        added = sorted(now - before)
+        if added:
+            what = 'L2ARC cache' if role == 'cache' else 'SLOG log'
+            draft.warn(f'{what} device(s) {", ".join(added)} were added to pool {draft.box.pool_name} after the '
+                       f'baseline; balanced leaves them in place (remove them from the pool to compare without).')

@@ -1,0 +1,31 @@
+"""``max-seq-read``: large sequential reads (streaming large files, restores, media)."""
+from ..constants import SEQ_READ
+from . import common
+
+PRESET = {
+    'id': 'max-seq-read',
+    'name': 'Max sequential read',
+    'description': 'Maximizes large sequential read throughput; prefetch stays on and is extended on flash pools.',
+    'optimizes': [SEQ_READ],
+    'costs': [
+        'Small random reads of big files read whole 1M records (more I/O per 4K read).',
+        'An L2ARC fed with prefetched data wears the cache SSD faster.',
+    ],
+}
+
+
+def build(draft):
+    common.dataset_unless_volume(draft, 'recordsize', '1M',
+                                 'Large records mean fewer, larger disk reads per file. Only files written after '
+                                 'the change use it: rewrite (copy or zfs send | recv) existing data to benefit.')
+    common.lz4_and_no_atime(draft)
+    draft.dataset('primarycache', 'ALL', 'Sequential reads need data, not only metadata, cached in RAM '
+                                         '(openzfs/zfs#9375).')
+    common.prefetch_on(draft)
+    common.deeper_prefetch(draft)
+    common.disk_queues(draft, ['async_read'], 'Prefetch reads are async reads: flash devices need more of them in '
+                                              'flight (default 3 per disk).')
+    if draft.box.pool_speed_rank == 0:  # HDD pool: any SSD/NVMe is much faster at reads
+        common.l2arc(draft, 'An SSD cache serves re-read sequential data at flash speed instead of seeking HDDs.',
+                     tune_feed=True)
+    common.network(draft)

@@ -1,0 +1,31 @@
+"""``media-streaming``: many clients streaming large media files (video, audio, images)."""
+from ..constants import SEQ_READ
+from . import common
+
+PRESET = {
+    'id': 'media-streaming',
+    'name': 'Media streaming',
+    'description': 'Optimizes steady sequential reads of large media files by several clients at once.',
+    'optimizes': [SEQ_READ],
+    'costs': [
+        'Small random reads and overwrites inside large files get slower with 1M records.',
+        'Apps that rely on access times no longer see them updated.',
+    ],
+}
+
+
+def build(draft):
+    common.dataset_unless_volume(draft, 'recordsize', '1M',
+                                 'Media files are read front to back: 1M records mean fewer, larger disk reads. '
+                                 'Only files written after the change use it.')
+    common.lz4_and_no_atime(draft)
+    draft.dataset('primarycache', 'ALL', 'Streams need data cached in RAM, not only metadata.')
+    common.prefetch_on(draft, 'Each stream is a sequential reader: prefetch must stay on.')
+    common.deeper_prefetch(draft)
+    common.disk_queues(draft, ['async_read'], 'Several streams prefetch at once; flash devices serve more '
+                                              'reads in flight.')
+    common.multichannel(draft)
+    common.network(draft)
+    if draft.box.unused_disks:
+        draft.warn('No L2ARC is proposed: it helps random re-reads of mostly static data, rarely streams that are '
+                   'read once (OpenZFS Caching docs).')

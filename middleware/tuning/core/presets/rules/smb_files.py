@@ -1,0 +1,23 @@
+"""``smb-files``: general SMB file sharing to desktops and workstations."""
+from ..constants import SEQ_READ, SEQ_WRITE
+from . import common
+
+PRESET = {
+    'id': 'smb-files',
+    'name': 'SMB file sharing',
+    'description': 'Optimizes SMB file-share transfers: no access-time writes, multichannel over several links.',
+    'optimizes': [SEQ_READ, SEQ_WRITE],
+    'costs': [
+        'Apps that rely on access times (some mail and backup tools) no longer see them updated.',
+        'Turning multichannel on restarts SMB: open client sessions reconnect.',
+    ],
+}
+
+
+def build(draft):
+    common.lz4_and_no_atime(draft)
+    common.multichannel(draft)
+    common.network(draft)
+    draft.warn('recordsize stays as it is (128K suits mixed shares); use media-streaming for shares of large '
+               'media files. casesensitivity=insensitive speeds up Samba name lookups but can only be set when a '
+               'dataset is created.')
