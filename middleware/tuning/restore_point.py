@@ -18,10 +18,19 @@ PUBLIC_FIELDS = ('id', 'created_at', 'kind', 'preset', 'target', 'state', 'entri
                  'reverted_by', 'message')
 
 
+def classify(kind: str, setting: str, value: str | None, writable: bool | None) -> dict:
+    """Apply mode and risk of putting ``value`` back, from the knob registry."""
+    knob = catalog.get_knob(kind, setting)
+    if knob is None:
+        return {'apply_mode': 'LIVE', 'risk': 'CAUTION', 'risk_reason': f'{setting} is not in the knob registry.'}
+    risk, reason = knob.risk(value) if value is not None else ('SAFE', None)
+    return {'apply_mode': knob.apply_mode(writable), 'risk': risk, 'risk_reason': reason}
+
+
 def revert_change(entry: dict, current: dict, original: dict | None) -> dict:
     """The plan row that puts ``entry`` (the value before) back over ``current``."""
     inherit = entry['kind'] == 'DATASET_PROPERTY' and entry.get('source') in ('INHERITED', 'DEFAULT')
-    classified = catalog.classify(entry['kind'], entry['setting'], entry['value'], writable=current.get('writable'))
+    classified = classify(entry['kind'], entry['setting'], entry['value'], current.get('writable'))
     return public_change({
         'key': entry['key'], 'setting': entry['setting'], 'kind': entry['kind'], 'scope': entry['scope'],
         'current': current['value'], 'proposed': entry['value'], 'proposed_source': 'INHERIT' if inherit else None,

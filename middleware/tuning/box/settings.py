@@ -5,14 +5,9 @@ tunable}``; values are strings. Dataset properties use TrueNAS's ``pool.dataset`
 """
 import errno
 
+from ..core import presets as catalog
 from ..framework import CallError
 from .appliance import call_job, zfs_parameters
-
-# Only these dataset properties are missing from pool.dataset.update; TrueNAS changes them through the private
-# zfs.dataset.update (truenas-middleware.md §5).
-ZFS_ONLY_PROPERTIES = {'logbias', 'primarycache', 'secondarycache'}
-SERVICE_FIELDS = {('smb', 'multichannel'), ('nfs', 'servers')}
-
 
 def make_key(kind: str, scope: str, setting: str) -> str:
     return f'{kind}:{scope}:{setting}'
@@ -31,12 +26,6 @@ def _row(kind, scope, setting, value, *, exists=True, source=None, writable=None
 
 def _normalise_sysctl(value: str) -> str:
     return ' '.join(value.split())
-
-
-def _service_value(value) -> str:
-    if isinstance(value, bool):
-        return 'true' if value else 'false'
-    return 'auto' if value is None else str(value)
 
 
 def vdev_disks(vdev: dict) -> set[str]:
@@ -67,46 +56,48 @@ async def read_snapshot(middleware, keys: list[str]) -> dict[str, dict]:
         found = await middleware.call('pool.dataset.query', [['id', '=', ds]])
         datasets[ds] = found[0] if found else None
     zfs_props = {}
-    zfs_only = {(s, p) for k, s, p in wanted if k == 'DATASET_PROPERTY' and p in ZFS_ONLY_PROPERTIES}
-    if zfs_only:
-        paths = sorted({s for s, _ in zfs_only if datasets.get(s)})
-        if paths:
-            for res in await middleware.call('zfs.resource.query', {
-                'paths': paths, 'properties': sorted({p for _, p in zfs_only}),
-            }):
-                zfs_props[res['name']] = res['properties']
+    zfs_only = {(s, _dataset_route(p)['field']) for k, s, p in wanted
+                if k == 'DATASET_PROPERTY' and _dataset_route(p)['read_method'] == 'zfs.resource.query'}
+    paths = sorted({s for s, _ in zfs_only if datasets.get(s)})
+    if paths:
+        for res in await middleware.call('zfs.resource.query', {
+            'paths': paths, 'properties': sorted({p for _, p in zfs_only}),
+        }):
+            zfs_props[res['name']] = res['properties']
 
     pools = {}
     if 'POOL_DEVICE' in kinds:
         pools = {p['name']: p for p in await middleware.call('pool.query')}
     services = {}
-    for service in {scope for kind, scope, _ in wanted if kind == 'SERVICE'}:
-        services[service] = await middleware.call(f'{service}.config')
+    for service, setting in {(scope, setting) for kind, scope, setting in wanted if kind == 'SERVICE'}:
+        if service not in services:
+            services[service] = await middleware.call(catalog.service_route(service, setting)['read_method'])
 
     for kind, scope, setting in wanted:
         if kind == 'ZFS_PARAMETER':
             param = params.get(setting)
-            snapshot_row = _row(kind, scope, setting, param['value'] if param else None, exists=param is not None,
+            snapshot_row = _row(kind, scope, setting, _canonical(kind, setting, param and param['value']),
+                                exists=param is not None,
                                 writable=param['writable'] if param else None,
                                 tunable=tunables.get(('ZFS', setting)))
         elif kind == 'SYSCTL':
             try:
-                value = _normalise_sysctl(await middleware.call('tunable.get_sysctl', setting))
+                value = _canonical(kind, setting, await middleware.call('tunable.get_sysctl', setting))
                 snapshot_row = _row(kind, scope, setting, value, writable=True,
                                     tunable=tunables.get(('SYSCTL', setting)))
             except CallError:
                 snapshot_row = _row(kind, scope, setting, None, exists=False)
         elif kind == 'DATASET_PROPERTY':
-            ds = datasets.get(scope)
+            ds, route = datasets.get(scope), _dataset_route(setting)
             prop = None
             if ds is not None:
-                if setting in ZFS_ONLY_PROPERTIES:
-                    raw = zfs_props.get(scope, {}).get(setting)
-                    prop = raw and {'value': str(raw['value']).upper(), 'source': raw['source']}
+                if route['read_method'] == 'zfs.resource.query':
+                    prop = zfs_props.get(scope, {}).get(route['field'])
                 else:
-                    prop = ds.get(setting)
+                    prop = ds.get(route['field'])
             if prop:
-                snapshot_row = _row(kind, scope, setting, str(prop['value']), source=prop['source'])
+                snapshot_row = _row(kind, scope, setting, _canonical(kind, setting, prop['value']),
+                                    source=prop['source'])
             else:
                 snapshot_row = _row(kind, scope, setting, None, exists=False)
         elif kind == 'POOL_DEVICE':
@@ -114,51 +105,45 @@ async def read_snapshot(middleware, keys: list[str]) -> dict[str, dict]:
             snapshot_row = _row(kind, scope, setting, _pool_devices(pool, setting) if pool else None,
                                 exists=pool is not None)
         elif kind == 'SERVICE':
-            config = services.get(scope) or {}
-            snapshot_row = _row(kind, scope, setting, _service_value(config[setting]) if setting in config else None,
-                                exists=setting in config)
+            config, field = services.get(scope) or {}, catalog.service_route(scope, setting)['field']
+            snapshot_row = _row(kind, scope, setting, catalog.service_value_from_appliance(scope, setting, config[field])
+                                if field in config else None, exists=field in config)
         else:
             raise CallError(f'Unknown setting kind {kind!r}', errno.EINVAL)
         snapshot[snapshot_row['key']] = snapshot_row
     return snapshot
 
 
-async def write_setting(middleware, desired: dict, current: dict, comment: str) -> None:
-    """Make ``current`` look like ``desired`` (both snapshot rows) through the appliance's own services."""
+async def write_setting(middleware, desired: dict, comment: str) -> None:
+    """Make the box hold ``desired`` (a snapshot row) through the appliance's own services."""
     kind, scope, setting = desired['kind'], desired['scope'], desired['setting']
     if kind in ('ZFS_PARAMETER', 'SYSCTL'):
-        await _write_tunable(middleware, 'ZFS' if kind == 'ZFS_PARAMETER' else 'SYSCTL', setting, desired, current,
-                             comment)
+        await _write_tunable(middleware, catalog.tunable_type(kind), setting, desired, comment)
     elif kind == 'DATASET_PROPERTY':
         inherit = desired.get('source') in ('INHERIT', 'INHERITED', 'DEFAULT')
-        if setting in ZFS_ONLY_PROPERTIES:
-            prop = {'source': 'INHERIT'} if inherit else {'value': desired['value'].lower()}
-            await middleware.call('zfs.dataset.update', scope, {'properties': {setting: prop}})
-        else:
-            await middleware.call('pool.dataset.update', scope, {setting: 'INHERIT' if inherit else
-                                                                 _dataset_value(setting, desired['value'])})
+        method, params = catalog.dataset_update_call(scope, setting, desired['value'], inherit=inherit)
+        await middleware.call(method, *params)
     elif kind == 'POOL_DEVICE':
         await _write_pool_devices(middleware, scope, setting, desired['value'] or '')
     elif kind == 'SERVICE':
-        await middleware.call(f'{scope}.update', {setting: _service_field(scope, setting, desired['value'])})
+        method, params = catalog.service_update_call(scope, setting, desired['value'])
+        await middleware.call(method, *params)
     else:
         raise CallError(f'Unknown setting kind {kind!r}', errno.EINVAL)
 
 
-def _dataset_value(setting: str, value: str):
-    # special_small_block_size is an integer field in pool.dataset.update
-    return int(value) if setting == 'special_small_block_size' and value.isdigit() else value
+def _dataset_route(setting: str) -> dict:
+    try:
+        return catalog.dataset_property_route(setting)
+    except KeyError:
+        raise CallError(f'{setting} is not a dataset property tuning manages', errno.EINVAL) from None
 
 
-def _service_field(scope: str, setting: str, value: str):
-    if (scope, setting) == ('smb', 'multichannel'):
-        return value == 'true'
-    if (scope, setting) == ('nfs', 'servers'):
-        return None if value == 'auto' else int(value)
-    raise CallError(f'{scope}.{setting} is not a setting tuning manages', errno.EINVAL)
+def _canonical(kind: str, setting: str, raw) -> str | None:
+    return None if raw is None else catalog.canonical(kind, setting, _normalise_sysctl(str(raw)))
 
 
-async def _write_tunable(middleware, type_: str, var: str, desired: dict, current: dict, comment: str) -> None:
+async def _write_tunable(middleware, type_: str, var: str, desired: dict, comment: str) -> None:
     rows = await middleware.call('tunable.query', [['type', '=', type_], ['var', '=', var]])
     row = rows[0] if rows else None
     want = desired.get('tunable')
@@ -186,10 +171,7 @@ async def _write_pool_devices(middleware, pool_name: str, role: str, wanted_csv:
             await call_job(middleware, 'pool.remove', pool['id'], {'label': guid})
     to_add = sorted(wanted - set().union(*present.values()))
     if to_add:
-        vdev_type = 'MIRROR' if role == 'log' and len(to_add) > 1 else 'STRIPE'
-        vdevs = [{'type': vdev_type, 'disks': to_add}] if vdev_type == 'MIRROR' else [
-            {'type': 'STRIPE', 'disks': [d]} for d in to_add]
-        await call_job(middleware, 'pool.update', pool['id'], {'topology': {role: vdevs}})
+        await call_job(middleware, 'pool.update', pool['id'], catalog.pool_topology_update(role, to_add))
 
 
 def matches(desired: dict, actual: dict, *, live: bool) -> bool:

@@ -63,7 +63,7 @@ class Transaction:
             rps.journal_step(self.db, rp_id, number, step.key, 'APPLY', 'STARTED')
             try:
                 faults.checkpoint('before_change', number)
-                await write_setting(self.middleware, step.desired, entries[step.key], comment)
+                await write_setting(self.middleware, step.desired, comment)
                 faults.checkpoint('after_change', number)
                 actual = (await read_snapshot(self.middleware, [step.key]))[step.key]
                 if not matches(step.desired, actual, live=step.change['apply_mode'] != 'REBOOT'):
@@ -111,7 +111,7 @@ class Transaction:
             try:
                 current = (await read_snapshot(self.middleware, [key]))[key]
                 if not matches(entry, current, live=entry.get('writable') is not False):
-                    await write_setting(self.middleware, entry, current, f'tuning: rollback of {rp_id}')
+                    await write_setting(self.middleware, entry, f"tuning: rollback of {rp_id}")
                 rps.journal_step(self.db, rp_id, 0, key, 'ROLLBACK', 'DONE')
                 undone.append(entry['setting'])
             except Exception as e:

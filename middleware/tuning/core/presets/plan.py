@@ -123,7 +123,10 @@ def _row(proposal, view: SnapshotView, box) -> tuple[dict, bool]:
     if proposal.inherit:
         source = view.source(*where)
         default = knob.default_for(box)
-        same = source in (INHERITED, DEFAULT) if source else current == default
+        # Inheriting at the pool root yields the ZFS default, so an equal local value is already where it ends up.
+        at_root = proposal.scope == box.pool_name
+        same = (source in (INHERITED, DEFAULT)) if source else False
+        same = same or (at_root and current == default)
         proposed = current if same else default
     else:
         proposed = proposal.value

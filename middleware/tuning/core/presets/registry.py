@@ -73,7 +73,7 @@ KNOBS: tuple[Knob, ...] = (
              'Large sequential files read and write whole records; small random I/O wants records close to its '
              'I/O size to avoid read-modify-write. Only data written after the change uses the new size.',
              WORKLOAD + ' (Sequential workloads; Database workloads)', new_data=True),
-    _dataset('compression', v.compression, 'LZ4', 'compression of new blocks',
+    _dataset('compression', v.compression, 'ON', 'compression of new blocks',
              'LZ4 gives up early on incompressible data, so it costs almost nothing and saves I/O on '
              'compressible data.', ZFSPROPS + ' (compression); ' + WORKLOAD + ' (Compression)', new_data=True),
     _dataset('atime', v.enum('ON', 'OFF'), 'ON', 'access-time updates on reads',
