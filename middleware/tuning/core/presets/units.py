@@ -33,11 +33,13 @@ def format_bytes(size: int) -> str:
 
 
 def format_disk_size(size: int) -> str:
-    """Decimal size as disk vendors print it: 512 GB, 4 TB, 1.9 TB."""
+    """Decimal size as disk vendors print it, three significant digits: 512 GB, 4 TB, 3.8 TB."""
     for suffix, unit in (('TB', 10 ** 12), ('GB', 10 ** 9), ('MB', 10 ** 6)):
         if size >= unit:
             value = size / unit
-            return f'{value:.0f} {suffix}' if round(value, 1) == round(value) else f'{value:.1f} {suffix}'
+            if value >= 100 or round(value, 1) == round(value):
+                return f'{round(value)} {suffix}'
+            return f'{value:.1f} {suffix}'
     return f'{size} B'
 
 
