@@ -285,16 +285,17 @@ class Job:
             if acquired:
                 self.lock.lock.release()
             queue.release(self)
+            # The final event is queued before waiters resume, so it always precedes a reply sent on completion.
+            self.send_changed_event()
             self._finished.set()
             self._finished_sync.set()
+            if self.options.get("transient"):
+                queue.remove(self.id)
             if self.on_finish_cb is not None:
                 try:
                     await self.on_finish_cb(self)
                 except Exception:
                     logger.error("Job on-finish callback failed", exc_info=True)
-            self.send_changed_event()
-            if self.options.get("transient"):
-                queue.remove(self.id)
 
     def _finish(self, state):
         self.state = state
@@ -303,7 +304,8 @@ class Job:
     # ---- reporting ----
 
     def send_changed_event(self):
-        if not self.options.get("transient") and self.id is not None:
+        if (not self.options.get("transient") and self.id is not None
+                and self.middleware.has_listeners("core.get_jobs")):
             self.middleware.send_event("core.get_jobs", "CHANGED", id=self.id, fields=self.encode())
 
     def _exc_info_dict(self):
@@ -395,7 +397,7 @@ class JobsQueue:
         job.id = self._next_id
         self._trim()
         self.jobs[job.id] = job
-        if not job.options.get("transient"):
+        if not job.options.get("transient") and self.middleware.has_listeners("core.get_jobs"):
             self.middleware.send_event("core.get_jobs", "ADDED", id=job.id, fields=job.encode())
         job._task = self.middleware.loop.create_task(job.run(self))
         return job

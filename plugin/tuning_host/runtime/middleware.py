@@ -216,6 +216,12 @@ class Middleware:
         except Exception:
             self.logger.error("%s: Unhandled exception in event handler", name, exc_info=True)
 
+    def has_listeners(self, name):
+        """Whether anyone would receive event `name` (lets hot paths skip building the payload)."""
+        if name in self._event_subs:
+            return True
+        return any(c.authenticated and c.wants(name) for c in list(self._wsclients.values()))
+
     def register_wsclient(self, client):
         self._wsclients[client.session_id] = client
 

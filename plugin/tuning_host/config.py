@@ -1,0 +1,82 @@
+"""Host settings from command-line options and environment variables."""
+import argparse
+import os
+from dataclasses import dataclass, field
+
+REBOOT_EXIT_CODE = 75  # the child exits with this to ask the supervisor for a restart (a simulated reboot)
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFAULT_UI_DIR = os.path.join(REPO_ROOT, "ui", "dist", "tuning", "browser")
+PANEL_PATH = "/_plugins/tuning/"
+
+
+@dataclass
+class HostSettings:
+    host: str = "127.0.0.1"
+    port: int = 8080
+    data_dir: str = "./var"
+    backend: str = "sandbox"
+    box_file: str | None = None
+    admin_password: str | None = None
+    plugins: list[str] = field(default_factory=lambda: ["tuning"])
+    ui_dir: str = DEFAULT_UI_DIR
+    strict_results: bool = False
+    log_level: str = "INFO"
+
+    @property
+    def db_path(self):
+        return os.path.join(self.data_dir, "host.db")
+
+    @property
+    def url(self):
+        return f"ws://{self.host}:{self.port}/api/current"
+
+    @property
+    def panel_url(self):
+        return f"http://{self.host}:{self.port}{PANEL_PATH}"
+
+
+def _bool(value):
+    return str(value).strip().lower() in ("1", "true", "yes", "on")
+
+
+def parse_settings(argv=None, environ=None):
+    """Options override environment variables, which override defaults.
+
+    Environment: PORT, TUNING_HOST, TUNING_DATA, TUNING_BACKEND (sandbox|openzfs|none), TUNING_BOX,
+    TUNING_ADMIN_PASSWORD, TUNING_PLUGINS (comma-separated packages loaded under the TrueNAS rules; default
+    `tuning`), TUNING_UI_DIR, TUNING_STRICT_RESULTS (1: a result its model refuses is an error, for tests),
+    TUNING_LOG_LEVEL.
+    """
+    env = os.environ if environ is None else environ
+    d = HostSettings()
+    p = argparse.ArgumentParser(prog="python -m tuning_host", description="Standalone host for the tuning plugin.")
+    p.add_argument("--host", default=env.get("TUNING_HOST", d.host), help="listen address (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=int(env.get("PORT", d.port)), help="listen port (env PORT, 8080)")
+    p.add_argument("--data", default=env.get("TUNING_DATA", d.data_dir), help="data directory (env TUNING_DATA)")
+    p.add_argument("--backend", default=env.get("TUNING_BACKEND", d.backend),
+                   choices=["sandbox", "openzfs", "none"], help="appliance backend (env TUNING_BACKEND)")
+    p.add_argument("--box", default=env.get("TUNING_BOX"), help="sandbox box file (env TUNING_BOX)")
+    p.add_argument("--plugins", default=env.get("TUNING_PLUGINS", ",".join(d.plugins)),
+                   help="comma-separated plugin packages (env TUNING_PLUGINS)")
+    p.add_argument("--ui-dir", default=env.get("TUNING_UI_DIR", d.ui_dir), help="built panel directory")
+    p.add_argument("--log-level", default=env.get("TUNING_LOG_LEVEL", d.log_level))
+    args = p.parse_args(argv)
+    if not 0 < args.port < 65536:
+        p.error(f"--port: {args.port} is not a TCP port")
+    return HostSettings(
+        host=args.host, port=args.port, data_dir=os.path.abspath(args.data), backend=args.backend,
+        box_file=os.path.abspath(args.box) if args.box else None,
+        admin_password=env.get("TUNING_ADMIN_PASSWORD") or None,
+        plugins=[x.strip() for x in args.plugins.split(",") if x.strip()],
+        ui_dir=os.path.abspath(args.ui_dir), strict_results=_bool(env.get("TUNING_STRICT_RESULTS", "")),
+        log_level=args.log_level.upper(),
+    )
+
+
+def settings_to_argv(s):
+    """Command-line options reproducing `s` (the supervisor passes them to the child)."""
+    argv = ["--host", s.host, "--port", str(s.port), "--data", s.data_dir, "--backend", s.backend,
+            "--plugins", ",".join(s.plugins), "--ui-dir", s.ui_dir, "--log-level", s.log_level]
+    if s.box_file:
+        argv += ["--box", s.box_file]
+    return argv

@@ -1,0 +1,33 @@
+"""The aiohttp application: websocket API, version/boot-id endpoints, the panel."""
+from aiohttp import web
+
+from ..config import PANEL_PATH
+from .rpc import RpcHandler
+from .static import panel_handler
+
+API_VERSION = "v25.10.5"
+
+
+def make_app(middleware, settings):
+    rpc = RpcHandler(middleware)
+    app = web.Application()
+    app["middleware"] = middleware
+
+    async def versions(request):
+        return web.json_response([API_VERSION])
+
+    async def boot_id(request):
+        return web.json_response(middleware.boot_id)
+
+    async def root(request):
+        raise web.HTTPFound(PANEL_PATH)
+
+    panel = panel_handler(settings.ui_dir)
+    app.router.add_get("/api/current", rpc.handle)
+    app.router.add_get(f"/api/{API_VERSION}", rpc.handle)
+    app.router.add_get("/api/versions", versions)
+    app.router.add_get("/api/boot_id", boot_id)
+    app.router.add_get("/", root)
+    app.router.add_get(PANEL_PATH.rstrip("/"), root)
+    app.router.add_get(PANEL_PATH + "{tail:.*}", panel)
+    return app

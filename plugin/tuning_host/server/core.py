@@ -1,0 +1,198 @@
+"""core.*: ping, options, subscriptions, jobs, method discovery."""
+import errno
+import inspect
+import uuid
+from typing import Any, Literal
+
+from ..runtime import (BaseModel, CallError, InstanceNotFound, QueryArgs, Service, api_method, filter_list, job)
+from .schema import method_schemas
+
+
+class CorePingArgs(BaseModel):
+    pass
+
+
+class CorePingResult(BaseModel):
+    result: Literal["pong"]
+
+
+class CoreOptions(BaseModel):
+    legacy_jobs: bool = True
+    """True: a job call returns the job id. False: the reply comes when the job ends, with its result."""
+    private_methods: bool = False
+    """Allow calling private methods on this connection."""
+    py_exceptions: bool = False
+    """Add pickled exceptions to errors."""
+
+
+class CoreSetOptionsArgs(BaseModel):
+    options: dict
+    """Any of `legacy_jobs`, `private_methods`, `py_exceptions` (booleans)."""
+
+
+class CoreSetOptionsResult(BaseModel):
+    result: CoreOptions
+
+
+class CoreSubscribeArgs(BaseModel):
+    event: str
+    """Event name (e.g. `core.get_jobs`), or `*` for every event."""
+
+
+class CoreSubscribeResult(BaseModel):
+    result: str
+
+
+class CoreUnsubscribeArgs(BaseModel):
+    id_: str
+
+
+class CoreUnsubscribeResult(BaseModel):
+    result: None
+
+
+class CoreGetJobsResult(BaseModel):
+    result: list[dict] | dict | int
+
+
+class CoreJobWaitArgs(BaseModel):
+    id: int
+
+
+class CoreJobWaitResult(BaseModel):
+    result: Any
+
+
+class CoreJobAbortArgs(BaseModel):
+    id: int
+
+
+class CoreJobAbortResult(BaseModel):
+    result: None
+
+
+class CoreGetMethodsArgs(BaseModel):
+    service: str | None = None
+    target: Literal["WS", "CLI", "REST"] = "WS"
+
+
+class CoreGetMethodsResult(BaseModel):
+    result: dict[str, Any]
+
+
+class CoreGetServicesArgs(BaseModel):
+    target: Literal["WS", "CLI", "REST"] = "WS"
+
+
+class CoreGetServicesResult(BaseModel):
+    result: dict[str, Any]
+
+
+class CoreService(Service):
+    class Config:
+        namespace = "core"
+        cli_namespace = "system.core"
+
+    @api_method(CorePingArgs, CorePingResult, authentication_required=False)
+    def ping(self):
+        """Returns `pong`."""
+        return "pong"
+
+    @api_method(CoreSetOptionsArgs, CoreSetOptionsResult, authentication_required=False, pass_app=True)
+    async def set_options(self, app, options):
+        """Set connection options; returns all of them."""
+        parsed = CoreOptions.model_fields
+        for key, value in options.items():
+            if key not in parsed:
+                raise CallError(f"Unknown option {key!r}", errno.EINVAL)
+            if not isinstance(value, bool):
+                raise CallError(f"Option {key!r} must be a boolean", errno.EINVAL)
+            setattr(app, key, value)
+        return {k: getattr(app, k) for k in parsed}
+
+    @api_method(CoreSubscribeArgs, CoreSubscribeResult, authorization_required=False, pass_app=True)
+    async def subscribe(self, app, event):
+        """Receive `collection_update` notifications for `event`; returns the subscription id."""
+        ident = str(uuid.uuid4())
+        app.subscribe(ident, event)
+        return ident
+
+    @api_method(CoreUnsubscribeArgs, CoreUnsubscribeResult, authorization_required=False, pass_app=True)
+    async def unsubscribe(self, app, ident):
+        app.unsubscribe(ident)
+
+    @api_method(QueryArgs, CoreGetJobsResult, authorization_required=False, pass_app=True)
+    def get_jobs(self, app, filters, options):
+        """Jobs (the newest 1000), with TrueNAS query filters and options."""
+        return filter_list([j.encode() for j in self.middleware.jobs.all().values()], filters, options)
+
+    @api_method(CoreJobWaitArgs, CoreJobWaitResult, authorization_required=False)
+    @job()
+    async def job_wait(self, job, id):
+        """A job that ends when job `id` ends, with its result or error."""
+        target = self.middleware.jobs.get(id)
+        if target is None:
+            raise InstanceNotFound(f"Job with id {id} does not exist")
+        return await job.wrap(target)
+
+    @api_method(CoreJobAbortArgs, CoreJobAbortResult, authorization_required=False, pass_app=True)
+    def job_abort(self, app, id):
+        """Abort job `id` (see Job.abort for what aborting means for async and sync jobs)."""
+        target = self.middleware.jobs.get(id)
+        if target is None:
+            raise InstanceNotFound(f"Job with id {id} does not exist")
+        target.abort()
+
+    @api_method(CoreGetServicesArgs, CoreGetServicesResult, authorization_required=False)
+    def get_services(self, target):
+        """Public services and their configuration."""
+        out = {}
+        for ns, svc in self.middleware.get_services().items():
+            cfg = svc._config
+            if cfg.private:
+                continue
+            out[ns] = {"config": {"namespace": ns, "cli_namespace": cfg.cli_namespace, "private": cfg.private,
+                                  "cli_private": cfg.cli_private,
+                                  "cli_description": cfg.cli_description or (inspect.getdoc(svc) or "").split("\n")[0]},
+                       "type": "service"}
+        return out
+
+    @api_method(CoreGetMethodsArgs, CoreGetMethodsResult, authorization_required=False)
+    def get_methods(self, service, target):
+        """Public methods with their JSON schemas (`accepts`: one schema per positional parameter)."""
+        data = {}
+        for ns, parts in self.middleware.service_parts().items():
+            if service is not None and ns != service:
+                continue
+            for svc in parts:
+                if svc._config.private:
+                    continue
+                for attr in dir(type(svc)):
+                    if attr.startswith("_"):
+                        continue
+                    method = getattr(svc, attr)
+                    if not callable(method) or isinstance(method, type) or getattr(method, "_private", False):
+                        continue
+                    if not self.middleware.has_method(f"{ns}.{attr}"):
+                        continue
+                    doc = inspect.getdoc(method) or ""
+                    job_opts = getattr(method, "_job", None)
+                    data[f"{ns}.{attr}"] = {
+                        "description": doc,
+                        "cli_description": doc.split("\n\n")[0].split(".")[0].replace("\n", " "),
+                        "examples": {},
+                        "item_method": False,
+                        "no_auth_required": hasattr(method, "_no_auth_required"),
+                        "filterable": getattr(method, "new_style_accepts", None) is not None
+                        and issubclass(method.new_style_accepts, QueryArgs),
+                        "filterable_schema": None,
+                        "pass_application": hasattr(method, "_pass_app"),
+                        "require_websocket": hasattr(method, "_pass_app"),
+                        "job": job_opts is not None,
+                        "downloadable": False,
+                        "uploadable": False,
+                        "check_pipes": False,
+                        "roles": list(getattr(method, "roles", []) or []),
+                        **method_schemas(method),
+                    }
+        return data

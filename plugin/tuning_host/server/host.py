@@ -1,0 +1,166 @@
+"""The serving process (the supervisor's child): builds the Middleware, loads services, serves, reboots.
+
+Run by the supervisor as `python -m tuning_host.server.host <options>`; exits with REBOOT_EXIT_CODE when the
+appliance asks for a reboot.
+"""
+import asyncio
+import importlib
+import importlib.util
+import logging
+import os
+import signal
+import sys
+
+from aiohttp import WSCloseCode, web
+
+from ..config import REBOOT_EXIT_CODE, parse_settings
+from ..runtime import Middleware
+from ..runtime.jobs import State
+from ..runtime.loader import load_services, run_setups
+from .app import make_app
+from .auth import ApiKeyService, AuthService
+from .core import CoreService
+from .logsetup import setup_logging
+from .store import HostStore
+
+logger = logging.getLogger("tuning_host")
+
+REBOOT_GRACE_SECONDS = 5.0  # running jobs and in-flight calls get this long to finish before a reboot
+APPLIANCE_PACKAGE = "tuning_host.appliance"
+
+
+class HostStartError(Exception):
+    pass
+
+
+def create_backend(settings):
+    """The appliance backend, from `tuning_host.backends.create_backend` (imported lazily)."""
+    if settings.backend == "none":
+        return None
+    try:
+        backends = importlib.import_module("tuning_host.backends")
+    except ModuleNotFoundError as e:
+        if e.name in ("tuning_host.backends",):
+            raise HostStartError("tuning_host.backends is not installed (the appliance backends are missing); "
+                                 "start with --backend none to serve the protocol only") from None
+        raise
+    if not hasattr(backends, "create_backend"):
+        raise HostStartError("tuning_host.backends has no create_backend(name, data_dir, box_file)")
+    return backends.create_backend(settings.backend, settings.data_dir, settings.box_file)
+
+
+def packages_to_load(settings):
+    """(package, strict) pairs: the host's appliance services (plain methods allowed) and the plugins (TrueNAS
+    load-time rules). A package that is not installed at all is skipped with a warning."""
+    out = []
+    if settings.backend != "none":
+        out.append((APPLIANCE_PACKAGE, False))
+    out += [(name, True) for name in settings.plugins]
+    present = []
+    for name, strict in out:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except ModuleNotFoundError:
+            found = False
+        if found:
+            present.append((name, strict))
+        else:
+            logger.warning("package %s not found: its services are not loaded", name)
+    return present
+
+
+class Host:
+    def __init__(self, settings):
+        self.settings = settings
+        self.middleware = None
+        self.runner = None
+        self.exit_code = 0
+        self._stop = None
+
+    async def start(self):
+        s = self.settings
+        self._stop = asyncio.Event()
+        mw = self.middleware = Middleware(s.data_dir, logger=logger, strict_results=s.strict_results)
+        mw.attach_loop()
+        mw.host_store = HostStore(s.db_path)
+        mw.settings = s
+        mw.backend = create_backend(s)
+        for cls in (CoreService, AuthService, ApiKeyService):
+            mw.add_service(cls(mw))
+        setups = load_services(mw, packages_to_load(s))
+        await run_setups(mw, setups)
+        mw.set_reboot_handler(self.reboot)
+
+        self.runner = web.AppRunner(make_app(mw, s), access_log=None, handle_signals=False)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, s.host, s.port, reuse_address=True)
+        await site.start()
+        logger.info("serving %s (boot id %s, pid %d)", s.url, mw.boot_id, os.getpid())
+
+    def stop(self, code=0):
+        self.exit_code = code
+        self._stop.set()
+
+    async def reboot(self):
+        """Let the job that asked (and others) finish, answer in-flight calls, then exit for a restart."""
+        mw = self.middleware
+        logger.info("reboot requested")
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + REBOOT_GRACE_SECONDS
+        running = [j for j in mw.jobs.all().values() if j.state == State.RUNNING]
+        if running:
+            await asyncio.wait([asyncio.ensure_future(j._finished.wait()) for j in running],
+                               timeout=max(0.0, deadline - loop.time()))
+        busy = [c.slots.idle.wait() for c in mw.wsclients() if not c.slots.idle.is_set()]
+        if busy:
+            await asyncio.wait([asyncio.ensure_future(b) for b in busy], timeout=max(0.0, deadline - loop.time()))
+        self.stop(REBOOT_EXIT_CODE)
+
+    async def close(self):
+        mw = self.middleware
+        if mw is not None:
+            for conn in mw.wsclients():
+                try:
+                    await asyncio.wait_for(conn.flush_and_close(WSCloseCode.SERVICE_RESTART, b"going away"), 2)
+                except Exception:
+                    pass
+        if self.runner is not None:
+            await self.runner.cleanup()
+        if mw is not None:
+            backend_close = getattr(mw.backend, "close", None)
+            if callable(backend_close):
+                try:
+                    backend_close()
+                except Exception:
+                    logger.warning("backend close failed", exc_info=True)
+            mw.shutdown()
+
+    async def run(self):
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, self.stop, 0)
+        try:
+            await self.start()
+            await self._stop.wait()
+        finally:
+            await self.close()
+        return self.exit_code
+
+
+def main(argv=None):
+    settings = parse_settings(argv)
+    setup_logging(settings, "host")
+    try:
+        code = asyncio.run(Host(settings).run())
+    except HostStartError as e:
+        logger.error("cannot start: %s", e)
+        code = 2
+    except Exception:
+        logger.exception("host failed")
+        code = 1
+    logging.shutdown()
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,145 @@
+"""The host's own SQLite database (`<data>/host.db`): the admin account and API keys (hashed)."""
+import hashlib
+import hmac
+import os
+import secrets
+import sqlite3
+import threading
+from datetime import datetime, timezone
+
+ADMIN_USERNAME = "admin"
+SCHEMA_VERSION = 1
+_SCRYPT = {"n": 2 ** 14, "r": 8, "p": 1}
+
+
+def hash_password(password, salt=None):
+    salt = salt or secrets.token_bytes(16)
+    digest = hashlib.scrypt(password.encode(), salt=salt, dklen=32, **_SCRYPT)
+    return f"scrypt${_SCRYPT['n']}${_SCRYPT['r']}${_SCRYPT['p']}${salt.hex()}${digest.hex()}"
+
+
+def verify_password(password, stored):
+    try:
+        scheme, n, r, p, salt, digest = stored.split("$")
+    except (AttributeError, ValueError):
+        return False
+    if scheme != "scrypt":
+        return False
+    actual = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), dklen=32, n=int(n), r=int(r), p=int(p))
+    return hmac.compare_digest(actual.hex(), digest)
+
+
+def _key_hash(secret):
+    # API key secrets are 64 random characters: a plain SHA-256 is enough, and keeps key logins fast.
+    return "sha256$" + hashlib.sha256(secret.encode()).hexdigest()
+
+
+class HostStore:
+    """Thread-safe access to host.db (each call opens its own short transaction)."""
+
+    def __init__(self, path):
+        self.path = path
+        self._lock = threading.Lock()
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with self._connect() as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version < 1:
+                db.executescript("""
+                    CREATE TABLE IF NOT EXISTS users (
+                        username TEXT PRIMARY KEY, password_hash TEXT NOT NULL, created_at TEXT NOT NULL);
+                    CREATE TABLE IF NOT EXISTS api_keys (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, username TEXT NOT NULL,
+                        key_hash TEXT NOT NULL, created_at TEXT NOT NULL, revoked INTEGER NOT NULL DEFAULT 0);
+                    PRAGMA user_version = 1;
+                """)
+
+    def _connect(self):
+        return sqlite3.connect(self.path, timeout=30, isolation_level=None)
+
+    def _run(self, fn):
+        with self._lock:
+            db = self._connect()
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                result = fn(db)
+                db.execute("COMMIT")
+                return result
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            finally:
+                db.close()
+
+    # ---- users ----
+
+    def has_user(self, username):
+        return self._run(lambda db: db.execute("SELECT 1 FROM users WHERE username=?", (username,)).fetchone()
+                         is not None)
+
+    def set_password(self, username, password):
+        hashed = hash_password(password)
+        now = datetime.now(timezone.utc).isoformat()
+        self._run(lambda db: db.execute(
+            "INSERT INTO users(username, password_hash, created_at) VALUES(?,?,?) "
+            "ON CONFLICT(username) DO UPDATE SET password_hash=excluded.password_hash",
+            (username, hashed, now)))
+
+    def check_password(self, username, password):
+        row = self._run(lambda db: db.execute("SELECT password_hash FROM users WHERE username=?",
+                                              (username,)).fetchone())
+        if row is None:
+            verify_password(password, hash_password("x"))  # same cost whether or not the user exists
+            return False
+        return verify_password(password, row[0])
+
+    # ---- API keys ----
+
+    def create_api_key(self, name, username):
+        """Returns the row and the one-time key string `<id>-<secret>`."""
+        secret = secrets.token_urlsafe(48)[:64]
+        now = datetime.now(timezone.utc).isoformat()
+
+        def insert(db):
+            cur = db.execute("INSERT INTO api_keys(name, username, key_hash, created_at) VALUES(?,?,?,?)",
+                             (name, username, _key_hash(secret), now))
+            return cur.lastrowid
+
+        key_id = self._run(insert)
+        return self.get_api_key(key_id), f"{key_id}-{secret}"
+
+    def get_api_key(self, key_id):
+        row = self._run(lambda db: db.execute(
+            "SELECT id, name, username, created_at, revoked FROM api_keys WHERE id=?", (key_id,)).fetchone())
+        return None if row is None else _key_row(row)
+
+    def api_keys(self):
+        rows = self._run(lambda db: db.execute(
+            "SELECT id, name, username, created_at, revoked FROM api_keys ORDER BY id").fetchall())
+        return [_key_row(r) for r in rows]
+
+    def api_key_name_exists(self, name):
+        return self._run(lambda db: db.execute("SELECT 1 FROM api_keys WHERE name=?", (name,)).fetchone()
+                         is not None)
+
+    def delete_api_key(self, key_id):
+        return self._run(lambda db: db.execute("DELETE FROM api_keys WHERE id=?", (key_id,)).rowcount) > 0
+
+    def check_api_key(self, username, key):
+        """The key's row when `key` (`<id>-<secret>`) is a valid, unrevoked key of `username`; else None."""
+        key_id, sep, secret = (key or "").partition("-")
+        if not sep or not key_id.isdigit():
+            return None
+        row = self._run(lambda db: db.execute(
+            "SELECT id, name, username, created_at, revoked, key_hash FROM api_keys WHERE id=?",
+            (int(key_id),)).fetchone())
+        if row is None or row[4] or (username is not None and row[2] != username):
+            return None
+        if not hmac.compare_digest(row[5], _key_hash(secret)):
+            return None
+        return _key_row(row[:5])
+
+
+def _key_row(row):
+    return {"id": row[0], "name": row[1], "username": row[2], "user_identifier": row[2],
+            "created_at": row[3], "revoked": bool(row[4]), "local": True, "expires_at": None}
