@@ -1,0 +1,28 @@
+// The shape of `core.get_jobs` rows (TrueNAS 25.10).
+export type JobState = 'WAITING' | 'RUNNING' | 'SUCCESS' | 'FAILED' | 'ABORTED';
+
+export interface JobProgress {
+  percent: number | null;
+  description: string | null;
+  extra: unknown;
+}
+
+export interface Job<R = unknown> {
+  id: number;
+  method: string;
+  arguments: unknown[];
+  state: JobState;
+  progress: JobProgress;
+  result: R | null;
+  error: string | null;
+  exception?: string | null;
+  exc_info?: { type: string | null; extra: unknown } | null;
+  time_started?: unknown;
+  time_finished?: unknown;
+  abortable?: boolean;
+  message_ids?: string[];
+}
+
+export function isJobFinished(job: Job): boolean {
+  return job.state === 'SUCCESS' || job.state === 'FAILED' || job.state === 'ABORTED';
+}

@@ -1,0 +1,86 @@
+// Mirrors middleware/tuning/profile_models.py.
+export type DiskKind = 'HDD' | 'SSD' | 'NVME';
+export type PoolDiskKind = DiskKind | 'MIXED';
+
+export interface TuningProfileDisk {
+  name: string;
+  kind: DiskKind;
+  size_bytes: number;
+  model: string | null;
+  serial: string | null;
+  pool: string | null;
+}
+
+export interface TuningProfileVdev {
+  type: string;
+  disks: string[];
+  disk_kind: PoolDiskKind;
+}
+
+export interface TuningProfilePool {
+  name: string;
+  status: string;
+  size_bytes: number;
+  allocated_bytes: number;
+  free_bytes: number;
+  used_percent: number;
+  layout: string;
+  data_vdevs: TuningProfileVdev[];
+  cache: string[];
+  log: string[];
+  disk_kind: PoolDiskKind;
+  data_disk_count: number;
+  datasets: string[];
+}
+
+export interface TuningProfileNic {
+  name: string;
+  link_up: boolean;
+  speed_mbps: number | null;
+}
+
+export interface TuningProfile {
+  backend: 'truenas' | 'openzfs' | 'sandbox';
+  platform: { name: string; version: string };
+  openzfs_version: string | null;
+  cpu: { model: string; cores: number };
+  memory: { physical_bytes: number; arc_max_bytes: number; arc_min_bytes: number; arc_size_bytes: number };
+  pools: TuningProfilePool[];
+  disks: TuningProfileDisk[];
+  unused_disks: TuningProfileDisk[];
+  nics: TuningProfileNic[];
+  zfs_parameters_count: number;
+}
+
+export interface TuningStateActive {
+  preset: string;
+  target: Record<string, unknown>;
+  restore_point_id: number;
+  applied_at: string;
+}
+
+export interface TuningStatePending {
+  key: string;
+  setting: string;
+  proposed: string | null;
+  since: string;
+  restore_point_id: number;
+}
+
+export interface TuningStateDrift {
+  key: string;
+  setting: string;
+  scope: string;
+  expected: string | null;
+  actual: string | null;
+}
+
+export interface TuningState {
+  backend: string;
+  boot_id: string;
+  active: TuningStateActive | null;
+  pending_reboot: TuningStatePending[];
+  drift: TuningStateDrift[];
+  busy: { job_id: number | null; method: string } | null;
+  recovered: string[];
+}
