@@ -38,7 +38,7 @@ def validate_custom_preset(data: dict, *, builtin_ids, existing_ids, for_update:
             errors.append(('description', f'at most {DESCRIPTION_MAX} characters'))
     base = data.get('base')
     if base is not None and base not in builtin_ids:
-        errors.append(('base', f'{base!r} is not a built-in preset (choose one of: {", ".join(builtin_ids)}, '
+        errors.append(('base', f'{base!r} is not a built-in preset (choose one of: {", ".join(sorted(builtin_ids))}, '
                                f'or none)'))
     if 'settings' in data or not for_update:
         settings = data.get('settings', [])

@@ -56,7 +56,12 @@ class Knob:
         return self.kind, self.setting
 
     def default_for(self, box) -> str | None:
-        return self.default(box) if self.default and box is not None else None
+        """Default on ``box``; without a box only box-independent defaults are known."""
+        if self.default is None:
+            return None
+        if box is None:
+            return getattr(self.default, 'constant', None)
+        return self.default(box)
 
     def apply_mode(self, writable: bool | None = None) -> str:
         if self.kind == DATASET_PROPERTY:

@@ -40,7 +40,11 @@ def risky_when_nonempty(risk, reason):
 
 
 def _const(value):
-    return lambda box: value
+    """A default that does not depend on the box (so risk can be judged without one, e.g. for reverts)."""
+    def default(box):
+        return value
+    default.constant = value
+    return default
 
 
 def _tcp_max(value: str) -> int:
