@@ -18,10 +18,11 @@ def import_package_modules(package_name):
     """Import `package_name` and each `.py` module directly inside it (not sub-packages), sorted by name."""
     package = importlib.import_module(package_name)
     modules = [package]
-    directory = os.path.dirname(package.__file__)
-    for filename in sorted(os.listdir(directory)):
-        if filename.endswith(".py") and filename != "__init__.py":
-            modules.append(importlib.import_module(f"{package_name}.{filename[:-3]}"))
+    names = set()
+    for directory in getattr(package, "__path__", []):  # also a namespace package (no __init__.py yet)
+        names.update(f[:-3] for f in os.listdir(directory) if f.endswith(".py") and f != "__init__.py")
+    for name in sorted(names):
+        modules.append(importlib.import_module(f"{package_name}.{name}"))
     return modules
 
 
