@@ -51,9 +51,14 @@ def _tcp_max(value: str) -> int:
     return int(value.split()[2])
 
 
+def _compression_default(box):
+    """compression=on means LZ4 from OpenZFS 2.2 on; TrueNAS sets lz4 on new pools, so both read as LZ4 there."""
+    return 'LZ4' if box.version >= (2, 2) else 'ON'
+
+
 def _dataset(setting, normalise, default, summary, rationale, source, risk_rule=safe, new_data=False):
     return Knob(DATASET_PROPERTY, setting, normalise, summary, rationale, source, risk_rule=risk_rule,
-                default=_const(default), new_data_only=new_data)
+                default=default if callable(default) else _const(default), new_data_only=new_data)
 
 
 def _param(setting, normalise, default, summary, rationale, source=ZFS4, risk_rule=safe, load_time=False):
@@ -77,7 +82,7 @@ KNOBS: tuple[Knob, ...] = (
              'Large sequential files read and write whole records; small random I/O wants records close to its '
              'I/O size to avoid read-modify-write. Only data written after the change uses the new size.',
              WORKLOAD + ' (Sequential workloads; Database workloads)', new_data=True),
-    _dataset('compression', v.compression, 'ON', 'compression of new blocks',
+    _dataset('compression', v.compression, _compression_default, 'compression of new blocks',
              'LZ4 gives up early on incompressible data, so it costs almost nothing and saves I/O on '
              'compressible data.', ZFSPROPS + ' (compression); ' + WORKLOAD + ' (Compression)', new_data=True),
     _dataset('atime', v.enum('ON', 'OFF'), 'ON', 'access-time updates on reads',

@@ -6,7 +6,7 @@ registry's default for this box when no baseline exists. Cache and log devices a
 """
 from ..constants import DATASET_PROPERTY, POOL_DEVICE
 from ..registry import KNOBS
-from ..snapshot import make_key
+from ..snapshot import canonical, make_key
 
 PRESET = {
     'id': 'balanced',
@@ -21,12 +21,10 @@ def build(draft):
     for knob in KNOBS:
         if knob.kind == POOL_DEVICE:
             continue
-        if knob.kind == DATASET_PROPERTY:
-            draft.propose(knob.kind, knob.setting, inherit=True, quiet_if_absent=True,
-                          why='Back to the box\'s default: inherit from the parent dataset (the ZFS default at the '
-                              'pool root).')
-            continue
         key = make_key(knob.kind, draft.scope(knob.kind, knob.setting), knob.setting)
+        if knob.kind == DATASET_PROPERTY:
+            _dataset_property(draft, knob, key)
+            continue
         if key in draft.baseline and draft.baseline[key] is not None:
             value, why = draft.baseline[key], 'Back to the value this box had before tuning (recorded baseline).'
         else:
@@ -36,6 +34,19 @@ def build(draft):
             continue  # neither a baseline nor a knowable default (e.g. zfs_arc_max on appliances that set it)
         draft.propose(knob.kind, knob.setting, value, why=why, quiet_if_absent=True)
     _devices_since_baseline(draft)
+
+
+def _dataset_property(draft, knob, key):
+    """Inherit, unless the property is still at the value recorded before tuning (e.g. TrueNAS sets
+    compression=lz4 locally on a new pool: that is the box's own default, not something to undo)."""
+    recorded = draft.baseline.get(key)
+    current = draft.current(knob.kind, knob.setting)
+    if recorded is not None and current is not None and canonical(knob.kind, knob.setting, recorded) == current:
+        draft.propose(knob.kind, knob.setting, current, quiet_if_absent=True,
+                      why='Already at the value this box had before tuning (recorded baseline).')
+        return
+    draft.propose(knob.kind, knob.setting, inherit=True, quiet_if_absent=True,
+                  why='Back to the box\'s default: inherit from the parent dataset (the ZFS default at the pool root).')
 
 
 def _devices_since_baseline(draft):
