@@ -4,7 +4,7 @@
 int; ``logbias``/``primarycache``/``secondarycache`` are not exposed there and go through the private
 ``zfs.dataset.update`` (lower-case ZFS values). Module parameters and sysctls go through ``tunable.*``.
 """
-from .constants import DATASET_PROPERTY, INHERIT, SYSCTL, ZFS_PARAMETER
+from .constants import INHERIT, SYSCTL, ZFS_PARAMETER
 from .units import parse_size
 
 POOL_DATASET = 'pool.dataset.update'

@@ -3,7 +3,7 @@
 A snapshot maps ``key = f"{kind}:{scope}:{setting}"`` to ``{kind, scope, setting, value: str|None, exists: bool,
 writable: bool|None, source: LOCAL|INHERITED|DEFAULT|None}``. A list of such rows is accepted too.
 """
-from .constants import DATASET_PROPERTY, GLOBAL_SCOPE, POOL_DEVICE, SERVICE, SYSCTL, ZFS_PARAMETER
+from .constants import DATASET_PROPERTY, GLOBAL_SCOPE, POOL_DEVICE, SYSCTL, ZFS_PARAMETER
 from .registry import KNOBS, get_knob
 
 
