@@ -1,0 +1,124 @@
+"""VM tier fixtures: one VM for the session (built if needed), a NAS-like pool in it, the host running there.
+
+Guest layout: tank = raidz2 of zfsd1..4 (virtio, rotational: "HDD"), zfsd5 and zfsd6 unused and marked
+non-rotational (the "SSD"s a preset may use as cache/log), zfsd7 unused HDD. Datasets tank/share, tank/media.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from availability import probe  # noqa: E402
+
+DATA_DISKS = 7
+SSD_SERIALS = ('zfsd5', 'zfsd6')
+TIMINGS: dict[str, float] = {}
+
+# The spare "SSD"s: virtio-blk has no rotation-rate knob, so the guest marks them itself, before anyone looks.
+SSD_UDEV_RULE = ''.join(
+    f'ACTION=="add|change", KERNEL=="vd*[!0-9]", ENV{{ID_SERIAL}}=="{s}", ATTR{{queue/rotational}}="0"\n'
+    for s in SSD_SERIALS)
+
+
+def pytest_configure(config):
+    config.addinivalue_line('markers', 'vm: needs the QEMU VM with real OpenZFS (tests/vm; TUNING_VM=0 skips)')
+
+
+def pytest_terminal_summary(terminalreporter):
+    if TIMINGS:
+        terminalreporter.write_sep('-', 'VM tier timings')
+        for name, secs in TIMINGS.items():
+            terminalreporter.write_line(f'{name:40s} {secs:8.1f} s')
+
+
+class timed:
+    """Record how long a block took into the end-of-run timing table."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __enter__(self):
+        self.t0 = time.monotonic()
+
+    def __exit__(self, *exc):
+        TIMINGS[self.name] = time.monotonic() - self.t0
+
+
+@pytest.fixture(scope='session')
+def vm_image():
+    reason = probe()
+    if reason:
+        pytest.skip(f'VM tier skipped: {reason}')
+    with timed('image build (or cache check)'):
+        r = subprocess.run(['bash', str(HERE / 'build-image.sh')], capture_output=True, text=True)
+    if r.returncode != 0:
+        pytest.fail(f'building the VM image failed:\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}')
+    from vm import image_dir
+    return image_dir()
+
+
+@pytest.fixture(scope='session')
+def vm(vm_image):
+    from guest_host import GUEST_PORT
+    from vm import VM
+    machine = VM(vm_image, data_disks=DATA_DISKS, forwards={'api': GUEST_PORT})
+    try:
+        with timed('boot to ssh'):
+            machine.start()
+        with timed('guest pool setup'):
+            d = machine.disk_ids()
+            machine.write_file('/etc/udev/rules.d/60-tuning-ssd.rules', SSD_UDEV_RULE)
+            machine.run('udevadm control --reload && udevadm trigger --subsystem-match=block && udevadm settle')
+            machine.run(f'zpool create -f -o ashift=12 tank raidz2 {" ".join(d[:4])}')
+            machine.run('zfs create tank/share && zfs create tank/media')
+        yield machine
+        with timed('power off'):
+            machine.poweroff()
+    finally:
+        machine.close()
+
+
+@pytest.fixture(scope='session')
+def guest_host(vm):
+    from guest_host import GuestHost
+    h = GuestHost(vm)
+    with timed('install project + start host'):
+        h.install()
+        h.start()
+    return h
+
+
+@pytest.fixture
+def client(guest_host):
+    c = guest_host.client()
+    try:
+        yield c
+    finally:
+        c.close()
+
+
+@pytest.fixture
+def private_client(guest_host):
+    """A client allowed to call private appliance methods (as the API tier's tests do)."""
+    c = guest_host.client()
+    try:
+        c.set_options(private_methods=True)
+    except Exception:  # older host without the option: plain client
+        pass
+    try:
+        yield c
+    finally:
+        c.close()
+
+
+def disk_name_by_serial(vm, serial: str) -> str:
+    """Kernel name (vdX) of the data disk with `serial`."""
+    return os.path.basename(vm.run(f'readlink -f /dev/disk/by-id/virtio-{serial}').strip())

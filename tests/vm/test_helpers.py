@@ -1,0 +1,73 @@
+"""Pure parts of the VM tier's machinery (no VM needed): apt mirror discovery and the can-we-run decision."""
+import pytest
+
+from apt_sources import debian_mirrors
+from availability import skip_reason
+
+DEB822 = """Types: deb
+# http://snapshot.example/archive/debian/20250520T000000Z
+URIs: http://mirror.example/debian/
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb
+URIs: http://mirror.example/debian-security
+Suites: bookworm-security
+Components: main
+"""
+
+
+def test_mirrors_from_deb822_sources():
+    m = debian_mirrors({'/etc/apt/sources.list.d/debian.sources': DEB822})
+    assert m == {'main': 'http://mirror.example/debian', 'security': 'http://mirror.example/debian-security'}
+
+
+def test_disabled_and_deb_src_stanzas_are_ignored():
+    text = ('Types: deb-src\nURIs: http://src.example/debian\nSuites: bookworm\n\n'
+            'Enabled: no\nTypes: deb\nURIs: http://off.example/debian\nSuites: bookworm\n\n'
+            'Types: deb\nURIs: http://on.example/debian\nSuites: bookworm\n')
+    assert debian_mirrors({'/x/a.sources': text})['main'] == 'http://on.example/debian'
+
+
+def test_mirrors_from_one_line_sources_list_with_options():
+    text = ('# comment\ndeb-src http://src.example/debian bookworm main\n'
+            'deb [arch=amd64 signed-by=/k.gpg] http://one.example/debian bookworm main contrib\n'
+            'deb http://one.example/debian-security bookworm-security main\n')
+    m = debian_mirrors({'/etc/apt/sources.list': text})
+    assert m == {'main': 'http://one.example/debian', 'security': 'http://one.example/debian-security'}
+
+
+def test_no_source_for_the_release_is_an_error_naming_it():
+    with pytest.raises(ValueError, match='bookworm'):
+        debian_mirrors({'/etc/apt/sources.list': 'deb http://x.example/debian trixie main\n'})
+
+
+def _which(present):
+    return lambda tool: f'/usr/bin/{tool}' if tool in present else None
+
+
+ALL_TOOLS = {'qemu-system-x86_64', 'qemu-img', 'ssh', 'scp', 'debootstrap', 'mkfs.ext4', 'zstd'}
+
+
+def test_tuning_vm_0_skips_first():
+    assert skip_reason({'TUNING_VM': '0'}, which=_which(ALL_TOOLS), is_root=True) == 'TUNING_VM=0'
+
+
+def test_missing_qemu_is_named():
+    r = skip_reason({}, which=_which(ALL_TOOLS - {'qemu-system-x86_64'}), is_root=True, image_current=True)
+    assert r.startswith('qemu-system-x86_64 not installed')
+
+
+def test_current_image_runs_without_root_or_build_tools():
+    assert skip_reason({}, which=_which({'qemu-system-x86_64', 'qemu-img', 'ssh', 'scp'}), is_root=False,
+                       image_current=True) is None
+
+
+def test_building_needs_root_tools_and_space():
+    w = _which(ALL_TOOLS)
+    assert 'needs root' in skip_reason({}, which=w, is_root=False, image_current=False)
+    assert 'debootstrap' in skip_reason({}, which=_which(ALL_TOOLS - {'debootstrap'}), is_root=True,
+                                        image_current=False)
+    assert 'GiB free' in skip_reason({}, which=w, is_root=True, image_current=False, free_bytes=2**30)
+    assert skip_reason({}, which=w, is_root=True, image_current=False, free_bytes=100 * 2**30) is None
