@@ -1,0 +1,177 @@
+#!/bin/bash
+# Build the Debian bookworm + OpenZFS (bookworm-backports) VM image for the VM test tier.
+#
+# Output (in $TUNING_VM_CACHE, default tests/vm/cache/image): root.img (raw ext4, sparse), vmlinuz, initrd.img,
+# id_ed25519 (the VM's root key), versions.env, recipe.sha256. Idempotent: skips when recipe.sha256 matches.
+# Needs root, debootstrap, e2fsprogs (mkfs.ext4 -d), python3 and network to the host's own Debian mirror.
+# About 5-8 minutes on 2 cores (the DKMS build of ZFS is most of it). Recipe: docs in tests/vm/README.md.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$HERE/../.." && pwd)"
+CACHE="${TUNING_VM_CACHE:-$HERE/cache}"
+OUT="$CACHE/image"
+RELEASE=bookworm
+IMAGE_SIZE=4G
+
+# The recipe = this script + the pinned wheels baked into the image.
+recipe_hash() {
+    cat "$HERE/build-image.sh" "$REPO/requirements/plugin.txt" | sha256sum | cut -d' ' -f1
+}
+HASH="$(recipe_hash)"
+
+if [[ "${1:-}" == "--hash" ]]; then echo "$HASH"; exit 0; fi
+if [[ "${1:-}" == "--check" ]]; then
+    [[ -f "$OUT/recipe.sha256" && "$(cat "$OUT/recipe.sha256")" == "$HASH" ]] && exit 0 || exit 1
+fi
+
+mkdir -p "$CACHE"
+exec 9>"$CACHE/.build.lock"
+flock 9   # one builder at a time; a second caller waits, then finds the image done
+
+if [[ -f "$OUT/recipe.sha256" && "$(cat "$OUT/recipe.sha256")" == "$HASH" \
+      && -f "$OUT/root.img" && -f "$OUT/vmlinuz" && -f "$OUT/initrd.img" ]]; then
+    echo "vm image up to date ($OUT, recipe $HASH)"
+    exit 0
+fi
+
+[[ $(id -u) -eq 0 ]] || { echo "build-image.sh: needs root (debootstrap, chroot mounts)" >&2; exit 2; }
+for tool in debootstrap mkfs.ext4 chroot python3 ssh-keygen; do
+    command -v "$tool" >/dev/null || { echo "build-image.sh: missing $tool" >&2; exit 2; }
+done
+
+eval "$(python3 "$HERE/apt_sources.py" "$RELEASE" | sed 's/^/MIRROR_/')"
+echo "mirror: $MIRROR_main (security: ${MIRROR_security:-none})"
+
+T0=$(date +%s)
+stamp() { echo "[$(( $(date +%s) - T0 ))s] $*"; }
+
+WORK="$CACHE/build.tmp"
+ROOT="$WORK/root"
+cleanup() {
+    for m in dev/pts dev sys proc; do
+        mountpoint -q "$ROOT/$m" 2>/dev/null && umount -l "$ROOT/$m"
+    done
+    return 0
+}
+trap cleanup EXIT
+cleanup
+rm -rf "$WORK"
+mkdir -p "$ROOT"
+
+stamp "debootstrap $RELEASE"
+debootstrap --variant=minbase --components=main,contrib \
+    --include=systemd-sysv,udev,kmod,procps,iproute2,ca-certificates \
+    "$RELEASE" "$ROOT" "$MIRROR_main" >"$WORK/debootstrap.log" 2>&1 \
+    || { tail -30 "$WORK/debootstrap.log"; exit 1; }
+
+{
+    echo "deb $MIRROR_main $RELEASE main contrib"
+    echo "deb $MIRROR_main $RELEASE-updates main contrib"
+    echo "deb $MIRROR_main $RELEASE-backports main contrib"
+    [[ -n "$MIRROR_security" ]] && echo "deb $MIRROR_security $RELEASE-security main contrib"
+} >"$ROOT/etc/apt/sources.list"
+printf '#!/bin/sh\nexit 101\n' >"$ROOT/usr/sbin/policy-rc.d"   # no service starts inside the chroot
+chmod +x "$ROOT/usr/sbin/policy-rc.d"
+printf 'APT::Install-Recommends "false";\nAPT::Install-Suggests "false";\n' >"$ROOT/etc/apt/apt.conf.d/99tuning"
+# Small initramfs: only what a virtio guest needs to mount its root (generated again at the end).
+mkdir -p "$ROOT/etc/initramfs-tools/conf.d"
+printf 'MODULES=list\nCOMPRESS=zstd\n' >"$ROOT/etc/initramfs-tools/conf.d/tuning.conf"
+cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
+
+mount -t proc proc "$ROOT/proc"
+mount -t sysfs sys "$ROOT/sys"
+mount --bind /dev "$ROOT/dev"
+mount --bind /dev/pts "$ROOT/dev/pts"
+
+in_root() { chroot "$ROOT" env DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 PATH=/usr/sbin:/usr/bin:/sbin:/bin "$@"; }
+apt_in_root() {
+    in_root apt-get -y -q -o Dpkg::Options::=--force-confold "$@" >>"$WORK/apt.log" 2>&1 \
+        || { tail -40 "$WORK/apt.log"; exit 1; }
+}
+
+stamp "apt: base packages, kernel"
+apt_in_root update
+apt_in_root install openssh-server fio dbus zstd python3 python3-venv \
+    linux-image-amd64 linux-headers-amd64 initramfs-tools
+KVER="$(basename "$(ls -d "$ROOT"/lib/modules/*-amd64 | sort -V | tail -1)")"
+stamp "guest kernel $KVER; apt: dkms + zfs from $RELEASE-backports (DKMS build)"
+apt_in_root install -t "$RELEASE-backports" dkms build-essential zfs-dkms zfsutils-linux zfs-zed
+ZFS_VER="$(in_root dpkg-query -W -f='${Version}' zfs-dkms | sed 's/-.*//')"
+# `uname -r` in the chroot is the host's kernel: make sure the module is built for the guest's.
+if ! ls "$ROOT/lib/modules/$KVER/updates/dkms/zfs.ko"* >/dev/null 2>&1; then
+    stamp "dkms install zfs/$ZFS_VER -k $KVER"
+    in_root dkms install "zfs/$ZFS_VER" -k "$KVER" >>"$WORK/apt.log" 2>&1 || { tail -40 "$WORK/apt.log"; exit 1; }
+fi
+ls "$ROOT/lib/modules/$KVER/updates/dkms/zfs.ko"* >/dev/null
+
+stamp "python venv with the pinned plugin requirements"
+mkdir -p "$ROOT/opt/tuning/wheels"
+python3 -m pip download -q --only-binary=:all: --python-version 3.11 --implementation cp \
+    --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64 \
+    --platform any -d "$ROOT/opt/tuning/wheels" -r "$REPO/requirements/plugin.txt"
+cp "$REPO/requirements/plugin.txt" "$ROOT/opt/tuning/requirements-plugin.txt"
+in_root python3 -m venv /opt/tuning/venv
+in_root /opt/tuning/venv/bin/pip install -q --no-index --find-links /opt/tuning/wheels \
+    -r /opt/tuning/requirements-plugin.txt
+in_root /opt/tuning/venv/bin/python -c 'import pydantic, aiohttp; print("venv:", pydantic.VERSION, aiohttp.__version__)'
+
+stamp "configure the guest"
+echo tuningvm >"$ROOT/etc/hostname"
+printf '127.0.0.1 localhost\n127.0.1.1 tuningvm\n' >"$ROOT/etc/hosts"
+echo '/dev/vda / ext4 defaults,noatime 0 1' >"$ROOT/etc/fstab"
+cat >"$ROOT/etc/systemd/network/20-dhcp.network" <<'EOF'
+[Match]
+Name=en* eth*
+[Network]
+DHCP=yes
+EOF
+echo zfs >"$ROOT/etc/modules-load.d/zfs.conf"
+mkdir -p "$ROOT/root/.ssh"
+chmod 700 "$ROOT/root/.ssh"
+rm -f "$WORK/id_ed25519" "$WORK/id_ed25519.pub"
+ssh-keygen -q -t ed25519 -N '' -C tuning-vm -f "$WORK/id_ed25519"
+cp "$WORK/id_ed25519.pub" "$ROOT/root/.ssh/authorized_keys"
+chmod 600 "$ROOT/root/.ssh/authorized_keys"
+echo 'UseDNS no' >"$ROOT/etc/ssh/sshd_config.d/tuning.conf"
+in_root systemctl enable systemd-networkd ssh zfs-import-cache zfs-mount zfs.target zfs-zed >/dev/null 2>&1
+in_root systemctl mask systemd-networkd-wait-online apt-daily.timer apt-daily-upgrade.timer \
+    e2scrub_all.timer fstrim.timer man-db.timer >/dev/null 2>&1 || true
+# Things a test VM never needs; keeps the image and mkfs copy small.
+rm -rf "$ROOT"/usr/share/doc/* "$ROOT"/usr/share/man/* "$ROOT"/usr/share/locale/* "$ROOT"/usr/share/info/*
+for d in drivers/gpu drivers/media drivers/net/wireless drivers/infiniband drivers/staging sound; do
+    rm -rf "$ROOT/lib/modules/$KVER/kernel/$d"
+done
+in_root depmod -a "$KVER"
+printf 'virtio_pci\nvirtio_blk\nvirtio_net\next4\ncrc32c_generic\n' >>"$ROOT/etc/initramfs-tools/modules"
+in_root update-initramfs -u -k "$KVER" >>"$WORK/apt.log" 2>&1
+in_root apt-get clean
+rm -rf "$ROOT"/var/lib/apt/lists/* "$ROOT/usr/sbin/policy-rc.d"
+rm -f "$ROOT/etc/resolv.conf"   # the guest has no DNS; nothing there must wait on it
+: >"$ROOT/etc/machine-id"      # a fresh id at first boot
+
+cp "$ROOT/boot/vmlinuz-$KVER" "$WORK/vmlinuz"
+cp "$ROOT/boot/initrd.img-$KVER" "$WORK/initrd.img"
+cat >"$WORK/versions.env" <<EOF
+DEBIAN_RELEASE=$RELEASE
+DEBIAN_VERSION=$(cat "$ROOT/etc/debian_version")
+KERNEL=$KVER
+ZFS_PACKAGE=$(in_root dpkg-query -W -f='${Version}' zfsutils-linux)
+FIO=$(in_root dpkg-query -W -f='${Version}' fio)
+PYTHON=$(in_root python3 -c 'import platform; print(platform.python_version())')
+BUILT_AT=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+EOF
+cleanup
+
+stamp "mkfs.ext4 -d ($IMAGE_SIZE)"
+mkfs.ext4 -q -F -L root -E root_owner=0:0 -d "$ROOT" "$WORK/root.img" "$IMAGE_SIZE"
+echo "$HASH" >"$WORK/recipe.sha256"
+
+rm -rf "$OUT"
+mkdir -p "$OUT"
+mv "$WORK/root.img" "$WORK/vmlinuz" "$WORK/initrd.img" "$WORK/id_ed25519" "$WORK/id_ed25519.pub" \
+    "$WORK/versions.env" "$OUT/"
+mv "$WORK/recipe.sha256" "$OUT/recipe.sha256"   # last: marks the image complete
+rm -rf "$WORK"
+stamp "done: $OUT"
+cat "$OUT/versions.env"
