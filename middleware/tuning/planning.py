@@ -65,7 +65,13 @@ async def make_plan(middleware, db, preset_id: str, target: dict) -> tuple[dict,
     snapshot = await read_snapshot(middleware, [
         f'{kind}:{scope}:{setting}' for kind, scope, setting in catalog.keys_to_read(profile, target)])
     baseline.remember(db, {k: row['value'] for k, row in snapshot.items() if row['exists']})
-    plan = catalog.build_plan(preset, {
-        'profile': profile, 'snapshot': snapshot, 'target': target, 'baseline': baseline.load(db),
-    })
+    try:
+        plan = catalog.build_plan(preset, {
+            'profile': profile, 'snapshot': snapshot, 'target': target, 'baseline': baseline.load(db),
+        })
+    except catalog.PlanInputError as e:
+        verrors = ValidationErrors()
+        for field, message in e.errors:
+            verrors.add(field, message)
+        raise verrors from None
     return public_plan(plan, target), snapshot

@@ -61,7 +61,7 @@ class TuningPresetService(Service):
         db = plugin_context(self.middleware).db
         data = {**data, 'id': data.get('id') or slug(data['name'])}
         self._validate(db, data, for_update=False, prefix='data')
-        return preset_store.insert_preset(db, data)
+        return preset_store.insert_preset(db, {**data, 'settings': catalog.normalise_custom_settings(data['settings'])})
 
     @api_method(TuningPresetUpdateArgs, TuningPresetUpdateResult, roles=WRITE_ROLES, audit='Tuning preset update')
     def update(self, id_, data):
@@ -71,7 +71,7 @@ class TuningPresetService(Service):
         new = {k: old[k] for k in ('id', 'name', 'description', 'base', 'settings')}
         new.update({k: v for k, v in data.items() if v is not None})
         self._validate(db, new, for_update=True, prefix='data')
-        return preset_store.update_preset(db, id_, new)
+        return preset_store.update_preset(db, id_, {**new, 'settings': catalog.normalise_custom_settings(new['settings'])})
 
     @api_method(TuningPresetDeleteArgs, TuningPresetDeleteResult, roles=WRITE_ROLES, audit='Tuning preset delete')
     def delete(self, id_):

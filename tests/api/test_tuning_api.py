@@ -1,0 +1,237 @@
+"""The plugin over the wire: profile, presets, preview, apply/revert transactions, acknowledgements, concurrency,
+reboot tracking. Runs against the sandbox host the fixtures start (or a real TrueNAS: sandbox-only tests skip)."""
+import threading
+
+import pytest
+
+from tuning_helpers import diff, full_snapshot
+
+MEDIA = {'pool': 'tank', 'dataset': 'tank/media'}
+
+
+@pytest.fixture
+def c(host):
+    client = host.client(private_methods=True)
+    yield client
+    client.close()
+
+
+def apply(c, preset, target=MEDIA, acknowledge=()):
+    return c.job('tuning.preset.apply', preset, target, {'acknowledge': list(acknowledge)})
+
+
+def revert(c, rp_id, acknowledge=()):
+    return c.job('tuning.restore_point.revert', rp_id, list(acknowledge))
+
+
+def validation_fields(error) -> list[str]:
+    return [extra[0] for extra in error.data['extra']]
+
+
+@pytest.mark.sandbox_only
+def test_profile_describes_the_seeds_nas(c):
+    profile = c.call('tuning.profile')
+    assert profile['backend'] == 'sandbox'
+    assert profile['memory']['physical_bytes'] == 32 * 2**30
+    assert profile['cpu']['cores'] == 8
+    (pool,) = profile['pools']
+    assert (pool['name'], pool['layout'], pool['disk_kind']) == ('tank', 'RAIDZ2 7×HDD', 'HDD')
+    assert [(d['name'], d['kind']) for d in profile['unused_disks']] == [('sdh', 'SSD')]
+    assert [n['speed_mbps'] for n in profile['nics']] == [1000] * 4
+    assert profile['openzfs_version'].startswith('2.2')
+
+
+def test_builtin_presets_are_queryable_with_truenas_filters(c):
+    ids = {p['id'] for p in c.call('tuning.preset.query', [['builtin', '=', True]])}
+    assert ids >= {'balanced', 'max-seq-write', 'max-seq-read', 'max-iops', 'vm-block', 'smb-files',
+                   'media-streaming'}
+    one = c.call('tuning.preset.query', [['id', '=', 'max-iops']], {'get': True})
+    assert one['builtin'] is True and one['optimizes']
+
+
+def test_preview_is_computed_for_the_box_and_changes_nothing(c):
+    before = full_snapshot(c)
+    plan = c.call('tuning.preset.preview', 'max-seq-write', MEDIA)
+    assert plan['target']['dataset'] == 'tank/media'
+    rows = {ch['setting']: ch for ch in plan['changes']}
+    assert rows['recordsize']['proposed'] == '1M' and rows['recordsize']['apply_mode'] == 'NEW_DATA'
+    assert all(ch['risk'] != 'DANGEROUS' for ch in plan['changes'])
+    assert all(ch['rationale'] and ch['source'] for ch in plan['changes'])
+    assert not diff(before, full_snapshot(c))
+
+
+def test_preview_names_the_bad_field(c):
+    with pytest.raises(c.Error) as e:
+        c.call('tuning.preset.preview', 'max-seq-write', {'pool': 'nope'})
+    assert e.value.code == -32602 and validation_fields(e.value) == ['target.pool']
+    with pytest.raises(c.Error) as e:
+        c.call('tuning.preset.preview', 'max-seq-write', {'pool': 'tank', 'dataset': 'tank/none'})
+    assert validation_fields(e.value) == ['target.dataset']
+    with pytest.raises(c.Error) as e:
+        c.call('tuning.preset.preview', 'no-such', MEDIA)
+    assert validation_fields(e.value) == ['id']
+    with pytest.raises(c.Error) as e:
+        c.call('tuning.preset.preview', 'max-iops', {'pool': 5})
+    assert e.value.code == -32602 and validation_fields(e.value) == ['target.pool']
+
+
+def test_own_presets_crud_and_builtins_are_read_only(c):
+    created = c.call('tuning.preset.create', {'name': 'My Backups', 'base': 'max-seq-write',
+                                              'settings': [{'kind': 'DATASET_PROPERTY', 'setting': 'atime',
+                                                            'value': 'OFF'}]})
+    assert created['id'] == 'my-backups' and created['builtin'] is False
+    updated = c.call('tuning.preset.update', 'my-backups', {'description': 'nightly'})
+    assert updated['description'] == 'nightly' and updated['base'] == 'max-seq-write'
+    with pytest.raises(c.Error) as e:
+        c.call('tuning.preset.update', 'max-iops', {'description': 'x'})
+    assert validation_fields(e.value) == ['id'] and 'read-only' in e.value.data['reason']
+    with pytest.raises(c.Error) as e:
+        c.call('tuning.preset.create', {'name': 'Bad', 'settings': [
+            {'kind': 'ZFS_PARAMETER', 'setting': 'no_such_knob', 'value': '1'}]})
+    assert e.value.code == -32602 and any(f.startswith('data.settings.0') for f in validation_fields(e.value))
+    assert c.call('tuning.preset.delete', 'my-backups') is True
+    assert c.call('tuning.preset.query', [['id', '=', 'my-backups']]) == []
+
+
+def test_apply_then_revert_leaves_the_box_exactly_as_before(c):
+    before = full_snapshot(c)
+    result = apply(c, 'max-seq-write')
+    assert result['applied'] and result['restore_point_id']
+    state = c.call('tuning.state')
+    assert state['active']['preset'] == 'max-seq-write' and state['drift'] == []
+    after = full_snapshot(c)
+    assert after['datasets']['tank/media']['recordsize'][0] == '1M'
+
+    back = revert(c, result['restore_point_id'])
+    assert {ch['key'] for ch in back['applied']} == {ch['key'] for ch in result['applied']}
+    assert not diff(before, full_snapshot(c))
+    assert c.call('tuning.state')['active'] is None
+    rp = c.call('tuning.restore_point.query', [['id', '=', result['restore_point_id']]], {'get': True})
+    assert rp['state'] == 'REVERTED' and rp['reverted_by'] == back['restore_point_id']
+
+    # Reverting the revert re-applies the preset's values, and that is reversible too.
+    again = revert(c, back['restore_point_id'])
+    assert full_snapshot(c)['datasets']['tank/media']['recordsize'][0] == '1M'
+    assert c.call('tuning.state')['active']['preset'] == 'max-seq-write'
+    revert(c, again['restore_point_id'])
+    assert not diff(before, full_snapshot(c))
+
+
+def test_drift_reports_a_setting_changed_behind_tunings_back(c):
+    result = apply(c, 'max-seq-write')
+    c.call('pool.dataset.update', 'tank/media', {'recordsize': '64K'})
+    drift = c.call('tuning.state')['drift']
+    assert [(d['setting'], d['expected'], d['actual']) for d in drift] == [('recordsize', '1M', '64K')]
+    c.call('pool.dataset.update', 'tank/media', {'recordsize': '1M'})
+    revert(c, result['restore_point_id'])
+
+
+def test_dangerous_changes_need_a_per_setting_acknowledgement(c):
+    c.call('tuning.preset.create', {'name': 'Unsafe', 'settings': [
+        {'kind': 'DATASET_PROPERTY', 'setting': 'sync', 'value': 'DISABLED'}]})
+    plan = c.call('tuning.preset.preview', 'unsafe', MEDIA)
+    (row,) = [ch for ch in plan['changes'] if ch['setting'] == 'sync']
+    assert row['risk'] == 'DANGEROUS' and row['key'] in plan['dangerous'] and row['risk_reason']
+    before = full_snapshot(c)
+    with pytest.raises(c.Error) as e:
+        apply(c, 'unsafe')
+    assert 'options.acknowledge' in validation_fields(e.value)
+    assert not diff(before, full_snapshot(c))
+    assert c.call('tuning.restore_point.query', [['preset', '=', 'unsafe']]) == []
+
+    result = apply(c, 'unsafe', acknowledge=[row['key']])
+    assert full_snapshot(c)['datasets']['tank/media']['sync'][0] == 'DISABLED'
+    revert(c, result['restore_point_id'])
+    assert not diff(before, full_snapshot(c))
+    c.call('tuning.preset.delete', 'unsafe')
+
+
+def test_two_applies_at_once_run_one_and_refuse_the_other(host):
+    clients = [host.client(private_methods=True) for _ in range(2)]
+    before = full_snapshot(clients[0])
+    outcomes = [None, None]
+
+    def run(i, preset):
+        try:
+            outcomes[i] = ('ok', apply(clients[i], preset))
+        except clients[i].Error as e:
+            outcomes[i] = ('error', e)
+
+    threads = [threading.Thread(target=run, args=(0, 'max-seq-write')),
+               threading.Thread(target=run, args=(1, 'max-iops'))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    oks = [o for o in outcomes if o[0] == 'ok']
+    errors = [o for o in outcomes if o[0] == 'error']
+    if len(oks) == 2:
+        # Started far enough apart not to overlap: both are recorded and both are reversible.
+        for _, r in reversed(oks):
+            revert(clients[0], r['restore_point_id'])
+    else:
+        assert len(oks) == 1 and len(errors) == 1
+        assert 'EBUSY' in errors[0][1].data.get('errname', '') or 'is running' in str(errors[0][1])
+        revert(clients[0], oks[0][1]['restore_point_id'])
+    assert not diff(before, full_snapshot(clients[0]))
+    for cl in clients:
+        cl.close()
+
+
+@pytest.mark.sandbox_only
+def test_l2arc_goes_only_on_an_unused_fitting_disk_and_reverts(c):
+    plan = c.call('tuning.preset.preview', 'max-seq-read', MEDIA)
+    assert any(not p['met'] and 'sdh' in p['message'] for p in plan['prerequisites'])
+    with pytest.raises(c.Error) as e:
+        c.call('tuning.preset.preview', 'max-seq-read', {**MEDIA, 'cache_disks': ['sda']})
+    assert any(f.startswith('target.cache_disks') for f in validation_fields(e.value))
+    before = full_snapshot(c)
+    result = apply(c, 'max-seq-read', {**MEDIA, 'cache_disks': ['sdh']})
+    assert 'POOL_DEVICE:tank:cache' in {ch['key'] for ch in result['applied']}
+    assert c.call('tuning.profile')['pools'][0]['cache'] == ['sdh']
+    revert(c, result['restore_point_id'])
+    assert not diff(before, full_snapshot(c))
+    assert [d['name'] for d in c.call('tuning.profile')['unused_disks']] == ['sdh']
+
+
+@pytest.mark.sandbox_only
+def test_reboot_setting_is_pending_until_the_box_reboots_then_verified(host):
+    c = host.client(private_methods=True)
+    c.call('tuning.preset.create', {'name': 'Big dirty', 'settings': [
+        {'kind': 'ZFS_PARAMETER', 'setting': 'zfs_dirty_data_max_max', 'value': '6442450944'}]})
+    plan = c.call('tuning.preset.preview', 'big-dirty', MEDIA)
+    (row,) = plan['changes']
+    assert row['apply_mode'] == 'REBOOT' and plan['needs_reboot'] is True
+    result = apply(c, 'big-dirty')
+    assert result['pending_reboot'] == [row['key']]
+    state = c.call('tuning.state')
+    assert [p['setting'] for p in state['pending_reboot']] == ['zfs_dirty_data_max_max']
+    assert state['drift'] == []
+    reasons = c.call('system.reboot.info')['reboot_required_reasons']
+    assert any(r['code'] == 'TUNING_PRESET' for r in reasons)
+    old_boot = state['boot_id']
+    live = c.call('tunable.get_zfs_parameters')['zfs_dirty_data_max_max']['value']
+    assert live != '6442450944'
+
+    c.job('system.reboot', 'apply tuning', {'delay': None})
+    c.close()
+    host.wait_until_back(old_boot)
+    c = host.client(private_methods=True)
+    state = c.call('tuning.state')
+    assert state['boot_id'] != old_boot
+    assert state['pending_reboot'] == []
+    assert any('verified after reboot' in note for note in state['recovered'])
+    assert c.call('tunable.get_zfs_parameters')['zfs_dirty_data_max_max']['value'] == '6442450944'
+    assert not any(r['code'] == 'TUNING_PRESET' for r in c.call('system.reboot.info')['reboot_required_reasons'])
+
+    # Reverting needs a reboot again (the parameter is load-time only), and says so.
+    back = revert(c, result['restore_point_id'])
+    assert back['pending_reboot'] == [row['key']]
+    c.job('system.reboot', 'revert tuning', {'delay': None})
+    c.close()
+    host.wait_until_back(state['boot_id'])
+    c = host.client(private_methods=True)
+    assert c.call('tuning.state')['pending_reboot'] == []
+    assert c.call('tunable.get_zfs_parameters')['zfs_dirty_data_max_max']['value'] == live
+    c.call('tuning.preset.delete', 'big-dirty')
+    c.close()
