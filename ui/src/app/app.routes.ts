@@ -1,3 +1,29 @@
 import { Routes } from '@angular/router';
 
-export const routes: Routes = [];
+import { T } from './i18n/translate-marker';
+
+/** Every page is its own lazy chunk so the first load stays small. */
+export const routes: Routes = [
+  { path: '', loadComponent: () => import('./pages/overview/overview.page').then((m) => m.OverviewPage) },
+  { path: 'presets', loadComponent: () => import('./pages/presets/presets.page').then((m) => m.PresetsPage) },
+  {
+    path: 'restore-points',
+    loadComponent: () => import('./pages/restore-points/restore-points.page').then((m) => m.RestorePointsPage),
+  },
+  { path: 'my-presets', loadComponent: () => import('./pages/own-presets/own-presets.page').then((m) => m.OwnPresetsPage) },
+  {
+    path: 'benchmarks',
+    loadComponent: () => import('./pages/benchmarks/benchmarks.page').then((m) => m.BenchmarksPage),
+  },
+  { path: 'compare', loadComponent: () => import('./pages/compare/compare.page').then((m) => m.ComparePage) },
+  { path: '**', redirectTo: '' },
+];
+
+export const NAV_ITEMS = [
+  { path: '', title: T('Overview') },
+  { path: 'presets', title: T('Presets') },
+  { path: 'restore-points', title: T('Restore points') },
+  { path: 'my-presets', title: T('My presets') },
+  { path: 'benchmarks', title: T('Benchmarks') },
+  { path: 'compare', title: T('Compare') },
+];

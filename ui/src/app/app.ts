@@ -1,10 +1,38 @@
-import { ChangeDetectionStrategy, Component } from '@angular/core';
-import { RouterOutlet } from '@angular/router';
+import { ChangeDetectionStrategy, Component, effect, inject } from '@angular/core';
+import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
+
+import { AuthService } from './auth/auth.service';
+import { LoginComponent } from './auth/login.component';
+import { TranslatePipe } from './i18n/translate.pipe';
+import { ThemeService } from './layout/theme.service';
+import { RebootDialogComponent } from './reboot/reboot-dialog.component';
+import { RebootService } from './reboot/reboot.service';
+import { BoxStore } from './stores/box.store';
+import { PresetsStore } from './stores/presets.store';
+import { NAV_ITEMS } from './app.routes';
 
 @Component({
   selector: 'tp-root',
-  imports: [RouterOutlet],
-  template: '<router-outlet />',
+  imports: [RouterOutlet, RouterLink, RouterLinkActive, LoginComponent, RebootDialogComponent, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './app.html',
+  styleUrl: './app.scss',
 })
-export class App {}
+export class App {
+  protected readonly auth = inject(AuthService);
+  protected readonly box = inject(BoxStore);
+  protected readonly theme = inject(ThemeService);
+  protected readonly reboot = inject(RebootService);
+  private readonly presets = inject(PresetsStore);
+  protected readonly nav = NAV_ITEMS;
+
+  constructor() {
+    this.auth.start();
+    effect(() => {
+      if (this.auth.status() === 'logged-in') {
+        void this.box.load();
+        void this.presets.load();
+      }
+    });
+  }
+}

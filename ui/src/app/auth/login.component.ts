@@ -1,0 +1,67 @@
+import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { FormsModule } from '@angular/forms';
+
+import { AuthService } from './auth.service';
+import { TranslatePipe } from '../i18n/translate.pipe';
+
+/** Password or API key login; shows why a login failed or the connection state. */
+@Component({
+  selector: 'tp-login',
+  imports: [FormsModule, TranslatePipe],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  styles: `
+    :host { display: flex; justify-content: center; padding: 48px 12px; }
+    form { width: min(380px, 100%); display: grid; gap: 12px; }
+    input[type='text'], input[type='password'] { width: 100%; }
+    .modes { display: flex; gap: 16px; }
+    .modes label { display: flex; gap: 6px; align-items: center; }
+  `,
+  template: `
+    <form class="card" (ngSubmit)="submit()" data-test="login-form">
+      <h1>{{ 'Workload tuning' | t }}</h1>
+      @if (auth.message(); as message) {
+        <div class="banner info" role="status" data-test="login-message">{{ message | t }}</div>
+      }
+      @if (auth.status() === 'connecting') {
+        <div class="muted" data-test="login-connecting">{{ 'Connecting to the server…' | t }}</div>
+      }
+      <div class="modes" role="radiogroup" [attr.aria-label]="'Log in with' | t">
+        <label><input type="radio" name="mode" value="password" [(ngModel)]="mode" data-test="login-mode-password" />
+          {{ 'Password' | t }}</label>
+        <label><input type="radio" name="mode" value="apikey" [(ngModel)]="mode" data-test="login-mode-apikey" />
+          {{ 'API key' | t }}</label>
+      </div>
+      <label>{{ 'Username' | t }}
+        <input type="text" name="username" autocomplete="username" required [(ngModel)]="username" data-test="login-username" />
+      </label>
+      @if (mode() === 'password') {
+        <label>{{ 'Password' | t }}
+          <input type="password" name="password" autocomplete="current-password" [(ngModel)]="secret" data-test="login-password" />
+        </label>
+      } @else {
+        <label>{{ 'API key' | t }}
+          <input type="password" name="apikey" autocomplete="off" [(ngModel)]="secret" data-test="login-apikey" />
+        </label>
+      }
+      <button type="submit" class="primary" data-test="login-submit"
+              [disabled]="auth.status() === 'logging-in' || auth.status() === 'connecting' || !username() || !secret()">
+        {{ 'Log in' | t }}
+      </button>
+    </form>
+  `,
+})
+export class LoginComponent {
+  protected readonly auth = inject(AuthService);
+  protected readonly mode = signal<'password' | 'apikey'>('password');
+  protected readonly username = signal(this.auth.username() ?? 'admin');
+  protected readonly secret = signal('');
+
+  protected async submit(): Promise<void> {
+    const ok = this.mode() === 'password'
+      ? await this.auth.loginWithPassword(this.username(), this.secret())
+      : await this.auth.loginWithApiKey(this.username(), this.secret());
+    if (ok) {
+      this.secret.set('');
+    }
+  }
+}

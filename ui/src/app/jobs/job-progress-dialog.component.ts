@@ -1,0 +1,59 @@
+import { ChangeDetectionStrategy, Component, computed, inject, input, output } from '@angular/core';
+
+import { JobRun } from './job-run';
+import { ApiService } from '../api/api.service';
+import { TranslatePipe } from '../i18n/translate.pipe';
+
+/** Modal progress of a job in words: bar, current step, Abort when the job allows it, result slot when done. */
+@Component({
+  selector: 'tp-job-progress-dialog',
+  imports: [TranslatePipe],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    @if (run().phase() !== 'idle') {
+      <div class="overlay">
+        <div class="dialog" role="dialog" aria-modal="true" [attr.aria-label]="run().title | t" data-test="job-dialog">
+          <h2>{{ run().title | t }}</h2>
+          @switch (run().phase()) {
+            @case ('running') {
+              <progress [value]="run().percent() ?? undefined" max="100" data-test="job-progress"></progress>
+              <p role="status" data-test="job-description">{{ run().description() ?? ('Starting…' | t) }}</p>
+            }
+            @case ('done') {
+              <p class="banner ok" role="status" data-test="job-done">{{ 'Finished.' | t }}</p>
+            }
+            @case ('failed') {
+              <p class="banner danger" role="alert" data-test="job-error">{{ run().errorText() }}</p>
+            }
+          }
+          <ng-content />
+          <div class="actions">
+            @if (canAbort()) {
+              <button type="button" class="danger" data-test="job-abort" (click)="abort()">{{ 'Abort' | t }}</button>
+            }
+            @if (run().phase() !== 'running') {
+              <button type="button" class="primary" data-test="job-close" (click)="closed.emit()">{{ 'Close' | t }}</button>
+            }
+          </div>
+        </div>
+      </div>
+    }
+  `,
+})
+export class JobProgressDialogComponent {
+  private readonly api = inject(ApiService);
+  readonly run = input.required<JobRun<unknown>>();
+  readonly abortable = input(false);
+  readonly closed = output();
+  protected readonly canAbort = computed(() => {
+    const job = this.run().job();
+    return this.run().phase() === 'running' && (this.abortable() || !!job?.abortable) && !!job && job.id >= 0;
+  });
+
+  protected abort(): void {
+    const job = this.run().job();
+    if (job) {
+      this.api.abortJob(job.id).subscribe({ error: () => undefined });
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
+
+import { TuningChange } from '../../api/models/tuning-common';
+import { TranslatePipe } from '../../i18n/translate.pipe';
+import { formatValue } from '../../shared/format';
+import { APPLY_MODE_WORDS, RISK_WORDS, riskReason } from '../../shared/plan-words';
+
+/** Plan rows: setting, current → proposed, how it applies, risk with a reason, source; DANGEROUS rows get a checkbox. */
+@Component({
+  selector: 'tp-plan-table',
+  imports: [TranslatePipe],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  styles: `
+    .arrow { white-space: nowrap; }
+    .ack { display: flex; gap: 6px; align-items: flex-start; margin-top: 6px; font-weight: 600; }
+    tr.DANGEROUS td { background: var(--danger-bg); }
+    .small { font-size: 0.9em; }
+  `,
+  template: `
+    <div class="table-wrap">
+      <table data-test="plan-table">
+        <thead>
+          <tr>
+            <th>{{ 'Setting' | t }}</th><th>{{ 'Current → proposed' | t }}</th><th>{{ 'How it applies' | t }}</th>
+            <th>{{ 'Risk' | t }}</th><th>{{ 'Why and source' | t }}</th>
+          </tr>
+        </thead>
+        <tbody>
+          @for (c of changes(); track c.key) {
+            <tr [class]="c.risk" [attr.data-test]="'plan-row-' + c.setting">
+              <td><strong>{{ c.setting }}</strong><div class="muted small">{{ c.scope }}</div></td>
+              <td class="arrow" data-test="plan-values">{{ value(c.current) }} → <strong>{{ value(c.proposed) }}</strong></td>
+              <td>{{ modeWords[c.apply_mode] | t }}</td>
+              <td>
+                <span class="badge" [class]="c.risk" data-test="plan-risk">{{ riskWords[c.risk] | t }}</span>
+                <div class="small">{{ reason(c) | t }}</div>
+                @if (c.risk === 'DANGEROUS' && acknowledgeable()) {
+                  <label class="ack">
+                    <input type="checkbox" [checked]="acknowledged().has(c.key)" (change)="toggled.emit(c.key)"
+                           [attr.data-test]="'ack-' + c.setting" />
+                    <span>{{ 'I understand: with this setting a power cut or crash can lose data the system already reported as written.' | t }}</span>
+                  </label>
+                }
+              </td>
+              <td class="small">{{ c.rationale }}<div class="muted">{{ c.source }}</div></td>
+            </tr>
+          } @empty {
+            <tr><td colspan="5" class="muted" data-test="plan-empty">{{ 'Nothing to change: the box already matches.' | t }}</td></tr>
+          }
+        </tbody>
+      </table>
+    </div>
+  `,
+})
+export class PlanTableComponent {
+  readonly changes = input.required<TuningChange[]>();
+  readonly acknowledged = input<ReadonlySet<string>>(new Set());
+  readonly acknowledgeable = input(true);
+  readonly toggled = output<string>();
+  protected readonly modeWords = APPLY_MODE_WORDS;
+  protected readonly riskWords = RISK_WORDS;
+  protected readonly value = formatValue;
+  protected readonly reason = riskReason;
+}

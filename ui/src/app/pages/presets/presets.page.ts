@@ -1,0 +1,139 @@
+import { ChangeDetectionStrategy, Component, computed, effect, inject, signal, untracked } from '@angular/core';
+import { firstValueFrom } from 'rxjs';
+
+import { ApiService } from '../../api/api.service';
+import { TuningApplyOutcome, TuningPlan, TuningTarget } from '../../api/models/tuning-common';
+import { TuningPreset } from '../../api/models/tuning-preset';
+import { TranslatePipe } from '../../i18n/translate.pipe';
+import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
+import { JobRun } from '../../jobs/job-run';
+import { RebootService } from '../../reboot/reboot.service';
+import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
+import { missingAcknowledgements } from '../../shared/plan-words';
+import { BoxStore } from '../../stores/box.store';
+import { PresetsStore } from '../../stores/presets.store';
+import { PlanTableComponent } from './plan-table.component';
+import { TargetPickerComponent } from './target-picker.component';
+
+const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
+
+/** Pick a preset and a target, read the plan, acknowledge dangerous rows, apply as a job. */
+@Component({
+  selector: 'tp-presets-page',
+  imports: [TranslatePipe, PlanTableComponent, TargetPickerComponent, JobProgressDialogComponent],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './presets.page.html',
+  styles: `
+    .preset { cursor: pointer; text-align: left; display: block; width: 100%; }
+    .preset.selected { outline: 2px solid var(--primary); }
+    .preset ul { margin: 4px 0; padding-left: 18px; }
+    .tag { font-size: 0.8em; }
+  `,
+})
+export class PresetsPage {
+  private readonly api = inject(ApiService);
+  protected readonly box = inject(BoxStore);
+  protected readonly store = inject(PresetsStore);
+  protected readonly reboot = inject(RebootService);
+
+  protected readonly selected = signal<TuningPreset | null>(null);
+  protected readonly target = signal<TuningTarget | null>(null);
+  protected readonly plan = signal<TuningPlan | null>(null);
+  protected readonly previewing = signal(false);
+  protected readonly errors = signal<MappedErrors>({ fields: {}, general: null });
+  protected readonly acknowledged = signal<ReadonlySet<string>>(new Set());
+  protected readonly applyRun = new JobRun<TuningApplyOutcome>('Applying preset');
+  protected readonly outcome = signal<TuningApplyOutcome | null>(null);
+
+  protected readonly needs = computed(() => {
+    const ids = new Set((this.plan()?.prerequisites ?? []).map((p) => p.id));
+    return { cache: ids.has('cache'), log: ids.has('log') };
+  });
+  protected readonly unmet = computed(() => (this.plan()?.prerequisites ?? []).filter((p) => !p.met));
+  protected readonly missingAcks = computed(() => missingAcknowledgements(this.plan()?.changes ?? [], this.acknowledged()));
+  protected readonly canApply = computed(() => {
+    const plan = this.plan();
+    return !!plan && !this.previewing() && plan.changes.length > 0 && this.missingAcks().length === 0
+      && this.applyRun.phase() !== 'running' && !this.box.busy();
+  });
+
+  constructor() {
+    // The first pool is the default target once the box is known.
+    effect(() => {
+      const pool = this.box.profile()?.pools[0]?.name;
+      if (pool && !untracked(this.target)) {
+        this.target.set({ pool, dataset: pool, cache_disks: [], log_disks: [] });
+      }
+    });
+  }
+
+  protected choose(preset: TuningPreset): void {
+    this.selected.set(preset);
+    this.outcome.set(null);
+    void this.preview();
+  }
+
+  protected changeTarget(target: TuningTarget): void {
+    this.target.set(target);
+    void this.preview();
+  }
+
+  protected toggleAck(key: string): void {
+    const next = new Set(this.acknowledged());
+    if (!next.delete(key)) {
+      next.add(key);
+    }
+    this.acknowledged.set(next);
+  }
+
+  protected async preview(): Promise<void> {
+    const preset = this.selected();
+    const target = this.target();
+    if (!preset || !target) {
+      return;
+    }
+    this.previewing.set(true);
+    this.errors.set({ fields: {}, general: null });
+    try {
+      const plan = await firstValueFrom(this.api.call('tuning.preset.preview', [preset.id, target]));
+      if (this.selected() === preset) {
+        this.plan.set(plan);
+        const keep = new Set(plan.dangerous);
+        this.acknowledged.set(new Set([...this.acknowledged()].filter((k) => keep.has(k))));
+      }
+    } catch (error) {
+      this.plan.set(null);
+      this.errors.set(mapFieldErrors(error, TARGET_FIELDS));
+    } finally {
+      this.previewing.set(false);
+    }
+  }
+
+  protected apply(): void {
+    const preset = this.selected();
+    const target = this.target();
+    if (!preset || !target || !this.canApply()) {
+      return;
+    }
+    this.outcome.set(null);
+    this.applyRun.start(
+      this.api.job('tuning.preset.apply', [preset.id, target, { acknowledge: [...this.acknowledged()] }]),
+      (result) => {
+        this.outcome.set(result);
+        void this.box.refreshState();
+        void this.box.refreshProfile();
+        void this.preview();
+      },
+      () => void this.box.refreshState(),
+    );
+  }
+
+  protected closeApply(): void {
+    this.applyRun.close();
+  }
+
+  protected settingOf(key: string): string {
+    const change = [...(this.outcome()?.applied ?? []), ...(this.plan()?.changes ?? [])].find((c) => c.key === key);
+    return change?.setting ?? key;
+  }
+}

@@ -1,0 +1,93 @@
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+
+import { AuthService } from '../auth/auth.service';
+import { TranslatePipe } from '../i18n/translate.pipe';
+import { BoxStore } from '../stores/box.store';
+import { RebootService } from './reboot.service';
+
+/** Confirm → rebooting → waiting for the box → verified items. Becomes a banner while the login form is needed. */
+@Component({
+  selector: 'tp-reboot-dialog',
+  imports: [TranslatePipe],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    @if (reboot.active()) {
+      @if (needsLogin()) {
+        <div class="banner warn" role="status" data-test="reboot-login-needed">
+          {{ 'The box is back after the reboot. Log in again to see what was verified.' | t }}
+        </div>
+      } @else {
+        <div class="overlay">
+          <div class="dialog" role="dialog" aria-modal="true" [attr.aria-label]="'Reboot' | t" data-test="reboot-dialog">
+            <h2>{{ 'Reboot' | t }}</h2>
+            @switch (reboot.phase()) {
+              @case ('confirm') {
+                <p>{{ 'These settings take effect after a reboot:' | t }}</p>
+                <ul data-test="reboot-pending-list">
+                  @for (item of box.pendingReboot(); track item.key) {
+                    <li>{{ item.setting }} → {{ item.proposed ?? '—' }}</li>
+                  }
+                </ul>
+                @if (box.isSandbox()) {
+                  <p class="muted">{{ 'Sandbox: the reboot restarts the host process; nothing else is affected.' | t }}</p>
+                } @else {
+                  <p>{{ 'Everything served by this box (shares, VMs, apps) stops until it has restarted.' | t }}</p>
+                }
+                <label><input type="checkbox" [checked]="confirmed()" (change)="confirmed.set(!confirmed())"
+                              data-test="reboot-confirm-checkbox" /> {{ 'I want to reboot now' | t }}</label>
+                <div class="actions">
+                  <button type="button" data-test="reboot-cancel" (click)="reboot.cancel()">{{ 'Cancel' | t }}</button>
+                  <button type="button" class="danger" data-test="reboot-confirm" [disabled]="!confirmed()"
+                          (click)="reboot.reboot(); confirmed.set(false)">{{ 'Reboot' | t }}</button>
+                </div>
+              }
+              @case ('rebooting') {
+                <progress></progress>
+                <p role="status" data-test="reboot-status">{{ 'Asking the box to reboot…' | t }}</p>
+              }
+              @case ('waiting') {
+                <progress></progress>
+                <p role="status" data-test="reboot-status">{{ 'Waiting for the box to come back…' | t }}</p>
+              }
+              @case ('failed') {
+                <p class="banner danger" role="alert" data-test="reboot-error">{{ reboot.error() }}</p>
+                <div class="actions">
+                  <button type="button" data-test="reboot-close" (click)="reboot.close()">{{ 'Close' | t }}</button>
+                </div>
+              }
+              @case ('done') {
+                @if (reboot.outcome(); as outcome) {
+                  <p class="banner ok" role="status" data-test="reboot-done">{{ 'The box is back.' | t }}</p>
+                  @if (outcome.verified.length) {
+                    <h3>{{ 'Verified' | t }}</h3>
+                    <ul data-test="reboot-verified">
+                      @for (s of outcome.verified; track s) { <li>{{ s }} ✓</li> }
+                    </ul>
+                  }
+                  @if (outcome.stillPending.length) {
+                    <h3>{{ 'Still waiting' | t }}</h3>
+                    <ul data-test="reboot-still-pending">@for (s of outcome.stillPending; track s) { <li>{{ s }}</li> }</ul>
+                  }
+                  @if (outcome.drifted.length) {
+                    <h3>{{ 'Came back with another value' | t }}</h3>
+                    <ul data-test="reboot-drifted">@for (s of outcome.drifted; track s) { <li>{{ s }}</li> }</ul>
+                  }
+                }
+                <div class="actions">
+                  <button type="button" class="primary" data-test="reboot-close" (click)="reboot.close()">{{ 'Close' | t }}</button>
+                </div>
+              }
+            }
+          </div>
+        </div>
+      }
+    }
+  `,
+})
+export class RebootDialogComponent {
+  protected readonly reboot = inject(RebootService);
+  protected readonly box = inject(BoxStore);
+  private readonly auth = inject(AuthService);
+  protected readonly confirmed = signal(false);
+  protected readonly needsLogin = computed(() => this.reboot.phase() === 'waiting' && this.auth.status() === 'logged-out');
+}

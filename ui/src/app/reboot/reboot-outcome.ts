@@ -1,0 +1,27 @@
+import { TuningState, TuningStatePending } from '../api/models/tuning-profile';
+
+export interface RebootOutcome {
+  /** Waited for the reboot and now hold the proposed value. */
+  verified: string[];
+  /** Still waiting (the server did not see them take effect). */
+  stillPending: string[];
+  /** Came back with a different value than expected. */
+  drifted: string[];
+}
+
+/** What happened to the settings that waited for a reboot, judged from the state after it. */
+export function rebootOutcome(before: TuningStatePending[], after: TuningState): RebootOutcome {
+  const pending = new Set(after.pending_reboot.map((p) => p.key));
+  const drift = new Set(after.drift.map((d) => d.key));
+  const outcome: RebootOutcome = { verified: [], stillPending: [], drifted: [] };
+  for (const item of before) {
+    if (pending.has(item.key)) {
+      outcome.stillPending.push(item.setting);
+    } else if (drift.has(item.key)) {
+      outcome.drifted.push(item.setting);
+    } else {
+      outcome.verified.push(item.setting);
+    }
+  }
+  return outcome;
+}

@@ -1,0 +1,77 @@
+import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
+import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
+import { Subscription, firstValueFrom } from 'rxjs';
+
+import { ApiService } from '../api/api.service';
+import { errorMessage } from '../api/api-errors';
+import { TuningProfile, TuningState } from '../api/models/tuning-profile';
+
+/** The box (`tuning.profile`) and its tuning state (`tuning.state`, kept live by its event). */
+@Injectable({ providedIn: 'root' })
+export class BoxStore {
+  private readonly api = inject(ApiService);
+  private readonly destroyRef = inject(DestroyRef);
+
+  readonly profile = signal<TuningProfile | null>(null);
+  readonly state = signal<TuningState | null>(null);
+  readonly error = signal<string | null>(null);
+  readonly loading = signal(false);
+
+  readonly isSandbox = computed(() => (this.profile()?.backend ?? this.state()?.backend) === 'sandbox');
+  readonly pendingReboot = computed(() => this.state()?.pending_reboot ?? []);
+  readonly drift = computed(() => this.state()?.drift ?? []);
+  readonly busy = computed(() => this.state()?.busy ?? null);
+
+  private events: Subscription | null = null;
+
+  async load(): Promise<void> {
+    this.loading.set(true);
+    this.error.set(null);
+    this.listen();
+    try {
+      const [profile, state] = await Promise.all([
+        firstValueFrom(this.api.call('tuning.profile')),
+        firstValueFrom(this.api.call('tuning.state')),
+      ]);
+      this.profile.set(profile);
+      this.state.set(state);
+    } catch (error) {
+      this.error.set(errorMessage(error));
+    } finally {
+      this.loading.set(false);
+    }
+  }
+
+  async refreshState(): Promise<TuningState | null> {
+    try {
+      const state = await firstValueFrom(this.api.call('tuning.state'));
+      this.state.set(state);
+      return state;
+    } catch (error) {
+      this.error.set(errorMessage(error));
+      return null;
+    }
+  }
+
+  async refreshProfile(): Promise<void> {
+    try {
+      this.profile.set(await firstValueFrom(this.api.call('tuning.profile')));
+    } catch (error) {
+      this.error.set(errorMessage(error));
+    }
+  }
+
+  private listen(): void {
+    if (this.events) {
+      return;
+    }
+    this.events = this.api
+      .subscribe('tuning.state')
+      .pipe(takeUntilDestroyed(this.destroyRef))
+      .subscribe((event) => {
+        if (event.fields) {
+          this.state.update((old) => ({ ...(old ?? ({} as TuningState)), ...event.fields }));
+        }
+      });
+  }
+}
