@@ -1,5 +1,6 @@
 """API test fixtures: a real host on a free loopback port with a fresh data dir (or a real TrueNAS when
 TRUENAS_URL and TRUENAS_API_KEY are set; tests marked `sandbox_only` then skip)."""
+import contextlib
 import importlib.util
 import json
 import os
@@ -196,18 +197,26 @@ class RemoteHost:
     restart = kill9 = stop = wait_until_back = _no
 
 
-@pytest.fixture(scope="session")
-def host():
-    """The host under test for the whole session."""
-    if REMOTE:
-        yield RemoteHost()
-        return
+@contextlib.contextmanager
+def local_host(**kwargs):
+    """Start a LocalHost on a fresh temporary data dir; stop it afterwards."""
     with tempfile.TemporaryDirectory(prefix="tuning-api-") as data_dir:
-        h = LocalHost(data_dir).start()
+        h = LocalHost(data_dir, **kwargs).start()
         try:
             yield h
         finally:
-            h.stop()
+            if h.proc is not None:
+                h.stop()
+
+
+@pytest.fixture(scope="session")
+def host():
+    """The host under test for the whole session (the plugin over the sandbox, plus the sample service)."""
+    if REMOTE:
+        yield RemoteHost()
+        return
+    with local_host() as h:
+        yield h
 
 
 @pytest.fixture
@@ -215,13 +224,8 @@ def fresh_host():
     """A host of its own (for tests that reboot, kill or restart it)."""
     if REMOTE:
         pytest.skip("needs a host of its own")
-    with tempfile.TemporaryDirectory(prefix="tuning-api-") as data_dir:
-        h = LocalHost(data_dir).start()
-        try:
-            yield h
-        finally:
-            if h.proc is not None:
-                h.stop()
+    with local_host() as h:
+        yield h
 
 
 @pytest.fixture

@@ -107,7 +107,7 @@ class SampleService(Service):
 
     @api_method(SampleEmitArgs, SampleEmitResult, roles=WRITE)
     def emit(self, event):
-        kwargs = {"fields": event["fields"]}
+        kwargs = {"fields": event["fields"]} if event["fields"] else {}
         if event["id"] is not None:
             kwargs["id"] = event["id"]
         self.middleware.send_event(event["name"], event["event_type"], **kwargs)
