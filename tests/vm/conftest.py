@@ -5,7 +5,6 @@ non-rotational (the "SSD"s a preset may use as cache/log), zfsd7 unused HDD. Dat
 """
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import time
@@ -108,17 +107,15 @@ def client(guest_host):
 @pytest.fixture
 def private_client(guest_host):
     """A client allowed to call private appliance methods (as the API tier's tests do)."""
-    c = guest_host.client()
-    try:
-        c.set_options(private_methods=True)
-    except Exception:  # older host without the option: plain client
-        pass
+    c = guest_host.client(private_methods=True)
     try:
         yield c
     finally:
         c.close()
 
 
-def disk_name_by_serial(vm, serial: str) -> str:
-    """Kernel name (vdX) of the data disk with `serial`."""
-    return os.path.basename(vm.run(f'readlink -f /dev/disk/by-id/virtio-{serial}').strip())
+
+@pytest.fixture(scope='session')
+def truth(vm):
+    from guest_truth import GuestTruth
+    return GuestTruth(vm)
