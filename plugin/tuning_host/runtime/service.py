@@ -1,5 +1,6 @@
 """`Service` base class: an inner `Config` names the namespace; public methods become `namespace.method`."""
 import inspect
+import logging
 
 __all__ = ["Service", "ServiceConfig", "public_method_names"]
 
@@ -40,7 +41,7 @@ class Service:
 
     def __init__(self, middleware):
         self.middleware = middleware
-        self.logger = middleware.logger
+        self.logger = getattr(middleware, "logger", None) or logging.getLogger(f"tuning_host.{self._config.namespace}")
 
 
 Service._config = ServiceConfig(Service)
