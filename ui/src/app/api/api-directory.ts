@@ -40,7 +40,7 @@ export interface ApiCallDirectory {
   'tuning.benchmark.delete': { params: [id: number]; response: boolean };
   'tuning.benchmark.compare': { params: [ids: number[], baseline?: number]; response: BenchmarkComparison };
   'tuning.benchmark.import': {
-    params: [format: ImportFormat, data: string, label?: string];
+    params: [format: ImportFormat, data: string, label: string];
     response: BenchmarkResult;
   };
 }

@@ -2,7 +2,7 @@ import { ApiValidationError, errorMessage } from '../api/api-errors';
 
 export interface MappedErrors {
   /** Message per form field the server named. */
-  fields: Record<string, string>;
+  fields: Record<string, string | undefined>;
   /** What no field on the form can show. */
   general: string | null;
 }
@@ -15,7 +15,7 @@ export function mapFieldErrors(error: unknown, formFields: readonly string[]): M
   if (!(error instanceof ApiValidationError)) {
     return { fields: {}, general: errorMessage(error) };
   }
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string | undefined> = {};
   const rest: string[] = [];
   const byLength = [...formFields].sort((a, b) => b.length - a.length);
   for (const row of error.fields) {

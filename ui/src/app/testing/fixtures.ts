@@ -73,10 +73,13 @@ export function fakeJob<R>(partial: Partial<Job<R>> = {}): Job<R> {
 
 export function fakeBenchmark(partial: Partial<BenchmarkResult> = {}): BenchmarkResult {
   return {
-    id: 1, label: null, created_at: '2026-01-01T10:00:00Z', source: 'fio',
+    id: 1, label: 'baseline', created_at: '2026-01-01T10:00:00Z', source: 'FIO',
     spec: { dataset: 'tank', tests: ['SEQ_WRITE'], profile: 'QUICK', runs: 3 },
     context: { preset: 'max-iops', settings: [{ setting: 'recordsize', value: '16K' }] },
-    tests: [{ test: 'SEQ_WRITE', bandwidth_mbps: { median: 400, ci_low: 380, ci_high: 420, unit: 'MB/s' } }],
-    ...partial,
+    summary: {
+      SEQ_WRITE: { bw_mbps: { median: 400, ci_low: 380, ci_high: 420, n: 3 }, lat_p99_us: { median: 900, n: 3 } },
+      RAND_READ_4K: { iops: { median: 12000, ci_low: 11000, ci_high: 13000, n: 3 } },
+    },
+    runs: {}, jobs: [], notes: [], ...partial,
   };
 }

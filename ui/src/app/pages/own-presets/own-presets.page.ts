@@ -1,4 +1,94 @@
-import { ChangeDetectionStrategy, Component } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { firstValueFrom } from 'rxjs';
 
-@Component({ selector: 'tp-own-presets-page', changeDetection: ChangeDetectionStrategy.OnPush, template: '' })
-export class OwnPresetsPage {}
+import { ApiService } from '../../api/api.service';
+import { errorMessage } from '../../api/api-errors';
+import { TuningPreset } from '../../api/models/tuning-preset';
+import { TranslatePipe } from '../../i18n/translate.pipe';
+import { PresetsStore } from '../../stores/presets.store';
+import { PresetFormComponent } from './preset-form.component';
+
+/** The admin's own presets: create (blank or from a built-in), edit, delete. */
+@Component({
+  selector: 'tp-own-presets-page',
+  imports: [TranslatePipe, PresetFormComponent],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <h1>{{ 'My presets' | t }}</h1>
+    <div class="row">
+      <button type="button" class="primary" data-test="own-new" (click)="open(null, false)">{{ 'New preset' | t }}</button>
+      <label>{{ 'Or start from a built-in' | t }}<br />
+        <select data-test="own-from-builtin" (change)="fromBuiltin($any($event.target).value); $any($event.target).value = ''">
+          <option value="">{{ 'Choose…' | t }}</option>
+          @for (b of store.builtins(); track b.id) { <option [value]="b.id">{{ b.name }}</option> }
+        </select>
+      </label>
+    </div>
+    @if (error(); as e) { <p class="banner danger" role="alert" data-test="own-error">{{ e }}</p> }
+    @if (formOpen()) {
+      <div style="margin-top: 12px">
+        <tp-preset-form [preset]="formPreset()" [fromBuiltin]="formFromBuiltin()" (saved)="formOpen.set(false)"
+                        (cancelled)="formOpen.set(false)" />
+      </div>
+    }
+    <div class="table-wrap" style="margin-top: 12px">
+      <table data-test="own-presets-table">
+        <thead><tr><th>{{ 'Name' | t }}</th><th>{{ 'Based on' | t }}</th><th>{{ 'Settings' | t }}</th><th>{{ 'Updated' | t }}</th><th></th></tr></thead>
+        <tbody>
+          @for (p of store.own(); track p.id) {
+            <tr [attr.data-test]="'own-row-' + p.id">
+              <td><strong>{{ p.name }}</strong><div class="muted">{{ p.description }}</div></td>
+              <td>{{ p.base ? store.nameOf(p.base) : '—' }}</td>
+              <td>@for (s of p.settings; track $index) { <div>{{ s.setting }} = {{ s.value }}</div> }</td>
+              <td>{{ p.updated_at ?? p.created_at ?? '' }}</td>
+              <td class="row">
+                <button type="button" [attr.data-test]="'own-edit-' + p.id" (click)="open(p, false)">{{ 'Edit' | t }}</button>
+                @if (confirmDelete() === p.id) {
+                  <button type="button" class="danger" [attr.data-test]="'own-delete-confirm-' + p.id" (click)="remove(p)">
+                    {{ 'Delete for good' | t }}</button>
+                  <button type="button" (click)="confirmDelete.set(null)">{{ 'Keep' | t }}</button>
+                } @else {
+                  <button type="button" [attr.data-test]="'own-delete-' + p.id" (click)="confirmDelete.set(p.id)">{{ 'Delete' | t }}</button>
+                }
+              </td>
+            </tr>
+          } @empty {
+            <tr><td colspan="5" class="muted" data-test="own-empty">{{ 'No own presets yet.' | t }}</td></tr>
+          }
+        </tbody>
+      </table>
+    </div>
+  `,
+})
+export class OwnPresetsPage {
+  private readonly api = inject(ApiService);
+  protected readonly store = inject(PresetsStore);
+  protected readonly formOpen = signal(false);
+  protected readonly formPreset = signal<TuningPreset | null>(null);
+  protected readonly formFromBuiltin = signal(false);
+  protected readonly confirmDelete = signal<string | null>(null);
+  protected readonly error = signal<string | null>(null);
+
+  protected open(preset: TuningPreset | null, fromBuiltin: boolean): void {
+    this.formPreset.set(preset);
+    this.formFromBuiltin.set(fromBuiltin);
+    this.formOpen.set(true);
+  }
+
+  protected fromBuiltin(id: string): void {
+    const preset = this.store.byId(id);
+    if (preset) {
+      this.open(preset, true);
+    }
+  }
+
+  protected async remove(preset: TuningPreset): Promise<void> {
+    this.confirmDelete.set(null);
+    try {
+      await firstValueFrom(this.api.call('tuning.preset.delete', [preset.id]));
+      await this.store.load();
+    } catch (error) {
+      this.error.set(errorMessage(error));
+    }
+  }
+}

@@ -51,7 +51,7 @@ export class TargetPickerComponent {
   readonly target = input.required<TuningTarget>();
   /** Which device roles the plan asks the admin to pick disks for. */
   readonly needs = input<{ cache: boolean; log: boolean }>({ cache: false, log: false });
-  readonly errors = input<Record<string, string>>({});
+  readonly errors = input<Record<string, string | undefined>>({});
   readonly targetChange = output<TuningTarget>();
   protected readonly bytes = formatBytes;
 

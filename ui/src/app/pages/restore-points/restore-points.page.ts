@@ -1,4 +1,135 @@
-import { ChangeDetectionStrategy, Component } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { firstValueFrom } from 'rxjs';
 
-@Component({ selector: 'tp-restore-points-page', changeDetection: ChangeDetectionStrategy.OnPush, template: '' })
-export class RestorePointsPage {}
+import { ApiService } from '../../api/api.service';
+import { errorMessage } from '../../api/api-errors';
+import { TuningApplyOutcome, TuningPlan } from '../../api/models/tuning-common';
+import { TuningRestorePoint } from '../../api/models/tuning-preset';
+import { TranslatePipe } from '../../i18n/translate.pipe';
+import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
+import { JobRun } from '../../jobs/job-run';
+import { missingAcknowledgements } from '../../shared/plan-words';
+import { BoxStore } from '../../stores/box.store';
+import { PresetsStore } from '../../stores/presets.store';
+import { PlanTableComponent } from '../presets/plan-table.component';
+
+/** Every apply and revert, newest first; preview what reverting one would change, then revert it as a job. */
+@Component({
+  selector: 'tp-restore-points-page',
+  imports: [TranslatePipe, PlanTableComponent, JobProgressDialogComponent],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <h1>{{ 'Restore points' | t }}</h1>
+    @if (error(); as e) { <p class="banner danger" role="alert" data-test="restore-points-error">{{ e }}</p> }
+    <div class="table-wrap">
+      <table data-test="restore-points-table">
+        <thead><tr>
+          <th>#</th><th>{{ 'When' | t }}</th><th>{{ 'What' | t }}</th><th>{{ 'Target' | t }}</th>
+          <th>{{ 'State' | t }}</th><th>{{ 'Changes' | t }}</th><th></th>
+        </tr></thead>
+        <tbody>
+          @for (rp of points(); track rp.id) {
+            <tr [attr.data-test]="'restore-point-' + rp.id">
+              <td>{{ rp.id }}</td>
+              <td>{{ rp.created_at }}</td>
+              <td>{{ (rp.kind === 'APPLY' ? 'Apply' : 'Revert') | t }} {{ presets.nameOf(rp.preset) }}
+                @if (rp.reverts) { <span class="muted">({{ 'of #{id}' | t: { id: rp.reverts } }})</span> }
+                @if (rp.message) { <div class="muted">{{ rp.message }}</div> }</td>
+              <td>{{ rp.target?.dataset ?? rp.target?.pool ?? '' }}</td>
+              <td><span class="badge" [class]="rp.state" data-test="restore-point-state">{{ rp.state }}</span></td>
+              <td>{{ rp.changes.length }}</td>
+              <td>
+                @if (rp.state === 'APPLIED') {
+                  <button type="button" [attr.data-test]="'revert-preview-' + rp.id" (click)="preview(rp)">{{ 'Revert…' | t }}</button>
+                }
+              </td>
+            </tr>
+          } @empty {
+            <tr><td colspan="7" class="muted" data-test="restore-points-empty">{{ 'No restore points yet: applying a preset makes one.' | t }}</td></tr>
+          }
+        </tbody>
+      </table>
+    </div>
+
+    @if (selected(); as rp) {
+      <section class="card" style="margin-top: 16px" data-test="revert-section">
+        <h2>{{ 'Reverting restore point #{id} would change:' | t: { id: rp.id } }}</h2>
+        @if (plan(); as plan) {
+          <tp-plan-table [changes]="plan.changes" [acknowledged]="acknowledged()" (toggled)="toggleAck($event)" />
+          @for (w of plan.warnings; track $index) { <p class="banner warn">{{ w }}</p> }
+          <div class="actions">
+            <button type="button" data-test="revert-cancel" (click)="selected.set(null)">{{ 'Cancel' | t }}</button>
+            <button type="button" class="primary" data-test="revert-confirm" [disabled]="!canRevert()" (click)="revert(rp)">
+              {{ 'Revert' | t }}</button>
+          </div>
+        } @else {
+          <p class="muted">{{ 'Loading…' | t }}</p>
+        }
+      </section>
+    }
+
+    <tp-job-progress-dialog [run]="revertRun" (closed)="revertRun.close()">
+      @if (revertRun.phase() === 'done' && revertRun.result(); as o) {
+        <p data-test="revert-outcome">{{ 'Reverted. {n} settings were put back.' | t: { n: o.applied.length } }}</p>
+        @if (o.pending_reboot.length) {
+          <p class="banner warn">{{ 'Some settings wait for a reboot; see the banner at the top.' | t }}</p>
+        }
+      }
+    </tp-job-progress-dialog>
+  `,
+})
+export class RestorePointsPage {
+  private readonly api = inject(ApiService);
+  private readonly box = inject(BoxStore);
+  protected readonly presets = inject(PresetsStore);
+  protected readonly points = signal<TuningRestorePoint[]>([]);
+  protected readonly error = signal<string | null>(null);
+  protected readonly selected = signal<TuningRestorePoint | null>(null);
+  protected readonly plan = signal<TuningPlan | null>(null);
+  protected readonly acknowledged = signal<ReadonlySet<string>>(new Set());
+  protected readonly revertRun = new JobRun<TuningApplyOutcome>('Reverting');
+  protected readonly canRevert = computed(() =>
+    !!this.plan() && missingAcknowledgements(this.plan()!.changes, this.acknowledged()).length === 0
+    && this.revertRun.phase() !== 'running');
+
+  constructor() {
+    void this.load();
+  }
+
+  protected async load(): Promise<void> {
+    try {
+      this.points.set(await firstValueFrom(this.api.call('tuning.restore_point.query', [[], { order_by: ['-id'] }])));
+      this.error.set(null);
+    } catch (error) {
+      this.error.set(errorMessage(error));
+    }
+  }
+
+  protected async preview(rp: TuningRestorePoint): Promise<void> {
+    this.selected.set(rp);
+    this.plan.set(null);
+    this.acknowledged.set(new Set());
+    try {
+      this.plan.set(await firstValueFrom(this.api.call('tuning.restore_point.preview', [rp.id])));
+    } catch (error) {
+      this.error.set(errorMessage(error));
+      this.selected.set(null);
+    }
+  }
+
+  protected toggleAck(key: string): void {
+    const next = new Set(this.acknowledged());
+    if (!next.delete(key)) {
+      next.add(key);
+    }
+    this.acknowledged.set(next);
+  }
+
+  protected revert(rp: TuningRestorePoint): void {
+    this.revertRun.start(this.api.job('tuning.restore_point.revert', [rp.id, [...this.acknowledged()]]), () => {
+      this.selected.set(null);
+      void this.load();
+      void this.box.refreshState();
+    }, () => void this.load());
+  }
+}
