@@ -22,7 +22,7 @@ PROTOCOL_HOST = {"plugins": "sample_plugin", "backend": "none"}
 def host():
     if REMOTE:
         pytest.skip("sandbox only")
-    with local_host(**PROTOCOL_HOST) as h:
+    with local_host(**PROTOCOL_HOST, extra_env={"TUNING_UI_DIR": "/nonexistent/ui"}) as h:
         yield h
 
 
@@ -427,6 +427,30 @@ def test_concurrent_clients(host):
     for t in threads:
         t.join()
     assert errors == []
+
+
+# ---- panel ----
+
+def test_panel_is_served_with_spa_fallback(tmp_path):
+    ui = tmp_path / "ui"
+    (ui / "assets").mkdir(parents=True)
+    (ui / "index.html").write_text("<app-root></app-root>")
+    (ui / "assets" / "main.js").write_text("console.log(1)")
+    (tmp_path / "secret.txt").write_text("outside")
+    with local_host(**PROTOCOL_HOST, extra_env={"TUNING_UI_DIR": str(ui)}) as h:
+        def get(path):
+            with urllib.request.urlopen(h.http_url + path) as r:
+                return r.read().decode()
+        assert get("/_plugins/tuning/") == "<app-root></app-root>"
+        assert get("/_plugins/tuning/assets/main.js") == "console.log(1)"
+        assert get("/_plugins/tuning/presets/max-iops") == "<app-root></app-root>"  # client-side route
+        assert get("/_plugins/tuning/../secret.txt") == "<app-root></app-root>"
+        assert get("/") == "<app-root></app-root>"  # redirected to the panel
+
+
+def test_panel_not_built_page(host):
+    with urllib.request.urlopen(host.http_url + "/_plugins/tuning/some/route") as r:
+        assert r.status == 200 and "Panel not built" in r.read().decode()
 
 
 # ---- reboot ----
