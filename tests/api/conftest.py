@@ -152,10 +152,31 @@ class LocalHost:
         self.proc = None
         self._stderr.close()
 
-    def restart(self):
-        """Start again on the same port and data dir (after stop() or kill9())."""
+    def wait_dead(self, timeout=START_TIMEOUT):
+        """Wait until the host has died on its own (e.g. a test fault hook killed the serving process; the
+        supervisor then exits too). Returns the supervisor's exit code."""
+        if self.proc is None:
+            return None
+        try:
+            rc = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            raise TimeoutError(f"host still alive after {timeout}s:\n{self._log_tail()}") from None
+        # reap anything left of the process group (nothing should be)
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc = None
+        self._stderr.close()
+        return rc
+
+    def restart(self, env=None):
+        """Start again on the same port and data dir (after stop(), kill9() or wait_dead()); `env` replaces the
+        extra environment given at creation (e.g. `{}` to drop a fault hook)."""
         if self.proc is not None:
             self.stop()
+        if env is not None:
+            self.extra_env = dict(env)
         return self.start()
 
     # ---- clients ----
@@ -221,11 +242,14 @@ def host():
 
 @pytest.fixture
 def fresh_host():
-    """A host of its own (for tests that reboot, kill or restart it)."""
+    """A factory of hosts of their own (for tests that reboot, kill or restart them):
+    `h = fresh_host(env={"TUNING_FAULT": ...}, plugins=..., backend=...)`. All are stopped afterwards."""
     if REMOTE:
         pytest.skip("needs a host of its own")
-    with local_host() as h:
-        yield h
+    with contextlib.ExitStack() as stack:
+        def start(env=None, **kwargs):
+            return stack.enter_context(local_host(extra_env=env, **kwargs))
+        yield start
 
 
 @pytest.fixture

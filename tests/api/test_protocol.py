@@ -26,11 +26,6 @@ def host():
         yield h
 
 
-@pytest.fixture
-def fresh_host():
-    with local_host(**PROTOCOL_HOST) as h:
-        yield h
-
 
 # ---- endpoints and login ----
 
@@ -456,6 +451,7 @@ def test_panel_not_built_page(host):
 # ---- reboot ----
 
 def test_reboot_round_trip(fresh_host):
+    fresh_host = fresh_host(**PROTOCOL_HOST)
     with fresh_host.client(legacy_jobs=False) as c:
         c.subscribe("core.get_jobs")
         old_boot = fresh_host.boot_id()
@@ -474,6 +470,7 @@ def test_reboot_round_trip(fresh_host):
 
 
 def test_kill9_and_restart(fresh_host):
+    fresh_host = fresh_host(**PROTOCOL_HOST)
     old = fresh_host.boot_id()
     fresh_host.kill9()
     fresh_host.restart()
@@ -483,12 +480,25 @@ def test_kill9_and_restart(fresh_host):
 
 
 def test_sigterm_stops_supervisor_and_child(fresh_host):
+    fresh_host = fresh_host(**PROTOCOL_HOST)
     pids = fresh_host.pids()
     proc = fresh_host.proc
     fresh_host.stop()
     assert proc.returncode == 0
     with pytest.raises(ProcessLookupError):
         os.kill(pids["child"], 0)
+
+
+def test_crashed_serving_process_stops_the_host_and_restart_recovers(fresh_host):
+    h = fresh_host(env={"SAMPLE_ALLOW_DIE": "1"}, **PROTOCOL_HOST)
+    with h.client() as c:
+        c.send("sample.die")
+    assert h.wait_dead() == 1  # the supervisor does not hide a crash by restarting
+    h.restart(env={})
+    with h.client() as c:
+        with pytest.raises(RpcError) as e:
+            c.call("sample.die")
+        assert e.value.errname == "EPERM"
 
 
 def test_audit_log_records_mutating_calls_and_logins(host, client):

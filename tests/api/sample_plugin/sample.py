@@ -1,12 +1,14 @@
 """The `sample` test service."""
 import asyncio
 import errno
+import os
+import signal
 import threading
 
 from tuning_host.runtime import CallError, QueryArgs, Service, ValidationErrors, api_method, filter_list, job, private
 
 from .sample_models import (
-    SampleBadResultArgs, SampleBadResultResult, SampleCrashArgs, SampleCrashResult, SampleEchoArgs, SampleEchoResult,
+    SampleBadResultArgs, SampleBadResultResult, SampleDieArgs, SampleDieResult, SampleCrashArgs, SampleCrashResult, SampleEchoArgs, SampleEchoResult,
     SampleEmitArgs, SampleEmitResult, SampleFailArgs, SampleFailResult, SampleHoldArgs, SampleHoldResult,
     SampleJobFailArgs, SampleJobFailResult, SampleLockedArgs, SampleLockedResult, SampleProgressArgs,
     SampleProgressResult, SampleQueryResult, SampleRebootArgs, SampleRebootResult, SampleReleaseArgs,
@@ -118,6 +120,13 @@ class SampleService(Service):
         """Restart the host process (what the appliance's system.reboot does in the sandbox)."""
         job.set_progress(50, "rebooting")
         self.middleware.request_reboot()
+
+    @api_method(SampleDieArgs, SampleDieResult, roles=WRITE)
+    def die(self):
+        """Kill the serving process (a crash), when the host was started with SAMPLE_ALLOW_DIE=1."""
+        if os.environ.get("SAMPLE_ALLOW_DIE") != "1":
+            raise CallError("not allowed on this host", errno.EPERM)
+        os.kill(os.getpid(), signal.SIGKILL)
 
     @private
     def secret(self):

@@ -121,3 +121,11 @@ class SampleBadResultResult(BaseModel):
 
 class SampleQueryResult(BaseModel):
     result: list[dict] | dict | int
+
+
+class SampleDieArgs(BaseModel):
+    pass
+
+
+class SampleDieResult(BaseModel):
+    result: None
