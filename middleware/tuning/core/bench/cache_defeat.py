@@ -1,0 +1,67 @@
+"""Choose how a test keeps caches out of its numbers (pure).
+
+``choose_cache_defeat(test, profile, env)`` → ``{method, direct, working_set_bytes, explanation}`` where method is
+
+- ``DIRECT_IO``: ZFS Direct I/O really bypasses the ARC: OpenZFS ≥ 2.3 on Linux (FreeBSD ships it off), a dataset
+  (never a zvol) and a block size that is a multiple of the recordsize (unaligned direct writes silently go through
+  the ARC). The working set can then stay modest.
+- ``WORKING_SET``: buffered I/O on a working set ≥ 2 × ARC max (and ≥ 2 × zfs_dirty_data_max, so writes run past the
+  write-throttle buffer): most of what is read cannot be in the ARC. zvols use O_DIRECT here too (it skips the page
+  cache above the zvol, not the ARC).
+- ``O_DIRECT``: not ZFS: O_DIRECT bypasses the page cache; a modest working set.
+
+``parse_openzfs_version('zfs-2.3.4-1')`` → ``(2, 3)`` or ``None``.
+"""
+import re
+
+from .catalog import MIB
+
+
+def parse_openzfs_version(text):
+    if not text:
+        return None
+    m = re.search(r'(\d+)\.(\d+)', str(text))
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _fmt(n):
+    return f'{n / MIB / 1024:.1f} GiB' if n >= 1024 * MIB else f'{n / MIB:.0f} MiB'
+
+
+def _direct_io_blocker(test, env):
+    """Why ZFS Direct I/O would not truly bypass the ARC for this test, or None when it would."""
+    version = parse_openzfs_version(env.get('openzfs_version'))
+    if env.get('is_zvol'):
+        return 'zvols do not support ZFS Direct I/O'
+    if env.get('os') != 'Linux':
+        return f'ZFS Direct I/O is off by default on {env.get("os") or "this OS"}'
+    if version is None or version < (2, 3):
+        return f'OpenZFS {env.get("openzfs_version") or "?"} ignores O_DIRECT (Direct I/O needs 2.3 or later)'
+    recordsize = env['recordsize_bytes']
+    if test.block_size % recordsize:
+        return (f'{test.block_size // 1024}K blocks are not aligned to the {recordsize // 1024}K recordsize, '
+                'so direct writes would go through the ARC')
+    return None
+
+
+def choose_cache_defeat(test, profile, env):
+    if not env['is_zfs']:
+        size = profile.plain_directory_working_set_bytes
+        return {
+            'method': 'O_DIRECT', 'direct': True, 'working_set_bytes': size,
+            'explanation': f'not ZFS: O_DIRECT bypasses the page cache; {_fmt(size)} working set',
+        }
+    blocker = _direct_io_blocker(test, env)
+    if blocker is None:
+        size = profile.direct_working_set_bytes
+        return {
+            'method': 'DIRECT_IO', 'direct': True, 'working_set_bytes': size,
+            'explanation': f'OpenZFS Direct I/O bypasses the ARC (recordsize-aligned blocks); {_fmt(size)} working set',
+        }
+    arc = env['arc_max_bytes']
+    dirty = env.get('dirty_data_max_bytes') or 0
+    size = max(2 * arc, 2 * dirty, profile.direct_working_set_bytes)
+    return {
+        'method': 'WORKING_SET', 'direct': bool(env.get('is_zvol')), 'working_set_bytes': size,
+        'explanation': f'{blocker}; working set {_fmt(size)} ≥ 2 × ARC max ({_fmt(arc)}) so reads reach the disks',
+    }

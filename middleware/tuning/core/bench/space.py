@@ -1,0 +1,52 @@
+"""Space safety (pure).
+
+``check_space(required_bytes, env)`` → ``{required_bytes, refquota_bytes, ...figures}`` or raises
+``InsufficientSpaceError`` with the numbers:
+
+- ZFS (``env['is_zfs']``): the scratch dataset gets ``refquota = required × 1.1``; refuse when the pool's used bytes
+  plus that quota would pass 80 % of its size (TrueNAS starts alerting at 85 %, metaslabs slow down when nearly full).
+- plain directory: refuse when the run plus 10 % would leave less than a margin free on the filesystem
+  (5 % of its size, at most 1 GiB).
+"""
+import math
+
+from .catalog import GIB
+from .errors import InsufficientSpaceError
+
+POOL_MAX_USED_FRACTION = 0.80
+QUOTA_FACTOR = 1.1
+
+
+def refquota_for(required_bytes):
+    return math.ceil(required_bytes * QUOTA_FACTOR)
+
+
+def _gib(n):
+    return f'{n / GIB:.2f} GiB'
+
+
+def check_space(required_bytes, env):
+    size, used, free = env['size_bytes'], env['used_bytes'], env['free_bytes']
+    quota = refquota_for(required_bytes)
+    if env['is_zfs']:
+        after = (used + quota) / size if size else 1.0
+        figures = {
+            'required_bytes': required_bytes, 'refquota_bytes': quota, 'pool_size_bytes': size,
+            'pool_used_bytes': used, 'pool_free_bytes': free, 'used_percent_after': round(after * 100, 1),
+            'max_used_percent': POOL_MAX_USED_FRACTION * 100,
+        }
+        if after > POOL_MAX_USED_FRACTION or quota > free:
+            raise InsufficientSpaceError(
+                f'the benchmark needs {_gib(quota)} (working set + 10 %), which would take the pool from '
+                f'{used / size * 100:.1f} % to {after * 100:.1f} % used; the limit is 80 %', figures)
+        return figures
+    margin = min(math.ceil(size * 0.05), GIB)
+    figures = {
+        'required_bytes': required_bytes, 'refquota_bytes': quota, 'filesystem_size_bytes': size,
+        'filesystem_free_bytes': free, 'margin_bytes': margin, 'free_after_bytes': free - quota,
+    }
+    if free - quota < margin:
+        raise InsufficientSpaceError(
+            f'the benchmark needs {_gib(quota)} (working set + 10 %) but the filesystem has {_gib(free)} free and '
+            f'must keep {_gib(margin)} spare', figures)
+    return figures
