@@ -7,7 +7,8 @@ values of a test's primary metric so far:
 - %SD (CV) below the threshold (or undefined): stop;
 - noisy and fewer than 2 × planned: run again;
 - noisy, at least 2 × planned and fewer than 3 × planned: run again only if the %SD has fallen by more than half
-  since the planned runs (the noise is settling);
+  (the %SD of the latest ``planned_runs`` values is under half that of the first ``planned_runs``: the noise is
+  settling, so more runs will tighten the estimate);
 - never beyond ``max_runs``.
 """
 from .statistics import cv_percent
@@ -27,6 +28,7 @@ def adaptive_decision(values, planned_runs, max_runs, threshold_percent=THRESHOL
     if n < 2 * planned_runs:
         return {'more': True, 'reason': f'spread {cv:.1f} % ≥ {threshold_percent} %: adding runs'}
     first = cv_percent(values[:planned_runs])
-    if n < 3 * planned_runs and first is not None and cv < first / 2:
+    recent = cv_percent(values[-planned_runs:])
+    if n < 3 * planned_runs and None not in (first, recent) and recent < first / 2:
         return {'more': True, 'reason': f'spread {cv:.1f} % still high but fell by more than half: adding runs'}
     return {'more': False, 'reason': f'spread {cv:.1f} % stays high; stopped at {n} runs'}

@@ -44,7 +44,7 @@ def render_job_file(planned_test, plan, directory):
         '',
         f'[{job_name(test.id)}]',
         f'rw={test.rw}',
-        f'bs={test.block_size // 1024}k',
+        f'bs={_size(test.block_size) if test.block_size % (1024 * 1024) == 0 else f"{test.block_size // 1024}k"}',
         f'numjobs={planned_test["numjobs"]}',
     ]
     if planned_test['ioengine'] == 'libaio':

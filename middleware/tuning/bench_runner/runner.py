@@ -1,0 +1,123 @@
+"""Run a planned benchmark on real files (I/O; no framework imports: progress and abort are plain callables).
+
+``run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_binary='fio')`` → ``{fio_version,
+scratch_dir, tests: {TEST: {job_file, runs: [run], summary: {metric: summary}, adaptive: reason}}, notes}``.
+A run is ``{run, fio_json, bw_bytes, iops, lat_ns, metrics, iodepth}`` (``fio_json`` is fio's final document, kept
+raw). ``plan`` comes from ``core.bench.plan_benchmark``; the scratch directory ``<target_dir>/.tuning-bench-<id>``
+is created here and removed on success, failure and abort. Tests run one after another; a test's files are deleted
+before the next test starts, so the space used never exceeds one working set. Each test runs ``plan['runs']``
+times, then more while its primary metric is noisy (``adaptive_decision``) up to ``plan['max_runs']``.
+``progress(percent, description)`` gets lines like ``"run 2/5 · sequential write · 412 MB/s"``.
+"""
+import os
+
+from ..core.bench.adaptive import adaptive_decision
+from ..core.bench.catalog import TESTS
+from ..core.bench.fio_output import job_run, parse_fio_json
+from ..core.bench.fio_status_stream import progress_from_status
+from ..core.bench.jobfile import render_job_file
+from ..core.bench.progress_words import progress_line
+from ..core.bench.statistics import summarize
+from .errors import FioFailed
+from .fio_process import fio_version, run_fio
+from .scratch import create_scratch, remove_scratch, remove_test_files
+
+LAID_OUT_FRACTION = 0.9  # read data must really be on disk: allocated ≥ 90 % of apparent size
+
+
+class _Progress:
+    """Keeps the percent monotonic while adaptive repeats grow the total."""
+
+    def __init__(self, plan, callback):
+        self.callback = callback
+        self.total_runs = len(plan['tests']) * plan['runs']
+        self.done_runs = 0
+        self.last = 0.0
+
+    def report(self, fraction_of_current, description):
+        if self.callback is None:
+            return
+        percent = 100 * (self.done_runs + fraction_of_current) / max(1, self.total_runs)
+        self.last = max(self.last, min(99.0, percent))
+        self.callback(round(self.last, 1), description)
+
+
+def _laid_out_note(scratch, job_name):
+    apparent = allocated = 0
+    for entry in os.scandir(scratch):
+        if entry.name.startswith(job_name + '.') and entry.is_file(follow_symlinks=False):
+            st = entry.stat(follow_symlinks=False)
+            apparent += st.st_size
+            allocated += st.st_blocks * 512
+    if apparent and allocated < LAID_OUT_FRACTION * apparent:
+        return (f'{job_name}: only {allocated / apparent:.0%} of the read files is allocated on disk '
+                '(sparse or compressed data); read figures may be optimistic')
+    return None
+
+
+def _run_test(plan, planned, scratch, progress, abort, fio_binary, notes):
+    test = TESTS[planned['test']]
+    job_text = render_job_file(planned, plan, scratch)
+    primary = planned['metrics'][0]['id']
+    runs, primary_values = [], []
+    decision = {'more': True, 'reason': ''}
+    while decision['more']:
+        run_no = len(runs) + 1
+        shown_total = max(plan['runs'], run_no)
+        progress.report(0, progress_line(run_no, shown_total, test, phase='starting'))
+
+        def on_status(obj, run_no=run_no, shown_total=shown_total):
+            status = progress_from_status(obj, test, plan['ramp_seconds'], plan['runtime_seconds'])
+            if status is not None:
+                phase = 'warming up' if status['phase'] == 'ramp' else None
+                progress.report(status['fraction'], progress_line(run_no, shown_total, test, status, phase))
+
+        raw = run_fio(job_text, scratch, on_status=on_status, abort=abort, fio_binary=fio_binary,
+                      job_file_name=f'{planned["job_name"]}.job')
+        parsed = parse_fio_json(raw)
+        job = parsed['jobs'][0]
+        if job['error']:
+            raise FioFailed(f'fio reported error {job["error"]} in {test.label}')
+        if run_no == 1 and test.reads:
+            note = _laid_out_note(scratch, planned['job_name'])
+            if note:
+                notes.append(note)
+        if not job['iodepth']['ok']:
+            notes.append(f'{test.id} run {run_no}: queue depth reached {job["iodepth"]["achieved"]}, '
+                         f'requested {job["iodepth"]["requested"]}')
+        normalised = job_run(job, test.directions)
+        runs.append({'run': run_no, 'fio_json': raw, 'iodepth': job['iodepth'], **normalised})
+        progress.done_runs += 1
+        if primary in normalised['metrics']:
+            primary_values.append(normalised['metrics'][primary])
+        if plan['adaptive']:
+            decision = adaptive_decision(primary_values, plan['runs'], plan['max_runs'])
+        else:
+            decision = {'more': len(runs) < plan['runs'], 'reason': f'{plan["runs"]} runs planned'}
+        if decision['more'] and len(runs) >= plan['runs']:
+            progress.total_runs += 1
+    metrics = {}
+    for run in runs:
+        for metric, value in run['metrics'].items():
+            metrics.setdefault(metric, []).append(value)
+    return {
+        'job_file': job_text, 'runs': runs, 'adaptive': decision['reason'],
+        'summary': {metric: summarize(values) for metric, values in metrics.items()},
+        'fio_version': parsed['fio_version'],
+    }
+
+
+def run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_binary='fio'):
+    version = fio_version(fio_binary)
+    tracker = _Progress(plan, progress)
+    scratch = create_scratch(target_dir, bench_id)
+    notes, tests = [], {}
+    try:
+        for planned in plan['tests']:
+            tests[planned['test']] = _run_test(plan, planned, scratch, tracker, abort, fio_binary, notes)
+            remove_test_files(scratch, planned['job_name'])
+    finally:
+        remove_scratch(scratch)
+    if progress is not None:
+        progress(100, 'benchmark finished')
+    return {'fio_version': version, 'scratch_dir': scratch, 'tests': tests, 'notes': notes}

@@ -1,0 +1,72 @@
+import pytest
+
+from tuning.core.bench.comparison import bootstrap_ratio_ci, compare, holm, mann_whitney_exact, verdict
+
+
+def test_mann_whitney_minimum_p_values_from_reference():
+    # §4c: 3 vs 3 → 0.10, 4 vs 4 → 0.029, 5 vs 5 → 0.0079, 7 vs 7 → 0.0006
+    assert mann_whitney_exact([1, 2, 3], [4, 5, 6]) == pytest.approx(0.1)
+    assert mann_whitney_exact([1, 2, 3, 4], [5, 6, 7, 8]) == pytest.approx(2 / 70)
+    assert mann_whitney_exact(range(5), range(5, 10)) == pytest.approx(2 / 252)
+    assert round(mann_whitney_exact(range(7), range(7, 14)), 4) == 0.0006
+
+
+def test_mann_whitney_hand_computed_with_overlap():
+    # a = {1,2,4}, b = {3,5,6}: W_a = 1+2+4 = 7; rank sums of 3-subsets of 1..6 ≤ 7: {6,7} → 2 of 20 each tail
+    assert mann_whitney_exact([1, 2, 4], [3, 5, 6]) == pytest.approx(4 / 20)
+
+
+def test_mann_whitney_ties_use_exact_conditional_distribution():
+    # mid-ranks: 1,1 → 1.5; 2 → 3; 3,3 → 4.5; 4 → 6. a=[1,1,3]: W=1.5+1.5+4.5=7.5, E=10.5
+    # subsets of {1.5,1.5,3,4.5,4.5,6} of size 3 with |W-10.5| ≥ 3: W ∈ {6,7.5} or {13.5,15}
+    # W=6: {1.5,1.5,3} (1); W=7.5: {1.5,1.5,4.5}×2 (2); W=15: {4.5,4.5,6} (1); W=13.5: {3,4.5,6}×2 (2) → 6/20
+    assert mann_whitney_exact([1, 1, 3], [2, 3, 4]) == pytest.approx(6 / 20)
+    assert mann_whitney_exact([7, 7, 7], [7, 7, 7]) == pytest.approx(1.0)
+
+
+def test_holm_hand_checked():
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm([0.5, 0.9]) == pytest.approx([1.0, 1.0])
+
+
+def test_bootstrap_is_deterministic_and_brackets_the_ratio():
+    a, b = [100, 102, 98, 101, 99], [110, 112, 108, 111, 109]
+    first = bootstrap_ratio_ci(a, b, seed=7)
+    assert first == bootstrap_ratio_ci(a, b, seed=7)
+    assert first[0] <= 110 / 100 <= first[1]
+    assert first[0] > 1.0
+
+
+def test_verdict_honours_direction_and_equivalence_band():
+    assert verdict((1.08, 1.12), 0.01, 'HIGHER') == 'BETTER'
+    assert verdict((1.08, 1.12), 0.01, 'LOWER') == 'WORSE'
+    assert verdict((0.80, 0.90), 0.01, 'LOWER') == 'BETTER'
+    assert verdict((0.97, 1.04), 0.01, 'HIGHER') == 'NO_CHANGE'
+    assert verdict((1.08, 1.12), 0.2, 'HIGHER') == 'INCONCLUSIVE'
+    assert verdict((0.9, 1.2), 0.01, 'HIGHER') == 'INCONCLUSIVE'
+
+
+def _result(label, write_bw, write_p99):
+    return {'source': 'FIO', 'label': label, 'tests': {'SEQ_WRITE': {'runs': [
+        {'metrics': {'write_bw_bytes': bw, 'write_lat_p99_ns': lat}} for bw, lat in zip(write_bw, write_p99)]}}}
+
+
+def test_compare_many_results_against_one_baseline():
+    base = _result('base', [100, 101, 99, 100, 102], [1000, 1010, 990, 1005, 995])
+    faster = _result('faster', [150, 151, 149, 152, 148], [600, 610, 590, 605, 595])
+    same = _result('same', [100, 101, 100, 99, 101], [1000, 1000, 1002, 998, 1001])
+    out = compare(base, [faster, same], resamples=2000)
+    assert out['baseline']['label'] == 'base'
+    by_label = {c['label']: {r['metric']: r for r in c['metrics']} for c in out['comparisons']}
+    assert by_label['faster']['write_bw_bytes']['verdict'] == 'BETTER'
+    assert by_label['faster']['write_lat_p99_ns']['verdict'] == 'BETTER'  # lower latency is better
+    assert by_label['faster']['write_bw_bytes']['ratio'] == pytest.approx(1.5)
+    # Holm over 2 metrics doubles the smaller p: 2/252 × 2
+    assert by_label['faster']['write_bw_bytes']['p_adjusted'] == pytest.approx(4 / 252)
+    assert by_label['same']['write_bw_bytes']['verdict'] == 'NO_CHANGE'
+
+
+def test_compare_only_pairs_shared_metrics():
+    base = _result('base', [1, 2, 3], [1, 2, 3])
+    other = {'source': 'BONNIE', 'tests': {'SEQ_READ': {'runs': [{'metrics': {'read_bw_bytes': 5}}]}}}
+    assert compare(base, [other])['comparisons'][0]['metrics'] == []
