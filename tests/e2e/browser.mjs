@@ -1,0 +1,23 @@
+// Debian's Chromium driven by playwright-core (never a downloaded browser).
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { REPO } from './host.mjs';
+
+const require = createRequire(join(REPO, 'ui/package.json'));
+const { chromium } = require('playwright-core');
+
+export async function launchBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), 'tuning-chromium-'));
+  return chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
+      '--no-first-run', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}

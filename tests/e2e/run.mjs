@@ -1,0 +1,213 @@
+// Browser tests: a real sandbox host, Debian's Chromium, the built panel. `node tests/e2e/run.mjs`.
+// Each step asserts what a person would see; screenshots of the main screens go to tests/artifacts/e2e/.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { launchBrowser } from './browser.mjs';
+import { REPO, startHost } from './host.mjs';
+
+const PASSWORD = 'e2e-secret-password';
+const ARTIFACTS = join(REPO, 'tests/artifacts/e2e');
+const BONNIE = join(REPO, 'tests/fixtures/bench/bonnie/runs-x3-2.00a.csv');
+const STEP_TIMEOUT = Number(process.env.E2E_STEP_TIMEOUT_MS ?? 60_000);
+const BENCH_TIMEOUT = Number(process.env.E2E_BENCH_TIMEOUT_MS ?? 600_000);
+
+const $ = (page, id) => page.locator(`[data-test="${id}"]`);
+
+function check(condition, message) {
+  if (!condition) {
+    throw new Error(message);
+  }
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+async function login(page, password = PASSWORD) {
+  await $(page, 'login-username').fill('admin');
+  await $(page, 'login-password').fill(password);
+  await $(page, 'login-submit').click();
+}
+
+async function goto(page, nav) {
+  await $(page, `nav-${nav}`).click();
+}
+
+const steps = [
+  ['wrong password is refused in plain words, right one logs in', async ({ page, host }) => {
+    await page.goto(host.url);
+    await $(page, 'login-submit').waitFor();
+    await shot(page, '00-login');
+    await login(page, 'not-the-password');
+    await $(page, 'login-message').filter({ hasText: 'Wrong username' }).waitFor();
+    await login(page);
+    await $(page, 'sandbox-banner').waitFor();
+    await $(page, 'box-ram').waitFor();
+    await shot(page, '01-overview');
+  }],
+  ['the session survives a reload (token)', async ({ page, host }) => {
+    await page.reload();
+    await $(page, 'sandbox-banner').waitFor();
+    check(await $(page, 'login-form').count() === 0, 'login form shown after reload');
+  }],
+  ['own preset: server validation shows on the field, then a risky preset is saved', async ({ page }) => {
+    await goto(page, 'my-presets');
+    await $(page, 'own-new').click();
+    await $(page, 'preset-name').fill('E2E risky');
+    await $(page, 'setting-add').click();
+    await $(page, 'setting-kind-0').selectOption('ZFS_PARAMETER');
+    await $(page, 'setting-name-0').fill('zfs_dirty_data_max_percent');
+    await $(page, 'setting-value-0').fill('500');
+    await $(page, 'preset-save').click();
+    await page.locator('[data-test="error-value-0"], [data-test="error-setting-0"]').first().waitFor();
+    await shot(page, '02-own-preset-error');
+    await $(page, 'setting-value-0').fill('20');
+    await $(page, 'setting-add').click();
+    await $(page, 'setting-kind-1').selectOption('DATASET_PROPERTY');
+    await $(page, 'setting-name-1').fill('sync');
+    await $(page, 'setting-value-1').fill('DISABLED');
+    await $(page, 'preset-save').click();
+    await page.locator('[data-test^="own-row-"]').filter({ hasText: 'E2E risky' }).waitFor();
+    await shot(page, '03-own-presets');
+  }],
+  ['preview shows the plan; Apply waits for the dangerous row to be acknowledged; apply as a job', async ({ page }) => {
+    await goto(page, 'presets');
+    await page.locator('[data-test^="preset-card-"]').filter({ hasText: 'E2E risky' }).click();
+    await $(page, 'plan-table').waitFor();
+    await $(page, 'plan-row-sync').waitFor();
+    check(await $(page, 'apply').isDisabled(), 'Apply enabled before acknowledging the DANGEROUS row');
+    await $(page, 'ack-sync').check();
+    await shot(page, '04-presets-plan');
+    check(await $(page, 'apply').isEnabled(), 'Apply still disabled after acknowledging');
+    await $(page, 'apply').click();
+    await $(page, 'apply-outcome').waitFor();
+    await $(page, 'apply-pending-reboot').waitFor();
+    await shot(page, '05-apply-done');
+    await $(page, 'job-close').click();
+    await $(page, 'pending-reboot-banner').waitFor();
+  }],
+  ['reboot: confirm, wait for the box, log in again, see the pending items verified', async ({ page }) => {
+    await $(page, 'reboot-open').click();
+    await $(page, 'reboot-pending-list').waitFor();
+    await $(page, 'reboot-confirm-checkbox').check();
+    await $(page, 'reboot-confirm').click();
+    // The host restarts: either the token still works, or the login form comes back.
+    const back = page.locator('[data-test="reboot-done"], [data-test="login-submit"]').first();
+    await back.waitFor({ timeout: 120_000 });
+    if (await $(page, 'login-submit').count()) {
+      await login(page);
+    }
+    await $(page, 'reboot-done').waitFor({ timeout: 120_000 });
+    await $(page, 'reboot-verified').filter({ hasText: 'zfs_dirty_data_max_percent' }).waitFor();
+    await shot(page, '06-reboot-verified');
+    await $(page, 'reboot-close').click();
+    check(await $(page, 'pending-reboot-banner').count() === 0, 'pending reboot banner still shown');
+    await goto(page, 'overview');
+    await $(page, 'active-preset-name').filter({ hasText: 'E2E risky' }).waitFor();
+  }],
+  ['restore points: preview and revert as a job', async ({ page }) => {
+    await goto(page, 'restore-points');
+    await page.locator('[data-test^="revert-preview-"]').first().click();
+    await $(page, 'revert-section').waitFor();
+    await $(page, 'plan-table').waitFor();
+    await shot(page, '07-restore-points');
+    await $(page, 'revert-confirm').click();
+    await $(page, 'revert-outcome').waitFor();
+    await $(page, 'job-close').click();
+    await page.locator('[data-test="restore-point-state"]').filter({ hasText: 'REVERTED' }).first().waitFor();
+  }],
+  ['QUICK benchmark with live progress, twice', async ({ page }) => {
+    await goto(page, 'benchmarks');
+    for (const label of ['e2e-a', 'e2e-b']) {
+      await $(page, 'bench-test-SEQ_READ').uncheck();
+      await $(page, 'bench-test-SEQ_WRITE').check();
+      await $(page, 'bench-profile').selectOption('QUICK');
+      await $(page, 'bench-runs').fill('1');
+      await $(page, 'bench-label').fill(label);
+      await $(page, 'bench-start').click();
+      await $(page, 'job-dialog').waitFor();
+      if (label === 'e2e-a') {
+        await $(page, 'job-description').waitFor();
+        await shot(page, '08-benchmark-running');
+      }
+      await $(page, 'bench-done').waitFor({ timeout: BENCH_TIMEOUT });
+      await $(page, 'job-close').click();
+    }
+    await page.locator('[data-test^="bench-row-"]').filter({ hasText: 'e2e-b' }).waitFor();
+  }],
+  ['import a bonnie++ file', async ({ page }) => {
+    await $(page, 'import-format').selectOption('BONNIE');
+    await $(page, 'import-file').setInputFiles(BONNIE);
+    await $(page, 'import-label').fill('old bonnie');
+    await $(page, 'import-submit').click();
+    await $(page, 'import-done').waitFor();
+    await page.locator('[data-test^="bench-row-"]').filter({ hasText: 'old bonnie' }).waitFor();
+    await shot(page, '09-benchmarks');
+  }],
+  ['compare two runs: charts and verdicts', async ({ page }) => {
+    const rows = page.locator('[data-test^="bench-row-"]');
+    const a = rows.filter({ hasText: 'e2e-a' }).locator('[data-test^="bench-pick-"]');
+    const b = rows.filter({ hasText: 'e2e-b' }).locator('[data-test^="bench-pick-"]');
+    await a.check();
+    await b.check();
+    await $(page, 'bench-compare').click();
+    await $(page, 'chart-seq').waitFor();
+    await $(page, 'delta-table').waitFor();
+    check(await $(page, 'delta-verdict').count() > 0, 'no verdict rows');
+    await shot(page, '10-compare');
+  }],
+  ['narrow screen and dark theme render the presets page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await goto(page, 'presets');
+    await $(page, 'preset-cards').waitFor();
+    await $(page, 'theme-toggle').click();
+    await shot(page, '11-presets-narrow-theme');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }],
+];
+
+async function main() {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const only = process.argv[2] ? new RegExp(process.argv[2], 'i') : null;
+  const host = await startHost({ password: PASSWORD });
+  const context = await launchBrowser();
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const consoleErrors = [];
+  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  let failed = 0;
+  try {
+    for (const [name, run] of steps) {
+      if (only && !only.test(name)) {
+        continue;
+      }
+      try {
+        await run({ page, host, tmp: mkdtempSync(join(tmpdir(), 'tuning-e2e-step-')) });
+        console.log(`ok     ${name}`);
+      } catch (error) {
+        failed++;
+        console.log(`FAILED ${name}\n       ${String(error.message ?? error).split('\n').slice(0, 6).join('\n       ')}`);
+        await shot(page, `failed-${steps.findIndex((s) => s[0] === name)}`).catch(() => undefined);
+        break; // later steps build on this one
+      }
+    }
+  } finally {
+    await context.close();
+    await host.stop();
+  }
+  if (consoleErrors.length) {
+    console.log(`page errors:\n  ${consoleErrors.join('\n  ')}`);
+  }
+  if (failed) {
+    console.log(`host log (tail):\n${host.log.join('').split('\n').slice(-30).join('\n')}`);
+    process.exit(1);
+  }
+  console.log(`all ${steps.length} browser steps passed; screenshots in ${ARTIFACTS}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

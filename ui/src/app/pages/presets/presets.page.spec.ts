@@ -1,0 +1,79 @@
+import { TestBed } from '@angular/core/testing';
+import { throwError } from 'rxjs';
+
+import { ApiValidationError } from '../../api/api-errors';
+import { BoxStore } from '../../stores/box.store';
+import { PresetsStore } from '../../stores/presets.store';
+import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
+import { fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
+import { PresetsPage } from './presets.page';
+
+const dangerous = fakeChange({
+  key: 'DATASET_PROPERTY:tank:sync', setting: 'sync', current: 'STANDARD', proposed: 'DISABLED', risk: 'DANGEROUS',
+});
+
+async function render(configure: Parameters<typeof mockApi>[0]) {
+  const { api, providers } = mockApi((m) => {
+    m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
+      .mockCall('tuning.preset.query', [fakePreset()]);
+    configure?.(m);
+  });
+  TestBed.configureTestingModule({ imports: [PresetsPage], providers });
+  await TestBed.inject(BoxStore).load();
+  await TestBed.inject(PresetsStore).load();
+  const fixture = TestBed.createComponent(PresetsPage);
+  await fixture.whenStable();
+  const el = fixture.nativeElement as HTMLElement;
+  const q = <T extends Element = HTMLElement>(id: string) => el.querySelector<T & Element>(`[data-test="${id}"]`);
+  const settle = async () => {
+    fixture.detectChanges();
+    await fixture.whenStable();
+    await new Promise((r) => setTimeout(r));
+    fixture.detectChanges();
+    await fixture.whenStable();
+  };
+  return { api, el, q, settle };
+}
+
+describe('PresetsPage', () => {
+  it('enables Apply only once every dangerous row is acknowledged, then applies with those keys', async () => {
+    const { api, q, settle } = await render((m) => m
+      .mockCall('tuning.preset.preview', fakePlan([fakeChange(), dangerous]))
+      .mockJob('tuning.preset.apply', fakeSuccessfulJob({
+        restore_point_id: 4, preset: 'max-iops', target: { pool: 'tank' }, applied: [dangerous], pending_reboot: [], verified: ['x'],
+      })));
+    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    await settle();
+    expect(api.callsOf('tuning.preset.preview')[0]).toEqual(['max-iops', { pool: 'tank', dataset: 'tank', cache_disks: [], log_disks: [] }]);
+    expect(q('plan-row-sync')!.textContent).toContain('STANDARD → DISABLED');
+    expect(q<HTMLButtonElement>('apply')!.disabled).toBe(true);
+
+    q<HTMLInputElement>('ack-sync')!.click();
+    await settle();
+    expect(q<HTMLButtonElement>('apply')!.disabled).toBe(false);
+    q<HTMLButtonElement>('apply')!.click();
+    await settle();
+    expect(api.callsOf('tuning.preset.apply')[0][2]).toEqual({ acknowledge: ['DATASET_PROPERTY:tank:sync'] });
+    expect(q('apply-outcome')!.textContent).toContain('Restore point #4');
+  });
+
+  it('shows a preview validation error on the field the server names', async () => {
+    const { q, settle } = await render((m) => m.mockCall('tuning.preset.preview', () => {
+      throw new ApiValidationError([{ attribute: 'target.pool', message: 'pool tank is exported', errno: 22 }]);
+    }));
+    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    await settle();
+    expect(q('error-pool')!.textContent).toContain('pool tank is exported');
+  });
+
+  it('shows the job failure in words', async () => {
+    const { q, settle } = await render((m) => m
+      .mockCall('tuning.preset.preview', fakePlan([fakeChange()]))
+      .mockJob('tuning.preset.apply', () => throwError(() => new Error('rolled back recordsize'))));
+    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    await settle();
+    q<HTMLButtonElement>('apply')!.click();
+    await settle();
+    expect(q('job-error')!.textContent).toContain('rolled back recordsize');
+  });
+});
