@@ -2,21 +2,21 @@
 importers. See each module's docstring; the public names are re-exported here:
 
 - ``plan_benchmark(spec, env)`` (planning), ``render_job_file(planned_test, plan, directory)`` (jobfile)
-- ``parse_fio_json(data)``, ``job_metrics``, ``job_run``, ``test_for_job`` (fio_output);
+- ``parse_fio_json(data)``, ``job_metrics``, ``job_run``, ``matching_test`` (fio_output);
   ``StatusStreamDecoder``, ``split_json_stream``, ``progress_from_status`` (fio_status_stream)
 - ``summarize``, ``median``, ``median_ci``, ``mean``, ``cv_percent``, ``mad_outliers`` (statistics);
   ``adaptive_decision`` (adaptive)
 - ``compare(baseline_result, other_results)``, ``bootstrap_ratio_ci``, ``mann_whitney_exact``, ``holm``, ``verdict``
   (comparison)
 - ``import_result(format, data)`` (importers)
-- ``TESTS``, ``PROFILES``, ``METRICS``, ``test_metrics`` (catalog); ``BenchmarkInputError``,
+- ``TESTS``, ``PROFILES``, ``METRICS``, ``metrics_of_test`` (catalog); ``BenchmarkInputError``,
   ``InsufficientSpaceError`` (errors); ``progress_line`` (progress_words)
 """
 from .adaptive import adaptive_decision
-from .catalog import METRICS, PROFILES, TESTS, test_metrics
+from .catalog import METRICS, PROFILES, TESTS, metrics_of_test
 from .comparison import bootstrap_ratio_ci, compare, holm, mann_whitney_exact, verdict
 from .errors import BenchmarkInputError, InsufficientSpaceError
-from .fio_output import job_metrics, job_run, parse_fio_json, test_for_job
+from .fio_output import job_metrics, job_run, parse_fio_json, matching_test
 from .fio_status_stream import StatusStreamDecoder, progress_from_status, split_json_stream
 from .importers import import_result
 from .jobfile import render_job_file
@@ -25,9 +25,9 @@ from .progress_words import progress_line
 from .statistics import cv_percent, mad_outliers, mean, median, median_ci, summarize
 
 __all__ = [
-    'adaptive_decision', 'METRICS', 'PROFILES', 'TESTS', 'test_metrics', 'bootstrap_ratio_ci', 'compare', 'holm',
+    'adaptive_decision', 'METRICS', 'PROFILES', 'TESTS', 'metrics_of_test', 'bootstrap_ratio_ci', 'compare', 'holm',
     'mann_whitney_exact', 'verdict', 'BenchmarkInputError', 'InsufficientSpaceError', 'job_metrics', 'job_run',
-    'parse_fio_json', 'test_for_job', 'StatusStreamDecoder', 'progress_from_status', 'split_json_stream',
+    'parse_fio_json', 'matching_test', 'StatusStreamDecoder', 'progress_from_status', 'split_json_stream',
     'import_result', 'render_job_file', 'plan_benchmark', 'progress_line', 'cv_percent', 'mad_outliers', 'mean',
     'median', 'median_ci', 'summarize',
 ]

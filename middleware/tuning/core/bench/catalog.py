@@ -3,7 +3,7 @@
 - ``TESTS``: test id → ``TestDefinition`` (fio ``rw``, block size, concurrency, what it reports).
 - ``PROFILES``: profile id → ``Profile`` (runtime, ramp, repeats, adaptive cap, working-set floors).
 - ``METRICS``: metric id → ``Metric`` (unit, direction: ``HIGHER`` or ``LOWER`` is better).
-- ``test_metrics(test_id)`` → the metric ids a test reports, primary first.
+- ``metrics_of_test(test_id)`` → the metric ids a test reports, primary first.
 
 The workload shape of a test (block size, outstanding I/Os) is the same in every profile, so a QUICK and a
 THOROUGH result of the same test measure the same thing; a profile only changes how long and how often.
@@ -82,7 +82,7 @@ TESTS = {
 ALL_TESTS = tuple(TESTS)
 
 
-def test_metrics(test_id):
+def metrics_of_test(test_id):
     """Metric ids the test reports, primary first (bandwidth for sequential tests, IOPS for the others)."""
     test = TESTS[test_id]
     out = []

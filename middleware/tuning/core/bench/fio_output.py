@@ -7,7 +7,7 @@
 - ``job_metrics(job, directions)`` → flat ``{metric_id: value}`` (``write_bw_bytes``, ``read_lat_p99_ns``, ...).
 - ``job_run(job, directions)`` → a normalised run ``{bw_bytes, iops, lat_ns, metrics}`` (sums over directions;
   latency only for single-direction tests).
-- ``test_for_job(job)`` → our test id when the job's options match one, else ``None``.
+- ``matching_test(job)`` → our test id when the job's options match one, else ``None``.
 
 fio's ``bw`` is KiB/s; we use ``bw_bytes`` (B/s). ``clat_ns.percentile`` keys are ``%f`` strings (``"99.000000"``).
 ``iodepth_level`` buckets cover [k, 2k); the achieved depth is the lower bound of the bucket holding most I/O, and
@@ -146,7 +146,7 @@ def _is_sync(options):
         or options.get('fdatasync', '0') not in ('0', '')
 
 
-def test_for_job(job):
+def matching_test(job):
     o = job['options']
     rw = o.get('rw') or o.get('readwrite') or 'read'
     bs = parse_block_size(o.get('bs') or o.get('blocksize') or '4k')

@@ -17,7 +17,7 @@ next, so the space needed is the largest working set. Raises ``BenchmarkInputErr
 import math
 
 from .cache_defeat import choose_cache_defeat
-from .catalog import MIB, METRICS, PROFILES, TESTS, test_metrics
+from .catalog import MIB, METRICS, PROFILES, TESTS, metrics_of_test
 from .errors import BenchmarkInputError
 from .jobfile import job_name
 from .space import check_space
@@ -90,7 +90,7 @@ def _plan_test(test, profile, env, working_set_override):
         'ioengine': ioengine, 'numjobs': numjobs, 'iodepth': iodepth, 'direct': defeat['direct'],
         'size_per_job_bytes': per_job, 'working_set_bytes': per_job * numjobs,
         'cache_defeat': {'method': defeat['method'], 'explanation': defeat['explanation']},
-        'metrics': [{'id': m, 'direction': METRICS[m].direction} for m in test_metrics(test.id)],
+        'metrics': [{'id': m, 'direction': METRICS[m].direction} for m in metrics_of_test(test.id)],
         'job_name': job_name(test.id),
     }
 

@@ -1,13 +1,13 @@
 """fio importer: ``--output-format=json`` output; several documents one after another (or a ``--status-interval``
 stream, whose last document is the final one) are handled. Each job is a run of the test its options match
-(``test_for_job``); jobs that match no test are kept under ``FIO:<jobname>``. A job with a non-zero ``error`` makes
+(``matching_test``); jobs that match no test are kept under ``FIO:<jobname>``. A job with a non-zero ``error`` makes
 the whole import fail.
 """
 import json
 
 from ..catalog import TESTS
 from ..errors import BenchmarkInputError
-from ..fio_output import job_run, parse_fio_json, test_for_job
+from ..fio_output import job_run, parse_fio_json, matching_test
 from ..fio_status_stream import split_json_stream
 
 
@@ -60,7 +60,7 @@ def import_fio(data):
             if job['error']:
                 raise BenchmarkInputError(f'{where}.error', f'fio reported error {job["error"]} for job '
                                                             f'{job["name"]!r}: that run is not a result')
-            test_id = test_for_job(job)
+            test_id = matching_test(job)
             if test_id is None:
                 key = f'FIO:{job["name"]}'
                 directions = ('read', 'write')
