@@ -1,0 +1,114 @@
+"""The runner for real: Debian's fio on a temporary directory, tiny runtimes."""
+import os
+import shutil
+import threading
+
+import pytest
+
+from tuning.bench_runner import BenchmarkAborted, FioFailed, run_benchmark
+from tuning.bench_runner.scratch import PREFIX, create_scratch, sweep_leftovers
+from tuning.core.bench import plan_benchmark
+from tuning.core.bench.catalog import MIB
+
+pytestmark = pytest.mark.skipif(shutil.which('fio') is None, reason='fio is not installed')
+
+
+def dir_env(path):
+    st = os.statvfs(path)
+    return {'is_zfs': False, 'os': 'Linux', 'size_bytes': st.f_blocks * st.f_frsize,
+            'used_bytes': (st.f_blocks - st.f_bfree) * st.f_frsize, 'free_bytes': st.f_bavail * st.f_frsize}
+
+
+def tiny_plan(path, tests, runs=2, runtime=1):
+    return plan_benchmark({'tests': tests, 'profile': 'QUICK', 'runs': runs, 'adaptive': False,
+                           'runtime_seconds': runtime, 'ramp_seconds': 0, 'working_set_bytes': 16 * MIB},
+                          dir_env(path))
+
+
+def fio_processes_using(path):
+    found = []
+    for pid in filter(str.isdigit, os.listdir('/proc')):
+        try:
+            with open(f'/proc/{pid}/cmdline', 'rb') as f:
+                if path.encode() in f.read():
+                    found.append(pid)
+        except OSError:
+            continue
+    return found
+
+
+def test_quick_run_returns_raw_json_metrics_and_cleans_up(tmp_path):
+    plan = tiny_plan(str(tmp_path), ['SEQ_WRITE', 'SEQ_READ', 'SYNC_WRITE_4K'])
+    events = []
+    result = run_benchmark(plan, str(tmp_path), 'unit1', progress=lambda p, d: events.append((p, d)))
+    assert result['fio_version'].startswith('fio-')
+    assert set(result['tests']) == {'SEQ_WRITE', 'SEQ_READ', 'SYNC_WRITE_4K'}
+    for test_id, test in result['tests'].items():
+        assert [r['run'] for r in test['runs']] == [1, 2]
+        assert f'directory={result["scratch_dir"]}' in test['job_file']
+        for run in test['runs']:
+            assert run['fio_json']['fio version'] == result['fio_version']
+    seq_read = result['tests']['SEQ_READ']
+    assert seq_read['summary']['read_bw_bytes']['n'] == 2 and seq_read['summary']['read_bw_bytes']['median'] > 0
+    assert result['tests']['SYNC_WRITE_4K']['runs'][0]['lat_ns']['p99'] > 0
+    # progress: readable words, never going backwards, finishing at 100
+    percents = [p for p, _ in events]
+    assert percents == sorted(percents) and percents[-1] == 100
+    assert any(d.startswith('run 2/2 · sequential write') for _, d in events)
+    assert any('MB/s' in d for _, d in events)
+    assert os.listdir(tmp_path) == []
+
+
+def test_abort_mid_run_stops_fio_and_leaves_nothing(tmp_path):
+    plan = tiny_plan(str(tmp_path), ['SEQ_WRITE', 'SEQ_READ'], runs=3, runtime=60)
+    abort = threading.Event()
+    seen = []
+
+    def progress(percent, description):
+        seen.append(description)
+        if 'MB/s' in description:  # fio is running and reporting: abort now, mid-run
+            abort.set()
+
+    with pytest.raises(BenchmarkAborted):
+        run_benchmark(plan, str(tmp_path), 'unit2', progress=progress, abort=abort)
+    assert abort.is_set() and not any('sequential read' in d for d in seen)
+    assert os.listdir(tmp_path) == []
+    assert fio_processes_using(os.path.join(str(tmp_path), PREFIX + 'unit2')) == []
+
+
+def test_abort_as_callable_before_start(tmp_path):
+    plan = tiny_plan(str(tmp_path), ['SEQ_WRITE'])
+    with pytest.raises(BenchmarkAborted):
+        run_benchmark(plan, str(tmp_path), 'unit3', abort=lambda: True)
+    assert os.listdir(tmp_path) == []
+
+
+def test_fio_failure_is_reported_and_cleaned_up(tmp_path):
+    plan = tiny_plan(str(tmp_path), ['SEQ_WRITE'])
+    plan['tests'][0]['ioengine'] = 'no-such-engine'
+    with pytest.raises(FioFailed) as e:
+        run_benchmark(plan, str(tmp_path), 'unit4')
+    assert e.value.returncode != 0
+    assert os.listdir(tmp_path) == []
+
+
+def test_scratch_only_inside_target_and_sweep(tmp_path):
+    path = create_scratch(str(tmp_path), 'abc')
+    assert os.path.dirname(path) == str(tmp_path) and os.path.basename(path) == PREFIX + 'abc'
+    with pytest.raises(FileExistsError):
+        create_scratch(str(tmp_path), 'abc')
+    with pytest.raises(ValueError):
+        create_scratch(str(tmp_path), '../escape')
+    link = tmp_path / 'link'
+    link.symlink_to(tmp_path)
+    with pytest.raises(ValueError):
+        create_scratch(str(link), 'x')
+    open(os.path.join(path, 'data'), 'w').close()
+    keep = tmp_path / 'keep-me'
+    keep.mkdir()
+    other_root = tmp_path / 'other'
+    other_root.mkdir()
+    (other_root / (PREFIX + 'old')).mkdir()
+    removed = sweep_leftovers([str(tmp_path), str(other_root), str(tmp_path / 'missing')])
+    assert sorted(removed) == sorted([path, str(other_root / (PREFIX + 'old'))])
+    assert keep.exists() and link.is_symlink() and not os.path.exists(path)
