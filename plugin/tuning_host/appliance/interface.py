@@ -1,0 +1,37 @@
+"""`interface.query`: network ports with TrueNAS's `state` block; the host adds `state.speed_mbps`."""
+from tuning_host.runtime import BaseModel, QueryArgs, Service, api_method, filter_list
+
+from .backend_calls import backend_call
+
+
+class InterfaceQueryResult(BaseModel):
+    result: list[dict] | dict | int
+
+
+def interface_entry(nic):
+    """Backend NIC -> TrueNAS interface.query row (pure)."""
+    speed = nic['speed_mbps'] if nic['link_up'] else None
+    subtype = f'{speed}baseT <full-duplex>' if speed else ''
+    return {
+        'id': nic['name'], 'name': nic['name'], 'fake': False, 'type': 'PHYSICAL', 'description': '',
+        'ipv4_dhcp': False, 'ipv6_auto': False, 'aliases': [], 'mtu': nic.get('mtu'),
+        'state': {
+            'name': nic['name'], 'orig_name': nic['name'], 'description': '', 'mtu': nic.get('mtu'),
+            'cloned': False, 'flags': ['UP'] if nic['link_up'] else [],
+            'link_state': 'LINK_STATE_UP' if nic['link_up'] else 'LINK_STATE_DOWN',
+            'media_type': 'Ethernet', 'media_subtype': subtype or 'autoselect',
+            'active_media_type': 'Ethernet', 'active_media_subtype': subtype,
+            'link_address': nic.get('mac') or '', 'permanent_link_address': nic.get('mac'),
+            'hardware_link_address': nic.get('mac') or '', 'aliases': [], 'speed_mbps': speed,
+        },
+    }
+
+
+class InterfaceService(Service):
+    class Config:
+        namespace = 'interface'
+        cli_namespace = 'network.interface'
+
+    @api_method(QueryArgs, InterfaceQueryResult, roles=['NETWORK_INTERFACE_READ'])
+    def query(self, filters, options):
+        return filter_list([interface_entry(n) for n in backend_call(self.middleware.backend.nics)], filters, options)

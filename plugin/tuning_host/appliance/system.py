@@ -1,0 +1,105 @@
+"""`system.info`, `system.version`, `system.boot_id` and the `system.reboot` job."""
+import time
+from datetime import datetime, timezone
+from typing import Any
+
+from tuning_host.runtime import BaseModel, NonEmptyString, Service, api_method, job
+
+from .backend_calls import backend_call
+
+
+class SystemInfoArgs(BaseModel):
+    pass
+
+
+class SystemInfoResult(BaseModel):
+    result: dict[str, Any]
+
+
+class SystemVersionArgs(BaseModel):
+    pass
+
+
+class SystemVersionResult(BaseModel):
+    result: str
+
+
+class SystemBootIdArgs(BaseModel):
+    pass
+
+
+class SystemBootIdResult(BaseModel):
+    result: str
+
+
+class SystemRebootOptions(BaseModel):
+    delay: int | None = None
+    """Seconds to wait before rebooting."""
+
+
+class SystemRebootArgs(BaseModel):
+    reason: NonEmptyString
+    """Why the box reboots (audited)."""
+    options: SystemRebootOptions = SystemRebootOptions()
+
+
+class SystemRebootResult(BaseModel):
+    result: None
+
+
+def system_info(facts):
+    """TrueNAS `system.info` shape from backend facts (pure)."""
+    return {
+        'version': facts['platform_version'],
+        'hostname': facts['hostname'],
+        'physmem': facts['physmem'],
+        'model': facts['cpu_model'],
+        'cores': facts['cores'],
+        'physical_cores': facts['physical_cores'],
+        'boottime': datetime.fromtimestamp(facts['boottime'], timezone.utc).isoformat(),
+        'uptime_seconds': facts['uptime_seconds'],
+        'kernel': facts.get('kernel'),
+        'openzfs_version': facts['openzfs_version'],
+        'backend': facts.get('backend'),
+    }
+
+
+class SystemService(Service):
+    class Config:
+        namespace = 'system'
+        cli_namespace = 'system'
+
+    @api_method(SystemInfoArgs, SystemInfoResult, roles=['SYSTEM_GENERAL_READ'])
+    def info(self):
+        """Hardware and software facts of the box."""
+        facts = backend_call(self.middleware.backend.system_facts)
+        facts['backend'] = self.middleware.backend.name
+        return system_info(facts)
+
+    @api_method(SystemVersionArgs, SystemVersionResult, roles=['SYSTEM_GENERAL_READ'])
+    def version(self):
+        """Platform version string."""
+        return backend_call(self.middleware.backend.system_facts)['platform_version']
+
+    @api_method(SystemBootIdArgs, SystemBootIdResult, roles=['SYSTEM_GENERAL_READ'])
+    def boot_id(self):
+        """Changes on every (simulated) boot."""
+        return backend_call(self.middleware.backend.boot_id)
+
+    @api_method(SystemRebootArgs, SystemRebootResult, roles=['FULL_ADMIN'], audit='System reboot')
+    @job(lock='system_reboot')
+    def reboot(self, job, reason, options):
+        """Reboot the box (sandbox: the host process restarts and the backend boots with persisted values)."""
+        self.middleware.run_coroutine(
+            self.middleware.log_audit_message(None, 'REBOOT', {'reason': reason}, True))
+        self.middleware.send_event('system.reboot', 'ADDED', fields={'reason': reason})
+        if options['delay']:
+            job.set_progress(None, f'Rebooting in {options["delay"]} seconds')
+            time.sleep(options['delay'])  # the API's documented delay, not a synchronisation
+        job.set_progress(100, 'Rebooting')
+        backend_call(self.middleware.backend.reboot, self.middleware.request_reboot)
+        return None
+
+
+def setup(middleware):
+    middleware.event_register('system.reboot', 'Sent when a system reboot is initiated.', roles=['FULL_ADMIN'])
