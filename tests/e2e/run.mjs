@@ -31,6 +31,14 @@ async function login(page, password = PASSWORD) {
   await $(page, 'login-submit').click();
 }
 
+/** Wait for a job dialog to finish: the success marker, or fail at once with the job's error in words. */
+async function jobOutcome(page, successId, timeout = STEP_TIMEOUT) {
+  await page.locator(`[data-test="${successId}"], [data-test="job-error"]`).first().waitFor({ timeout });
+  if (await $(page, 'job-error').count()) {
+    throw new Error(`job failed: ${await $(page, 'job-error').textContent()}`);
+  }
+}
+
 async function goto(page, nav) {
   await $(page, `nav-${nav}`).click();
 }
@@ -82,7 +90,7 @@ const steps = [
     await shot(page, '04-presets-plan');
     check(await $(page, 'apply').isEnabled(), 'Apply still disabled after acknowledging');
     await $(page, 'apply').click();
-    await $(page, 'apply-outcome').waitFor();
+    await jobOutcome(page, 'apply-outcome');
     await $(page, 'apply-pending-reboot').waitFor();
     await shot(page, '05-apply-done');
     await $(page, 'job-close').click();
@@ -114,7 +122,7 @@ const steps = [
     await $(page, 'plan-table').waitFor();
     await shot(page, '07-restore-points');
     await $(page, 'revert-confirm').click();
-    await $(page, 'revert-outcome').waitFor();
+    await jobOutcome(page, 'revert-outcome');
     await $(page, 'job-close').click();
     await page.locator('[data-test="restore-point-state"]').filter({ hasText: 'REVERTED' }).first().waitFor();
   }],
@@ -132,7 +140,7 @@ const steps = [
         await $(page, 'job-description').waitFor();
         await shot(page, '08-benchmark-running');
       }
-      await $(page, 'bench-done').waitFor({ timeout: BENCH_TIMEOUT });
+      await jobOutcome(page, 'bench-done', BENCH_TIMEOUT);
       await $(page, 'job-close').click();
     }
     await page.locator('[data-test^="bench-row-"]').filter({ hasText: 'e2e-b' }).waitFor();

@@ -31,3 +31,14 @@ describe('BoxStore', () => {
     expect(store.error()).toBe('Unmocked api call tuning.profile');
   });
 });
+
+describe('BoxStore with a failing profile', () => {
+  it('still shows the state (and so the sandbox banner)', async () => {
+    const { providers } = mockApi((m) => m.mockCall('tuning.state', fakeState({ boot_id: 'b2' })));
+    TestBed.configureTestingModule({ providers });
+    const store = TestBed.inject(BoxStore);
+    await store.load();
+    expect(store.state()?.boot_id).toBe('b2');
+    expect(store.isSandbox()).toBe(true);
+  });
+});

@@ -28,18 +28,20 @@ export class BoxStore {
     this.loading.set(true);
     this.error.set(null);
     this.listen();
-    try {
-      const [profile, state] = await Promise.all([
-        firstValueFrom(this.api.call('tuning.profile')),
-        firstValueFrom(this.api.call('tuning.state')),
-      ]);
-      this.profile.set(profile);
-      this.state.set(state);
-    } catch (error) {
-      this.error.set(errorMessage(error));
-    } finally {
-      this.loading.set(false);
+    // Each half shows on its own: a failing profile must not hide the state (or the sandbox banner).
+    const [profile, state] = await Promise.allSettled([
+      firstValueFrom(this.api.call('tuning.profile')),
+      firstValueFrom(this.api.call('tuning.state')),
+    ]);
+    if (profile.status === 'fulfilled') {
+      this.profile.set(profile.value);
     }
+    if (state.status === 'fulfilled') {
+      this.state.set(state.value);
+    }
+    const failed = [profile, state].find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    this.error.set(failed ? errorMessage(failed.reason) : null);
+    this.loading.set(false);
   }
 
   async refreshState(): Promise<TuningState | null> {

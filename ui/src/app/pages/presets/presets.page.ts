@@ -24,7 +24,8 @@ const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './presets.page.html',
   styles: `
-    .preset { cursor: pointer; text-align: left; display: block; width: 100%; }
+    .preset { cursor: pointer; text-align: left; width: 100%; display: flex; flex-direction: column;
+      align-items: flex-start; justify-content: flex-start; gap: 4px; }
     .preset.selected { outline: 2px solid var(--primary); }
     .preset ul { margin: 4px 0; padding-left: 18px; }
     .tag { font-size: 0.8em; }
