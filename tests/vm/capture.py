@@ -1,7 +1,7 @@
 """Capture real OpenZFS command outputs from the VM into tests/fixtures/openzfs/captured/.
 
 Boots the VM with 7 data disks, builds a small NAS: `tank` = raidz2 of zfsd1..4, datasets share (lz4, atime=off),
-media (recordsize=1M) and a zvol vm; zfsd5..7 unused. Captures the pool/disk/kernel views (stage `raidz2`), then adds
+media (recordsize=1M) and a zvol vm; zfsd5..7 unused, zfsd5/6 marked non-rotational (the "SSD"s, as in the tests). Captures the pool/disk/kernel views (stage `raidz2`), then adds
 zfsd5 as cache and zfsd6 as log and captures again (stage `raidz2-cache-log`, zfsd7 still unused), then runs fio with
 JSON output on a dataset. Every file is listed in manifest.json with the exact command and its exit code.
 
@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from vm import VM, read_versions  # noqa: E402
+from guest_layout import DATA_DISKS, mark_ssds  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_OUT = REPO / 'tests/fixtures/openzfs/captured'
@@ -40,6 +41,21 @@ POOL_VIEWS = {
     'zfs-get-Hp-all-tank-vm.txt': 'zfs get -Hp all tank/vm',
     'lsblk.json': 'lsblk -J -b -o NAME,TYPE,SIZE,ROTA,MODEL,SERIAL,TRAN',
     'lsblk-by-id.txt': 'ls -l /dev/disk/by-id/',
+    # the exact forms the openzfs backend runs (plugin/tuning_host/backends/openzfs_commands.py)
+    'zpool_status_P_L.txt': 'zpool status -P -L tank',
+    'zpool_status_g.txt': 'zpool status -g tank',
+    'zpool_list_H_p.txt': 'zpool list -H -p -o name,size,allocated,free,health,guid',
+    'zfs_list_H_p.txt': 'zfs list -H -p -o name,type,mountpoint -t filesystem,volume',
+    'zfs_get_all_share.txt': 'zfs get -H -p -o name,property,value,source all tank/share',
+    'lsblk_backend.json': 'lsblk -J -b -o NAME,TYPE,SIZE,ROTA,MODEL,SERIAL,TRAN,MOUNTPOINT,FSTYPE',
+}
+
+# flat copies at the top (the final NAS layout), under the names the backend's parser tests read
+TOP_VIEWS = {
+    'zpool_status_P_L.txt': 'zpool status -P -L tank',
+    'zpool_status_g.txt': 'zpool status -g tank',
+    'lsblk.json': 'lsblk -J -b -o NAME,TYPE,SIZE,ROTA,MODEL,SERIAL,TRAN,MOUNTPOINT,FSTYPE',
+    'zfs_version.txt': 'zfs version',
 }
 
 # captured once (machine-wide)
@@ -91,10 +107,11 @@ def main(argv: list[str]) -> int:
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
     manifest: list[dict] = []
-    with VM(data_disks=7) as vm:
+    with VM(data_disks=DATA_DISKS) as vm:
         vm.start()
         print(f'boot to ssh: {vm.timings["boot_to_ssh_s"]}s')
         d = vm.disk_ids()
+        mark_ssds(vm)
         vm.run('modprobe zfs')
         vm.run(f'zpool create -f -o ashift=12 tank raidz2 {" ".join(d[:4])}')
         vm.run('zfs create -o compression=lz4 -o atime=off tank/share && zfs create -o recordsize=1M tank/media'
@@ -104,6 +121,7 @@ def main(argv: list[str]) -> int:
         capture(vm, out / 'raidz2', POOL_VIEWS, 'raidz2', manifest)
         vm.run(f'zpool add -f tank cache {d[4]} && zpool add -f tank log {d[5]}')
         capture(vm, out / 'raidz2-cache-log', POOL_VIEWS, 'raidz2-cache-log', manifest)
+        capture(vm, out, TOP_VIEWS, 'raidz2-cache-log', manifest)
         for name, args in FIO_JOBS.items():
             cmd = f'fio {args} {FIO_COMMON}'
             r = vm.ssh(cmd, check=False, timeout=600)

@@ -16,15 +16,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from availability import probe  # noqa: E402
+from guest_layout import DATA_DISKS, mark_ssds  # noqa: E402
 
-DATA_DISKS = 7
-SSD_SERIALS = ('zfsd5', 'zfsd6')
 TIMINGS: dict[str, float] = {}
-
-# The spare "SSD"s: virtio-blk has no rotation-rate knob, so the guest marks them itself, before anyone looks.
-SSD_UDEV_RULE = ''.join(
-    f'ACTION=="add|change", KERNEL=="vd*[!0-9]", ENV{{ID_SERIAL}}=="{s}", ATTR{{queue/rotational}}="0"\n'
-    for s in SSD_SERIALS)
 
 
 def pytest_configure(config):
@@ -74,8 +68,7 @@ def vm(vm_image):
             machine.start()
         with timed('guest pool setup'):
             d = machine.disk_ids()
-            machine.write_file('/etc/udev/rules.d/60-tuning-ssd.rules', SSD_UDEV_RULE)
-            machine.run('udevadm control --reload && udevadm trigger --subsystem-match=block && udevadm settle')
+            mark_ssds(machine)
             machine.run(f'zpool create -f -o ashift=12 tank raidz2 {" ".join(d[:4])}')
             machine.run('zfs create tank/share && zfs create tank/media')
         yield machine

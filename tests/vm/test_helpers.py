@@ -3,6 +3,7 @@ import pytest
 
 from apt_sources import debian_mirrors
 from availability import skip_reason
+from guest_truth import parse_params, parse_zfs_get, parse_zpool_status_roles
 
 DEB822 = """Types: deb
 # http://snapshot.example/archive/debian/20250520T000000Z
@@ -71,3 +72,36 @@ def test_building_needs_root_tools_and_space():
                                         image_current=False)
     assert 'GiB free' in skip_reason({}, which=w, is_root=True, image_current=False, free_bytes=2**30)
     assert skip_reason({}, which=w, is_root=True, image_current=False, free_bytes=100 * 2**30) is None
+
+
+STATUS = """  pool: tank
+ state: ONLINE
+config:
+
+\tNAME          STATE     READ WRITE CKSUM
+\ttank          ONLINE       0     0     0
+\t  raidz2-0    ONLINE       0     0     0
+\t    /dev/vdb1  ONLINE       0     0     0
+\t    /dev/vdc1  ONLINE       0     0     0
+\t    /dev/vdd1  ONLINE       0     0     0
+\t    /dev/vde1  ONLINE       0     0     0
+\tlogs
+\t  /dev/vdg1    ONLINE       0     0     0
+\tcache
+\t  /dev/nvme0n1p1  ONLINE       0     0     0
+
+errors: No known data errors
+"""
+
+
+def test_zpool_status_roles_by_whole_disk():
+    roles = parse_zpool_status_roles(STATUS)
+    assert roles['data'] == ['vdb', 'vdc', 'vdd', 'vde']
+    assert (roles['log'], roles['cache']) == (['vdg'], ['nvme0n1'])
+
+
+def test_params_and_zfs_get_parsers():
+    assert parse_params('/sys/module/zfs/parameters/zfs_arc_max:0\n/sys/module/zfs/parameters/x:a b\n') == \
+        {'zfs_arc_max': '0', 'x': 'a b'}
+    assert parse_zfs_get('tank/share\trecordsize\t128K\tdefault\ntank/share\tatime\toff\tlocal\n') == \
+        {'tank/share': {'recordsize': ('128K', 'default'), 'atime': ('off', 'local')}}
