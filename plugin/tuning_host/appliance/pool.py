@@ -178,3 +178,7 @@ class PoolService(Service):
         job.set_progress(100, 'Removed')
         self.middleware.send_event('pool.query', 'CHANGED', id=id_, fields=self.get_instance(id_, {}))
         return None
+
+
+def setup(middleware):
+    middleware.event_register('pool.query', 'Sent on pool changes.', roles=['POOL_READ'])

@@ -258,3 +258,7 @@ class PoolDatasetService(Service):
         for name in [*children, id_]:
             self.middleware.send_event('pool.dataset.query', 'REMOVED', id=name)
         return True
+
+
+def setup(middleware):
+    middleware.event_register('pool.dataset.query', 'Sent on dataset changes.', roles=['DATASET_READ'])

@@ -252,3 +252,7 @@ class TunableService(Service):
         self._persist(row['type'], self._rows())
         self._send('REMOVED', id_)
         return True
+
+
+def setup(middleware):
+    middleware.event_register('tunable.query', 'Sent on tunable changes.', roles=['SYSTEM_TUNABLE_READ'])
