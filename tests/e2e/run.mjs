@@ -137,7 +137,6 @@ const steps = [
       await $(page, 'bench-start').click();
       await $(page, 'job-dialog').waitFor();
       if (label === 'e2e-a') {
-        await $(page, 'job-description').waitFor();
         await shot(page, '08-benchmark-running');
       }
       await jobOutcome(page, 'bench-done', BENCH_TIMEOUT);
