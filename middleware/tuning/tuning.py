@@ -1,13 +1,19 @@
 """``tuning``: the box as tuning sees it (``profile``) and what tuning has done to it (``state``)."""
 from .box.appliance import backend_name
 from .box.profile import read_profile
-from .box.settings import matches, read_snapshot
+from .box.settings import read_snapshot, same_value
 from .context import boot_id, plugin_context
 from .framework import READ_ROLES, Service, api_method, private
 from .profile_models import TuningProfileArgs, TuningProfileResult, TuningStateArgs, TuningStateResult
 from .store import restore_points as rps
-from .transaction.engine import desired_from_change
 from .transaction.recovery import recover_interrupted, verify_after_boot
+
+
+def holds(change: dict, actual: dict) -> bool:
+    """Whether the box still holds what ``change`` set (its live value; drift is about what the box does)."""
+    if change.get('proposed_source') == 'INHERIT':
+        return actual.get('source') in ('INHERITED', 'DEFAULT')
+    return same_value(change['proposed'], actual['value'])
 
 
 def expected_settings(applied: list[dict]) -> dict[str, dict]:
@@ -55,8 +61,7 @@ class TuningService(Service):
         if expected:
             actual = await read_snapshot(self.middleware, list(expected))
             for key, change in expected.items():
-                desired = desired_from_change(change)
-                if not matches(desired, actual[key], live=key not in pending_keys):
+                if key not in pending_keys and not holds(change, actual[key]):
                     drift.append({'key': key, 'setting': change['setting'], 'scope': change['scope'],
                                   'expected': change['proposed'], 'actual': actual[key]['value']})
         return {

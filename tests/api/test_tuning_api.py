@@ -4,7 +4,8 @@ import threading
 
 import pytest
 
-from tuning_helpers import diff, full_snapshot
+from client import JobFailed, RpcError
+from tuning_helpers import diff, error_fields, full_snapshot
 
 MEDIA = {'pool': 'tank', 'dataset': 'tank/media'}
 
@@ -25,7 +26,7 @@ def revert(c, rp_id, acknowledge=()):
 
 
 def validation_fields(error) -> list[str]:
-    return [extra[0] for extra in error.data['extra']]
+    return error_fields(error)
 
 
 @pytest.mark.sandbox_only
@@ -37,7 +38,8 @@ def test_profile_describes_the_seeds_nas(c):
     (pool,) = profile['pools']
     assert (pool['name'], pool['layout'], pool['disk_kind']) == ('tank', 'RAIDZ2 7×HDD', 'HDD')
     assert [(d['name'], d['kind']) for d in profile['unused_disks']] == [('sdh', 'SSD')]
-    assert [n['speed_mbps'] for n in profile['nics']] == [1000] * 4
+    assert len(profile['nics']) == 4
+    assert {n['speed_mbps'] for n in profile['nics'] if n['link_up']} == {1000}
     assert profile['openzfs_version'].startswith('2.2')
 
 
@@ -61,18 +63,18 @@ def test_preview_is_computed_for_the_box_and_changes_nothing(c):
 
 
 def test_preview_names_the_bad_field(c):
-    with pytest.raises(c.Error) as e:
+    with pytest.raises((RpcError, JobFailed)) as e:
         c.call('tuning.preset.preview', 'max-seq-write', {'pool': 'nope'})
-    assert e.value.code == -32602 and validation_fields(e.value) == ['target.pool']
-    with pytest.raises(c.Error) as e:
+    assert validation_fields(e.value) == ['target.pool']
+    with pytest.raises((RpcError, JobFailed)) as e:
         c.call('tuning.preset.preview', 'max-seq-write', {'pool': 'tank', 'dataset': 'tank/none'})
     assert validation_fields(e.value) == ['target.dataset']
-    with pytest.raises(c.Error) as e:
+    with pytest.raises((RpcError, JobFailed)) as e:
         c.call('tuning.preset.preview', 'no-such', MEDIA)
     assert validation_fields(e.value) == ['id']
-    with pytest.raises(c.Error) as e:
+    with pytest.raises((RpcError, JobFailed)) as e:
         c.call('tuning.preset.preview', 'max-iops', {'pool': 5})
-    assert e.value.code == -32602 and validation_fields(e.value) == ['target.pool']
+    assert validation_fields(e.value) == ['target.pool']
 
 
 def test_own_presets_crud_and_builtins_are_read_only(c):
@@ -82,10 +84,10 @@ def test_own_presets_crud_and_builtins_are_read_only(c):
     assert created['id'] == 'my-backups' and created['builtin'] is False
     updated = c.call('tuning.preset.update', 'my-backups', {'description': 'nightly'})
     assert updated['description'] == 'nightly' and updated['base'] == 'max-seq-write'
-    with pytest.raises(c.Error) as e:
+    with pytest.raises((RpcError, JobFailed)) as e:
         c.call('tuning.preset.update', 'max-iops', {'description': 'x'})
-    assert validation_fields(e.value) == ['id'] and 'read-only' in e.value.data['reason']
-    with pytest.raises(c.Error) as e:
+    assert validation_fields(e.value) == ['id'] and 'read-only' in str(e.value)
+    with pytest.raises((RpcError, JobFailed)) as e:
         c.call('tuning.preset.create', {'name': 'Bad', 'settings': [
             {'kind': 'ZFS_PARAMETER', 'setting': 'no_such_knob', 'value': '1'}]})
     assert e.value.code == -32602 and any(f.startswith('data.settings.0') for f in validation_fields(e.value))
@@ -133,7 +135,7 @@ def test_dangerous_changes_need_a_per_setting_acknowledgement(c):
     (row,) = [ch for ch in plan['changes'] if ch['setting'] == 'sync']
     assert row['risk'] == 'DANGEROUS' and row['key'] in plan['dangerous'] and row['risk_reason']
     before = full_snapshot(c)
-    with pytest.raises(c.Error) as e:
+    with pytest.raises((RpcError, JobFailed)) as e:
         apply(c, 'unsafe')
     assert 'options.acknowledge' in validation_fields(e.value)
     assert not diff(before, full_snapshot(c))
@@ -154,7 +156,7 @@ def test_two_applies_at_once_run_one_and_refuse_the_other(host):
     def run(i, preset):
         try:
             outcomes[i] = ('ok', apply(clients[i], preset))
-        except clients[i].Error as e:
+        except (RpcError, JobFailed) as e:
             outcomes[i] = ('error', e)
 
     threads = [threading.Thread(target=run, args=(0, 'max-seq-write')),
@@ -171,7 +173,7 @@ def test_two_applies_at_once_run_one_and_refuse_the_other(host):
             revert(clients[0], r['restore_point_id'])
     else:
         assert len(oks) == 1 and len(errors) == 1
-        assert 'EBUSY' in errors[0][1].data.get('errname', '') or 'is running' in str(errors[0][1])
+        assert 'is running' in str(errors[0][1])
         revert(clients[0], oks[0][1]['restore_point_id'])
     assert not diff(before, full_snapshot(clients[0]))
     for cl in clients:
@@ -182,7 +184,7 @@ def test_two_applies_at_once_run_one_and_refuse_the_other(host):
 def test_l2arc_goes_only_on_an_unused_fitting_disk_and_reverts(c):
     plan = c.call('tuning.preset.preview', 'max-seq-read', MEDIA)
     assert any(not p['met'] and 'sdh' in p['message'] for p in plan['prerequisites'])
-    with pytest.raises(c.Error) as e:
+    with pytest.raises((RpcError, JobFailed)) as e:
         c.call('tuning.preset.preview', 'max-seq-read', {**MEDIA, 'cache_disks': ['sda']})
     assert any(f.startswith('target.cache_disks') for f in validation_fields(e.value))
     before = full_snapshot(c)

@@ -97,7 +97,7 @@ async def read_snapshot(middleware, keys: list[str]) -> dict[str, dict]:
                     prop = ds.get(route['field'])
             if prop:
                 snapshot_row = _row(kind, scope, setting, _canonical(kind, setting, prop['value']),
-                                    source=prop['source'])
+                                    source=_source(prop['source']))
             else:
                 snapshot_row = _row(kind, scope, setting, None, exists=False)
         elif kind == 'POOL_DEVICE':
@@ -137,6 +137,12 @@ def _dataset_route(setting: str) -> dict:
         return catalog.dataset_property_route(setting)
     except KeyError:
         raise CallError(f'{setting} is not a dataset property tuning manages', errno.EINVAL) from None
+
+
+def _source(source) -> str | None:
+    """pool.dataset gives the source as a string; zfs.resource.query (25.10) as ``{type, value}``."""
+    source = source.get('type') if isinstance(source, dict) else source
+    return source if source in ('LOCAL', 'INHERITED', 'DEFAULT') else None
 
 
 def _canonical(kind: str, setting: str, raw) -> str | None:
@@ -184,13 +190,13 @@ def matches(desired: dict, actual: dict, *, live: bool) -> bool:
                                                                                          want['enabled']))
         if not live:
             return persisted
-        return persisted and _same_value(desired['value'], actual['value'])
+        return persisted and same_value(desired['value'], actual['value'])
     if desired['kind'] == 'DATASET_PROPERTY' and desired.get('source') in ('INHERIT', 'INHERITED', 'DEFAULT'):
         return actual.get('source') in ('INHERITED', 'DEFAULT')
-    return _same_value(desired['value'], actual['value'])
+    return same_value(desired['value'], actual['value'])
 
 
-def _same_value(a, b) -> bool:
+def same_value(a, b) -> bool:
     if a is None or b is None:
         return a == b
     return _normalise_sysctl(str(a)).upper() == _normalise_sysctl(str(b)).upper()

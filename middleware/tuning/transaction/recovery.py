@@ -1,5 +1,5 @@
 """Start-up: finish or roll back transactions a dead host left IN_PROGRESS, and verify pending-reboot items."""
-from ..box.settings import matches, read_snapshot
+from ..box.settings import read_snapshot, same_value
 from ..store import restore_points as rps
 from .engine import Step, Transaction, desired_from_change, rollback_summary
 
@@ -40,11 +40,10 @@ async def verify_after_boot(middleware, db, boot_id: str) -> list[str]:
         for item in pending:
             if item['boot_id'] == boot_id:
                 continue
-            desired = {'key': item['key'], 'kind': actual[item['key']]['kind'],
-                       'scope': actual[item['key']]['scope'], 'setting': item['setting'],
-                       'value': item['proposed'], 'source': 'LOCAL'}
             current = actual[item['key']]
-            if matches(desired, current, live=True):
+            # After a boot only the live value matters: the persisted side (a tunable row, or its absence after a
+            # revert) was verified when the change was made.
+            if same_value(item['proposed'], current['value']):
                 rps.clear_pending(db, item['key'])
                 note = f'{item["setting"]} = {item["proposed"]} verified after reboot.'
             else:
