@@ -46,17 +46,26 @@ echo "mirror: $MIRROR_main (security: ${MIRROR_security:-none})"
 T0=$(date +%s)
 stamp() { echo "[$(( $(date +%s) - T0 ))s] $*"; }
 
-WORK="$CACHE/build.tmp"
+# The chroot tree (with /proc, /sys, /dev mounted in it) lives outside the repository, so nothing that walks the
+# checkout (grep -r, find) wanders into it; only the finished files land in the cache.
+WORK="$(mktemp -d "${TMPDIR:-/var/tmp}/tuning-vm-build.XXXXXX")"
 ROOT="$WORK/root"
-cleanup() {
-    for m in dev/pts dev sys proc; do
-        mountpoint -q "$ROOT/$m" 2>/dev/null && umount -l "$ROOT/$m"
+mounts_under_root() { awk -v r="$ROOT/" 'index($2, r) == 1 {print $2}' /proc/mounts; }
+unmount_root() {
+    # deepest first, and again while any remain: package scripts may stack another /proc on ours
+    local m
+    for _ in 1 2 3 4 5; do
+        [[ -z "$(mounts_under_root)" ]] && return 0
+        for m in $(mounts_under_root | sort -r); do umount "$m" 2>/dev/null || umount -l "$m"; done
     done
-    return 0
+    [[ -z "$(mounts_under_root)" ]]
+}
+cleanup() {
+    unmount_root
+    # never delete a tree that still has the host's /dev bound into it
+    if [[ -z "$(mounts_under_root)" ]]; then rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
-cleanup
-rm -rf "$WORK"
 mkdir -p "$ROOT"
 
 stamp "debootstrap $RELEASE"
@@ -86,7 +95,8 @@ mount --bind /dev/pts "$ROOT/dev/pts"
 
 in_root() { chroot "$ROOT" env DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 PATH=/usr/sbin:/usr/bin:/sbin:/bin "$@"; }
 apt_in_root() {
-    in_root apt-get -y -q -o Dpkg::Options::=--force-confold "$@" >>"$WORK/apt.log" 2>&1 \
+    # unsafe-io: no fsync per file; the tree is copied into the image by mkfs at the end anyway
+    in_root apt-get -y -q -o Dpkg::Options::=--force-confold -o Dpkg::Options::=--force-unsafe-io "$@" >>"$WORK/apt.log" 2>&1 \
         || { tail -40 "$WORK/apt.log"; exit 1; }
 }
 
@@ -161,7 +171,7 @@ FIO=$(in_root dpkg-query -W -f='${Version}' fio)
 PYTHON=$(in_root python3 -c 'import platform; print(platform.python_version())')
 BUILT_AT=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 EOF
-cleanup
+unmount_root || { echo "build-image.sh: cannot unmount $(mounts_under_root)" >&2; exit 1; }
 
 stamp "mkfs.ext4 -d ($IMAGE_SIZE)"
 mkfs.ext4 -q -F -L root -E root_owner=0:0 -d "$ROOT" "$WORK/root.img" "$IMAGE_SIZE"
@@ -172,6 +182,5 @@ mkdir -p "$OUT"
 mv "$WORK/root.img" "$WORK/vmlinuz" "$WORK/initrd.img" "$WORK/id_ed25519" "$WORK/id_ed25519.pub" \
     "$WORK/versions.env" "$OUT/"
 mv "$WORK/recipe.sha256" "$OUT/recipe.sha256"   # last: marks the image complete
-rm -rf "$WORK"
 stamp "done: $OUT"
 cat "$OUT/versions.env"
