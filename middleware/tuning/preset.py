@@ -5,7 +5,7 @@ import re
 from .context import boot_id, plugin_context
 from .core import presets as catalog
 from .framework import (
-    CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job,
+    READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job,
 )
 from .planning import all_presets, make_plan, resolve_preset
 from .preset_models import (

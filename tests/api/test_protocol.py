@@ -9,7 +9,7 @@ import pytest
 
 from client import Client, ConnectionLost, JobFailed, RpcError
 
-from conftest import REMOTE, local_host
+from hosting import REMOTE, local_host
 
 pytestmark = pytest.mark.sandbox_only  # the sample service exists only on the standalone host
 

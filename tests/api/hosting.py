@@ -1,0 +1,218 @@
+"""Hosts for the API tests: a real standalone host on a free loopback port with a fresh data dir, or a real
+TrueNAS when TRUENAS_URL and TRUENAS_API_KEY are set. Kept out of conftest.py so tests can import it."""
+import contextlib
+import importlib.util
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import pytest
+
+from client import Client
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+API_TESTS = os.path.dirname(os.path.abspath(__file__))
+ADMIN = "admin"
+PASSWORD = "test-admin-password"
+START_TIMEOUT = 60.0
+
+REMOTE_URL = os.environ.get("TRUENAS_URL")
+REMOTE_API_KEY = os.environ.get("TRUENAS_API_KEY")
+REMOTE = bool(REMOTE_URL and REMOTE_API_KEY)
+
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _backend():
+    sys.path.insert(0, os.path.join(REPO, "plugin"))
+    try:
+        return "sandbox" if importlib.util.find_spec("tuning_host.backends") else "none"
+    finally:
+        sys.path.pop(0)
+
+
+class LocalHost:
+    """A host process (supervisor + serving child) started for the tests."""
+
+    username = ADMIN
+    remote = False
+
+    def __init__(self, data_dir, port=None, plugins="tuning,sample_plugin", backend=None, extra_env=None):
+        self.data_dir = data_dir
+        self.port = port or free_port()
+        self.password = PASSWORD
+        self.plugins = plugins
+        self.backend = backend or _backend()
+        self.extra_env = extra_env or {}
+        self.proc = None
+        self.url = f"ws://127.0.0.1:{self.port}/api/current"
+        self.http_url = f"http://127.0.0.1:{self.port}"
+
+    # ---- process ----
+
+    def start(self):
+        env = dict(os.environ)
+        env.update({
+            "PYTHONPATH": os.pathsep.join([os.path.join(REPO, "middleware"), os.path.join(REPO, "plugin"), API_TESTS]),
+            "TUNING_ADMIN_PASSWORD": self.password,
+            "TUNING_STRICT_RESULTS": "1",
+            "TUNING_LOG_LEVEL": "INFO",
+        })
+        env.update(self.extra_env)
+        os.makedirs(self.data_dir, exist_ok=True)
+        self._stderr = open(os.path.join(self.data_dir, "host-stderr.log"), "ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tuning_host", "--host", "127.0.0.1", "--port", str(self.port),
+             "--data", self.data_dir, "--backend", self.backend, "--plugins", self.plugins],
+            env=env, stdout=self._stderr, stderr=self._stderr, start_new_session=True)
+        self.wait_ready()
+        return self
+
+    def _log_tail(self):
+        try:
+            with open(os.path.join(self.data_dir, "host-stderr.log"), "rb") as f:
+                return f.read()[-4000:].decode(errors="replace")
+        except OSError:
+            return ""
+
+    def wait_ready(self, timeout=START_TIMEOUT, not_boot_id=None):
+        """Poll until the API answers (with a boot id other than `not_boot_id`)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.proc is not None and self.proc.poll() is not None:
+                raise RuntimeError(f"host exited with {self.proc.returncode}:\n{self._log_tail()}")
+            boot = self.boot_id(quiet=True)
+            if boot is not None and boot != not_boot_id:
+                return boot
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"host not ready after {timeout}s:\n{self._log_tail()}")
+            time.sleep(0.05)  # polling interval
+
+    def boot_id(self, quiet=False):
+        try:
+            with urllib.request.urlopen(self.http_url + "/api/boot_id", timeout=2) as r:
+                return json.loads(r.read())
+        except OSError:
+            if quiet:
+                return None
+            raise
+
+    def pids(self):
+        with open(os.path.join(self.data_dir, "host.pid")) as f:
+            return json.load(f)
+
+    def wait_until_back(self, old_boot_id, timeout=START_TIMEOUT):
+        """After a reboot: wait for the new serving process; returns the new boot id."""
+        return self.wait_ready(timeout, not_boot_id=old_boot_id)
+
+    def stop(self):
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.kill9()
+        self.proc = None
+        self._stderr.close()
+
+    def kill9(self):
+        """SIGKILL the supervisor and the serving process at once (a crash / power loss)."""
+        if self.proc is None:
+            return
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc.wait()
+        self.proc = None
+        self._stderr.close()
+
+    def wait_dead(self, timeout=START_TIMEOUT):
+        """Wait until the host has died on its own (e.g. a test fault hook killed the serving process; the
+        supervisor then exits too). Returns the supervisor's exit code."""
+        if self.proc is None:
+            return None
+        try:
+            rc = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            raise TimeoutError(f"host still alive after {timeout}s:\n{self._log_tail()}") from None
+        # reap anything left of the process group (nothing should be)
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc = None
+        self._stderr.close()
+        return rc
+
+    def restart(self, env=None):
+        """Start again on the same port and data dir (after stop(), kill9() or wait_dead()); `env` replaces the
+        extra environment given at creation (e.g. `{}` to drop a fault hook)."""
+        if self.proc is not None:
+            self.stop()
+        if env is not None:
+            self.extra_env = dict(env)
+        return self.start()
+
+    # ---- clients ----
+
+    def client(self, login=True, **options):
+        c = Client(self.url)
+        if login:
+            resp = c.login(self.username, self.password)
+            assert resp["response_type"] == "SUCCESS", resp
+        if options:
+            c.set_options(**options)
+        return c
+
+
+class RemoteHost:
+    """A real TrueNAS (TRUENAS_URL, e.g. wss://nas/api/current; TRUENAS_API_KEY; TRUENAS_USERNAME)."""
+
+    remote = True
+
+    def __init__(self):
+        self.url = REMOTE_URL
+        self.api_key = REMOTE_API_KEY
+        self.username = os.environ.get("TRUENAS_USERNAME", "truenas_admin")
+        self.password = None
+        self.data_dir = None
+
+    def client(self, login=True, **options):
+        c = Client(self.url)
+        if login:
+            resp = c.login_api_key(self.username, self.api_key)
+            assert resp["response_type"] == "SUCCESS", resp
+        if options:
+            c.set_options(**options)
+        return c
+
+    def _no(self, *a, **k):
+        pytest.skip("not possible against a real TrueNAS")
+
+    restart = kill9 = stop = wait_until_back = _no
+
+
+@contextlib.contextmanager
+def local_host(**kwargs):
+    """Start a LocalHost on a fresh temporary data dir; stop it afterwards."""
+    with tempfile.TemporaryDirectory(prefix="tuning-api-") as data_dir:
+        h = LocalHost(data_dir, **kwargs).start()
+        try:
+            yield h
+        finally:
+            if h.proc is not None:
+                h.stop()
