@@ -11,7 +11,7 @@ echo "== Panel unit tests"
 echo "== Panel build + browser tests"
 (cd ui && npm run build)
 node tests/e2e/run.mjs
-if [ "${TUNING_VM:-1}" != 0 ] && [ -x tests/vm/run.sh ]; then
+if [ "${TUNING_VM:-0}" = 1 ] && [ -x tests/vm/run.sh ]; then
   echo "== VM tier (real OpenZFS under QEMU)"
   bash tests/vm/run.sh
 fi

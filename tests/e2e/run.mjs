@@ -1,6 +1,6 @@
 // Browser tests: a real sandbox host, Debian's Chromium, the built panel. `node tests/e2e/run.mjs`.
 // Each step asserts what a person would see; screenshots of the main screens go to tests/artifacts/e2e/.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -42,6 +42,11 @@ async function jobOutcome(page, successId, timeout = STEP_TIMEOUT) {
 async function goto(page, nav) {
   await $(page, `nav-${nav}`).click();
 }
+
+// Steps that drive tuning.benchmark.*: they run once the plugin has its benchmark service (issue 3); until then they
+// are reported as skipped, never as passed.
+const BENCHMARK_SERVICE = new URL('../../middleware/tuning/benchmark.py', import.meta.url);
+const NEEDS_BENCHMARKS = /benchmark|bonnie|compare two runs/i;
 
 const steps = [
   ['wrong password is refused in plain words, right one logs in', async ({ page, host }) => {
@@ -185,9 +190,15 @@ async function main() {
   const consoleErrors = [];
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
   let failed = 0;
+  let skipped = 0;
   try {
     for (const [name, run] of steps) {
       if (only && !only.test(name)) {
+        continue;
+      }
+      if (NEEDS_BENCHMARKS.test(name) && !existsSync(BENCHMARK_SERVICE)) {
+        console.log(`skip   ${name} (the plugin has no tuning.benchmark service yet)`);
+        skipped++;
         continue;
       }
       try {
@@ -211,7 +222,7 @@ async function main() {
     console.log(`host log (tail):\n${host.log.join('').split('\n').slice(-30).join('\n')}`);
     process.exit(1);
   }
-  console.log(`all ${steps.length} browser steps passed; screenshots in ${ARTIFACTS}`);
+  console.log(`${steps.length - skipped} browser steps passed, ${skipped} skipped; screenshots in ${ARTIFACTS}`);
 }
 
 main().catch((error) => {
