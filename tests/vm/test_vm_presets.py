@@ -54,15 +54,21 @@ def test_builtin_preset_changes_the_real_box_and_revert_restores_it(preset_id, t
     before = truth.snapshot(SYSCTLS)
 
     result = c.job('tuning.preset.apply', preset_id, target, {'acknowledge': list(plan['dangerous'])}, timeout=900)
-    assert {ch['key'] for ch in result['applied']} == {ch['key'] for ch in plan['changes']}
-    for change in result['applied']:
-        assert_really_applied(truth, change, before)
-    state = c.call('tuning.state')
-    assert state['active']['preset'] == preset_id and state['drift'] == []
-    assert sorted(p['key'] for p in state['pending_reboot']) == sorted(result['pending_reboot'])
-
-    revert_plan = c.call('tuning.restore_point.preview', result['restore_point_id'])
-    c.job('tuning.restore_point.revert', result['restore_point_id'], list(revert_plan['dangerous']), timeout=900)
+    try:
+        assert {ch['key'] for ch in result['applied']} == {ch['key'] for ch in plan['changes']}
+        for change in result['applied']:
+            assert_really_applied(truth, change, before)
+        state = c.call('tuning.state')
+        assert state['active'] and state['active']['preset'] == preset_id, (result, state)
+        assert state['drift'] == []
+        assert sorted(p['key'] for p in state['pending_reboot']) == sorted(result['pending_reboot'])
+    finally:  # put the box back even when a check failed, so the next preset starts from the same box
+        revert_plan = c.call('tuning.restore_point.preview', result['restore_point_id'])
+        c.job('tuning.restore_point.revert', result['restore_point_id'], list(revert_plan['dangerous']),
+              timeout=900)
     assert snapshot_diff(before, truth.snapshot(SYSCTLS)) == []
     state = c.call('tuning.state')
     assert state['active'] is None and state['pending_reboot'] == []
+    # a removed cache/log disk is unused again (the next preset may choose it)
+    unused = {d['name'] for d in c.call('tuning.profile')['unused_disks']}
+    assert set(target.get('cache_disks', []) + target.get('log_disks', [])) <= unused
