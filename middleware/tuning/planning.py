@@ -38,8 +38,7 @@ def resolve_target(profile: dict, target: dict, field: str = 'target') -> dict:
     if dataset not in pool['datasets']:
         verrors.add(f'{field}.dataset', f'No dataset {dataset!r} in pool {pool["name"]!r}.', errno.ENOENT)
     verrors.check()
-    return {'pool': pool['name'], 'dataset': dataset, 'cache_disks': list(target.get('cache_disks') or []),
-            'log_disks': list(target.get('log_disks') or [])}
+    return catalog.normalise_target(target)
 
 
 def public_change(change: dict) -> dict:

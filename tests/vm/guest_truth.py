@@ -7,6 +7,11 @@ from __future__ import annotations
 
 import re
 import shlex
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / 'api'))
+from tuning_helpers import diff as snapshot_diff  # noqa: E402,F401  (one snapshot diff for both tiers)
 
 DATASET_PROPS = ('recordsize', 'compression', 'atime', 'sync', 'logbias', 'primarycache', 'secondarycache',
                  'special_small_blocks')
@@ -120,16 +125,3 @@ class GuestTruth:
             'sysctls': {n: self.sysctl(n) for n in sysctls},
             'modprobe': self.modprobe_zfs_options(),
         }
-
-
-def snapshot_diff(before: dict, after: dict) -> list[str]:
-    out = []
-    for section in before:
-        a, b = before[section], after[section]
-        if isinstance(a, dict):
-            for key in sorted(set(a) | set(b)):
-                if a.get(key) != b.get(key):
-                    out.append(f'{section}.{key}: {a.get(key)!r} -> {b.get(key)!r}')
-        elif a != b:
-            out.append(f'{section}: {a!r} -> {b!r}')
-    return out

@@ -4,7 +4,7 @@ import re
 from collections import Counter
 
 from .appliance import backend_name, openzfs_version, zfs_parameters
-from .settings import vdev_disks
+from .settings import role_disks, vdev_disks
 
 _SPEED = re.compile(r'(\d+)(G?)base', re.IGNORECASE)  # 1000baseT, 2500baseT, 10GBase-T, 25GBase-SR
 
@@ -51,8 +51,7 @@ def _pool(pool: dict, kinds_by_disk: dict[str, str], datasets: list[str]) -> dic
         'allocated_bytes': allocated, 'free_bytes': int(pool.get('free') or max(size - allocated, 0)),
         'used_percent': round(100.0 * allocated / size, 1) if size else 0.0, 'layout': layout,
         'data_vdevs': data_vdevs,
-        'cache': sorted(set().union(*(vdev_disks(v) for v in pool['topology'].get('cache') or []))),
-        'log': sorted(set().union(*(vdev_disks(v) for v in pool['topology'].get('log') or []))),
+        'cache': role_disks(pool, 'cache'), 'log': role_disks(pool, 'log'),
         'disk_kind': kind, 'data_disk_count': len(all_disks), 'datasets': datasets,
     }
 

@@ -35,8 +35,13 @@ def vdev_disks(vdev: dict) -> set[str]:
     return {d for d in disks if d}
 
 
+def role_disks(pool: dict, role: str) -> list[str]:
+    """Sorted disk names of every vdev of ``role`` (data, cache, log, ...) in a pool."""
+    return sorted(set().union(*(vdev_disks(v) for v in pool['topology'].get(role) or [])))
+
+
 def _pool_devices(pool: dict, role: str) -> str:
-    return ','.join(sorted(set().union(*(vdev_disks(v) for v in pool['topology'].get(role) or []))))
+    return ','.join(role_disks(pool, role))
 
 
 async def read_snapshot(middleware, keys: list[str]) -> dict[str, dict]:
