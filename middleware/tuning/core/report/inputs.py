@@ -1,0 +1,126 @@
+"""Check the report's inputs and index them (pure).
+
+- ``checked_entries(entries)`` → the entries (``tuning.benchmark.get`` shape) as a list, each with ``context``,
+  ``summary``, ``runs``, ``jobs`` and ``notes`` defaulted when missing or null (imported results carry little).
+- ``checked_comparison(comparison, entries)`` → ``{baseline_id, rows: {(entry_id, test, metric): row}, warnings,
+  theoretical_max, compared_ids}`` from a ``tuning.benchmark.compare`` result. It refuses a comparison whose baseline
+  or compared results are not among the entries, and one whose figures differ from the entries' own summaries: the
+  report shows each number once, so two sources disagreeing is a bug upstream, not something to paper over.
+
+Errors are ``ReportInputError`` naming the field (``entries[1].summary.SEQ_WRITE``, ``comparison.baseline.id``).
+"""
+import math
+
+from .errors import ReportInputError
+
+STAT_FIELDS_COMPARED = ('n', 'median', 'ci_low', 'ci_high')
+
+
+def _is_id(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_summary(summary, where):
+    if not isinstance(summary, dict):
+        raise ReportInputError(where, 'must be an object {TEST: {metric: statistics}}')
+    for test, metrics in summary.items():
+        if not isinstance(metrics, dict):
+            raise ReportInputError(f'{where}.{test}', 'must be an object {metric: statistics}')
+        for metric, stats in metrics.items():
+            if not isinstance(stats, dict) or not isinstance(stats.get('median'), (int, float)) \
+                    or not _is_id(stats.get('n')):
+                raise ReportInputError(f'{where}.{test}.{metric}', 'must be statistics with a numeric median and n')
+
+
+def checked_entries(entries):
+    if not isinstance(entries, (list, tuple)) or not entries:
+        raise ReportInputError('entries', 'must be a non-empty list of benchmark results')
+    out, seen = [], set()
+    for i, entry in enumerate(entries):
+        where = f'entries[{i}]'
+        if not isinstance(entry, dict):
+            raise ReportInputError(where, 'must be a benchmark result object')
+        if not _is_id(entry.get('id')):
+            raise ReportInputError(f'{where}.id', 'must be an integer')
+        if entry['id'] in seen:
+            raise ReportInputError(f'{where}.id', f'result {entry["id"]} is listed twice')
+        seen.add(entry['id'])
+        if not isinstance(entry.get('label'), str):
+            raise ReportInputError(f'{where}.label', 'must be a string')
+        summary = entry.get('summary') or {}
+        _check_summary(summary, f'{where}.summary')
+        for key, kind in (('context', dict), ('runs', dict), ('jobs', list), ('notes', list)):
+            value = entry.get(key)
+            if value is not None and not isinstance(value, kind):
+                raise ReportInputError(f'{where}.{key}', f'must be {"an object" if kind is dict else "a list"}')
+        out.append({**entry, 'summary': summary, 'context': entry.get('context') or {}, 'runs': entry.get('runs') or {},
+                    'jobs': list(entry.get('jobs') or []), 'notes': list(entry.get('notes') or [])})
+    return out
+
+
+def _same(a, b):
+    if a is None or b is None:
+        return a is b
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+
+
+def _check_row_matches(stats, summary, where, entry_id):
+    if stats is None:
+        return
+    for field in STAT_FIELDS_COMPARED:
+        if not _same(stats.get(field), summary.get(field)):
+            raise ReportInputError(f'{where}.{field}', f'{stats.get(field)!r} differs from result {entry_id}\'s '
+                                                        f'summary ({summary.get(field)!r}); compare the same results')
+
+
+def _id_of(part, where, by_id):
+    if not isinstance(part, dict) or not _is_id(part.get('id')):
+        raise ReportInputError(f'{where}.id', 'must be an integer result id')
+    if part['id'] not in by_id:
+        raise ReportInputError(f'{where}.id', f'result {part["id"]} is not among the entries of the report')
+    return part['id']
+
+
+def checked_comparison(comparison, entries):
+    by_id = {e['id']: e for e in entries}
+    if comparison is None:
+        if len(entries) > 1:
+            raise ReportInputError('comparison', 'is required when the report covers more than one result')
+        return {'baseline_id': entries[0]['id'], 'rows': {}, 'warnings': [], 'theoretical_max': None,
+                'compared_ids': []}
+    if not isinstance(comparison, dict):
+        raise ReportInputError('comparison', 'must be the object tuning.benchmark.compare returns')
+    baseline_id = _id_of(comparison.get('baseline'), 'comparison.baseline', by_id)
+    comparisons = comparison.get('comparisons')
+    if not isinstance(comparisons, list):
+        raise ReportInputError('comparison.comparisons', 'must be a list')
+    rows, compared = {}, []
+    for i, part in enumerate(comparisons):
+        where = f'comparison.comparisons[{i}]'
+        other_id = _id_of(part, where, by_id)
+        if other_id == baseline_id or other_id in compared:
+            raise ReportInputError(f'{where}.id', f'result {other_id} is compared twice or with itself')
+        compared.append(other_id)
+        for j, row in enumerate(part.get('metrics') or []):
+            row_where = f'{where}.metrics[{j}]'
+            if not isinstance(row, dict) or not isinstance(row.get('test'), str) \
+                    or not isinstance(row.get('metric'), str):
+                raise ReportInputError(row_where, 'must be a comparison row with test and metric')
+            test, metric = row['test'], row['metric']
+            base_summary = by_id[baseline_id]['summary'].get(test, {}).get(metric)
+            other_summary = by_id[other_id]['summary'].get(test, {}).get(metric)
+            if base_summary is None or other_summary is None:
+                raise ReportInputError(row_where, f'{test} {metric} is missing from the summary of result '
+                                                  f'{baseline_id if base_summary is None else other_id}')
+            _check_row_matches(row.get('baseline'), base_summary, f'{row_where}.baseline', baseline_id)
+            _check_row_matches(row.get('other'), other_summary, f'{row_where}.other', other_id)
+            rows[(other_id, test, metric)] = row
+    missing = [e['id'] for e in entries if e['id'] != baseline_id and e['id'] not in compared]
+    if missing:
+        raise ReportInputError('comparison.comparisons', f'has no comparison for result(s) '
+                                                         f'{", ".join(map(str, missing))} of the entries')
+    warnings = comparison.get('warnings') or []
+    if not isinstance(warnings, list) or not all(isinstance(w, str) for w in warnings):
+        raise ReportInputError('comparison.warnings', 'must be a list of strings')
+    return {'baseline_id': baseline_id, 'rows': rows, 'warnings': list(warnings),
+            'theoretical_max': comparison.get('theoretical_max'), 'compared_ids': compared}

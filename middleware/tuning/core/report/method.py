@@ -1,0 +1,75 @@
+"""How the figures were obtained, in plain words (pure).
+
+``method_section(entries)`` → ``{configurations: [{configuration_id, label, benchmark_profile, runs_planned,
+adaptive, runtime_seconds, ramp_seconds, runs_per_test}], cache_defeat: [{method, explanation, configuration_ids}],
+statistics: [paragraph]}``. The thresholds quoted in the paragraphs are read from the statistics and comparison code
+that applied them, so the words cannot drift from what was computed.
+"""
+import inspect
+
+from ..bench.comparison import ALPHA, EQUIVALENCE, bootstrap_ratio_ci
+from ..bench.statistics import MAD_SCALE, MAD_THRESHOLD
+from .warning_rules import NOISY_CV_PERCENT
+
+RESAMPLES = inspect.signature(bootstrap_ratio_ci).parameters['resamples'].default
+
+
+def _dict(value):
+    return value if isinstance(value, dict) else {}
+
+
+def _runs(entry):
+    context, spec = _dict(entry['context']), _dict(entry.get('spec'))
+    plan = _dict(context.get('plan'))
+    per_test = {test: max((s.get('n') or 0) for s in metrics.values()) if metrics else 0
+                for test, metrics in entry['summary'].items()}
+    return {
+        'configuration_id': entry['id'], 'label': entry['label'],
+        'benchmark_profile': plan.get('profile') or spec.get('profile'),
+        'runs_planned': plan.get('runs') or spec.get('runs'),
+        'adaptive': plan.get('adaptive', spec.get('adaptive')),
+        'runtime_seconds': plan.get('runtime_seconds'),
+        'ramp_seconds': plan.get('ramp_seconds'),
+        'runs_per_test': per_test,
+    }
+
+
+def _cache_defeat(entries):
+    groups = {}
+    for entry in entries:
+        defeat = _dict(entry['context'].get('cache_defeat'))
+        key = (defeat.get('method'), defeat.get('explanation'))
+        groups.setdefault(key, []).append(entry['id'])
+    return [{'method': method, 'explanation': explanation, 'configuration_ids': ids}
+            for (method, explanation), ids in groups.items()]
+
+
+STATISTICS = (
+    'Each test runs several times for each configuration. The figure shown is the median run: half the runs were '
+    'faster and half slower, so one odd run cannot drag it the way it drags an average.',
+    'The range after a median is its confidence interval: the span between two of the runs (order statistics) that '
+    'contains the true median with the stated probability, without assuming a bell curve. With 5 runs it is the '
+    'slowest to the fastest run (93.8 %); with 9 runs the second slowest to the second fastest (96.1 %).',
+    'The change against the baseline is the ratio of the two medians, shown as a percentage. Its range comes from a '
+    f'bootstrap: the runs of each configuration are resampled {RESAMPLES:,} times with a fixed seed (the report is '
+    'reproducible) and the middle 95 % of the resulting ratios is kept.',
+    'The p-value answers: if the tuning changed nothing, how often would runs this different turn up by chance? It '
+    'comes from an exact Mann–Whitney test on the runs\' ranks. Because many metrics are compared at once, the '
+    'p-values are adjusted (Holm) so that a few lucky metrics do not look significant. With 5 runs on each side the '
+    'smallest possible p is 0.008; with 3 it is 0.1, which can never be significant.',
+    f'Verdicts: BETTER or WORSE when the whole range of the change lies on one side of "no change" and the adjusted '
+    f'p is below {ALPHA:g}, in the direction that matters (more MB/s and IOPS, less latency). NO CHANGE when the whole '
+    f'range lies within ±{EQUIVALENCE * 100:g} %: any effect is too small to matter. INCONCLUSIVE otherwise: these '
+    'runs cannot tell, and more runs may.',
+    f'A metric is flagged noisy when its runs\' standard deviation exceeds {NOISY_CV_PERCENT:g} % of their mean. A run '
+    f'is flagged as an outlier when it lies more than {MAD_THRESHOLD} × {MAD_SCALE} × MAD (the median absolute '
+    'deviation, a robust standard deviation) from the median. Outliers are flagged, never dropped.',
+)
+
+
+def method_section(entries):
+    return {
+        'configurations': [_runs(e) for e in entries],
+        'cache_defeat': _cache_defeat(entries),
+        'statistics': list(STATISTICS),
+    }

@@ -1,0 +1,136 @@
+"""The report model: one plain, JSON-serialisable dict every renderer reads (pure).
+
+``build_report(entries, comparison, *, title, generated_at, settings_diffs=None)`` → report:
+
+- ``format_version``, ``title``, ``generated_at``, ``baseline_id``, ``theoretical_max``
+- ``configurations``: ``[{id, label, source, created_at, baseline, preset, conditions}]``, baseline first, then in
+  the comparison's order
+- ``metrics``: one row per (configuration, test, metric): the result's summary statistics (``median, ci_low,
+  ci_high, ci_confidence, mean, stdev, cv_percent, min, max, n, values, outliers``) and, for compared
+  configurations, the comparison row's ``ratio, ratio_ci_low, ratio_ci_high, p_value, p_adjusted, verdict`` (``None``
+  for the baseline and for metrics the baseline lacks)
+- ``summary``: ``{columns: [{key, test, metric, title, unit, direction}], rows: [{configuration_id, label,
+  baseline, cells: {key: cell|None}}]}``, the seeds' table (``columns.SUMMARY_COLUMNS``), cells being the same
+  figures as the metric rows
+- ``charts`` (``chart_data``), ``changes`` (``settings_diff``), ``box`` (baseline's box, ``box``), ``tools``,
+  ``method`` (``method``), ``warnings`` (``warning_rules``), ``jobs``: ``[{text, configuration_ids}]`` (each distinct
+  fio job text once)
+- ``sections``: the order renderers present the sections in. A campaign report adds its own keys and section names
+  (e.g. ``recommendation``, ``rounds``) and a renderer per format for them; nothing here needs to change.
+
+Every figure is copied from the entries' summaries and the comparison rows; nothing is recomputed.
+"""
+from ..bench.catalog import TESTS
+from .box import box_section
+from .chart_data import report_charts
+from .columns import SUMMARY_COLUMNS
+from .conditions import conditions_of
+from .errors import ReportInputError
+from .inputs import checked_comparison, checked_entries
+from .method import method_section
+from .metric_info import label_of_test, metric_info, metric_sort_key
+from .settings_diff import configuration_changes
+from .warning_rules import report_warnings
+
+FORMAT_VERSION = 1
+SECTIONS = ('summary', 'charts', 'changes', 'warnings', 'method', 'box', 'tools', 'jobs')
+STAT_FIELDS = ('median', 'ci_low', 'ci_high', 'ci_confidence', 'mean', 'stdev', 'cv_percent', 'min', 'max', 'n',
+               'values', 'outliers')
+COMPARISON_FIELDS = ('ratio', 'ratio_ci_low', 'ratio_ci_high', 'p_value', 'p_adjusted', 'verdict')
+CELL_FIELDS = ('median', 'ci_low', 'ci_high', 'ci_confidence', 'n', 'cv_percent') + COMPARISON_FIELDS
+
+
+def _test_order(test):
+    return (list(TESTS).index(test), '') if test in TESTS else (len(TESTS), test)
+
+
+def _preset(context):
+    preset = context.get('preset')
+    if isinstance(preset, dict):
+        return preset.get('name') or preset.get('id')
+    return preset if isinstance(preset, str) else None
+
+
+def _metric_rows(ordered, baseline_id, rows):
+    out = []
+    for entry in ordered:
+        for test in sorted(entry['summary'], key=_test_order):
+            for metric in sorted(entry['summary'][test], key=lambda m: metric_sort_key(test, m)):
+                stats = entry['summary'][test][metric]
+                info = metric_info(metric)
+                compared = rows.get((entry['id'], test, metric))
+                out.append({
+                    'configuration_id': entry['id'], 'configuration': entry['label'],
+                    'baseline': entry['id'] == baseline_id,
+                    'test': test, 'test_label': label_of_test(test), 'metric': metric, 'metric_label': info['label'],
+                    'unit': info['unit'],
+                    'direction': compared.get('direction', info['direction']) if compared else info['direction'],
+                    **{f: stats.get(f) for f in STAT_FIELDS},
+                    **{f: compared.get(f) if compared else None for f in COMPARISON_FIELDS},
+                })
+    return out
+
+
+def _summary(ordered, baseline_id, metric_rows):
+    index = {(r['configuration_id'], r['test'], r['metric']): r for r in metric_rows}
+    columns = [c for c in SUMMARY_COLUMNS if any((e['id'], c.test, c.metric) in index for e in ordered)]
+    return {
+        'columns': [{'key': c.key, 'test': c.test, 'metric': c.metric, 'title': c.title,
+                     'unit': metric_info(c.metric)['unit'], 'direction': metric_info(c.metric)['direction']}
+                    for c in columns],
+        'rows': [{'configuration_id': e['id'], 'label': e['label'], 'baseline': e['id'] == baseline_id,
+                  'cells': {c.key: ({f: index[(e['id'], c.test, c.metric)][f] for f in CELL_FIELDS}
+                                    if (e['id'], c.test, c.metric) in index else None) for c in columns}}
+                 for e in ordered],
+    }
+
+
+def _tools(ordered, conditions):
+    return [{'configuration_id': e['id'], 'label': e['label'], 'source': e.get('source'),
+             **{k: conditions[e['id']][k] for k in ('tool', 'fio_version', 'openzfs_version', 'platform')}}
+            for e in ordered]
+
+
+def _jobs(ordered):
+    texts = {}
+    for entry in ordered:
+        for text in entry['jobs']:
+            if isinstance(text, str) and entry['id'] not in texts.setdefault(text, []):
+                texts[text].append(entry['id'])
+    return [{'text': text, 'configuration_ids': ids} for text, ids in texts.items()]
+
+
+def build_report(entries, comparison, *, title, generated_at, settings_diffs=None):
+    if not isinstance(title, str) or not title.strip():
+        raise ReportInputError('title', 'must be a non-empty string')
+    if not isinstance(generated_at, str) or not generated_at:
+        raise ReportInputError('generated_at', 'must be a timestamp string (ISO 8601)')
+    entries = checked_entries(entries)
+    compared = checked_comparison(comparison, entries)
+    baseline_id = compared['baseline_id']
+    by_id = {e['id']: e for e in entries}
+    ordered = [by_id[baseline_id]] + [by_id[i] for i in compared['compared_ids']]
+    conditions = {e['id']: conditions_of(e) for e in ordered}
+    configurations = [{'id': e['id'], 'label': e['label'], 'source': e.get('source'),
+                       'created_at': e.get('created_at'), 'baseline': e['id'] == baseline_id,
+                       'preset': _preset(e['context']), 'conditions': conditions[e['id']]} for e in ordered]
+    theoretical_max = compared['theoretical_max'] or by_id[baseline_id]['context'].get('theoretical_max')
+    metric_rows = _metric_rows(ordered, baseline_id, compared['rows'])
+    return {
+        'format_version': FORMAT_VERSION,
+        'title': title,
+        'generated_at': generated_at,
+        'baseline_id': baseline_id,
+        'theoretical_max': theoretical_max if isinstance(theoretical_max, dict) else None,
+        'configurations': configurations,
+        'summary': _summary(ordered, baseline_id, metric_rows),
+        'metrics': metric_rows,
+        'charts': report_charts(configurations, {e['id']: e['summary'] for e in ordered}, theoretical_max),
+        'changes': configuration_changes(ordered, baseline_id, settings_diffs),
+        'box': box_section(by_id[baseline_id]),
+        'tools': _tools(ordered, conditions),
+        'method': method_section(ordered),
+        'warnings': report_warnings(ordered, baseline_id, conditions, compared['warnings']),
+        'jobs': _jobs(ordered),
+        'sections': list(SECTIONS),
+    }

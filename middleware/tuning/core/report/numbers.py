@@ -1,0 +1,84 @@
+"""Numbers for people (pure): the HTML and Markdown reports show these; CSV and JSON keep the raw figures.
+
+- ``format_value(value, unit)``: B/s → "412 MB/s" (MB = 10^6 bytes, as fio's ``bw_bytes`` and the seeds' tables),
+  IO/s → "12,345 IOPS", ns → "85.2 µs" / "2.15 ms", about three significant digits; ``None`` → "unknown".
+- ``display_unit(unit)`` → ``(factor, label)`` for a linear chart axis in readable units (B/s → 1e6, "MB/s").
+- ``format_change(ratio)`` → "+12.3 %"; ``format_ratio_ci(low, high)`` → "+8.1 % … +15.0 %".
+- ``format_p(p)`` → "0.008" / "< 0.001"; ``format_percent(x)`` → "14.2 %"; ``format_bytes(n)`` → "64.0 GiB".
+"""
+import math
+
+UNKNOWN = 'unknown'
+_LATENCY_STEPS = ((1e9, 's'), (1e6, 'ms'), (1e3, 'µs'), (1, 'ns'))
+
+
+def significant(x):
+    """About three significant digits, thousands separated: 1234.5 → '1,235', 12.34 → '12.3', 0.1234 → '0.123'."""
+    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+        return UNKNOWN
+    a = abs(x)
+    if a >= 100 or a == 0:
+        return f'{x:,.0f}'
+    if a >= 10:
+        return f'{x:,.1f}'
+    if a >= 1:
+        return f'{x:,.2f}'
+    digits = min(9, 2 - math.floor(math.log10(a)))
+    return f'{x:.{digits}f}'
+
+
+def format_value(value, unit):
+    if value is None:
+        return UNKNOWN
+    if unit == 'B/s':
+        return f'{significant(value / 1e6)} MB/s'
+    if unit == 'IO/s':
+        return f'{significant(value)} IOPS'
+    if unit == 'ns':
+        for factor, label in _LATENCY_STEPS:
+            if abs(value) >= factor or factor == 1:
+                return f'{significant(value / factor)} {label}'
+    return f'{significant(value)} {unit}'.rstrip()
+
+
+def display_unit(unit):
+    if unit == 'B/s':
+        return 1e6, 'MB/s'
+    if unit == 'IO/s':
+        return 1, 'IOPS'
+    if unit == 'ns':
+        return 1e3, 'µs'
+    return 1, unit
+
+
+def format_change(ratio):
+    if ratio is None:
+        return UNKNOWN
+    return f'{(ratio - 1) * 100:+.1f} %'
+
+
+def format_ratio_ci(low, high):
+    if low is None or high is None:
+        return UNKNOWN
+    return f'{format_change(low)} … {format_change(high)}'
+
+
+def format_p(p):
+    if p is None:
+        return UNKNOWN
+    if p < 0.001:
+        return '< 0.001'
+    return f'{p:.3f}'
+
+
+def format_percent(x):
+    return UNKNOWN if x is None else f'{x:.1f} %'
+
+
+def format_bytes(n):
+    if n is None:
+        return UNKNOWN
+    for factor, label in ((1024 ** 4, 'TiB'), (1024 ** 3, 'GiB'), (1024 ** 2, 'MiB'), (1024, 'KiB')):
+        if abs(n) >= factor:
+            return f'{n / factor:.1f} {label}'
+    return f'{n} B'

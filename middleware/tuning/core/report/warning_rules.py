@@ -1,0 +1,116 @@
+"""Warnings a reader must see before trusting a figure (pure).
+
+``report_warnings(entries, baseline_id, conditions, comparison_warnings)`` → ``[{kind, configuration_id, test,
+metrics, message}]`` in this order:
+
+- ``DIFFERENT_CONDITIONS``: a result was measured on another dataset or pool, with another tool, fio or OpenZFS
+  version, platform, benchmark profile, cache-defeat method, CPU or memory than the baseline: its differences are
+  then not only the tuning.
+- ``UNKNOWN_CONDITIONS``: the result does not record some of those (imported results): the report cannot confirm.
+- ``NOISY``: a metric's coefficient of variation (stdev / mean) is above ``NOISY_CV_PERCENT`` (10 %, the "good"
+  limit of TN-Bench's bands): its median is less certain and small changes cannot be told from noise.
+- ``OUTLIERS``: runs flagged by the MAD rule (|x − median| > 3 × 1.4826 × MAD); they are kept in every figure.
+- ``COMPARISON``: warnings ``tuning.benchmark.compare`` returned, as given.
+- ``NOTE``: each result's own notes (queue depth not reached, sparse read files, importer remarks).
+"""
+from .conditions import condition_differences, unknown_conditions
+from .metric_info import label_of_test, metric_info, metric_sort_key
+from .numbers import format_percent, format_value
+
+NOISY_CV_PERCENT = 10.0
+
+
+def _warning(kind, message, configuration_id=None, test=None, metrics=()):
+    return {'kind': kind, 'configuration_id': configuration_id, 'test': test, 'metrics': list(metrics),
+            'message': message}
+
+
+def _condition_warnings(entries, baseline_id, conditions):
+    base_label = next(e['label'] for e in entries if e['id'] == baseline_id)
+    out = []
+    for entry in entries:
+        if entry['id'] == baseline_id:
+            continue
+        diffs = condition_differences(conditions[baseline_id], conditions[entry['id']])
+        if diffs:
+            listed = '; '.join(f'{d["label"]} {d["other"]} (baseline: {d["baseline"]})' for d in diffs)
+            out.append(_warning('DIFFERENT_CONDITIONS',
+                                f'"{entry["label"]}" was measured under different conditions from the baseline '
+                                f'"{base_label}": {listed}. Its differences are not only the tuning.',
+                                entry['id']))
+    for entry in entries:
+        unknown = unknown_conditions(conditions[entry['id']])
+        if unknown:
+            role = 'the baseline ' if entry['id'] == baseline_id else ''
+            out.append(_warning('UNKNOWN_CONDITIONS',
+                                f'{role}"{entry["label"]}" does not record its {", ".join(unknown)}: '
+                                'the report cannot confirm it was measured like the others.', entry['id']))
+    return out
+
+
+def _noisy_warnings(entry):
+    out = []
+    for test, metrics in entry['summary'].items():
+        noisy = [(m, s['cv_percent']) for m, s in sorted(metrics.items(), key=lambda ms: metric_sort_key(test, ms[0]))
+                 if s.get('cv_percent') is not None and s['cv_percent'] > NOISY_CV_PERCENT]
+        if noisy:
+            listed = ', '.join(f'{metric_info(m)["label"]} CV {format_percent(cv)}' for m, cv in noisy)
+            out.append(_warning('NOISY', f'"{entry["label"]}", {label_of_test(test)}: runs vary a lot ({listed}; '
+                                         f'above {NOISY_CV_PERCENT:.0f} %). Its medians are less certain; '
+                                         'more runs or a quieter box would help.',
+                                entry['id'], test, [m for m, _ in noisy]))
+    return out
+
+
+def _run_numbers(entry, test, metric, count):
+    """Run numbers behind a summary's values, when the stored runs line up with them; else 1..count."""
+    runs = [r for r in entry['runs'].get(test) or []
+            if isinstance(r, dict) and isinstance(r.get('metrics'), dict) and r['metrics'].get(metric) is not None]
+    numbers = [r.get('run') for r in runs]
+    if len(numbers) == count and all(isinstance(n, int) for n in numbers):
+        return numbers
+    return list(range(1, count + 1))
+
+
+def _outlier_warnings(entry):
+    out = []
+    for test, metrics in entry['summary'].items():
+        parts, flagged = [], []
+        for metric, stats in sorted(metrics.items(), key=lambda ms: metric_sort_key(test, ms[0])):
+            indices = [i for i in stats.get('outliers') or [] if isinstance(i, int)]
+            values = stats.get('values') or []
+            if not indices or not values:
+                continue
+            info = metric_info(metric)
+            numbers = _run_numbers(entry, test, metric, len(values))
+            runs = ', '.join(f'run {numbers[i]} ({format_value(values[i], info["unit"])})'
+                             for i in indices if i < len(values))
+            parts.append(f'{info["label"]}: {runs} vs median {format_value(stats["median"], info["unit"])}')
+            flagged.append(metric)
+        if parts:
+            out.append(_warning('OUTLIERS', f'"{entry["label"]}", {label_of_test(test)}: outlying runs '
+                                            f'(more than 3 robust standard deviations from the median) in '
+                                            f'{"; ".join(parts)}. They are kept in every figure; re-running '
+                                            'would show whether they were a one-off.',
+                                entry['id'], test, flagged))
+    return out
+
+
+def report_warnings(entries, baseline_id, conditions, comparison_warnings):
+    out = _condition_warnings(entries, baseline_id, conditions)
+    for entry in entries:
+        out += _noisy_warnings(entry)
+    for entry in entries:
+        out += _outlier_warnings(entry)
+    out += [_warning('COMPARISON', text) for text in comparison_warnings]
+    # the same note on several results (the cache-defeat line, typically) is said once, naming them all
+    notes = {}
+    for entry in entries:
+        for note in entry['notes']:
+            if isinstance(note, str) and entry['id'] not in notes.setdefault(note, []):
+                notes[note].append(entry['id'])
+    labels = {e['id']: e['label'] for e in entries}
+    for note, ids in notes.items():
+        names = ', '.join(f'"{labels[i]}"' for i in ids)
+        out.append(_warning('NOTE', f'{names}: {note}', ids[0] if len(ids) == 1 else None))
+    return out
