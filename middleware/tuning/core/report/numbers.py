@@ -2,6 +2,7 @@
 
 - ``format_value(value, unit)``: B/s → "412 MB/s" (MB = 10^6 bytes, as fio's ``bw_bytes`` and the seeds' tables),
   IO/s → "12,345 IOPS", ns → "85.2 µs" / "2.15 ms", about three significant digits; ``None`` → "unknown".
+- ``format_tick(x)`` → "1,000", "0.5": axis tick labels.
 - ``display_unit(unit)`` → ``(factor, label)`` for a linear chart axis in readable units (B/s → 1e6, "MB/s").
 - ``format_change(ratio)`` → "+12.3 %"; ``format_ratio_ci(low, high)`` → "+8.1 % … +15.0 %".
 - ``format_p(p)`` → "0.008" / "< 0.001"; ``format_percent(x)`` → "14.2 %"; ``format_bytes(n)`` → "64.0 GiB".
@@ -25,6 +26,13 @@ def significant(x):
         return f'{x:,.2f}'
     digits = min(9, 2 - math.floor(math.log10(a)))
     return f'{x:.{digits}f}'
+
+
+def format_tick(x):
+    """Axis tick: 1,000 / 200 / 0.5 / 0.01 (ticks are 1, 2 or 5 × 10^k, so no rounding is needed)."""
+    if x >= 1 and float(x).is_integer():
+        return f'{int(x):,}'
+    return f'{x:g}'
 
 
 def format_value(value, unit):

@@ -1,0 +1,220 @@
+"""The report as one self-contained HTML page (pure).
+
+``render_html(report)`` → ``str``. Inline CSS, charts as inline SVG, no scripts, no fonts or images fetched from
+anywhere: it reads offline and prints to PDF from any browser (A4 landscape; each section starts a new page; charts
+and table rows are not split). Everything taken from the report is HTML-escaped: labels and notes are user text.
+Sections are drawn in ``report['sections']`` order by the functions in ``SECTION_RENDERERS``; a campaign report adds
+its own there.
+"""
+from html import escape
+
+from .chart_svg import grouped_bar_chart
+from .errors import ReportInputError
+from .numbers import UNKNOWN, format_percent
+from .wording import BASIS_WORDS, change_text, ci_text, median_text, setting_value, verdict_word
+
+# Okabe–Ito: distinguishable with colour-blindness and in greyscale print; the baseline is neutral grey.
+COLOURS = ('#6b7280', '#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#000000')
+
+CSS = """
+:root { color-scheme: light; }
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 1200px; padding: 24px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI",
+  Roboto, "Helvetica Neue", Arial, sans-serif; color: #1f2328; background: #fff; }
+h1 { font-size: 24px; margin: 0 0 4px; } h2 { font-size: 19px; margin: 28px 0 10px; border-bottom: 2px solid #d0d7de;
+  padding-bottom: 4px; } h3 { font-size: 15px; margin: 18px 0 6px; }
+.meta { color: #57606a; margin: 0 0 12px; }
+table { border-collapse: collapse; width: 100%; margin: 6px 0 14px; }
+th, td { border: 1px solid #d0d7de; padding: 5px 7px; vertical-align: top; text-align: left; }
+th { background: #f6f8fa; font-weight: 600; }
+td.num { text-align: right; }
+table.summary { font-size: 12px; table-layout: fixed; } table.summary th:first-child { width: 11em; } .scroll { overflow-x: auto; }
+tr.baseline td { background: #f6f8fa; }
+.v { font-weight: 600; } .ci, .small { color: #57606a; font-size: 12px; }
+.verdict { display: inline-block; padding: 0 6px; border-radius: 9px; font-size: 11px; font-weight: 700;
+  text-transform: uppercase; letter-spacing: .02em; border: 1px solid; }
+.verdict.BETTER { color: #116329; background: #dafbe1; border-color: #4ac26b; }
+.verdict.WORSE { color: #82071e; background: #ffebe9; border-color: #ff8182; }
+.verdict.NO_CHANGE { color: #424a53; background: #eaeef2; border-color: #afb8c1; }
+.verdict.INCONCLUSIVE { color: #7d4e00; background: #fff8c5; border-color: #d4a72c; }
+.swatch { display: inline-block; width: 10px; height: 10px; margin-right: 6px; vertical-align: baseline; }
+figure { margin: 0; } .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(480px, 1fr));
+  gap: 18px 24px; margin-top: 10px; } figcaption { font-weight: 600; margin-bottom: 4px; }
+svg { max-width: 100%; height: auto; }
+ul.warnings li { margin-bottom: 6px; } .kind { font-weight: 700; font-size: 12px; color: #57606a; }
+pre { background: #f6f8fa; border: 1px solid #d0d7de; padding: 8px; overflow-x: auto; font-size: 12px;
+  white-space: pre-wrap; }
+dl.box { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; } dl.box dt { font-weight: 600; }
+dl.box dd { margin: 0; }
+@page { size: A4 landscape; margin: 12mm; }
+@media print {
+  body { max-width: none; padding: 0; font-size: 11px; }
+  table.summary { font-size: 10px; } .scroll { overflow: visible; }
+  section + section { break-before: page; page-break-before: always; }
+  figure, tr, pre, li { break-inside: avoid; page-break-inside: avoid; }
+  * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  h2 { margin-top: 0; }
+  .charts { grid-template-columns: 1fr 1fr; gap: 10px 18px; }
+}
+"""
+
+
+def e(value):
+    return escape(UNKNOWN if value is None else str(value), quote=True)
+
+
+def _colour_of(report):
+    return {c['id']: COLOURS[i % len(COLOURS)] for i, c in enumerate(report['configurations'])}
+
+
+def _swatch(colour):
+    return f'<span class="swatch" style="background:{colour}"></span>'
+
+
+def _verdict(verdict):
+    if not verdict:
+        return ''
+    return f'<span class="verdict {e(verdict)}">{e(verdict_word(verdict))}</span>'
+
+
+def _cell(cell, column, baseline_row):
+    if cell is None:
+        return '<td class="num small">not measured</td>'
+    unit = column['unit']
+    parts = [f'<div class="v">{e(median_text(cell, unit))}</div>', f'<div class="ci">{e(ci_text(cell, unit))}</div>']
+    change = change_text(cell)
+    if change:
+        parts.append(f'<div>{_verdict(cell.get("verdict"))}</div><div class="small">{e(change)}</div>')
+    elif not baseline_row:
+        parts.append('<div class="small">not in the baseline</div>')
+    return f'<td class="num">{"".join(parts)}</td>'
+
+
+def _summary(report):
+    colours = _colour_of(report)
+    conf_rows = ''.join(
+        f'<tr{" class=baseline" if c["baseline"] else ""}><td>{_swatch(colours[c["id"]])}{e(c["label"])}'
+        f'{" <span class=small>(baseline)</span>" if c["baseline"] else ""}</td><td>{e(c["preset"] or "none")}</td>'
+        f'<td>{e(c["created_at"])}</td><td>{e(c["source"])}</td><td>{e(c["id"])}</td></tr>'
+        for c in report['configurations'])
+    columns = report['summary']['columns']
+    head = ''.join(f'<th>{e(c["title"])}<div class="small">{e(c["unit"] and _unit_word(c["unit"]))}'
+                   f'{" · lower is better" if c["direction"] == "LOWER" else ""}</div></th>' for c in columns)
+    rows = ''.join(
+        f'<tr{" class=baseline" if r["baseline"] else ""}><th>{_swatch(colours[r["configuration_id"]])}'
+        f'{e(r["label"])}</th>{"".join(_cell(r["cells"][c["key"]], c, r["baseline"]) for c in columns)}</tr>'
+        for r in report['summary']['rows'])
+    table = (f'<div class="scroll"><table class="summary"><thead><tr><th>Configuration</th>{head}</tr></thead><tbody>{rows}</tbody>'
+             '</table>') if columns else '<p>No figures in the seeds\' summary shape; see the CSV or JSON export.</p>'
+    return ('<h2>Summary</h2>'
+            f'<table><thead><tr><th>Configuration</th><th>Preset</th><th>Measured at</th><th>Source</th>'
+            f'<th>Result id</th></tr></thead><tbody>{conf_rows}</tbody></table>'
+            '<p class="small">Each cell: the median of the runs, its confidence interval (with the confidence '
+            'reached), and for compared configurations the change against the baseline with its 95 % interval, the '
+            'adjusted p-value and the verdict. See "Method" for what these mean.</p>' + table)
+
+
+def _unit_word(unit):
+    return {'B/s': 'MB/s', 'IO/s': 'IOPS', 'ns': 'latency'}.get(unit, unit)
+
+
+def _charts(report):
+    colours = [_colour_of(report)[c['id']] for c in report['configurations']]
+    if not report['charts']:
+        return '<h2>Charts</h2><p>No figures to chart.</p>'
+    figures = ''.join(f'<figure><figcaption>{e(chart["title"])}</figcaption>{grouped_bar_chart(chart, colours)}'
+                      '</figure>' for chart in report['charts'])
+    figures = f'<div class="charts">{figures}</div>'
+    return ('<h2>Charts</h2><p class="small">Bars are medians; the black whiskers are the confidence interval of the '
+            'median. The dashed red line is the theoretical maximum, when known.</p>' + figures)
+
+
+def _changes(report):
+    if not report['changes']:
+        return '<h2>What each configuration changed</h2><p>Only the baseline is in this report.</p>'
+    base = next(c['label'] for c in report['configurations'] if c['baseline'])
+    parts = [f'<h2>What each configuration changed</h2><p>Settings that differ from the baseline "{e(base)}".</p>']
+    for change in report['changes']:
+        parts.append(f'<h3>{e(change["label"])}</h3><p class="small">{e(BASIS_WORDS.get(change["basis"]))}</p>')
+        if change['basis'] == 'UNKNOWN':
+            parts.append('<p>Settings: unknown.</p>')
+        elif not change['rows']:
+            parts.append('<p>No setting differs from the baseline.</p>')
+        else:
+            rows = ''.join(f'<tr><td>{e(r["kind"])}</td><td>{e(r["scope"])}</td><td>{e(r["setting"])}</td>'
+                           f'<td>{e(setting_value(r["baseline"]))}</td><td>{e(setting_value(r["value"]))}</td></tr>'
+                           for r in change['rows'])
+            parts.append('<table><thead><tr><th>Kind</th><th>Scope</th><th>Setting</th><th>Baseline</th>'
+                         f'<th>This configuration</th></tr></thead><tbody>{rows}</tbody></table>')
+    return ''.join(parts)
+
+
+def _warnings(report):
+    if not report['warnings']:
+        return '<h2>Warnings</h2><p>None: no noisy metric, outlier or difference in conditions was found.</p>'
+    items = ''.join(f'<li><span class="kind">{e(w["kind"].replace("_", " "))}</span> {e(w["message"])}</li>'
+                    for w in report['warnings'])
+    return f'<h2>Warnings</h2><ul class="warnings">{items}</ul>'
+
+
+def _method(report):
+    method = report['method']
+    rows = ''.join(
+        f'<tr><td>{e(c["label"])}</td><td>{e(c["benchmark_profile"])}</td><td class="num">{e(c["runs_planned"])}</td>'
+        f'<td>{e({True: "yes", False: "no"}.get(c["adaptive"]))}</td>'
+        f'<td class="num">{e(c["runtime_seconds"])}{" s" if c["runtime_seconds"] is not None else ""}</td>'
+        f'<td class="num">{e(c["ramp_seconds"])}{" s" if c["ramp_seconds"] is not None else ""}</td>'
+        f'<td>{e(", ".join(f"{t}: {n}" for t, n in c["runs_per_test"].items()) or None)}</td></tr>'
+        for c in method['configurations'])
+    labels = {c['id']: c['label'] for c in report['configurations']}
+    defeat = ''.join(f'<li><b>{e(d["method"])}</b>: {e(d["explanation"])} <span class="small">('
+                     f'{e(", ".join(labels[i] for i in d["configuration_ids"]))})</span></li>'
+                     for d in method['cache_defeat'])
+    words = ''.join(f'<p>{e(p)}</p>' for p in method['statistics'])
+    return ('<h2>Method</h2><h3>Runs</h3><table><thead><tr><th>Configuration</th><th>Benchmark profile</th>'
+            '<th>Runs planned</th><th>Adaptive</th><th>Measured per run</th><th>Warm-up</th><th>Runs per test</th>'
+            f'</tr></thead><tbody>{rows}</tbody></table><h3>Keeping caches out of the numbers</h3><ul>{defeat}</ul>'
+            f'<h3>Statistics, in plain words</h3>{words}')
+
+
+def _box(report):
+    items = ''.join(f'<dt>{e(i["label"])}</dt><dd>{e(i["value"])}</dd>' for i in report['box']['items'])
+    return f'<h2>The box</h2><p class="small">As recorded with the baseline.</p><dl class="box">{items}</dl>'
+
+
+def _tools(report):
+    rows = ''.join(f'<tr><td>{e(t["label"])}</td><td>{e(t["tool"])}</td><td>{e(t["fio_version"])}</td>'
+                   f'<td>{e(t["openzfs_version"])}</td><td>{e(t["platform"])}</td></tr>' for t in report['tools'])
+    return ('<h2>Tool versions</h2><table><thead><tr><th>Configuration</th><th>Tool</th><th>fio</th><th>OpenZFS</th>'
+            f'<th>Platform</th></tr></thead><tbody>{rows}</tbody></table>')
+
+
+def _jobs(report):
+    if not report['jobs']:
+        return '<h2>fio job files</h2><p>None recorded (imported results do not carry them).</p>'
+    labels = {c['id']: c['label'] for c in report['configurations']}
+    blocks = ''.join(f'<p class="small">Used by: {e(", ".join(labels[i] for i in job["configuration_ids"]))}</p>'
+                     f'<pre>{e(job["text"])}</pre>' for job in report['jobs'])
+    return f'<h2>fio job files</h2>{blocks}'
+
+
+SECTION_RENDERERS = {
+    'summary': _summary, 'charts': _charts, 'changes': _changes, 'warnings': _warnings, 'method': _method,
+    'box': _box, 'tools': _tools, 'jobs': _jobs,
+}
+
+
+def render_html(report):
+    sections = []
+    for name in report['sections']:
+        if name not in SECTION_RENDERERS:
+            raise ReportInputError('report.sections', f'no HTML renderer for section {name!r}')
+        sections.append(f'<section id="{e(name)}">{SECTION_RENDERERS[name](report)}</section>')
+    base = next(c['label'] for c in report['configurations'] if c['baseline'])
+    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{e(report["title"])}</title><style>{CSS}</style></head><body>'
+            f'<header><h1>{e(report["title"])}</h1><p class="meta">Generated {e(report["generated_at"])} · '
+            f'baseline: {e(base)} · {len(report["configurations"])} configuration'
+            f'{"s" if len(report["configurations"]) != 1 else ""}</p></header>'
+            f'<main>{"".join(sections)}</main></body></html>\n')

@@ -1,0 +1,156 @@
+"""The report as Markdown (pure): ``render_markdown(report)`` → ``str``.
+
+Headings per section, the summary table (one row per configuration), the charts' figures as tables (Markdown has
+no charts), what each configuration changed, warnings, method, box, tool versions and the fio job files in fenced
+blocks. User text (labels, notes, settings) is escaped so it cannot break a table or turn into markup or HTML; job
+texts sit in a fence longer than any run of backticks inside them.
+"""
+import re
+
+from .errors import ReportInputError
+from .numbers import UNKNOWN
+from .wording import BASIS_WORDS, change_text, ci_text, median_text, range_text, setting_value, verdict_word
+
+_SPECIAL = re.compile(r'([\\`*_\[\]|#<>&])')
+_ENTITIES = {'<': '&lt;', '>': '&gt;', '&': '&amp;'}
+
+
+def md(value):
+    """Inline text: Markdown punctuation backslash-escaped, < > & as entities, one line."""
+    text = UNKNOWN if value is None else ' '.join(str(value).split())
+    return _SPECIAL.sub(lambda m: _ENTITIES.get(m.group(1), '\\' + m.group(1)), text)
+
+
+def _table(header, rows):
+    lines = ['| ' + ' | '.join(header) + ' |', '|' + '|'.join('---' for _ in header) + '|']
+    lines += ['| ' + ' | '.join(row) + ' |' for row in rows]
+    return '\n'.join(lines)
+
+
+def _cell(cell, unit, baseline_row):
+    if cell is None:
+        return 'not measured'
+    text = f'**{md(median_text(cell, unit))}** ({md(ci_text(cell, unit))})'
+    change = change_text(cell)
+    if change:
+        text += f'<br>{md(verdict_word(cell.get("verdict")).upper())}: {md(change)}'
+    elif not baseline_row:
+        text += '<br>not in the baseline'
+    return text
+
+
+def _unit_word(column):
+    word = {'B/s': 'MB/s', 'IO/s': 'IOPS'}.get(column['unit'], column['unit'])
+    return f'{word}, lower is better' if column['direction'] == 'LOWER' else word
+
+
+def _summary(report):
+    columns = report['summary']['columns']
+    confs = _table(['Configuration', 'Preset', 'Measured at', 'Source', 'Result id'],
+                   [[md(c['label']) + (' (baseline)' if c['baseline'] else ''), md(c['preset'] or 'none'),
+                     md(c['created_at']), md(c['source']), md(c['id'])] for c in report['configurations']])
+    out = ['## Summary', confs]
+    if columns:
+        header = ['Configuration'] + [md(f'{c["title"]} ({_unit_word(c)})') for c in columns]
+        rows = [[md(r['label'])] + [_cell(r['cells'][c['key']], c['unit'], r['baseline']) for c in columns]
+                for r in report['summary']['rows']]
+        out += ['Each cell: the median (its confidence interval and the confidence reached); for compared '
+                'configurations the verdict, the change against the baseline (its 95 % interval) and the adjusted '
+                'p-value.', _table(header, rows)]
+    return out
+
+
+def _charts(report):
+    out = ['## Chart figures', 'The HTML report draws these as charts: medians with the confidence interval.']
+    for chart in report['charts']:
+        header = ['Configuration'] + [md(g['label']) for g in chart['groups']]
+        rows = [[md(s['label'])] + [md(f'{median_text(p, chart["unit"])} '
+                                       f'({range_text(p["ci_low"], p["ci_high"], chart["unit"])})') if p else 'n/a'
+                                    for p in s['points']] for s in chart['series']]
+        out += [f'### {md(chart["title"])}', _table(header, rows)]
+        if chart.get('reference'):
+            out.append(f'Reference: {md(chart["reference"]["label"])} '
+                       f'({md(median_text({"median": chart["reference"]["value"]}, chart["unit"]))}).')
+    return out
+
+
+def _changes(report):
+    out = ['## What each configuration changed']
+    if not report['changes']:
+        return out + ['Only the baseline is in this report.']
+    for change in report['changes']:
+        out += [f'### {md(change["label"])}', md(BASIS_WORDS.get(change['basis']))]
+        if change['basis'] == 'UNKNOWN':
+            out.append('Settings: unknown.')
+        elif not change['rows']:
+            out.append('No setting differs from the baseline.')
+        else:
+            out.append(_table(['Kind', 'Scope', 'Setting', 'Baseline', 'This configuration'],
+                              [[md(r['kind']), md(r['scope']), md(r['setting']), md(setting_value(r['baseline'])),
+                                md(setting_value(r['value']))] for r in change['rows']]))
+    return out
+
+
+def _warnings(report):
+    if not report['warnings']:
+        return ['## Warnings', 'None: no noisy metric, outlier or difference in conditions was found.']
+    return ['## Warnings', '\n'.join(f'- **{md(w["kind"].replace("_", " "))}** {md(w["message"])}'
+                                     for w in report['warnings'])]
+
+
+def _method(report):
+    method = report['method']
+    labels = {c['id']: c['label'] for c in report['configurations']}
+    runs = _table(['Configuration', 'Benchmark profile', 'Runs planned', 'Adaptive', 'Runs per test'],
+                  [[md(c['label']), md(c['benchmark_profile']), md(c['runs_planned']),
+                    md({True: 'yes', False: 'no'}.get(c['adaptive'])),
+                    md(', '.join(f'{t}: {n}' for t, n in c['runs_per_test'].items()) or None)]
+                   for c in method['configurations']])
+    defeat = '\n'.join(f'- **{md(d["method"])}**: {md(d["explanation"])} '
+                       f'({md(", ".join(labels[i] for i in d["configuration_ids"]))})' for d in method['cache_defeat'])
+    return ['## Method', '### Runs', runs, '### Keeping caches out of the numbers', defeat,
+            '### Statistics, in plain words'] + [md(p) for p in method['statistics']]
+
+
+def _box(report):
+    return ['## The box', 'As recorded with the baseline.',
+            '\n'.join(f'- **{md(i["label"])}**: {md(i["value"])}' for i in report['box']['items'])]
+
+
+def _tools(report):
+    return ['## Tool versions', _table(['Configuration', 'Tool', 'fio', 'OpenZFS', 'Platform'],
+                                       [[md(t['label']), md(t['tool']), md(t['fio_version']),
+                                         md(t['openzfs_version']), md(t['platform'])] for t in report['tools']])]
+
+
+def _fence(text):
+    longest = max((len(run) for run in re.findall(r'`+', text)), default=0)
+    return '`' * max(3, longest + 1)
+
+
+def _jobs(report):
+    out = ['## fio job files']
+    if not report['jobs']:
+        return out + ['None recorded (imported results do not carry them).']
+    labels = {c['id']: c['label'] for c in report['configurations']}
+    for job in report['jobs']:
+        fence = _fence(job['text'])
+        out += [f'Used by: {md(", ".join(labels[i] for i in job["configuration_ids"]))}',
+                f'{fence}ini\n{job["text"].rstrip()}\n{fence}']
+    return out
+
+
+SECTION_RENDERERS = {
+    'summary': _summary, 'charts': _charts, 'changes': _changes, 'warnings': _warnings, 'method': _method,
+    'box': _box, 'tools': _tools, 'jobs': _jobs,
+}
+
+
+def render_markdown(report):
+    base = next(c['label'] for c in report['configurations'] if c['baseline'])
+    blocks = [f'# {md(report["title"])}', f'Generated {md(report["generated_at"])} · baseline: {md(base)}']
+    for name in report['sections']:
+        if name not in SECTION_RENDERERS:
+            raise ReportInputError('report.sections', f'no Markdown renderer for section {name!r}')
+        blocks += SECTION_RENDERERS[name](report)
+    return '\n\n'.join(blocks) + '\n'
