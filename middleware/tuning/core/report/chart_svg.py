@@ -74,8 +74,9 @@ def grouped_bar_chart(chart, colours):
                 body.append(text(centre, bottom - 4, 'n/a', text_anchor='middle', **{**FONT, 'font_size': 9}))
                 continue
             y = scale(point['median'] / factor)
-            tip = (f'{ser["label"]} · {group["label"]}: {format_value(point["median"], chart["unit"])} '
-                   f'(CI {format_value(point["ci_low"], chart["unit"])} – {format_value(point["ci_high"], chart["unit"])})')
+            unit = chart['unit']
+            tip = (f'{ser["label"]} · {group["label"]}: {format_value(point["median"], unit)} '
+                   f'(CI {format_value(point["ci_low"], unit)} – {format_value(point["ci_high"], unit)})')
             body.append(element('rect', {'x': x + 1, 'y': y, 'width': max(0.0, bar_width - 2),
                                          'height': max(0.0, bottom - y), 'fill': colours[s % len(colours)]},
                                 title(tip)))
@@ -87,7 +88,7 @@ def grouped_bar_chart(chart, colours):
     if reference:
         y = scale(reference['value'] / factor)
         body.append(line(LEFT, y, WIDTH - RIGHT, y, stroke='#b00020', stroke_width=1.5, stroke_dasharray='6 4'))
-        body.append(text(WIDTH - RIGHT, y - 4, f'{reference["label"][:90]} ({format_value(reference["value"], chart["unit"])})',
-                         text_anchor='end', paint_order='stroke', stroke='#fff', stroke_width=3,
+        caption = f'{reference["label"][:90]} ({format_value(reference["value"], chart["unit"])})'
+        body.append(text(WIDTH - RIGHT, y - 4, caption, text_anchor='end', paint_order='stroke', stroke='#fff', stroke_width=3,
                          **{**FONT, 'fill': '#b00020', 'font_size': 10}))
     return document(WIDTH, height, ''.join(body), chart['title'])

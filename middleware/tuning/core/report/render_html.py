@@ -10,7 +10,7 @@ from html import escape
 
 from .chart_svg import grouped_bar_chart
 from .errors import ReportInputError
-from .numbers import UNKNOWN, format_percent
+from .numbers import UNKNOWN
 from .wording import BASIS_WORDS, change_text, ci_text, median_text, setting_value, verdict_word
 
 # Okabe–Ito: distinguishable with colour-blindness and in greyscale print; the baseline is neutral grey.
@@ -28,7 +28,8 @@ table { border-collapse: collapse; width: 100%; margin: 6px 0 14px; }
 th, td { border: 1px solid #d0d7de; padding: 5px 7px; vertical-align: top; text-align: left; }
 th { background: #f6f8fa; font-weight: 600; }
 td.num { text-align: right; }
-table.summary { font-size: 12px; table-layout: fixed; } table.summary th:first-child { width: 11em; } .scroll { overflow-x: auto; }
+table.summary { font-size: 12px; table-layout: fixed; } table.summary th:first-child { width: 11em; }
+.scroll { overflow-x: auto; }
 tr.baseline td { background: #f6f8fa; }
 .v { font-weight: 600; } .ci, .small { color: #57606a; font-size: 12px; }
 .verdict { display: inline-block; padding: 0 6px; border-radius: 9px; font-size: 11px; font-weight: 700;
@@ -104,8 +105,9 @@ def _summary(report):
         f'<tr{" class=baseline" if r["baseline"] else ""}><th>{_swatch(colours[r["configuration_id"]])}'
         f'{e(r["label"])}</th>{"".join(_cell(r["cells"][c["key"]], c, r["baseline"]) for c in columns)}</tr>'
         for r in report['summary']['rows'])
-    table = (f'<div class="scroll"><table class="summary"><thead><tr><th>Configuration</th>{head}</tr></thead><tbody>{rows}</tbody>'
-             '</table>') if columns else '<p>No figures in the seeds\' summary shape; see the CSV or JSON export.</p>'
+    table = (f'<div class="scroll"><table class="summary"><thead><tr><th>Configuration</th>{head}</tr></thead>'
+             f'<tbody>{rows}</tbody></table></div>') if columns else \
+        '<p>No figures in the seeds\' summary shape; see the CSV or JSON export.</p>'
     return ('<h2>Summary</h2>'
             f'<table><thead><tr><th>Configuration</th><th>Preset</th><th>Measured at</th><th>Source</th>'
             f'<th>Result id</th></tr></thead><tbody>{conf_rows}</tbody></table>'

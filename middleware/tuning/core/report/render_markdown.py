@@ -134,9 +134,10 @@ def _jobs(report):
         return out + ['None recorded (imported results do not carry them).']
     labels = {c['id']: c['label'] for c in report['configurations']}
     for job in report['jobs']:
-        fence = _fence(job['text'])
+        text = job['text'].strip('\n').rstrip()
+        fence = _fence(text)
         out += [f'Used by: {md(", ".join(labels[i] for i in job["configuration_ids"]))}',
-                f'{fence}ini\n{job["text"].rstrip()}\n{fence}']
+                f'{fence}ini\n{text}\n{fence}']
     return out
 
 

@@ -1,7 +1,7 @@
 """What each configuration changed relative to the baseline (pure).
 
-- ``diff_settings(baseline_rows, other_rows, baseline_where='baseline', other_where='other')`` → ``[{kind, scope, setting, baseline, value}]`` for every
-  setting key ``(kind, scope, setting)`` whose value differs between two settings snapshots (architecture §4). A key
+- ``diff_settings(baseline_rows, other_rows, baseline_where='baseline', other_where='other')`` → ``[{kind, scope,
+  setting, baseline, value}]`` for every setting key ``(kind, scope, setting)`` whose value differs between two settings snapshots (architecture §4). A key
   present in one snapshot only is a difference too, with ``None`` ("absent") on the other side.
 - ``configuration_changes(entries, baseline_id, settings_diffs=None)`` → one ``{configuration_id, label, basis, rows}``
   per non-baseline entry. ``basis`` is ``GIVEN`` when the caller passed rows for that result in ``settings_diffs``

@@ -1,0 +1,53 @@
+"""Fixtures for the report tests: the committed report fixtures (three configurations built from the real fio
+captures, see tests/fixtures/report/make_report_fixtures.py) and builders for small hand-made entries."""
+import copy
+import json
+import os
+
+import pytest
+
+from tuning.core.bench import compare, summarize
+
+FIXTURES = os.path.join(os.path.dirname(__file__), '..', '..', 'fixtures')
+
+
+def load_fixture(*parts):
+    with open(os.path.join(FIXTURES, *parts)) as f:
+        return json.load(f)
+
+
+_ENTRIES = load_fixture('report', 'entries.json')
+_COMPARISON = load_fixture('report', 'comparison.json')
+
+
+@pytest.fixture
+def entries():
+    return copy.deepcopy(_ENTRIES)
+
+
+@pytest.fixture
+def comparison():
+    return copy.deepcopy(_COMPARISON)
+
+
+def make_entry(id_, label, values, context=None, source='FIO', notes=(), spec=None):
+    """An entry in the ``tuning.benchmark.get`` shape from ``{TEST: {metric: [run values]}}``."""
+    runs, summary = {}, {}
+    for test, metrics in values.items():
+        count = len(next(iter(metrics.values())))
+        runs[test] = [{'run': i + 1, 'metrics': {m: v[i] for m, v in metrics.items()}} for i in range(count)]
+        summary[test] = {m: summarize(v) for m, v in metrics.items()}
+    return {'id': id_, 'label': label, 'created_at': '2025-06-01T10:00:00Z', 'source': source, 'spec': spec,
+            'context': context if context is not None else {}, 'summary': summary, 'runs': runs, 'jobs': [],
+            'notes': list(notes)}
+
+
+def compare_entries(baseline, others, warnings=()):
+    """What tuning.benchmark.compare returns for these entries (fewer bootstrap resamples: same code path)."""
+    def normalised(entry):
+        return {'source': entry['source'], 'label': entry['label'],
+                'tests': {t: {'runs': r} for t, r in entry['runs'].items()}}
+    result = compare(normalised(baseline), [normalised(o) for o in others], resamples=500)
+    return {'baseline': {'id': baseline['id'], **result['baseline']},
+            'comparisons': [{'id': o['id'], **c} for o, c in zip(others, result['comparisons'])],
+            'theoretical_max': None, 'warnings': list(warnings)}

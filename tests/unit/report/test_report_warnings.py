@@ -1,0 +1,128 @@
+import os
+
+from tuning.core.bench import import_result, summarize
+from tuning.core.report import build_report, render
+
+from .conftest import FIXTURES, compare_entries, make_entry
+
+STEADY = [100.0, 101.0, 99.0, 100.5, 99.5]
+
+
+def _report(entries, comparison):
+    return build_report(entries, comparison, title='t', generated_at='2025-06-01T11:00:00Z')
+
+
+def _context(**over):
+    context = {'target': {'dataset': 'tank/bench', 'pool': 'tank'},
+               'pool': {'name': 'tank', 'layout': 'MIRROR 2×SSD'},
+               'platform': {'name': 'TrueNAS', 'version': 'TrueNAS-25.10.0'}, 'openzfs_version': '2.3.4',
+               'fio_version': 'fio-3.33', 'backend': 'truenas', 'cache_defeat': {'method': 'DIRECT_IO'},
+               'plan': {'profile': 'QUICK'}, 'cpu': {'model': 'EPYC', 'cores': 8},
+               'memory': {'physical_bytes': 64 * 1024 ** 3}}
+    context.update(over)
+    return context
+
+
+def _kinds(report, kind):
+    return [w for w in report['warnings'] if w['kind'] == kind]
+
+
+def test_noisy_metric_is_warned_with_its_cv():
+    noisy = [100.0, 70.0, 130.0, 90.0, 115.0]
+    base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context())
+    other = make_entry(2, 'wobbly', {'SEQ_WRITE': {'write_bw_bytes': noisy}}, _context())
+    report = _report([base, other], compare_entries(base, [other]))
+    warned = _kinds(report, 'NOISY')
+    assert len(warned) == 1
+    assert warned[0]['configuration_id'] == 2 and warned[0]['metrics'] == ['write_bw_bytes']
+    cv = summarize(noisy)['cv_percent']
+    assert f'CV {cv:.1f} %' in warned[0]['message']
+
+
+def test_noisy_means_a_cv_above_ten_percent():
+    # the rule reads the summary's cv_percent as stored: exactly 10 % is not noisy, just above is
+    entry = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context())
+    entry['summary']['SEQ_WRITE']['write_bw_bytes']['cv_percent'] = 10.0
+    assert _kinds(_report([entry], None), 'NOISY') == []
+    entry['summary']['SEQ_WRITE']['write_bw_bytes']['cv_percent'] = 10.01
+    assert len(_kinds(_report([entry], None), 'NOISY')) == 1
+
+
+def test_outlier_run_is_named_by_its_run_number():
+    base = make_entry(1, 'base', {'SEQ_READ': {'read_bw_bytes': [500e6, 502e6, 498e6, 250e6, 501e6]}}, _context())
+    report = _report([base], None)
+    warned = _kinds(report, 'OUTLIERS')
+    assert len(warned) == 1 and warned[0]['test'] == 'SEQ_READ'
+    assert 'run 4 (250 MB/s)' in warned[0]['message'] and 'median 500 MB/s' in warned[0]['message']
+
+
+def test_different_conditions_are_listed_per_configuration():
+    base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context())
+    other = make_entry(2, 'elsewhere', {'SEQ_WRITE': {'write_bw_bytes': STEADY}},
+                       _context(target={'dataset': 'fast/bench', 'pool': 'fast'}, pool={'name': 'fast', 'layout': 'MIRROR 2×SSD'},
+                                fio_version='fio-3.36', plan={'profile': 'STANDARD'},
+                                cache_defeat={'method': 'WORKING_SET'}))
+    same = make_entry(3, 'same', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context())
+    report = _report([base, other, same], compare_entries(base, [other, same]))
+    warned = _kinds(report, 'DIFFERENT_CONDITIONS')
+    assert [w['configuration_id'] for w in warned] == [2]
+    message = warned[0]['message']
+    for text in ('dataset fast/bench (baseline: tank/bench)', 'pool fast (baseline: tank)',
+                 'fio version fio-3.36 (baseline: fio-3.33)', 'benchmark profile STANDARD (baseline: QUICK)',
+                 'cache-defeat method WORKING_SET (baseline: DIRECT_IO)'):
+        assert text in message
+    assert 'platform' not in message
+    assert _kinds(report, 'UNKNOWN_CONDITIONS') == []
+
+
+def test_another_tool_or_platform_is_a_different_condition():
+    base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context())
+    other = make_entry(2, 'debian', {'SEQ_WRITE': {'write_bw_bytes': STEADY}},
+                       _context(platform={'name': 'Debian', 'version': 'Debian 12'}), source='BONNIE')
+    report = _report([base, other], compare_entries(base, [other]))
+    message = _kinds(report, 'DIFFERENT_CONDITIONS')[0]['message']
+    assert 'benchmark tool bonnie++ (baseline: fio)' in message
+    assert 'platform Debian 12 (baseline: TrueNAS-25.10.0)' in message
+
+
+def test_comparison_warnings_and_notes_are_passed_on_and_shared_notes_said_once():
+    base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context(), notes=['same note'])
+    other = make_entry(2, 'other', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context(),
+                       notes=['same note', 'queue depth reached 8, requested 16'])
+    report = _report([base, other], compare_entries(base, [other], warnings=['from compare']))
+    assert [w['message'] for w in _kinds(report, 'COMPARISON')] == ['from compare']
+    notes = [w['message'] for w in _kinds(report, 'NOTE')]
+    assert notes == ['"base", "other": same note', '"other": queue depth reached 8, requested 16']
+
+
+def _imported(id_, label, fmt, *path):
+    with open(os.path.join(FIXTURES, 'bench', *path)) as f:
+        result = import_result(fmt, f.read())
+    values = {}
+    for test, data in result['tests'].items():
+        for run in data['runs']:
+            for metric, value in run['metrics'].items():
+                values.setdefault(test, {}).setdefault(metric, []).append(value)
+    entry = make_entry(id_, label, values, context=None, source=fmt, notes=result['notes'])
+    entry['context'] = None  # stored imports may carry no context at all
+    return entry
+
+
+def test_imported_results_without_context_render_unknown_in_every_format():
+    base = _imported(1, 'bonnie <b>old</b>', 'BONNIE', 'bonnie', 'runs-x3-2.00a.csv')
+    other = _imported(2, 'gobonniego', 'GOBONNIEGO', 'gobonniego', 'runs3.json')
+    comparison = compare_entries(base, [other])
+    report = _report([base, other], comparison)
+    assert [c['key'] for c in report['summary']['columns']] == ['seq_write', 'seq_read', 'random_seeks']
+    assert report['changes'][0]['basis'] == 'UNKNOWN'
+    assert all(i['value'] == 'unknown' for i in report['box']['items'])
+    unknown = _kinds(report, 'UNKNOWN_CONDITIONS')
+    assert [w['configuration_id'] for w in unknown] == [1, 2]
+    assert 'dataset' in unknown[0]['message'] and 'fio version' not in unknown[0]['message']
+    assert 'benchmark tool gobonniego (baseline: bonnie++)' in _kinds(report, 'DIFFERENT_CONDITIONS')[0]['message']
+    for fmt in ('HTML', 'MARKDOWN', 'CSV', 'JSON'):
+        data, _, _ = render(report, fmt)
+        assert data
+    html = render(report, 'HTML')[0].decode()
+    assert 'Settings: unknown.' in html and '<dd>unknown</dd>' in html
+    assert 'Settings: unknown.' in render(report, 'MARKDOWN')[0].decode()
