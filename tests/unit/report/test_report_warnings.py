@@ -59,7 +59,8 @@ def test_outlier_run_is_named_by_its_run_number():
 def test_different_conditions_are_listed_per_configuration():
     base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context())
     other = make_entry(2, 'elsewhere', {'SEQ_WRITE': {'write_bw_bytes': STEADY}},
-                       _context(target={'dataset': 'fast/bench', 'pool': 'fast'}, pool={'name': 'fast', 'layout': 'MIRROR 2×SSD'},
+                       _context(target={'dataset': 'fast/bench', 'pool': 'fast'},
+                                pool={'name': 'fast', 'layout': 'MIRROR 2×SSD'},
                                 fio_version='fio-3.36', plan={'profile': 'STANDARD'},
                                 cache_defeat={'method': 'WORKING_SET'}))
     same = make_entry(3, 'same', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context())

@@ -89,6 +89,6 @@ def grouped_bar_chart(chart, colours):
         y = scale(reference['value'] / factor)
         body.append(line(LEFT, y, WIDTH - RIGHT, y, stroke='#b00020', stroke_width=1.5, stroke_dasharray='6 4'))
         caption = f'{reference["label"][:90]} ({format_value(reference["value"], chart["unit"])})'
-        body.append(text(WIDTH - RIGHT, y - 4, caption, text_anchor='end', paint_order='stroke', stroke='#fff', stroke_width=3,
-                         **{**FONT, 'fill': '#b00020', 'font_size': 10}))
+        body.append(text(WIDTH - RIGHT, y - 4, caption, text_anchor='end', paint_order='stroke', stroke='#fff',
+                         stroke_width=3, **{**FONT, 'fill': '#b00020', 'font_size': 10}))
     return document(WIDTH, height, ''.join(body), chart['title'])

@@ -1,12 +1,13 @@
 """What each configuration changed relative to the baseline (pure).
 
 - ``diff_settings(baseline_rows, other_rows, baseline_where='baseline', other_where='other')`` → ``[{kind, scope,
-  setting, baseline, value}]`` for every setting key ``(kind, scope, setting)`` whose value differs between two settings snapshots (architecture §4). A key
-  present in one snapshot only is a difference too, with ``None`` ("absent") on the other side.
-- ``configuration_changes(entries, baseline_id, settings_diffs=None)`` → one ``{configuration_id, label, basis, rows}``
-  per non-baseline entry. ``basis`` is ``GIVEN`` when the caller passed rows for that result in ``settings_diffs``
-  (``{result_id: [row]}``, e.g. from a campaign's plans), ``SNAPSHOT`` when both results carry a settings snapshot,
-  and ``UNKNOWN`` otherwise (imported results have none): then ``rows`` is empty and the report says "unknown"
+  setting, baseline, value}]`` for every setting key ``(kind, scope, setting)`` whose value differs between two
+  settings snapshots (architecture §4). A key present in one snapshot only is a difference too, with ``None``
+  ("absent") on the other side; the ``*_where`` names say which input a malformed row came from.
+- ``configuration_changes(entries, baseline_id, settings_diffs=None)`` → one ``{configuration_id, label, basis,
+  rows}`` per non-baseline entry. ``basis`` is ``GIVEN`` when the caller passed rows for that result in
+  ``settings_diffs`` (``{result_id: [row]}``, e.g. from a campaign's plans), ``SNAPSHOT`` when both results carry a
+  settings snapshot, and ``UNKNOWN`` otherwise (imported results have none): then ``rows`` is empty and the report says "unknown"
   rather than "nothing changed".
 """
 from .errors import ReportInputError
