@@ -7,8 +7,8 @@
 - ``configuration_changes(entries, baseline_id, settings_diffs=None)`` → one ``{configuration_id, label, basis,
   rows}`` per non-baseline entry. ``basis`` is ``GIVEN`` when the caller passed rows for that result in
   ``settings_diffs`` (``{result_id: [row]}``, e.g. from a campaign's plans), ``SNAPSHOT`` when both results carry a
-  settings snapshot, and ``UNKNOWN`` otherwise (imported results have none): then ``rows`` is empty and the report says "unknown"
-  rather than "nothing changed".
+  settings snapshot, and ``UNKNOWN`` otherwise (imported results have none): then ``rows`` is empty and the report
+  says "unknown" rather than "nothing changed".
 """
 from .errors import ReportInputError
 
