@@ -1,10 +1,11 @@
 """Small SVG toolkit for the report's charts (pure, stdlib only).
 
 Why hand-written: the charts must be drawn where the plugin runs, with what TrueNAS ships or what the plugin bundles.
-TrueNAS 25.10 ships no Python charting library (no matplotlib, pygal or plotly in its middleware environment), and
-bundling one means carrying a large dependency tree (matplotlib needs numpy and compiled extensions) into the
-appliance's Python for a few bar charts. What the report needs is small and fully testable: scales (linear with
-"nice" ticks, logarithmic with decade ticks), rectangles, lines, error bars and escaped text.
+The Python packages TrueNAS 25.10 ships (pydantic, aiohttp, cryptography, SQLAlchemy, Mako, ...) include no charting
+library, and bundling one would carry a large dependency tree into the appliance for a few bar charts (matplotlib
+needs numpy and compiled extensions; the pure-Python ones are unmaintained or pull in their own renderers). What the
+report needs is small and fully testable: scales (linear with "nice" ticks, logarithmic with decade ticks),
+rectangles, lines, error bars and escaped text.
 
 - ``escape(text)``: text and attribute values, escaped for XML (``<``, ``>``, ``&``, quotes).
 - ``nice_ticks(low, high, count=5)`` → tick values at 1/2/5 × 10^k steps covering [low, high], starting at or below
