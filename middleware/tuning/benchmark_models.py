@@ -26,6 +26,12 @@ class TuningBenchmarkSpec(BaseModel):
     adaptive: bool = True
     """Add runs (up to 2×, or 3× when noise keeps falling) while a metric's spread is high, like Phoronix."""
     label: Annotated[str, Field(max_length=120)] | None = None
+    runtime_seconds: Annotated[int, Field(ge=1, le=86400)] | None = None
+    """Expert override of the profile's measured seconds per run."""
+    ramp_seconds: Annotated[int, Field(ge=0, le=3600)] | None = None
+    """Expert override of the profile's warm-up seconds per run (not measured)."""
+    working_set_bytes: Annotated[int, Field(ge=1024 * 1024)] | None = None
+    """Expert override of the bytes each test reads and writes; never below what keeps the ARC out of the numbers."""
 
 
 class TuningBenchmarkEntry(BaseModel):

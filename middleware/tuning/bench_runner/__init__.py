@@ -1,5 +1,5 @@
 """The I/O side of benchmarks: fio subprocesses and scratch directories. No framework imports: the plugin service
-passes ``progress(percent, description)`` and an abort ``threading.Event`` (or callable).
+passes ``progress(percent, description, extra)`` and an abort ``threading.Event`` (or callable).
 
 - ``run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_binary='fio')`` (runner)
 - ``run_fio(job_text, scratch_dir, on_status=None, abort=None, fio_binary='fio')``, ``fio_version()`` (fio_process)

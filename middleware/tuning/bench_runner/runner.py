@@ -7,7 +7,8 @@ raw). ``plan`` comes from ``core.bench.plan_benchmark``; the scratch directory `
 is created here and removed on success, failure and abort. Tests run one after another; a test's files are deleted
 before the next test starts, so the space used never exceeds one working set. Each test runs ``plan['runs']``
 times, then more while its primary metric is noisy (``adaptive_decision``) up to ``plan['max_runs']``.
-``progress(percent, description)`` gets lines like ``"run 2/5 · sequential write · 412 MB/s"``.
+``progress(percent, description, extra)`` gets lines like ``"run 2/5 · sequential write · 412 MB/s"`` and, while fio
+runs, ``extra = {test, run, runs, phase, mbps, iops}`` (the live rate, for a panel to draw).
 """
 import os
 
@@ -34,12 +35,12 @@ class _Progress:
         self.done_runs = 0
         self.last = 0.0
 
-    def report(self, fraction_of_current, description):
+    def report(self, fraction_of_current, description, extra=None):
         if self.callback is None:
             return
         percent = 100 * (self.done_runs + fraction_of_current) / max(1, self.total_runs)
         self.last = max(self.last, min(99.0, percent))
-        self.callback(round(self.last, 1), description)
+        self.callback(round(self.last, 1), description, extra)
 
 
 def _laid_out_note(scratch, job_name):
@@ -70,7 +71,9 @@ def _run_test(plan, planned, scratch, progress, abort, fio_binary, notes):
             status = progress_from_status(obj, test, plan['ramp_seconds'], plan['runtime_seconds'])
             if status is not None:
                 phase = 'warming up' if status['phase'] == 'ramp' else None
-                progress.report(status['fraction'], progress_line(run_no, shown_total, test, status, phase))
+                live = {'test': test.id, 'run': run_no, 'runs': shown_total, 'phase': status['phase'],
+                        'mbps': round(status['bw_bytes'] / 1e6, 1), 'iops': round(status['iops'])}
+                progress.report(status['fraction'], progress_line(run_no, shown_total, test, status, phase), live)
 
         raw = run_fio(job_text, scratch, on_status=on_status, abort=abort, fio_binary=fio_binary,
                       job_file_name=f'{planned["job_name"]}.job')
@@ -119,5 +122,5 @@ def run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_bin
     finally:
         remove_scratch(scratch)
     if progress is not None:
-        progress(100, 'benchmark finished')
+        progress(100, 'benchmark finished', None)
     return {'fio_version': version, 'scratch_dir': scratch, 'tests': tests, 'notes': notes}

@@ -70,3 +70,21 @@ def test_compare_only_pairs_shared_metrics():
     base = _result('base', [1, 2, 3], [1, 2, 3])
     other = {'source': 'BONNIE', 'tests': {'SEQ_READ': {'runs': [{'metrics': {'read_bw_bytes': 5}}]}}}
     assert compare(base, [other])['comparisons'][0]['metrics'] == []
+
+
+def _two_tests(label, scale):
+    runs = lambda base: [{'metrics': {'write_bw_bytes': base * scale + i, 'write_iops': (base * scale + i) / 1024,
+                                      'write_lat_p99_ns': 1000 + i}} for i in range(5)]
+    return {'source': 'FIO', 'label': label,
+            'tests': {'SEQ_WRITE': {'runs': runs(1_000_000)}, 'SEQ_READ': {'runs': runs(2_000_000)}}}
+
+
+def test_holm_family_is_one_test_and_counts_the_iops_twin_once():
+    out = compare(_two_tests('base', 1), [_two_tests('faster', 2)], resamples=500)
+    rows = {(r['test'], r['metric']): r for r in out['comparisons'][0]['metrics']}
+    # Family per test: bandwidth (primary of a sequential test) and p99; write_iops restates bandwidth.
+    # Bandwidth is completely separated (p = 2/252), p99 identical (p = 1): Holm gives 2 × 2/252.
+    for test in ('SEQ_WRITE', 'SEQ_READ'):
+        assert rows[(test, 'write_bw_bytes')]['p_adjusted'] == pytest.approx(4 / 252)
+        assert rows[(test, 'write_iops')]['p_adjusted'] == rows[(test, 'write_bw_bytes')]['p_adjusted']
+        assert rows[(test, 'write_bw_bytes')]['verdict'] == 'BETTER'

@@ -44,7 +44,7 @@ def fio_processes_using(path):
 def test_quick_run_returns_raw_json_metrics_and_cleans_up(tmp_path):
     plan = tiny_plan(str(tmp_path), ['SEQ_WRITE', 'SEQ_READ', 'SYNC_WRITE_4K'])
     events = []
-    result = run_benchmark(plan, str(tmp_path), 'unit1', progress=lambda p, d: events.append((p, d)))
+    result = run_benchmark(plan, str(tmp_path), 'unit1', progress=lambda p, d, extra: events.append((p, d)))
     assert result['fio_version'].startswith('fio-')
     assert set(result['tests']) == {'SEQ_WRITE', 'SEQ_READ', 'SYNC_WRITE_4K'}
     for test_id, test in result['tests'].items():
@@ -68,7 +68,7 @@ def test_abort_mid_run_stops_fio_and_leaves_nothing(tmp_path):
     abort = threading.Event()
     seen = []
 
-    def progress(percent, description):
+    def progress(percent, description, extra):
         seen.append(description)
         if RATE.search(description):  # fio is running and reporting: abort now, mid-run
             abort.set()

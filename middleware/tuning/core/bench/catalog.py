@@ -18,6 +18,9 @@ MIB = 1024 * KIB
 GIB = 1024 * MIB
 
 
+LATENCY_PERCENTILES = ('p50', 'p90', 'p99', 'p99_9')  # completion latency percentiles every fio test reports
+
+
 @dataclass(frozen=True)
 class Metric:
     id: str
@@ -33,10 +36,8 @@ METRICS = {
         Metric('read_iops', 'read IOPS', 'IO/s', HIGHER),
         Metric('write_iops', 'write IOPS', 'IO/s', HIGHER),
         Metric('iops', 'IOPS', 'IO/s', HIGHER),  # imported tools that report one IOPS figure (bonnie++ seeks)
-        Metric('read_lat_p50_ns', 'read latency p50', 'ns', LOWER),
-        Metric('read_lat_p99_ns', 'read latency p99', 'ns', LOWER),
-        Metric('write_lat_p50_ns', 'write latency p50', 'ns', LOWER),
-        Metric('write_lat_p99_ns', 'write latency p99', 'ns', LOWER),
+        *(Metric(f'{d}_lat_{p}_ns', f'{d} latency {p.replace("_", ".")}', 'ns', LOWER)
+          for d in ('read', 'write') for p in LATENCY_PERCENTILES),
     )
 }
 

@@ -4,7 +4,8 @@
   a job is ``{name, error, options, read|write: direction|None, iodepth: {requested, achieved, distribution, ok}}``,
   a direction is ``{bw_bytes, iops, io_bytes, lat_ns: {p50, p90, p99, p99_9}|None, clat_mean_ns, lat_mean_ns}``
   (``None`` when the job did no I/O that way).
-- ``job_metrics(job, directions)`` → flat ``{metric_id: value}`` (``write_bw_bytes``, ``read_lat_p99_ns``, ...).
+- ``job_metrics(job, directions)`` → flat ``{metric_id: value}`` (``write_bw_bytes``, ``read_iops``,
+  ``read_lat_p50_ns`` … ``read_lat_p99_9_ns``).
 - ``job_run(job, directions)`` → a normalised run ``{bw_bytes, iops, lat_ns, metrics}`` (sums over directions;
   latency only for single-direction tests).
 - ``matching_test(job)`` → our test id when the job's options match one, else ``None``.
@@ -115,8 +116,8 @@ def job_metrics(job, directions):
         out[f'{d}_bw_bytes'] = figures['bw_bytes']
         out[f'{d}_iops'] = figures['iops']
         if figures['lat_ns'] is not None:
-            out[f'{d}_lat_p50_ns'] = figures['lat_ns']['p50']
-            out[f'{d}_lat_p99_ns'] = figures['lat_ns']['p99']
+            for name, value in figures['lat_ns'].items():
+                out[f'{d}_lat_{name}_ns'] = value
     return out
 
 

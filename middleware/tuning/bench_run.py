@@ -1,0 +1,197 @@
+"""One benchmark run from spec to stored result: target and space checks, context, scratch lifecycle, fio in a thread.
+
+The scratch area is recorded in the store before it is created and forgotten only once it is gone, so a crash at any
+point leaves a record that ``sweep_scratch`` (start-up, and before every run) uses to remove it.
+"""
+import asyncio
+import errno
+import os
+import secrets
+import shutil
+import threading
+
+from .bench_runner import BenchmarkAborted, FioFailed, PREFIX, remove_scratch, run_benchmark
+from .box.bench_target import (
+    create_scratch_dataset, destroy_scratch_dataset, read_target, scratch_dataset_name,
+)
+from .box.profile import read_profile
+from .box.settings import read_snapshot
+from .core import presets as catalog
+from .core.bench import BenchmarkInputError, InsufficientSpaceError, plan_benchmark
+from .core.bench.conditions import network_limit
+from .framework import CallError, ValidationErrors
+from .store import benchmarks as store
+
+FIO = 'fio'
+
+
+def plan_or_errors(spec: dict, env: dict, field: str) -> dict:
+    """``plan_benchmark`` with its errors in the TrueNAS format (the field path under ``field``)."""
+    try:
+        return plan_benchmark(spec, env)
+    except BenchmarkInputError as e:
+        verrors = ValidationErrors()
+        name = e.field.removeprefix('spec')
+        verrors.add(f'{field}{name}' if name.startswith('.') else f'{field}.{e.field}', e.message)
+        raise verrors from None
+    except InsufficientSpaceError as e:
+        raise CallError(f'Not enough space to benchmark {spec["dataset"]}: {e.message}.', errno.ENOSPC,
+                        {'space': e.numbers}) from None
+
+
+async def build_context(middleware, target: dict, plan: dict, state: dict) -> dict:
+    """What a result needs to be understood later: the box, the preset and settings it was measured under."""
+    profile = await read_profile(middleware)
+    pool = next((p for p in profile['pools'] if p['name'] == target['pool']), None)
+    keys = catalog.keys_to_read(profile, catalog.normalise_target({'pool': target['pool'],
+                                                                    'dataset': target['dataset']}))
+    snapshot = await read_snapshot(middleware, [f'{k}:{s}:{n}' for k, s, n in keys])
+    active = state.get('active')
+    return {
+        'preset': {'id': active['preset'], 'restore_point_id': active['restore_point_id'],
+                   'target': active['target']} if active else None,
+        'pending_reboot': [p['key'] for p in state.get('pending_reboot') or []],
+        'drift': [d['key'] for d in state.get('drift') or []],
+        'target': {k: target[k] for k in ('dataset', 'pool', 'mountpoint', 'filesystem')},
+        'settings': [{k: row.get(k) for k in ('kind', 'scope', 'setting', 'value', 'source', 'exists')}
+                     for row in snapshot.values()],
+        'pool': pool,
+        'backend': profile['backend'],
+        'platform': profile['platform'],
+        'openzfs_version': profile['openzfs_version'],
+        'memory': profile['memory'],
+        'cpu': profile['cpu'],
+        'nics': profile['nics'],
+        'theoretical_max': network_limit(profile['nics']),
+        'cache_defeat': plan['cache_defeat'],
+        'plan': {k: plan[k] for k in ('profile', 'runs', 'max_runs', 'adaptive', 'runtime_seconds', 'ramp_seconds',
+                                      'space', 'tests')},
+        'profile': profile,
+    }
+
+
+class Scratch:
+    """The scratch area of one run: a child dataset on ZFS, a directory elsewhere."""
+
+    def __init__(self, middleware, db, target: dict, bench_id: str, refquota_bytes: int):
+        self.middleware, self.db, self.target = middleware, db, target
+        self.bench_id, self.refquota_bytes = bench_id, refquota_bytes
+        if target['is_zfs']:
+            self.dataset = scratch_dataset_name(target['dataset'], bench_id)
+            self.record = self.dataset
+        else:
+            self.dataset = None
+            self.record = os.path.join(os.path.realpath(target['mountpoint']), PREFIX + bench_id)
+
+    async def __aenter__(self) -> str:
+        """Record, then create; returns the directory the runner makes its own scratch directory in."""
+        store.add_scratch(self.db, self.record, self.dataset)
+        if not self.dataset:
+            return self.target['mountpoint']
+        try:
+            return await create_scratch_dataset(self.middleware, self.dataset, self.refquota_bytes)
+        except BaseException:
+            await self.__aexit__()  # a half-created dataset goes too
+            raise
+
+    async def __aexit__(self, *exc) -> None:
+        await remove_recorded(self.middleware, {'path': self.record, 'dataset': self.dataset})
+        store.remove_scratch(self.db, self.record)
+
+
+async def remove_recorded(middleware, area: dict) -> bool:
+    """Remove one recorded scratch area; ``False`` when it cannot be decided now (its pool is not imported)."""
+    if area['dataset']:
+        pool = area['dataset'].split('/')[0]
+        if not await middleware.call('pool.query', [['name', '=', pool]]):
+            return False
+        await destroy_scratch_dataset(middleware, area['dataset'])
+        return True
+    await middleware.run_in_thread(lambda: os.path.lexists(area['path']) and remove_scratch(area['path']))
+    return True
+
+
+async def sweep_scratch(middleware, db) -> list[str]:
+    """Remove scratch areas left by a crash; keeps the record of any it cannot reach yet."""
+    removed = []
+    for area in store.scratch_areas(db):
+        try:
+            if await remove_recorded(middleware, area):
+                store.remove_scratch(db, area['path'])
+                removed.append(area['path'])
+        except Exception:
+            middleware.logger.warning('tuning: could not remove benchmark scratch %s', area['path'], exc_info=True)
+    return removed
+
+
+def new_bench_id(job_id) -> str:
+    return f'{job_id}-{secrets.token_hex(3)}'
+
+
+def require_fio() -> None:
+    if shutil.which(FIO) is None:
+        raise CallError('fio is not installed on this box; benchmarks need it (TrueNAS ships it).', errno.ENOENT)
+
+
+async def run_fio_in_thread(middleware, plan: dict, directory: str, bench_id: str, progress) -> dict:
+    """Run the plan in a worker thread; a job abort (``CancelledError``) stops fio and waits for its cleanup."""
+    abort = threading.Event()
+    work = asyncio.ensure_future(middleware.run_in_thread(
+        run_benchmark, plan, directory, bench_id, progress, abort, FIO))
+    try:
+        return await asyncio.shield(work)
+    except asyncio.CancelledError:
+        abort.set()
+        await asyncio.gather(work, return_exceptions=True)  # fio stopped, runner scratch removed
+        raise
+    except FioFailed as e:
+        raise CallError(f'fio failed: {e}', errno.EIO, {'stderr': e.stderr[-2000:]}) from None
+    except BenchmarkAborted:
+        raise asyncio.CancelledError() from None
+
+
+def result_record(spec: dict, plan: dict, context: dict, outcome: dict, label: str) -> dict:
+    """The stored result from the runner's outcome (pure): raw fio JSON apart from the runs."""
+    tests = outcome['tests']
+    notes = list(outcome['notes'])
+    notes += [f'{test}: {data["adaptive"]}' for test, data in tests.items() if data.get('adaptive')]
+    notes.append(f'Cache defeat: {plan["cache_defeat"]["explanation"]}.')
+    return {
+        'label': label, 'source': 'FIO', 'spec': spec,
+        'context': {**context, 'fio_version': outcome['fio_version']},
+        'summary': {test: data['summary'] for test, data in tests.items()},
+        'runs': {test: [{k: v for k, v in run.items() if k != 'fio_json'} for run in data['runs']]
+                 for test, data in tests.items()},
+        'jobs': [data['job_file'] for data in tests.values()],
+        'notes': notes,
+        'raw': {test: [run['fio_json'] for run in data['runs']] for test, data in tests.items()},
+    }
+
+
+def default_label(spec: dict, state: dict) -> str:
+    active = state.get('active')
+    return f'{active["preset"] if active else "no preset"} · {spec["dataset"]} · {spec.get("profile", "QUICK")}'
+
+
+async def run(middleware, db, job, spec: dict) -> dict:
+    """The body of ``tuning.benchmark.run`` once the box is reserved for it."""
+    require_fio()
+    job.set_progress(0, f'Checking {spec["dataset"]} and its free space')
+    await sweep_scratch(middleware, db)
+    target = await read_target(middleware, spec['dataset'], 'spec.dataset')
+    plan = plan_or_errors(spec, target['env'], 'spec')
+    state = await middleware.call('tuning.current_state')
+    context = await build_context(middleware, target, plan, state)
+    bench_id = new_bench_id(job.id)
+
+    def progress(percent, description, extra):
+        job.set_progress(2 + percent * 0.96, description, extra)
+
+    job.set_progress(1, 'Creating the scratch ' + ('dataset' if target['is_zfs'] else 'directory'))
+    async with Scratch(middleware, db, target, bench_id, plan['space']['refquota_bytes']) as directory:
+        outcome = await run_fio_in_thread(middleware, plan, directory, bench_id, progress)
+        job.set_progress(98, 'Removing the scratch data')
+    record = result_record(spec, plan, context, outcome, spec.get('label') or default_label(spec, state))
+    entry = store.insert_benchmark(db, **record)
+    job.set_progress(100, f'Benchmark #{entry["id"]} stored')
+    return entry

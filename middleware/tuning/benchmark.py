@@ -1,0 +1,139 @@
+"""``tuning.benchmark``: fio benchmarks of a dataset, their stored results with context, comparisons and imports."""
+import errno
+
+from . import bench_run
+from .benchmark_models import (
+    TuningBenchmarkCompareArgs, TuningBenchmarkCompareResult, TuningBenchmarkDeleteArgs, TuningBenchmarkDeleteResult,
+    TuningBenchmarkGetArgs, TuningBenchmarkGetResult, TuningBenchmarkImportArgs, TuningBenchmarkImportResult,
+    TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, TuningBenchmarkRunArgs, TuningBenchmarkRunResult,
+)
+from .context import plugin_context
+from .core.bench import BenchmarkInputError, compare as compare_results, import_result, summarize
+from .core.bench.conditions import condition_differences, noise_warnings
+from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
+from .store import benchmarks as store
+
+IMPORT_SOURCES = {'BONNIE': 'BONNIE', 'GOBONNIEGO': 'GOBONNIEGO', 'FIO': 'FIO_IMPORT'}
+BOOTSTRAP_RESAMPLES = 10_000
+
+
+def comparable(entry: dict) -> dict:
+    """A stored result in the shape the comparison core reads."""
+    return {'source': entry['source'], 'label': entry['label'],
+            'tests': {test: {'runs': runs} for test, runs in entry['runs'].items()}}
+
+
+def imported_record(format_: str, data: str, label: str) -> dict:
+    """A stored result from another tool's file (pure); raises ``ValidationErrors`` naming where the file is bad."""
+    try:
+        imported = import_result(format_, data)
+    except BenchmarkInputError as e:
+        verrors = ValidationErrors()
+        verrors.add('data', f'Not a valid {format_} result: {e.field}: {e.message}.')
+        raise verrors from None
+    tests = imported['tests']
+    summary = {}
+    for test, body in tests.items():
+        by_metric = {}
+        for run in body['runs']:
+            for metric, value in run['metrics'].items():
+                if value is not None:
+                    by_metric.setdefault(metric, []).append(value)
+        summary[test] = {metric: summarize(values) for metric, values in by_metric.items()}
+    return {
+        'label': label, 'source': IMPORT_SOURCES[format_], 'spec': None,
+        'context': {'imported': {'format': format_, 'tool_version': imported.get('tool_version')}},
+        'summary': summary,
+        'runs': {test: [{'run': i + 1, **run} for i, run in enumerate(body['runs'])] for test, body in tests.items()},
+        'jobs': [], 'notes': list(imported.get('notes') or []), 'raw': {'format': format_, 'data': data},
+    }
+
+
+class TuningBenchmarkService(Service):
+
+    class Config:
+        namespace = 'tuning.benchmark'
+        cli_namespace = 'system.tuning.benchmark'
+
+    @api_method(TuningBenchmarkRunArgs, TuningBenchmarkRunResult, roles=WRITE_ROLES, audit='Tuning benchmark run')
+    @job(description=lambda spec: f'Benchmark {spec.get("dataset")}', abortable=True)
+    async def run(self, job, spec):
+        """Measure a dataset with fio inside a scratch child of it (removed afterwards, also on failure and abort):
+        the chosen tests, each repeated `runs` times (more while noisy when `adaptive`), with progress in words and
+        the live rate. Refuses to start, with the figures, when the pool would pass 80 % used. Returns the stored
+        result with its context (preset, settings, pool layout, versions, cache-defeat method, fio job files)."""
+        ctx = plugin_context(self.middleware)
+        ctx.guard.acquire('tuning.benchmark.run', job.id)
+        try:
+            await self.middleware.call('tuning.notify_state')
+            return await bench_run.run(self.middleware, ctx.db, job, spec)
+        finally:
+            ctx.guard.release()
+            await self.middleware.call('tuning.notify_state')
+
+    @api_method(TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, roles=READ_ROLES)
+    def query(self, filters, options):
+        """Stored results (measured and imported), with TrueNAS query filters and options."""
+        return filter_list(store.list_benchmarks(plugin_context(self.middleware).db), filters, options)
+
+    @api_method(TuningBenchmarkGetArgs, TuningBenchmarkGetResult, roles=READ_ROLES)
+    def get(self, id_):
+        """One stored result."""
+        return self._entry(id_, 'id')
+
+    @api_method(TuningBenchmarkDeleteArgs, TuningBenchmarkDeleteResult, roles=WRITE_ROLES,
+                audit='Tuning benchmark delete')
+    def delete(self, id_):
+        """Forget a stored result."""
+        self._entry(id_, 'id')
+        return store.delete_benchmark(plugin_context(self.middleware).db, id_)
+
+    @api_method(TuningBenchmarkCompareArgs, TuningBenchmarkCompareResult, roles=READ_ROLES)
+    async def compare(self, ids, baseline):
+        """Every result against one baseline (the first id unless `baseline` names one): per test and metric the
+        ratio of medians with a bootstrap CI, the exact Mann–Whitney p (Holm-adjusted per test) and a verdict
+        (BETTER, WORSE, NO_CHANGE within ±5 %, INCONCLUSIVE); plus the theoretical maximum and what to be wary of."""
+        verrors = ValidationErrors()
+        if len(set(ids)) != len(ids):
+            verrors.add('ids', 'Lists a result more than once.')
+        if baseline is not None and baseline not in ids:
+            verrors.add('baseline', f'{baseline} is not one of `ids`.')
+        verrors.check()
+        entries = [self._entry(id_, f'ids.{i}') for i, id_ in enumerate(ids)]
+        base = next(e for e in entries if e['id'] == (baseline if baseline is not None else ids[0]))
+        others = [e for e in entries if e is not base]
+        result = await self.middleware.run_in_thread(
+            compare_results, comparable(base), [comparable(e) for e in others], BOOTSTRAP_RESAMPLES)
+        result['baseline']['id'] = base['id']
+        for comparison, entry in zip(result['comparisons'], others):
+            comparison['id'] = entry['id']
+        result['theoretical_max'] = base['context'].get('theoretical_max')
+        result['warnings'] = condition_differences(entries) + [w for e in entries for w in noise_warnings(e)]
+        return result
+
+    @api_method(TuningBenchmarkImportArgs, TuningBenchmarkImportResult, roles=WRITE_ROLES,
+                audit='Tuning benchmark import')
+    def _import(self, format_, data, label):
+        """Store another tool's result so it compares with measured ones: bonnie++ (text report or CSV,
+        1.96–2.x), gobonniego JSON or fio JSON (several documents = several runs). Units are converted exactly and
+        the original is kept. A bad file is refused whole, with where it is wrong."""
+        record = imported_record(format_, data, label)
+        return store.insert_benchmark(plugin_context(self.middleware).db, **record)
+
+    # The API name is `import`, a Python keyword: bind it in the class namespace (what the framework walks).
+    vars()['import'] = _import
+    del _import
+
+    def _entry(self, id_, field):
+        entry = store.get_benchmark(plugin_context(self.middleware).db, id_)
+        if entry is None:
+            verrors = ValidationErrors()
+            verrors.add(field, f'No benchmark result {id_}.', errno.ENOENT)
+            raise verrors
+        return entry
+
+
+async def setup(middleware):
+    removed = await bench_run.sweep_scratch(middleware, plugin_context(middleware).db)
+    for path in removed:
+        middleware.logger.info('tuning: removed benchmark scratch %s left by an interrupted run', path)

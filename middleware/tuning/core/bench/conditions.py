@@ -1,0 +1,70 @@
+"""What a reader must know before trusting a comparison (pure).
+
+- ``network_limit(nics)`` → ``{bytes_per_second, basis}`` or ``None``: the fastest linked NIC, the most a single
+  network client can ever move, whatever the pool does.
+- ``condition_differences(entries)`` → warnings when results were measured under different conditions (target,
+  platform, OpenZFS or fio version, profile, cache-defeat method, backend).
+- ``noise_warnings(entry)`` → warnings for noisy metrics (CV above ``NOISY_CV_PERCENT``) and runs flagged as outliers.
+
+Entries are stored benchmark results (``tuning.benchmark.get``); imported ones have little context and are compared
+on what they have.
+"""
+NOISY_CV_PERCENT = 10.0
+
+# (label, getter) of each condition that changes what a number means
+_CONDITIONS = (
+    ('target dataset', lambda c: (c.get('target') or {}).get('dataset')),
+    ('platform', lambda c: (c.get('platform') or {}).get('version')),
+    ('OpenZFS version', lambda c: c.get('openzfs_version')),
+    ('fio version', lambda c: c.get('fio_version')),
+    ('benchmark profile', lambda c: (c.get('plan') or {}).get('profile')),
+    ('cache-defeat method', lambda c: (c.get('cache_defeat') or {}).get('method')),
+    ('backend', lambda c: c.get('backend')),
+)
+
+
+def network_limit(nics):
+    linked = [n for n in nics or [] if n.get('link_up') and n.get('speed_mbps')]
+    if not linked:
+        return None
+    fastest = max(linked, key=lambda n: n['speed_mbps'])
+    return {'bytes_per_second': fastest['speed_mbps'] * 1_000_000 // 8,
+            'basis': f'{fastest["name"]} link at {fastest["speed_mbps"]} Mb/s: the most one network client can move'}
+
+
+def _name(entry):
+    return f'#{entry.get("id")} {entry.get("label")!r}'
+
+
+def condition_differences(entries):
+    warnings = []
+    measured = [e for e in entries if e.get('source') == 'FIO']
+    for label, get in _CONDITIONS:
+        values = {}
+        for entry in measured:
+            values.setdefault(get(entry.get('context') or {}), []).append(_name(entry))
+        if len(values) > 1:
+            parts = '; '.join(f'{value if value is not None else "unknown"}: {", ".join(names)}'
+                              for value, names in values.items())
+            warnings.append(f'Measured with different {label}s ({parts}); differences may come from that.')
+    imported = [e for e in entries if e.get('source') != 'FIO']
+    if imported and len(imported) < len(entries):
+        warnings.append('Imported results (' + ', '.join(_name(e) for e in imported) + ') come from other tools, '
+                        'files and block sizes: compare them with measured ones as a trend, not a verdict.')
+    return warnings
+
+
+def noise_warnings(entry):
+    warnings = []
+    for test, metrics in (entry.get('summary') or {}).items():
+        for metric, stats in metrics.items():
+            cv = stats.get('cv_percent')
+            if cv is not None and cv > NOISY_CV_PERCENT:
+                warnings.append(f'{_name(entry)} {test} {metric}: noisy (CV {cv:.1f} % over {stats["n"]} runs); '
+                                'add runs or quiet the box before drawing conclusions.')
+            outliers = stats.get('outliers') or []
+            if outliers:
+                runs = ', '.join(str(i + 1) for i in outliers)
+                warnings.append(f'{_name(entry)} {test} {metric}: run {runs} far from the median (MAD rule); '
+                                'kept, not dropped.')
+    return warnings

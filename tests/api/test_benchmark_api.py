@@ -1,0 +1,205 @@
+"""tuning.benchmark over the wire on the sandbox host, whose datasets are real directories: a QUICK run with real
+fio end to end, abort, space refusal, imports and comparisons (also across a preset apply)."""
+import os
+import re
+import subprocess
+
+import pytest
+
+from client import JobFailed, RpcError
+from tuning_helpers import error_fields
+
+pytestmark = pytest.mark.sandbox_only
+
+FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'fixtures', 'bench')
+DATASET = 'tank/media'
+SMALL = {'dataset': DATASET, 'tests': ['SEQ_WRITE', 'RAND_READ_4K'], 'profile': 'QUICK', 'runs': 2,
+         'adaptive': False, 'runtime_seconds': 2, 'ramp_seconds': 1}
+LATENCY_PERCENTILES = ('p50', 'p90', 'p99', 'p99_9')
+
+
+@pytest.fixture
+def c(host):
+    client = host.client(private_methods=True)
+    yield client
+    client.close()
+
+
+def fixture(*parts) -> str:
+    with open(os.path.join(FIXTURES, *parts)) as f:
+        return f.read()
+
+
+def mountpoint(c, dataset=DATASET) -> str:
+    return c.call('pool.dataset.query', [['id', '=', dataset]], {'get': True})['mountpoint']
+
+
+def scratch_left(path) -> list[str]:
+    return [name for name in os.listdir(path) if name.startswith('.tuning-bench-')]
+
+
+def fio_running() -> bool:
+    return subprocess.run(['pgrep', '-x', 'fio'], capture_output=True).returncode == 0
+
+
+def start_running(c, spec, until='extra') -> int:
+    """Start a benchmark job and return its id once its progress has `until` (fio is running for 'extra')."""
+    c.subscribe('core.get_jobs')
+    job_id = c.job_id('tuning.benchmark.run', spec)
+    c.wait_event(lambda e: e.get('collection') == 'core.get_jobs' and e.get('id') == job_id
+                 and ((e.get('fields') or {}).get('progress') or {}).get(until), timeout=120)
+    return job_id
+
+
+def test_quick_benchmark_end_to_end_with_progress(c):
+    before = sorted(os.listdir(mountpoint(c)))
+    progress = []
+    entry = c.job('tuning.benchmark.run', {**SMALL, 'label': 'e2e'}, timeout=600,
+                  callback=lambda job: progress.append(job['progress']))
+
+    words = [p['description'] for p in progress if p.get('description')]
+    assert any(w.startswith('run 1/2 · sequential write') for w in words)
+    assert any(w.startswith('run 2/2 · random read 4K') for w in words)
+    assert any(re.search(r'· [\d.]+ [MG]B/s$', w) for w in words)
+    assert any(re.search(r'· [\d.]+k? IOPS$', w) for w in words)
+    live = [p['extra'] for p in progress if p.get('extra')]
+    assert any(x['test'] == 'SEQ_WRITE' and x['mbps'] > 0 for x in live)
+    percents = [p['percent'] for p in progress if p.get('percent') is not None]
+    assert percents == sorted(percents) and percents[-1] == 100
+
+    assert entry['label'] == 'e2e' and entry['source'] == 'FIO'
+    assert entry['spec']['tests'] == SMALL['tests']
+    write = entry['summary']['SEQ_WRITE']
+    assert write['write_bw_bytes']['n'] == 2 and write['write_bw_bytes']['median'] > 0
+    for p in LATENCY_PERCENTILES:
+        assert entry['summary']['RAND_READ_4K'][f'read_lat_{p}_ns']['median'] > 0
+    assert [r['run'] for r in entry['runs']['SEQ_WRITE']] == [1, 2]
+    # Every derived fio job is stored; a plain directory is measured with O_DIRECT.
+    assert len(entry['jobs']) == 2 and all('direct=1' in job for job in entry['jobs'])
+    ctx = entry['context']
+    assert ctx['cache_defeat']['method'] == 'O_DIRECT'
+    assert ctx['fio_version'].startswith('fio-')
+    assert ctx['pool']['layout'] == 'RAIDZ2 7×HDD'
+    assert ctx['target']['dataset'] == DATASET
+    assert any(row['setting'] == 'recordsize' and row['scope'] == DATASET for row in ctx['settings'])
+    assert ctx['theoretical_max']['bytes_per_second'] == 1000 * 10**6 // 8   # fastest linked NIC: 1 GbE
+
+    # Nothing left behind, and the result is stored.
+    assert sorted(os.listdir(mountpoint(c))) == before
+    assert not fio_running()
+    assert c.call('tuning.benchmark.get', entry['id'])['summary'] == entry['summary']
+    assert c.call('tuning.benchmark.query', [['label', '=', 'e2e']], {'count': True}) == 1
+    assert c.call('tuning.benchmark.delete', entry['id']) is True
+    with pytest.raises(RpcError) as e:
+        c.call('tuning.benchmark.get', entry['id'])
+    assert error_fields(e.value) == ['id']
+
+
+def test_abort_stops_fio_and_leaves_nothing_behind(c):
+    before = sorted(os.listdir(mountpoint(c)))
+    count = c.call('tuning.benchmark.query', [], {'count': True})
+    job_id = start_running(c, {**SMALL, 'runtime_seconds': 60, 'runs': 3})
+    assert scratch_left(mountpoint(c))        # fio is running inside its scratch directory
+    c.call('core.job_abort', job_id)
+    assert c.wait_job(job_id, timeout=120)['state'] == 'ABORTED'
+    assert sorted(os.listdir(mountpoint(c))) == before
+    assert not fio_running()
+    assert c.call('tuning.benchmark.query', [], {'count': True}) == count
+    assert c.call('tuning.state')['busy'] is None
+
+
+def test_refuses_with_the_numbers_when_space_is_short(c):
+    before = sorted(os.listdir(mountpoint(c)))
+    with pytest.raises(JobFailed) as e:
+        c.job('tuning.benchmark.run', {**SMALL, 'working_set_bytes': 2**60})
+    job = e.value.job
+    assert 'Not enough space' in job['error'] and 'GiB' in job['error']
+    extra = job['exc_info']['extra']
+    assert extra['space']['required_bytes'] == 2**60 and extra['space']['filesystem_free_bytes'] > 0
+    assert sorted(os.listdir(mountpoint(c))) == before
+
+
+@pytest.mark.parametrize('spec, field', [
+    ({**SMALL, 'dataset': 'tank/nope'}, 'spec.dataset'),
+    ({**SMALL, 'tests': []}, 'spec.tests'),
+    ({**SMALL, 'tests': ['SEQ_WRITE', 'SEQ_WRITE']}, 'spec.tests'),
+    ({**SMALL, 'runs': 0}, 'spec.runs'),
+    ({**SMALL, 'profile': 'FOREVER'}, 'spec.profile'),
+])
+def test_bad_specs_name_the_field(c, spec, field):
+    with pytest.raises((RpcError, JobFailed)) as e:
+        c.job('tuning.benchmark.run', spec)
+    assert field in error_fields(e.value)
+
+
+def test_import_then_compare_old_and_new_tools(c):
+    bonnie = c.call('tuning.benchmark.import', 'BONNIE', fixture('bonnie', 'runs-x3-2.00a.csv'), 'bonnie 2021')
+    gobonnie = c.call('tuning.benchmark.import', 'GOBONNIEGO', fixture('gobonniego', 'runs3.json'), 'gobonniego')
+    assert bonnie['source'] == 'BONNIE' and bonnie['summary']['SEQ_WRITE']['write_bw_bytes']['n'] == 3
+    assert gobonnie['source'] == 'GOBONNIEGO'
+    out = c.call('tuning.benchmark.compare', [bonnie['id'], gobonnie['id']])
+    assert out['baseline']['id'] == bonnie['id']
+    (pair,) = out['comparisons']
+    assert pair['id'] == gobonnie['id']
+    rows = {(r['test'], r['metric']): r for r in pair['metrics']}
+    assert ('SEQ_WRITE', 'write_bw_bytes') in rows and ('SEQ_READ', 'read_bw_bytes') in rows
+    row = rows[('SEQ_WRITE', 'write_bw_bytes')]
+    assert row['ratio'] == pytest.approx(row['other']['median'] / row['baseline']['median'])
+    assert row['verdict'] in ('BETTER', 'WORSE', 'NO_CHANGE', 'INCONCLUSIVE')
+    # The original file is kept with the result.
+    assert c.call('tuning.benchmark.get', bonnie['id'])['notes'] is not None
+
+
+def test_a_bad_file_is_refused_whole_with_where(c):
+    count = c.call('tuning.benchmark.query', [], {'count': True})
+    broken = fixture('bonnie', 'runs-x3-2.00a.csv').replace('81600', '81x00')   # line 3 is bad, 2 and 4 are fine
+    with pytest.raises(RpcError) as e:
+        c.call('tuning.benchmark.import', 'BONNIE', broken, 'broken')
+    assert error_fields(e.value) == ['data'] and 'line 3, column put_block' in e.value.reason
+    with pytest.raises(RpcError) as e:
+        c.call('tuning.benchmark.import', 'FIO', '{"jobs": []}', 'not fio')
+    assert error_fields(e.value) == ['data'] and 'fio version' in e.value.reason
+    assert c.call('tuning.benchmark.query', [], {'count': True}) == count
+
+
+def test_compare_rejects_unknown_and_repeated_ids(c):
+    with pytest.raises(RpcError) as e:
+        c.call('tuning.benchmark.compare', [999999, 999998])
+    assert error_fields(e.value) == ['ids.0']
+    with pytest.raises(RpcError) as e:
+        c.call('tuning.benchmark.compare', [1, 1])
+    assert 'ids' in error_fields(e.value)
+
+
+def test_compare_across_a_preset_apply(c):
+    spec = {**SMALL, 'tests': ['SEQ_WRITE'], 'runs': 3}
+    before = c.job('tuning.benchmark.run', {**spec, 'label': 'before'}, timeout=600)
+    applied = c.job('tuning.preset.apply', 'max-seq-write', {'pool': 'tank', 'dataset': DATASET},
+                    {'acknowledge': []})
+    try:
+        after = c.job('tuning.benchmark.run', {**spec, 'label': 'after'}, timeout=600)
+    finally:
+        c.job('tuning.restore_point.revert', applied['restore_point_id'], [])
+    assert before['context']['preset'] is None
+    assert after['context']['preset']['id'] == 'max-seq-write'
+    settings = lambda e: {(r['scope'], r['setting']): r['value'] for r in e['context']['settings']}
+    assert settings(before)[(DATASET, 'recordsize')] != settings(after)[(DATASET, 'recordsize')]
+    out = c.call('tuning.benchmark.compare', [before['id'], after['id']])
+    rows = {r['metric']: r for r in out['comparisons'][0]['metrics'] if r['test'] == 'SEQ_WRITE'}
+    assert rows['write_bw_bytes']['baseline']['n'] == 3 and rows['write_bw_bytes']['other']['n'] == 3
+    assert 0 <= rows['write_bw_bytes']['p_adjusted'] <= 1
+    assert out['theoretical_max']['bytes_per_second'] > 0
+
+
+def test_benchmarks_and_applies_exclude_each_other(c):
+    job_id = start_running(c, {**SMALL, 'runtime_seconds': 60}, until='description')
+    try:
+        with pytest.raises((RpcError, JobFailed)) as e:
+            c.job('tuning.preset.apply', 'max-iops', {'pool': 'tank', 'dataset': DATASET}, {'acknowledge': []})
+        assert 'tuning.benchmark.run' in str(e.value)
+        with pytest.raises((RpcError, JobFailed)) as e:
+            c.job('tuning.benchmark.run', SMALL)
+        assert 'tuning.benchmark.run' in str(e.value)
+    finally:
+        c.call('core.job_abort', job_id)
+        assert c.wait_job(job_id, timeout=120)['state'] == 'ABORTED'
