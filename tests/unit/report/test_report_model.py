@@ -96,7 +96,7 @@ def test_charts_carry_the_summary_medians_and_the_theoretical_maximum(entries, c
     assert point == {'median': stats['median'], 'ci_low': stats['ci_low'], 'ci_high': stats['ci_high']}
     latency = charts['latency_RAND_READ_4K_read']
     assert [g['label'] for g in latency['groups']] == ['p50', 'p90', 'p99', 'p99.9']
-    assert latency['scale'] == 'LOG'
+    assert latency['scale'] == 'LOG' and latency['title'].startswith('Random read 4K: read latency')
 
 
 def test_jobs_are_listed_once_with_the_configurations_that_ran_them(entries, comparison):

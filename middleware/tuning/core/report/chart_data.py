@@ -51,7 +51,8 @@ def report_charts(configurations, summaries, theoretical_max):
     for test in _tests_in_order(summaries):
         for direction in ('read', 'write'):
             groups = [(test, f'{direction}_lat_{suffix}_ns', label) for suffix, label in LATENCY_PERCENTILES]
+            name = label_of_test(test)
             charts.append(_chart(f'latency_{test}_{direction}',
-                                 f'{label_of_test(test).capitalize()}: {direction} latency percentiles '
+                                 f'{name[:1].upper()}{name[1:]}: {direction} latency percentiles '
                                  '(logarithmic axis)', 'ns', 'LOG', groups, configurations, summaries))
     return [c for c in charts if c is not None]
