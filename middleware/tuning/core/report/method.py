@@ -7,11 +7,12 @@ that applied them, so the words cannot drift from what was computed.
 """
 import inspect
 
-from ..bench.comparison import ALPHA, EQUIVALENCE, bootstrap_ratio_ci
+from ..bench.comparison import ALPHA, EQUIVALENCE, compare
 from ..bench.statistics import MAD_SCALE, MAD_THRESHOLD
 from .warning_rules import NOISY_CV_PERCENT
 
-RESAMPLES = inspect.signature(bootstrap_ratio_ci).parameters['resamples'].default
+# tuning.benchmark.compare uses the comparison core's default number of resamples (10,000)
+RESAMPLES = inspect.signature(compare).parameters['resamples'].default
 
 
 def _dict(value):
@@ -54,9 +55,11 @@ STATISTICS = (
     f'bootstrap: the runs of each configuration are resampled {RESAMPLES:,} times with a fixed seed (the report is '
     'reproducible) and the middle 95 % of the resulting ratios is kept.',
     'The p-value answers: if the tuning changed nothing, how often would runs this different turn up by chance? It '
-    'comes from an exact Mann–Whitney test on the runs\' ranks. Because many metrics are compared at once, the '
-    'p-values are adjusted (Holm) so that a few lucky metrics do not look significant. With 5 runs on each side the '
-    'smallest possible p is 0.008; with 3 it is 0.1, which can never be significant.',
+    'comes from an exact Mann–Whitney test on the runs\' ranks. Because each test is judged on several metrics at once '
+    '(throughput and four latency percentiles), the p-values of a test are adjusted together (Holm) so that one lucky '
+    'metric does not look significant; IOPS and bandwidth of the same direction are one measurement in two units and '
+    'count once. With 5 runs on each side the smallest possible p is 0.008; with 3 it is 0.1, which can never be '
+    'significant.',
     f'Verdicts: BETTER or WORSE when the whole range of the change lies on one side of "no change" and the adjusted '
     f'p is below {ALPHA:g}, in the direction that matters (more MB/s and IOPS, less latency). NO CHANGE when the whole '
     f'range lies within ±{EQUIVALENCE * 100:g} %: any effect is too small to matter. INCONCLUSIVE otherwise: these '

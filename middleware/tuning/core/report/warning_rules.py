@@ -10,14 +10,17 @@ metrics, message}]`` in this order:
 - ``NOISY``: a metric's coefficient of variation (stdev / mean) is above ``NOISY_CV_PERCENT`` (10 %, the "good"
   limit of TN-Bench's bands): its median is less certain and small changes cannot be told from noise.
 - ``OUTLIERS``: runs flagged by the MAD rule (|x − median| > 3 × 1.4826 × MAD); they are kept in every figure.
-- ``COMPARISON``: warnings ``tuning.benchmark.compare`` returned, as given.
+- ``COMPARISON``: warnings ``tuning.benchmark.compare`` returned, as given, except those the report states itself in
+  more detail above: compare's condition and noise warnings (``core.bench.conditions``) are recomputed here with the
+  same functions and left out, so a reader sees each caveat once; anything else compare says is passed on.
 - ``NOTE``: each result's own notes (queue depth not reached, sparse read files, importer remarks).
 """
+from ..bench import conditions as bench_conditions
 from .conditions import condition_differences, unknown_conditions
 from .metric_info import label_of_test, metric_info, metric_sort_key
 from .numbers import format_percent, format_value
 
-NOISY_CV_PERCENT = 10.0
+NOISY_CV_PERCENT = bench_conditions.NOISY_CV_PERCENT  # one threshold for compare's warnings and the report's
 
 
 def _warning(kind, message, configuration_id=None, test=None, metrics=()):
@@ -102,7 +105,10 @@ def report_warnings(entries, baseline_id, conditions, comparison_warnings):
         out += _noisy_warnings(entry)
     for entry in entries:
         out += _outlier_warnings(entry)
-    out += [_warning('COMPARISON', text) for text in comparison_warnings]
+    restated = set(bench_conditions.condition_differences(entries))
+    for entry in entries:
+        restated.update(bench_conditions.noise_warnings(entry))
+    out += [_warning('COMPARISON', text) for text in comparison_warnings if text not in restated]
     # the same note on several results (the cache-defeat line, typically) is said once, naming them all
     notes = {}
     for entry in entries:
