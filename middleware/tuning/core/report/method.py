@@ -58,8 +58,8 @@ STATISTICS = (
     'comes from an exact Mann–Whitney test on the runs\' ranks. Because each test is judged on several metrics at '
     'once (throughput and four latency percentiles), the p-values of a test are adjusted together (Holm) so that one '
     'lucky metric does not look significant; IOPS and bandwidth of the same direction are one measurement in two '
-    'units and count once. With 5 runs on each side the smallest possible p is 0.008; with 3 it is 0.1, which can never be '
-    'significant.',
+    'units and count once. With 5 runs on each side the smallest possible p is 0.008; with 3 it is 0.1, which can '
+    'never be significant.',
     f'Verdicts: BETTER or WORSE when the whole range of the change lies on one side of "no change" and the adjusted '
     f'p is below {ALPHA:g}, in the direction that matters (more MB/s and IOPS, less latency). NO CHANGE when the whole '
     f'range lies within ±{EQUIVALENCE * 100:g} %: any effect is too small to matter. INCONCLUSIVE otherwise: these '
