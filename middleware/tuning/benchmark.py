@@ -14,7 +14,6 @@ from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_m
 from .store import benchmarks as store
 
 IMPORT_SOURCES = {'BONNIE': 'BONNIE', 'GOBONNIEGO': 'GOBONNIEGO', 'FIO': 'FIO_IMPORT'}
-BOOTSTRAP_RESAMPLES = 10_000
 
 
 def comparable(entry: dict) -> dict:
@@ -103,7 +102,7 @@ class TuningBenchmarkService(Service):
         base = next(e for e in entries if e['id'] == (baseline if baseline is not None else ids[0]))
         others = [e for e in entries if e is not base]
         result = await self.middleware.run_in_thread(
-            compare_results, comparable(base), [comparable(e) for e in others], BOOTSTRAP_RESAMPLES)
+            compare_results, comparable(base), [comparable(e) for e in others])
         result['baseline']['id'] = base['id']
         for comparison, entry in zip(result['comparisons'], others):
             comparison['id'] = entry['id']

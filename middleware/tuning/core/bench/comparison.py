@@ -68,20 +68,22 @@ def mann_whitney_exact(a, b):
     observed = sum(doubled[:n1])
     expected2 = n1 * sum(doubled)  # 2 × n × E[W] in doubled units, kept integral: E = n1·total/N
     n = n1 + n2
-    # counts[k][s]: subsets of size k with doubled rank sum s
-    counts = [defaultdict(int) for _ in range(n1 + 1)]
-    counts[0][0] = 1
-    for r in doubled:
-        for k in range(min(n1, n) - 1, -1, -1):
-            row = counts[k]
-            if not row:
-                continue
-            up = counts[k + 1]
-            for s, c in row.items():
-                up[s + r] += c
+    # counts[k] is a generating polynomial packed in one big integer: slot s (``width`` bytes each) holds how many
+    # k-subsets of the ranks seen so far have doubled rank sum s. Every count is below 2**n, so slots never carry
+    # into each other, and a shift-and-add per rank replaces a loop over sums (50 + 50 runs: milliseconds).
+    width = n // 8 + 1
+    counts = [0] * (n1 + 1)
+    counts[0] = 1
+    for seen, r in enumerate(doubled):
+        for k in range(min(n1 - 1, seen), -1, -1):
+            if counts[k]:
+                counts[k + 1] += counts[k] << (8 * width * r)
+    slots = sum(doubled) + 1
+    packed = counts[n1].to_bytes(slots * width, 'little')
     total = math.comb(n, n1)
     obs_dev = abs(n * observed - expected2)
-    extreme = sum(c for s, c in counts[n1].items() if abs(n * s - expected2) >= obs_dev)
+    extreme = sum(int.from_bytes(packed[s * width:(s + 1) * width], 'little')
+                  for s in range(slots) if abs(n * s - expected2) >= obs_dev)
     return min(1.0, extreme / total)
 
 
