@@ -1,0 +1,57 @@
+"""Which filesystem a benchmark target lives on decides ZFS scratch dataset vs plain scratch directory."""
+from tuning.box.bench_target import filesystem_type, scratch_dataset_name
+from tuning.core.bench.conditions import condition_differences, network_limit, noise_warnings
+
+MOUNTINFO = """\
+22 1 0:21 / / rw,relatime shared:1 - ext4 /dev/vda1 rw
+40 22 0:35 / /mnt/tank rw,noatime shared:20 - zfs tank rw,xattr,posixacl
+41 40 0:36 / /mnt/tank/media rw,noatime shared:21 - zfs tank/media rw,xattr,posixacl
+42 22 0:37 / /mnt/with\\040space rw shared:22 - tmpfs tmpfs rw
+43 22 0:38 / /mnt/tankish rw shared:23 - xfs /dev/vdb rw
+"""
+
+
+def test_longest_mount_point_wins():
+    assert filesystem_type('/mnt/tank/media/x', MOUNTINFO) == 'zfs'
+    assert filesystem_type('/mnt/tank', MOUNTINFO) == 'zfs'
+    assert filesystem_type('/srv/data', MOUNTINFO) == 'ext4'
+
+
+def test_prefix_of_a_name_is_not_a_parent_and_escapes_are_read():
+    assert filesystem_type('/mnt/tankish/a', MOUNTINFO) == 'xfs'
+    assert filesystem_type('/mnt/with space/a', MOUNTINFO) == 'tmpfs'
+
+
+def test_scratch_dataset_is_a_hidden_child():
+    assert scratch_dataset_name('tank/media', '7-abc123') == 'tank/media/.tuning-bench-7-abc123'
+
+
+def test_network_limit_is_the_fastest_linked_nic():
+    nics = [{'name': 'eno1', 'link_up': True, 'speed_mbps': 1000},
+            {'name': 'eno2', 'link_up': False, 'speed_mbps': 10000},
+            {'name': 'eno3', 'link_up': True, 'speed_mbps': 2500}]
+    assert network_limit(nics)['bytes_per_second'] == 2500 * 10**6 // 8
+    assert 'eno3' in network_limit(nics)['basis']
+    assert network_limit([{'name': 'x', 'link_up': False, 'speed_mbps': 1000}]) is None
+
+
+def _entry(id_, dataset, fio, source='FIO'):
+    return {'id': id_, 'label': f'r{id_}', 'source': source,
+            'context': {'target': {'dataset': dataset}, 'fio_version': fio}, 'summary': {}}
+
+
+def test_different_conditions_are_named_with_the_results():
+    warnings = condition_differences([_entry(1, 'tank/a', 'fio-3.33'), _entry(2, 'tank/b', 'fio-3.33')])
+    assert len(warnings) == 1 and 'target dataset' in warnings[0] and 'tank/b: #2' in warnings[0]
+    assert condition_differences([_entry(1, 'tank/a', 'fio-3.33'), _entry(2, 'tank/a', 'fio-3.33')]) == []
+    mixed = condition_differences([_entry(1, 'tank/a', 'fio-3.33'), _entry(3, None, None, source='BONNIE')])
+    assert any('Imported results' in w for w in mixed)
+
+
+def test_noise_and_outliers_are_flagged():
+    entry = {'id': 1, 'label': 'x', 'summary': {'SEQ_WRITE': {
+        'write_bw_bytes': {'n': 5, 'cv_percent': 14.2, 'outliers': [3]},
+        'write_iops': {'n': 5, 'cv_percent': 2.0, 'outliers': []}}}}
+    warnings = noise_warnings(entry)
+    assert len(warnings) == 2
+    assert 'CV 14.2 %' in warnings[0] and 'run 4' in warnings[1]
