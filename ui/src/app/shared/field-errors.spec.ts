@@ -20,6 +20,14 @@ describe('mapFieldErrors', () => {
     expect(mapFieldErrors(error, ['pool']).fields).toEqual({});
   });
 
+  it('puts an item of a list on the list field', () => {
+    const error = new ApiValidationError([
+      { attribute: 'spec.tests.1', message: 'not a test', errno: 22 },
+      { attribute: 'spec.dataset', message: 'no such dataset', errno: 2 },
+    ]);
+    expect(mapFieldErrors(error, ['dataset', 'tests']).fields).toEqual({ tests: 'not a test', dataset: 'no such dataset' });
+  });
+
   it('keeps other errors whole', () => {
     expect(mapFieldErrors(new Error('boom'), ['name'])).toEqual({ fields: {}, general: 'boom' });
   });

@@ -9,7 +9,8 @@ export interface MappedErrors {
 
 /**
  * Put server validation errors on the form's fields: an attribute such as `tuning.preset.create.data.settings.1.value`
- * or `target.pool` goes to the longest form field name its dotted path ends with (`settings.1.value`, then `value`).
+ * or `target.pool` goes to the longest form field name its dotted path ends with (`settings.1.value`, then `value`);
+ * `spec.tests.1` goes to `tests` when no field is named `tests.1`.
  */
 export function mapFieldErrors(error: unknown, formFields: readonly string[]): MappedErrors {
   if (!(error instanceof ApiValidationError)) {
@@ -19,7 +20,9 @@ export function mapFieldErrors(error: unknown, formFields: readonly string[]): M
   const rest: string[] = [];
   const byLength = [...formFields].sort((a, b) => b.length - a.length);
   for (const row of error.fields) {
-    const field = byLength.find((f) => row.attribute === f || row.attribute.endsWith(`.${f}`));
+    // An item of a list field (`spec.tests.0`) belongs to the list when no form field names the item itself.
+    const whole = row.attribute.replace(/(\.\d+)+$/, '');
+    const field = [row.attribute, whole].map((a) => byLength.find((f) => a === f || a.endsWith(`.${f}`))).find(Boolean);
     if (field) {
       fields[field] = fields[field] ? `${fields[field]}; ${row.message}` : row.message;
     } else {

@@ -1,4 +1,7 @@
-import { formatBytes, formatNumber, formatRatioPercent, formatValue } from './format';
+import {
+  formatBytes, formatDateTime, formatIops, formatLatencyNs, formatMBps, formatNumber, formatP, formatRatioPercent,
+  formatValue,
+} from './format';
 
 describe('format', () => {
   it('prints binary sizes', () => {
@@ -22,5 +25,28 @@ describe('format', () => {
   it('shows a dash for an absent value', () => {
     expect(formatValue(null)).toBe('—');
     expect(formatValue('128K')).toBe('128K');
+  });
+  it('prints bandwidth in decimal MB/s, IOPS whole', () => {
+    expect(formatMBps(412_345_678)).toBe('412.3 MB/s');
+    expect(formatMBps(1_922_900_000)).toBe('1,923 MB/s');
+    expect(formatMBps(null)).toBe('—');
+    expect(formatIops(12345.6)).toBe('12,346 IOPS');
+    expect(formatIops(87.4)).toBe('87 IOPS');
+  });
+
+  it('prints latency from nanoseconds in µs, ms or s', () => {
+    expect(formatLatencyNs(850)).toBe('0.85 µs');
+    expect(formatLatencyNs(123_456)).toBe('123 µs');
+    expect(formatLatencyNs(1_368_064)).toBe('1.37 ms');
+    expect(formatLatencyNs(25_000_000)).toBe('25.0 ms');
+    expect(formatLatencyNs(2.5e9)).toBe('2.50 s');
+  });
+
+  it('prints dates to the minute and p-values short', () => {
+    expect(formatDateTime('not a date')).toBe('not a date');
+    expect(formatDateTime('2026-03-04T05:06:00')).toBe('2026-03-04 05:06');
+    expect(formatP(0.0123)).toBe('0.012');
+    expect(formatP(0.0001)).toBe('< 0.001');
+    expect(formatP(null)).toBe('—');
   });
 });

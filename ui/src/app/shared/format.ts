@@ -34,3 +34,44 @@ export function formatRatioPercent(ratio: number | null | undefined): string {
 export function formatValue(value: string | null | undefined): string {
   return value == null || value === '' ? '—' : value;
 }
+
+/** Bandwidth in decimal MB/s (10^6 bytes per second), as fio and disk vendors count. */
+export function formatMBps(bytesPerSecond: number | null | undefined): string {
+  return bytesPerSecond == null || !Number.isFinite(bytesPerSecond) ? '—' : `${formatNumber(bytesPerSecond / 1e6)} MB/s`;
+}
+
+export function formatIops(iops: number | null | undefined): string {
+  return iops == null || !Number.isFinite(iops) ? '—' : `${formatNumber(iops, 0)} IOPS`;
+}
+
+/** A latency given in nanoseconds, in µs below a millisecond, then ms, then s; three significant digits. */
+export function formatLatencyNs(ns: number | null | undefined): string {
+  if (ns == null || !Number.isFinite(ns)) {
+    return '—';
+  }
+  const [value, unit] = ns >= 1e9 ? [ns / 1e9, 's'] : ns >= 1e6 ? [ns / 1e6, 'ms'] : [ns / 1e3, 'µs'];
+  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return `${value.toFixed(digits)} ${unit}`;
+}
+
+/** An ISO timestamp as local date and time to the minute (`2026-01-01 10:00`); the text itself when unreadable. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) {
+    return '—';
+  }
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) {
+    return iso;
+  }
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} `
+    + `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A p-value for a table: two significant digits, very small ones as `< 0.001`. */
+export function formatP(p: number | null | undefined): string {
+  if (p == null || !Number.isFinite(p)) {
+    return '—';
+  }
+  return p < 0.001 ? '< 0.001' : p.toPrecision(2);
+}

@@ -1,6 +1,8 @@
 // Small realistic rows for component tests (shapes from middleware/tuning/*_models.py).
 import { Job } from '../api/models/job';
-import { BenchmarkResult } from '../api/models/tuning-benchmark';
+import {
+  BenchmarkComparison, BenchmarkResult, ComparisonRow, MeasuredContext, MetricStats,
+} from '../api/models/tuning-benchmark';
 import { TuningChange, TuningPlan } from '../api/models/tuning-common';
 import { TuningPreset, TuningRestorePoint } from '../api/models/tuning-preset';
 import { TuningProfile, TuningState } from '../api/models/tuning-profile';
@@ -71,15 +73,115 @@ export function fakeJob<R>(partial: Partial<Job<R>> = {}): Job<R> {
   };
 }
 
+/** Summary statistics of some values as the server writes them (CI = min…max is enough for the panel's tests). */
+export function fakeStats(values: number[]): MetricStats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return {
+    n: values.length, values, median, ci_low: sorted[0], ci_high: sorted[sorted.length - 1], ci_confidence: 0.75,
+    mean, stdev: null, cv_percent: 2, min: sorted[0], max: sorted[sorted.length - 1], outliers: [],
+  };
+}
+
+export function fakeMeasuredContext(partial: Partial<MeasuredContext> = {}): MeasuredContext {
+  const profile = fakeProfile();
+  return {
+    preset: null, pending_reboot: [], drift: [],
+    target: { dataset: 'tank', pool: 'tank', mountpoint: '/mnt/tank', filesystem: 'zfs' },
+    settings: [
+      { kind: 'DATASET_PROPERTY', scope: 'tank', setting: 'recordsize', value: '128K', source: 'DEFAULT', exists: true },
+      { kind: 'ZFS_PARAMETER', scope: 'global', setting: 'zfs_txg_timeout', value: '5', source: null, exists: true },
+    ],
+    pool: profile.pools[0], backend: 'sandbox', platform: profile.platform, openzfs_version: '2.2.7',
+    memory: profile.memory, cpu: profile.cpu, nics: profile.nics,
+    theoretical_max: { bytes_per_second: 1_250_000_000, basis: 'eno1 link at 10000 Mb/s' },
+    cache_defeat: { method: 'O_DIRECT', explanation: 'not ZFS: O_DIRECT bypasses the page cache; 256 MiB working set' },
+    plan: {
+      profile: 'QUICK', runs: 3, max_runs: 3, adaptive: false, runtime_seconds: 3, ramp_seconds: 1,
+      space: { required_bytes: 268435456, refquota_bytes: 295279002 }, tests: ['SEQ_WRITE', 'RAND_READ_4K'],
+    },
+    profile, fio_version: 'fio-3.33', ...partial,
+  };
+}
+
+/** A measured result: SEQ_WRITE ≈ 400 MB/s and RAND_READ_4K ≈ 12k IOPS, with latency percentiles. */
 export function fakeBenchmark(partial: Partial<BenchmarkResult> = {}): BenchmarkResult {
   return {
     id: 1, label: 'baseline', created_at: '2026-01-01T10:00:00Z', source: 'FIO',
-    spec: { dataset: 'tank', tests: ['SEQ_WRITE'], profile: 'QUICK', runs: 3 },
-    context: { preset: 'max-iops', settings: [{ setting: 'recordsize', value: '16K' }] },
-    summary: {
-      SEQ_WRITE: { bw_mbps: { median: 400, ci_low: 380, ci_high: 420, n: 3 }, lat_p99_us: { median: 900, n: 3 } },
-      RAND_READ_4K: { iops: { median: 12000, ci_low: 11000, ci_high: 13000, n: 3 } },
+    spec: {
+      dataset: 'tank', tests: ['SEQ_WRITE', 'RAND_READ_4K'], profile: 'QUICK', runs: 3, adaptive: false, label: 'baseline',
+      runtime_seconds: null, ramp_seconds: null, working_set_bytes: null,
     },
-    runs: {}, jobs: [], notes: [], ...partial,
+    context: fakeMeasuredContext(),
+    summary: {
+      SEQ_WRITE: {
+        write_bw_bytes: fakeStats([390e6, 400e6, 410e6]), write_iops: fakeStats([372, 381, 391]),
+        write_lat_p50_ns: fakeStats([1.3e6, 1.4e6, 1.5e6]), write_lat_p90_ns: fakeStats([2e6, 2.1e6, 2.2e6]),
+        write_lat_p99_ns: fakeStats([3e6, 3.5e6, 4e6]), write_lat_p99_9_ns: fakeStats([5e6, 5.5e6, 6e6]),
+      },
+      RAND_READ_4K: {
+        read_iops: fakeStats([11000, 12000, 13000]), read_bw_bytes: fakeStats([45e6, 49e6, 53e6]),
+        read_lat_p50_ns: fakeStats([80e3, 90e3, 100e3]), read_lat_p90_ns: fakeStats([150e3, 160e3, 170e3]),
+        read_lat_p99_ns: fakeStats([400e3, 450e3, 500e3]), read_lat_p99_9_ns: fakeStats([900e3, 1e6, 1.1e6]),
+      },
+    },
+    runs: {
+      SEQ_WRITE: [{
+        run: 1, metrics: { write_bw_bytes: 400e6 }, bw_bytes: 400e6, iops: 381,
+        lat_ns: { p50: 1.4e6, p90: 2.1e6, p99: 3.5e6, p99_9: 5.5e6 },
+        iodepth: { requested: 4, achieved: 4, ok: true, distribution: { '4': 100 } },
+      }],
+    },
+    jobs: ['; tuning benchmark: sequential write (O_DIRECT)\n[global]\ndirect=1\n[seq_write]\nrw=write\nbs=1m\n'],
+    notes: ['SEQ_WRITE: 3 runs planned'],
+    ...partial,
+  };
+}
+
+/** A bonnie++ import: three runs of block write/read and seeks; no spec, no fio jobs. */
+export function fakeImportedBenchmark(partial: Partial<BenchmarkResult> = {}): BenchmarkResult {
+  return {
+    id: 3, label: 'old bonnie', created_at: '2026-01-02T10:00:00Z', source: 'BONNIE', spec: null,
+    context: { imported: { format: 'BONNIE', tool_version: '2.00a' } },
+    summary: {
+      SEQ_WRITE: { write_bw_bytes: fakeStats([95e6, 100e6, 105e6]) },
+      SEQ_READ: { read_bw_bytes: fakeStats([180e6]) },
+      RANDOM_IOPS: { iops: fakeStats([9144, 10291, 12103]) },
+    },
+    runs: { RANDOM_IOPS: [{ run: 1, metrics: { iops: 12103 }, bw_bytes: null, iops: 12103, lat_ns: null }] },
+    jobs: [],
+    notes: ['bonnie++ reports one worst-case latency per test, not percentiles: latency is not imported'],
+    ...partial,
+  };
+}
+
+export function fakeComparisonRow(partial: Partial<ComparisonRow> = {}): ComparisonRow {
+  return {
+    test: 'SEQ_WRITE', metric: 'write_bw_bytes', direction: 'HIGHER',
+    baseline: fakeStats([390e6, 400e6, 410e6]), other: fakeStats([470e6, 480e6, 490e6]),
+    ratio: 1.2, ratio_ci_low: 1.15, ratio_ci_high: 1.25, p_value: 0.01, p_adjusted: 0.02, verdict: 'BETTER',
+    ...partial,
+  };
+}
+
+export function fakeComparison(partial: Partial<BenchmarkComparison> = {}): BenchmarkComparison {
+  return {
+    baseline: { id: 1, label: 'baseline', source: 'FIO' },
+    comparisons: [{
+      id: 2, label: 'tuned', source: 'FIO',
+      metrics: [
+        fakeComparisonRow(),
+        fakeComparisonRow({
+          metric: 'write_lat_p99_ns', direction: 'LOWER', baseline: fakeStats([3e6, 3.5e6, 4e6]),
+          other: fakeStats([3.4e6, 3.5e6, 3.6e6]), ratio: 1, ratio_ci_low: 0.97, ratio_ci_high: 1.03,
+          p_value: 0.9, p_adjusted: 1, verdict: 'NO_CHANGE',
+        }),
+      ],
+    }],
+    theoretical_max: { bytes_per_second: 1_250_000_000, basis: 'eno1 link at 10000 Mb/s' },
+    warnings: ["#1 'baseline' SEQ_WRITE write_bw_bytes: noisy (CV 12.0 % over 3 runs)"],
+    ...partial,
   };
 }

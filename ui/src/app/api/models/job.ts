@@ -16,7 +16,7 @@ export interface Job<R = unknown> {
   result: R | null;
   error: string | null;
   exception?: string | null;
-  exc_info?: { type: string | null; extra: unknown } | null;
+  exc_info?: { type: string | null; errno?: number | null; extra: unknown } | null;
   time_started?: unknown;
   time_finished?: unknown;
   abortable?: boolean;

@@ -1,14 +1,23 @@
-// Mirrors middleware/tuning/benchmark_models.py. `summary`, `runs`, `context` and the compare result are plain dicts
-// there; shared/benchmark-summary.ts reads them tolerantly.
+// Mirrors middleware/tuning/benchmark_models.py and the dicts the plugin fills in (bench_run.py, benchmark.py,
+// core/bench/comparison.py, statistics.py, catalog.py). The only real variation is measured vs imported results:
+// an imported result has `spec: null`, `context: {imported}`, no fio job files and runs without `iodepth`.
+import { TuningProfile, TuningProfileNic, TuningProfilePool } from './tuning-profile';
+
 export type BenchmarkTest = 'SEQ_WRITE' | 'SEQ_READ' | 'RAND_READ_4K' | 'RAND_WRITE_4K' | 'SYNC_WRITE_4K' | 'MIXED_70_30';
+/** Tests a stored result may hold: the measured ones plus bonnie++/gobonniego's random seeks. */
+export type ResultTest = BenchmarkTest | 'RANDOM_IOPS';
 export type BenchmarkProfile = 'QUICK' | 'STANDARD' | 'THOROUGH';
 export type ImportFormat = 'BONNIE' | 'GOBONNIEGO' | 'FIO';
 export type BenchmarkSource = 'FIO' | 'BONNIE' | 'GOBONNIEGO' | 'FIO_IMPORT';
+export type Direction = 'HIGHER' | 'LOWER';
+export type Verdict = 'BETTER' | 'WORSE' | 'NO_CHANGE' | 'INCONCLUSIVE';
+export type CacheDefeatMethod = 'DIRECT_IO' | 'WORKING_SET' | 'O_DIRECT';
 
 export const BENCHMARK_TESTS: BenchmarkTest[] = [
   'SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30',
 ];
 
+/** `tuning.benchmark.run` argument; unset fields take the server's defaults (all tests, QUICK, 5 runs, adaptive). */
 export interface BenchmarkSpec {
   dataset: string;
   tests?: BenchmarkTest[];
@@ -16,20 +25,170 @@ export interface BenchmarkSpec {
   runs?: number;
   adaptive?: boolean;
   label?: string | null;
+  runtime_seconds?: number | null;
+  ramp_seconds?: number | null;
+  working_set_bytes?: number | null;
 }
+
+/** The spec as stored with a measured result: every field present, defaults filled in. */
+export type StoredBenchmarkSpec = Required<BenchmarkSpec>;
+
+/** `summarize(values)`: median with its distribution-free CI, mean, spread, outliers (indices into values). */
+export interface MetricStats {
+  n: number;
+  values: number[];
+  median: number;
+  ci_low: number;
+  ci_high: number;
+  /** Coverage the order statistics achieve (0.5 with 2 runs, ≥ 0.95 from 6). */
+  ci_confidence: number;
+  mean: number;
+  stdev: number | null;
+  cv_percent: number | null;
+  min: number;
+  max: number;
+  outliers: number[];
+}
+
+/** `summary[test][metric]`: `read_bw_bytes`, `write_iops`, `read_lat_p99_9_ns`, `iops` … */
+export type BenchmarkSummary = Partial<Record<ResultTest, Record<string, MetricStats>>>;
+
+export interface IodepthCheck {
+  requested: number;
+  achieved: number;
+  ok: boolean;
+  distribution: Record<string, number>;
+}
+
+export interface BenchmarkRun {
+  run: number;
+  metrics: Record<string, number>;
+  bw_bytes: number | null;
+  iops: number | null;
+  lat_ns: { p50: number; p90: number; p99: number; p99_9: number } | null;
+  /** Measured runs only: the queue depth fio achieved against the one asked for. */
+  iodepth?: IodepthCheck;
+}
+
+export interface SettingSnapshotRow {
+  kind: string;
+  scope: string;
+  setting: string;
+  value: string | null;
+  source: string | null;
+  exists: boolean;
+}
+
+export interface TheoreticalMax {
+  bytes_per_second: number;
+  basis: string;
+}
+
+/** Space check figures: ZFS pools and plain directories report different ones. */
+export interface SpaceFigures {
+  required_bytes: number;
+  refquota_bytes: number;
+  pool_size_bytes?: number;
+  pool_used_bytes?: number;
+  pool_free_bytes?: number;
+  used_percent_after?: number;
+  max_used_percent?: number;
+  filesystem_size_bytes?: number;
+  filesystem_free_bytes?: number;
+  margin_bytes?: number;
+  free_after_bytes?: number;
+}
+
+export interface BenchmarkPlanSummary {
+  profile: BenchmarkProfile;
+  runs: number;
+  max_runs: number;
+  adaptive: boolean;
+  runtime_seconds: number;
+  ramp_seconds: number;
+  space: SpaceFigures;
+  tests: BenchmarkTest[];
+}
+
+/** What a measured result was measured under. */
+export interface MeasuredContext {
+  preset: { id: string; restore_point_id: number; target: Record<string, unknown> } | null;
+  pending_reboot: string[];
+  drift: string[];
+  target: { dataset: string; pool: string; mountpoint: string; filesystem: string };
+  settings: SettingSnapshotRow[];
+  pool: TuningProfilePool | null;
+  backend: string;
+  platform: { name: string; version: string };
+  openzfs_version: string | null;
+  memory: TuningProfile['memory'];
+  cpu: TuningProfile['cpu'];
+  nics: TuningProfileNic[];
+  theoretical_max: TheoreticalMax | null;
+  cache_defeat: { method: CacheDefeatMethod; explanation: string };
+  plan: BenchmarkPlanSummary;
+  profile: TuningProfile;
+  fio_version: string;
+}
+
+export interface ImportedContext {
+  imported: { format: ImportFormat; tool_version: string | null };
+}
+
+export type BenchmarkContext = MeasuredContext | ImportedContext;
 
 export interface BenchmarkResult {
   id: number;
   label: string;
   created_at: string;
   source: BenchmarkSource;
-  spec: Record<string, unknown> | null;
-  context: Record<string, unknown>;
-  /** Per test and metric: median, CI of the median, mean, CV%, outliers, n. */
-  summary: Record<string, unknown>;
-  runs: Record<string, unknown>;
+  spec: StoredBenchmarkSpec | null;
+  context: BenchmarkContext;
+  summary: BenchmarkSummary;
+  runs: Partial<Record<ResultTest, BenchmarkRun[]>>;
+  /** The fio job files as run (empty for imports). */
   jobs: string[];
   notes: string[];
 }
 
-export type BenchmarkComparison = Record<string, unknown>;
+export function isImported(context: BenchmarkContext): context is ImportedContext {
+  return 'imported' in context;
+}
+
+/** `progress.extra` while fio runs (the live rate of the current run). */
+export interface BenchmarkProgressExtra {
+  test: BenchmarkTest;
+  run: number;
+  runs: number;
+  phase: 'ramp' | 'measure';
+  mbps: number;
+  iops: number;
+}
+
+/** One (test, metric) of one result against the baseline. */
+export interface ComparisonRow {
+  test: ResultTest;
+  metric: string;
+  direction: Direction;
+  baseline: MetricStats;
+  other: MetricStats;
+  ratio: number | null;
+  ratio_ci_low: number | null;
+  ratio_ci_high: number | null;
+  p_value: number;
+  p_adjusted: number;
+  verdict: Verdict;
+}
+
+export interface ComparedResult {
+  id: number;
+  label: string;
+  source: BenchmarkSource;
+}
+
+export interface BenchmarkComparison {
+  baseline: ComparedResult;
+  comparisons: (ComparedResult & { metrics: ComparisonRow[] })[];
+  theoretical_max: TheoreticalMax | null;
+  warnings: string[];
+}

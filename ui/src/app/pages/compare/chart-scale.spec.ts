@@ -1,4 +1,4 @@
-import { formatTick, linearScale, logScale, niceMax } from './chart-scale';
+import { formatLatencyTick, formatTick, linearScale, logScale, niceMax } from './chart-scale';
 
 describe('chart scales', () => {
   it('rounds maxima to 1/2/5 steps', () => {
@@ -27,5 +27,9 @@ describe('chart scales', () => {
     expect(formatTick(20000)).toBe('20k');
     expect(formatTick(3_000_000)).toBe('3M');
     expect(formatTick(0.5)).toBe('0.5');
+  });
+
+  it('writes latency ticks in ns, µs, ms and s', () => {
+    expect([100, 1e3, 1e4, 1e6, 1e8, 1e9].map(formatLatencyTick)).toEqual(['100 ns', '1 µs', '10 µs', '1 ms', '100 ms', '1 s']);
   });
 });

@@ -42,3 +42,20 @@ export function formatTick(value: number): string {
   }
   return String(Math.round(value * 100) / 100);
 }
+
+/** Short latency ticks for decades of nanoseconds: `100 ns`, `1 µs`, `10 ms`, `1 s`. */
+export function formatLatencyTick(ns: number): string {
+  if (ns >= 1e9) {
+    return `${ns / 1e9} s`;
+  }
+  if (ns >= 1e6) {
+    return `${ns / 1e6} ms`;
+  }
+  if (ns >= 1e3) {
+    return `${ns / 1e3} µs`;
+  }
+  return `${ns} ns`;
+}
+
+/** Series colours, the baseline first; readable on the light and dark themes. */
+export const SERIES_COLOURS = ['#0b6bcb', '#d9730d', '#1b7f3b', '#9b3fb5', '#b3261e', '#3d8a99'];

@@ -1,0 +1,83 @@
+import { ChangeDetectionStrategy, Component, inject, output, signal } from '@angular/core';
+import { firstValueFrom } from 'rxjs';
+
+import { ApiService } from '../../api/api.service';
+import { BenchmarkResult, ImportFormat } from '../../api/models/tuning-benchmark';
+import { TranslatePipe } from '../../i18n/translate.pipe';
+import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
+
+/** Import a bonnie++/gobonniego/fio file: picker, format, label; the server's complaint shown where it belongs. */
+@Component({
+  selector: 'tp-import-dialog',
+  imports: [TranslatePipe],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <div class="overlay">
+      <form class="dialog" role="dialog" aria-modal="true" [attr.aria-label]="'Import older results' | t"
+            (submit)="$event.preventDefault(); submit()" (keydown.escape)="closed.emit()" data-test="import-dialog">
+        <h2>{{ 'Import older results' | t }}</h2>
+        <p class="muted">{{ 'bonnie++ (its report or CSV lines, 1.96–2.x), gobonniego JSON or fio JSON output.' | t }}</p>
+        <label>{{ 'File' | t }}<br />
+          <input #file type="file" accept=".csv,.txt,.json,.out,.log,text/*,application/json" data-test="import-file"
+                 (change)="readFile(file)" />
+        </label>
+        @if (errors().fields['data']; as e) { <div class="field-error" role="alert" data-test="import-data-error">{{ e }}</div> }
+        <label>{{ 'Format' | t }}<br />
+          <select data-test="import-format" [value]="format()" (change)="format.set($any($event.target).value)">
+            <option value="BONNIE">bonnie++</option>
+            <option value="GOBONNIEGO">gobonniego JSON</option>
+            <option value="FIO">fio JSON</option>
+          </select>
+        </label>
+        @if (errors().fields['format']; as e) { <div class="field-error">{{ e }}</div> }
+        <label>{{ 'Label' | t }}<br />
+          <input type="text" [value]="label()" (input)="label.set($any($event.target).value)" data-test="import-label" />
+        </label>
+        @if (errors().fields['label']; as e) { <div class="field-error" data-test="import-label-error">{{ e }}</div> }
+        @if (errors().general; as e) { <p class="banner danger" role="alert" data-test="import-error">{{ e }}</p> }
+        <div class="actions">
+          <button type="button" data-test="import-cancel" (click)="closed.emit()">{{ 'Cancel' | t }}</button>
+          <button type="submit" class="primary" [disabled]="!text() || busy()" data-test="import-submit">{{ 'Import' | t }}</button>
+        </div>
+      </form>
+    </div>
+  `,
+})
+export class ImportDialogComponent {
+  private readonly api = inject(ApiService);
+  readonly imported = output<BenchmarkResult>();
+  readonly closed = output();
+
+  protected readonly format = signal<ImportFormat>('BONNIE');
+  protected readonly label = signal('');
+  protected readonly text = signal('');
+  protected readonly busy = signal(false);
+  protected readonly errors = signal<MappedErrors>({ fields: {}, general: null });
+
+  protected async readFile(input: HTMLInputElement): Promise<void> {
+    const file = input.files?.[0];
+    if (!file) {
+      return;
+    }
+    this.text.set(await file.text());
+    this.errors.set({ fields: {}, general: null });
+    if (!this.label()) {
+      this.label.set(file.name);
+    }
+  }
+
+  protected async submit(): Promise<void> {
+    this.errors.set({ fields: {}, general: null });
+    this.busy.set(true);
+    try {
+      const result = await firstValueFrom(this.api.call('tuning.benchmark.import', [
+        this.format(), this.text(), this.label().trim(),
+      ]));
+      this.imported.emit(result);
+    } catch (error) {
+      this.errors.set(mapFieldErrors(error, ['format', 'data', 'label']));
+    } finally {
+      this.busy.set(false);
+    }
+  }
+}
