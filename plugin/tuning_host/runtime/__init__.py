@@ -8,6 +8,7 @@ from .errors import (CallError, CallException, InstanceNotFound, MatchNotFound, 
 from .filters import filter_list
 from .jobs import Job, State
 from .middleware import Middleware, MethodNotFound
+from .pipes import Pipe, Pipes
 from .models import (BaseModel, LongString, NonEmptyString, QueryArgs, QueryFilters, QueryOptions,
                      single_argument_args, single_argument_result)
 from .service import Service
@@ -18,5 +19,5 @@ __all__ = [
     "get_errname", "ENOTAUTHENTICATED",
     "BaseModel", "NonEmptyString", "LongString", "single_argument_args", "single_argument_result",
     "QueryArgs", "QueryOptions", "QueryFilters",
-    "filter_list", "Job", "State", "Middleware", "MethodNotFound",
+    "filter_list", "Job", "State", "Middleware", "MethodNotFound", "Pipe", "Pipes",
 ]

@@ -2,6 +2,7 @@
 import asyncio
 import functools
 
+from .pipes import PIPE_NAMES
 from .validation import accept_params
 
 __all__ = ["api_method", "job", "private", "pass_app"]
@@ -28,7 +29,15 @@ def job(lock=None, lock_queue_size=5, logs=False, process=False, pipes=None, che
     `lock` (a name or `lambda args: name`, applied to the raw call args) serialises jobs sharing it; at most
     `lock_queue_size` wait (beyond that the last waiting job is returned instead); `lock_queue_size=0` refuses a
     second one with EBUSY. Must be the innermost decorator.
+
+    `pipes=["output"]` (or `["input"]`): the caller must open that pipe (`core.download` opens `output`); the job
+    writes `job.pipes.output.w` / reads `job.pipes.input.r`. A call without it fails with "Pipe 'output' is not
+    open" unless `check_pipes=False` (then `job.pipes.output` is None and the job decides).
     """
+    unknown = [p for p in pipes or [] if p not in PIPE_NAMES]
+    if unknown:
+        raise ValueError(f"job pipes: unknown pipe name(s) {unknown}; expected some of {list(PIPE_NAMES)}")
+
     def wrapper(fn):
         if hasattr(fn, "new_style_accepts"):
             # Applied above @api_method: middlewared would validate the Job object as the first API argument.

@@ -12,6 +12,7 @@ from collections import OrderedDict
 from datetime import datetime, timezone
 
 from .errors import CallError, ValidationError, ValidationErrors
+from .pipes import Pipes
 
 logger = logging.getLogger("tuning_host.jobs")
 
@@ -61,7 +62,8 @@ class JobLock:
 class Job:
     """One run of a @job method. Created by the Middleware; the method receives it as `job`."""
 
-    def __init__(self, middleware, method_name, serviceobj, method, args, options, app=None, message_id=None):
+    def __init__(self, middleware, method_name, serviceobj, method, args, options, app=None, message_id=None,
+                 pipes=None):
         self.middleware = middleware
         self.method_name = method_name
         self.serviceobj = serviceobj
@@ -70,6 +72,7 @@ class Job:
         self.options = options
         self.app = app
         self.message_ids = [message_id] if message_id is not None else []
+        self.pipes = pipes or Pipes()
 
         self.id = None
         self.lock = None
@@ -97,6 +100,10 @@ class Job:
         self._body = None
         self._sync_body = not asyncio.iscoroutinefunction(method)
 
+        if options.get("check_pipes", True):
+            for name in options.get("pipes") or []:
+                self.check_pipe(name)
+
         if options.get("description"):
             try:
                 self.description = options["description"](*self.args)
@@ -104,6 +111,12 @@ class Job:
                 logger.error("Error setting job description", exc_info=True)
 
     # ---- inside the job ----
+
+    def check_pipe(self, name):
+        """Raise ValueError unless the caller opened pipe `name` (a job declared with `check_pipes=False` calls
+        this itself, or tests `job.pipes.<name>`, when it can also run without the pipe)."""
+        if getattr(self.pipes, name, None) is None:
+            raise ValueError(f"Pipe {name!r} is not open")
 
     def set_progress(self, percent=None, description=None, extra=None):
         """Update progress; only fields passed change. Sends `core.get_jobs` CHANGED when something changed."""
@@ -282,6 +295,9 @@ class Job:
         finally:
             if self.logs_fd is not None:
                 await self.middleware.run_in_thread(self._close_logs)
+            if self.pipes.input is not None or self.pipes.output is not None:
+                # The reader of the output sees end-of-file only once the job is over (and its state is set).
+                await self.middleware.run_in_thread(self.pipes.close_job_ends_sync)
             if acquired:
                 self.lock.lock.release()
             queue.release(self)

@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 
 from .errors import CallError
 from .jobs import Job, JobsQueue
+from .pipes import Pipe
 
 __all__ = ["Middleware", "MethodNotFound"]
 
@@ -105,7 +106,7 @@ class Middleware:
 
     # ---- calls ----
 
-    def _prepare(self, name, serviceobj, methodobj, params, app, message_id):
+    def _prepare(self, name, serviceobj, methodobj, params, app, message_id, pipes=None):
         """Build the positional args, or a Job for @job methods (event-loop thread only for jobs)."""
         args = []
         pass_app = getattr(methodobj, "_pass_app", None)
@@ -119,25 +120,35 @@ class Middleware:
             args.append(message_id)
         options = getattr(methodobj, "_job", None)
         if options is not None:
-            job = Job(self, name, serviceobj, methodobj, params, options, app, message_id)
-            return self.jobs.add(job), None
+            job = Job(self, name, serviceobj, methodobj, params, options, app, message_id, pipes)
+            queued = self.jobs.add(job)
+            if pipes is not None and queued is not job:
+                # The lock queue was full and handed back an earlier job: it cannot use the caller's pipes.
+                raise CallError(f"{name}: too many jobs queued; try again when one has finished", errno.EBUSY)
+            return queued, None
         args.extend(params)
         return None, args
 
-    async def call_method(self, name, serviceobj, methodobj, params, *, app=None, message_id=None):
-        job, args = self._prepare(name, serviceobj, methodobj, params, app, message_id)
+    async def call_method(self, name, serviceobj, methodobj, params, *, app=None, message_id=None, pipes=None):
+        job, args = self._prepare(name, serviceobj, methodobj, params, app, message_id, pipes)
         if job is not None:
             return job
         if asyncio.iscoroutinefunction(methodobj):
             return await methodobj(*args)
         return await self.loop.run_in_executor(self.executor, lambda: methodobj(*args))
 
-    async def call(self, name, *params, app=None, message_id=None):
-        """Call `name` with positional `params`. A @job method returns its Job (await `job.wait()`)."""
+    async def call(self, name, *params, app=None, message_id=None, pipes=None):
+        """Call `name` with positional `params`. A @job method returns its Job (await `job.wait()`); `pipes`
+        (a `Pipes`, see `pipe()`) are the pipes opened for it."""
         serviceobj, methodobj = self.get_method(name)
-        return await self.call_method(name, serviceobj, methodobj, params, app=app, message_id=message_id)
+        return await self.call_method(name, serviceobj, methodobj, params, app=app, message_id=message_id,
+                                      pipes=pipes)
 
-    def call_sync(self, name, *params, app=None):
+    def pipe(self, buffered=False):
+        """A new `Pipe` to hand to a piped job: `Pipes(output=middleware.pipe())`."""
+        return Pipe(self, buffered)
+
+    def call_sync(self, name, *params, app=None, pipes=None):
         """`call` for threads (never from the event-loop thread). A sync method runs in the calling thread."""
         if self.in_loop_thread():
             raise RuntimeError("You cannot use call_sync from main thread")
@@ -145,7 +156,7 @@ class Middleware:
         if getattr(methodobj, "_job", None) is None and not asyncio.iscoroutinefunction(methodobj):
             _, args = self._prepare(name, serviceobj, methodobj, params, app, None)
             return methodobj(*args)
-        return self.run_coroutine(self.call(name, *params, app=app))
+        return self.run_coroutine(self.call(name, *params, app=app, pipes=pipes))
 
     def run_coroutine(self, coro, wait=True):
         """Run `coro` on the loop from another thread; wait for its result unless `wait=False`."""

@@ -1,4 +1,4 @@
-"""The aiohttp application: websocket API, version/boot-id endpoints, the panel."""
+"""The aiohttp application: websocket API, version/boot-id endpoints, job output downloads, the panel."""
 from aiohttp import web
 
 from ..config import PANEL_PATH
@@ -27,6 +27,8 @@ def make_app(middleware, settings):
     app.router.add_get(f"/api/{API_VERSION}", rpc.handle)
     app.router.add_get("/api/versions", versions)
     app.router.add_get("/api/boot_id", boot_id)
+    # HEAD is left out: it would spend the single-use token without delivering anything.
+    app.router.add_get("/_download/{job_id}", middleware.downloads.handle, allow_head=False)
     app.router.add_get("/", root)
     app.router.add_get(PANEL_PATH.rstrip("/"), root)
     app.router.add_get(PANEL_PATH + "{tail:.*}", panel)

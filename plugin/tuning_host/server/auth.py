@@ -20,25 +20,26 @@ class TokenManager:
     """Login tokens in memory (lost on restart, like middlewared's). A token expires `ttl` seconds after its
     last use; `single_use` tokens are destroyed by their login."""
 
-    def __init__(self):
+    def __init__(self, clock=time.monotonic):
         self.tokens = {}
+        self.clock = clock
 
     def create(self, ttl, attrs, origin, credentials, single_use):
         token = secrets.token_urlsafe(48)
         self.tokens[token] = {"ttl": ttl, "attrs": attrs, "origin": origin, "credentials": credentials,
-                              "single_use": single_use, "last_used": time.monotonic()}
+                              "single_use": single_use, "last_used": self.clock()}
         return token
 
     def get(self, token, origin):
         entry = self.tokens.get(token)
         if entry is None:
             return None
-        if time.monotonic() - entry["last_used"] > entry["ttl"]:
+        if self.clock() - entry["last_used"] > entry["ttl"]:
             self.tokens.pop(token, None)
             return None
         if entry["origin"] is not None and entry["origin"] != origin:
             return None
-        entry["last_used"] = time.monotonic()
+        entry["last_used"] = self.clock()
         return entry
 
     def destroy(self, token):
@@ -274,6 +275,17 @@ class AuthService(Service):
         return self.token_manager.create(600 if ttl is None else ttl, attrs,
                                          app.remote_addr if match_origin else None,
                                          app.authenticated_credentials, single_use)
+
+    @private
+    def get_token(self, token, origin):
+        """`{"attributes": attrs}` of a live token presented from `origin` (None if unknown, expired or from
+        elsewhere). A single-use token is destroyed by this look-up, whatever the caller then decides."""
+        entry = self.token_manager.get(token, origin)
+        if entry is None:
+            return None
+        if entry["single_use"]:
+            self.token_manager.destroy(token)
+        return {"attributes": entry["attrs"]}
 
     @api_method(AuthMeArgs, AuthMeResult, authorization_required=False, pass_app=True)
     async def me(self, app):

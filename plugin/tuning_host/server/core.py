@@ -4,7 +4,12 @@ import inspect
 import uuid
 from typing import Any, Literal
 
-from ..runtime import (BaseModel, CallError, InstanceNotFound, QueryArgs, Service, api_method, filter_list, job)
+from ..runtime import (BaseModel, CallError, InstanceNotFound, QueryArgs, Service, ValidationErrors, api_method,
+                       filter_list, job)
+from ..runtime.jobs import State
+from ..runtime.pipes import Pipes
+from .audit import audit_method_call
+from .downloads import DOWNLOAD_WINDOW_SECONDS, filename_problem
 from .schema import method_schemas
 
 
@@ -88,6 +93,27 @@ class CoreGetServicesResult(BaseModel):
     result: dict[str, Any]
 
 
+class CoreDownloadArgs(BaseModel):
+    method: str
+    """Name of the job method to run; it must be declared `@job(pipes=["output"])`."""
+    args: list
+    """Its arguments (positional)."""
+    filename: str
+    """File name offered to the browser (`Content-Disposition: attachment; filename="..."`)."""
+    buffered: bool = False
+    """False: the job's bytes stream to the downloader as they are written (the job waits for the reader).
+    True: the job runs to its end first, then its whole output is served."""
+
+
+class CoreDownloadResult(BaseModel):
+    result: tuple[int, str]
+    """`[job_id, "/_download/<job_id>?auth_token=<token>"]`: GET the URL once, within 300 seconds."""
+
+
+def _pipes_of(methodobj):
+    return (getattr(methodobj, "_job", None) or {}).get("pipes") or []
+
+
 class CoreService(Service):
     class Config:
         namespace = "core"
@@ -143,6 +169,42 @@ class CoreService(Service):
             raise InstanceNotFound(f"Job with id {id} does not exist")
         target.abort()
 
+    @api_method(CoreDownloadArgs, CoreDownloadResult, authorization_required=False, pass_app=True)
+    async def download(self, app, method, args, filename, buffered):
+        """Run job `method(*args)` with its output pipe open; returns `[job_id, url]`. An HTTP GET of the url
+        (once: the token is single-use, bound to the job, valid 300 seconds) returns the job's output as a file
+        named `filename`."""
+        if app is None:
+            raise CallError("core.download needs a connection (internal callers open a pipe: middleware.pipe())")
+        verrors = ValidationErrors()
+        try:
+            serviceobj, methodobj = self.middleware.get_method(method)
+        except KeyError:
+            serviceobj = methodobj = None
+        hidden = methodobj is not None and (getattr(methodobj, "_private", False) or serviceobj._config.private)
+        if methodobj is None or (hidden and not getattr(app, "private_methods", False)):
+            verrors.add("method", f"{method}: method does not exist")
+        elif "output" not in _pipes_of(methodobj):
+            verrors.add("method", f"{method}: not a job with an output pipe (@job(pipes=['output']))")
+        if problem := filename_problem(filename):
+            verrors.add("filename", problem)
+        verrors.check()
+
+        pipes = Pipes(output=self.middleware.pipe(buffered))
+        try:
+            started = await self.middleware.call_method(method, serviceobj, methodobj, args, app=app, pipes=pipes)
+        except BaseException:
+            await pipes.close()
+            await audit_method_call(self.middleware, app, method, methodobj, args, False)
+            raise
+        if getattr(methodobj, "audit", None):
+            started.on_finish_cb = lambda j: audit_method_call(self.middleware, app, method, methodobj, args,
+                                                               j.state == State.SUCCESS)
+        self.middleware.downloads.register(started)  # from now on an unclaimed output is closed in time
+        token = await self.middleware.call("auth.generate_token", DOWNLOAD_WINDOW_SECONDS,
+                                           {"filename": filename, "job": started.id}, True, True, app=app)
+        return started.id, f"/_download/{started.id}?auth_token={token}"
+
     @api_method(CoreGetServicesArgs, CoreGetServicesResult, authorization_required=False)
     def get_services(self, target):
         """Public services and their configuration."""
@@ -189,9 +251,9 @@ class CoreService(Service):
                         "pass_application": hasattr(method, "_pass_app"),
                         "require_websocket": hasattr(method, "_pass_app"),
                         "job": job_opts is not None,
-                        "downloadable": False,
-                        "uploadable": False,
-                        "check_pipes": False,
+                        "downloadable": "output" in _pipes_of(method),
+                        "uploadable": "input" in _pipes_of(method),
+                        "check_pipes": bool(_pipes_of(method)) and job_opts["check_pipes"],
                         "roles": list(getattr(method, "roles", []) or []),
                         **method_schemas(method),
                     }

@@ -20,6 +20,7 @@ from ..runtime.loader import load_services, run_setups
 from .app import make_app
 from .auth import ApiKeyService, AuthService
 from .core import CoreService
+from .downloads import Downloads
 from .logsetup import setup_logging
 from .store import HostStore
 
@@ -85,6 +86,7 @@ class Host:
         mw.host_store = HostStore(s.db_path)
         mw.settings = s
         mw.backend = create_backend(s)
+        mw.downloads = Downloads(mw)
         for cls in (CoreService, AuthService, ApiKeyService):
             mw.add_service(cls(mw))
         setups = load_services(mw, packages_to_load(s))

@@ -10,6 +10,7 @@ from ..runtime.errors import (CallError, CallException, ENOTAUTHENTICATED, Valid
 from ..runtime.jobs import Job, State, adapt_exception
 from ..runtime.validation import serialize_result
 from . import jsonenc
+from .audit import audit_method_call
 from .connection import (CALL_ERROR, INVALID_JSON, INVALID_REQUEST, METHOD_NOT_FOUND, TOO_MANY_CONCURRENT_CALLS,
                          Connection, TooManyCalls)
 
@@ -158,30 +159,4 @@ class RpcHandler:
         return serialize_result(returns, result, strict=self.middleware.strict_results)
 
     async def _audit(self, conn, name, methodobj, params, success):
-        audit = getattr(methodobj, "audit", None)
-        if not audit:
-            return
-        description = audit
-        if getattr(methodobj, "audit_extended", None):
-            try:
-                description = f"{audit} {methodobj.audit_extended(*params)}"
-            except Exception:
-                pass
-        try:
-            await self.middleware.log_audit_message(conn, "METHOD_CALL", {
-                "method": name, "params": _redact(params), "description": description,
-                "authenticated": conn.authenticated, "authorized": conn.authenticated}, success)
-        except Exception:
-            logger.error("Failed to write audit message", exc_info=True)
-
-
-def _redact(params):
-    """Audit lines never carry secrets: drop values of keys that look like credentials."""
-    def walk(v):
-        if isinstance(v, dict):
-            return {k: ("********" if any(s in k.lower() for s in ("password", "secret", "api_key", "token"))
-                        else walk(x)) for k, x in v.items()}
-        if isinstance(v, list):
-            return [walk(x) for x in v]
-        return v
-    return walk(list(params))
+        await audit_method_call(self.middleware, conn, name, methodobj, params, success)

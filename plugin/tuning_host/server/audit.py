@@ -1,0 +1,37 @@
+"""Audit lines for API method calls (middlewared's METHOD_CALL events), shared by the RPC layer and core.download."""
+import logging
+
+logger = logging.getLogger("tuning_host.server")
+
+SECRET_KEY_PARTS = ("password", "secret", "api_key", "token")
+
+
+def redact(params):
+    """Audit lines never carry secrets: drop values of keys that look like credentials."""
+    def walk(v):
+        if isinstance(v, dict):
+            return {k: ("********" if any(s in k.lower() for s in SECRET_KEY_PARTS) else walk(x))
+                    for k, x in v.items()}
+        if isinstance(v, list):
+            return [walk(x) for x in v]
+        return v
+    return walk(list(params))
+
+
+async def audit_method_call(middleware, conn, name, methodobj, params, success):
+    """Write the METHOD_CALL audit line of a call of `name`, when the method declares `audit`."""
+    audit = getattr(methodobj, "audit", None)
+    if not audit:
+        return
+    description = audit
+    if getattr(methodobj, "audit_extended", None):
+        try:
+            description = f"{audit} {methodobj.audit_extended(*params)}"
+        except Exception:
+            pass
+    try:
+        await middleware.log_audit_message(conn, "METHOD_CALL", {
+            "method": name, "params": redact(params), "description": description,
+            "authenticated": conn.authenticated, "authorized": conn.authenticated}, success)
+    except Exception:
+        logger.error("Failed to write audit message", exc_info=True)
