@@ -173,25 +173,26 @@ def default_label(spec: dict, state: dict) -> str:
     return f'{active["preset"] if active else "no preset"} · {spec["dataset"]} · {spec.get("profile", "QUICK")}'
 
 
-async def run(middleware, db, job, spec: dict) -> dict:
-    """The body of ``tuning.benchmark.run`` once the box is reserved for it."""
+async def run(middleware, db, set_progress, job_id, spec: dict) -> dict:
+    """The body of ``tuning.benchmark.run`` once the box is reserved for it (also a campaign's benchmark step).
+    ``set_progress(percent, description, extra=None)`` is the job's."""
     require_fio()
-    job.set_progress(0, f'Checking {spec["dataset"]} and its free space')
+    set_progress(0, f'Checking {spec["dataset"]} and its free space')
     await sweep_scratch(middleware, db)
     target = await read_target(middleware, spec['dataset'], 'spec.dataset')
     plan = plan_or_errors(spec, target['env'], 'spec')
     state = await middleware.call('tuning.current_state')
     context = await build_context(middleware, target, plan, state)
-    bench_id = new_bench_id(job.id)
+    bench_id = new_bench_id(job_id)
 
     def progress(percent, description, extra):
-        job.set_progress(2 + percent * 0.96, description, extra)
+        set_progress(2 + percent * 0.96, description, extra)
 
-    job.set_progress(1, 'Creating the scratch ' + ('dataset' if target['is_zfs'] else 'directory'))
+    set_progress(1, 'Creating the scratch ' + ('dataset' if target['is_zfs'] else 'directory'))
     async with Scratch(middleware, db, target, bench_id, plan['space']['refquota_bytes']) as directory:
         outcome = await run_fio_in_thread(middleware, plan, directory, bench_id, progress)
-        job.set_progress(98, 'Removing the scratch data')
+        set_progress(98, 'Removing the scratch data')
     record = result_record(spec, plan, context, outcome, spec.get('label') or default_label(spec, state))
     entry = store.insert_benchmark(db, **record)
-    job.set_progress(100, f'Benchmark #{entry["id"]} stored')
+    set_progress(100, f'Benchmark #{entry["id"]} stored')
     return entry

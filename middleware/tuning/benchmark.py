@@ -65,7 +65,7 @@ class TuningBenchmarkService(Service):
         ctx.guard.acquire('tuning.benchmark.run', job.id)
         try:
             await self.middleware.call('tuning.notify_state')
-            return await bench_run.run(self.middleware, ctx.db, job, spec)
+            return await bench_run.run(self.middleware, ctx.db, job.set_progress, job.id, spec)
         finally:
             ctx.guard.release()
             await self.middleware.call('tuning.notify_state')

@@ -116,18 +116,22 @@ class TuningPresetService(Service):
         ctx = plugin_context(self.middleware)
         ctx.guard.acquire('tuning.preset.apply', job.id)
         try:
-            job.set_progress(0, f'Computing the plan of {id_} for this box')
-            plan, snapshot = await make_plan(self.middleware, ctx.db, id_, target)
-            check_acknowledged(plan, options['acknowledge'], 'options.acknowledge')
-            preset = resolve_preset(ctx.db, id_)
-            if not plan['changes']:
-                job.set_progress(100, 'The box already matches this preset: nothing to change')
-                return {'restore_point_id': None, 'preset': preset['id'], 'target': plan['target'], 'applied': [],
-                        'pending_reboot': [], 'verified': []}
-            steps = [Step(c, desired_from_change(c)) for c in plan['changes']]
-            tx = Transaction(self.middleware, ctx.db, await boot_id(self.middleware), job.set_progress)
-            return await tx.run(kind='APPLY', preset=preset['id'], target=plan['target'], steps=steps,
-                                entries=snapshot)
+            return await apply_preset(self.middleware, ctx.db, job.set_progress, id_, target, options['acknowledge'])
         finally:
             ctx.guard.release()
             await self.middleware.call('tuning.notify_state')
+
+
+async def apply_preset(middleware, db, progress, id_: str, target: dict, acknowledge: list[str]) -> dict:
+    """The apply transaction (the caller holds the box guard): shared by `tuning.preset.apply` and campaigns."""
+    progress(0, f'Computing the plan of {id_} for this box')
+    plan, snapshot = await make_plan(middleware, db, id_, target)
+    check_acknowledged(plan, acknowledge, 'options.acknowledge')
+    preset = resolve_preset(db, id_)
+    if not plan['changes']:
+        progress(100, 'The box already matches this preset: nothing to change')
+        return {'restore_point_id': None, 'preset': preset['id'], 'target': plan['target'], 'applied': [],
+                'pending_reboot': [], 'verified': []}
+    steps = [Step(c, desired_from_change(c)) for c in plan['changes']]
+    tx = Transaction(middleware, db, await boot_id(middleware), progress)
+    return await tx.run(kind='APPLY', preset=preset['id'], target=plan['target'], steps=steps, entries=snapshot)

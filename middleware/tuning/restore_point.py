@@ -85,19 +85,7 @@ class TuningRestorePointService(Service):
         return plan
 
     async def _plan(self, id_):
-        db = plugin_context(self.middleware).db
-        rp = rps.get_restore_point(db, id_)
-        verrors = ValidationErrors()
-        if rp is None:
-            verrors.add('id', f'No restore point {id_}.', errno.ENOENT)
-        elif rp['state'] != 'APPLIED':
-            hint = (f' It was reverted by restore point {rp["reverted_by"]}; revert that one to re-apply it.'
-                    if rp['reverted_by'] else '')
-            verrors.add('id', f'Restore point {id_} is {rp["state"]}; only APPLIED ones can be reverted.{hint}')
-        verrors.check()
-        actual = await read_snapshot(self.middleware, [e['key'] for e in rp['entries']])
-        later = [o for o in rps.applied(db) if o['id'] > rp['id']]
-        return plan_revert(rp, later, actual), rp, actual
+        return await revert_plan(self.middleware, plugin_context(self.middleware).db, id_)
 
     @api_method(TuningRestorePointRevertArgs, TuningRestorePointRevertResult, roles=WRITE_ROLES,
                 audit='Tuning restore point revert')
@@ -108,14 +96,34 @@ class TuningRestorePointService(Service):
         ctx = plugin_context(self.middleware)
         ctx.guard.acquire('tuning.restore_point.revert', job.id)
         try:
-            job.set_progress(0, f'Computing what reverting restore point {id_} changes')
-            plan, rp, actual = await self._plan(id_)
-            check_acknowledged(plan, acknowledge, 'acknowledge')
-            entries = {e['key']: e for e in rp['entries']}
-            steps = [Step(c, entries[c['key']]) for c in plan['changes']]
-            tx = Transaction(self.middleware, ctx.db, await boot_id(self.middleware), job.set_progress)
-            return await tx.run(kind='REVERT', preset=rp['preset'], target=rp['target'], steps=steps,
-                                entries=actual, reverts=rp['id'])
+            return await revert_restore_point(self.middleware, ctx.db, job.set_progress, id_, acknowledge)
         finally:
             ctx.guard.release()
             await self.middleware.call('tuning.notify_state')
+
+
+async def revert_plan(middleware, db, id_: int) -> tuple[dict, dict, dict]:
+    rp = rps.get_restore_point(db, id_)
+    verrors = ValidationErrors()
+    if rp is None:
+        verrors.add('id', f'No restore point {id_}.', errno.ENOENT)
+    elif rp['state'] != 'APPLIED':
+        hint = (f' It was reverted by restore point {rp["reverted_by"]}; revert that one to re-apply it.'
+                if rp['reverted_by'] else '')
+        verrors.add('id', f'Restore point {id_} is {rp["state"]}; only APPLIED ones can be reverted.{hint}')
+    verrors.check()
+    actual = await read_snapshot(middleware, [e['key'] for e in rp['entries']])
+    later = [o for o in rps.applied(db) if o['id'] > rp['id']]
+    return plan_revert(rp, later, actual), rp, actual
+
+
+async def revert_restore_point(middleware, db, progress, id_: int, acknowledge: list[str]) -> dict:
+    """The revert transaction (the caller holds the box guard): shared by the API and campaigns."""
+    progress(0, f'Computing what reverting restore point {id_} changes')
+    plan, rp, actual = await revert_plan(middleware, db, id_)
+    check_acknowledged(plan, acknowledge, 'acknowledge')
+    entries = {e['key']: e for e in rp['entries']}
+    steps = [Step(c, entries[c['key']]) for c in plan['changes']]
+    tx = Transaction(middleware, db, await boot_id(middleware), progress)
+    return await tx.run(kind='REVERT', preset=rp['preset'], target=rp['target'], steps=steps,
+                        entries=actual, reverts=rp['id'])

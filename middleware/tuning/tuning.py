@@ -88,6 +88,7 @@ class TuningService(Service):
         ctx.recovered += await verify_after_boot(self.middleware, ctx.db, current_boot)
         for note in ctx.recovered:
             self.middleware.logger.info('tuning: %s', note)
+        await self.middleware.call('tuning.campaign.resume_pending')
 
 
 async def setup(middleware):

@@ -32,4 +32,13 @@ MIGRATIONS: list[list[str]] = [
         """CREATE TABLE scratch (
             path TEXT PRIMARY KEY, dataset TEXT, created_at TEXT NOT NULL)""",
     ],
+    # 3: campaigns (their state is committed before each step so they resume after a reboot or a crash)
+    [
+        """CREATE TABLE campaign (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+            label TEXT NOT NULL, spec TEXT NOT NULL, state TEXT NOT NULL, phase TEXT NOT NULL,
+            cursor INTEGER NOT NULL, steps TEXT NOT NULL, configurations TEXT NOT NULL,
+            origin_restore_point INTEGER NOT NULL, boot_id TEXT, job_id INTEGER, abort_requested INTEGER NOT NULL,
+            results TEXT NOT NULL, recommendation TEXT, message TEXT, log TEXT NOT NULL)""",
+    ],
 ]

@@ -1,0 +1,156 @@
+"""``tuning.campaign``: compare presets against the box as it is, in rounds of apply → (reboot) → benchmark, across
+reboots and crashes, ending with a recommendation, a report and the configuration the admin chose."""
+import errno
+
+from .bench_run import plan_or_errors
+from .box.bench_target import read_target
+from .campaign_flow import BASELINE, Driver, public, target_of
+from .campaign_models import (
+    TuningCampaignAbortArgs, TuningCampaignAbortResult, TuningCampaignQueryArgs, TuningCampaignQueryResult,
+    TuningCampaignRunArgs, TuningCampaignRunResult,
+)
+from .context import plugin_context
+from .core.bench import METRICS
+from .core.campaign import plan_steps
+from .framework import (
+    CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job, private,
+)
+from .planning import make_plan, resolve_preset
+from .preset import check_acknowledged
+from .store import campaigns as store, restore_points as rps
+
+
+async def validated_configurations(middleware, db, spec: dict) -> list[dict]:
+    """Check the whole spec before anything changes; returns the configurations with the ones that need a reboot
+    marked skipped when reboots are not allowed."""
+    verrors = ValidationErrors()
+    presets = spec['presets']
+    if len(set(presets)) != len(presets):
+        verrors.add('spec.presets', 'Lists a preset more than once.')
+    verrors.check()
+    target = await read_target(middleware, spec['dataset'], 'spec.dataset')
+    bench = spec['benchmark']
+    plan_or_errors({'dataset': spec['dataset'], 'tests': bench['tests'], 'profile': bench['profile'],
+                    'runs': bench['runs'], 'adaptive': False, 'runtime_seconds': bench['runtime_seconds'],
+                    'ramp_seconds': bench['ramp_seconds']}, target['env'], 'spec.benchmark')
+    configurations = [{'name': BASELINE, 'preset': None, 'skipped': None}]
+    all_dangerous = set()
+    for i, preset_id in enumerate(presets):
+        resolve_preset(db, preset_id, f'spec.presets.{i}')
+        plan, _ = await make_plan(middleware, db, preset_id, target_of(spec))
+        dangerous = [c for c in plan['changes'] if c['risk'] == 'DANGEROUS']
+        all_dangerous |= {c['key'] for c in dangerous} | {c['setting'] for c in dangerous}
+        check_acknowledged(plan, [a for a in spec['acknowledge'] if a in {c['key'] for c in dangerous} |
+                                  {c['setting'] for c in dangerous}], 'spec.acknowledge')
+        skipped = None
+        if plan['needs_reboot'] and not spec['allow_reboot']:
+            skipped = (f'{preset_id} needs a reboot ({", ".join(c["setting"] for c in plan["changes"] if c["apply_mode"] == "REBOOT")}) '
+                       'and the campaign may not reboot the box.')
+        elif not plan['changes']:
+            skipped = f'{preset_id} changes nothing on this box: it is the baseline.'
+        configurations.append({'name': preset_id, 'preset': preset_id, 'skipped': skipped})
+    for i, item in enumerate(spec['acknowledge']):
+        if item not in all_dangerous:
+            verrors.add(f'spec.acknowledge.{i}', f'{item!r} is not a DANGEROUS change of any of these presets.')
+    finish = spec['finish']
+    if finish['mode'] == 'PRESET' and finish['preset'] not in presets:
+        verrors.add('spec.finish.preset', 'Name one of the campaign\'s presets to leave applied.')
+    if finish['mode'] == 'PRESET' and finish['preset'] in presets and \
+            configurations[presets.index(finish['preset']) + 1]['skipped']:
+        verrors.add('spec.finish.preset', f'{finish["preset"]} is skipped in this campaign.')
+    if finish['mode'] == 'WINNER':
+        if finish['test'] not in bench['tests']:
+            verrors.add('spec.finish.test', 'Name one of the benchmark\'s tests to pick the winner by.')
+        if finish['metric'] is not None and finish['metric'] not in METRICS:
+            verrors.add('spec.finish.metric', f'Unknown metric; known: {", ".join(METRICS)}.')
+    if all(c['skipped'] for c in configurations[1:]):
+        verrors.add('spec.presets', 'Every preset is skipped: ' + ' '.join(c['skipped'] for c in configurations[1:]))
+    verrors.check()
+    return configurations
+
+
+class TuningCampaignService(Service):
+
+    class Config:
+        namespace = 'tuning.campaign'
+        cli_namespace = 'system.tuning.campaign'
+
+    @api_method(TuningCampaignRunArgs, TuningCampaignRunResult, roles=WRITE_ROLES, audit='Tuning campaign run')
+    @job(description=lambda spec: f'Tuning campaign on {spec.get("dataset")}', abortable=True)
+    async def run(self, job, spec):
+        """Compare presets against the box as it is: in rounds (interleaved by default), apply each configuration,
+        reboot when it needs one (only with `allow_reboot`), benchmark, record. State is committed before each step;
+        after a reboot or a crash the campaign resumes by itself at start-up (follow it with `tuning.campaign.query`
+        and its `job_id`). Ends with a recommendation per metric and the configuration `finish` names; an abort or a
+        failure restores the original configuration."""
+        ctx = plugin_context(self.middleware)
+        ctx.guard.acquire('tuning.campaign.run', job.id)
+        try:
+            if store.active_campaigns(ctx.db):
+                raise CallError('Another campaign is in progress; abort it or let it finish.', errno.EBUSY)
+            job.set_progress(0, 'Checking the presets, the target and the space needed')
+            configurations = await validated_configurations(self.middleware, ctx.db, spec)
+            names = [c['name'] for c in configurations if not c['skipped']]
+            origin = max([rp['id'] for rp in rps.list_restore_points(ctx.db)], default=0)
+            row = store.insert_campaign(
+                ctx.db, label=spec['label'] or f'{", ".join(spec["presets"])} on {spec["dataset"]}', spec=spec,
+                steps=plan_steps(names, spec['rounds'], spec['order']), configurations=configurations,
+                origin_restore_point=origin)
+            for c in configurations:
+                if c['skipped']:
+                    store.update_campaign(ctx.db, row['id'], log=f'skipped {c["name"]}: {c["skipped"]}')
+            self.middleware.send_event('tuning.campaign.query', 'ADDED', id=row['id'], fields=public(row))
+            return await Driver(self.middleware, ctx.db, job, row['id']).drive()
+        finally:
+            ctx.guard.release()
+            await self.middleware.call('tuning.notify_state')
+
+    @private
+    @job(description=lambda id_: f'Resume tuning campaign {id_}', abortable=True)
+    async def resume(self, job, id_):
+        """Carry on a campaign from its committed state (started at start-up)."""
+        ctx = plugin_context(self.middleware)
+        ctx.guard.acquire('tuning.campaign.run', job.id)
+        try:
+            return await Driver(self.middleware, ctx.db, job, id_).drive()
+        finally:
+            ctx.guard.release()
+            await self.middleware.call('tuning.notify_state')
+
+    @private
+    async def resume_pending(self):
+        """At start-up, after the transaction recovery: every campaign still in progress carries on."""
+        for row in store.active_campaigns(plugin_context(self.middleware).db):
+            self.middleware.logger.info('tuning: resuming campaign %d (%s)', row['id'], row['phase'])
+            await self.middleware.call('tuning.campaign.resume', row['id'])
+
+    @api_method(TuningCampaignQueryArgs, TuningCampaignQueryResult, roles=READ_ROLES)
+    def query(self, filters, options):
+        """Campaigns with their state, steps, results and recommendation, and where they are in words."""
+        return filter_list([public(r) for r in store.list_campaigns(plugin_context(self.middleware).db)],
+                           filters, options)
+
+    @api_method(TuningCampaignAbortArgs, TuningCampaignAbortResult, roles=WRITE_ROLES, audit='Tuning campaign abort')
+    async def abort(self, id_):
+        """Stop a campaign: it restores the original configuration (rebooting if that needs it and reboots are
+        allowed) and ends ABORTED."""
+        db = plugin_context(self.middleware).db
+        row = store.get_campaign(db, id_)
+        verrors = ValidationErrors()
+        if row is None:
+            verrors.add('id', f'No campaign {id_}.', errno.ENOENT)
+        elif row['state'] not in store.ACTIVE_STATES:
+            verrors.add('id', f'Campaign {id_} is {row["state"]}, not in progress.')
+        verrors.check()
+        store.update_campaign(db, id_, abort_requested=True, log='abort requested')
+        # While REBOOTING no job runs (job ids restart with the host): the resumed job sees the request.
+        if row['job_id'] is not None and row['state'] != 'REBOOTING':
+            jobs = await self.middleware.call('core.get_jobs', [['id', '=', row['job_id']]])
+            if jobs and jobs[0]['state'] in ('WAITING', 'RUNNING') and \
+                    jobs[0]['method'] in ('tuning.campaign.run', 'tuning.campaign.resume'):
+                await self.middleware.call('core.job_abort', row['job_id'])
+        return True
+
+
+async def setup(middleware):
+    middleware.event_register('tuning.campaign.query', 'Sent on campaign changes.', roles=READ_ROLES)

@@ -1,0 +1,248 @@
+"""Driving a campaign from its committed state: configure → (reboot) → benchmark per step, then finish or restore.
+
+Every transition is committed before the action it announces, so whatever stops the host (a reboot the campaign asked
+for, a crash, a power cut) the next start-up finds the campaign where it was and ``drive`` carries on: a configure
+step is recomputed from the restore points (the transaction engine has already settled any interrupted apply), an
+interrupted benchmark is run again (its scratch was swept), a reboot is checked by the boot id.
+"""
+import asyncio
+import errno
+
+from . import bench_run
+from .box.appliance import call_job
+from .context import boot_id
+from .core.campaign import BASELINE, merge_rounds, primary_metric, progress_words, recommend, winner_of
+from .framework import CallError
+from .planning import make_plan
+from .preset import apply_preset
+from .restore_point import revert_plan, revert_restore_point
+from .store import benchmarks as bench_store, campaigns as store, restore_points as rps
+
+REBOOT_PHASES = {'REBOOT': 'BENCHMARK', 'END_REBOOT': 'DONE', 'RESTORE_REBOOT': 'RESTORED'}
+
+
+async def shielded(coro):
+    """Run a transaction to its end even if the job is aborted meanwhile (it has its own rollback); then abort."""
+    task = asyncio.ensure_future(coro)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        await asyncio.gather(task, return_exceptions=True)
+        raise
+
+
+def target_of(spec: dict) -> dict:
+    return {'pool': spec['dataset'].split('/')[0], 'dataset': spec['dataset'],
+            'cache_disks': spec['cache_disks'], 'log_disks': spec['log_disks']}
+
+
+def acknowledged(plan: dict, acknowledge: list[str]) -> list[str]:
+    """The campaign's acknowledgements that concern this plan (each transaction accepts only its own)."""
+    names = set(plan['dangerous']) | {c['setting'] for c in plan['changes'] if c['risk'] == 'DANGEROUS'}
+    return [a for a in acknowledge if a in names]
+
+
+def campaign_applies(db, campaign: dict) -> list[dict]:
+    """The campaign's applies still in effect, oldest first: what decides the box's configuration now."""
+    return [rp for rp in rps.applied(db) if rp['id'] > campaign['origin_restore_point'] and rp['kind'] == 'APPLY']
+
+
+def campaign_pending(db, campaign: dict) -> list[dict]:
+    return [p for p in rps.pending(db) if p['restore_point_id'] > campaign['origin_restore_point']]
+
+
+class Driver:
+    def __init__(self, middleware, db, job, campaign_id: int):
+        self.middleware, self.db, self.job, self.id = middleware, db, job, campaign_id
+
+    @property
+    def campaign(self) -> dict:
+        return store.get_campaign(self.db, self.id)
+
+    def commit(self, **fields) -> dict:
+        row = store.update_campaign(self.db, self.id, **fields)
+        self.middleware.send_event('tuning.campaign.query', 'CHANGED', id=self.id, fields=public(row))
+        return row
+
+    def say(self, percent: float, description: str, extra=None) -> None:
+        self.job.set_progress(percent, description, extra)
+
+    def overall(self, campaign: dict, fraction: float) -> float:
+        return min(95.0, 95.0 * (campaign['cursor'] + fraction) / max(1, len(campaign['steps'])))
+
+    # ---- the loop ----
+
+    async def drive(self) -> dict:
+        self.commit(job_id=self.job.id)
+        try:
+            while True:
+                c = self.campaign
+                if c['abort_requested'] and c['state'] == 'RUNNING':
+                    c = self.commit(state='RESTORING', phase='RESTORE', message='Aborted on request.',
+                                    log='abort requested: restoring the original configuration')
+                if c['phase'] in REBOOT_PHASES:
+                    c = await self.after_reboot(c)
+                    if c is None:
+                        return public(self.campaign)
+                    continue
+                if c['state'] == 'RESTORING':
+                    return await self.restore()
+                if c['phase'] == 'FINISH' or c['cursor'] >= len(c['steps']):
+                    return await self.finish()
+                step = c['steps'][c['cursor']]
+                if c['phase'] == 'CONFIGURE':
+                    if await self.configure(c, step['configuration'], words=progress_words(
+                            step, c['spec']['rounds'], 'applying')):
+                        return await self.reboot(c, 'REBOOT', f'{step["configuration"]} needs a reboot')
+                    self.commit(phase='BENCHMARK')
+                elif c['phase'] == 'BENCHMARK':
+                    await self.benchmark(c, step)
+        except asyncio.CancelledError:
+            if self.campaign['state'] != 'RESTORING':
+                self.commit(abort_requested=True, state='RESTORING', phase='RESTORE', message='Aborted on request.',
+                            log='aborted: restoring the original configuration')
+                await self.restore()
+            raise
+        except Exception as e:
+            message = getattr(e, 'errmsg', None) or str(e)
+            if self.campaign['state'] == 'RESTORING':  # restoring itself failed: say so, never loop
+                self.commit(state='FAILED', phase='DONE', message=f'Restoring the original configuration failed: '
+                            f'{message}. Check the restore points.', log=f'restore failed: {message}')
+                raise
+            self.commit(state='RESTORING', phase='RESTORE', message=f'Failed: {message}',
+                        log=f'failed ({message}): restoring the original configuration')
+            row = await self.restore()
+            raise CallError(f'Campaign {self.id} failed: {message}. {row["message"]}', errno.EIO) from e
+
+    # ---- steps ----
+
+    async def configure(self, c: dict, configuration: str, words: str) -> bool:
+        """Bring the box to ``configuration``; True when that left settings waiting for a reboot."""
+        applies = campaign_applies(self.db, c)
+        current = applies[-1]['preset'] if applies else BASELINE
+        if current != configuration or len(applies) > 1:
+            progress = lambda p, d, extra=None: self.say(self.overall(c, 0), f'{words} · {d}')  # noqa: E731
+            for rp in reversed(applies):
+                plan, _, _ = await revert_plan(self.middleware, self.db, rp['id'])
+                await shielded(revert_restore_point(self.middleware, self.db, progress, rp['id'],
+                                                    acknowledged(plan, c['spec']['acknowledge'])))
+            if configuration != BASELINE:
+                target = target_of(c['spec'])
+                plan, _ = await make_plan(self.middleware, self.db, configuration, target)
+                await shielded(apply_preset(self.middleware, self.db, progress, configuration, target,
+                                            acknowledged(plan, c['spec']['acknowledge'])))
+            self.commit(log=f'configured {configuration}')
+        return bool(campaign_pending(self.db, c))
+
+    async def benchmark(self, c: dict, step: dict) -> None:
+        b = c['spec']['benchmark']
+        spec = {'dataset': c['spec']['dataset'], 'tests': b['tests'], 'profile': b['profile'], 'runs': b['runs'],
+                'adaptive': False, 'label': f'campaign {self.id} · round {step["round"]} · {step["configuration"]}'}
+        spec.update({k: b[k] for k in ('runtime_seconds', 'ramp_seconds') if b.get(k) is not None})
+        rounds = c['spec']['rounds']
+
+        def progress(percent, description, extra=None):
+            self.say(self.overall(c, percent / 100), progress_words(step, rounds, 'benchmarking', description), extra)
+
+        entry = await bench_run.run(self.middleware, self.db, progress, self.job.id, spec)
+        steps = c['steps']
+        steps[c['cursor']] = {**step, 'benchmark_id': entry['id'], 'status': 'DONE'}
+        self.commit(steps=steps, cursor=c['cursor'] + 1, phase='CONFIGURE',
+                    log=f'round {step["round"]} · {step["configuration"]}: benchmark #{entry["id"]}')
+
+    async def reboot(self, c: dict, phase: str, why: str) -> dict:
+        if not c['spec']['allow_reboot']:
+            raise CallError(f'{why}, and the campaign may not reboot the box.', errno.EPERM)
+        current = await boot_id(self.middleware)
+        self.commit(state='REBOOTING' if phase != 'RESTORE_REBOOT' else 'RESTORING', phase=phase, boot_id=current,
+                    log=f'{why}: rebooting')
+        self.say(self.overall(c, 0), f'{why}: rebooting; the campaign carries on when the box is back')
+        await call_job(self.middleware, 'system.reboot', f'tuning campaign {self.id}: {why}', {'delay': None})
+        return public(self.campaign)
+
+    async def after_reboot(self, c: dict) -> dict | None:
+        """Past a reboot the campaign asked for: check it happened and settled; None when there is nothing left."""
+        if c['boot_id'] == await boot_id(self.middleware):
+            raise CallError('The box did not reboot as the campaign asked.', errno.EIO)
+        if campaign_pending(self.db, c):
+            keys = ', '.join(p['setting'] for p in campaign_pending(self.db, c))
+            raise CallError(f'After the reboot {keys} still wait for a reboot.', errno.EIO)
+        following = REBOOT_PHASES[c['phase']]
+        if following == 'DONE':
+            self.commit(state='DONE', phase='DONE', log='rebooted into the final configuration')
+            return None
+        if following == 'RESTORED':
+            self.finish_restore(c)
+            return None
+        return self.commit(state='RUNNING', phase=following, log='rebooted')
+
+    async def finish(self) -> dict:
+        c = self.commit(phase='FINISH')
+        self.say(96, 'merging the rounds and comparing the configurations')
+        merged = dict(c['results'])  # a finish interrupted by a crash keeps what it had merged
+        for conf in [x for x in c['configurations'] if not x['skipped']]:
+            if conf['name'] in merged:
+                continue
+            ids = [s['benchmark_id'] for s in c['steps'] if s['configuration'] == conf['name'] and s['benchmark_id']]
+            entries = [bench_store.get_benchmark(self.db, i) for i in ids]
+            record = merge_rounds(entries, f'campaign {self.id} · {conf["name"]}', self.id)
+            merged[conf['name']] = bench_store.insert_benchmark(self.db, **record)['id']
+            c = self.commit(results=merged)
+        comparison = await self.middleware.call('tuning.benchmark.compare', list(merged.values()), merged[BASELINE]) \
+            if len(merged) > 1 else {'comparisons': []}
+        recommendation = recommend(comparison, {v: k for k, v in merged.items()})
+        end = end_configuration(c['spec']['finish'], recommendation)
+        c = self.commit(results=merged, recommendation=recommendation, phase='END',
+                        log=f'compared; leaving {end} applied')
+        self.say(98, f'leaving {end} applied')
+        if await self.configure(c, end, words=f'finishing · {end}'):
+            if c['spec']['allow_reboot']:
+                return await self.reboot(c, 'END_REBOOT', f'{end} needs a reboot')
+            self.commit(message=f'{end} is applied; some of its settings wait for a reboot.')
+        self.commit(state='DONE', phase='DONE')
+        self.say(100, 'campaign finished')
+        return public(self.campaign)
+
+    async def restore(self) -> dict:
+        c = self.campaign
+        self.say(self.overall(c, 0), 'restoring the original configuration')
+        if await self.configure(c, BASELINE, words='restoring'):
+            if c['spec']['allow_reboot']:
+                return await self.reboot(c, 'RESTORE_REBOOT', 'the original configuration needs a reboot')
+            self.commit(message=f'{c["message"]} The original settings are back; some wait for a reboot.')
+        return self.finish_restore(self.campaign)
+
+    def finish_restore(self, c: dict) -> dict:
+        state = 'ABORTED' if c['abort_requested'] else 'FAILED'
+        message = c['message'] or ''
+        if 'original' not in message:
+            message = f'{message} The original configuration is back.'.strip()
+        return public(self.commit(state=state, phase='DONE', message=message,
+                                  log='original configuration restored'))
+
+
+def end_configuration(finish: dict, recommendation: list[dict]) -> str:
+    if finish['mode'] == 'PRESET':
+        return finish['preset']
+    if finish['mode'] == 'WINNER':
+        return winner_of(recommendation, finish['test'], finish.get('metric') or primary_metric(finish['test']))
+    return BASELINE
+
+
+def public(row: dict) -> dict:
+    """The API shape: the row plus where it is in words."""
+    out = {k: row[k] for k in ('id', 'label', 'created_at', 'updated_at', 'spec', 'state', 'phase', 'cursor',
+                               'steps', 'configurations', 'results', 'recommendation', 'message', 'job_id',
+                               'abort_requested', 'log')}
+    steps = row['steps']
+    if row['state'] in ('DONE', 'FAILED', 'ABORTED'):
+        out['progress'] = f'{row["state"].lower()}' + (f': {row["message"]}' if row['message'] else '')
+    elif row['phase'] in ('FINISH', 'END', 'END_REBOOT') or row['cursor'] >= len(steps):
+        out['progress'] = 'finishing'
+    elif row['state'] == 'RESTORING':
+        out['progress'] = 'restoring the original configuration'
+    else:
+        phase = {'CONFIGURE': 'applying', 'BENCHMARK': 'benchmarking', 'REBOOT': 'rebooting'}.get(row['phase'],
+                                                                                                  row['phase'])
+        out['progress'] = progress_words(steps[row['cursor']], row['spec']['rounds'], phase)
+    return out

@@ -1,0 +1,97 @@
+"""Models of ``tuning.campaign.*``."""
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from .benchmark_models import ALL_TESTS, BenchmarkTest
+from .framework import BaseModel, NonEmptyString, QueryFilters, QueryOptions
+
+__all__ = [
+    'TuningCampaignEntry', 'TuningCampaignRunArgs', 'TuningCampaignRunResult', 'TuningCampaignQueryArgs',
+    'TuningCampaignQueryResult', 'TuningCampaignAbortArgs', 'TuningCampaignAbortResult',
+]
+
+
+class TuningCampaignBenchmark(BaseModel):
+    tests: Annotated[list[BenchmarkTest], Field(min_length=1)] = ALL_TESTS
+    profile: Literal['QUICK', 'STANDARD', 'THOROUGH'] = 'QUICK'
+    runs: Annotated[int, Field(ge=1, le=30)] = 2
+    """Runs per configuration per round (the rounds add up: 3 rounds × 2 runs = 6 runs per configuration)."""
+    runtime_seconds: Annotated[int, Field(ge=1, le=86400)] | None = None
+    ramp_seconds: Annotated[int, Field(ge=0, le=3600)] | None = None
+
+
+class TuningCampaignFinish(BaseModel):
+    mode: Literal['ORIGINAL', 'PRESET', 'WINNER'] = 'ORIGINAL'
+    """What stays applied at the end: the configuration from before the campaign, a named preset of the campaign,
+    or the winner of a named test (and metric)."""
+    preset: str | None = None
+    test: BenchmarkTest | None = None
+    metric: str | None = None
+    """Defaults to the test's headline metric (bandwidth for sequential tests, IOPS otherwise)."""
+
+
+class TuningCampaignSpec(BaseModel):
+    dataset: NonEmptyString
+    presets: Annotated[list[NonEmptyString], Field(min_length=1, max_length=8)]
+    """Presets to compare with the baseline (the box as it is when the campaign starts, always included)."""
+    cache_disks: list[NonEmptyString] = []
+    log_disks: list[NonEmptyString] = []
+    acknowledge: list[NonEmptyString] = []
+    """DANGEROUS settings of the presets, acknowledged by key or setting name."""
+    benchmark: TuningCampaignBenchmark = TuningCampaignBenchmark()
+    rounds: Annotated[int, Field(ge=1, le=10)] = 3
+    allow_reboot: bool = False
+    """Reboot the box when a configuration needs it; without it such presets are skipped (and say why)."""
+    order: Literal['INTERLEAVED', 'SEQUENTIAL'] = 'INTERLEAVED'
+    finish: TuningCampaignFinish = TuningCampaignFinish()
+    label: Annotated[str, Field(max_length=120)] | None = None
+
+
+class TuningCampaignEntry(BaseModel):
+    id: int
+    label: str
+    created_at: str
+    updated_at: str
+    spec: dict
+    state: Literal['RUNNING', 'REBOOTING', 'RESTORING', 'DONE', 'FAILED', 'ABORTED']
+    phase: str
+    cursor: int
+    steps: list[dict]
+    """`{round, configuration, benchmark_id, status: PENDING|DONE, note}` in the order they run."""
+    configurations: list[dict]
+    """`{name, preset, skipped}`; `BASELINE` is the box as it was."""
+    results: dict
+    """Configuration name → id of its merged benchmark result (all rounds), once finished."""
+    recommendation: list[dict] | None
+    message: str | None
+    job_id: int | None
+    abort_requested: bool
+    log: list[dict]
+    progress: str
+    """Where it is, in words ("round 2/3 · max-iops · benchmarking")."""
+
+
+class TuningCampaignRunArgs(BaseModel):
+    spec: TuningCampaignSpec
+
+
+class TuningCampaignRunResult(BaseModel):
+    result: TuningCampaignEntry
+
+
+class TuningCampaignQueryArgs(BaseModel):
+    filters: QueryFilters = []
+    options: QueryOptions = QueryOptions()
+
+
+class TuningCampaignQueryResult(BaseModel):
+    result: list[TuningCampaignEntry] | TuningCampaignEntry | int
+
+
+class TuningCampaignAbortArgs(BaseModel):
+    id: int
+
+
+class TuningCampaignAbortResult(BaseModel):
+    result: bool

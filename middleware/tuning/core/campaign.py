@@ -1,0 +1,109 @@
+"""Campaign logic without I/O: the order of steps, merging rounds, the recommendation, progress words.
+
+A campaign compares configurations: ``BASELINE`` (the box as it was when the campaign started) and presets. Each
+round measures every configuration once; interleaved rounds (the default) make slow drift (a warming pool, a
+neighbour's load) hit every configuration alike instead of whichever ran last.
+"""
+from .bench.catalog import HIGHER, TESTS
+from .bench.statistics import summarize
+
+BASELINE = 'BASELINE'
+
+
+def plan_steps(configurations: list[str], rounds: int, order: str) -> list[dict]:
+    """``[{round, configuration}]``: INTERLEAVED = every configuration in each round; SEQUENTIAL = all rounds of one
+    configuration, then the next."""
+    if order == 'SEQUENTIAL':
+        pairs = [(r, c) for c in configurations for r in range(1, rounds + 1)]
+    else:
+        pairs = [(r, c) for r in range(1, rounds + 1) for c in configurations]
+    return [{'round': r, 'configuration': c, 'benchmark_id': None, 'status': 'PENDING', 'note': None}
+            for r, c in pairs]
+
+
+def merge_rounds(entries: list[dict], label: str, campaign_id: int) -> dict:
+    """One stored-result record per configuration from its rounds' results: runs concatenated and renumbered, the
+    summary recomputed from all of them, the context of the first round plus where the runs came from."""
+    runs, jobs, notes = {}, [], []
+    for entry in entries:
+        for test, test_runs in entry['runs'].items():
+            runs.setdefault(test, []).extend(dict(run) for run in test_runs)
+        jobs += [j for j in entry['jobs'] if j not in jobs]
+        notes += [f'round result #{entry["id"]}: {n}' for n in entry['notes']]
+    for test_runs in runs.values():
+        for i, run in enumerate(test_runs):
+            run['run'] = i + 1
+    summary = {}
+    for test, test_runs in runs.items():
+        by_metric = {}
+        for run in test_runs:
+            for metric, value in run['metrics'].items():
+                if value is not None:
+                    by_metric.setdefault(metric, []).append(value)
+        summary[test] = {metric: summarize(values) for metric, values in by_metric.items()}
+    context = {**entries[0]['context'], 'campaign': {'id': campaign_id, 'rounds': [e['id'] for e in entries]}}
+    return {'label': label, 'source': 'FIO', 'spec': entries[0]['spec'], 'context': context, 'summary': summary,
+            'runs': runs, 'jobs': jobs, 'notes': notes, 'raw': {'merged_from': [e['id'] for e in entries]}}
+
+
+def _better(a: float, b: float, direction: str) -> bool:
+    return a > b if direction == HIGHER else a < b
+
+
+def recommend(comparison: dict, names: dict[int, str]) -> list[dict]:
+    """Per (test, metric) of the comparison: the configuration that wins, by how much, with significance.
+
+    Only a significant improvement (verdict BETTER) can beat the baseline; among several, the best ratio wins.
+    ``names`` maps result ids to configuration names."""
+    rows = {}
+    for comp in comparison['comparisons']:
+        for row in comp['metrics']:
+            rows.setdefault((row['test'], row['metric']), []).append((names[comp['id']], row))
+    out = []
+    for (test, metric), candidates in sorted(rows.items()):
+        direction = candidates[0][1]['direction']
+        better = [(name, row) for name, row in candidates if row['verdict'] == 'BETTER']
+        if better:
+            name, row = better[0]
+            for other, other_row in better[1:]:
+                if _better(other_row['ratio'], row['ratio'], direction):
+                    name, row = other, other_row
+            change = (row['ratio'] - 1) * 100
+            words = (f'{name} wins: {change:+.1f} % vs baseline (95 % CI {(row["ratio_ci_low"] - 1) * 100:+.1f} … '
+                     f'{(row["ratio_ci_high"] - 1) * 100:+.1f} %, adjusted p {row["p_adjusted"]:.3g})')
+            out.append({'test': test, 'metric': metric, 'direction': direction, 'winner': name,
+                        'ratio': row['ratio'], 'ratio_ci_low': row['ratio_ci_low'],
+                        'ratio_ci_high': row['ratio_ci_high'], 'p_adjusted': row['p_adjusted'],
+                        'verdict': 'BETTER', 'summary': words})
+        else:
+            verdicts = ', '.join(f'{name}: {row["verdict"]}' for name, row in candidates)
+            out.append({'test': test, 'metric': metric, 'direction': direction, 'winner': BASELINE, 'ratio': 1.0,
+                        'ratio_ci_low': None, 'ratio_ci_high': None, 'p_adjusted': None,
+                        'verdict': 'NO_WINNER',
+                        'summary': f'no configuration beats the baseline significantly ({verdicts})'})
+    return out
+
+
+def winner_of(recommendation: list[dict], test: str, metric: str) -> str:
+    for row in recommendation:
+        if row['test'] == test and row['metric'] == metric:
+            return row['winner']
+    return BASELINE
+
+
+def progress_words(step: dict, rounds: int, phase: str, detail: str | None = None) -> str:
+    """``"round 2/3 · max-iops · benchmarking · run 4/5 · 412 MB/s"``."""
+    parts = [f'round {step["round"]}/{rounds}', step['configuration'].lower() if step['configuration'] == BASELINE
+             else step['configuration'], phase]
+    if detail:
+        parts.append(detail)
+    return ' · '.join(parts)
+
+
+def primary_metric(test: str) -> str | None:
+    """The headline metric of a test (what WINNER picks by when only the test is named)."""
+    definition = TESTS.get(test)
+    if definition is None:
+        return None
+    direction = definition.directions[0]
+    return f'{direction}_bw_bytes' if definition.primary == 'bw' else f'{direction}_iops'
