@@ -1,0 +1,68 @@
+"""Campaign logic: step order, merging rounds, the recommendation, progress words."""
+import pytest
+
+from tuning.core.campaign import BASELINE, merge_rounds, plan_steps, primary_metric, progress_words, recommend, \
+    winner_of
+
+
+def test_interleaved_rounds_visit_every_configuration_per_round():
+    steps = plan_steps([BASELINE, 'a', 'b'], 2, 'INTERLEAVED')
+    assert [(s['round'], s['configuration']) for s in steps] == [
+        (1, BASELINE), (1, 'a'), (1, 'b'), (2, BASELINE), (2, 'a'), (2, 'b')]
+    assert all(s['status'] == 'PENDING' and s['benchmark_id'] is None for s in steps)
+    sequential = plan_steps([BASELINE, 'a'], 2, 'SEQUENTIAL')
+    assert [(s['round'], s['configuration']) for s in sequential] == [(1, BASELINE), (2, BASELINE), (1, 'a'), (2, 'a')]
+
+
+def _entry(id_, values):
+    return {'id': id_, 'spec': {'tests': ['SEQ_WRITE']}, 'context': {'fio_version': 'fio-3.33'}, 'jobs': ['job'],
+            'notes': ['n'], 'runs': {'SEQ_WRITE': [{'run': i + 1, 'metrics': {'write_bw_bytes': v}}
+                                                   for i, v in enumerate(values)]}}
+
+
+def test_merging_rounds_concatenates_runs_and_recomputes_the_summary():
+    record = merge_rounds([_entry(4, [10, 12]), _entry(7, [11])], 'campaign 1 · a', 1)
+    runs = record['runs']['SEQ_WRITE']
+    assert [r['run'] for r in runs] == [1, 2, 3] and [r['metrics']['write_bw_bytes'] for r in runs] == [10, 12, 11]
+    stats = record['summary']['SEQ_WRITE']['write_bw_bytes']
+    assert stats['n'] == 3 and stats['median'] == 11
+    assert record['context']['campaign'] == {'id': 1, 'rounds': [4, 7]}
+    assert record['jobs'] == ['job'] and record['raw'] == {'merged_from': [4, 7]}
+    assert record['notes'] == ['round result #4: n', 'round result #7: n']
+
+
+def _row(test, metric, ratio, verdict, direction='HIGHER'):
+    return {'test': test, 'metric': metric, 'direction': direction, 'ratio': ratio, 'ratio_ci_low': ratio - 0.01,
+            'ratio_ci_high': ratio + 0.01, 'p_adjusted': 0.01, 'verdict': verdict}
+
+
+def test_the_best_significant_improvement_wins_else_the_baseline():
+    comparison = {'comparisons': [
+        {'id': 11, 'metrics': [_row('SEQ_WRITE', 'write_bw_bytes', 1.20, 'BETTER'),
+                               _row('SEQ_WRITE', 'write_lat_p99_ns', 0.80, 'BETTER', 'LOWER')]},
+        {'id': 12, 'metrics': [_row('SEQ_WRITE', 'write_bw_bytes', 1.35, 'BETTER'),
+                               _row('SEQ_WRITE', 'write_lat_p99_ns', 0.90, 'BETTER', 'LOWER'),
+                               _row('SEQ_READ', 'read_bw_bytes', 1.50, 'INCONCLUSIVE')]},
+    ]}
+    out = recommend(comparison, {11: 'max-iops', 12: 'max-seq-write'})
+    by = {(r['test'], r['metric']): r for r in out}
+    assert by[('SEQ_WRITE', 'write_bw_bytes')]['winner'] == 'max-seq-write'
+    assert by[('SEQ_WRITE', 'write_bw_bytes')]['summary'].startswith('max-seq-write wins: +35.0 %')
+    assert by[('SEQ_WRITE', 'write_lat_p99_ns')]['winner'] == 'max-iops'   # lower latency is better
+    assert by[('SEQ_READ', 'read_bw_bytes')]['winner'] == BASELINE
+    assert by[('SEQ_READ', 'read_bw_bytes')]['verdict'] == 'NO_WINNER'
+    assert winner_of(out, 'SEQ_WRITE', 'write_bw_bytes') == 'max-seq-write'
+    assert winner_of(out, 'RAND_READ_4K', 'read_iops') == BASELINE
+
+
+@pytest.mark.parametrize('test, metric', [('SEQ_WRITE', 'write_bw_bytes'), ('RAND_READ_4K', 'read_iops'),
+                                          ('MIXED_70_30', 'read_iops'), ('NOPE', None)])
+def test_primary_metric(test, metric):
+    assert primary_metric(test) == metric
+
+
+def test_progress_words():
+    step = {'round': 2, 'configuration': 'max-iops'}
+    assert progress_words(step, 3, 'benchmarking', 'run 4/5 · 412 MB/s') == \
+        'round 2/3 · max-iops · benchmarking · run 4/5 · 412 MB/s'
+    assert progress_words({'round': 1, 'configuration': BASELINE}, 3, 'applying') == 'round 1/3 · baseline · applying'
