@@ -6,6 +6,7 @@ import socket
 import time
 
 from . import openzfs_commands as cmd
+from . import openzfs_disks as disks_in_use
 from . import openzfs_parse as parse
 from .base import Backend
 from .errors import CommandError, InvalidValueError, NotFoundError, ReadOnlyError
@@ -249,25 +250,19 @@ class OpenZfsBackend(Backend):
             raise
 
     # --- hardware --------------------------------------------------------------------------------------------
+    def _importable_pool_disks(self, disk_of):
+        """{disk: pool name} for the disks of exported or foreign pools, or None when the scan failed."""
+        result = self.io.run(cmd.zpool_import_scan())
+        if result.returncode != 0 and 'pool:' not in result.stdout:
+            return None
+        return disks_in_use.importable_disks(parse.parse_zpool_import(result.stdout), disk_of,
+                                             parse.partition_parent)
+
     def disks(self):
-        disks, _ = self._disk_map()
-        members = {}
-        for pool in self.pools():
-            for vdevs in pool['topology'].values():
-                for vdev in vdevs:
-                    for leaf in [vdev, *vdev['children']]:
-                        if leaf.get('disk'):
-                            members[leaf['disk']] = (pool['name'], leaf['guid'])
-        result = []
-        for disk in disks:
-            pool, guid = members.get(disk['name'], (None, None))
-            used_by = disk['used_by'] if pool is None else None
-            if pool is None and used_by is None and disk['zfs_member']:
-                used_by = 'member of an exported or foreign ZFS pool'
-            result.append({'name': disk['name'], 'kind': disk['kind'], 'size': disk['size'], 'model': disk['model'],
-                           'serial': disk['serial'], 'rotationrate': disk['rotationrate'], 'pool': pool,
-                           'used_by': used_by, 'zfs_guid': guid})
-        return result
+        disks, disk_of = self._disk_map()
+        members = disks_in_use.pool_members(self.pools())
+        importable = self._importable_pool_disks(disk_of) if disks_in_use.needs_import_scan(disks, members) else {}
+        return disks_in_use.disk_rows(disks, members, importable)
 
     def nics(self):
         nics = []

@@ -33,6 +33,12 @@ def _vdev_args(vdevs):
     return args
 
 
+def zpool_import_scan():
+    """`zpool import` without a pool: lists the pools that could be imported (exported or foreign), with full,
+    symlink-resolved device paths (the environment forms of `-P -L`, which list mode does not take)."""
+    return ['env', 'ZPOOL_VDEV_NAME_PATH=1', 'ZPOOL_VDEV_NAME_FOLLOW_LINKS=1', 'zpool', 'import']
+
+
 def zpool_add(pool, role, vdevs):
     """`zpool add POOL cache|log [mirror] DEV...`; a STRIPE lists its disks after the role keyword."""
     if role not in ('cache', 'log'):

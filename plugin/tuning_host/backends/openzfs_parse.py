@@ -56,7 +56,6 @@ def parse_zpool_status_config(text):
     line has depth 0, section headers (logs, cache, spares, special, dedup) switch `section` and are not nodes."""
     nodes = []
     in_config = False
-    seen_header = False
     section = 'data'
     for line in text.splitlines():
         if not in_config:
@@ -64,7 +63,7 @@ def parse_zpool_status_config(text):
                 in_config = True
             continue
         if not line.strip():
-            if seen_header and nodes:
+            if nodes:  # the tree ends at its first blank line (`zpool import` prints no NAME header)
                 break
             continue
         if line.strip().startswith('errors:'):
@@ -72,7 +71,6 @@ def parse_zpool_status_config(text):
         body = line.lstrip('\t')
         tokens = body.split()
         if tokens[:2] == ['NAME', 'STATE']:
-            seen_header = True
             continue
         depth = (len(body) - len(body.lstrip(' '))) // 2
         if depth == 0 and tokens[0] in SECTIONS and len(tokens) == 1:
@@ -81,6 +79,21 @@ def parse_zpool_status_config(text):
         nodes.append({'name': tokens[0], 'depth': depth, 'state': tokens[1] if len(tokens) > 1 else None,
                       'section': 'pool' if depth == 0 and not nodes else section})
     return nodes
+
+
+def parse_zpool_import(text):
+    """`zpool import` (list mode) -> [{name, id, state, devices: [leaf device names or paths]}], one per
+    importable pool; 'no pools available to import' (on stderr) leaves the text empty -> []."""
+    pools = []
+    blocks = re.split(r'^\s*pool: ', text, flags=re.MULTILINE)[1:]
+    for block in blocks:
+        name = block.splitlines()[0].strip()
+        fields = dict(re.findall(r'^\s*(id|state): (.*)$', block, flags=re.MULTILINE))
+        nodes = parse_zpool_status_config(block)
+        devices = [node['name'] for node in nodes if node['section'] != 'pool' and vdev_type(node['name']) == 'DISK']
+        pools.append({'name': name, 'id': fields.get('id', '').strip() or None,
+                      'state': fields.get('state', '').strip() or None, 'devices': devices})
+    return pools
 
 
 _VDEV_TYPE = re.compile(r'^(raidz[123]?|mirror|draid[123]?|spare|replacing)(?:[-:]|$)')

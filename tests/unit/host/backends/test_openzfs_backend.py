@@ -1,5 +1,6 @@
 """The openzfs backend over a fake /sys, /proc and /etc tree of real files (real permission bits) and a command
 runner that records argv and answers with sample outputs."""
+import json
 import os
 
 import pytest
@@ -188,3 +189,21 @@ def test_writes_run_the_right_commands_and_failures_say_so(box):
         backend.add_vdevs('tank', 'log', [{'type': 'STRIPE', 'disks': ['sdz']}])
     backend.reboot(lambda: pytest.fail('the real box reboots itself'))
     assert runner.calls[-1] == ['systemctl', 'reboot']
+
+
+def test_a_labelled_disk_outside_the_pools_is_unused_unless_zpool_import_finds_it(box):
+    backend, _, runner = box
+    assert not any(argv[-2:] == ['zpool', 'import'] for argv in runner.calls)
+    backend.disks()
+    assert not any(argv[-2:] == ['zpool', 'import'] for argv in runner.calls)  # no stray label: no scan
+    doc = json.loads(fixture('lsblk.json'))
+    (sdh,) = [dev for dev in doc['blockdevices'] if dev['name'] == 'sdh']
+    sdh['children'] = [dict(sdh, name='sdh1', type='part', fstype='zfs_member')]
+    runner.answers[('lsblk',)] = json.dumps(doc)
+    assert {d['name']: d['used_by'] for d in backend.disks()}['sdh'] is None  # stale label, scan finds nothing
+    assert runner.calls[-1][-2:] == ['zpool', 'import']
+    runner.answers[('env',)] = ('  pool: old\n    id: 7\n state: ONLINE\nconfig:\n\n\told        ONLINE\n'
+                                '\t  /dev/sdh1  ONLINE\n')
+    assert {d['name']: d['used_by'] for d in backend.disks()}['sdh'] == 'member of exported pool old'
+    runner.failures[('env',)] = 'zpool: cannot scan\n'
+    assert {d['name']: d['used_by'] for d in backend.disks()}['sdh'] == 'carries a ZFS label and the pool scan failed'

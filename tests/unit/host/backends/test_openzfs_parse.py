@@ -158,3 +158,26 @@ def test_captured_lsblk():
 
 def test_captured_zfs_version():
     assert parse.parse_zfs_version(_captured('zfs_version.txt')).startswith('2.')
+
+
+def test_zpool_import_lists_exported_pools_and_their_leaf_devices():
+    # captured in the VM: two exported pools (a mirror, a single disk), listed with resolved paths
+    pools = parse.parse_zpool_import(_captured('zpool_import_exported.txt'))
+    assert [(p['name'], p['state'], p['devices']) for p in pools] == [
+        ('old', 'ONLINE', ['/dev/vdh1', '/dev/vdg1']), ('single', 'ONLINE', ['/dev/vdf1'])]
+    assert pools[0]['id'] == '3390746570153263927'
+    assert parse.parse_zpool_import('') == []  # "no pools available to import" goes to stderr
+
+
+def test_zpool_import_tree_ends_at_its_blank_line():
+    text = ('   pool: old\n     id: 42\n  state: DEGRADED\n status: One or more devices are missing.\n'
+            ' action: The pool can be imported despite missing devices.  The\n\tfault tolerance may suffer.\n'
+            ' config:\n\n\told            DEGRADED\n\t  mirror-0     DEGRADED\n\t    /dev/sdb1  ONLINE\n'
+            '\t    123456     UNAVAIL  cannot open\n\n\tAdditional devices are known to be part of this pool.\n')
+    (pool,) = parse.parse_zpool_import(text)
+    assert pool['state'] == 'DEGRADED' and pool['devices'] == ['/dev/sdb1', '123456']
+
+
+def test_zpool_import_scan_asks_for_resolved_paths():
+    assert cmd.zpool_import_scan() == ['env', 'ZPOOL_VDEV_NAME_PATH=1', 'ZPOOL_VDEV_NAME_FOLLOW_LINKS=1',
+                                       'zpool', 'import']
