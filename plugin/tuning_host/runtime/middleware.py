@@ -50,6 +50,7 @@ class Middleware:
         self._hooks = {}
         self._audit_lock = threading.Lock()
         self.jobs = None
+        self.downloads = None  # the host's server sets its job-output downloads (core.download, /_download)
         self.reboot_requested = False
         self._reboot_handler = None
         self._tasks = set()

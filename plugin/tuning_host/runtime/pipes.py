@@ -46,6 +46,11 @@ class Pipe:
     async def close(self):
         await self.middleware.run_in_thread(self.close_sync)
 
+    async def close_reader(self):
+        """The reader is done (or gone): a job still writing gets BrokenPipeError (unbuffered) and the runner
+        closes the writing end when the job ends."""
+        await self.middleware.run_in_thread(self.r.close)
+
 
 class Pipes:
     """`job.pipes`: the pipes the caller opened for a job; a pipe the caller did not open is None."""

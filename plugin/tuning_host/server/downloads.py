@@ -70,7 +70,8 @@ class Downloads:
         self._pending = {}  # job id -> TimerHandle closing the unclaimed output
 
     def register(self, job):
-        """Offer `job`'s output pipe; unclaimed after the window, the pipe is closed (a blocked writer fails)."""
+        """Offer `job`'s output pipe; unclaimed after the window, its reading end is closed (a job still
+        writing then fails with BrokenPipeError)."""
         loop = self.middleware.loop
         self._pending[job.id] = loop.call_later(
             self.window_seconds, lambda: self.middleware.create_task(self._expire(job.id)))
@@ -92,7 +93,7 @@ class Downloads:
         job = self.middleware.jobs.get(job_id)
         if job is not None and job.pipes.output is not None:
             logger.info("download of job %s not claimed in %ss: output closed", job_id, self.window_seconds)
-            await job.pipes.output.close()
+            await job.pipes.output.close_reader()
 
     # ---- the HTTP route ----
 
@@ -118,7 +119,7 @@ class Downloads:
                 return await self._serve_buffered(request, job, pipe, filename)
             return await self._stream(request, job, pipe, filename)
         finally:
-            await pipe.close()
+            await pipe.close_reader()
 
     def _headers(self, filename):
         return {"Content-Type": "application/octet-stream", "Content-Disposition": content_disposition(filename)}
