@@ -1,0 +1,83 @@
+"""``tuning.report``: one report (HTML, Markdown, CSV or JSON) of benchmark results or of a campaign, delivered the
+TrueNAS way for files: ``core.download('tuning.report.generate', [selection, format], filename)`` returns a
+single-use URL under ``/_download/``."""
+import errno
+from datetime import datetime, timezone
+
+from .campaign_flow import BASELINE
+from .context import plugin_context
+from .core.report import ReportInputError, build_report, render
+from .framework import READ_ROLES, Service, ValidationErrors, api_method, job
+from .report_models import TuningReportGenerateArgs, TuningReportGenerateResult
+from .store import benchmarks as bench_store, campaigns as campaign_store
+
+
+def _error(field: str, message: str, code: int = errno.EINVAL) -> ValidationErrors:
+    verrors = ValidationErrors()
+    verrors.add(field, message, code)
+    return verrors
+
+
+def report_filename(title: str, extension: str) -> str:
+    stem = ''.join(ch if ch.isalnum() or ch in '-_' else '-' for ch in title.lower()).strip('-')
+    return f'{"-".join(filter(None, stem.split("-")))[:80] or "tuning-report"}.{extension}'
+
+
+class TuningReportService(Service):
+
+    class Config:
+        namespace = 'tuning.report'
+        cli_namespace = 'system.tuning.report'
+
+    @api_method(TuningReportGenerateArgs, TuningReportGenerateResult, roles=READ_ROLES)
+    @job(pipes=['output'], description=lambda selection, fmt='HTML': f'Tuning report ({fmt})')
+    async def generate(self, job, selection, format_):
+        """Write a report of benchmark results (one the baseline) or of a campaign to the job's output pipe: the
+        summary table, charts (HTML), settings that differ from the baseline, box, versions, fio job files, method
+        and warnings. Every figure is the one `tuning.benchmark.compare` returns. Use it through `core.download`."""
+        job.set_progress(10, 'Collecting the results')
+        entries, ids, baseline, title = await self._selection(selection)
+        comparison = None
+        if len(ids) > 1:
+            job.set_progress(30, 'Comparing them with the baseline')
+            comparison = await self.middleware.call('tuning.benchmark.compare', ids, baseline)
+        job.set_progress(70, f'Rendering {format_}')
+        generated_at = datetime.now(timezone.utc).isoformat(timespec='seconds')
+        try:
+            report = build_report(entries, comparison, title=title, generated_at=generated_at)
+            data, content_type, extension = render(report, format_)
+        except ReportInputError as e:
+            raise _error(f'selection.{e.field}', e.message) from None
+        await self.middleware.run_in_thread(job.pipes.output.w.write, data)
+        job.set_progress(100, f'{len(data)} bytes written')
+        return {'filename': report_filename(title, extension), 'content_type': content_type, 'size': len(data)}
+
+    async def _selection(self, selection):
+        db = plugin_context(self.middleware).db
+        if bool(selection['results']) == (selection['campaign'] is not None):
+            raise _error('selection', 'Name either `results` (benchmark result ids) or a `campaign`.')
+        if selection['campaign'] is not None:
+            campaign = campaign_store.get_campaign(db, selection['campaign'])
+            if campaign is None:
+                raise _error('selection.campaign', f'No campaign {selection["campaign"]}.', errno.ENOENT)
+            if not campaign['results']:
+                raise _error('selection.campaign', f'Campaign {campaign["id"]} has no results yet '
+                                                   f'({campaign["state"].lower()}).')
+            ids = list(campaign['results'].values())
+            baseline = campaign['results'].get(BASELINE, ids[0])
+            title = selection['title'] or f'Tuning campaign {campaign["id"]}: {campaign["label"]}'
+        else:
+            ids = selection['results']
+            if len(set(ids)) != len(ids):
+                raise _error('selection.results', 'Lists a result more than once.')
+            baseline = selection['baseline'] if selection['baseline'] is not None else ids[0]
+            if baseline not in ids:
+                raise _error('selection.baseline', f'{baseline} is not one of `results`.')
+            title = selection['title'] or 'Tuning benchmark report'
+        entries = []
+        for i, id_ in enumerate(ids):
+            entry = bench_store.get_benchmark(db, id_)
+            if entry is None:
+                raise _error(f'selection.results.{i}', f'No benchmark result {id_}.', errno.ENOENT)
+            entries.append(entry)
+        return entries, ids, baseline, title

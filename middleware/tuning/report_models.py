@@ -1,0 +1,28 @@
+"""Models of ``tuning.report.*``."""
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from .framework import BaseModel
+
+__all__ = ['TuningReportGenerateArgs', 'TuningReportGenerateResult']
+
+
+class TuningReportSelection(BaseModel):
+    results: Annotated[list[int], Field(max_length=50)] = []
+    """Benchmark results to report on (with `baseline`), or leave empty and name a `campaign`."""
+    baseline: int | None = None
+    """Which of `results` the others are compared with (default: the first)."""
+    campaign: int | None = None
+    """A finished campaign: its merged result per configuration, against its baseline."""
+    title: Annotated[str, Field(max_length=200)] | None = None
+
+
+class TuningReportGenerateArgs(BaseModel):
+    selection: TuningReportSelection
+    format: Literal['HTML', 'MARKDOWN', 'CSV', 'JSON'] = 'HTML'
+
+
+class TuningReportGenerateResult(BaseModel):
+    result: dict
+    """`{filename, content_type, size}`; the report itself goes through the job's output pipe (`core.download`)."""

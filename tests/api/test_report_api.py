@@ -1,0 +1,108 @@
+"""tuning.report.generate through core.download: the four formats of one selection agree with each other and with
+tuning.benchmark.compare on every figure; a campaign's report; bad selections name the field."""
+import csv
+import io
+import json
+import os
+import urllib.error
+import urllib.request
+
+import pytest
+
+from client import JobFailed
+from tuning_helpers import error_fields
+
+pytestmark = pytest.mark.sandbox_only
+
+FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'fixtures', 'bench')
+
+
+@pytest.fixture(scope='module')
+def imported(host):
+    c = host.client()
+    with open(os.path.join(FIXTURES, 'bonnie', 'runs-x3-2.00a.csv')) as f:
+        old = c.call('tuning.benchmark.import', 'BONNIE', f.read(), 'bonnie <b>2021</b>')
+    with open(os.path.join(FIXTURES, 'gobonniego', 'runs3.json')) as f:
+        new = c.call('tuning.benchmark.import', 'GOBONNIEGO', f.read(), 'gobonniego 2024')
+    c.close()
+    return old, new
+
+
+def download(host, c, selection, fmt, filename='report'):
+    job_id, url = c.call('core.download', 'tuning.report.generate', [selection, fmt], filename, False)
+    with urllib.request.urlopen(host.http_url + url, timeout=60) as r:
+        body = r.read()
+    assert c.wait_job(job_id, timeout=60)['state'] == 'SUCCESS'
+    return body
+
+
+def test_four_formats_agree_with_compare_on_every_figure(host, imported):
+    old, new = imported
+    c = host.client()
+    selection = {'results': [old['id'], new['id']], 'baseline': old['id'], 'title': 'Old vs new'}
+    compared = c.call('tuning.benchmark.compare', [old['id'], new['id']], old['id'])
+    expected = {(r['test'], r['metric']): r for r in compared['comparisons'][0]['metrics']}
+    assert expected
+
+    rows = list(csv.DictReader(io.StringIO(download(host, c, selection, 'CSV').decode())))
+    other_rows = {(r['test'], r['metric']): r for r in rows if r['configuration_id'] == str(new['id'])}
+    for key, row in expected.items():
+        got = other_rows[key]
+        assert float(got['ratio']) == row['ratio']
+        assert float(got['median']) == row['other']['median']
+        assert float(got['p_adjusted']) == row['p_adjusted']
+        assert got['verdict'] == row['verdict']
+
+    model = json.loads(download(host, c, selection, 'JSON'))
+    json_rows = {(r['test'], r['metric']): r for r in model['metrics'] if r['configuration_id'] == new['id']}
+    for key, row in expected.items():
+        assert json_rows[key]['ratio'] == row['ratio'] and json_rows[key]['median'] == row['other']['median']
+
+    html = download(host, c, selection, 'HTML').decode()
+    assert '<svg' in html and '<script' not in html.lower()
+    assert 'bonnie &lt;b&gt;2021&lt;/b&gt;' in html and 'Old vs new' in html
+
+    markdown = download(host, c, selection, 'MARKDOWN').decode()
+    assert 'gobonniego 2024' in markdown and '|' in markdown
+    c.close()
+
+
+def test_a_download_url_works_once(host, imported):
+    old, new = imported
+    c = host.client()
+    job_id, url = c.call('core.download', 'tuning.report.generate', [{'results': [old['id']]}, 'JSON'], 'r.json',
+                         False)
+    with urllib.request.urlopen(host.http_url + url, timeout=60) as r:
+        assert json.loads(r.read())
+    with pytest.raises(urllib.error.HTTPError):
+        urllib.request.urlopen(host.http_url + url, timeout=60)
+    c.close()
+
+
+@pytest.mark.parametrize('selection, field', [
+    ({}, 'selection'),
+    ({'results': [999999]}, 'selection.results.0'),
+    ({'results': [1], 'campaign': 1}, 'selection'),
+    ({'campaign': 999999}, 'selection.campaign'),
+])
+def test_bad_selections_name_the_field(host, selection, field):
+    c = host.client()
+    job_id, url = c.call('core.download', 'tuning.report.generate', [selection, 'HTML'], 'r.html', False)
+    with pytest.raises(urllib.error.HTTPError) as http_error:   # the job failed before writing a byte
+        urllib.request.urlopen(host.http_url + url, timeout=60)
+    assert http_error.value.code == 500
+    job = c.wait_job(job_id, timeout=60)
+    assert job['state'] == 'FAILED'
+    assert field in error_fields(JobFailed(job))
+    c.close()
+
+
+def test_a_campaign_report(host):
+    c = host.client(private_methods=True)
+    row = c.job('tuning.campaign.run', {
+        'dataset': 'tank/media', 'presets': ['max-seq-write'], 'rounds': 1,
+        'benchmark': {'tests': ['SEQ_WRITE'], 'runs': 2, 'runtime_seconds': 1, 'ramp_seconds': 0}}, timeout=600)
+    assert row['state'] == 'DONE'
+    html = download(host, c, {'campaign': row['id']}, 'HTML').decode()
+    assert f'campaign {row["id"]} · max-seq-write' in html and f'campaign {row["id"]} · BASELINE' in html
+    c.close()
