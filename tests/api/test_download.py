@@ -136,6 +136,15 @@ def test_a_job_failing_before_its_first_byte_answers_500_with_its_error(host, cl
     assert client.wait_job(job_id)["state"] == "FAILED"
 
 
+def test_bad_job_arguments_fail_the_job_and_the_download_says_why(host, client):
+    job_id, url = client.call("core.download", "sample.download.write", [123], "r.html")
+
+    status, _, body = fetch(host, url)
+
+    assert status == 500
+    assert "content" in body.decode() and "Input should be a valid string" in body.decode()
+
+
 def test_a_buffered_job_failing_after_writing_still_answers_500(host, client):
     job_id, url = client.call("core.download", "sample.download.write", ["half a report", "disk full"],
                               "r.html", True)
@@ -158,6 +167,17 @@ def test_a_streamed_job_failing_midway_cuts_the_body(host, client):
         response.conn.close()
     job = client.wait_job(job_id)
     assert job["state"] == "FAILED" and "failed after 1048576 bytes" in job["error"]
+
+
+def test_a_client_that_goes_away_fails_the_writing_job(host, client):
+    job_id, url = client.call("core.download", "sample.download.stream", [LARGE], "large.bin")
+    response = get(host, url, small_buffer=True)
+    assert response.read(1000) == pattern(1000)
+    response.conn.close()
+
+    job = client.wait_job(job_id)
+
+    assert job["state"] == "FAILED" and "Broken pipe" in job["error"]
 
 
 def test_calling_a_piped_job_directly_is_refused_like_truenas(client):

@@ -132,8 +132,12 @@ class Downloads:
         resp = web.StreamResponse(headers=self._headers(filename))
         resp.content_length = size
         await resp.prepare(request)
-        while chunk := await self.middleware.run_in_thread(pipe.r.read, CHUNK_BYTES):
-            await resp.write(chunk)
+        try:
+            while chunk := await self.middleware.run_in_thread(pipe.r.read, CHUNK_BYTES):
+                await resp.write(chunk)
+        except ConnectionResetError:
+            logger.info("download of job %s: the client went away", job.id)
+            return resp
         await resp.write_eof()
         return resp
 
@@ -148,13 +152,18 @@ class Downloads:
         resp = web.StreamResponse(headers=self._headers(filename))
         resp.enable_chunked_encoding()
         await resp.prepare(request)
-        while chunk:
-            await resp.write(chunk)  # waits while the client is not reading: the job then blocks on the pipe
-            chunk = await self.middleware.run_in_thread(pipe.r.read1, CHUNK_BYTES)
+        try:
+            while chunk:
+                await resp.write(chunk)  # waits while the client is not reading: the job then blocks on the pipe
+                chunk = await self.middleware.run_in_thread(pipe.r.read1, CHUNK_BYTES)
+        except ConnectionResetError:
+            logger.info("download of job %s: the client went away", job.id)
+            return resp
         await job.wait()
         if job.state != State.SUCCESS:
             logger.info("download of job %s cut: %s", job.id, job_failure_text(job))
-            request.transport.close()  # without the last chunk the client knows the body is incomplete
+            if request.transport is not None:
+                request.transport.close()  # without the last chunk the client knows the body is incomplete
             return resp
         await resp.write_eof()
         return resp
