@@ -16,7 +16,8 @@ import { TranslatePipe } from '../i18n/translate.pipe';
           <h2>{{ run().title | t }}</h2>
           @switch (run().phase()) {
             @case ('running') {
-              <progress [value]="run().percent() ?? undefined" max="100" data-test="job-progress"></progress>
+              <!-- No value attribute = indeterminate, before the first percentage arrives (a property set to undefined throws). -->
+              <progress [attr.value]="run().percent()" max="100" data-test="job-progress"></progress>
               <p role="status" data-test="job-description">{{ run().description() ?? ('Starting…' | t) }}</p>
             }
             @case ('done') {

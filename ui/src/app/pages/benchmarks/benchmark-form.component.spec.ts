@@ -1,0 +1,111 @@
+import { TestBed } from '@angular/core/testing';
+import { Subject, throwError } from 'rxjs';
+
+import { ApiValidationError, FailedJobError } from '../../api/api-errors';
+import { Job } from '../../api/models/job';
+import { BoxStore } from '../../stores/box.store';
+import { fakeBenchmark, fakeJob, fakeProfile, fakeState } from '../../testing/fixtures';
+import { MockApiService, mockApi } from '../../testing/mock-api';
+import { render } from '../../testing/render';
+import { BenchmarkFormComponent } from './benchmark-form.component';
+
+async function renderForm(configure: (api: MockApiService) => void, state = fakeState()) {
+  const { api, providers } = mockApi((m) => {
+    m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', state);
+    configure(m);
+  });
+  const view = await render(BenchmarkFormComponent, providers, () => TestBed.inject(BoxStore).load());
+  return { api, ...view };
+}
+
+const running = (extra: unknown, description = 'run 1/2 · sequential write · 412 MB/s'): Job =>
+  fakeJob({ id: 7, method: 'tuning.benchmark.run', abortable: true, progress: { percent: 30, description, extra } });
+
+describe('BenchmarkFormComponent', () => {
+  it('starts a benchmark with the chosen tests and overrides, shows the live rate, and aborts', async () => {
+    const rows = new Subject<Job>();
+    const { api, q, type, choose, settle } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => rows));
+    expect([...(q<HTMLSelectElement>('bench-dataset')!.options)].map((o) => o.value)).toEqual(['tank', 'tank/vms']);
+    await choose('bench-dataset', 'tank/vms');
+    q<HTMLInputElement>('bench-test-SEQ_READ')!.click();
+    q<HTMLInputElement>('bench-test-RAND_READ_4K')!.click();
+    q<HTMLInputElement>('bench-adaptive')!.click();
+    await type('bench-runs', '2');
+    await type('bench-label', ' before ');
+    await type('bench-runtime', '2');
+    await type('bench-ramp', '0');
+    q('bench-start')!.click();
+    await settle();
+    expect(api.callsOf('tuning.benchmark.run')).toEqual([[{
+      dataset: 'tank/vms', tests: ['SEQ_WRITE', 'RAND_READ_4K'], profile: 'QUICK', runs: 2, adaptive: false,
+      label: 'before', runtime_seconds: 2, ramp_seconds: 0,
+    }]]);
+
+    rows.next(running({ test: 'SEQ_WRITE', run: 1, runs: 2, phase: 'measure', mbps: 412.3, iops: 393 }));
+    await settle();
+    expect(q('job-description')!.textContent).toContain('run 1/2 · sequential write · 412 MB/s');
+    expect(q('bench-live-mbps')!.textContent).toBe('412.3 MB/s');
+    expect(q('bench-live-iops')!.textContent).toBe('393 IOPS');
+    expect(q<HTMLButtonElement>('bench-start')!.disabled).toBe(true);
+
+    q('job-abort')!.click();
+    expect(api.callsOf('core.job_abort')).toEqual([[7]]);
+    rows.error(new FailedJobError(fakeJob({ id: 7, state: 'ABORTED', error: 'aborted' })));
+    await settle();
+    expect(q('bench-aborted')).not.toBeNull();
+    expect(q('bench-live')).toBeNull();
+  });
+
+  it('reports the stored result with its headline medians', async () => {
+    const stored: number[] = [];
+    const result = fakeBenchmark({ id: 9, label: 'after' });
+    const { fixture, q, settle } = await renderForm((m) => m.mockJob('tuning.benchmark.run', {
+      ...fakeJob({ state: 'SUCCESS' }), result,
+    }));
+    fixture.componentInstance.stored.subscribe((r) => stored.push(r.id));
+    q('bench-start')!.click();
+    await settle();
+    expect(stored).toEqual([9]);
+    expect(q('bench-done')!.textContent).toContain('#9 “after”');
+    expect(q('bench-done')!.textContent).toContain('400.0 MB/s');
+  });
+
+  it('puts the server\'s validation errors on the fields it names and closes the dialog', async () => {
+    const { q, settle } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => throwError(() => new ApiValidationError([
+      { attribute: 'spec.dataset', message: "No dataset 'tank' on this box.", errno: 2 },
+      { attribute: 'spec.tests.0', message: 'Input should be SEQ_WRITE, …', errno: 22 },
+      { attribute: 'spec.runtime_seconds', message: 'Input should be greater than or equal to 1', errno: 22 },
+    ]))));
+    q('bench-start')!.click();
+    await settle();
+    expect(q('error-dataset')!.textContent).toContain("No dataset 'tank'");
+    expect(q('error-tests')!.textContent).toContain('Input should be SEQ_WRITE');
+    expect(q('error-runtime_seconds')!.textContent).toContain('greater than or equal to 1');
+    expect(q('job-dialog')).toBeNull();
+    expect(q('bench-error')).toBeNull();
+  });
+
+  it('shows a space refusal with its figures', async () => {
+    const job = fakeJob({
+      state: 'FAILED', error: '[ENOSPC] Not enough space to benchmark tank: the benchmark needs 1.10 GiB',
+      exc_info: { type: 'CallError', errno: 28, extra: { space: {
+        required_bytes: 1024 ** 3, refquota_bytes: 1.1 * 1024 ** 3, filesystem_size_bytes: 8 * 1024 ** 3,
+        filesystem_free_bytes: 1024 ** 3, margin_bytes: 409 * 1024 ** 2, free_after_bytes: -1,
+      } } },
+    });
+    const { api, q, type, settle } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => throwError(() => new FailedJobError(job))));
+    await type('bench-working-set', '1024');
+    q('bench-start')!.click();
+    await settle();
+    expect((api.callsOf('tuning.benchmark.run')[0][0] as { working_set_bytes: number }).working_set_bytes).toBe(1024 ** 3);
+    expect(q('job-error')!.textContent).toContain('Not enough space');
+    expect(q('bench-space')!.textContent).toContain('Free1.0 GiB');
+    expect(q('bench-space')!.textContent).toContain('Must stay free409 MiB');
+  });
+
+  it('waits while the box is busy with another job', async () => {
+    const { q } = await renderForm(() => undefined, fakeState({ busy: { job_id: 3, method: 'tuning.preset.apply' } }));
+    expect(q('bench-busy')!.textContent).toContain('tuning.preset.apply (job 3)');
+    expect(q<HTMLButtonElement>('bench-start')!.disabled).toBe(true);
+  });
+});

@@ -1,0 +1,104 @@
+import { TestBed } from '@angular/core/testing';
+import { provideRouter } from '@angular/router';
+
+import { ApiValidationError } from '../../api/api-errors';
+import { BenchmarkResult } from '../../api/models/tuning-benchmark';
+import { PresetsStore } from '../../stores/presets.store';
+import { fakeBenchmark, fakeImportedBenchmark, fakeMeasuredContext, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
+import { MockApiService, mockApi } from '../../testing/mock-api';
+import { render } from '../../testing/render';
+import { BenchmarksPage } from './benchmarks.page';
+
+const tuned = fakeBenchmark({
+  id: 2, label: 'tuned',
+  context: fakeMeasuredContext({ preset: { id: 'max-iops', restore_point_id: 4, target: { pool: 'tank' } } }),
+});
+
+async function renderPage(configure: (api: MockApiService) => void = () => undefined, rows: BenchmarkResult[] = [fakeImportedBenchmark(), tuned, fakeBenchmark()]) {
+  let history = rows;
+  const { api, providers } = mockApi((m) => {
+    m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
+      .mockCall('tuning.preset.query', [fakePreset()])
+      .mockCall('tuning.benchmark.query', () => history)
+      .mockCall('tuning.benchmark.delete', ([id]) => {
+        history = history.filter((r) => r.id !== id);
+        return true;
+      });
+    configure(m);
+  });
+  const view = await render(BenchmarksPage, [...providers, provideRouter([])], () => TestBed.inject(PresetsStore).load());
+  return { api, ...view };
+}
+
+describe('BenchmarksPage', () => {
+  it('lists results with source, the preset they were measured under and headline medians', async () => {
+    const { api, q } = await renderPage();
+    expect(api.callsOf('tuning.benchmark.query')[0]).toEqual([[], { order_by: ['-id'] }]);
+    expect(q('bench-preset-1')!.textContent).toBe('none');
+    expect(q('bench-preset-2')!.textContent).toBe('Max IOPS');
+    expect(q('bench-preset-3')!.textContent).toBe('imported');
+    expect(q('bench-row-3')!.textContent).toContain('bonnie++ import');
+    expect(q('bench-row-1')!.textContent).toContain('Sequential write (1M): 400.0 MB/s');
+    expect(q('bench-row-1')!.textContent).toContain('Random read 4K: 12,000 IOPS');
+    expect(q('bench-row-3')!.textContent).toContain('Random seeks (imported): 10,291 IOPS');
+  });
+
+  it('shows what a result was measured under', async () => {
+    const { q, settle } = await renderPage();
+    q('bench-details-toggle-1')!.click();
+    await settle();
+    expect(q('details-cache-defeat')!.textContent).toContain('O_DIRECT');
+    expect(q('details-cache-defeat')!.textContent).toContain('bypasses the page cache');
+    expect(q('details-settings')!.textContent).toContain('zfs_txg_timeout');
+    expect(q('details-jobs')!.querySelector('pre')!.textContent).toContain('rw=write');
+    expect(q('details-notes')!.textContent).toContain('3 runs planned');
+    expect(q('details-stats')!.textContent).toContain('write latency p99.9');
+
+    q('bench-details-toggle-3')!.click();
+    await settle();
+    expect(q('details-imported')!.textContent).toContain('2.00a');
+    expect(q('details-jobs')).toBeNull();
+  });
+
+  it('deletes only after a confirmation', async () => {
+    const { api, q, settle } = await renderPage();
+    q('bench-delete-2')!.click();
+    await settle();
+    expect(api.callsOf('tuning.benchmark.delete')).toEqual([]);
+    q('bench-delete-confirm-2')!.click();
+    await settle();
+    expect(api.callsOf('tuning.benchmark.delete')).toEqual([[2]]);
+    expect(q('bench-row-2')).toBeNull();
+  });
+
+  it('imports a file and shows where the server found it bad', async () => {
+    let fail = true;
+    const { api, q, type, choose, settle } = await renderPage((m) => m.mockCall('tuning.benchmark.import', () => {
+      if (fail) {
+        throw new ApiValidationError([{ attribute: 'data', message: "Not a valid BONNIE result: line 3, column put_block: expected a number, found '81x00'.", errno: 22 }]);
+      }
+      return fakeImportedBenchmark({ id: 8, label: 'old box' });
+    }));
+    q('import-open')!.click();
+    await settle();
+    const file = q<HTMLInputElement>('import-file')!;
+    // jsdom's File has no text(); the browser's does.
+    Object.defineProperty(file, 'files', { value: [{ name: 'runs.csv', text: async () => 'format_version,bonnie_version\n' }] });
+    file.dispatchEvent(new Event('change'));
+    await settle();
+    await choose('import-format', 'BONNIE');
+    expect(q<HTMLInputElement>('import-label')!.value).toBe('runs.csv');
+    await type('import-label', 'old box');
+    q('import-submit')!.click();
+    await settle();
+    expect(api.callsOf('tuning.benchmark.import')).toEqual([['BONNIE', 'format_version,bonnie_version\n', 'old box']]);
+    expect(q('import-data-error')!.textContent).toContain('line 3, column put_block');
+
+    fail = false;
+    q('import-submit')!.click();
+    await settle();
+    expect(q('import-dialog')).toBeNull();
+    expect(q('import-done')!.textContent).toContain('#8 old box');
+    expect(api.callsOf('tuning.benchmark.query').length).toBe(2);
+  });
+});

@@ -1,0 +1,59 @@
+import { provideRouter } from '@angular/router';
+
+import { BenchmarkComparison } from '../../api/models/tuning-benchmark';
+import { fakeBenchmark, fakeComparison, fakeImportedBenchmark } from '../../testing/fixtures';
+import { mockApi } from '../../testing/mock-api';
+import { render } from '../../testing/render';
+import { ComparePage, parseIds } from './compare.page';
+
+async function renderCompare(ids: string, baseline: string, comparison: BenchmarkComparison = fakeComparison()) {
+  const { api, providers } = mockApi((m) => m
+    .mockCall('tuning.benchmark.query', [fakeImportedBenchmark({ id: 3 }), fakeBenchmark({ id: 2, label: 'tuned' }), fakeBenchmark({ id: 1 })])
+    .mockCall('tuning.benchmark.compare', comparison));
+  const view = await render(ComparePage, [...providers, provideRouter([])], async () => undefined);
+  view.fixture.componentRef.setInput('ids', ids);
+  view.fixture.componentRef.setInput('baseline', baseline);
+  await view.settle();
+  await view.fixture.whenStable();
+  await view.settle();
+  return { api, ...view };
+}
+
+describe('ComparePage', () => {
+  it('reads ids from the address, once each', () => {
+    expect(parseIds('2, 1,x,2,-4')).toEqual([2, 1]);
+    expect(parseIds(undefined)).toEqual([]);
+  });
+
+  it('asks the server to compare against the baseline and shows its verdicts and warnings', async () => {
+    const { api, q, all } = await renderCompare('1,2', '1');
+    expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1]]);
+    expect(q('compare-legend')!.textContent).toContain('#1 baseline (baseline)');
+    const row = q('delta-2-SEQ_WRITE-write_bw_bytes')!;
+    expect(row.textContent).toContain('400.0 MB/s');
+    expect(row.textContent).toContain('480.0 MB/s');
+    expect(row.textContent).toContain('+20.0 %');
+    expect(row.textContent).toContain('+15.0 % … +25.0 %');
+    expect(row.textContent).toContain('0.020');
+    expect(all('delta-verdict').map((b) => b.textContent)).toEqual(['better', 'no meaningful change']);
+    expect(q('delta-2-SEQ_WRITE-write_lat_p99_ns')!.textContent).toContain('3.50 ms');
+    expect(q('compare-warnings')!.textContent).toContain('noisy');
+  });
+
+  it('draws MB/s with the theoretical maximum, IOPS on a log axis and latency percentiles', async () => {
+    const { q, el } = await renderCompare('1,2,3', '1');
+    expect(q('chart-seq')!.querySelectorAll('[data-test="chart-bar"]').length).toBe(4); // write: 3 results, read: bonnie
+    expect(q('chart-seq')!.querySelectorAll('[data-test="chart-error-bar"]').length).toBe(4);
+    expect(q('chart-max-line')!.textContent).toContain('1.25k MB/s');
+    expect(q('chart-max-basis')!.textContent).toContain('eno1 link at 10000 Mb/s');
+    expect(q('chart-iops')!.textContent).toContain('IOPS (log)');
+    expect(q('chart-latency')!.querySelectorAll('[data-test="latency-line"]').length).toBe(2); // the import has none
+    expect(el.querySelector('[data-test="latency-test"]')!.textContent).toContain('Sequential write (1M) · write');
+  });
+
+  it('draws no maximum line when the baseline has none', async () => {
+    const { q } = await renderCompare('1,2', '2', fakeComparison({ theoretical_max: null }));
+    expect(q('chart-seq')).not.toBeNull();
+    expect(q('chart-max-line')).toBeNull();
+  });
+});
