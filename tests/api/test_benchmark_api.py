@@ -38,8 +38,11 @@ def scratch_left(path) -> list[str]:
     return [name for name in os.listdir(path) if name.startswith('.tuning-bench-')]
 
 
-def fio_running() -> bool:
-    return subprocess.run(['pgrep', '-x', 'fio'], capture_output=True).returncode == 0
+def fio_running(path) -> bool:
+    """Whether a fio of this host runs (its job file lives under the dataset's directory; other hosts may run fio
+    at the same time)."""
+    pattern = f'^fio .*{re.escape(os.path.realpath(path))}/'
+    return subprocess.run(['pgrep', '-f', pattern], capture_output=True).returncode == 0
 
 
 def start_running(c, spec, until='extra') -> int:
@@ -86,7 +89,7 @@ def test_quick_benchmark_end_to_end_with_progress(c):
 
     # Nothing left behind, and the result is stored.
     assert sorted(os.listdir(mountpoint(c))) == before
-    assert not fio_running()
+    assert not fio_running(mountpoint(c))
     assert c.call('tuning.benchmark.get', entry['id'])['summary'] == entry['summary']
     assert c.call('tuning.benchmark.query', [['label', '=', 'e2e']], {'count': True}) == 1
     assert c.call('tuning.benchmark.delete', entry['id']) is True
@@ -99,11 +102,11 @@ def test_abort_stops_fio_and_leaves_nothing_behind(c):
     before = sorted(os.listdir(mountpoint(c)))
     count = c.call('tuning.benchmark.query', [], {'count': True})
     job_id = start_running(c, {**SMALL, 'runtime_seconds': 60, 'runs': 3})
-    assert scratch_left(mountpoint(c))        # fio is running inside its scratch directory
+    assert scratch_left(mountpoint(c)) and fio_running(mountpoint(c))   # fio runs inside its scratch directory
     c.call('core.job_abort', job_id)
     assert c.wait_job(job_id, timeout=120)['state'] == 'ABORTED'
     assert sorted(os.listdir(mountpoint(c))) == before
-    assert not fio_running()
+    assert not fio_running(mountpoint(c))
     assert c.call('tuning.benchmark.query', [], {'count': True}) == count
     assert c.call('tuning.state')['busy'] is None
 
