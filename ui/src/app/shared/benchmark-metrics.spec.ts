@@ -1,5 +1,5 @@
 import { fakeBenchmark, fakeImportedBenchmark } from '../testing/fixtures';
-import { formatMetric, headlines, metricLabel, orderedTests, parseMetric } from './benchmark-metrics';
+import { compareMetrics, formatMetric, headlines, metricLabel, orderedTests, parseMetric } from './benchmark-metrics';
 
 describe('benchmark metrics', () => {
   it('reads every metric id of the catalog', () => {
@@ -34,6 +34,13 @@ describe('benchmark metrics', () => {
   it('headlines both directions of the mixed test', () => {
     const summary = { MIXED_70_30: { write_iops: fakeBenchmark().summary.RAND_READ_4K!['read_iops'], read_iops: fakeBenchmark().summary.RAND_READ_4K!['read_iops'] } };
     expect(headlines(summary).map((h) => h.metric)).toEqual(['read_iops', 'write_iops']);
+  });
+
+  it('orders metrics bandwidth, IOPS, then latency by percentile, read before write', () => {
+    const ids = ['write_lat_p99_ns', 'read_lat_p99_9_ns', 'write_iops', 'zzz', 'read_lat_p99_ns', 'write_bw_bytes', 'read_lat_p50_ns'];
+    expect(ids.sort(compareMetrics)).toEqual([
+      'write_bw_bytes', 'write_iops', 'read_lat_p50_ns', 'read_lat_p99_ns', 'read_lat_p99_9_ns', 'write_lat_p99_ns', 'zzz',
+    ]);
   });
 
   it('orders tests as the catalog does', () => {

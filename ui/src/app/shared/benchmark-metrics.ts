@@ -63,6 +63,22 @@ export function parseMetric(id: string): MetricInfo | null {
   return { id, family: 'LATENCY', direction, percentile: m[4].replace('_', '.') as LatencyPercentile };
 }
 
+const FAMILY_RANK: Record<MetricFamily, number> = { BANDWIDTH: 0, IOPS: 1, LATENCY: 2 };
+
+/** Sort order people read metrics in: bandwidth, IOPS, latency p50 → p99.9; read before write; unknown ids last. */
+export function compareMetrics(a: string, b: string): number {
+  const rank = (id: string): [number, number, number] => {
+    const info = parseMetric(id);
+    if (!info) {
+      return [9, 0, 0];
+    }
+    const percentile = info.percentile ? LATENCY_PERCENTILES.indexOf(info.percentile) : 0;
+    return [FAMILY_RANK[info.family], percentile, info.direction === 'write' ? 1 : 0];
+  };
+  const [ra, rb] = [rank(a), rank(b)];
+  return ra[0] - rb[0] || ra[2] - rb[2] || ra[1] - rb[1] || a.localeCompare(b);
+}
+
 /** `write bandwidth`, `read IOPS`, `read latency p99.9`, `IOPS`. */
 export function metricLabel(id: string): string {
   const info = parseMetric(id);
@@ -107,7 +123,7 @@ export function headlines(summary: BenchmarkSummary): Headline[] {
   for (const test of orderedTests(Object.keys(summary) as ResultTest[])) {
     const metrics = summary[test] ?? {};
     const family: MetricFamily = isSequential(test) ? 'BANDWIDTH' : 'IOPS';
-    for (const [metric, stats] of Object.entries(metrics).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [metric, stats] of Object.entries(metrics).sort(([a], [b]) => compareMetrics(a, b))) {
       if (parseMetric(metric)?.family === family) {
         out.push({ test, metric, stats, text: formatMetric(metric, stats.median) });
       }

@@ -2,7 +2,7 @@ import { ChangeDetectionStrategy, Component, computed, input } from '@angular/co
 
 import { BenchmarkResult, MetricStats, ResultTest, isImported } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
-import { TEST_WORDS, formatMetric, metricLabel, orderedTests } from '../../shared/benchmark-metrics';
+import { TEST_WORDS, compareMetrics, formatMetric, metricLabel, orderedTests } from '../../shared/benchmark-metrics';
 import { formatBytes, formatNumber } from '../../shared/format';
 
 interface StatsRow {
@@ -123,7 +123,7 @@ export class BenchmarkDetailsComponent {
   protected readonly stats = computed((): StatsRow[] => {
     const summary = this.result().summary;
     return orderedTests(Object.keys(summary) as ResultTest[]).flatMap((test) =>
-      Object.entries(summary[test] ?? {}).sort(([a], [b]) => a.localeCompare(b))
+      Object.entries(summary[test] ?? {}).sort(([a], [b]) => compareMetrics(a, b))
         .map(([metric, stats]) => ({ test, metric, stats })));
   });
 

@@ -4,7 +4,7 @@ import {
 } from '../../api/models/tuning-benchmark';
 import { T } from '../../i18n/translate-marker';
 import {
-  IoDirection, LATENCY_PERCENTILES, MetricFamily, TEST_WORDS, isSequential, metricLabel, orderedTests, parseMetric,
+  IoDirection, LATENCY_PERCENTILES, MetricFamily, TEST_WORDS, compareMetrics, isSequential, metricLabel, orderedTests, parseMetric,
 } from '../../shared/benchmark-metrics';
 
 export interface Bar {
@@ -141,6 +141,6 @@ export function deltaRows(comparison: BenchmarkComparison | null): DeltaRow[] {
       ciHigh: m.ratio_ci_high, pAdjusted: m.p_adjusted, verdict: m.verdict,
     }));
     const order = orderedTests(new Set(rows.map((r) => r.test)));
-    return order.flatMap((t) => rows.filter((r) => r.test === t));
+    return order.flatMap((t) => rows.filter((r) => r.test === t).sort((a, b) => compareMetrics(a.metric, b.metric)));
   });
 }

@@ -9,7 +9,7 @@ const W = 640;
 const H = 250;
 const LEFT = 60;
 const BOTTOM = 30;
-const TOP = 12;
+const TOP = 24;
 const LABELS = LATENCY_PERCENTILES.map((p) => `p${p}`);
 
 /** Latency by percentile (p50 → p99.9), one line per result, on a log axis of nanoseconds. */
