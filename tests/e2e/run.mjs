@@ -189,6 +189,13 @@ const steps = [
     check(await page.locator('[data-test^="bench-row-"]').filter({ hasText: 'e2e-abort' }).count() === 0,
       'the aborted benchmark was stored');
   }],
+  ['a bad override is refused on its field by the server', async ({ page }) => {
+    // Over the server's 86400 s cap (the browser only knows the minimum).
+    await fillBenchmark(page, { label: 'e2e-bad', tests: ['SEQ_WRITE'], runs: 1, runtime: 100_000, ramp: 0 });
+    await $(page, 'bench-start').click();
+    await $(page, 'error-runtime_seconds').filter({ hasText: '86400' }).waitFor();
+    check(await $(page, 'job-dialog').count() === 0, 'the progress dialog stayed open over a field error');
+  }],
   ['a benchmark that does not fit is refused with the figures', async ({ page }) => {
     await fillBenchmark(page, { label: 'e2e-huge', tests: ['SEQ_WRITE'], runs: 1, runtime: 1, ramp: 0 });
     await $(page, 'bench-working-set').fill(String(2 ** 30)); // 1 PiB in MiB
