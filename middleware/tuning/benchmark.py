@@ -106,7 +106,9 @@ class TuningBenchmarkService(Service):
         result['baseline']['id'] = base['id']
         for comparison, entry in zip(result['comparisons'], others):
             comparison['id'] = entry['id']
-        result['theoretical_max'] = base['context'].get('theoretical_max')
+        # the baseline's own, else the first measured result's (an imported baseline has no box context)
+        result['theoretical_max'] = next((e['context']['theoretical_max'] for e in [base, *others]
+                                          if e['context'].get('theoretical_max')), None)
         result['warnings'] = condition_differences(entries) + [w for e in entries for w in noise_warnings(e)]
         return result
 

@@ -65,7 +65,9 @@ def _run_test(plan, planned, scratch, progress, abort, fio_binary, notes):
     while decision['more']:
         run_no = len(runs) + 1
         shown_total = max(plan['runs'], run_no)
-        progress.report(0, progress_line(run_no, shown_total, test, phase='starting'))
+        # an explicit extra: the previous run's live rate must not linger under the new run's words
+        progress.report(0, progress_line(run_no, shown_total, test, phase='starting'),
+                        {'test': test.id, 'run': run_no, 'runs': shown_total, 'phase': 'starting'})
 
         def on_status(obj, run_no=run_no, shown_total=shown_total):
             status = progress_from_status(obj, test, plan['ramp_seconds'], plan['runtime_seconds'])

@@ -9,6 +9,8 @@
 Entries are stored benchmark results (``tuning.benchmark.get``); imported ones have little context and are compared
 on what they have.
 """
+from .comparison import twin_of
+
 NOISY_CV_PERCENT = 10.0
 
 # (label, getter) of each condition that changes what a number means
@@ -58,6 +60,8 @@ def noise_warnings(entry):
     warnings = []
     for test, metrics in (entry.get('summary') or {}).items():
         for metric, stats in metrics.items():
+            if twin_of(test, metric) in metrics:  # IOPS and bandwidth of one direction: one measurement, one warning
+                continue
             cv = stats.get('cv_percent')
             if cv is not None and cv > NOISY_CV_PERCENT:
                 warnings.append(f'{_name(entry)} {test} {metric}: noisy (CV {cv:.1f} % over {stats["n"]} runs); '
