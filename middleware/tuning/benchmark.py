@@ -8,7 +8,7 @@ from .benchmark_models import (
     TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, TuningBenchmarkRunArgs, TuningBenchmarkRunResult,
 )
 from .context import plugin_context
-from .core.bench import BenchmarkInputError, compare as compare_results, import_result, summarize
+from .core.bench import BenchmarkInputError, compare as compare_results, import_result, summarize_runs
 from .core.bench.conditions import condition_differences, noise_warnings
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
 from .store import benchmarks as store
@@ -31,14 +31,7 @@ def imported_record(format_: str, data: str, label: str) -> dict:
         verrors.add('data', f'Not a valid {format_} result: {e.field}: {e.message}.')
         raise verrors from None
     tests = imported['tests']
-    summary = {}
-    for test, body in tests.items():
-        by_metric = {}
-        for run in body['runs']:
-            for metric, value in run['metrics'].items():
-                if value is not None:
-                    by_metric.setdefault(metric, []).append(value)
-        summary[test] = {metric: summarize(values) for metric, values in by_metric.items()}
+    summary = {test: summarize_runs(body['runs']) for test, body in tests.items()}
     return {
         'label': label, 'source': IMPORT_SOURCES[format_], 'spec': None,
         'context': {'imported': {'format': format_, 'tool_version': imported.get('tool_version')}},

@@ -18,7 +18,7 @@ from ..core.bench.fio_output import job_run, parse_fio_json
 from ..core.bench.fio_status_stream import progress_from_status
 from ..core.bench.jobfile import render_job_file
 from ..core.bench.progress_words import progress_line
-from ..core.bench.statistics import summarize
+from ..core.bench.statistics import summarize_runs
 from .errors import FioFailed
 from .fio_process import fio_version, run_fio
 from .scratch import create_scratch, remove_scratch, remove_test_files
@@ -101,13 +101,9 @@ def _run_test(plan, planned, scratch, progress, abort, fio_binary, notes):
             decision = {'more': len(runs) < plan['runs'], 'reason': f'{plan["runs"]} runs planned'}
         if decision['more'] and len(runs) >= plan['runs']:
             progress.total_runs += 1
-    metrics = {}
-    for run in runs:
-        for metric, value in run['metrics'].items():
-            metrics.setdefault(metric, []).append(value)
     return {
         'job_file': job_text, 'runs': runs, 'adaptive': decision['reason'],
-        'summary': {metric: summarize(values) for metric, values in metrics.items()},
+        'summary': summarize_runs(runs),
         'fio_version': parsed['fio_version'],
     }
 

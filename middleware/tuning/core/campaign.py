@@ -5,7 +5,7 @@ round measures every configuration once; interleaved rounds (the default) make s
 neighbour's load) hit every configuration alike instead of whichever ran last.
 """
 from .bench.catalog import HIGHER, TESTS
-from .bench.statistics import summarize
+from .bench.statistics import summarize_runs
 
 BASELINE = 'BASELINE'
 
@@ -33,14 +33,7 @@ def merge_rounds(entries: list[dict], label: str, campaign_id: int) -> dict:
     for test_runs in runs.values():
         for i, run in enumerate(test_runs):
             run['run'] = i + 1
-    summary = {}
-    for test, test_runs in runs.items():
-        by_metric = {}
-        for run in test_runs:
-            for metric, value in run['metrics'].items():
-                if value is not None:
-                    by_metric.setdefault(metric, []).append(value)
-        summary[test] = {metric: summarize(values) for metric, values in by_metric.items()}
+    summary = {test: summarize_runs(test_runs) for test, test_runs in runs.items()}
     context = {**entries[0]['context'], 'campaign': {'id': campaign_id, 'rounds': [e['id'] for e in entries]}}
     return {'label': label, 'source': 'FIO', 'spec': entries[0]['spec'], 'context': context, 'summary': summary,
             'runs': runs, 'jobs': jobs, 'notes': notes, 'raw': {'merged_from': [e['id'] for e in entries]}}

@@ -22,12 +22,12 @@ from .importers import import_result
 from .jobfile import render_job_file
 from .planning import plan_benchmark
 from .progress_words import progress_line
-from .statistics import cv_percent, mad_outliers, mean, median, median_ci, summarize
+from .statistics import cv_percent, mad_outliers, mean, median, median_ci, summarize, summarize_runs
 
 __all__ = [
     'adaptive_decision', 'METRICS', 'PROFILES', 'TESTS', 'metrics_of_test', 'bootstrap_ratio_ci', 'compare', 'holm',
     'mann_whitney_exact', 'verdict', 'BenchmarkInputError', 'InsufficientSpaceError', 'job_metrics', 'job_run',
     'parse_fio_json', 'matching_test', 'StatusStreamDecoder', 'progress_from_status', 'split_json_stream',
     'import_result', 'render_job_file', 'plan_benchmark', 'progress_line', 'cv_percent', 'mad_outliers', 'mean',
-    'median', 'median_ci', 'summarize',
+    'median', 'median_ci', 'summarize', 'summarize_runs',
 ]

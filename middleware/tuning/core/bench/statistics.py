@@ -8,6 +8,7 @@
   small: n=5 → [x(1), x(5)] 93.8 %, n=9 → [x(2), x(8)] 96.1 %.
 - ``mad_outliers(xs)`` → indices with |x − median| > 3 × 1.4826 × MAD (flagged, never dropped; when MAD is 0 every
   value off the median is flagged).
+- ``summarize_runs(runs)`` → ``{metric: summarize(values)}`` over runs' ``metrics``.
 - ``summarize(xs)`` → ``{n, values, median, ci_low, ci_high, ci_confidence, mean, stdev, cv_percent, min, max,
   outliers}``.
 """
@@ -87,3 +88,13 @@ def summarize(xs):
         'mean': mean(values), 'stdev': stdev(values), 'cv_percent': cv_percent(values),
         'min': min(values), 'max': max(values), 'outliers': mad_outliers(values),
     }
+
+
+def summarize_runs(runs):
+    """``{metric: summarize(values)}`` over the ``metrics`` of runs (missing values skipped)."""
+    by_metric = {}
+    for run in runs:
+        for metric, value in (run.get('metrics') or {}).items():
+            if value is not None:
+                by_metric.setdefault(metric, []).append(value)
+    return {metric: summarize(values) for metric, values in by_metric.items()}
