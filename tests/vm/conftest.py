@@ -1,7 +1,8 @@
 """VM tier fixtures: one VM for the session (built if needed), a NAS-like pool in it, the host running there.
 
-Guest layout: tank = raidz2 of zfsd1..4 (virtio, rotational: "HDD"), zfsd5 and zfsd6 unused and marked
-non-rotational (the "SSD"s a preset may use as cache/log), zfsd7 unused HDD. Datasets tank/share, tank/media.
+Guest layout (guest_layout.py): tank = raidz2 of zfsd1..4 (4 GiB virtio disks, rotational: "HDD"), zfsd5 and zfsd6
+unused and marked non-rotational (the "SSD"s a preset may use as cache/log), zfsd7 unused HDD; the ARC capped at
+512 MiB by the box's own modprobe file. Datasets tank/share, tank/media.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from availability import probe  # noqa: E402
-from guest_layout import DATA_DISKS, mark_ssds  # noqa: E402
+from guest_layout import DATA_DISKS, DISK_SIZE, build_nas  # noqa: E402
 
 TIMINGS: dict[str, float] = {}
 
@@ -62,15 +63,12 @@ def vm_image():
 def vm(vm_image):
     from guest_host import GUEST_PORT
     from vm import VM
-    machine = VM(vm_image, data_disks=DATA_DISKS, forwards={'api': GUEST_PORT})
+    machine = VM(vm_image, data_disks=DATA_DISKS, disk_size=DISK_SIZE, forwards={'api': GUEST_PORT})
     try:
         with timed('boot to ssh'):
             machine.start()
         with timed('guest pool setup'):
-            d = machine.disk_ids()
-            mark_ssds(machine)
-            machine.run(f'zpool create -f -o ashift=12 tank raidz2 {" ".join(d[:4])}')
-            machine.run('zfs create tank/share && zfs create tank/media')
+            build_nas(machine)
         yield machine
         with timed('power off'):
             machine.poweroff()

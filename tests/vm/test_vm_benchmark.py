@@ -31,8 +31,10 @@ def test_aborted_benchmark_removes_its_scratch_dataset(vm, truth, client):
     job_id = client.job_id('tuning.benchmark.run', {**SPEC, 'label': 'vm abort'})
     deadline = time.monotonic() + 600
     while not (set(truth.datasets()) - before):                 # poll until the scratch child exists
+        job = client.call('core.get_jobs', [['id', '=', job_id]], {'get': True})
+        assert job['state'] in ('WAITING', 'RUNNING'), f'the job ended before its scratch existed: {job}'
         assert time.monotonic() < deadline, 'the benchmark never created its scratch dataset'
-        time.sleep(0.5)
+        time.sleep(0.5)                                         # polling interval
     client.call('core.job_abort', job_id)
     job = client.wait_job(job_id, timeout=600)
     assert job['state'] == 'ABORTED'

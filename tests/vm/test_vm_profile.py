@@ -1,6 +1,8 @@
 """tuning.profile on a real OpenZFS box describes what the kernel and the pool in the VM say."""
 import pytest
 
+from guest_layout import DISK_BYTES
+
 pytestmark = pytest.mark.vm
 
 
@@ -28,7 +30,7 @@ def test_profile_shows_the_real_pool_disks_and_module(vm, truth, client):
     assert unused == {**{n: 'SSD' for n in ssd}, hdd_unused: 'HDD'}
     by_name = {d['name']: d for d in profile['disks']}
     assert all(by_name[n]['pool'] == 'tank' for n in data)
-    assert by_name[hdd_unused]['size_bytes'] == 2 * 2**30
+    assert by_name[hdd_unused]['size_bytes'] == DISK_BYTES
 
     nics = {n['name']: n for n in profile['nics']}
     guest_nics = set(vm.run('ls /sys/class/net').split()) - {'lo'}

@@ -13,7 +13,7 @@ POOL_DATASET_FIELDS = {
     'casesensitivity': 'casesensitivity', 'special_small_block_size': 'special_small_blocks', 'quota': 'quota',
     'refquota': 'refquota', 'reservation': 'reservation', 'refreservation': 'refreservation', 'volsize': 'volsize',
     'volblocksize': 'volblocksize', 'used': 'used', 'available': 'available', 'compressratio': 'compressratio',
-    'creation': 'creation', 'comments': 'comments', 'managedby': 'org.truenas:managedby',
+    'creation': 'creation', 'comments': 'org.freenas:description', 'managedby': 'org.truenas:managedby',
 }
 BLOCK_SIZES = {'recordsize', 'volblocksize', 'special_small_blocks'}
 BYTE_SIZES = {'quota', 'refquota', 'reservation', 'refreservation', 'volsize', 'used', 'available', 'referenced'}
@@ -42,7 +42,7 @@ def pool_dataset_property(prop, raw):
     elif prop in NUMERIC and value.isdigit():
         parsed = int(value)
         shown = value
-    elif prop in ('comments', 'org.truenas:managedby'):
+    elif prop in ('org.freenas:description', 'org.truenas:managedby'):
         shown = value
     return {'value': shown, 'rawvalue': value, 'parsed': parsed, 'source': raw['source'],
             'source_info': raw.get('source_from')}
