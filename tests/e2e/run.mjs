@@ -240,6 +240,39 @@ const steps = [
     await page.locator('tr').filter({ hasText: 'old bonnie' }).locator('[data-test^="compare-pick-"]').check();
     await $(page, 'compare-warnings').filter({ hasText: 'Imported results' }).waitFor();
   }],
+  ['a tiny campaign runs to DONE: recommendation, the HTML report inline, a CSV report download', async ({ page }) => {
+    await goto(page, 'campaigns');
+    await $(page, 'camp-preset-max-seq-write').waitFor();
+    await $(page, 'camp-dataset').selectOption('tank/media');
+    await $(page, 'camp-preset-max-seq-write').check();
+    for (const test of ALL_TESTS) {
+      await $(page, `camp-test-${test}`).setChecked(test === 'SEQ_WRITE');
+    }
+    await $(page, 'camp-profile').selectOption('QUICK');
+    await $(page, 'camp-runs').fill('1');
+    await $(page, 'camp-rounds').fill('1');
+    await $(page, 'camp-label').fill('e2e campaign');
+    await $(page, 'camp-advanced').locator('summary').click();
+    await $(page, 'camp-runtime').fill('1');
+    await $(page, 'camp-ramp').fill('0');
+    check(await $(page, 'camp-reboot-words').textContent().then((t) => t.includes('never restarted')), 'reboot words missing');
+    await $(page, 'camp-start').click();
+    await page.locator('[data-test="camp-rec-table"], [data-test="camp-error"]').first().waitFor({ timeout: BENCH_TIMEOUT });
+    if (await $(page, 'camp-error').count()) {
+      throw new Error(`campaign refused: ${await $(page, 'camp-error').textContent()}`);
+    }
+    const verdicts = await page.locator('[data-test^="camp-verdict-"]').allTextContents();
+    check(verdicts.length > 0 && verdicts.every((v) => /Better|No winner/.test(v)), `verdicts: ${verdicts}`);
+    await $(page, 'camp-compare-link').waitFor();
+    const report = page.frameLocator('[data-test="camp-report-frame"]');
+    await report.locator('body').filter({ hasText: 'max-seq-write' }).waitFor();
+    await shot(page, '15-campaign-report');
+    await $(page, 'camp-report-frame').screenshot({ path: join(ARTIFACTS, 'report-html-chromium.png') });
+    const [download] = await Promise.all([page.waitForEvent('download'), $(page, 'report-download-CSV').click()]);
+    check(download.suggestedFilename().endsWith('.csv'), `file name ${download.suggestedFilename()}`);
+    const csv = readFileSync(await download.path(), 'utf8');
+    check(csv.startsWith('configuration_id,'), `CSV starts with ${csv.slice(0, 40)}`);
+  }],
   ['narrow screen and dark theme render the presets page', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await goto(page, 'presets');

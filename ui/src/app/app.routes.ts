@@ -15,6 +15,10 @@ export const routes: Routes = [
     path: 'benchmarks',
     loadComponent: () => import('./pages/benchmarks/benchmarks.page').then((m) => m.BenchmarksPage),
   },
+  {
+    path: 'campaigns',
+    loadComponent: () => import('./pages/campaigns/campaigns.page').then((m) => m.CampaignsPage),
+  },
   { path: 'compare', loadComponent: () => import('./pages/compare/compare.page').then((m) => m.ComparePage) },
   { path: '**', redirectTo: '' },
 ];
@@ -26,4 +30,5 @@ export const NAV_ITEMS = [
   { path: 'my-presets', title: T('My presets') },
   { path: 'benchmarks', title: T('Benchmarks') },
   { path: 'compare', title: T('Compare') },
+  { path: 'campaigns', title: T('Campaigns') },
 ];

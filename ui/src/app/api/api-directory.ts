@@ -4,6 +4,7 @@ import { Job } from './models/job';
 import {
   BenchmarkComparison, BenchmarkResult, BenchmarkSpec, ImportFormat,
 } from './models/tuning-benchmark';
+import { Campaign, CampaignSpec, ReportFormat, ReportSelection } from './models/tuning-campaign';
 import { TuningApplyOutcome, TuningPlan, TuningTarget } from './models/tuning-common';
 import {
   TuningPreset, TuningPresetApplyOptions, TuningPresetCreate, TuningPresetUpdate, TuningRestorePoint,
@@ -25,6 +26,11 @@ export interface ApiCallDirectory {
   'core.get_jobs': { params: QueryParams; response: Job[] };
   'core.job_abort': { params: [id: number]; response: null };
   'system.reboot.info': { params: []; response: RebootInfo };
+  /** A job's output as a one-time URL: `[job id, relative URL]`; the URL is fetched once. */
+  'core.download': {
+    params: [method: 'tuning.report.generate', args: [ReportSelection, ReportFormat], filename: string, buffered: boolean];
+    response: [number, string];
+  };
 
   'tuning.profile': { params: []; response: TuningProfile };
   'tuning.state': { params: []; response: TuningState };
@@ -43,6 +49,8 @@ export interface ApiCallDirectory {
     params: [format: ImportFormat, data: string, label: string];
     response: BenchmarkResult;
   };
+  'tuning.campaign.query': { params: QueryParams; response: Campaign[] };
+  'tuning.campaign.abort': { params: [id: number]; response: boolean };
 }
 
 export interface ApiJobDirectory {
@@ -52,6 +60,7 @@ export interface ApiJobDirectory {
   };
   'tuning.restore_point.revert': { params: [id: number, acknowledge?: string[]]; response: TuningApplyOutcome };
   'tuning.benchmark.run': { params: [spec: BenchmarkSpec]; response: BenchmarkResult };
+  'tuning.campaign.run': { params: [spec: CampaignSpec]; response: Campaign };
   'system.reboot': { params: [reason: string, options?: { delay?: number | null }]; response: null };
 }
 
@@ -59,6 +68,7 @@ export interface ApiEventDirectory {
   'tuning.state': TuningState;
   'system.reboot.info': RebootInfo;
   'core.get_jobs': Job;
+  'tuning.campaign.query': Campaign;
 }
 
 export type ApiCallMethod = keyof ApiCallDirectory;

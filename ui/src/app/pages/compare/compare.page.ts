@@ -8,6 +8,8 @@ import { BenchmarkComparison, BenchmarkResult } from '../../api/models/tuning-be
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TEST_WORDS, formatMetric } from '../../shared/benchmark-metrics';
 import { formatDateTime, formatP, formatRatioPercent } from '../../shared/format';
+import { ReportSelection } from '../../api/models/tuning-campaign';
+import { ReportButtonsComponent } from '../../shared/report-buttons.component';
 import { SERIES_COLOURS } from './chart-scale';
 import { CompareChartsComponent } from './compare-charts.component';
 import { VERDICT_WORDS, baselineFirst, deltaRows, seriesName } from './compare-data';
@@ -19,7 +21,7 @@ export function parseIds(text: string | undefined): number[] {
 /** Results against a baseline: sequential MB/s (linear), IOPS (log), latency percentiles, deltas with verdicts. */
 @Component({
   selector: 'tp-compare-page',
-  imports: [TranslatePipe, CompareChartsComponent],
+  imports: [TranslatePipe, CompareChartsComponent, ReportButtonsComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './compare.page.html',
   styles: `
@@ -53,6 +55,12 @@ export class ComparePage {
   protected readonly chosen = computed(() => baselineFirst(
     this.all().filter((r) => this.picked().includes(r.id)), this.baselineId()));
   protected readonly seriesNames = computed(() => this.chosen().map(seriesName));
+  /** The report covers what is on screen: the chosen results against the chosen baseline. */
+  protected readonly reportSelection = computed<ReportSelection | null>(() => {
+    const ids = this.chosen().map((r) => r.id);
+    const baseline = this.baselineId();
+    return ids.length >= 2 && baseline !== null ? { results: ids, baseline } : null;
+  });
   protected readonly deltas = computed(() => deltaRows(this.comparison()));
 
   constructor() {

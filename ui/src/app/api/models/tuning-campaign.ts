@@ -1,0 +1,80 @@
+// Mirrors middleware/tuning/campaign_models.py and report_models.py.
+import { BenchmarkProfile, BenchmarkTest } from './tuning-benchmark';
+
+export type CampaignState = 'RUNNING' | 'REBOOTING' | 'RESTORING' | 'DONE' | 'FAILED' | 'ABORTED';
+export type CampaignOrder = 'INTERLEAVED' | 'SEQUENTIAL';
+export type CampaignFinishMode = 'ORIGINAL' | 'PRESET' | 'WINNER';
+
+export interface CampaignSpec {
+  dataset: string;
+  presets: string[];
+  cache_disks?: string[];
+  log_disks?: string[];
+  acknowledge?: string[];
+  benchmark: {
+    tests: BenchmarkTest[];
+    profile: BenchmarkProfile;
+    runs: number;
+    runtime_seconds?: number;
+    ramp_seconds?: number;
+  };
+  rounds: number;
+  allow_reboot: boolean;
+  order: CampaignOrder;
+  finish: { mode: CampaignFinishMode; preset?: string; test?: BenchmarkTest; metric?: string };
+  label?: string;
+}
+
+export interface CampaignStep {
+  round: number;
+  configuration: string;
+  benchmark_id: number | null;
+  status: string;
+  note: string | null;
+}
+
+export interface CampaignConfiguration {
+  name: string;
+  preset: string | null;
+  skipped: string | null;
+}
+
+export interface CampaignRecommendation {
+  test: BenchmarkTest;
+  metric: string;
+  direction: string;
+  winner: string;
+  ratio: number | null;
+  ratio_ci_low: number | null;
+  ratio_ci_high: number | null;
+  p_adjusted: number | null;
+  verdict: 'BETTER' | 'NO_WINNER';
+  summary: string;
+}
+
+export interface Campaign {
+  id: number;
+  label: string;
+  created_at: string;
+  updated_at: string;
+  spec: CampaignSpec;
+  state: CampaignState;
+  phase: string;
+  cursor: number;
+  steps: CampaignStep[];
+  configurations: CampaignConfiguration[];
+  results: Record<string, number>;
+  recommendation: CampaignRecommendation[] | null;
+  message: string | null;
+  job_id: number | null;
+  abort_requested: boolean;
+  log: { at: string; message: string }[];
+  progress: string;
+}
+
+export const ACTIVE_CAMPAIGN_STATES: readonly CampaignState[] = ['RUNNING', 'REBOOTING', 'RESTORING'];
+
+export type ReportFormat = 'HTML' | 'MARKDOWN' | 'CSV' | 'JSON';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['HTML', 'MARKDOWN', 'CSV', 'JSON'];
+
+export type ReportSelection = { results: number[]; baseline?: number; title?: string } | { campaign: number };

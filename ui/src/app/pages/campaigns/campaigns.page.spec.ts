@@ -1,0 +1,105 @@
+import { signal } from '@angular/core';
+import { TestBed } from '@angular/core/testing';
+import { provideRouter } from '@angular/router';
+import { throwError } from 'rxjs';
+
+import { ApiValidationError } from '../../api/api-errors';
+import { AuthStatus, AuthService } from '../../auth/auth.service';
+import { URL_FETCH } from '../../shared/report-download';
+import { BoxStore } from '../../stores/box.store';
+import { fakeCampaign, fakeDoneCampaign } from '../../testing/campaign-fixtures';
+import { fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
+import { MockApiService, mockApi } from '../../testing/mock-api';
+import { render } from '../../testing/render';
+import { CampaignsPage } from './campaigns.page';
+
+async function renderPage(rows = [fakeDoneCampaign({ id: 1 })], configure: (api: MockApiService) => void = () => undefined) {
+  let current = rows;
+  const status = signal<AuthStatus>('logged-in');
+  const { api, providers } = mockApi((m) => {
+    m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
+      .mockCall('tuning.preset.query', [fakePreset()])
+      .mockCall('tuning.campaign.query', () => current)
+      .mockCall('core.get_jobs', [])
+      .mockCall('tuning.campaign.abort', true)
+      .mockCall('core.download', [5, '/_download/5?auth_token=t']);
+    configure(m);
+  });
+  const view = await render(CampaignsPage, [
+    ...providers, provideRouter([]),
+    { provide: AuthService, useValue: { status } },
+    { provide: URL_FETCH, useValue: async () => new Response('<h1>Report of max-iops</h1>') },
+  ], () => TestBed.inject(BoxStore).load());
+  return { api, status, set: (r: typeof rows) => (current = r), ...view };
+}
+
+describe('CampaignsPage', () => {
+  it('sends the wizard\'s spec and shows the server\'s errors on their fields', async () => {
+    const { api, q, type, choose, settle } = await renderPage([], (m) => m.mockJob('tuning.campaign.run', () => throwError(() => new ApiValidationError([
+        { attribute: 'tuning.campaign.run.spec.finish.preset', message: 'Not one of the campaign\'s presets', errno: 22 },
+        { attribute: 'tuning.campaign.run.spec.presets.0', message: 'Unknown preset', errno: 22 },
+      ]))));
+    q<HTMLInputElement>('camp-preset-max-iops')!.click();
+    await type('camp-rounds', '1');
+    await type('camp-runs', '1');
+    await choose('camp-finish-mode', 'PRESET');
+    await choose('camp-finish-preset', 'max-iops');
+    q<HTMLInputElement>('camp-allow-reboot')!.click();
+    await settle();
+    expect(q('camp-reboot-words')!.textContent).toContain('restart the box by itself');
+    q('camp-start')!.click();
+    await settle();
+    expect(api.callsOf('tuning.campaign.run')[0][0]).toEqual(expect.objectContaining({
+      dataset: 'tank', presets: ['max-iops'], rounds: 1, allow_reboot: true, order: 'INTERLEAVED',
+      finish: { mode: 'PRESET', preset: 'max-iops' },
+      benchmark: { tests: ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K'], profile: 'QUICK', runs: 1 },
+    }));
+    expect(q('error-finish.preset')!.textContent).toContain('Not one of the campaign\'s presets');
+    expect(q('error-presets')!.textContent).toContain('Unknown preset');
+  });
+
+  it('shows live progress, asks before aborting, and shows the results when it ends', async () => {
+    const { api, q, settle } = await renderPage([fakeCampaign()]);
+    expect(q('camp-progress')!.textContent).toContain('round 1/2 · max-iops · benchmarking');
+    api.emitEvent('core.get_jobs', { id: 40, method: 'tuning.campaign.run', arguments: [], state: 'RUNNING', result: null, error: null,
+      progress: { percent: 50, description: 'round 1/2 · max-iops · benchmarking · run 1/2 · 412 MB/s',
+        extra: { test: 'SEQ_WRITE', mbps: 412, iops: 412, run: 1, runs: 2, phase: 'measure' } } });
+    await settle();
+    expect(q('camp-live-mbps')!.textContent).toBe('412.0 MB/s');
+
+    q('camp-abort')!.click();
+    await settle();
+    expect(api.callsOf('tuning.campaign.abort')).toEqual([]);
+    q('camp-abort-confirm')!.click();
+    await settle();
+    expect(api.callsOf('tuning.campaign.abort')).toEqual([[1]]);
+
+    api.emitEvent('tuning.campaign.query', fakeDoneCampaign());
+    await settle();
+    expect(q('camp-active')).toBeNull();
+    expect(q('camp-rec-0')!.textContent).toContain('+12.0 %');
+    expect(q('camp-verdict-0')!.textContent).toContain('Better');
+    expect(q('camp-compare-link')!.getAttribute('href')).toContain('ids=21,22');
+    expect(api.callsOf('core.download')[0]).toEqual(['tuning.report.generate', [{ campaign: 1 }, 'HTML'], 'report-campaign-1.html', false]);
+    const frame = q<HTMLIFrameElement>('camp-report-frame')!;
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toContain('Report of max-iops');
+  });
+
+  it('after a reconnect re-queries and follows the campaign\'s new job', async () => {
+    const { api, status, set, q, settle } = await renderPage([fakeCampaign({ state: 'REBOOTING', job_id: 40, progress: 'round 1/2 · max-iops · rebooting' })]);
+    expect(q('camp-rebooting')).not.toBeNull();
+    status.set('connecting');
+    set([fakeCampaign({ job_id: 41 })]);
+    await settle();
+    status.set('logged-in');
+    await settle();
+    expect(api.callsOf('tuning.campaign.query').length).toBe(2);
+    expect(api.callsOf('core.get_jobs').at(-1)).toEqual([[['id', '=', 41]]]);
+    api.emitEvent('core.get_jobs', { id: 41, method: 'tuning.campaign.run', arguments: [], state: 'RUNNING', result: null, error: null,
+      progress: { percent: 60, description: 'round 1/2 · max-iops · benchmarking', extra: { test: 'SEQ_WRITE', mbps: 300, iops: 300, run: 1, runs: 2, phase: 'measure' } } });
+    await settle();
+    expect(q('camp-rebooting')).toBeNull();
+    expect(q('camp-live-mbps')!.textContent).toBe('300.0 MB/s');
+  });
+});

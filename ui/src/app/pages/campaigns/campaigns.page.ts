@@ -1,0 +1,77 @@
+import { ChangeDetectionStrategy, Component, computed, effect, inject, signal, untracked } from '@angular/core';
+
+import { Campaign } from '../../api/models/tuning-campaign';
+import { AuthService } from '../../auth/auth.service';
+import { TranslatePipe } from '../../i18n/translate.pipe';
+import { liveFigure } from '../benchmarks/bench-progress';
+import { formatDateTime } from '../../shared/format';
+import { CampaignsStore } from '../../stores/campaigns.store';
+import { PresetsStore } from '../../stores/presets.store';
+import { CampaignFormComponent } from './campaign-form.component';
+import { CampaignResultsComponent } from './campaign-results.component';
+import { STATE_WORDS, stepsDone } from './campaign-words';
+
+/** Campaigns: the wizard, the running one live (across reboots), the list, and a finished one's results. */
+@Component({
+  selector: 'tp-campaigns-page',
+  imports: [TranslatePipe, CampaignFormComponent, CampaignResultsComponent],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './campaigns.page.html',
+  styles: `
+    .live { display: flex; gap: 24px; align-items: baseline; flex-wrap: wrap; }
+    .live strong { font-size: 1.6em; }
+    .small { font-size: 0.9em; }
+  `,
+})
+export class CampaignsPage {
+  protected readonly store = inject(CampaignsStore);
+  private readonly presets = inject(PresetsStore);
+  private readonly auth = inject(AuthService);
+  protected readonly stateWords = STATE_WORDS;
+  protected readonly date = formatDateTime;
+  protected readonly stepsOf = stepsDone;
+
+  protected readonly selectedId = signal<number | null>(null);
+  protected readonly selected = computed(() => {
+    const id = this.selectedId();
+    return id === null ? null : this.store.byId(id);
+  });
+  protected readonly confirmAbort = signal(false);
+  protected readonly live = computed(() => liveFigure(this.store.activeJob()?.progress?.extra));
+  protected readonly jobWords = computed(() => this.store.activeJob()?.progress?.description ?? null);
+  private lastActive: number | null = null;
+
+  constructor() {
+    if (!this.presets.loaded()) {
+      void this.presets.load();
+    }
+    // After every (re)login: the server forgot nothing, but the panel may have missed events while the box restarted.
+    effect(() => {
+      if (this.auth.status() === 'logged-in') {
+        untracked(() => void this.store.reload());
+      }
+    });
+    // The campaign being watched has ended: show its results.
+    effect(() => {
+      const active = this.store.active()?.id ?? null;
+      untracked(() => {
+        if (active === null && this.lastActive !== null) {
+          this.selectedId.set(this.lastActive);
+        }
+        if (active !== null) {
+          this.confirmAbort.set(this.confirmAbort() && active === this.lastActive);
+        }
+        this.lastActive = active;
+      });
+    });
+  }
+
+  protected open(row: Campaign): void {
+    this.selectedId.set(this.selectedId() === row.id ? null : row.id);
+  }
+
+  protected async abort(row: Campaign): Promise<void> {
+    this.confirmAbort.set(false);
+    await this.store.abort(row.id);
+  }
+}
