@@ -102,7 +102,7 @@ def test_a_campaign_report(host):
     row = c.job('tuning.campaign.run', {
         'dataset': 'tank/media', 'presets': ['max-seq-write'], 'rounds': 1,
         'benchmark': {'tests': ['SEQ_WRITE'], 'runs': 2, 'runtime_seconds': 1, 'ramp_seconds': 0}}, timeout=600)
-    assert row['state'] == 'DONE'
+    assert row['state'] == 'DONE' and 'One round only' in row['message']
     html = download(host, c, {'campaign': row['id']}, 'HTML').decode()
     assert f'campaign {row["id"]} · max-seq-write' in html and f'campaign {row["id"]} · BASELINE' in html
     c.close()
