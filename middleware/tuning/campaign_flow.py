@@ -121,7 +121,9 @@ class Driver:
         applies = campaign_applies(self.db, c)
         current = applies[-1]['preset'] if applies else BASELINE
         if current != configuration or len(applies) > 1:
-            progress = lambda p, d, extra=None: self.say(self.overall(c, 0), f'{words} · {d}')  # noqa: E731
+            # an explicit extra: the last benchmark's live rate must not linger under "applying"
+            progress = lambda p, d, extra=None: self.say(  # noqa: E731
+                self.overall(c, 0), f'{words} · {d}', {'phase': 'applying', 'configuration': configuration})
             for rp in reversed(applies):
                 plan, _, _ = await revert_plan(self.middleware, self.db, rp['id'])
                 await shielded(revert_restore_point(self.middleware, self.db, progress, rp['id'],

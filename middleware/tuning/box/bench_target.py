@@ -74,11 +74,7 @@ async def read_target(middleware, dataset: str, field: str) -> dict:
     fstype = filesystem_type(os.path.realpath(mountpoint), await middleware.run_in_thread(_read_mountinfo))
     is_zfs = fstype == 'zfs'
     env = {'is_zfs': is_zfs, 'os': platform.system()}
-    pools = await middleware.call('pool.query', [['name', '=', row['pool']]])
     if is_zfs:
-        if not pools:
-            raise _not_found(field, f'No pool {row["pool"]!r} for dataset {dataset!r}.')
-        pool = pools[0]
         arc, params, version = (await middleware.call('sysctl.get_arcstats'), await zfs_parameters(middleware),
                                 await openzfs_version(middleware))
         dirty = params.get('zfs_dirty_data_max', {}).get('value')
@@ -87,12 +83,26 @@ async def read_target(middleware, dataset: str, field: str) -> dict:
             'recordsize_bytes': int(row['recordsize']['parsed'] if 'parsed' in row['recordsize']
                                     else row['recordsize']['rawvalue']),
             'is_zvol': False, 'dirty_data_max_bytes': int(dirty) if dirty and str(dirty).isdigit() else None,
-            'size_bytes': int(pool['size']), 'used_bytes': int(pool['allocated']), 'free_bytes': int(pool['free']),
+            **await usable_space(middleware, row),
         })
     else:
         env.update(await middleware.run_in_thread(_statvfs_figures, mountpoint))
     return {'dataset': dataset, 'pool': row['pool'], 'mountpoint': mountpoint, 'is_zfs': is_zfs,
             'filesystem': fstype, 'env': env}
+
+
+def _bytes(prop: dict) -> int:
+    return int(prop['parsed'] if prop.get('parsed') is not None else prop['rawvalue'])
+
+
+async def usable_space(middleware, row: dict) -> dict:
+    """Space in usable bytes, parity excluded: the pool root dataset's used + available is what data can fill
+    (``zpool list`` sizes include raidz parity and would let a run pass the 80 % rule yet run out of space); free
+    space is what the target dataset itself may still take (its quotas included)."""
+    root = (await middleware.call('pool.dataset.query', [['id', '=', row['pool']]]))[0]
+    used, available = _bytes(root['used']), _bytes(root['available'])
+    return {'size_bytes': used + available, 'used_bytes': used,
+            'free_bytes': min(available, _bytes(row['available']))}
 
 
 def scratch_dataset_name(dataset: str, bench_id: str) -> str:

@@ -55,3 +55,19 @@ def test_noise_and_outliers_are_flagged():
     warnings = noise_warnings(entry)
     assert len(warnings) == 2
     assert 'CV 14.2 %' in warnings[0] and 'run 4' in warnings[1]
+
+
+def test_usable_space_excludes_parity_and_honours_the_dataset_quota():
+    import asyncio
+
+    from tuning.box.bench_target import usable_space
+
+    class FakeMiddleware:
+        async def call(self, method, filters):
+            assert method == 'pool.dataset.query' and filters == [['id', '=', 'tank']]
+            # raidz2 of 4 × 4 GiB: zpool list says 16 GiB, the root dataset can hold about 7.5 GiB
+            return [{'used': {'parsed': 1 * 2**30}, 'available': {'parsed': int(6.5 * 2**30)}}]
+
+    target = {'pool': 'tank', 'available': {'parsed': None, 'rawvalue': str(2 * 2**30)}}  # a 2 GiB refquota left
+    space = asyncio.run(usable_space(FakeMiddleware(), target))
+    assert space == {'size_bytes': int(7.5 * 2**30), 'used_bytes': 2**30, 'free_bytes': 2 * 2**30}
