@@ -7,7 +7,7 @@ from .benchmark_models import (
     TuningBenchmarkGetArgs, TuningBenchmarkGetResult, TuningBenchmarkImportArgs, TuningBenchmarkImportResult,
     TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, TuningBenchmarkRunArgs, TuningBenchmarkRunResult,
 )
-from .context import plugin_context
+from .context import box_reserved, plugin_context
 from .core.bench import BenchmarkInputError, compare as compare_results, import_result, summarize_runs
 from .core.bench.conditions import condition_differences, noise_warnings
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
@@ -54,14 +54,8 @@ class TuningBenchmarkService(Service):
         the chosen tests, each repeated `runs` times (more while noisy when `adaptive`), with progress in words and
         the live rate. Refuses to start, with the figures, when the pool would pass 80 % used. Returns the stored
         result with its context (preset, settings, pool layout, versions, cache-defeat method, fio job files)."""
-        ctx = plugin_context(self.middleware)
-        ctx.guard.acquire('tuning.benchmark.run', job.id)
-        try:
-            await self.middleware.call('tuning.notify_state')
+        async with box_reserved(self.middleware, 'tuning.benchmark.run', job.id) as ctx:
             return await bench_run.run(self.middleware, ctx.db, job.set_progress, job.id, spec)
-        finally:
-            ctx.guard.release()
-            await self.middleware.call('tuning.notify_state')
 
     @api_method(TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, roles=READ_ROLES)
     def query(self, filters, options):

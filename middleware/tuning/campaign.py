@@ -4,19 +4,19 @@ import errno
 
 from .bench_run import plan_or_errors
 from .box.bench_target import read_target
-from .campaign_flow import BASELINE, Driver, public, target_of
+from .campaign_flow import BASELINE, Driver, acknowledged, public, target_of
 from .campaign_models import (
     TuningCampaignAbortArgs, TuningCampaignAbortResult, TuningCampaignQueryArgs, TuningCampaignQueryResult,
     TuningCampaignRunArgs, TuningCampaignRunResult,
 )
-from .context import plugin_context
+from .context import box_reserved, plugin_context
 from .core.bench import METRICS
 from .core.campaign import plan_steps
 from .framework import (
     CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job, private,
 )
 from .planning import make_plan, resolve_preset
-from .preset import check_acknowledged
+from .preset import check_acknowledged, dangerous_names
 from .store import campaigns as store, restore_points as rps
 
 
@@ -38,10 +38,8 @@ async def validated_configurations(middleware, db, spec: dict) -> list[dict]:
     for i, preset_id in enumerate(presets):
         resolve_preset(db, preset_id, f'spec.presets.{i}')
         plan, _ = await make_plan(middleware, db, preset_id, target_of(spec))
-        dangerous = [c for c in plan['changes'] if c['risk'] == 'DANGEROUS']
-        all_dangerous |= {c['key'] for c in dangerous} | {c['setting'] for c in dangerous}
-        check_acknowledged(plan, [a for a in spec['acknowledge'] if a in {c['key'] for c in dangerous} |
-                                  {c['setting'] for c in dangerous}], 'spec.acknowledge')
+        all_dangerous |= dangerous_names(plan)
+        check_acknowledged(plan, acknowledged(plan, spec['acknowledge']), 'spec.acknowledge')
         skipped = None
         if plan['needs_reboot'] and not spec['allow_reboot']:
             skipped = (f'{preset_id} needs a reboot ({", ".join(c["setting"] for c in plan["changes"] if c["apply_mode"] == "REBOOT")}) '
@@ -83,9 +81,7 @@ class TuningCampaignService(Service):
         after a reboot or a crash the campaign resumes by itself at start-up (follow it with `tuning.campaign.query`
         and its `job_id`). Ends with a recommendation per metric and the configuration `finish` names; an abort or a
         failure restores the original configuration."""
-        ctx = plugin_context(self.middleware)
-        ctx.guard.acquire('tuning.campaign.run', job.id)
-        try:
+        async with box_reserved(self.middleware, 'tuning.campaign.run', job.id) as ctx:
             if store.active_campaigns(ctx.db):
                 raise CallError('Another campaign is in progress; abort it or let it finish.', errno.EBUSY)
             job.set_progress(0, 'Checking the presets, the target and the space needed')
@@ -101,21 +97,13 @@ class TuningCampaignService(Service):
                     store.update_campaign(ctx.db, row['id'], log=f'skipped {c["name"]}: {c["skipped"]}')
             self.middleware.send_event('tuning.campaign.query', 'ADDED', id=row['id'], fields=public(row))
             return await Driver(self.middleware, ctx.db, job, row['id']).drive()
-        finally:
-            ctx.guard.release()
-            await self.middleware.call('tuning.notify_state')
 
     @private
     @job(description=lambda id_: f'Resume tuning campaign {id_}', abortable=True)
     async def resume(self, job, id_):
         """Carry on a campaign from its committed state (started at start-up)."""
-        ctx = plugin_context(self.middleware)
-        ctx.guard.acquire('tuning.campaign.run', job.id)
-        try:
+        async with box_reserved(self.middleware, 'tuning.campaign.run', job.id) as ctx:
             return await Driver(self.middleware, ctx.db, job, id_).drive()
-        finally:
-            ctx.guard.release()
-            await self.middleware.call('tuning.notify_state')
 
     @private
     async def resume_pending(self):

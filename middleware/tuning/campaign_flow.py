@@ -14,7 +14,7 @@ from .context import boot_id
 from .core.campaign import BASELINE, merge_rounds, primary_metric, progress_words, recommend, winner_of
 from .framework import CallError
 from .planning import make_plan
-from .preset import apply_preset
+from .preset import apply_preset, dangerous_names
 from .restore_point import revert_plan, revert_restore_point
 from .store import benchmarks as bench_store, campaigns as store, restore_points as rps
 
@@ -38,7 +38,7 @@ def target_of(spec: dict) -> dict:
 
 def acknowledged(plan: dict, acknowledge: list[str]) -> list[str]:
     """The campaign's acknowledgements that concern this plan (each transaction accepts only its own)."""
-    names = set(plan['dangerous']) | {c['setting'] for c in plan['changes'] if c['risk'] == 'DANGEROUS'}
+    names = dangerous_names(plan)
     return [a for a in acknowledge if a in names]
 
 
@@ -166,8 +166,9 @@ class Driver:
         """Past a reboot the campaign asked for: check it happened and settled; None when there is nothing left."""
         if c['boot_id'] == await boot_id(self.middleware):
             raise CallError('The box did not reboot as the campaign asked.', errno.EIO)
-        if campaign_pending(self.db, c):
-            keys = ', '.join(p['setting'] for p in campaign_pending(self.db, c))
+        pending = campaign_pending(self.db, c)
+        if pending:
+            keys = ', '.join(p['setting'] for p in pending)
             raise CallError(f'After the reboot {keys} still wait for a reboot.', errno.EIO)
         following = REBOOT_PHASES[c['phase']]
         if following == 'DONE':

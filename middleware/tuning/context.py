@@ -3,6 +3,7 @@
 Services are instantiated by the framework, so they find their shared state here rather than in globals of their own.
 """
 import os
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from .box.appliance import state_dir
@@ -34,3 +35,16 @@ async def boot_id(middleware) -> str:
     if ctx.boot_id is None:
         ctx.boot_id = await middleware.call('system.boot_id')
     return ctx.boot_id
+
+
+@asynccontextmanager
+async def box_reserved(middleware, method: str, job_id):
+    """Hold the box for one apply, revert, benchmark or campaign (EBUSY for anyone else); `tuning.state` shows it."""
+    ctx = plugin_context(middleware)
+    ctx.guard.acquire(method, job_id)
+    try:
+        await middleware.call('tuning.notify_state')
+        yield ctx
+    finally:
+        ctx.guard.release()
+        await middleware.call('tuning.notify_state')

@@ -2,7 +2,7 @@
 import errno
 import re
 
-from .context import boot_id, plugin_context
+from .context import boot_id, box_reserved, plugin_context
 from .core import presets as catalog
 from .framework import (
     READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job,
@@ -21,11 +21,16 @@ def slug(name: str) -> str:
     return re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')[:63] or 'preset'
 
 
+def dangerous_names(plan: dict) -> set[str]:
+    """Keys and setting names by which a plan's DANGEROUS changes can be acknowledged."""
+    return {name for c in plan['changes'] if c['risk'] == 'DANGEROUS' for name in (c['key'], c['setting'])}
+
+
 def check_acknowledged(plan: dict, acknowledge: list[str], field: str) -> None:
     """Every DANGEROUS change must be acknowledged by its key or setting name; nothing else may be."""
     verrors = ValidationErrors()
     dangerous = [c for c in plan['changes'] if c['risk'] == 'DANGEROUS']
-    names = {c['key'] for c in dangerous} | {c['setting'] for c in dangerous}
+    names = dangerous_names(plan)
     for i, item in enumerate(acknowledge):
         if item not in names:
             verrors.add(f'{field}.{i}', f'{item!r} is not a DANGEROUS change of this plan.')
@@ -113,13 +118,8 @@ class TuningPresetService(Service):
     async def apply(self, job, id_, target, options):
         """Apply a preset as one transaction: a restore point first, each change through the appliance's own
         services and read back, rollback in reverse on failure. DANGEROUS changes need `options.acknowledge`."""
-        ctx = plugin_context(self.middleware)
-        ctx.guard.acquire('tuning.preset.apply', job.id)
-        try:
+        async with box_reserved(self.middleware, 'tuning.preset.apply', job.id) as ctx:
             return await apply_preset(self.middleware, ctx.db, job.set_progress, id_, target, options['acknowledge'])
-        finally:
-            ctx.guard.release()
-            await self.middleware.call('tuning.notify_state')
 
 
 async def apply_preset(middleware, db, progress, id_: str, target: dict, acknowledge: list[str]) -> dict:

@@ -2,7 +2,7 @@
 import errno
 
 from .box.settings import matches, read_snapshot
-from .context import boot_id, plugin_context
+from .context import boot_id, box_reserved, plugin_context
 from .core import presets as catalog
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
 from .planning import public_change
@@ -93,13 +93,8 @@ class TuningRestorePointService(Service):
     async def revert(self, job, id_, acknowledge):
         """Put back every setting of a restore point, as one transaction that itself leaves a restore point (so a
         revert can be reverted)."""
-        ctx = plugin_context(self.middleware)
-        ctx.guard.acquire('tuning.restore_point.revert', job.id)
-        try:
+        async with box_reserved(self.middleware, 'tuning.restore_point.revert', job.id) as ctx:
             return await revert_restore_point(self.middleware, ctx.db, job.set_progress, id_, acknowledge)
-        finally:
-            ctx.guard.release()
-            await self.middleware.call('tuning.notify_state')
 
 
 async def revert_plan(middleware, db, id_: int) -> tuple[dict, dict, dict]:
