@@ -197,14 +197,15 @@ class Driver:
         end = end_configuration(c['spec']['finish'], recommendation)
         c = self.commit(results=merged, recommendation=recommendation, phase='END',
                         log=f'compared; leaving {end} applied')
+        if c['spec']['rounds'] == 1 and len(merged) > 1:   # said before a final reboot too
+            c = self.commit(message='One round only: slow drift of the box is not spread over the configurations, '
+                                    'so treat a win as provisional.')
         self.say(98, f'leaving {end} applied')
         if await self.configure(c, end, words=f'finishing · {end}'):
             if c['spec']['allow_reboot']:
                 return await self.reboot(c, 'END_REBOOT', f'{end} needs a reboot')
-            self.commit(message=f'{end} is applied; some of its settings wait for a reboot.')
-        if c['spec']['rounds'] == 1 and len(merged) > 1:
-            self.commit(message=((self.campaign['message'] or '') + ' One round only: slow drift of the box is not '
-                                 'spread over the configurations, so treat a win as provisional.').strip())
+            self.commit(message=f'{end} is applied; some of its settings wait for a reboot. {c["message"] or ""}'
+                        .strip())
         self.commit(state='DONE', phase='DONE')
         self.say(100, 'campaign finished')
         return public(self.campaign)

@@ -6,6 +6,7 @@ from datetime import datetime, timezone
 
 from .campaign_flow import BASELINE
 from .context import plugin_context
+from .core.campaign import recommend
 from .core.report import ReportInputError, build_report, render
 from .framework import READ_ROLES, Service, ValidationErrors, api_method, job
 from .report_models import TuningReportGenerateArgs, TuningReportGenerateResult
@@ -36,15 +37,19 @@ class TuningReportService(Service):
         summary table, charts (HTML), settings that differ from the baseline, box, versions, fio job files, method
         and warnings. Every figure is the one `tuning.benchmark.compare` returns. Use it through `core.download`."""
         job.set_progress(10, 'Collecting the results')
-        entries, ids, baseline, title = await self._selection(selection)
+        entries, ids, baseline, title, campaign = await self._selection(selection)
         comparison = None
         if len(ids) > 1:
             job.set_progress(30, 'Comparing them with the baseline')
             comparison = await self.middleware.call('tuning.benchmark.compare', ids, baseline)
+        extra = {}
+        if campaign is not None:   # its recommendation from this very comparison: the same figures as the tables
+            names = {id_: name for name, id_ in campaign['results'].items()}
+            extra = {'campaign': campaign, 'recommendation': recommend(comparison, names) if comparison else []}
         job.set_progress(70, f'Rendering {format_}')
         generated_at = datetime.now(timezone.utc).isoformat(timespec='seconds')
         try:
-            report = build_report(entries, comparison, title=title, generated_at=generated_at)
+            report = build_report(entries, comparison, title=title, generated_at=generated_at, **extra)
             data, content_type, extension = render(report, format_)
         except ReportInputError as e:
             raise _error(f'selection.{e.field}', e.message) from None
@@ -56,6 +61,7 @@ class TuningReportService(Service):
         db = plugin_context(self.middleware).db
         if bool(selection['results']) == (selection['campaign'] is not None):
             raise _error('selection', 'Name either `results` (benchmark result ids) or a `campaign`.')
+        campaign = None
         if selection['campaign'] is not None:
             campaign = campaign_store.get_campaign(db, selection['campaign'])
             if campaign is None:
@@ -80,4 +86,4 @@ class TuningReportService(Service):
             if entry is None:
                 raise _error(f'selection.results.{i}', f'No benchmark result {id_}.', errno.ENOENT)
             entries.append(entry)
-        return entries, ids, baseline, title
+        return entries, ids, baseline, title, campaign

@@ -12,8 +12,6 @@ import pytest
 from client import JobFailed
 from tuning_helpers import error_fields
 
-pytestmark = pytest.mark.sandbox_only
-
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'fixtures', 'bench')
 
 
@@ -97,6 +95,7 @@ def test_bad_selections_name_the_field(host, selection, field):
     c.close()
 
 
+@pytest.mark.sandbox_only   # a whole campaign: the VM tier runs its own
 def test_a_campaign_report(host):
     c = host.client(private_methods=True)
     row = c.job('tuning.campaign.run', {
@@ -105,4 +104,9 @@ def test_a_campaign_report(host):
     assert row['state'] == 'DONE' and 'One round only' in row['message']
     html = download(host, c, {'campaign': row['id']}, 'HTML').decode()
     assert f'campaign {row["id"]} · max-seq-write' in html and f'campaign {row["id"]} · BASELINE' in html
+    assert html.index('<section id="campaign">') < html.index('<section id="summary">')
+    assert 'Recommendation' in html and 'One round only' in html
+    model = json.loads(download(host, c, {'campaign': row['id']}, 'JSON'))
+    assert {(r['test'], r['metric'], r['winner']) for r in model['campaign']['recommendation']} == \
+        {(r['test'], r['metric'], r['winner']) for r in row['recommendation']}
     c.close()

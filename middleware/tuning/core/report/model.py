@@ -1,6 +1,7 @@
 """The report model: one plain, JSON-serialisable dict every renderer reads (pure).
 
-``build_report(entries, comparison, *, title, generated_at, settings_diffs=None)`` → report:
+``build_report(entries, comparison, *, title, generated_at, settings_diffs=None, campaign=None,
+recommendation=())`` → report:
 
 - ``format_version``, ``title``, ``generated_at``, ``baseline_id``, ``theoretical_max``
 - ``configurations``: ``[{id, label, source, created_at, baseline, preset, conditions}]``, baseline first, then in
@@ -15,13 +16,15 @@
 - ``charts`` (``chart_data``), ``changes`` (``settings_diff``), ``box`` (baseline's box, ``box``), ``tools``,
   ``method`` (``method``), ``warnings`` (``warning_rules``), ``jobs``: ``[{text, configuration_ids}]`` (each distinct
   fio job text once)
-- ``sections``: the order renderers present the sections in. A campaign report adds its own keys and section names
-  (e.g. ``recommendation``, ``rounds``) and a renderer per format for them; nothing here needs to change.
+- ``campaign`` (a campaign's report only, ``campaign_section``): the campaign, what it skipped, how it ended, and the
+  recommendation; its section comes first
+- ``sections``: the order renderers present the sections in; each format has a renderer per section name.
 
 Every figure is copied from the entries' summaries and the comparison rows; nothing is recomputed.
 """
 from ..bench.catalog import TESTS
 from .box import box_section
+from .campaign_section import campaign_section
 from .chart_data import report_charts
 from .columns import SUMMARY_COLUMNS
 from .conditions import conditions_of
@@ -100,7 +103,7 @@ def _jobs(ordered):
     return [{'text': text, 'configuration_ids': ids} for text, ids in texts.items()]
 
 
-def build_report(entries, comparison, *, title, generated_at, settings_diffs=None):
+def build_report(entries, comparison, *, title, generated_at, settings_diffs=None, campaign=None, recommendation=()):
     if not isinstance(title, str) or not title.strip():
         raise ReportInputError('title', 'must be a non-empty string')
     if not isinstance(generated_at, str) or not generated_at:
@@ -132,5 +135,6 @@ def build_report(entries, comparison, *, title, generated_at, settings_diffs=Non
         'method': method_section(ordered),
         'warnings': report_warnings(ordered, baseline_id, conditions, compared['warnings']),
         'jobs': _jobs(ordered),
-        'sections': list(SECTIONS),
+        **({'campaign': campaign_section(campaign, recommendation)} if campaign is not None else {}),
+        'sections': (['campaign'] if campaign is not None else []) + list(SECTIONS),
     }

@@ -200,7 +200,28 @@ def _jobs(report):
     return f'<h2>fio job files</h2>{blocks}'
 
 
+def _campaign(report):
+    c = report['campaign']
+    parts = [f'<h2>Campaign: {e(c["label"])}</h2><p class="meta">{e(c["headline"])}</p>']
+    if c['message']:
+        parts.append(f'<p>{e(c["message"])}</p>')
+    if c['skipped']:
+        items = ''.join(f'<li><strong>{e(s["name"])}</strong>: {e(s["why"])}</li>' for s in c['skipped'])
+        parts.append(f'<h3>Skipped</h3><ul>{items}</ul>')
+    rows = ''.join(
+        f'<tr><td>{e(r["test_label"])}</td><td>{e(r["metric_label"])}</td>'
+        f'<td>{"<strong>" + e(r["winner"]) + "</strong> " + _verdict("BETTER") if r["verdict"] == "BETTER" else "baseline: no configuration is significantly better"}</td>'
+        f'<td class="num">{e(change_text(r) or "—")}</td></tr>' for r in c['recommendation'])
+    parts.append('<h3>Recommendation</h3><p class="small">Per test and metric, the configuration that beats the '
+                 'baseline significantly (after Holm\'s correction), by how much, with the 95 % interval of the change '
+                 'and the adjusted p-value.</p>' + (
+                     f'<table><thead><tr><th>Test</th><th>Metric</th><th>Winner</th><th>Change vs baseline</th></tr>'
+                     f'</thead><tbody>{rows}</tbody></table>' if rows else '<p>Nothing was compared.</p>'))
+    return ''.join(parts)
+
+
 SECTION_RENDERERS = {
+    'campaign': _campaign,
     'summary': _summary, 'charts': _charts, 'changes': _changes, 'warnings': _warnings, 'method': _method,
     'box': _box, 'tools': _tools, 'jobs': _jobs,
 }

@@ -141,7 +141,25 @@ def _jobs(report):
     return out
 
 
+def _campaign(report):
+    c = report['campaign']
+    out = [f'## Campaign: {md(c["label"])}', md(c['headline'])]
+    if c['message']:
+        out.append(md(c['message']))
+    if c['skipped']:
+        out.append('Skipped:\n' + '\n'.join(f'- **{md(s["name"])}**: {md(s["why"])}' for s in c['skipped']))
+    out.append('### Recommendation')
+    if not c['recommendation']:
+        return out + ['Nothing was compared.']
+    rows = [[md(r['test_label']), md(r['metric_label']),
+             f'**{md(r["winner"])}** (BETTER)' if r['verdict'] == 'BETTER'
+             else 'baseline: no configuration is significantly better', md(change_text(r) or '—')]
+            for r in c['recommendation']]
+    return out + [_table(['Test', 'Metric', 'Winner', 'Change vs baseline'], rows)]
+
+
 SECTION_RENDERERS = {
+    'campaign': _campaign,
     'summary': _summary, 'charts': _charts, 'changes': _changes, 'warnings': _warnings, 'method': _method,
     'box': _box, 'tools': _tools, 'jobs': _jobs,
 }

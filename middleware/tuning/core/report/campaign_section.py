@@ -1,0 +1,50 @@
+"""The campaign section of a report (pure): what the campaign ran, what it skipped and why, how it ended, and its
+recommendation per test and metric.
+
+``campaign_section(campaign, recommendation)`` → ``{id, label, state, message, rounds, order, runs_per_round,
+profile, finish, headline, skipped: [{name, why}], recommendation: [...]}``. ``recommendation`` is
+``core.campaign.recommend`` of the very comparison the report is built from, so its figures are the report's; the
+rows gain ``test_label`` and ``metric_label``.
+"""
+from .errors import ReportInputError
+from .metric_info import label_of_test, metric_info
+
+REQUIRED = ('id', 'label', 'state', 'spec', 'configurations')
+
+
+def finish_words(finish):
+    mode = (finish or {}).get('mode', 'ORIGINAL')
+    if mode == 'PRESET':
+        return f'leave the preset {finish.get("preset")} applied'
+    if mode == 'WINNER':
+        metric = finish.get('metric')
+        return f'leave the winner of {label_of_test(str(finish.get("test")))}' + (f' ({metric})' if metric else '') + \
+            ' applied'
+    return 'put the original configuration back'
+
+
+def campaign_section(campaign, recommendation):
+    if not isinstance(campaign, dict) or any(k not in campaign for k in REQUIRED):
+        raise ReportInputError('campaign', f'must be a campaign row with {", ".join(REQUIRED)}')
+    spec = campaign['spec'] or {}
+    bench = spec.get('benchmark') or {}
+    rounds, runs = spec.get('rounds'), bench.get('runs')
+    headline = (f'Campaign {campaign["id"]} · {campaign["state"].lower()} · {rounds} round{"s" if rounds != 1 else ""}'
+                f' ({str(spec.get("order", "INTERLEAVED")).lower()}) · {runs} run{"s" if runs != 1 else ""} per '
+                f'configuration per round ({str(bench.get("profile", "QUICK")).lower()} profile) · at the end: '
+                f'{finish_words(spec.get("finish"))}')
+    return {
+        'id': campaign['id'],
+        'label': campaign['label'],
+        'state': campaign['state'],
+        'message': campaign.get('message'),
+        'rounds': rounds,
+        'order': spec.get('order'),
+        'runs_per_round': runs,
+        'profile': bench.get('profile'),
+        'finish': finish_words(spec.get('finish')),
+        'headline': headline,
+        'skipped': [{'name': c['name'], 'why': c['skipped']} for c in campaign['configurations'] if c.get('skipped')],
+        'recommendation': [{**row, 'test_label': label_of_test(row['test']),
+                            'metric_label': metric_info(row['metric'])['label']} for row in recommendation],
+    }
