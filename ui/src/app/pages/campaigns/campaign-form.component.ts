@@ -1,14 +1,19 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input, output, signal } from '@angular/core';
+import { firstValueFrom } from 'rxjs';
+
 import { ApiService } from '../../api/api.service';
-import { ApiValidationError } from '../../api/api-errors';
+import { ApiValidationError, errorMessage } from '../../api/api-errors';
 import { BENCHMARK_TESTS, BenchmarkProfile, BenchmarkTest } from '../../api/models/tuning-benchmark';
 import { Campaign, CampaignFinishMode, CampaignOrder, CampaignSpec } from '../../api/models/tuning-campaign';
+import { TuningChange } from '../../api/models/tuning-common';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TEST_WORDS } from '../../shared/benchmark-metrics';
 import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
+import { missingAcknowledgements } from '../../shared/plan-words';
 import { BoxStore } from '../../stores/box.store';
 import { CampaignsStore } from '../../stores/campaigns.store';
 import { PresetsStore } from '../../stores/presets.store';
+import { PlanTableComponent } from '../presets/plan-table.component';
 
 const SPEC_FIELDS = [
   'dataset', 'presets', 'acknowledge', 'tests', 'profile', 'runs', 'runtime_seconds', 'ramp_seconds', 'rounds',
@@ -22,7 +27,7 @@ function optionalNumber(text: string): number | null {
 /** The campaign wizard: what to compare, how to measure, whether it may reboot, what stays applied at the end. */
 @Component({
   selector: 'tp-campaign-form',
-  imports: [TranslatePipe],
+  imports: [TranslatePipe, PlanTableComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .checks { display: flex; flex-wrap: wrap; gap: 4px 16px; border: 0; padding: 6px 0; margin: 0; }
@@ -34,7 +39,7 @@ function optionalNumber(text: string): number | null {
       <h2>{{ 'Start a campaign' | t }}</h2>
       <p class="muted">{{ 'A campaign measures the box as it is (the baseline) and each chosen preset, in rounds, and recommends what wins with statistics.' | t }}</p>
       <label>{{ 'Dataset' | t }}<br />
-        <select data-test="camp-dataset" [value]="targetDataset()" (change)="dataset.set($any($event.target).value)">
+        <select data-test="camp-dataset" [value]="targetDataset()" (change)="chooseDataset($any($event.target).value)">
           @for (d of datasets(); track d) { <option [value]="d">{{ d }}</option> }
         </select>
       </label>
@@ -47,9 +52,14 @@ function optionalNumber(text: string): number | null {
         }
       </fieldset>
       @if (errors().fields['presets']; as e) { <div class="field-error" data-test="error-presets">{{ e }}</div> }
-      <label>{{ 'Acknowledge dangerous settings (keys or setting names, comma separated)' | t }}<br />
-        <input type="text" [value]="acknowledge()" (input)="acknowledge.set($any($event.target).value)" data-test="camp-acknowledge" />
-      </label>
+      @if (dangers().length) {
+        <section data-test="camp-dangers">
+          <h3>{{ 'Settings that can lose data' | t }}</h3>
+          <p class="muted">{{ 'The campaign applies these only if you tick each one. Tick them only for a box whose data you can afford to lose or rebuild.' | t }}</p>
+          <tp-plan-table [changes]="dangers()" [acknowledged]="acknowledged()" (toggled)="toggleAck($event)" />
+        </section>
+      }
+      @if (dangerError(); as e) { <div class="field-error" data-test="camp-dangers-error">{{ e }}</div> }
       @if (errors().fields['acknowledge']; as e) { <div class="field-error" data-test="error-acknowledge">{{ e }}</div> }
       <fieldset class="checks">
         <legend>{{ 'Tests' | t }}</legend>
@@ -136,7 +146,8 @@ function optionalNumber(text: string): number | null {
       </div>
       @if (errors().general; as e) { <p class="banner danger" role="alert" data-test="camp-error">{{ e }}</p> }
       <div class="actions">
-        <button type="submit" class="primary" data-test="camp-start" [disabled]="starting() || busy()">{{ 'Start campaign' | t }}</button>
+        <button type="submit" class="primary" data-test="camp-start"
+                [disabled]="starting() || busy() || checking() || missingAcks().length > 0">{{ 'Start campaign' | t }}</button>
       </div>
     </form>
   `,
@@ -156,7 +167,12 @@ export class CampaignFormComponent {
   protected readonly datasets = computed(() => (this.box.profile()?.pools ?? []).flatMap((p) => p.datasets));
   protected readonly dataset = signal('');
   protected readonly chosenPresets = signal<string[]>([]);
-  protected readonly acknowledge = signal('');
+  /** The DANGEROUS rows of the chosen presets' plans on the chosen dataset, one per key. */
+  protected readonly dangers = signal<TuningChange[]>([]);
+  protected readonly acknowledged = signal<ReadonlySet<string>>(new Set());
+  protected readonly missingAcks = computed(() => missingAcknowledgements(this.dangers(), this.acknowledged()));
+  protected readonly checking = signal(false);
+  protected readonly dangerError = signal<string | null>(null);
   protected readonly chosenTests = signal<ReadonlySet<BenchmarkTest>>(new Set(['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K']));
   protected readonly profile = signal<BenchmarkProfile>('QUICK');
   protected readonly runs = signal(2);
@@ -176,9 +192,51 @@ export class CampaignFormComponent {
     return this.dataset() || this.datasets()[0] || '';
   }
 
+  protected chooseDataset(dataset: string): void {
+    this.dataset.set(dataset);
+    void this.checkDangers();
+  }
+
   protected togglePreset(id: string): void {
     const now = this.chosenPresets();
     this.chosenPresets.set(now.includes(id) ? now.filter((p) => p !== id) : [...now, id]);
+    void this.checkDangers();
+  }
+
+  protected toggleAck(key: string): void {
+    const next = new Set(this.acknowledged());
+    if (!next.delete(key)) {
+      next.add(key);
+    }
+    this.acknowledged.set(next);
+  }
+
+  /**
+   * Preview every chosen preset on the chosen dataset (what the campaign will apply) and list its DANGEROUS rows;
+   * acknowledgements of rows no longer listed are dropped, so none is ever sent for a setting nobody saw.
+   */
+  private async checkDangers(): Promise<void> {
+    const dataset = this.targetDataset();
+    const presets = this.chosenPresets();
+    this.checking.set(true);
+    this.dangerError.set(null);
+    try {
+      const target = { pool: dataset.split('/')[0], dataset };
+      const plans = await Promise.all(presets.map((id) => firstValueFrom(this.api.call('tuning.preset.preview', [id, target]))));
+      if (dataset !== this.targetDataset() || presets !== this.chosenPresets()) {
+        return; // a newer choice is being checked
+      }
+      const byKey = new Map(plans.flatMap((plan) => plan.changes).filter((c) => c.risk === 'DANGEROUS').map((c) => [c.key, c]));
+      this.dangers.set([...byKey.values()]);
+      this.acknowledged.set(new Set([...this.acknowledged()].filter((k) => byKey.has(k))));
+    } catch (error) {
+      this.dangers.set([]);
+      this.dangerError.set(errorMessage(error));
+    } finally {
+      if (dataset === this.targetDataset() && presets === this.chosenPresets()) {
+        this.checking.set(false);
+      }
+    }
   }
 
   protected toggleTest(test: BenchmarkTest): void {
@@ -193,7 +251,7 @@ export class CampaignFormComponent {
   spec(): CampaignSpec {
     const runtime = optionalNumber(this.runtime());
     const ramp = optionalNumber(this.ramp());
-    const acknowledge = this.acknowledge().split(',').map((s) => s.trim()).filter(Boolean);
+    const acknowledge = [...this.acknowledged()];
     const label = this.label().trim();
     const mode = this.finishMode();
     return {

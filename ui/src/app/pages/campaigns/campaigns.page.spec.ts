@@ -8,7 +8,7 @@ import { AuthStatus, AuthService } from '../../auth/auth.service';
 import { URL_FETCH } from '../../shared/report-download';
 import { BoxStore } from '../../stores/box.store';
 import { fakeCampaign, fakeDoneCampaign } from '../../testing/campaign-fixtures';
-import { fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
+import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { CampaignsPage } from './campaigns.page';
@@ -19,6 +19,7 @@ async function renderPage(rows = [fakeDoneCampaign({ id: 1 })], configure: (api:
   const { api, providers } = mockApi((m) => {
     m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
       .mockCall('tuning.preset.query', [fakePreset()])
+      .mockCall('tuning.preset.preview', fakePlan())
       .mockCall('tuning.campaign.query', () => current)
       .mockCall('core.get_jobs', [])
       .mockCall('tuning.campaign.abort', true)
@@ -56,6 +57,40 @@ describe('CampaignsPage', () => {
     }));
     expect(q('error-finish.preset')!.textContent).toContain('Not one of the campaign\'s presets');
     expect(q('error-presets')!.textContent).toContain('Unknown preset');
+  });
+
+  it('lists the chosen presets\' data-loss settings and starts only once each is ticked', async () => {
+    const sync = fakeChange({ key: 'DATASET_PROPERTY:tank:sync', setting: 'sync', current: 'STANDARD', proposed: 'DISABLED',
+      apply_mode: 'LIVE', risk: 'DANGEROUS' });
+    const { api, q, settle } = await renderPage([], (m) => m
+      .mockCall('tuning.preset.query', [fakePreset(), fakePreset({ id: 'yolo', name: 'Yolo', builtin: false })])
+      .mockCall('tuning.preset.preview', ([id]) => fakePlan(id === 'yolo' ? [fakeChange(), sync] : [fakeChange()]))
+      .mockJob('tuning.campaign.run', () => throwError(() => new Error('stop here'))));
+    q<HTMLInputElement>('camp-preset-max-iops')!.click();
+    await settle();
+    expect(q('camp-dangers')).toBeNull();
+    expect(q<HTMLButtonElement>('camp-start')!.disabled).toBe(false);
+
+    q<HTMLInputElement>('camp-preset-yolo')!.click();
+    await settle();
+    expect(api.callsOf('tuning.preset.preview').at(-1)).toEqual(['yolo', { pool: 'tank', dataset: 'tank' }]);
+    expect(q('camp-dangers')!.textContent).toContain('sync');
+    expect(q('camp-dangers')!.textContent).toContain('power cut or crash can lose data');
+    expect(q<HTMLButtonElement>('camp-start')!.disabled).toBe(true);
+
+    q<HTMLInputElement>('ack-sync')!.click();
+    await settle();
+    q('camp-start')!.click();
+    await settle();
+    expect(api.callsOf('tuning.campaign.run')[0][0]).toEqual(expect.objectContaining({
+      presets: ['max-iops', 'yolo'], acknowledge: ['DATASET_PROPERTY:tank:sync'] }));
+
+    q<HTMLInputElement>('camp-preset-yolo')!.click();   // the dangerous preset is dropped: so is its acknowledgement
+    await settle();
+    expect(q('camp-dangers')).toBeNull();
+    q<HTMLInputElement>('camp-preset-yolo')!.click();
+    await settle();
+    expect(q<HTMLInputElement>('ack-sync')!.checked).toBe(false);
   });
 
   it('shows live progress, asks before aborting, and shows the results when it ends', async () => {
