@@ -16,12 +16,17 @@ def holds(change: dict, actual: dict) -> bool:
     return same_value(change['proposed'], actual['value'])
 
 
-def expected_settings(applied: list[dict]) -> dict[str, dict]:
-    """What the box should hold because of every restore point still in effect, later ones winning."""
+def expected_settings(applied: list[dict], released=lambda rp: set()) -> dict[str, dict]:
+    """What the box should hold because of every restore point still in effect, later ones winning; a key in
+    ``released(rp)`` is the box's own again (nothing to expect of it)."""
     expected = {}
     for rp in applied:
+        free = released(rp)
         for change in rp['changes']:
-            expected[change['key']] = change
+            if change['key'] in free:
+                expected.pop(change['key'], None)
+            else:
+                expected[change['key']] = change
     return expected
 
 
@@ -56,7 +61,10 @@ class TuningService(Service):
         applied = rps.applied(ctx.db)
         pending = rps.pending(ctx.db)
         pending_keys = {p['key'] for p in pending}
-        expected = expected_settings(applied)
+        current_boot = await boot_id(self.middleware)
+        # A knob a revert gave back to the box's default follows the kernel's own default once the box has rebooted.
+        expected = expected_settings(
+            applied, lambda rp: rps.defaulted_keys(ctx.db, rp) if rp['boot_id'] != current_boot else set())
         drift = []
         if expected:
             actual = await read_snapshot(self.middleware, list(expected))
@@ -66,7 +74,7 @@ class TuningService(Service):
                                   'expected': change['proposed'], 'actual': actual[key]['value']})
         return {
             'backend': backend_name(self.middleware),
-            'boot_id': await boot_id(self.middleware),
+            'boot_id': current_boot,
             'active': active_preset(applied),
             'pending_reboot': [{'key': p['key'], 'setting': p['setting'], 'proposed': p['proposed'],
                                 'since': p['since'], 'restore_point_id': p['restore_point_id']} for p in pending],

@@ -237,3 +237,27 @@ def test_reboot_setting_is_pending_until_the_box_reboots_then_verified(host):
     assert c.call('tunable.get_zfs_parameters')['zfs_dirty_data_max_max']['value'] == live
     c.call('tuning.preset.delete', 'big-dirty')
     c.close()
+
+
+@pytest.mark.sandbox_only
+def test_a_reverted_knob_follows_the_box_default_after_a_reboot(fresh_host):
+    """A revert hands a RAM-derived knob (no tunable row before tuning) back to the box: after a reboot the kernel
+    computes its own default again, a few pages off the old live value, and that is neither drift nor pending."""
+    host = fresh_host()
+    c = host.client(private_methods=True)
+    before = c.call('tunable.get_zfs_parameters')['zfs_dirty_data_max']['value']
+    result = apply(c, 'max-seq-write')
+    (rp,) = c.call('tuning.restore_point.query', [['id', '=', result['restore_point_id']]])
+    assert 'zfs_dirty_data_max' in {ch['setting'] for ch in rp['changes']}
+    revert(c, result['restore_point_id'])
+    assert c.call('tuning.state')['drift'] == []
+    boot = c.call('system.boot_id')
+    c.job('system.reboot', 'after a revert', {'delay': None})
+    c.close()
+    host.wait_until_back(boot)
+    c = host.client(private_methods=True)
+    after = c.call('tunable.get_zfs_parameters')['zfs_dirty_data_max']['value']
+    assert after != before and abs(int(after) - int(before)) < 2**20   # the kernel's own default at this boot
+    state = c.call('tuning.state')
+    assert state['drift'] == [] and state['pending_reboot'] == []
+    c.close()

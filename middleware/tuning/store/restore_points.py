@@ -25,6 +25,21 @@ def get_restore_point(db: Database, id_: int) -> dict | None:
     return _row(rows[0]) if rows else None
 
 
+KERNEL_KINDS = ('ZFS_PARAMETER', 'SYSCTL')
+
+
+def defaulted_keys(db: Database, rp: dict) -> set[str]:
+    """Kernel knobs that reverting ``rp`` hands back to the box's own default: before the reverted apply no tunable
+    row held them. After a reboot such a knob holds whatever the kernel computes then (often from RAM, which shifts
+    by a few pages between boots), not the value the revert wrote live, and that is the original behaviour."""
+    if rp['kind'] != 'REVERT' or rp['reverts'] is None:
+        return set()
+    original = get_restore_point(db, rp['reverts'])
+    if original is None:
+        return set()
+    return {e['key'] for e in original['entries'] if e['kind'] in KERNEL_KINDS and e.get('tunable') is None}
+
+
 def create_restore_point(db: Database, *, kind, preset, target, entries, changes, reverts, boot_id) -> int:
     now = utc_now()
     with db.transaction() as cur:

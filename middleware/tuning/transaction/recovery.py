@@ -41,11 +41,16 @@ async def verify_after_boot(middleware, db, boot_id: str) -> list[str]:
             if item['boot_id'] == boot_id:
                 continue
             current = actual[item['key']]
+            rp = rps.get_restore_point(db, item['restore_point_id'])
             # After a boot only the live value matters: the persisted side (a tunable row, or its absence after a
             # revert) was verified when the change was made.
             if same_value(item['proposed'], current['value']):
                 rps.clear_pending(db, item['key'])
                 note = f'{item["setting"]} = {item["proposed"]} verified after reboot.'
+            elif rp is not None and item['key'] in rps.defaulted_keys(db, rp) and current.get('tunable') is None:
+                # Nothing persists it any more: the kernel computed its own default at load, as before tuning.
+                rps.clear_pending(db, item['key'])
+                note = f'{item["setting"]} is back to the box\'s own default ({current["value"]}) after reboot.'
             else:
                 note = (f'{item["setting"]} is {current["value"]!r} after reboot, expected {item["proposed"]!r}; '
                         'it stays pending.')

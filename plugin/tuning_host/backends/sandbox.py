@@ -3,7 +3,8 @@
 Module parameters, sysctls, pools and dataset properties are one JSON document (`sandbox.state`). Every dataset is
 a real directory under `<data_dir>/sandbox/mnt/<dataset>` so benchmarks run real fio there, and free space is the
 real filesystem's. A "reboot" marks the state and asks the host to restart its process; the next `start()` is a
-boot: a new boot id, module parameters re-computed from the persisted options (load-time-only ones included),
+boot: a new boot id, module parameters re-computed from the persisted options (load-time-only ones included; the
+RAM-derived defaults move by a few pages between boots, as on a real kernel),
 sysctls reset to defaults plus the persisted ones. A host restart without a reboot is not a boot (like
 middlewared restarting on a running box).
 """
@@ -103,8 +104,14 @@ class SandboxBackend(Backend):
                 table[name] = dict(table[name], value=str(value))
         return table
 
-    def _boot_parameter_values(self, box, persisted):
-        values = load_time_values(box['physmem'], box['openzfs_version'], persisted)
+    @staticmethod
+    def _kernel_memory(box, boot_count):
+        """The memory the module sizes its defaults from at a boot: like a real kernel's, it moves by a few pages
+        from one boot to the next (seen on the VM tier: 8 KiB), so RAM-derived defaults are not stable values."""
+        return box['physmem'] - (boot_count % 3) * 2 * 4096
+
+    def _boot_parameter_values(self, box, persisted, boot_count=0):
+        values = load_time_values(self._kernel_memory(box, boot_count), box['openzfs_version'], persisted)
         for name, value in box['zfs_parameters'].items():
             if name not in persisted:
                 values[name] = str(value)
@@ -129,7 +136,8 @@ class SandboxBackend(Backend):
                 state['boottime'] = self._clock()
                 state['reboot_requested'] = False
                 # The module loads from the initramfs: only options it was regenerated with apply.
-                state['zfs_parameters'] = self._boot_parameter_values(box, state['persisted_zfs_parameters'])
+                state['zfs_parameters'] = self._boot_parameter_values(box, state['persisted_zfs_parameters'],
+                                                                      state['boot_count'])
                 sysctls = sysctl_defaults.defaults()
                 sysctls.update(box['sysctls'])
                 applied = {}
