@@ -11,7 +11,5 @@ echo "== Panel unit tests"
 echo "== Panel build + browser tests"
 (cd ui && npm run build)
 node tests/e2e/run.mjs
-if [ "${TUNING_VM:-0}" = 1 ] && [ -x tests/vm/run.sh ]; then
-  echo "== VM tier (real OpenZFS under QEMU)"
-  bash tests/vm/run.sh
-fi
+echo "== VM tier (real OpenZFS under QEMU; TUNING_VM=0 skips it)"
+bash tests/vm/run.sh   # says why and passes when this machine cannot run it

@@ -1,5 +1,5 @@
-"""API test fixtures: a real host on a free loopback port with a fresh data dir (or a real TrueNAS when
-TRUENAS_URL and TRUENAS_API_KEY are set; tests marked `sandbox_only` then skip)."""
+"""API test fixtures: a real host on a free loopback port with a fresh data dir, or a host already running on a real
+box (a TrueNAS, or the VM tier's standalone host: see hosting.py); tests marked `sandbox_only` then skip."""
 import contextlib
 
 import pytest
@@ -8,17 +8,16 @@ from hosting import REMOTE, RemoteHost, local_host
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "sandbox_only: needs the standalone host (skipped against a real TrueNAS)")
+    config.addinivalue_line("markers", "sandbox_only: needs the sandbox host of its own (skipped against a real box)")
 
 
 def pytest_collection_modifyitems(config, items):
     if not REMOTE:
         return
-    skip = pytest.mark.skip(reason="sandbox-only test (running against a real TrueNAS)")
+    skip = pytest.mark.skip(reason="sandbox-only test (running against a real box)")
     for item in items:
         if "sandbox_only" in item.keywords:
             item.add_marker(skip)
-
 
 
 @pytest.fixture(scope="session")

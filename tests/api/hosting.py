@@ -1,9 +1,11 @@
-"""Hosts for the API tests: a real standalone host on a free loopback port with a fresh data dir, or a real
-TrueNAS when TRUENAS_URL and TRUENAS_API_KEY are set. Kept out of conftest.py so tests can import it."""
+"""Hosts for the API tests: a real standalone host on a free loopback port with a fresh data dir, or a host already
+running elsewhere: a real TrueNAS (TRUENAS_URL + TRUENAS_API_KEY) or a standalone host on a real box, such as the VM
+tier's (TUNING_API_URL + TUNING_API_PASSWORD). Kept out of conftest.py so tests can import it."""
 import contextlib
 import importlib.util
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -22,9 +24,10 @@ ADMIN = "admin"
 PASSWORD = "test-admin-password"
 START_TIMEOUT = 60.0
 
-REMOTE_URL = os.environ.get("TRUENAS_URL")
+REMOTE_URL = os.environ.get("TRUENAS_URL") or os.environ.get("TUNING_API_URL")
 REMOTE_API_KEY = os.environ.get("TRUENAS_API_KEY")
-REMOTE = bool(REMOTE_URL and REMOTE_API_KEY)
+REMOTE_PASSWORD = os.environ.get("TUNING_API_PASSWORD")
+REMOTE = bool(REMOTE_URL and (REMOTE_API_KEY or REMOTE_PASSWORD))
 
 
 
@@ -180,28 +183,33 @@ class LocalHost:
 
 
 class RemoteHost:
-    """A real TrueNAS (TRUENAS_URL, e.g. wss://nas/api/current; TRUENAS_API_KEY; TRUENAS_USERNAME)."""
+    """A host already running: a real TrueNAS (TRUENAS_URL, e.g. wss://nas/api/current; TRUENAS_API_KEY;
+    TRUENAS_USERNAME) or a standalone host on a real box (TUNING_API_URL, e.g. ws://127.0.0.1:6000/api/current;
+    TUNING_API_PASSWORD; TUNING_API_USERNAME, default admin)."""
 
     remote = True
 
     def __init__(self):
         self.url = REMOTE_URL
+        self.http_url = re.sub(r"^ws", "http", REMOTE_URL.split("/api/")[0])
         self.api_key = REMOTE_API_KEY
-        self.username = os.environ.get("TRUENAS_USERNAME", "truenas_admin")
-        self.password = None
+        self.password = None if REMOTE_API_KEY else REMOTE_PASSWORD
+        self.username = (os.environ.get("TRUENAS_USERNAME", "truenas_admin") if REMOTE_API_KEY
+                         else os.environ.get("TUNING_API_USERNAME", ADMIN))
         self.data_dir = None
 
     def client(self, login=True, **options):
-        c = Client(self.url)
+        c = Client(self.url, timeout=120.0)   # a real box (or a VM under emulation) is slower than the sandbox
         if login:
-            resp = c.login_api_key(self.username, self.api_key)
+            resp = (c.login_api_key(self.username, self.api_key) if self.api_key
+                    else c.login(self.username, self.password))
             assert resp["response_type"] == "SUCCESS", resp
         if options:
             c.set_options(**options)
         return c
 
     def _no(self, *a, **k):
-        pytest.skip("not possible against a real TrueNAS")
+        pytest.skip("not possible against a host that is already running")
 
     restart = kill9 = stop = wait_until_back = _no
 

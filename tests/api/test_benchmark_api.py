@@ -1,5 +1,6 @@
 """tuning.benchmark over the wire on the sandbox host, whose datasets are real directories: a QUICK run with real
-fio end to end, abort, space refusal, imports and comparisons (also across a preset apply)."""
+fio end to end, abort, space refusal, imports and comparisons (also across a preset apply). The tests that look at
+the sandbox's directories are `sandbox_only`; the rest also run against the VM tier's real pool."""
 import os
 import re
 import subprocess
@@ -8,8 +9,6 @@ import pytest
 
 from client import JobFailed, RpcError
 from tuning_helpers import error_fields
-
-pytestmark = pytest.mark.sandbox_only
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'fixtures', 'bench')
 DATASET = 'tank/media'
@@ -54,6 +53,7 @@ def start_running(c, spec, until='extra') -> int:
     return job_id
 
 
+@pytest.mark.sandbox_only
 def test_quick_benchmark_end_to_end_with_progress(c):
     before = sorted(os.listdir(mountpoint(c)))
     progress = []
@@ -99,6 +99,7 @@ def test_quick_benchmark_end_to_end_with_progress(c):
     assert error_fields(e.value) == ['id']
 
 
+@pytest.mark.sandbox_only
 def test_abort_stops_fio_and_leaves_nothing_behind(c):
     before = sorted(os.listdir(mountpoint(c)))
     count = c.call('tuning.benchmark.query', [], {'count': True})
@@ -112,6 +113,7 @@ def test_abort_stops_fio_and_leaves_nothing_behind(c):
     assert c.call('tuning.state')['busy'] is None
 
 
+@pytest.mark.sandbox_only
 def test_refuses_with_the_numbers_when_space_is_short(c):
     before = sorted(os.listdir(mountpoint(c)))
     with pytest.raises(JobFailed) as e:
@@ -175,6 +177,7 @@ def test_compare_rejects_unknown_and_repeated_ids(c):
     assert 'ids' in error_fields(e.value)
 
 
+@pytest.mark.sandbox_only
 def test_compare_across_a_preset_apply(c):
     spec = {**SMALL, 'tests': ['SEQ_WRITE'], 'runs': 3}
     before = c.job('tuning.benchmark.run', {**spec, 'label': 'before'}, timeout=600)
@@ -195,6 +198,7 @@ def test_compare_across_a_preset_apply(c):
     assert out['theoretical_max']['bytes_per_second'] > 0
 
 
+@pytest.mark.sandbox_only
 def test_benchmarks_and_applies_exclude_each_other(c):
     job_id = start_running(c, {**SMALL, 'runtime_seconds': 60}, until='description')
     try:

@@ -1,4 +1,10 @@
-"""Helpers for the plugin's API tests: a full snapshot of everything tuning can touch, and small call wrappers."""
+"""Helpers for the plugin's API tests (also used by the VM tier): a full snapshot of everything tuning can touch,
+small call wrappers, following a campaign across host restarts."""
+import websocket
+
+from client import ConnectionLost, RpcError
+
+FINAL = ('DONE', 'FAILED', 'ABORTED')
 
 
 STATISTICS = {'used', 'available', 'referenced', 'usedbysnapshots', 'usedbydataset', 'usedbychildren',
@@ -52,3 +58,29 @@ def error_fields(error) -> list[str]:
         return error.attributes()
     extra = ((error.job.get('exc_info') or {}).get('extra')) or []
     return [e[0] for e in extra]
+
+
+def campaign(c, id_):
+    return c.call('tuning.campaign.query', [['id', '=', id_]], {'get': True})
+
+
+def follow_to_the_end(host, id_, timeout=600):
+    """Follow a campaign through host restarts (sandbox restarts or real reboots: `host` has
+    boot_id(quiet) and wait_until_back(old_boot_id)) until it ends; returns its final row."""
+    while True:
+        boot = host.boot_id(quiet=True)
+        try:
+            c = host.client(private_methods=True)
+            try:
+                c.subscribe('tuning.campaign.query')
+                row = campaign(c, id_)
+                if row['state'] in FINAL:
+                    return row
+                c.wait_event(lambda e: e.get('collection') == 'tuning.campaign.query' and e.get('id') == id_,
+                             timeout=timeout)
+            finally:
+                c.close()
+        except (RpcError, ConnectionLost, OSError, websocket.WebSocketException) as e:   # going down for a reboot
+            if isinstance(e, RpcError) and e.errname != 'ESHUTDOWN':
+                raise
+            host.wait_until_back(boot)

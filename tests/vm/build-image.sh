@@ -1,7 +1,7 @@
 #!/bin/bash
 # Build the Debian bookworm + OpenZFS (bookworm-backports) VM image for the VM test tier.
 #
-# Output (in $TUNING_VM_CACHE, default tests/vm/cache/image): root.img (raw ext4, sparse), vmlinuz, initrd.img,
+# Output (in $TUNING_VM_CACHE/image, default ~/.cache/truenas-tuning/vm/image): root.img (raw ext4, sparse), vmlinuz, initrd.img,
 # id_ed25519 (the VM's root key), versions.env, recipe.sha256. Idempotent: skips when recipe.sha256 matches.
 # Needs root, debootstrap, e2fsprogs (mkfs.ext4 -d), python3 and network to the host's own Debian mirror.
 # About 5-8 minutes on 2 cores (the DKMS build of ZFS is most of it). Recipe: docs in tests/vm/README.md.
@@ -9,14 +9,15 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$HERE/../.." && pwd)"
-CACHE="${TUNING_VM_CACHE:-$HERE/cache}"
+CACHE="${TUNING_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/truenas-tuning/vm}"   # outside the checkout: shared by clones
 OUT="$CACHE/image"
 RELEASE=bookworm
 IMAGE_SIZE=4G
 
-# The recipe = this script + the pinned wheels baked into the image.
+# The recipe = this script (comment lines aside, so editing a comment does not rebuild) + the pinned wheels baked
+# into the image.
 recipe_hash() {
-    cat "$HERE/build-image.sh" "$REPO/requirements/plugin.txt" | sha256sum | cut -d' ' -f1
+    { grep -v '^[[:space:]]*#' "$HERE/build-image.sh"; cat "$REPO/requirements/plugin.txt"; } | sha256sum | cut -d' ' -f1
 }
 HASH="$(recipe_hash)"
 

@@ -109,6 +109,10 @@ class GuestHost:
                 raise TimeoutError(f'host in the VM not ready after {timeout}s:\n{self.log_tail()}')
             time.sleep(0.5)  # polling interval
 
+    def wait_until_back(self, old_boot_id: str | None, timeout: float = 600) -> str:
+        """After a reboot: wait for the host to answer with a new boot id (the API tier's LocalHost has the same)."""
+        return self.wait_ready(timeout, not_boot_id=old_boot_id)
+
     def client(self, login: bool = True, **options) -> Client:
         c = Client(self.url, timeout=120)
         if login:

@@ -125,3 +125,23 @@ class GuestTruth:
             'sysctls': {n: self.sysctl(n) for n in sysctls},
             'modprobe': self.modprobe_zfs_options(),
         }
+
+
+def same_default(value: str, original: str) -> bool:
+    """Whether a module parameter after a reboot is the box's own value again. RAM-derived defaults (dirty data,
+    ARC, write log sizes: all ≥ 64 MiB) are sized from the memory the kernel sees at that boot, which moves by a few
+    pages between boots; anything else must be equal."""
+    if value == original:
+        return True
+    try:
+        a, b = int(value), int(original)
+    except ValueError:
+        return False
+    return min(a, b) >= 2**26 and abs(a - b) <= 2**20
+
+
+def reboot_diff(before: dict, after: dict) -> list[str]:
+    """snapshot_diff across a reboot: RAM-derived parameters that are the box's own default again count as equal."""
+    params = {name: before['params'][name] if same_default(value, before['params'].get(name, '')) else value
+              for name, value in after['params'].items()}
+    return snapshot_diff(before, {**after, 'params': params})

@@ -3,7 +3,7 @@ import pytest
 
 from apt_sources import debian_mirrors
 from availability import skip_reason
-from guest_truth import parse_params, parse_zfs_get, parse_zpool_status_roles
+from guest_truth import parse_params, parse_zfs_get, parse_zpool_status_roles, reboot_diff, same_default
 
 DEB822 = """Types: deb
 # http://snapshot.example/archive/debian/20250520T000000Z
@@ -105,3 +105,14 @@ def test_params_and_zfs_get_parsers():
         {'zfs_arc_max': '0', 'x': 'a b'}
     assert parse_zfs_get('tank/share\trecordsize\t128K\tdefault\ntank/share\tatime\toff\tlocal\n') == \
         {'tank/share': {'recordsize': ('128K', 'default'), 'atime': ('off', 'local')}}
+
+
+def test_ram_sized_defaults_may_move_by_a_few_pages_across_a_reboot_and_nothing_else_may():
+    assert same_default('410320486', '410321305')            # dirty_data_max on the VM, two boots apart
+    assert not same_default('10', '5') and not same_default('1048576', '1040384')   # small values must be equal
+    assert not same_default('820642610', '410321305')       # a real change
+    before = {'params': {'zfs_dirty_data_max': '410321305', 'zfs_txg_timeout': '5'}, 'modprobe': ''}
+    assert reboot_diff(before, {'params': {'zfs_dirty_data_max': '410320486', 'zfs_txg_timeout': '5'},
+                                'modprobe': ''}) == []
+    assert reboot_diff(before, {'params': {'zfs_dirty_data_max': '410320486', 'zfs_txg_timeout': '10'},
+                                'modprobe': ''}) != []

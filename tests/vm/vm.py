@@ -20,12 +20,13 @@ import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-DEFAULT_CACHE = HERE / 'cache'
 
 
 def cache_dir() -> Path:
-    return Path(os.environ.get('TUNING_VM_CACHE') or DEFAULT_CACHE).resolve()
+    """Outside the checkout, so every clone (CI's clean clone too) boots the same image; the same rule as
+    build-image.sh."""
+    default = Path(os.environ.get('XDG_CACHE_HOME') or Path.home() / '.cache') / 'truenas-tuning' / 'vm'
+    return Path(os.environ.get('TUNING_VM_CACHE') or default).resolve()
 
 
 def image_dir() -> Path:
