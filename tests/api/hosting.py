@@ -116,7 +116,8 @@ class LocalHost:
             return json.load(f)
 
     def wait_until_back(self, old_boot_id, timeout=START_TIMEOUT):
-        """After a reboot: wait for the new serving process; returns the new boot id."""
+        """After a reboot: wait for a serving process whose id (`boot_id()`, not the box's `system.boot_id`) is not
+        `old_boot_id`; returns the new one."""
         return self.wait_ready(timeout, not_boot_id=old_boot_id)
 
     def stop(self):

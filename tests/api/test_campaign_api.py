@@ -46,7 +46,7 @@ def test_a_reboot_preset_restarts_the_host_mid_campaign_and_it_finishes(fresh_ho
     c = host.client(private_methods=True)
     c.call('tuning.preset.create', BIG_DIRTY)
     live = c.call('tunable.get_zfs_parameters')['zfs_dirty_data_max_max']['value']
-    boot = c.call('system.boot_id')
+    boot = host.boot_id()               # the serving process's id (system.boot_id is the box's)
     c.subscribe('core.get_jobs')
     c.job_id('tuning.campaign.run', spec(presets=['big-dirty'], rounds=1, allow_reboot=True))
     c.close()

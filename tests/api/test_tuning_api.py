@@ -215,9 +215,10 @@ def test_reboot_setting_is_pending_until_the_box_reboots_then_verified(host):
     live = c.call('tunable.get_zfs_parameters')['zfs_dirty_data_max_max']['value']
     assert live != '6442450944'
 
+    serving = host.boot_id()   # the serving process's id (the box's is another): waited on across the reboot
     c.job('system.reboot', 'apply tuning', {'delay': None})
     c.close()
-    host.wait_until_back(old_boot)
+    host.wait_until_back(serving)
     c = host.client(private_methods=True)
     state = c.call('tuning.state')
     assert state['boot_id'] != old_boot
@@ -229,9 +230,10 @@ def test_reboot_setting_is_pending_until_the_box_reboots_then_verified(host):
     # Reverting needs a reboot again (the parameter is load-time only), and says so.
     back = revert(c, result['restore_point_id'])
     assert back['pending_reboot'] == [row['key']]
+    serving = host.boot_id()
     c.job('system.reboot', 'revert tuning', {'delay': None})
     c.close()
-    host.wait_until_back(state['boot_id'])
+    host.wait_until_back(serving)
     c = host.client(private_methods=True)
     assert c.call('tuning.state')['pending_reboot'] == []
     assert c.call('tunable.get_zfs_parameters')['zfs_dirty_data_max_max']['value'] == live
@@ -251,7 +253,7 @@ def test_a_reverted_knob_follows_the_box_default_after_a_reboot(fresh_host):
     assert 'zfs_dirty_data_max' in {ch['setting'] for ch in rp['changes']}
     revert(c, result['restore_point_id'])
     assert c.call('tuning.state')['drift'] == []
-    boot = c.call('system.boot_id')
+    boot = host.boot_id()   # the serving process's id (system.boot_id is the box's)
     c.job('system.reboot', 'after a revert', {'delay': None})
     c.close()
     host.wait_until_back(boot)

@@ -12,6 +12,7 @@ import { TEST_WORDS, headlines } from '../../shared/benchmark-metrics';
 import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
 import { BoxStore } from '../../stores/box.store';
 import { liveFigure, spaceRefusal, wasAborted } from './bench-progress';
+import { toggleIn } from '../../shared/toggle-in';
 
 const SPEC_FIELDS = [
   'dataset', 'tests', 'profile', 'runs', 'adaptive', 'label', 'runtime_seconds', 'ramp_seconds', 'working_set_bytes',
@@ -166,11 +167,7 @@ export class BenchmarkFormComponent {
   }
 
   protected toggleTest(test: BenchmarkTest): void {
-    const next = new Set(this.chosenTests());
-    if (!next.delete(test)) {
-      next.add(test);
-    }
-    this.chosenTests.set(next);
+    toggleIn(this.chosenTests, test);
   }
 
   /** The spec as typed: empty optional fields are left out so the server's defaults apply. */

@@ -13,6 +13,7 @@ import { PresetsStore } from '../../stores/presets.store';
 import { BenchmarkDetailsComponent } from './benchmark-details.component';
 import { BenchmarkFormComponent } from './benchmark-form.component';
 import { ImportDialogComponent } from './import-dialog.component';
+import { toggleIn } from '../../shared/toggle-in';
 
 export const SOURCE_WORDS: Record<BenchmarkResult['source'], string> = {
   FIO: T('fio (measured here)'),
@@ -64,11 +65,7 @@ export class BenchmarksPage {
   }
 
   protected togglePick(id: number): void {
-    const next = new Set(this.picked());
-    if (!next.delete(id)) {
-      next.add(id);
-    }
-    this.picked.set(next);
+    toggleIn(this.picked, id);
   }
 
   protected toggleDetails(id: number): void {

@@ -14,6 +14,7 @@ import { BoxStore } from '../../stores/box.store';
 import { CampaignsStore } from '../../stores/campaigns.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { PlanTableComponent } from '../presets/plan-table.component';
+import { toggleIn } from '../../shared/toggle-in';
 
 const SPEC_FIELDS = [
   'dataset', 'presets', 'acknowledge', 'tests', 'profile', 'runs', 'runtime_seconds', 'ramp_seconds', 'rounds',
@@ -204,11 +205,7 @@ export class CampaignFormComponent {
   }
 
   protected toggleAck(key: string): void {
-    const next = new Set(this.acknowledged());
-    if (!next.delete(key)) {
-      next.add(key);
-    }
-    this.acknowledged.set(next);
+    toggleIn(this.acknowledged, key);
   }
 
   /**
@@ -240,11 +237,7 @@ export class CampaignFormComponent {
   }
 
   protected toggleTest(test: BenchmarkTest): void {
-    const next = new Set(this.chosenTests());
-    if (!next.delete(test)) {
-      next.add(test);
-    }
-    this.chosenTests.set(next);
+    toggleIn(this.chosenTests, test);
   }
 
   /** The spec as chosen; empty optional fields are left out so the server's defaults apply. */

@@ -14,6 +14,7 @@ import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { PlanTableComponent } from './plan-table.component';
 import { TargetPickerComponent } from './target-picker.component';
+import { toggleIn } from '../../shared/toggle-in';
 
 const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
 
@@ -80,11 +81,7 @@ export class PresetsPage {
   }
 
   protected toggleAck(key: string): void {
-    const next = new Set(this.acknowledged());
-    if (!next.delete(key)) {
-      next.add(key);
-    }
-    this.acknowledged.set(next);
+    toggleIn(this.acknowledged, key);
   }
 
   protected async preview(): Promise<void> {

@@ -12,6 +12,7 @@ import { missingAcknowledgements } from '../../shared/plan-words';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { PlanTableComponent } from '../presets/plan-table.component';
+import { toggleIn } from '../../shared/toggle-in';
 
 /** Every apply and revert, newest first; preview what reverting one would change, then revert it as a job. */
 @Component({
@@ -118,11 +119,7 @@ export class RestorePointsPage {
   }
 
   protected toggleAck(key: string): void {
-    const next = new Set(this.acknowledged());
-    if (!next.delete(key)) {
-      next.add(key);
-    }
-    this.acknowledged.set(next);
+    toggleIn(this.acknowledged, key);
   }
 
   protected revert(rp: TuningRestorePoint): void {
