@@ -117,6 +117,8 @@ def test_apply_then_revert_leaves_the_box_exactly_as_before(c):
     assert c.call('tuning.state')['active']['preset'] == 'max-seq-write'
     revert(c, again['restore_point_id'])
     assert not diff(before, full_snapshot(c))
+    state = c.call('tuning.state')
+    assert state['active'] is None and state['drift'] == []   # the record agrees with the box
 
 
 def test_drift_reports_a_setting_changed_behind_tunings_back(c):

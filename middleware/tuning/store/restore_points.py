@@ -56,15 +56,34 @@ def finish_restore_point(db: Database, id_: int, state: str, message: str | None
     with db.transaction() as cur:
         cur.execute('UPDATE restore_point SET state = ?, message = ?, updated_at = ? WHERE id = ?',
                     (state, message, utc_now(), id_))
-        row = cur.execute('SELECT reverts FROM restore_point WHERE id = ?', (id_,)).fetchone()
-        if state == 'APPLIED' and row and row[0] is not None:
-            # The reverted point is no longer in effect; it can itself be re-applied by reverting this one.
-            cur.execute("UPDATE restore_point SET state = 'REVERTED', reverted_by = ?, updated_at = ? WHERE id = ?",
-                        (id_, utc_now(), row[0]))
-            # Reverting a revert puts the originally reverted point back in effect.
-            cur.execute("UPDATE restore_point SET state = 'APPLIED', reverted_by = NULL, updated_at = ? "
-                        "WHERE reverted_by = ? AND id = (SELECT reverts FROM restore_point WHERE id = ?)",
-                        (utc_now(), row[0], row[0]))
+        if state == 'APPLIED':
+            reverted = _reverts(cur, id_)
+            if reverted is not None:
+                _take_out_of_effect(cur, reverted, by=id_)
+
+
+def _reverts(cur, id_: int) -> int | None:
+    row = cur.execute('SELECT reverts FROM restore_point WHERE id = ?', (id_,)).fetchone()
+    return row[0] if row else None
+
+
+def _take_out_of_effect(cur, id_: int, *, by: int) -> None:
+    """``by`` reverted ``id_``: it is no longer in effect (reverting ``by`` can bring it back). When ``id_`` was
+    itself a revert, what it had reverted is in effect again, and so on down the chain (ids only decrease)."""
+    cur.execute("UPDATE restore_point SET state = 'REVERTED', reverted_by = ?, updated_at = ? WHERE id = ?",
+                (by, utc_now(), id_))
+    earlier = _reverts(cur, id_)
+    if earlier is not None:
+        _put_back_in_effect(cur, earlier, by=id_)
+
+
+def _put_back_in_effect(cur, id_: int, *, by: int) -> None:
+    """``by``, which had reverted ``id_``, was itself reverted: ``id_``'s values are what the box holds again."""
+    cur.execute("UPDATE restore_point SET state = 'APPLIED', reverted_by = NULL, updated_at = ? "
+                "WHERE id = ? AND reverted_by = ?", (utc_now(), id_, by))
+    earlier = _reverts(cur, id_)
+    if earlier is not None:
+        _take_out_of_effect(cur, earlier, by=id_)
 
 
 def in_progress(db: Database) -> list[dict]:

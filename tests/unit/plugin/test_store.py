@@ -66,6 +66,23 @@ def test_revert_marks_the_reverted_point_and_revert_of_revert_puts_it_back_in_ef
     assert [r['id'] for r in rps.applied(db)] == [applied, again]
 
 
+def test_a_chain_of_reverts_keeps_exactly_what_the_box_holds_in_effect(db):
+    applied = make_rp(db)
+    rps.finish_restore_point(db, applied, 'APPLIED')
+    chain = [applied]
+    for _ in range(4):   # revert, revert the revert, ... (the API test and the VM tier do three)
+        rp = make_rp(db, kind='REVERT', reverts=chain[-1])
+        rps.finish_restore_point(db, rp, 'APPLIED')
+        chain.append(rp)
+    # After an even number of reverts the preset is in effect again, after an odd number it is not.
+    assert [r['id'] for r in rps.applied(db)] == [applied, chain[2], chain[4]]
+    rp = make_rp(db, kind='REVERT', reverts=chain[-1])
+    rps.finish_restore_point(db, rp, 'APPLIED')
+    assert [r['id'] for r in rps.applied(db)] == [chain[1], chain[3], rp]
+    assert rps.get_restore_point(db, applied)['state'] == 'REVERTED'
+    assert rps.get_restore_point(db, applied)['reverted_by'] == chain[1]
+
+
 def test_a_failed_revert_leaves_the_reverted_point_in_effect(db):
     applied = make_rp(db)
     rps.finish_restore_point(db, applied, 'APPLIED')
