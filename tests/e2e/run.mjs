@@ -267,7 +267,19 @@ const steps = [
     const report = page.frameLocator('[data-test="camp-report-frame"]');
     await report.locator('body').filter({ hasText: 'max-seq-write' }).waitFor();
     await shot(page, '15-campaign-report');
-    await $(page, 'camp-report-frame').screenshot({ path: join(ARTIFACTS, 'report-html-chromium.png') });
+    // The report as a reader gets it: its HTML alone in a page of its own (a screenshot of the sandboxed inline frame
+    // comes out blank in headless Chromium), on screen and printed to PDF with its print stylesheet.
+    const html = await $(page, 'camp-report-frame').getAttribute('srcdoc');
+    const alone = await page.context().newPage();
+    try {
+      await alone.setContent(html, { waitUntil: 'load' });
+      check(await alone.locator('#campaign').count() === 1 && (await alone.locator('svg').count()) > 0,
+        'the report has its campaign section and its charts');
+      await alone.screenshot({ path: join(ARTIFACTS, 'report-html-chromium.png'), fullPage: true });
+      await alone.pdf({ path: join(ARTIFACTS, 'report-html-chromium.pdf'), preferCSSPageSize: true, printBackground: true });
+    } finally {
+      await alone.close();
+    }
     const [download] = await Promise.all([page.waitForEvent('download'), $(page, 'report-download-CSV').click()]);
     check(download.suggestedFilename().endsWith('.csv'), `file name ${download.suggestedFilename()}`);
     const csv = readFileSync(await download.path(), 'utf8');

@@ -62,6 +62,7 @@ def test_every_format_shows_the_campaign(report):
     assert 'treat a win as provisional' in html
     winner = next(r for r in report['campaign']['recommendation'] if r['verdict'] == 'BETTER')
     assert f'<strong>{winner["winner"]}</strong>' in html
+    assert 'unknown), p unknown' not in html           # no change figure where nothing won
     markdown = render(report, 'MARKDOWN')[0].decode()
     assert '## Campaign: Which preset for tank/media' in markdown and '| Test | Metric | Winner |' in markdown
     assert json.loads(render(report, 'JSON')[0])['campaign'] == report['campaign']

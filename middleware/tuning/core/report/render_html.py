@@ -211,7 +211,8 @@ def _campaign(report):
     rows = ''.join(
         f'<tr><td>{e(r["test_label"])}</td><td>{e(r["metric_label"])}</td>'
         f'<td>{"<strong>" + e(r["winner"]) + "</strong> " + _verdict("BETTER") if r["verdict"] == "BETTER" else "baseline: no configuration is significantly better"}</td>'
-        f'<td class="num">{e(change_text(r) or "—")}</td></tr>' for r in c['recommendation'])
+        f'<td class="num">{e(change_text(r) if r["verdict"] == "BETTER" else "—")}</td></tr>'
+        for r in c['recommendation'])
     parts.append('<h3>Recommendation</h3><p class="small">Per test and metric, the configuration that beats the '
                  'baseline significantly (after Holm\'s correction), by how much, with the 95 % interval of the change '
                  'and the adjusted p-value.</p>' + (

@@ -153,7 +153,8 @@ def _campaign(report):
         return out + ['Nothing was compared.']
     rows = [[md(r['test_label']), md(r['metric_label']),
              f'**{md(r["winner"])}** (BETTER)' if r['verdict'] == 'BETTER'
-             else 'baseline: no configuration is significantly better', md(change_text(r) or '—')]
+             else 'baseline: no configuration is significantly better',
+             md(change_text(r)) if r['verdict'] == 'BETTER' else '—']
             for r in c['recommendation']]
     return out + [_table(['Test', 'Metric', 'Winner', 'Change vs baseline'], rows)]
 
