@@ -109,6 +109,7 @@ def test_params_and_zfs_get_parsers():
 
 def test_ram_sized_defaults_may_move_by_a_few_pages_across_a_reboot_and_nothing_else_may():
     assert same_default('410320486', '410321305')            # dirty_data_max on the VM, two boots apart
+    assert same_default('41032130', '41032048')              # dedup_log_mem_max (1 % of RAM)
     assert not same_default('10', '5') and not same_default('1048576', '1040384')   # small values must be equal
     assert not same_default('820642610', '410321305')       # a real change
     before = {'params': {'zfs_dirty_data_max': '410321305', 'zfs_txg_timeout': '5'}, 'modprobe': ''}
