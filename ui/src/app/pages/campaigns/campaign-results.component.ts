@@ -5,7 +5,7 @@ import { RouterLink } from '@angular/router';
 import { errorMessage } from '../../api/api-errors';
 import { Campaign, ReportSelection } from '../../api/models/tuning-campaign';
 import { TranslatePipe } from '../../i18n/translate.pipe';
-import { TEST_WORDS } from '../../shared/benchmark-metrics';
+import { TEST_WORDS, metricLabel } from '../../shared/benchmark-metrics';
 import { formatP, formatRatioPercent } from '../../shared/format';
 import { ReportButtonsComponent } from '../../shared/report-buttons.component';
 import { ReportDownloader } from '../../shared/report-download';
@@ -34,7 +34,7 @@ import { compareLink } from './campaign-words';
             <tbody>
               @for (r of rec; track r.test + r.metric; let i = $index) {
                 <tr [attr.data-test]="'camp-rec-' + i">
-                  <td>{{ testWords[r.test] | t }}</td><td>{{ r.metric }}</td><td>{{ r.winner }}</td>
+                  <td>{{ testWords[r.test] | t }}</td><td>{{ metricLabel(r.metric) }}</td><td>{{ r.winner }}</td>
                   <td class="num">{{ pct(r.ratio) }}</td>
                   <td class="num">{{ pct(r.ratio_ci_low) }} … {{ pct(r.ratio_ci_high) }}</td>
                   <td class="num">{{ p(r.p_adjusted) }}</td>
@@ -69,6 +69,7 @@ export class CampaignResultsComponent {
   readonly campaign = input.required<Campaign>();
 
   protected readonly testWords = TEST_WORDS;
+  protected readonly metricLabel = metricLabel;
   protected readonly pct = formatRatioPercent;
   protected readonly p = formatP;
   protected readonly selection = computed<ReportSelection>(() => ({ campaign: this.campaign().id }));

@@ -113,6 +113,7 @@ describe('CampaignsPage', () => {
     await settle();
     expect(q('camp-active')).toBeNull();
     expect(q('camp-rec-0')!.textContent).toContain('+12.0 %');
+    expect(q('camp-rec-0')!.textContent).toContain('write bandwidth');
     expect(q('camp-verdict-0')!.textContent).toContain('Better');
     expect(q('camp-compare-link')!.getAttribute('href')).toContain('ids=21,22');
     expect(api.callsOf('core.download')[0]).toEqual(['tuning.report.generate', [{ campaign: 1 }, 'HTML'], 'report-campaign-1.html', false]);
