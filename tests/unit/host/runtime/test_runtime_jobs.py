@@ -4,7 +4,9 @@ import threading
 
 import pytest
 
-from tuning_host.runtime import BaseModel, CallError, Middleware, Service, State, api_method, job
+from tuning_host.runtime import BaseModel, CallError, Service, State, api_method, job
+
+from runtime_loop import run_service
 
 
 class JobsSvcHoldArgs(BaseModel):
@@ -76,16 +78,7 @@ class JobsSvcService(Service):
 
 
 def run(tmp_path, body):
-    async def main():
-        mw = Middleware(str(tmp_path))
-        mw.attach_loop()
-        svc = JobsSvcService(mw)
-        mw.add_service(svc)
-        try:
-            return await body(mw, svc)
-        finally:
-            mw.shutdown()
-    return asyncio.run(main())
+    return run_service(tmp_path, JobsSvcService, body)
 
 
 async def until(predicate):

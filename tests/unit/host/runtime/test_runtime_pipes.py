@@ -4,7 +4,9 @@ import errno
 
 import pytest
 
-from tuning_host.runtime import CallError, Middleware, Pipes, Service, State, job
+from tuning_host.runtime import CallError, Pipes, Service, State, job
+
+from runtime_loop import run_service
 
 
 class PipedService(Service):
@@ -49,16 +51,7 @@ class PipedService(Service):
 
 
 def run(tmp_path, body):
-    async def main():
-        mw = Middleware(str(tmp_path))
-        mw.attach_loop()
-        svc = PipedService(mw)
-        mw.add_service(svc)
-        try:
-            return await body(mw, svc)
-        finally:
-            mw.shutdown()
-    return asyncio.run(main())
+    return run_service(tmp_path, PipedService, body)
 
 
 def output_pipes(mw, buffered=False):
