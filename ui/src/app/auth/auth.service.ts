@@ -3,13 +3,16 @@ import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { Observable, firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../api/api.service';
-import { errorMessage } from '../api/api-errors';
+import { ConnectionLostError, errorMessage } from '../api/api-errors';
 import { LoginRequest, LoginResponse } from '../api/models/auth';
 import { RpcConnection } from '../api/rpc-connection.service';
 import { T } from '../i18n/translate-marker';
-import { TOKEN_STORAGE } from './token-storage';
+import { TOKEN_STORAGE, WEBUI_TOKEN } from './token-storage';
 
 export type AuthStatus = 'connecting' | 'restoring' | 'logged-out' | 'logging-in' | 'logged-in';
+
+/** How a session token fared: logged in, refused by the server, or unknown because the connection went away. */
+type TokenOutcome = 'ok' | 'rejected' | 'lost';
 
 /** Token lifetime asked of the server, and how often it is renewed before it runs out. */
 export const TOKEN_TTL_S = 600;
@@ -32,12 +35,18 @@ export function loginFailureMessage(response: LoginResponse): string {
 /**
  * Logs in with a password or API key, keeps a session token in storage and logs in again with it after a reload or
  * reconnect (as the TrueNAS UI does). Calls other than auth.* wait until this says the connection is authenticated.
+ *
+ * When the connection opens it tries, in order: the TrueNAS web UI's own session token (same origin when the panel
+ * is served by middlewared), then the panel's own stored token, then shows the login form. A web UI token the server
+ * refused is not tried again (only a new one the web UI stores later is), so a stale one cannot cause a login loop;
+ * the panel never writes or removes the web UI's token.
  */
 @Injectable({ providedIn: 'root' })
 export class AuthService {
   private readonly api = inject(ApiService);
   private readonly connection = inject(RpcConnection);
   private readonly tokens = inject(TOKEN_STORAGE);
+  private readonly webUiTokens = inject(WEBUI_TOKEN);
 
   readonly status = signal<AuthStatus>('connecting');
   readonly username = signal<string | null>(null);
@@ -45,6 +54,10 @@ export class AuthService {
   readonly message = signal<string | null>(null);
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
   private wasLoggedIn = false;
+  /** The web UI token the server refused last (not tried again). */
+  private refusedWebUiToken: string | null = null;
+  /** Set by logout: the web UI's session is not used again until the page is reloaded. */
+  private webUiSessionDeclined = false;
 
   constructor() {
     const destroyRef = inject(DestroyRef);
@@ -69,6 +82,7 @@ export class AuthService {
 
   async logout(): Promise<void> {
     this.tokens.clear();
+    this.webUiSessionDeclined = true;
     try {
       await firstValueFrom(this.api.call('auth.logout'));
     } catch {
@@ -93,8 +107,7 @@ export class AuthService {
       this.message.set(loginFailureMessage(response));
       return false;
     }
-    const name = request.mechanism === 'TOKEN_PLAIN' ? response.user_info?.pw_name ?? null : request.username;
-    await this.loggedIn(name ?? response.user_info?.username ?? null);
+    await this.loggedIn(request.mechanism === 'TOKEN_PLAIN' ? response.user_info?.pw_name ?? null : request.username);
     return true;
   }
 
@@ -122,20 +135,55 @@ export class AuthService {
   }
 
   private async onOpened(): Promise<void> {
-    const token = this.tokens.get();
-    if (!token) {
-      this.status.set('logged-out');
-      this.message.set(this.wasLoggedIn ? T('Reconnected. Please log in again.') : null);
+    const webUiToken = this.webUiSessionDeclined ? null : this.webUiTokens.get();
+    const ownToken = this.tokens.get();
+    let webUiRefused = false;
+    if (webUiToken && webUiToken !== this.refusedWebUiToken) {
+      this.status.set('restoring');
+      const outcome = await this.loginWithToken(webUiToken);
+      if (outcome === 'ok' || outcome === 'lost') {
+        return;
+      }
+      this.refusedWebUiToken = webUiToken;
+      webUiRefused = true;
+    }
+    if (ownToken && ownToken !== webUiToken) {
+      this.status.set('restoring');
+      const outcome = await this.loginWithToken(ownToken);
+      if (outcome === 'ok' || outcome === 'lost') {
+        return;
+      }
+      this.tokens.clear();
+      this.showLogin(this.wasLoggedIn
+        ? T('Reconnected, but the session has expired. Please log in again.')
+        : webUiRefused ? T('Your TrueNAS session could not be used here. Please log in.') : null);
       return;
     }
-    this.status.set('restoring');
-    const ok = await this.login({ mechanism: 'TOKEN_PLAIN', token });
-    if (ok) {
-      this.message.set(this.wasLoggedIn ? T('Reconnected.') : null);
-    } else {
-      this.tokens.clear();
-      this.message.set(this.wasLoggedIn ? T('Reconnected, but the session has expired. Please log in again.') : null);
+    this.showLogin(this.wasLoggedIn
+      ? T('Reconnected. Please log in again.')
+      : webUiRefused ? T('Your TrueNAS session could not be used here. Please log in.') : null);
+  }
+
+  /** One TOKEN_PLAIN login; on success the session is set up as after a password login. */
+  private async loginWithToken(token: string): Promise<TokenOutcome> {
+    let response: LoginResponse;
+    try {
+      response = await firstValueFrom(this.api.call('auth.login_ex', [{ mechanism: 'TOKEN_PLAIN', token }]));
+    } catch (error) {
+      return error instanceof ConnectionLostError ? 'lost' : 'rejected';
     }
+    if (response.response_type !== 'SUCCESS') {
+      return 'rejected';
+    }
+    const reconnected = this.wasLoggedIn;
+    await this.loggedIn(response.user_info?.pw_name ?? response.user_info?.username ?? null);
+    this.message.set(reconnected ? T('Reconnected.') : null);
+    return 'ok';
+  }
+
+  private showLogin(message: string | null): void {
+    this.status.set('logged-out');
+    this.message.set(message);
   }
 
   private onClosed(): void {
