@@ -1,0 +1,116 @@
+"""The fake box's persistent state (``$FAKEBOX_HOME/box.json``) and its on-disk stand-ins (sysfs dir, mountpoints,
+system dataset). Survives a "reboot" (a stop and start of the launcher); ``boot()`` plays what a boot does."""
+import copy
+import json
+import os
+import threading
+import uuid
+from pathlib import Path
+
+GiB = 1024 ** 3
+# name -> (default, writable): OpenZFS 2.3 defaults on a 32 GiB box (zfs(4))
+ZFS_PARAMETERS = {
+    'zfs_arc_max': ('0', True), 'zfs_arc_min': ('0', True),
+    'zfs_dirty_data_max': (str(32 * GiB // 10), True), 'zfs_dirty_data_max_max': (str(8 * GiB), False),
+    'zfs_dirty_data_max_percent': ('10', False), 'zfs_dirty_data_max_max_percent': ('25', False),
+    'zfs_txg_timeout': ('5', True), 'zfs_prefetch_disable': ('0', True), 'zfetch_max_distance': ('67108864', True),
+    'zfs_vdev_async_read_max_active': ('3', True), 'zfs_vdev_async_write_max_active': ('10', True),
+    'zfs_vdev_sync_read_max_active': ('10', True), 'zfs_vdev_sync_write_max_active': ('10', True),
+    'zfs_vdev_max_active': ('1000', True), 'l2arc_write_max': ('33554432', True),
+    'l2arc_write_boost': ('33554432', True), 'l2arc_noprefetch': ('1', True), 'l2arc_headroom': ('8', True),
+    'zfs_nocacheflush': ('0', True), 'zil_nocacheflush': ('0', True), 'zfs_immediate_write_sz': ('32768', True),
+    'zil_slog_bulk': ('67108864', True), 'metaslab_lba_weighting_enabled': ('1', True),
+    'zfs_dio_enabled': ('1', True),
+}
+SYSCTLS = {
+    'net.core.rmem_max': '212992', 'net.core.wmem_max': '212992', 'net.core.netdev_max_backlog': '1000',
+    'net.ipv4.tcp_rmem': '4096\t131072\t6291456', 'net.ipv4.tcp_wmem': '4096\t16384\t4194304',
+}
+HDDS = [f'sd{c}' for c in 'abcdef']
+DATASET_DEFAULTS = {'recordsize': '128K', 'compression': 'LZ4', 'atime': 'OFF', 'sync': 'STANDARD',
+                    'special_small_block_size': '0', 'logbias': 'latency', 'primarycache': 'all',
+                    'secondarycache': 'all'}
+
+_lock = threading.RLock()
+
+
+def home() -> Path:
+    return Path(os.environ['FAKEBOX_HOME'])
+
+
+def sysfs_dir() -> Path:
+    return home() / 'sys-module-zfs-parameters'
+
+
+def mnt_dir() -> Path:
+    return home() / 'mnt'
+
+
+def system_dataset_dir() -> Path:
+    return home() / 'var-db-system'
+
+
+def initial() -> dict:
+    return {
+        'boots': [],                # boot ids, newest last
+        'pools_imported': False,    # reset by every boot; set by fakebox.import_pools
+        'ready': False,
+        'tunables': [],             # tunable rows (system_tunable)
+        'next_tunable_id': 1,
+        'datasets': {'tank': {}, 'tank/media': {}},  # name -> {property: value} set LOCAL
+        'smb': {'multichannel': False}, 'nfs': {'servers': None, 'managed_nfsd': True},
+        'reboots_requested': [],
+        # failure injection (tests set these through fakebox.inject or before a start)
+        'fail_calls': {},           # method name -> error message (CallError)
+        'pool_missing': [],         # pools that do not come back at import
+    }
+
+
+def load() -> dict:
+    with _lock:
+        path = home() / 'box.json'
+        if not path.exists():
+            return initial()
+        return json.loads(path.read_text())
+
+
+def save(state: dict) -> None:
+    with _lock:
+        path = home() / 'box.json'
+        tmp = path.with_suffix('.tmp')
+        tmp.write_text(json.dumps(state, indent=1))
+        os.replace(tmp, path)
+
+
+def update(fn):
+    with _lock:
+        state = load()
+        result = fn(state)
+        save(state)
+        return copy.deepcopy(result)
+
+
+def boot() -> dict:
+    """What a boot does to the fake box: new boot id, pools exported until imported, kernel values back to their
+    defaults and then the enabled tunables applied (as TrueNAS applies them at boot from its database)."""
+    def do(state):
+        state['boots'].append(str(uuid.uuid4()))
+        state['pools_imported'] = False
+        state['ready'] = False
+        sysfs = sysfs_dir()
+        sysfs.mkdir(parents=True, exist_ok=True)
+        values = {name: default for name, (default, _) in ZFS_PARAMETERS.items()}
+        state['sysctls'] = dict(SYSCTLS)
+        for row in state['tunables']:
+            if row['enabled'] and row['type'] == 'ZFS' and row['var'] in values:
+                values[row['var']] = row['value']
+            if row['enabled'] and row['type'] == 'SYSCTL' and row['var'] in state['sysctls']:
+                state['sysctls'][row['var']] = row['value']
+        for name, value in values.items():
+            path = sysfs / name
+            if path.exists():
+                path.chmod(0o644)
+            path.write_text(value + '\n')
+            path.chmod(0o644 if ZFS_PARAMETERS[name][1] else 0o444)
+        return state
+    return update(do)

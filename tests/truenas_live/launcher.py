@@ -1,0 +1,132 @@
+"""Start the REAL TrueNAS middlewared (``middlewared.main.Middleware``) of one release on loopback, with the tuning
+plugin installed by our real installer and a fake box (``fakebox/``) in place of the hardware-bound plugins.
+
+    $PYTHON tests/truenas_live/launcher.py --home DIR --port PORT
+
+Run inside the release's side venv (scripts/truenas-env.sh), with MIDDLEWARED_SRC and TRUENAS_API_CLIENT_SRC set.
+
+``--home`` holds everything that must survive a "reboot" (a stop and a start of this process): the fake box state
+(``box.json``), the sysfs stand-in, the dataset mountpoints, the system dataset, middlewared's scratch sqlite db. The
+TrueNAS root is rebuilt under ``DIR/root`` on every start (``usr/lib/python3/dist-packages/middlewared`` copied from
+MIDDLEWARED_SRC, ``data/manifest.json`` naming the release), and the plugin is installed into it by
+``plugin/install/installer.py`` exactly as on a box.
+
+Harness choices (no TrueNAS file is changed; the copy is byte for byte): the TCP port and the run directory are
+middlewared module constants patched in this process, plugins are loaded with middlewared's own whitelist argument
+(the real framework plugins that can run off a box + the fake box + tuning), native modules are stubbed as in the
+load-rule tier, middlewared's database is a scratch sqlite file with the loaded models' tables, and the tuning
+plugin's ``ZFS_PARAMETERS_DIR`` points at the fake sysfs directory.
+
+On stdout the launcher prints ``LIVE-LISTENING <port>`` once the TCP site accepts connections.
+"""
+import argparse
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+
+# Real TrueNAS plugins that work off a box (module-name prefixes for middlewared's own loader whitelist).
+REAL_PLUGINS = (
+    'middlewared.plugins.datastore',   # real datastore on a scratch sqlite db (tunable rows live there)
+    'middlewared.plugins.auth',        # auth.py: unix-socket root sessions, auth.login_ex, tokens for /_download
+    'middlewared.plugins.alert',       # alert.py: alert.oneshot_create / alert.list
+    'middlewared.plugins.fakebox',     # the fake box (tests/truenas_live/fakebox)
+    'middlewared.plugins.tuning',      # the plugin under test, installed by plugin/install/installer.py
+)
+EXTRA_STUBS = ('remote_pdb', 'pyotp', 'truenas_pypam', 'truenas_pyscst', 'truenas_pynetif', 'jose', 'boto3', 'botocore', 'influxdb', 'pysnmp', 'pysss_nss_idmap', 'truenas_verify', 'truenas_crypto_utils', 'truenas_connect_utils', 'libsgio', 'libvirt', 'docker', 'kmip', 'nvme', 'dmidecode', 'ixhardware', 'libtruenas', 'truenas_pylibvirt', 'pyglfs', 'pysmb', 'sedutil', 'smart')
+
+
+def build_root(home: Path, release_version: str) -> Path:
+    """A TrueNAS root under home/root: the real middlewared package, the release manifest, the fake box plugin."""
+    root = home / 'root'
+    if root.exists():
+        shutil.rmtree(root)
+    site = root / 'usr/lib/python3/dist-packages'
+    ignore = shutil.ignore_patterns('__pycache__', '*.pyc')
+    shutil.copytree(Path(os.environ['MIDDLEWARED_SRC']) / 'middlewared', site / 'middlewared', ignore=ignore)
+    shutil.copytree(HERE / 'fakebox', site / 'middlewared/plugins/fakebox', ignore=ignore)
+    (root / 'data').mkdir(parents=True)
+    (root / 'data/manifest.json').write_text(json.dumps({
+        'version': release_version, 'codename': 'live-tier', 'buildtime': 0}))
+    return root
+
+
+def install_plugin(root: Path) -> Path:
+    """The tuning plugin installed by our own installer (the code path of plugin/install/truenas_install.py)."""
+    sys.path.insert(0, str(REPO / 'plugin' / 'install'))
+    try:
+        import installer
+    finally:
+        sys.path.remove(str(REPO / 'plugin' / 'install'))
+    plan = installer.plan_install(root, installer.load_manifest())
+    installer.install(plan)
+    return plan.target
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--home', required=True, type=Path)
+    parser.add_argument('--port', required=True, type=int)
+    parser.add_argument('--release-version', default=os.environ.get('TRUENAS_VERSION', '25.10.6'))
+    args = parser.parse_args(argv)
+    home = args.home.resolve()
+    home.mkdir(parents=True, exist_ok=True)
+    os.environ['FAKEBOX_HOME'] = str(home)
+
+    root = build_root(home, args.release_version)
+    try:
+        install_plugin(root)
+    except Exception as e:  # the installer's refusal is the answer: print it and stop
+        print(f'LIVE-INSTALL-FAILED {type(e).__name__}: {e}', flush=True)
+        return 3
+    site = root / 'usr/lib/python3/dist-packages'
+    sys.path.insert(0, str(site))
+    sys.path.insert(1, os.environ['TRUENAS_API_CLIENT_SRC'])
+    sys.path.insert(2, str(REPO))
+
+    from tests.truenas_rules import native_stubs
+    sys.meta_path.insert(0, native_stubs.StubFinder(native_stubs.STUBBED_ROOTS + EXTRA_STUBS))
+
+    run_dir = home / 'run'
+    run_dir.mkdir(exist_ok=True)
+    import middlewared.utils
+    middlewared.utils.MIDDLEWARE_RUN_DIR = str(run_dir)
+    middlewared.utils.MANIFEST_FILE = str(root / 'data/manifest.json')
+    import middlewared.utils.db
+    db_file = home / 'freenas-v1.db'
+    middlewared.utils.db.FREENAS_DATABASE = str(db_file)
+    import middlewared.plugins.datastore.connection as ds_connection
+    ds_connection.FREENAS_DATABASE = str(db_file)
+
+    from middlewared.plugins.fakebox import harness as fakebox_harness
+    fakebox_harness.prepare(home)
+
+    import middlewared.main as mw_main
+    from aiohttp import web
+    mw_main.MIDDLEWARE_RUN_DIR = str(run_dir)
+
+    class LiveMiddleware(mw_main.Middleware):
+        CONSOLE_ONCE_PATH = str(run_dir / '.middlewared-console-once')
+
+        def _load_plugins(self, *a, whitelist=None, **kw):
+            return super()._load_plugins(*a, whitelist=list(REAL_PLUGINS), **kw)
+
+        async def start_tcp_site(self, host):
+            assert host == '127.0.0.1'
+            site = web.TCPSite(self.runner, host, args.port, reuse_address=True)
+            await site.start()
+            print(f'LIVE-LISTENING {args.port}', flush=True)
+            return site
+
+    fakebox_harness.create_database(db_file)
+    middleware = LiveMiddleware(loop_monitor=False, debug_level='DEBUG', log_handler='console')
+    middleware.run()
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
