@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
-"""Remove exactly the files truenas_install.py installed (its INSTALLED_FILES.json), then empty directories.
+"""Remove exactly the files truenas_install.py installed (plugin and panel, its INSTALLED_FILES.json), then the
+directories that became empty.
 
     python3 plugin/install/truenas_uninstall.py [--root /] [--restart]
 """
-import argparse
 import sys
-from pathlib import Path
 
-from installer import SITE_PACKAGES, InstallError, load_manifest, restart_middlewared, uninstall
+sys.dont_write_bytecode = True  # no __pycache__ inside the artefact
+
+import argparse  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from installer import SITE_PACKAGES, STATE_DB, InstallError, load_manifest, restart_middlewared, uninstall  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -25,8 +29,8 @@ def main(argv=None) -> int:
         print(f'truenas_uninstall: {e}', file=sys.stderr)
         return 1
     print(f'Removed {len(removed)} files of {manifest["name"]} from {target}.')
-    print('The plugin database (/var/db/system/tuning) is kept; delete it by hand to forget presets and '
-          'restore points.')
+    print(f'The plugin database ({STATE_DB}) is kept: reinstalling picks it up again. Delete '
+          f'{Path(STATE_DB).parent} by hand to forget presets, restore points and benchmark results.')
     if args.restart:
         restart_middlewared()
         print('Restarted middlewared.')
