@@ -8,7 +8,7 @@ PORT ?= 8080
 TUNING_DATA ?= $(CURDIR)/var
 export PORT TUNING_DATA
 
-.PHONY: run test deps deps-system deps-python deps-ui ui test-python test-ui test-e2e test-vm bench install-truenas clean
+.PHONY: run test deps deps-system deps-python deps-ui ui test-python test-ui test-e2e test-vm bench install-truenas package clean
 
 run: deps-python ui
 	$(PY) -m tuning_host
@@ -51,6 +51,10 @@ test-vm: deps-python
 
 bench: deps-python
 	for f in tests/bench/*.py; do $(PY) $$f || exit 1; done
+
+# The release artefact for TrueNAS: dist/truenas-tuning-<version>.tar.gz (+ .sha256); docs/truenas-install.md
+package: ui
+	python3 plugin/install/package.py --out dist
 
 install-truenas:
 	python3 plugin/install/truenas_install.py
