@@ -17,7 +17,7 @@ middlewared module constants patched in this process, plugins are loaded with mi
 load-rule tier, middlewared's database is a scratch sqlite file with the loaded models' tables, and the tuning
 plugin's ``ZFS_PARAMETERS_DIR`` points at the fake sysfs directory.
 
-On stdout the launcher prints ``LIVE-LISTENING <port>`` once the TCP site accepts connections.
+On stdout the launcher prints ``LIVE-LISTENING <port>`` once start-up is complete (TCP site and unix socket up).
 """
 import argparse
 import json
@@ -34,6 +34,7 @@ REAL_PLUGINS = (
     'middlewared.plugins.datastore',   # real datastore on a scratch sqlite db (tunable rows live there)
     'middlewared.plugins.auth',        # auth.py: unix-socket root sessions, auth.login_ex, tokens for /_download
     'middlewared.plugins.alert',       # alert.py: alert.oneshot_create / alert.list
+    'middlewared.plugins.account_.privilege',  # privilege.full_privilege: the root session of a unix socket
     'middlewared.plugins.fakebox',     # the fake box (tests/truenas_live/fakebox)
     'middlewared.plugins.tuning',      # the plugin under test, installed by plugin/install/installer.py
 )
@@ -108,6 +109,7 @@ def main(argv=None) -> int:
     import middlewared.main as mw_main
     from aiohttp import web
     mw_main.MIDDLEWARE_RUN_DIR = str(run_dir)
+    mw_main.MIDDLEWARE_STARTED_SENTINEL_PATH = str(run_dir / 'middlewared-started')
 
     class LiveMiddleware(mw_main.Middleware):
         CONSOLE_ONCE_PATH = str(run_dir / '.middlewared-console-once')
@@ -119,10 +121,14 @@ def main(argv=None) -> int:
             assert host == '127.0.0.1'
             site = web.TCPSite(self.runner, host, args.port, reuse_address=True)
             await site.start()
-            print(f'LIVE-LISTENING {args.port}', flush=True)
             return site
 
+        def _Middleware__notify_startup_complete(self):  # the last step of main.py __initialize
+            super()._Middleware__notify_startup_complete()
+            print(f'LIVE-LISTENING {args.port}', flush=True)
+
     fakebox_harness.create_database(db_file)
+    fakebox_harness.replace_pam()
     middleware = LiveMiddleware(loop_monitor=False, debug_level='DEBUG', log_handler='console')
     middleware.run()
     return 0

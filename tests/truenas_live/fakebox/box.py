@@ -528,3 +528,8 @@ class SysctlService(Service):
     def get_arcstats(self):
         maybe_fail('sysctl.get_arcstats')
         return {'c_max': 16 * GiB, 'c_min': GiB, 'size': 12 * GiB}
+
+
+async def setup(middleware):
+    # Registered by the real system plugin on a box; the fake box sends it from fakebox.import_pools.
+    middleware.event_register('system.ready', 'Finished boot process', roles=['SYSTEM_GENERAL_READ'])

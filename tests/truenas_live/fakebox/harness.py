@@ -28,7 +28,7 @@ def create_database(db_file: Path) -> None:
     from sqlalchemy import create_engine
     import middlewared.sqlalchemy as sa
     for module in ('middlewared.plugins.alert', 'middlewared.plugins.auth', 'middlewared.plugins.api_key',
-                   'middlewared.plugins.account', 'middlewared.plugins.system_general'):
+                   'middlewared.plugins.account', 'middlewared.plugins.account_.privilege', 'middlewared.plugins.system_general'):
         try:
             importlib.import_module(module)
         except Exception:  # a model module that cannot import off a box simply has no table here
@@ -36,3 +36,31 @@ def create_database(db_file: Path) -> None:
     engine = create_engine(f'sqlite:///{db_file}')
     sa.Model.metadata.create_all(engine)
     engine.dispose()
+
+
+class UnixSocketRootAuthenticator:
+    """PAM stand-in for AF_UNIX root sessions (PAM and NSS are native and box-bound): accepts root only, the way
+    ``UnixPamAuthenticator.authenticate`` accepts a non-interactive root session on a box; everything after it
+    (``auth.authenticate_root``, the session manager, roles) is TrueNAS's own code."""
+
+    def authenticate(self, username, origin):
+        import pam
+        from types import SimpleNamespace
+        ok = username == 'root' and origin.uid == 0
+        return SimpleNamespace(code=pam.PAM_SUCCESS if ok else pam.PAM_AUTH_ERR, reason=None if ok else 'not root',
+                               user_info={'pw_name': 'root', 'pw_uid': 0, 'pw_gid': 0})
+
+    def logout(self):
+        import pam
+        from types import SimpleNamespace
+        return SimpleNamespace(code=pam.PAM_SUCCESS, reason=None, user_info=None)
+
+    def __getattr__(self, name):  # other PAM-handle housekeeping of the session manager (login, account...): succeed
+        if name.startswith('__'):
+            raise AttributeError(name)
+        return lambda *a, **kw: self.logout()
+
+
+def replace_pam() -> None:
+    import middlewared.plugins.auth as auth
+    auth.UnixPamAuthenticator = UnixSocketRootAuthenticator

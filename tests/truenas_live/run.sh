@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The live tier: the REAL TrueNAS middlewared of each release (25.10 under Python 3.11, 26.0 under Python 3.13) started
+# as a separate process on loopback with the tuning plugin installed by plugin/install/installer.py and a fake box
+# (tests/truenas_live/fakebox), tested over its real websocket JSON-RPC with the release's truenas_api_client.
+#
+#   tests/truenas_live/run.sh [pytest args]        TRUENAS_LIVE_RELEASES="25.10 26.0" (default: both)
+#
+# Prints the pass counts and the wall time per release; exits non-zero when any release fails.
+set -uo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+status=0
+summary=()
+for release in ${TRUENAS_LIVE_RELEASES:-25.10 26.0}; do
+    start=$(date +%s)
+    env_lines="$("$repo/scripts/truenas-env.sh" "$release")" || { summary+=("$release: environment FAILED"); status=1; continue; }
+    eval "$env_lines"
+    export TRUENAS_RELEASE TRUENAS_VERSION MIDDLEWARED_SRC TRUENAS_API_CLIENT_SRC
+    echo "== live tier: TrueNAS $TRUENAS_VERSION ($("$PYTHON" -V 2>&1))"
+    (cd "$repo" && "$PYTHON" -m pytest tests/truenas_live -q -rfE -p no:cacheprovider -o junit_family=xunit2 \
+        --timeout 600 "$@" | tee "/tmp/truenas-live-$release.log")
+    rc=${PIPESTATUS[0]}
+    [ "$rc" = 0 ] || status=1
+    counts="$(grep -E '^[0-9]+ (passed|failed)|^=+ .*(passed|failed|error)' "/tmp/truenas-live-$release.log" | tail -1 | tr -d '=')"
+    summary+=("TrueNAS $TRUENAS_VERSION: ${counts:-no result} in $(( $(date +%s) - start ))s")
+done
+echo "== live tier summary"
+printf '  %s\n' "${summary[@]}"
+exit $status
