@@ -17,7 +17,7 @@ for release in ${TRUENAS_LIVE_RELEASES:-25.10 26.0}; do
     eval "$env_lines"
     export TRUENAS_RELEASE TRUENAS_VERSION MIDDLEWARED_SRC TRUENAS_API_CLIENT_SRC
     echo "== live tier: TrueNAS $TRUENAS_VERSION ($("$PYTHON" -V 2>&1))"
-    (cd "$repo" && "$PYTHON" -m pytest tests/truenas_live -q -rfE -p no:cacheprovider -o junit_family=xunit2 \
+    (cd "$repo" && "$PYTHON" -m pytest tests/truenas_live -q -rfE --tb=short -p no:cacheprovider \
         --timeout 600 "$@" | tee "/tmp/truenas-live-$release.log")
     rc=${PIPESTATUS[0]}
     [ "$rc" = 0 ] || status=1

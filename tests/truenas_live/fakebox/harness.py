@@ -35,6 +35,10 @@ def create_database(db_file: Path) -> None:
             pass
     engine = create_engine(f'sqlite:///{db_file}')
     sa.Model.metadata.create_all(engine)
+    with engine.begin() as conn:  # the row TrueNAS's migrations seed (alertclasses is a ConfigService)
+        if 'system_alertclasses' in sa.Model.metadata.tables and \
+                not conn.exec_driver_sql('SELECT 1 FROM system_alertclasses').fetchall():
+            conn.exec_driver_sql("INSERT INTO system_alertclasses (classes) VALUES ('{}')")
     engine.dispose()
 
 
