@@ -70,6 +70,9 @@ class LiveServer:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(10)
         self._ended.wait(10)
+        if self.home.exists():  # kept for diagnosis next to the box state
+            with open(self.home / 'launcher.log', 'a') as f:
+                f.write(self.log())
 
     def client(self):
         from truenas_api_client import Client
