@@ -57,7 +57,7 @@ package: ui
 	python3 plugin/install/package.py --out dist
 
 install-truenas:
-	python3 plugin/install/truenas_install.py
+	python3 plugin/install/truenas_install.py --from-checkout
 
 clean:
 	rm -rf var ui/dist tests/artifacts

@@ -21,6 +21,7 @@ from .core.bench import BenchmarkInputError, InsufficientSpaceError, plan_benchm
 from .core.bench.conditions import network_limit
 from .framework import CallError, ValidationErrors
 from .store import benchmarks as store
+from .store.offloop import store_call
 
 FIO = 'fio'
 
@@ -73,8 +74,8 @@ async def build_context(middleware, target: dict, plan: dict, state: dict) -> di
 class Scratch:
     """The scratch area of one run: a child dataset on ZFS, a directory elsewhere."""
 
-    def __init__(self, middleware, db, target: dict, bench_id: str, refquota_bytes: int):
-        self.middleware, self.db, self.target = middleware, db, target
+    def __init__(self, middleware, target: dict, bench_id: str, refquota_bytes: int):
+        self.middleware, self.target = middleware, target
         self.bench_id, self.refquota_bytes = bench_id, refquota_bytes
         if target['is_zfs']:
             self.dataset = scratch_dataset_name(target['dataset'], bench_id)
@@ -85,7 +86,7 @@ class Scratch:
 
     async def __aenter__(self) -> str:
         """Record, then create; returns the directory the runner makes its own scratch directory in."""
-        store.add_scratch(self.db, self.record, self.dataset)
+        await store_call(self.middleware, store.add_scratch, self.record, self.dataset)
         if not self.dataset:
             return self.target['mountpoint']
         try:
@@ -96,7 +97,7 @@ class Scratch:
 
     async def __aexit__(self, *exc) -> None:
         await remove_recorded(self.middleware, {'path': self.record, 'dataset': self.dataset})
-        store.remove_scratch(self.db, self.record)
+        await store_call(self.middleware, store.remove_scratch, self.record)
 
 
 async def remove_recorded(middleware, area: dict) -> bool:
@@ -111,13 +112,13 @@ async def remove_recorded(middleware, area: dict) -> bool:
     return True
 
 
-async def sweep_scratch(middleware, db) -> list[str]:
+async def sweep_scratch(middleware) -> list[str]:
     """Remove scratch areas left by a crash; keeps the record of any it cannot reach yet."""
     removed = []
-    for area in store.scratch_areas(db):
+    for area in await store_call(middleware, store.scratch_areas):
         try:
             if await remove_recorded(middleware, area):
-                store.remove_scratch(db, area['path'])
+                await store_call(middleware, store.remove_scratch, area['path'])
                 removed.append(area['path'])
         except Exception:
             middleware.logger.warning('tuning: could not remove benchmark scratch %s', area['path'], exc_info=True)
@@ -173,12 +174,12 @@ def default_label(spec: dict, state: dict) -> str:
     return f'{active["preset"] if active else "no preset"} · {spec["dataset"]} · {spec.get("profile", "QUICK")}'
 
 
-async def run(middleware, db, set_progress, job_id, spec: dict) -> dict:
+async def run(middleware, set_progress, job_id, spec: dict) -> dict:
     """The body of ``tuning.benchmark.run`` once the box is reserved for it (also a campaign's benchmark step).
     ``set_progress(percent, description, extra=None)`` is the job's."""
     require_fio()
     set_progress(0, f'Checking {spec["dataset"]} and its free space')
-    await sweep_scratch(middleware, db)
+    await sweep_scratch(middleware)
     target = await read_target(middleware, spec['dataset'], 'spec.dataset')
     plan = plan_or_errors(spec, target['env'], 'spec')
     state = await middleware.call('tuning.current_state')
@@ -189,10 +190,10 @@ async def run(middleware, db, set_progress, job_id, spec: dict) -> dict:
         set_progress(2 + percent * 0.96, description, extra)
 
     set_progress(1, 'Creating the scratch ' + ('dataset' if target['is_zfs'] else 'directory'))
-    async with Scratch(middleware, db, target, bench_id, plan['space']['refquota_bytes']) as directory:
+    async with Scratch(middleware, target, bench_id, plan['space']['refquota_bytes']) as directory:
         outcome = await run_fio_in_thread(middleware, plan, directory, bench_id, progress)
         set_progress(98, 'Removing the scratch data')
     record = result_record(spec, plan, context, outcome, spec.get('label') or default_label(spec, state))
-    entry = store.insert_benchmark(db, **record)
+    entry = await store_call(middleware, store.insert_benchmark, **record)
     set_progress(100, f'Benchmark #{entry["id"]} stored')
     return entry

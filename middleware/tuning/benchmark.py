@@ -12,6 +12,7 @@ from .core.bench import BenchmarkInputError, compare as compare_results, import_
 from .core.bench.conditions import condition_differences, noise_warnings
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
 from .store import benchmarks as store
+from .store.offloop import store_call
 
 IMPORT_SOURCES = {'BONNIE': 'BONNIE', 'GOBONNIEGO': 'GOBONNIEGO', 'FIO': 'FIO_IMPORT'}
 
@@ -54,8 +55,8 @@ class TuningBenchmarkService(Service):
         the chosen tests, each repeated `runs` times (more while noisy when `adaptive`), with progress in words and
         the live rate. Refuses to start, with the figures, when the pool would pass 80 % used. Returns the stored
         result with its context (preset, settings, pool layout, versions, cache-defeat method, fio job files)."""
-        async with box_reserved(self.middleware, 'tuning.benchmark.run', job.id) as ctx:
-            return await bench_run.run(self.middleware, ctx.db, job.set_progress, job.id, spec)
+        async with box_reserved(self.middleware, 'tuning.benchmark.run', job.id):
+            return await bench_run.run(self.middleware, job.set_progress, job.id, spec)
 
     @api_method(TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, roles=READ_ROLES)
     def query(self, filters, options):
@@ -65,14 +66,15 @@ class TuningBenchmarkService(Service):
     @api_method(TuningBenchmarkGetArgs, TuningBenchmarkGetResult, roles=READ_ROLES)
     def get(self, id_):
         """One stored result."""
-        return self._entry(id_, 'id')
+        return entry_or_error(plugin_context(self.middleware).db, id_, 'id')
 
     @api_method(TuningBenchmarkDeleteArgs, TuningBenchmarkDeleteResult, roles=WRITE_ROLES,
                 audit='Tuning benchmark delete')
     def delete(self, id_):
         """Forget a stored result."""
-        self._entry(id_, 'id')
-        return store.delete_benchmark(plugin_context(self.middleware).db, id_)
+        db = plugin_context(self.middleware).db
+        entry_or_error(db, id_, 'id')
+        return store.delete_benchmark(db, id_)
 
     @api_method(TuningBenchmarkCompareArgs, TuningBenchmarkCompareResult, roles=READ_ROLES)
     async def compare(self, ids, baseline):
@@ -85,19 +87,8 @@ class TuningBenchmarkService(Service):
         if baseline is not None and baseline not in ids:
             verrors.add('baseline', f'{baseline} is not one of `ids`.')
         verrors.check()
-        entries = [self._entry(id_, f'ids.{i}') for i, id_ in enumerate(ids)]
-        base = next(e for e in entries if e['id'] == (baseline if baseline is not None else ids[0]))
-        others = [e for e in entries if e is not base]
-        result = await self.middleware.run_in_thread(
-            compare_results, comparable(base), [comparable(e) for e in others])
-        result['baseline']['id'] = base['id']
-        for comparison, entry in zip(result['comparisons'], others):
-            comparison['id'] = entry['id']
-        # the baseline's own, else the first measured result's (an imported baseline has no box context)
-        result['theoretical_max'] = next((e['context']['theoretical_max'] for e in [base, *others]
-                                          if e['context'].get('theoretical_max')), None)
-        result['warnings'] = condition_differences(entries) + [w for e in entries for w in noise_warnings(e)]
-        return result
+        entries = await store_call(self.middleware, entries_or_error, ids, 'ids')
+        return await self.middleware.run_in_thread(comparison_of, entries, baseline if baseline is not None else ids[0])
 
     @api_method(TuningBenchmarkImportArgs, TuningBenchmarkImportResult, roles=WRITE_ROLES,
                 audit='Tuning benchmark import')
@@ -112,16 +103,32 @@ class TuningBenchmarkService(Service):
     vars()['import'] = _import
     del _import
 
-    def _entry(self, id_, field):
-        entry = store.get_benchmark(plugin_context(self.middleware).db, id_)
-        if entry is None:
-            verrors = ValidationErrors()
-            verrors.add(field, f'No benchmark result {id_}.', errno.ENOENT)
-            raise verrors
-        return entry
+
+def comparison_of(entries: list[dict], baseline_id: int) -> dict:
+    """The comparison of stored results against one of them (pure, CPU-heavy: callers run it in a thread)."""
+    base = next(e for e in entries if e['id'] == baseline_id)
+    others = [e for e in entries if e is not base]
+    result = compare_results(comparable(base), [comparable(e) for e in others])
+    result['baseline']['id'] = base['id']
+    for comparison, entry in zip(result['comparisons'], others):
+        comparison['id'] = entry['id']
+    # the baseline's own, else the first measured result's (an imported baseline has no box context)
+    result['theoretical_max'] = next((e['context']['theoretical_max'] for e in [base, *others]
+                                      if e['context'].get('theoretical_max')), None)
+    result['warnings'] = condition_differences(entries) + [w for e in entries for w in noise_warnings(e)]
+    return result
 
 
-async def setup(middleware):
-    removed = await bench_run.sweep_scratch(middleware, plugin_context(middleware).db)
-    for path in removed:
-        middleware.logger.info('tuning: removed benchmark scratch %s left by an interrupted run', path)
+def entries_or_error(db, ids: list[int], field: str) -> list[dict]:
+    """Stored results in the order of ``ids``; ``ValidationErrors`` naming ``field.<i>`` of the first missing one."""
+    return [entry_or_error(db, id_, f'{field}.{i}') for i, id_ in enumerate(ids)]
+
+
+def entry_or_error(db, id_: int, field: str) -> dict:
+    """One stored result, or ``ValidationErrors`` naming ``field``."""
+    entry = store.get_benchmark(db, id_)
+    if entry is None:
+        verrors = ValidationErrors()
+        verrors.add(field, f'No benchmark result {id_}.', errno.ENOENT)
+        raise verrors
+    return entry

@@ -18,9 +18,10 @@ from .framework import (
 from .planning import make_plan, resolve_preset
 from .preset import check_acknowledged, dangerous_names
 from .store import campaigns as store, restore_points as rps
+from .store.offloop import store_call
 
 
-async def validated_configurations(middleware, db, spec: dict) -> list[dict]:
+async def validated_configurations(middleware, spec: dict) -> list[dict]:
     """Check the whole spec before anything changes; returns the configurations with the ones that need a reboot
     marked skipped when reboots are not allowed."""
     verrors = ValidationErrors()
@@ -36,8 +37,8 @@ async def validated_configurations(middleware, db, spec: dict) -> list[dict]:
     configurations = [{'name': BASELINE, 'preset': None, 'skipped': None}]
     all_dangerous = set()
     for i, preset_id in enumerate(presets):
-        resolve_preset(db, preset_id, f'spec.presets.{i}')
-        plan, _ = await make_plan(middleware, db, preset_id, target_of(spec))
+        await store_call(middleware, resolve_preset, preset_id, f'spec.presets.{i}')
+        plan, _ = await make_plan(middleware, preset_id, target_of(spec))
         all_dangerous |= dangerous_names(plan)
         check_acknowledged(plan, acknowledged(plan, spec['acknowledge']), 'spec.acknowledge')
         skipped = None
@@ -67,6 +68,18 @@ async def validated_configurations(middleware, db, spec: dict) -> list[dict]:
     return configurations
 
 
+def insert_campaign(db, spec: dict, configurations: list[dict], steps: list[dict]) -> dict:
+    """The new campaign's row, its origin the latest restore point, with a log line per skipped configuration."""
+    origin = max([rp['id'] for rp in rps.list_restore_points(db)], default=0)
+    row = store.insert_campaign(
+        db, label=spec['label'] or f'{", ".join(spec["presets"])} on {spec["dataset"]}', spec=spec, steps=steps,
+        configurations=configurations, origin_restore_point=origin)
+    for c in configurations:
+        if c['skipped']:
+            row = store.update_campaign(db, row['id'], log=f'skipped {c["name"]}: {c["skipped"]}')
+    return row
+
+
 class TuningCampaignService(Service):
 
     class Config:
@@ -81,34 +94,28 @@ class TuningCampaignService(Service):
         after a reboot or a crash the campaign resumes by itself at start-up (follow it with `tuning.campaign.query`
         and its `job_id`). Ends with a recommendation per metric and the configuration `finish` names; an abort or a
         failure restores the original configuration."""
-        async with box_reserved(self.middleware, 'tuning.campaign.run', job.id) as ctx:
-            if store.active_campaigns(ctx.db):
+        async with box_reserved(self.middleware, 'tuning.campaign.run', job.id):
+            if await store_call(self.middleware, store.active_campaigns):
                 raise CallError('Another campaign is in progress; abort it or let it finish.', errno.EBUSY)
             job.set_progress(0, 'Checking the presets, the target and the space needed')
-            configurations = await validated_configurations(self.middleware, ctx.db, spec)
+            configurations = await validated_configurations(self.middleware, spec)
             names = [c['name'] for c in configurations if not c['skipped']]
-            origin = max([rp['id'] for rp in rps.list_restore_points(ctx.db)], default=0)
-            row = store.insert_campaign(
-                ctx.db, label=spec['label'] or f'{", ".join(spec["presets"])} on {spec["dataset"]}', spec=spec,
-                steps=plan_steps(names, spec['rounds'], spec['order']), configurations=configurations,
-                origin_restore_point=origin)
-            for c in configurations:
-                if c['skipped']:
-                    store.update_campaign(ctx.db, row['id'], log=f'skipped {c["name"]}: {c["skipped"]}')
+            row = await store_call(self.middleware, insert_campaign, spec, configurations,
+                                   plan_steps(names, spec['rounds'], spec['order']))
             self.middleware.send_event('tuning.campaign.query', 'ADDED', id=row['id'], fields=public(row))
-            return await Driver(self.middleware, ctx.db, job, row['id']).drive()
+            return await Driver(self.middleware, job, row['id']).drive()
 
     @private
     @job(description=lambda id_: f'Resume tuning campaign {id_}', abortable=True)
     async def resume(self, job, id_):
         """Carry on a campaign from its committed state (started at start-up)."""
-        async with box_reserved(self.middleware, 'tuning.campaign.run', job.id) as ctx:
-            return await Driver(self.middleware, ctx.db, job, id_).drive()
+        async with box_reserved(self.middleware, 'tuning.campaign.run', job.id):
+            return await Driver(self.middleware, job, id_).drive()
 
     @private
     async def resume_pending(self):
         """At start-up, after the transaction recovery: every campaign still in progress carries on."""
-        for row in store.active_campaigns(plugin_context(self.middleware).db):
+        for row in await store_call(self.middleware, store.active_campaigns):
             self.middleware.logger.info('tuning: resuming campaign %d (%s)', row['id'], row['phase'])
             await self.middleware.call('tuning.campaign.resume', row['id'])
 
@@ -122,15 +129,14 @@ class TuningCampaignService(Service):
     async def abort(self, id_):
         """Stop a campaign: it restores the original configuration (rebooting if that needs it and reboots are
         allowed) and ends ABORTED."""
-        db = plugin_context(self.middleware).db
-        row = store.get_campaign(db, id_)
+        row = await store_call(self.middleware, store.get_campaign, id_)
         verrors = ValidationErrors()
         if row is None:
             verrors.add('id', f'No campaign {id_}.', errno.ENOENT)
         elif row['state'] not in store.ACTIVE_STATES:
             verrors.add('id', f'Campaign {id_} is {row["state"]}, not in progress.')
         verrors.check()
-        store.update_campaign(db, id_, abort_requested=True, log='abort requested')
+        await store_call(self.middleware, store.update_campaign, id_, abort_requested=True, log='abort requested')
         # While REBOOTING no job runs (job ids restart with the host): the resumed job sees the request.
         if row['job_id'] is not None and row['state'] != 'REBOOTING':
             jobs = await self.middleware.call('core.get_jobs', [['id', '=', row['job_id']]])

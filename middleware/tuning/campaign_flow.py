@@ -17,6 +17,7 @@ from .planning import make_plan
 from .preset import apply_preset, dangerous_names
 from .restore_point import revert_plan, revert_restore_point
 from .store import benchmarks as bench_store, campaigns as store, restore_points as rps
+from .store.offloop import store_call
 
 REBOOT_PHASES = {'REBOOT': 'BENCHMARK', 'END_REBOOT': 'DONE', 'RESTORE_REBOOT': 'RESTORED'}
 
@@ -52,15 +53,14 @@ def campaign_pending(db, campaign: dict) -> list[dict]:
 
 
 class Driver:
-    def __init__(self, middleware, db, job, campaign_id: int):
-        self.middleware, self.db, self.job, self.id = middleware, db, job, campaign_id
+    def __init__(self, middleware, job, campaign_id: int):
+        self.middleware, self.job, self.id = middleware, job, campaign_id
 
-    @property
-    def campaign(self) -> dict:
-        return store.get_campaign(self.db, self.id)
+    async def campaign(self) -> dict:
+        return await store_call(self.middleware, store.get_campaign, self.id)
 
-    def commit(self, **fields) -> dict:
-        row = store.update_campaign(self.db, self.id, **fields)
+    async def commit(self, **fields) -> dict:
+        row = await store_call(self.middleware, store.update_campaign, self.id, **fields)
         self.middleware.send_event('tuning.campaign.query', 'CHANGED', id=self.id, fields=public(row))
         return row
 
@@ -73,17 +73,17 @@ class Driver:
     # ---- the loop ----
 
     async def drive(self) -> dict:
-        self.commit(job_id=self.job.id)
+        await self.commit(job_id=self.job.id)
         try:
             while True:
-                c = self.campaign
+                c = await self.campaign()
                 if c['abort_requested'] and c['state'] == 'RUNNING':
-                    c = self.commit(state='RESTORING', phase='RESTORE', message='Aborted on request.',
+                    c = await self.commit(state='RESTORING', phase='RESTORE', message='Aborted on request.',
                                     log='abort requested: restoring the original configuration')
                 if c['phase'] in REBOOT_PHASES:
                     c = await self.after_reboot(c)
                     if c is None:
-                        return public(self.campaign)
+                        return public(await self.campaign())
                     continue
                 if c['state'] == 'RESTORING':
                     return await self.restore()
@@ -94,22 +94,22 @@ class Driver:
                     if await self.configure(c, step['configuration'], words=progress_words(
                             step, c['spec']['rounds'], 'applying')):
                         return await self.reboot(c, 'REBOOT', f'{step["configuration"]} needs a reboot')
-                    self.commit(phase='BENCHMARK')
+                    await self.commit(phase='BENCHMARK')
                 elif c['phase'] == 'BENCHMARK':
                     await self.benchmark(c, step)
         except asyncio.CancelledError:
-            if self.campaign['state'] != 'RESTORING':
-                self.commit(abort_requested=True, state='RESTORING', phase='RESTORE', message='Aborted on request.',
-                            log='aborted: restoring the original configuration')
+            if (await self.campaign())['state'] != 'RESTORING':
+                await self.commit(abort_requested=True, state='RESTORING', phase='RESTORE',
+                                  message='Aborted on request.', log='aborted: restoring the original configuration')
                 await self.restore()
             raise
         except Exception as e:
             message = getattr(e, 'errmsg', None) or str(e)
-            if self.campaign['state'] == 'RESTORING':  # restoring itself failed: say so, never loop
-                self.commit(state='FAILED', phase='DONE', message=f'Restoring the original configuration failed: '
+            if (await self.campaign())['state'] == 'RESTORING':  # restoring itself failed: say so, never loop
+                await self.commit(state='FAILED', phase='DONE', message=f'Restoring the original configuration failed: '
                             f'{message}. Check the restore points.', log=f'restore failed: {message}')
                 raise
-            self.commit(state='RESTORING', phase='RESTORE', message=f'Failed: {message}',
+            await self.commit(state='RESTORING', phase='RESTORE', message=f'Failed: {message}',
                         log=f'failed ({message}): restoring the original configuration')
             row = await self.restore()
             raise CallError(f'Campaign {self.id} failed: {message}. {row["message"]}', errno.EIO) from e
@@ -118,23 +118,23 @@ class Driver:
 
     async def configure(self, c: dict, configuration: str, words: str) -> bool:
         """Bring the box to ``configuration``; True when that left settings waiting for a reboot."""
-        applies = campaign_applies(self.db, c)
+        applies = await store_call(self.middleware, campaign_applies, c)
         current = applies[-1]['preset'] if applies else BASELINE
         if current != configuration or len(applies) > 1:
             # an explicit extra: the last benchmark's live rate must not linger under "applying"
             progress = lambda p, d, extra=None: self.say(  # noqa: E731
                 self.overall(c, 0), f'{words} · {d}', {'phase': 'applying', 'configuration': configuration})
             for rp in reversed(applies):
-                plan, _, _ = await revert_plan(self.middleware, self.db, rp['id'])
-                await shielded(revert_restore_point(self.middleware, self.db, progress, rp['id'],
+                plan, _, _ = await revert_plan(self.middleware, rp['id'])
+                await shielded(revert_restore_point(self.middleware, progress, rp['id'],
                                                     acknowledged(plan, c['spec']['acknowledge'])))
             if configuration != BASELINE:
                 target = target_of(c['spec'])
-                plan, _ = await make_plan(self.middleware, self.db, configuration, target)
-                await shielded(apply_preset(self.middleware, self.db, progress, configuration, target,
+                plan, _ = await make_plan(self.middleware, configuration, target)
+                await shielded(apply_preset(self.middleware, progress, configuration, target,
                                             acknowledged(plan, c['spec']['acknowledge'])))
-            self.commit(log=f'configured {configuration}')
-        return bool(campaign_pending(self.db, c))
+            await self.commit(log=f'configured {configuration}')
+        return bool(await store_call(self.middleware, campaign_pending, c))
 
     async def benchmark(self, c: dict, step: dict) -> None:
         b = c['spec']['benchmark']
@@ -146,86 +146,87 @@ class Driver:
         def progress(percent, description, extra=None):
             self.say(self.overall(c, percent / 100), progress_words(step, rounds, 'benchmarking', description), extra)
 
-        entry = await bench_run.run(self.middleware, self.db, progress, self.job.id, spec)
+        entry = await bench_run.run(self.middleware, progress, self.job.id, spec)
         steps = c['steps']
         steps[c['cursor']] = {**step, 'benchmark_id': entry['id'], 'status': 'DONE'}
-        self.commit(steps=steps, cursor=c['cursor'] + 1, phase='CONFIGURE',
+        await self.commit(steps=steps, cursor=c['cursor'] + 1, phase='CONFIGURE',
                     log=f'round {step["round"]} · {step["configuration"]}: benchmark #{entry["id"]}')
 
     async def reboot(self, c: dict, phase: str, why: str) -> dict:
         if not c['spec']['allow_reboot']:
             raise CallError(f'{why}, and the campaign may not reboot the box.', errno.EPERM)
         current = await boot_id(self.middleware)
-        self.commit(state='REBOOTING' if phase != 'RESTORE_REBOOT' else 'RESTORING', phase=phase, boot_id=current,
+        await self.commit(state='REBOOTING' if phase != 'RESTORE_REBOOT' else 'RESTORING', phase=phase, boot_id=current,
                     log=f'{why}: rebooting')
         self.say(self.overall(c, 0), f'{why}: rebooting; the campaign carries on when the box is back')
         await call_job(self.middleware, 'system.reboot', f'tuning campaign {self.id}: {why}', {'delay': None})
-        return public(self.campaign)
+        return public(await self.campaign())
 
     async def after_reboot(self, c: dict) -> dict | None:
         """Past a reboot the campaign asked for: check it happened and settled; None when there is nothing left."""
         if c['boot_id'] == await boot_id(self.middleware):
             raise CallError('The box did not reboot as the campaign asked.', errno.EIO)
-        pending = campaign_pending(self.db, c)
+        pending = await store_call(self.middleware, campaign_pending, c)
         if pending:
             keys = ', '.join(p['setting'] for p in pending)
             raise CallError(f'After the reboot {keys} still wait for a reboot.', errno.EIO)
         following = REBOOT_PHASES[c['phase']]
         if following == 'DONE':
-            self.commit(state='DONE', phase='DONE', log='rebooted into the final configuration')
+            await self.commit(state='DONE', phase='DONE', log='rebooted into the final configuration')
             return None
         if following == 'RESTORED':
-            self.finish_restore(c)
+            await self.finish_restore(c)
             return None
-        return self.commit(state='RUNNING', phase=following, log='rebooted')
+        return await self.commit(state='RUNNING', phase=following, log='rebooted')
 
     async def finish(self) -> dict:
-        c = self.commit(phase='FINISH')
+        c = await self.commit(phase='FINISH')
         self.say(96, 'merging the rounds and comparing the configurations')
         merged = dict(c['results'])  # a finish interrupted by a crash keeps what it had merged
         for conf in [x for x in c['configurations'] if not x['skipped']]:
             if conf['name'] in merged:
                 continue
             ids = [s['benchmark_id'] for s in c['steps'] if s['configuration'] == conf['name'] and s['benchmark_id']]
-            entries = [bench_store.get_benchmark(self.db, i) for i in ids]
-            record = merge_rounds(entries, f'campaign {self.id} · {conf["name"]}', self.id)
-            merged[conf['name']] = bench_store.insert_benchmark(self.db, **record)['id']
-            c = self.commit(results=merged)
+            entries = [await store_call(self.middleware, bench_store.get_benchmark, i) for i in ids]
+            record = await self.middleware.run_in_thread(
+                merge_rounds, entries, f'campaign {self.id} · {conf["name"]}', self.id)
+            merged[conf['name']] = (await store_call(self.middleware, bench_store.insert_benchmark, **record))['id']
+            c = await self.commit(results=merged)
         comparison = await self.middleware.call('tuning.benchmark.compare', list(merged.values()), merged[BASELINE]) \
             if len(merged) > 1 else {'comparisons': []}
         recommendation = recommend(comparison, {v: k for k, v in merged.items()})
         end = end_configuration(c['spec']['finish'], recommendation)
-        c = self.commit(results=merged, recommendation=recommendation, phase='END',
+        c = await self.commit(results=merged, recommendation=recommendation, phase='END',
                         log=f'compared; leaving {end} applied')
         if c['spec']['rounds'] == 1 and len(merged) > 1:   # said before a final reboot too
-            c = self.commit(message='One round only: slow drift of the box is not spread over the configurations, '
-                                    'so treat a win as provisional.')
+            c = await self.commit(message='One round only: slow drift of the box is not spread over the '
+                                          'configurations, so treat a win as provisional.')
         self.say(98, f'leaving {end} applied')
         if await self.configure(c, end, words=f'finishing · {end}'):
             if c['spec']['allow_reboot']:
                 return await self.reboot(c, 'END_REBOOT', f'{end} needs a reboot')
-            self.commit(message=f'{end} is applied; some of its settings wait for a reboot. {c["message"] or ""}'
+            await self.commit(message=f'{end} is applied; some of its settings wait for a reboot. {c["message"] or ""}'
                         .strip())
-        self.commit(state='DONE', phase='DONE')
+        await self.commit(state='DONE', phase='DONE')
         self.say(100, 'campaign finished')
-        return public(self.campaign)
+        return public(await self.campaign())
 
     async def restore(self) -> dict:
-        c = self.campaign
+        c = await self.campaign()
         self.say(self.overall(c, 0), 'restoring the original configuration')
         if await self.configure(c, BASELINE, words='restoring'):
             if c['spec']['allow_reboot']:
                 return await self.reboot(c, 'RESTORE_REBOOT', 'the original configuration needs a reboot')
-            self.commit(message=f'{c["message"]} The original settings are back; some wait for a reboot.')
-        return self.finish_restore(self.campaign)
+            await self.commit(message=f'{c["message"]} The original settings are back; some wait for a reboot.')
+        return await self.finish_restore(await self.campaign())
 
-    def finish_restore(self, c: dict) -> dict:
+    async def finish_restore(self, c: dict) -> dict:
         state = 'ABORTED' if c['abort_requested'] else 'FAILED'
         message = c['message'] or ''
         if 'original' not in message:
             message = f'{message} The original configuration is back.'.strip()
-        return public(self.commit(state=state, phase='DONE', message=message,
-                                  log='original configuration restored'))
+        return public(await self.commit(state=state, phase='DONE', message=message,
+                                        log='original configuration restored'))
 
 
 def end_configuration(finish: dict, recommendation: list[dict]) -> str:

@@ -1,24 +1,29 @@
 """The one place that decides where the framework names come from.
 
-Inside TrueNAS middlewared (25.10) they are middlewared's own; anywhere else they come from the standalone host's
-runtime (``tuning_host.runtime``), which implements the same contract. Nothing else in the plugin imports either
-framework, and the domain core (``tuning.core``) imports neither.
+Installed into TrueNAS this package is ``middlewared.plugins.tuning``: the names are middlewared's own, imported
+without a fallback, so a name that moved in a TrueNAS release fails the plugin's load loudly (in middlewared's log)
+instead of quietly picking the standalone runtime. Anywhere else they come from the standalone host's runtime
+(``tuning_host.runtime``), which implements the same contract. Nothing else in the plugin imports either framework,
+and the domain core (``tuning.core``) imports neither.
+
+25.10 and 26.0 export these names from the same modules; if a release moves one, the difference belongs here.
 """
-try:
+ON_TRUENAS = __name__.startswith('middlewared.plugins.')
+
+if ON_TRUENAS:
+    from middlewared.alert.base import AlertCategory, AlertClass, AlertLevel, SimpleOneShotAlertClass
     from middlewared.api import api_method
     from middlewared.api.base import BaseModel as _FrameworkModel, LongString, NonEmptyString, single_argument_args
     from middlewared.api.current import QueryArgs, QueryFilters, QueryOptions
     from middlewared.service import CallError, Service, ValidationError, ValidationErrors, job, private
     from middlewared.service_exception import InstanceNotFound, MatchNotFound
-    from middlewared.utils import filter_list
-    ON_TRUENAS = True
-except ImportError:
+    from middlewared.utils.filter_list import filter_list
+else:
     from tuning_host.runtime import (  # noqa: F401  (re-exported)
-        BaseModel as _FrameworkModel, CallError, InstanceNotFound, LongString, MatchNotFound, NonEmptyString,
-        QueryArgs, QueryFilters, QueryOptions, Service, ValidationError, ValidationErrors, api_method,
-        filter_list, job, private, single_argument_args,
+        AlertCategory, AlertClass, AlertLevel, BaseModel as _FrameworkModel, CallError, InstanceNotFound, LongString,
+        MatchNotFound, NonEmptyString, QueryArgs, QueryFilters, QueryOptions, Service, SimpleOneShotAlertClass,
+        ValidationError, ValidationErrors, api_method, filter_list, job, private, single_argument_args,
     )
-    ON_TRUENAS = False
 
 # middlewared accepts models for public methods only when they are defined under ``middlewared.api.`` (a string check
 # on ``__module__``). The plugin keeps its models next to its services, so on TrueNAS they are re-homed there.
@@ -38,8 +43,8 @@ READ_ROLES = ['SYSTEM_ADVANCED_READ']
 WRITE_ROLES = ['SYSTEM_ADVANCED_WRITE']
 
 __all__ = [
-    'API_MODELS_MODULE', 'BaseModel', 'CallError', 'InstanceNotFound', 'LongString', 'MatchNotFound',
-    'NonEmptyString', 'ON_TRUENAS', 'QueryArgs', 'QueryFilters', 'QueryOptions', 'READ_ROLES', 'Service',
-    'ValidationError', 'ValidationErrors', 'WRITE_ROLES', 'api_method', 'filter_list', 'job', 'private',
-    'single_argument_args',
+    'API_MODELS_MODULE', 'AlertCategory', 'AlertClass', 'AlertLevel', 'BaseModel', 'CallError', 'InstanceNotFound',
+    'LongString', 'MatchNotFound', 'NonEmptyString', 'ON_TRUENAS', 'QueryArgs', 'QueryFilters', 'QueryOptions',
+    'READ_ROLES', 'Service', 'SimpleOneShotAlertClass', 'ValidationError', 'ValidationErrors', 'WRITE_ROLES',
+    'api_method', 'filter_list', 'job', 'private', 'single_argument_args',
 ]

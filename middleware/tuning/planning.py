@@ -6,6 +6,7 @@ from .box.settings import read_snapshot
 from .core import presets as catalog
 from .framework import ValidationErrors
 from .store import baseline, presets as preset_store
+from .store.offloop import store_call
 
 CHANGE_FIELDS = ('key', 'setting', 'kind', 'scope', 'current', 'proposed', 'proposed_source', 'apply_mode', 'risk',
                  'risk_reason', 'rationale', 'source')
@@ -56,17 +57,18 @@ def public_plan(plan: dict, target: dict) -> dict:
     }
 
 
-async def make_plan(middleware, db, preset_id: str, target: dict) -> tuple[dict, dict]:
+async def make_plan(middleware, preset_id: str, target: dict) -> tuple[dict, dict]:
     """Returns the public plan and the snapshot it was computed from (the restore point's source)."""
-    preset = resolve_preset(db, preset_id)
+    preset = await store_call(middleware, resolve_preset, preset_id)
     profile = await read_profile(middleware)
     target = resolve_target(profile, target)
     snapshot = await read_snapshot(middleware, [
         f'{kind}:{scope}:{setting}' for kind, scope, setting in catalog.keys_to_read(profile, target)])
-    baseline.remember(db, {k: row['value'] for k, row in snapshot.items() if row['exists']})
+    await store_call(middleware, baseline.remember, {k: row['value'] for k, row in snapshot.items() if row['exists']})
+    first_seen = await store_call(middleware, baseline.load)
     try:
         plan = catalog.build_plan(preset, {
-            'profile': profile, 'snapshot': snapshot, 'target': target, 'baseline': baseline.load(db),
+            'profile': profile, 'snapshot': snapshot, 'target': target, 'baseline': first_seen,
         })
     except catalog.PlanInputError as e:
         verrors = ValidationErrors()

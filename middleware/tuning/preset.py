@@ -14,6 +14,7 @@ from .preset_models import (
     TuningPresetQueryArgs, TuningPresetQueryResult, TuningPresetUpdateArgs, TuningPresetUpdateResult,
 )
 from .store import presets as preset_store
+from .store.offloop import store_call
 from .transaction.engine import Step, Transaction, desired_from_change
 
 
@@ -110,7 +111,7 @@ class TuningPresetService(Service):
         """The plan this preset would apply to `target` on this box: every change with its current and proposed
         value, how it applies (live, new data only, service restart, reboot), its risk and why; unmet prerequisites
         and warnings. Changes nothing."""
-        plan, _ = await make_plan(self.middleware, plugin_context(self.middleware).db, id_, target)
+        plan, _ = await make_plan(self.middleware, id_, target)
         return plan
 
     @api_method(TuningPresetApplyArgs, TuningPresetApplyResult, roles=WRITE_ROLES, audit='Tuning preset apply')
@@ -118,20 +119,20 @@ class TuningPresetService(Service):
     async def apply(self, job, id_, target, options):
         """Apply a preset as one transaction: a restore point first, each change through the appliance's own
         services and read back, rollback in reverse on failure. DANGEROUS changes need `options.acknowledge`."""
-        async with box_reserved(self.middleware, 'tuning.preset.apply', job.id) as ctx:
-            return await apply_preset(self.middleware, ctx.db, job.set_progress, id_, target, options['acknowledge'])
+        async with box_reserved(self.middleware, 'tuning.preset.apply', job.id):
+            return await apply_preset(self.middleware, job.set_progress, id_, target, options['acknowledge'])
 
 
-async def apply_preset(middleware, db, progress, id_: str, target: dict, acknowledge: list[str]) -> dict:
+async def apply_preset(middleware, progress, id_: str, target: dict, acknowledge: list[str]) -> dict:
     """The apply transaction (the caller holds the box guard): shared by `tuning.preset.apply` and campaigns."""
     progress(0, f'Computing the plan of {id_} for this box')
-    plan, snapshot = await make_plan(middleware, db, id_, target)
+    plan, snapshot = await make_plan(middleware, id_, target)
     check_acknowledged(plan, acknowledge, 'options.acknowledge')
-    preset = resolve_preset(db, id_)
+    preset = await store_call(middleware, resolve_preset, id_)
     if not plan['changes']:
         progress(100, 'The box already matches this preset: nothing to change')
         return {'restore_point_id': None, 'preset': preset['id'], 'target': plan['target'], 'applied': [],
                 'pending_reboot': [], 'verified': []}
     steps = [Step(c, desired_from_change(c)) for c in plan['changes']]
-    tx = Transaction(middleware, db, await boot_id(middleware), progress)
+    tx = Transaction(middleware, await boot_id(middleware), progress)
     return await tx.run(kind='APPLY', preset=preset['id'], target=plan['target'], steps=steps, entries=snapshot)

@@ -4,13 +4,14 @@ single-use URL under ``/_download/``."""
 import errno
 from datetime import datetime, timezone
 
+from .benchmark import comparison_of
 from .campaign_flow import BASELINE
-from .context import plugin_context
 from .core.campaign import recommend
 from .core.report import ReportInputError, build_report, render
 from .framework import READ_ROLES, Service, ValidationErrors, api_method, job
 from .report_models import TuningReportGenerateArgs, TuningReportGenerateResult
 from .store import benchmarks as bench_store, campaigns as campaign_store
+from .store.offloop import store_call
 
 
 def _error(field: str, message: str, code: int = errno.EINVAL) -> ValidationErrors:
@@ -37,53 +38,62 @@ class TuningReportService(Service):
         summary table, charts (HTML), settings that differ from the baseline, box, versions, fio job files, method
         and warnings. Every figure is the one `tuning.benchmark.compare` returns. Use it through `core.download`."""
         job.set_progress(10, 'Collecting the results')
-        entries, ids, baseline, title, campaign = await self._selection(selection)
+        entries, ids, baseline, title, campaign = await store_call(self.middleware, selected, selection)
         comparison = None
         if len(ids) > 1:
             job.set_progress(30, 'Comparing them with the baseline')
-            comparison = await self.middleware.call('tuning.benchmark.compare', ids, baseline)
-        extra = {}
-        if campaign is not None:   # its recommendation from this very comparison: the same figures as the tables
-            names = {id_: name for name, id_ in campaign['results'].items()}
-            extra = {'campaign': campaign, 'recommendation': recommend(comparison, names) if comparison else []}
+            comparison = await self.middleware.run_in_thread(comparison_of, entries, baseline)
         job.set_progress(70, f'Rendering {format_}')
         generated_at = datetime.now(timezone.utc).isoformat(timespec='seconds')
-        try:
-            report = build_report(entries, comparison, title=title, generated_at=generated_at, **extra)
-            data, content_type, extension = render(report, format_)
-        except ReportInputError as e:
-            raise _error(f'selection.{e.field}', e.message) from None
+        data, content_type, extension = await self.middleware.run_in_thread(
+            rendered, entries, comparison, campaign, format_, title=title, generated_at=generated_at)
         await self.middleware.run_in_thread(job.pipes.output.w.write, data)
         job.set_progress(100, f'{len(data)} bytes written')
         return {'filename': report_filename(title, extension), 'content_type': content_type, 'size': len(data)}
 
-    async def _selection(self, selection):
-        db = plugin_context(self.middleware).db
-        if bool(selection['results']) == (selection['campaign'] is not None):
-            raise _error('selection', 'Name either `results` (benchmark result ids) or a `campaign`.')
-        campaign = None
-        if selection['campaign'] is not None:
-            campaign = campaign_store.get_campaign(db, selection['campaign'])
-            if campaign is None:
-                raise _error('selection.campaign', f'No campaign {selection["campaign"]}.', errno.ENOENT)
-            if not campaign['results']:
-                raise _error('selection.campaign', f'Campaign {campaign["id"]} has no results yet '
-                                                   f'({campaign["state"].lower()}).')
-            ids = list(campaign['results'].values())
-            baseline = campaign['results'].get(BASELINE, ids[0])
-            title = selection['title'] or f'Tuning campaign {campaign["id"]}: {campaign["label"]}'
-        else:
-            ids = selection['results']
-            if len(set(ids)) != len(ids):
-                raise _error('selection.results', 'Lists a result more than once.')
-            baseline = selection['baseline'] if selection['baseline'] is not None else ids[0]
-            if baseline not in ids:
-                raise _error('selection.baseline', f'{baseline} is not one of `results`.')
-            title = selection['title'] or 'Tuning benchmark report'
-        entries = []
-        for i, id_ in enumerate(ids):
-            entry = bench_store.get_benchmark(db, id_)
-            if entry is None:
-                raise _error(f'selection.results.{i}', f'No benchmark result {id_}.', errno.ENOENT)
-            entries.append(entry)
-        return entries, ids, baseline, title, campaign
+
+def rendered(entries, comparison, campaign, format_: str, *, title: str, generated_at: str):
+    """``(data, content_type, extension)`` of the report (pure, CPU-heavy on many runs: callers run it in a
+    thread)."""
+    extra = {}
+    if campaign is not None:   # its recommendation from this very comparison: the same figures as the tables
+        names = {id_: name for name, id_ in campaign['results'].items()}
+        extra = {'campaign': campaign, 'recommendation': recommend(comparison, names) if comparison else []}
+    try:
+        report = build_report(entries, comparison, title=title, generated_at=generated_at, **extra)
+        return render(report, format_)
+    except ReportInputError as e:
+        raise _error(f'selection.{e.field}', e.message) from None
+
+
+def selected(db, selection: dict):
+    """What a report selection names: ``(entries, ids, baseline id, title, campaign or None)``; ``ValidationErrors``
+    naming the field otherwise."""
+    if bool(selection['results']) == (selection['campaign'] is not None):
+        raise _error('selection', 'Name either `results` (benchmark result ids) or a `campaign`.')
+    campaign = None
+    if selection['campaign'] is not None:
+        campaign = campaign_store.get_campaign(db, selection['campaign'])
+        if campaign is None:
+            raise _error('selection.campaign', f'No campaign {selection["campaign"]}.', errno.ENOENT)
+        if not campaign['results']:
+            raise _error('selection.campaign', f'Campaign {campaign["id"]} has no results yet '
+                                           f'({campaign["state"].lower()}).')
+        ids = list(campaign['results'].values())
+        baseline = campaign['results'].get(BASELINE, ids[0])
+        title = selection['title'] or f'Tuning campaign {campaign["id"]}: {campaign["label"]}'
+    else:
+        ids = selection['results']
+        if len(set(ids)) != len(ids):
+            raise _error('selection.results', 'Lists a result more than once.')
+        baseline = selection['baseline'] if selection['baseline'] is not None else ids[0]
+        if baseline not in ids:
+            raise _error('selection.baseline', f'{baseline} is not one of `results`.')
+        title = selection['title'] or 'Tuning benchmark report'
+    entries = []
+    for i, id_ in enumerate(ids):
+        entry = bench_store.get_benchmark(db, id_)
+        if entry is None:
+            raise _error(f'selection.results.{i}', f'No benchmark result {id_}.', errno.ENOENT)
+        entries.append(entry)
+    return entries, ids, baseline, title, campaign

@@ -12,6 +12,7 @@ from .restore_point_models import (
     TuningRestorePointQueryResult, TuningRestorePointRevertArgs, TuningRestorePointRevertResult,
 )
 from .store import restore_points as rps
+from .store.offloop import store_call
 from .transaction.engine import Step, Transaction
 
 PUBLIC_FIELDS = ('id', 'created_at', 'kind', 'preset', 'target', 'state', 'entries', 'changes', 'reverts',
@@ -85,7 +86,7 @@ class TuningRestorePointService(Service):
         return plan
 
     async def _plan(self, id_):
-        return await revert_plan(self.middleware, plugin_context(self.middleware).db, id_)
+        return await revert_plan(self.middleware, id_)
 
     @api_method(TuningRestorePointRevertArgs, TuningRestorePointRevertResult, roles=WRITE_ROLES,
                 audit='Tuning restore point revert')
@@ -93,12 +94,12 @@ class TuningRestorePointService(Service):
     async def revert(self, job, id_, acknowledge):
         """Put back every setting of a restore point, as one transaction that itself leaves a restore point (so a
         revert can be reverted)."""
-        async with box_reserved(self.middleware, 'tuning.restore_point.revert', job.id) as ctx:
-            return await revert_restore_point(self.middleware, ctx.db, job.set_progress, id_, acknowledge)
+        async with box_reserved(self.middleware, 'tuning.restore_point.revert', job.id):
+            return await revert_restore_point(self.middleware, job.set_progress, id_, acknowledge)
 
 
-async def revert_plan(middleware, db, id_: int) -> tuple[dict, dict, dict]:
-    rp = rps.get_restore_point(db, id_)
+async def revert_plan(middleware, id_: int) -> tuple[dict, dict, dict]:
+    rp = await store_call(middleware, rps.get_restore_point, id_)
     verrors = ValidationErrors()
     if rp is None:
         verrors.add('id', f'No restore point {id_}.', errno.ENOENT)
@@ -108,17 +109,17 @@ async def revert_plan(middleware, db, id_: int) -> tuple[dict, dict, dict]:
         verrors.add('id', f'Restore point {id_} is {rp["state"]}; only APPLIED ones can be reverted.{hint}')
     verrors.check()
     actual = await read_snapshot(middleware, [e['key'] for e in rp['entries']])
-    later = [o for o in rps.applied(db) if o['id'] > rp['id']]
+    later = [o for o in await store_call(middleware, rps.applied) if o['id'] > rp['id']]
     return plan_revert(rp, later, actual), rp, actual
 
 
-async def revert_restore_point(middleware, db, progress, id_: int, acknowledge: list[str]) -> dict:
+async def revert_restore_point(middleware, progress, id_: int, acknowledge: list[str]) -> dict:
     """The revert transaction (the caller holds the box guard): shared by the API and campaigns."""
     progress(0, f'Computing what reverting restore point {id_} changes')
-    plan, rp, actual = await revert_plan(middleware, db, id_)
+    plan, rp, actual = await revert_plan(middleware, id_)
     check_acknowledged(plan, acknowledge, 'acknowledge')
     entries = {e['key']: e for e in rp['entries']}
     steps = [Step(c, entries[c['key']]) for c in plan['changes']]
-    tx = Transaction(middleware, db, await boot_id(middleware), progress)
+    tx = Transaction(middleware, await boot_id(middleware), progress)
     return await tx.run(kind='REVERT', preset=rp['preset'], target=rp['target'], steps=steps,
                         entries=actual, reverts=rp['id'])

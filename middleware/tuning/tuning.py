@@ -6,7 +6,8 @@ from .context import boot_id, plugin_context
 from .framework import READ_ROLES, Service, api_method, private
 from .profile_models import TuningProfileArgs, TuningProfileResult, TuningStateArgs, TuningStateResult
 from .store import restore_points as rps
-from .transaction.recovery import recover_interrupted, verify_after_boot
+from .store.offloop import store_call
+from . import startup
 
 
 def holds(change: dict, actual: dict) -> bool:
@@ -38,6 +39,18 @@ def active_preset(applied: list[dict]) -> dict | None:
     return None
 
 
+def state_rows(db, current_boot: str) -> dict:
+    """What tuning.state needs from the store, read in one go (in a worker thread)."""
+    applied = rps.applied(db)
+    return {
+        'applied': applied,
+        'pending': rps.pending(db),
+        # knobs each earlier-boot restore point handed back to the box's own default
+        'released': {rp['id']: rps.defaulted_keys(db, rp) for rp in applied if rp['boot_id'] != current_boot},
+        'recovered': rps.recent_events(db, 'recovery') + rps.recent_events(db, 'reboot'),
+    }
+
+
 class TuningService(Service):
 
     class Config:
@@ -58,13 +71,11 @@ class TuningService(Service):
     @private
     async def current_state(self):
         ctx = plugin_context(self.middleware)
-        applied = rps.applied(ctx.db)
-        pending = rps.pending(ctx.db)
-        pending_keys = {p['key'] for p in pending}
         current_boot = await boot_id(self.middleware)
+        rows = await store_call(self.middleware, state_rows, current_boot)
+        pending_keys = {p['key'] for p in rows['pending']}
         # A knob a revert gave back to the box's default follows the kernel's own default once the box has rebooted.
-        expected = expected_settings(
-            applied, lambda rp: rps.defaulted_keys(ctx.db, rp) if rp['boot_id'] != current_boot else set())
+        expected = expected_settings(rows['applied'], lambda rp: rows['released'].get(rp['id'], set()))
         drift = []
         if expected:
             actual = await read_snapshot(self.middleware, list(expected))
@@ -75,12 +86,13 @@ class TuningService(Service):
         return {
             'backend': backend_name(self.middleware),
             'boot_id': current_boot,
-            'active': active_preset(applied),
+            'active': active_preset(rows['applied']),
             'pending_reboot': [{'key': p['key'], 'setting': p['setting'], 'proposed': p['proposed'],
-                                'since': p['since'], 'restore_point_id': p['restore_point_id']} for p in pending],
+                                'since': p['since'], 'restore_point_id': p['restore_point_id']}
+                               for p in rows['pending']],
             'drift': drift,
             'busy': ctx.guard.busy,
-            'recovered': rps.recent_events(ctx.db, 'recovery') + rps.recent_events(ctx.db, 'reboot'),
+            'recovered': rows['recovered'],
         }
 
     @private
@@ -89,18 +101,24 @@ class TuningService(Service):
 
     @private
     async def start(self):
-        """Recover interrupted transactions and verify pending-reboot items; runs once the appliance is up."""
+        """Run the start-up work now (it normally starts on system.ready): retries a failed start-up once its cause
+        is fixed. Returns how start-up ended: READY, or FAILED with the reason."""
         ctx = plugin_context(self.middleware)
-        current_boot = await boot_id(self.middleware)
-        ctx.recovered = await recover_interrupted(self.middleware, ctx.db, current_boot)
-        ctx.recovered += await verify_after_boot(self.middleware, ctx.db, current_boot)
-        for note in ctx.recovered:
-            self.middleware.logger.info('tuning: %s', note)
-        await self.middleware.call('tuning.campaign.resume_pending')
+        task = startup.begin(self.middleware)
+        if task is not None:
+            await task
+        return {'status': ctx.startup.status, 'reason': ctx.startup.reason}
 
 
 async def setup(middleware):
-    middleware.event_register('tuning.state', 'Tuning state changed: active preset, pending reboot items, drift.',
-                              roles=READ_ROLES)
-    plugin_context(middleware)
-    await middleware.call('tuning.start')
+    # Registers only (start-up contract): the work starts on system.ready. Nothing raised here may reach middlewared,
+    # whose start-up would end with it.
+    try:
+        middleware.event_register('tuning.state',
+                                  'Tuning state changed: active preset, pending reboot items, drift.',
+                                  roles=READ_ROLES)
+        startup.register(middleware)
+        if await middleware.call('system.ready'):  # middlewared restarted on a box that is up: no event will come
+            startup.begin(middleware)
+    except Exception:
+        middleware.logger.error('tuning: setup failed; tuning.* stays unavailable', exc_info=True)

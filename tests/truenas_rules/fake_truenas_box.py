@@ -83,12 +83,12 @@ def write_zfs_command(bin_dir: Path, version: str = '2.3.4-1') -> None:
 
 def install(middleware, tmp: Path) -> dict:
     """Answer the appliance calls on ``middleware`` (the unit-test mock) and prepare sysfs + the zfs command."""
-    from middlewared.service_exception import CallError
     from unittest.mock import AsyncMock, Mock
 
     def get_sysctl(var):
+        # tunables.py reads /proc/sys/<var> and lets the FileNotFoundError of an unknown name through
         if var not in SYSCTLS:
-            raise CallError(f'{var}: unknown sysctl', errno.ENOENT)
+            raise FileNotFoundError(errno.ENOENT, 'No such file or directory', f'/proc/sys/{var.replace(".", "/")}')
         return SYSCTLS[var]
 
     def zfs_resource_query(data):
@@ -102,6 +102,11 @@ def install(middleware, tmp: Path) -> dict:
         'cores': 8, 'physical_cores': 8, 'boottime': '2026-01-01T00:00:00+00:00', 'uptime_seconds': 3600.0})
     middleware['system.version'] = AsyncMock(return_value='TrueNAS-25.10.1')
     middleware['system.boot_id'] = AsyncMock(return_value='3c5f0000-boot')
+    middleware['system.ready'] = AsyncMock(return_value=False)  # plugins are set up while the box boots
+    # sysdataset.py: `path` is /var/db/system once the system dataset is mounted there
+    (tmp / 'var-db-system').mkdir(exist_ok=True)
+    middleware['systemdataset.config'] = AsyncMock(return_value={'id': 1, 'pool': 'tank', 'pool_set': True,
+                                                                 'path': str(tmp / 'var-db-system')})
     middleware['sysctl.get_arcstats'] = Mock(return_value={'c_max': 16 * GiB, 'c_min': GiB, 'size': 12 * GiB})
     middleware['pool.query'] = middleware._query_filter(pools())
     middleware['pool.dataset.query'] = middleware._query_filter(datasets())

@@ -11,7 +11,7 @@ import sys
 import types
 from unittest.mock import MagicMock
 
-# Top-level names found by importing middlewared 25.10 (service, api.current, pytest.unit.middleware, utils.plugins,
+# Top-level names found by importing middlewared 25.10 and 26.0 (service, api.current, pytest.unit.middleware, utils.plugins,
 # role, event, job) on plain Debian and stubbing each ModuleNotFoundError in turn.
 STUBBED_ROOTS = (
     'zettarepl',   # snapshot naming-schema validator used by api/base/types/string.py
@@ -21,6 +21,9 @@ STUBBED_ROOTS = (
     'libzfs', 'truenas_pylibzfs',     # ZFS bindings
     'pyroute2',    # netlink
     'systemd', 'setproctitle',        # daemon-only (main.py), listed so an accidental import cannot fail the tier
+    # 26.0 moved OS, PAM and SCRAM helpers into TrueNAS's own native packages (found the same way on 26.0.0-BETA.3)
+    'truenas_os', 'truenas_os_pyutils', 'truenas_pyscram', 'truenas_pynetif', 'truenas_authenticator',
+    'truenas_pypam', 'truenas_pam_faillog',
 )
 
 # A Literal over an empty or mocked key set cannot be built, so the OVH endpoints need real keys (the names lexicon

@@ -5,6 +5,7 @@ dict, threads run inline) plus ``LoadPluginsMixin`` (the loader the daemon uses)
 built-in ``ROLES`` and a real ``Events`` registry, so unknown role names fail here exactly as they fail at daemon start.
 Import this module only inside an open ``FrameworkSession``.
 """
+import asyncio
 import inspect
 
 from middlewared.event import Events
@@ -24,13 +25,27 @@ class PluginMiddleware(LoadPluginsMixin, UnitTestMiddleware):
         self.role_manager = RoleManager(ROLES)
         self.events = Events(self.role_manager)
         self.setup_functions = []
+        self.event_handlers = {}
         self.loaded_modules = []
 
-    # the daemon's signature (main.py), routed to the real registry so event roles are validated
-    def event_register(self, name, description, *, private=False, returns=None, models=None,
-                       no_auth_required=False, no_authz_required=False, roles=None):
-        self.events.register(name, description, private, returns, models, no_auth_required, no_authz_required,
-                             roles or [])
+    # the daemon's signature (main.py), routed to the real registry so event roles are validated; 26.0 dropped
+    # `returns`, so it is passed on only to a release that still takes it (the plugin never passes it)
+    def event_register(self, name, description, *, private=False, models=None, no_auth_required=False,
+                       no_authz_required=False, roles=None, **release_specific):
+        kwargs = dict(private=private, models=models, no_auth_required=no_auth_required,
+                      no_authz_required=no_authz_required, roles=roles or [])
+        if 'returns' in inspect.signature(self.events.register).parameters:
+            kwargs['returns'] = release_specific.pop('returns', None)
+        if release_specific:
+            raise TypeError(f'event_register() got unexpected arguments {sorted(release_specific)}')
+        self.events.register(name, description, **kwargs)
+
+    # main.py's: internal subscriptions and background tasks on the running loop
+    def event_subscribe(self, name, handler):
+        self.event_handlers.setdefault(name, []).append(handler)
+
+    def create_task(self, coro, *, name=None):
+        return asyncio.get_running_loop().create_task(coro, name=name)
 
     def get_method(self, name):
         service, method = name.rsplit('.', 1)
@@ -67,4 +82,9 @@ def public_method_names(service) -> list[str]:
     if service._config.private:
         return []
     return sorted(name for name, method in inspect.getmembers(service, inspect.ismethod)
-                  if not name.startswith('_') and not getattr(method, '_private', False))
+                  if not name.startswith('_') and name not in FRAMEWORK_HELPERS
+                  and not getattr(method, '_private', False))
+
+
+# Helpers 26.0's Service inherits (CallMixin); its method table leaves them out (main.py get_service_methods).
+FRAMEWORK_HELPERS = {'call2', 'call_sync2', 's'}

@@ -45,9 +45,10 @@ def mw(framework, tmp_path_factory):
     box = fake_truenas_box.install(middleware, tmp)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(f'{PLUGIN_MODULE}.box.appliance.ZFS_PARAMETERS_DIR', box['sysfs'])
-        mp.setattr(f'{PLUGIN_MODULE}.context.state_dir', lambda m: str(tmp / 'state'))
         mp.setenv('PATH', box['path'])
-        run(middleware.run_setups())
+        run(middleware.run_setups())  # registers only: the box is still booting
+        # then system.ready: the start-up work runs (what the event handler starts, awaited here)
+        assert run(middleware.call('tuning.start')) == {'status': 'READY', 'reason': None}
         yield middleware
 
 
@@ -108,11 +109,20 @@ def test_public_methods_are_api_methods_with_api_package_models_and_known_roles(
 
 
 def test_job_methods_carry_middlewared_job_metadata_and_take_job_first(mw):
-    from middlewared.schema.processor import calculate_args_index
+    try:  # 25.10
+        from middlewared.schema.processor import calculate_args_index
+    except ModuleNotFoundError:  # 26.0 moved it next to api_method and added a parameter
+        from middlewared.api.base.decorator import calculate_args_index as calculate
+        calculate_args_index = lambda f, audit_callback: calculate(f, audit_callback, False)  # noqa: E731
     for name in ('tuning.preset.apply', 'tuning.restore_point.revert'):
         _, method = mw.get_method(name)
         assert callable(method._job['description'])  # set by middlewared's own @job
         assert calculate_args_index(method.__wrapped__, False) == 2  # self, job
+
+
+def test_start_up_opened_the_database_on_the_system_dataset(mw):
+    system_dataset = run(mw.call('systemdataset.config'))['path']
+    assert (fake_truenas_box.Path(system_dataset) / 'tuning' / 'tuning.db').is_file()
 
 
 def test_setup_registers_the_state_event_with_a_known_role(mw):

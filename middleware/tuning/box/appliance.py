@@ -49,9 +49,3 @@ async def openzfs_version(middleware) -> str | None:
 def backend_name(middleware) -> str:
     return 'truenas' if ON_TRUENAS else middleware.backend.name
 
-
-def state_dir(middleware) -> str:
-    """Where the plugin's database lives: the system dataset on TrueNAS (survives upgrades), else the host's data."""
-    if ON_TRUENAS:
-        return '/var/db/system/tuning'
-    return os.path.join(middleware.data_dir, 'tuning')

@@ -90,7 +90,7 @@ async def read_snapshot(middleware, keys: list[str]) -> dict[str, dict]:
                 value = _canonical(kind, setting, await middleware.call('tunable.get_sysctl', setting))
                 snapshot_row = _row(kind, scope, setting, value, writable=True,
                                     tunable=tunables.get(('SYSCTL', setting)))
-            except CallError:
+            except (CallError, FileNotFoundError):  # middlewared's get_sysctl lets FileNotFoundError through
                 snapshot_row = _row(kind, scope, setting, None, exists=False)
         elif kind == 'DATASET_PROPERTY':
             ds, route = datasets.get(scope), _dataset_route(setting)

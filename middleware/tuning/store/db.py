@@ -21,12 +21,16 @@ class Database:
         os.makedirs(os.path.dirname(path) or '.', exist_ok=True)
         self.path = path
         self._lock = threading.RLock()
-        self._conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._conn.row_factory = sqlite3.Row
-        self._conn.execute('PRAGMA journal_mode=WAL')
-        self._conn.execute('PRAGMA synchronous=FULL')  # restore points must survive power loss
-        self._conn.execute('PRAGMA foreign_keys=ON')
+        self._conn = self._connect()
         self.migrate()
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        conn.execute('PRAGMA journal_mode=WAL')
+        conn.execute('PRAGMA synchronous=FULL')  # restore points must survive power loss
+        conn.execute('PRAGMA foreign_keys=ON')
+        return conn
 
     def migrate(self):
         with self._lock:
@@ -65,6 +69,33 @@ class Database:
     def close(self):
         with self._lock:
             self._conn.close()
+
+    def backup_to(self, path: str) -> None:
+        """A consistent single-file copy at ``path`` (SQLite's online backup, no WAL beside it)."""
+        with self._lock:
+            copy = sqlite3.connect(path, isolation_level=None)
+            try:
+                self._conn.backup(copy)
+                copy.execute('PRAGMA journal_mode=DELETE')
+            finally:
+                copy.close()
+
+    def replace_with(self, path: str, keep_as: str) -> None:
+        """Make the database file at ``path`` this database: the current one is first copied to ``keep_as``, then
+        ``path`` is renamed over it (atomic on one filesystem). Other threads wait on the lock meanwhile, then carry
+        on with the new file. On a failure the current database stays open and unchanged."""
+        with self._lock:
+            self.backup_to(keep_as)
+            self._conn.execute('PRAGMA wal_checkpoint(TRUNCATE)')
+            self._conn.close()
+            try:
+                for leftover in (self.path + '-wal', self.path + '-shm'):  # a stale WAL would be replayed into it
+                    if os.path.exists(leftover):
+                        os.unlink(leftover)
+                os.replace(path, self.path)
+            finally:
+                self._conn = self._connect()  # the new file, or the untouched old one when the rename failed
+            self.migrate()
 
 
 def dumps(value) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..box.settings import matches, read_snapshot, write_setting
 from ..framework import CallError
 from ..store import restore_points as rps
+from ..store.offloop import store_call
 from . import faults
 
 REBOOT_REASON_CODE = 'TUNING_PRESET'
@@ -44,23 +45,23 @@ def is_pending(desired: dict, actual: dict) -> bool:
 
 
 class Transaction:
-    def __init__(self, middleware, db, boot_id: str, progress):
+    def __init__(self, middleware, boot_id: str, progress):
         self.middleware = middleware
-        self.db = db
         self.boot_id = boot_id
         self.progress = progress  # callable(percent, description)
 
     async def run(self, *, kind: str, preset: str | None, target: dict | None, steps: list[Step],
                   entries: dict[str, dict], reverts: int | None = None) -> dict:
-        rp_id = rps.create_restore_point(
-            self.db, kind=kind, preset=preset, target=target, entries=[entries[s.key] for s in steps],
-            changes=[s.change for s in steps], reverts=reverts, boot_id=self.boot_id)
+        rp_id = await store_call(
+            self.middleware, rps.create_restore_point, kind=kind, preset=preset, target=target,
+            entries=[entries[s.key] for s in steps], changes=[s.change for s in steps], reverts=reverts,
+            boot_id=self.boot_id)
         faults.checkpoint('after_restore_point')
         comment = f'tuning: {preset or "revert"} (restore point {rp_id})'
         total = len(steps)
         for number, step in enumerate(steps, start=1):
             self.progress(int(90 * (number - 1) / total), f'Applying {number}/{total} · {step.describe()}')
-            rps.journal_step(self.db, rp_id, number, step.key, 'APPLY', 'STARTED')
+            await store_call(self.middleware, rps.journal_step, rp_id, number, step.key, 'APPLY', 'STARTED')
             try:
                 faults.checkpoint('before_change', number)
                 await write_setting(self.middleware, step.desired, comment)
@@ -70,18 +71,19 @@ class Transaction:
                     raise CallError(f'it reads back as {actual["value"]!r}', errno.EIO)
             except Exception as e:
                 reason = e.errmsg if isinstance(e, CallError) else str(e)
-                rps.journal_step(self.db, rp_id, number, step.key, 'APPLY', 'FAILED', reason)
+                await store_call(self.middleware, rps.journal_step, rp_id, number, step.key, 'APPLY', 'FAILED', reason)
                 undone, failed = await self.rollback(rp_id, entries)
                 message = f'Setting {step.describe()} failed: {reason}. ' + rollback_summary(undone, failed)
-                rps.finish_restore_point(self.db, rp_id, 'FAILED' if failed else 'ROLLED_BACK', message)
+                await store_call(self.middleware, rps.finish_restore_point, rp_id,
+                                 'FAILED' if failed else 'ROLLED_BACK', message)
                 await self.refresh_reboot_reasons()
                 raise CallError(message, errno.EFAULT) from e
-            rps.journal_step(self.db, rp_id, number, step.key, 'APPLY', 'DONE')
+            await store_call(self.middleware, rps.journal_step, rp_id, number, step.key, 'APPLY', 'DONE')
 
         faults.checkpoint('before_finish')
         self.progress(95, 'Checking what waits for a reboot')
         pending, verified = await self.settle(rp_id, steps)
-        rps.finish_restore_point(self.db, rp_id, 'APPLIED')
+        await store_call(self.middleware, rps.finish_restore_point, rp_id, 'APPLIED')
         self.progress(100, f'{kind.title()} done: {total} change(s), {len(pending)} waiting for a reboot')
         return {'restore_point_id': rp_id, 'preset': preset, 'target': target,
                 'applied': [s.change for s in steps], 'pending_reboot': pending, 'verified': verified}
@@ -92,11 +94,11 @@ class Transaction:
         pending, verified = [], []
         for step in steps:
             if is_pending(step.desired, actual[step.key]):
-                rps.set_pending(self.db, key=step.key, setting=step.change['setting'],
+                await store_call(self.middleware, rps.set_pending, key=step.key, setting=step.change['setting'],
                                 proposed=step.change['proposed'], restore_point_id=rp_id, boot_id=self.boot_id)
                 pending.append(step.key)
             else:
-                rps.clear_pending(self.db, step.key)
+                await store_call(self.middleware, rps.clear_pending, step.key)
                 verified.append(step.key)
         await self.refresh_reboot_reasons()
         return pending, verified
@@ -104,7 +106,7 @@ class Transaction:
     async def rollback(self, rp_id: int, entries: dict[str, dict]) -> tuple[list[str], list[tuple[str, str]]]:
         """Put back every setting this restore point may have touched, newest first."""
         undone, failed = [], []
-        touched = rps.touched_keys(self.db, rp_id)
+        touched = await store_call(self.middleware, rps.touched_keys, rp_id)
         for number, key in enumerate(reversed(touched), start=1):
             entry = entries[key]
             self.progress(None, f'Rolling back {number}/{len(touched)} · {entry["setting"]}')
@@ -112,16 +114,16 @@ class Transaction:
                 current = (await read_snapshot(self.middleware, [key]))[key]
                 if not matches(entry, current, live=entry.get('writable') is not False):
                     await write_setting(self.middleware, entry, f"tuning: rollback of {rp_id}")
-                rps.journal_step(self.db, rp_id, 0, key, 'ROLLBACK', 'DONE')
+                await store_call(self.middleware, rps.journal_step, rp_id, 0, key, 'ROLLBACK', 'DONE')
                 undone.append(entry['setting'])
             except Exception as e:
                 reason = e.errmsg if isinstance(e, CallError) else str(e)
-                rps.journal_step(self.db, rp_id, 0, key, 'ROLLBACK', 'FAILED', reason)
+                await store_call(self.middleware, rps.journal_step, rp_id, 0, key, 'ROLLBACK', 'FAILED', reason)
                 failed.append((entry['setting'], reason))
         return undone, failed
 
     async def refresh_reboot_reasons(self) -> None:
-        pending = rps.pending(self.db)
+        pending = await store_call(self.middleware, rps.pending)
         if pending:
             names = ', '.join(p['setting'] for p in pending)
             await self.middleware.call('system.reboot.add_reason', REBOOT_REASON_CODE,

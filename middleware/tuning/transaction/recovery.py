@@ -1,60 +1,63 @@
 """Start-up: finish or roll back transactions a dead host left IN_PROGRESS, and verify pending-reboot items."""
 from ..box.settings import read_snapshot, same_value
 from ..store import restore_points as rps
+from ..store.offloop import store_call
 from .engine import Step, Transaction, desired_from_change, rollback_summary
 
 
-async def recover_interrupted(middleware, db, boot_id: str) -> list[str]:
+async def recover_interrupted(middleware, boot_id: str) -> list[str]:
     """Each interrupted restore point ends APPLIED (every step was done and verified) or ROLLED_BACK."""
     notes = []
-    for rp in rps.in_progress(db):
-        journal = rps.journal(db, rp['id'])
+    for rp in await store_call(middleware, rps.in_progress):
+        journal = await store_call(middleware, rps.journal, rp['id'])
         done = {j['key'] for j in journal if j['action'] == 'APPLY' and j['status'] == 'DONE'}
         keys = [c['key'] for c in rp['changes']]
-        tx = Transaction(middleware, db, boot_id, progress=lambda *a: None)
+        tx = Transaction(middleware, boot_id, progress=lambda *a: None)
         if keys and done >= set(keys):
             await tx.settle(rp['id'], [Step(c, desired_from_change(c)) for c in rp['changes']])
-            rps.finish_restore_point(db, rp['id'], 'APPLIED',
-                                     'The host stopped after the last change; completed at start-up.')
+            await store_call(middleware, rps.finish_restore_point, rp['id'], 'APPLIED',
+                             'The host stopped after the last change; completed at start-up.')
             note = f'Restore point {rp["id"]}: every change had been made; recorded as applied at start-up.'
         else:
             entries = {e['key']: e for e in rp['entries']}
             undone, failed = await tx.rollback(rp['id'], entries)
             message = (f'Interrupted by a host stop after {len(done)} of {len(keys)} change(s). '
                        + rollback_summary(undone, failed))
-            rps.finish_restore_point(db, rp['id'], 'FAILED' if failed else 'ROLLED_BACK', message)
+            await store_call(middleware, rps.finish_restore_point, rp['id'], 'FAILED' if failed else 'ROLLED_BACK',
+                             message)
             await tx.refresh_reboot_reasons()
             note = f'Restore point {rp["id"]}: {message}'
-        rps.log_event(db, 'recovery', note)
+        await store_call(middleware, rps.log_event, 'recovery', note)
         notes.append(note)
     return notes
 
 
-async def verify_after_boot(middleware, db, boot_id: str) -> list[str]:
+async def verify_after_boot(middleware, boot_id: str) -> list[str]:
     """Pending items from an earlier boot are checked now: verified ones are cleared; the reboot reason is
     re-registered for what still waits (middlewared keeps reasons in memory only)."""
     notes = []
-    pending = rps.pending(db)
+    pending = await store_call(middleware, rps.pending)
     if pending:
         actual = await read_snapshot(middleware, [p['key'] for p in pending])
         for item in pending:
             if item['boot_id'] == boot_id:
                 continue
             current = actual[item['key']]
-            rp = rps.get_restore_point(db, item['restore_point_id'])
+            rp = await store_call(middleware, rps.get_restore_point, item['restore_point_id'])
             # After a boot only the live value matters: the persisted side (a tunable row, or its absence after a
             # revert) was verified when the change was made.
             if same_value(item['proposed'], current['value']):
-                rps.clear_pending(db, item['key'])
+                await store_call(middleware, rps.clear_pending, item['key'])
                 note = f'{item["setting"]} = {item["proposed"]} verified after reboot.'
-            elif rp is not None and item['key'] in rps.defaulted_keys(db, rp) and current.get('tunable') is None:
+            elif (rp is not None and current.get('tunable') is None
+                  and item['key'] in await store_call(middleware, rps.defaulted_keys, rp)):
                 # Nothing persists it any more: the kernel computed its own default at load, as before tuning.
-                rps.clear_pending(db, item['key'])
+                await store_call(middleware, rps.clear_pending, item['key'])
                 note = f'{item["setting"]} is back to the box\'s own default ({current["value"]}) after reboot.'
             else:
                 note = (f'{item["setting"]} is {current["value"]!r} after reboot, expected {item["proposed"]!r}; '
                         'it stays pending.')
-            rps.log_event(db, 'reboot', note)
+            await store_call(middleware, rps.log_event, 'reboot', note)
             notes.append(note)
-    await Transaction(middleware, db, boot_id, progress=lambda *a: None).refresh_reboot_reasons()
+    await Transaction(middleware, boot_id, progress=lambda *a: None).refresh_reboot_reasons()
     return notes

@@ -1,7 +1,7 @@
 """`system.info`, `system.version`, `system.boot_id` and the `system.reboot` job."""
 import time
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Literal
 
 from tuning_host.runtime import BaseModel, NonEmptyString, Service, api_method, job
 
@@ -30,6 +30,22 @@ class SystemBootIdArgs(BaseModel):
 
 class SystemBootIdResult(BaseModel):
     result: str
+
+
+class SystemReadyArgs(BaseModel):
+    pass
+
+
+class SystemReadyResult(BaseModel):
+    result: bool
+
+
+class SystemStateArgs(BaseModel):
+    pass
+
+
+class SystemStateResult(BaseModel):
+    result: Literal['BOOTING', 'READY', 'SHUTTING_DOWN']
 
 
 class SystemRebootOptions(BaseModel):
@@ -86,6 +102,16 @@ class SystemService(Service):
         """Changes on every (simulated) boot."""
         return backend_call(self.middleware.backend.boot_id)
 
+    @api_method(SystemReadyArgs, SystemReadyResult, roles=['SYSTEM_GENERAL_READ'])
+    def ready(self):
+        """Whether the box finished booting (pools imported, services started)."""
+        return self.middleware.system_state != 'BOOTING'
+
+    @api_method(SystemStateArgs, SystemStateResult, roles=['SYSTEM_GENERAL_READ'])
+    def state(self):
+        """BOOTING until the box finished booting, then READY (SHUTTING_DOWN on the way out)."""
+        return self.middleware.system_state
+
     @api_method(SystemRebootArgs, SystemRebootResult, roles=['FULL_ADMIN'], audit='System reboot')
     @job(lock='system_reboot')
     def reboot(self, job, reason, options):
@@ -102,4 +128,5 @@ class SystemService(Service):
 
 
 def setup(middleware):
+    middleware.event_register('system.ready', 'Finished boot process', roles=['SYSTEM_GENERAL_READ'])
     middleware.event_register('system.reboot', 'Sent when a system reboot is initiated.', roles=['FULL_ADMIN'])

@@ -8,7 +8,7 @@ suppresses the PermissionError); the persisted value applies at the next boot. D
 import errno
 from typing import Literal
 
-from tuning_host.backends.errors import InvalidValueError, NotFoundError, ReadOnlyError
+from tuning_host.backends.errors import BackendError, InvalidValueError, NotFoundError, ReadOnlyError
 from tuning_host.runtime import (BaseModel, CallError, InstanceNotFound, QueryArgs, Service, ValidationErrors,
                                  api_method, filter_list, job, private)
 
@@ -135,7 +135,13 @@ class TunableService(Service):
 
     @private
     def get_sysctl(self, var):
-        return backend_call(self.middleware.backend.sysctl, var)
+        # middlewared's reads /proc/sys/<var> and lets an unknown name's FileNotFoundError through (not a CallError)
+        try:
+            return self.middleware.backend.sysctl(var)
+        except NotFoundError:
+            raise FileNotFoundError(errno.ENOENT, 'No such file or directory', f'/proc/sys/{var.replace(".", "/")}')
+        except BackendError as e:
+            raise CallError(str(e), e.errno) from None
 
     @private
     def set_sysctl(self, var, value):

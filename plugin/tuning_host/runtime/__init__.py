@@ -2,6 +2,7 @@
 
 `tuning.framework` imports these names when middlewared is not importable; they behave like middlewared 25.10's.
 """
+from .alerts import AlertCategory, AlertClass, AlertLevel, OneShotAlertClass, SimpleOneShotAlertClass
 from .decorators import api_method, job, pass_app, private
 from .errors import (CallError, CallException, InstanceNotFound, MatchNotFound, ValidationError, ValidationErrors,
                      get_errname, ENOTAUTHENTICATED)
@@ -14,6 +15,7 @@ from .models import (BaseModel, LongString, NonEmptyString, QueryArgs, QueryFilt
 from .service import Service
 
 __all__ = [
+    "AlertCategory", "AlertClass", "AlertLevel", "OneShotAlertClass", "SimpleOneShotAlertClass",
     "Service", "api_method", "job", "private", "pass_app",
     "CallError", "CallException", "ValidationError", "ValidationErrors", "InstanceNotFound", "MatchNotFound",
     "get_errname", "ENOTAUTHENTICATED",

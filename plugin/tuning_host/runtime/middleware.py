@@ -35,6 +35,7 @@ class Middleware:
 
     def __init__(self, data_dir, *, logger=None, strict_results=False):
         self.data_dir = os.path.abspath(data_dir)
+        self.system_state = 'BOOTING'  # `system.state`; READY once every plugin is set up (server/host.py)
         self.logger = logger or logging.getLogger("tuning_host")
         self.strict_results = strict_results
         self.backend = None

@@ -92,6 +92,10 @@ class Host:
         setups = load_services(mw, packages_to_load(s))
         await run_setups(mw, setups)
         mw.set_reboot_handler(self.reboot)
+        # TrueNAS imports the pools and then says `system.ready`; the host's box needs no import, so it is ready as
+        # soon as every plugin is set up (plugins start their own work on this event, as on TrueNAS).
+        mw.system_state = 'READY'
+        mw.send_event('system.ready', 'ADDED')
 
         self.runner = web.AppRunner(make_app(mw, s), access_log=None, handle_signals=False)
         await self.runner.setup()
