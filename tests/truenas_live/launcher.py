@@ -87,9 +87,12 @@ def main(argv=None) -> int:
     site = root / 'usr/lib/python3/dist-packages'
     sys.path.insert(0, str(site))
     sys.path.insert(1, os.environ['TRUENAS_API_CLIENT_SRC'])
-    sys.path.insert(2, str(REPO))
 
-    from tests.truenas_rules import native_stubs
+    # by file: a venv may carry an unrelated top-level ``tests`` package (some wheels ship one)
+    import importlib.util
+    spec = importlib.util.spec_from_file_location('native_stubs', REPO / 'tests/truenas_rules/native_stubs.py')
+    native_stubs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(native_stubs)
     sys.meta_path.insert(0, native_stubs.StubFinder(native_stubs.STUBBED_ROOTS + EXTRA_STUBS))
 
     run_dir = home / 'run'
