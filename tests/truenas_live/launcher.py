@@ -38,7 +38,7 @@ REAL_PLUGINS = (
     'middlewared.plugins.fakebox',     # the fake box (tests/truenas_live/fakebox)
     'middlewared.plugins.tuning',      # the plugin under test, installed by plugin/install/installer.py
 )
-EXTRA_STUBS = ('remote_pdb', 'pyotp', 'truenas_pypam', 'truenas_pyscst', 'truenas_pynetif', 'jose', 'boto3', 'botocore', 'influxdb', 'pysnmp', 'pysss_nss_idmap', 'truenas_verify', 'truenas_crypto_utils', 'truenas_connect_utils', 'libsgio', 'libvirt', 'docker', 'kmip', 'nvme', 'dmidecode', 'ixhardware', 'libtruenas', 'truenas_pylibvirt', 'pyglfs', 'pysmb', 'sedutil', 'smart')
+EXTRA_STUBS = ('remote_pdb', 'pyotp', 'truenas_pypam', 'truenas_pyscst', 'truenas_pynetif', 'jose', 'boto3', 'botocore', 'influxdb', 'pysnmp', 'pysss_nss_idmap', 'truenas_verify', 'truenas_crypto_utils', 'truenas_connect_utils', 'libsgio', 'libvirt', 'docker', 'kmip', 'nvme', 'dmidecode', 'ixhardware', 'libtruenas', 'truenas_pylibvirt', 'pyglfs', 'pysmb', 'sedutil', 'smart', 'truenas_pypwenc', 'truenas_pylibzfs', 'truenas_os', 'truenas_pyos', 'truenas_pylibsmb', 'truenas_spdk')
 
 
 def build_root(home: Path, release_version: str) -> Path:
