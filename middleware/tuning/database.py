@@ -1,0 +1,65 @@
+"""``tuning.database``: export and import of the plugin's own database. TrueNAS config backups do not hold it (it
+lives on the system dataset), so this is how restore points, presets, results and campaigns are kept across a
+reinstall or moved to another box. Files go the TrueNAS way: ``core.download('tuning.database.export', [],
+'tuning.db')`` and an upload to ``/_upload`` for ``tuning.database.import``."""
+from . import bench_run
+from .context import boot_id, box_reserved
+from .database_models import (
+    TuningDatabaseExportArgs, TuningDatabaseExportResult, TuningDatabaseImportArgs, TuningDatabaseImportResult,
+)
+from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, job
+from .store import transfer
+from .store.offloop import store_call
+from .transaction.recovery import recover_interrupted, verify_after_boot
+
+EXPORT_FILENAME = 'tuning.db'
+
+
+class TuningDatabaseService(Service):
+
+    class Config:
+        namespace = 'tuning.database'
+        cli_namespace = 'system.tuning.database'
+
+    @api_method(TuningDatabaseExportArgs, TuningDatabaseExportResult, roles=READ_ROLES)
+    @job(pipes=['output'], description=lambda *args: 'Export the tuning database')
+    async def export(self, job):
+        """Write a consistent copy of the plugin's database (restore points, presets, benchmark results,
+        campaigns) to the job's output pipe. Use it through `core.download`; keep the file with the box's config
+        backup and bring it back with `tuning.database.import`."""
+        job.set_progress(10, 'Copying the database')
+        summary = await store_call(self.middleware, transfer.export_to, job.pipes.output.w)
+        job.set_progress(100, f'{summary["size"]} bytes written')
+        return {'filename': EXPORT_FILENAME, **summary}
+
+    @api_method(TuningDatabaseImportArgs, TuningDatabaseImportResult, roles=WRITE_ROLES,
+                audit='Tuning database import')
+    @job(pipes=['input'], description=lambda *args: 'Import a tuning database')
+    async def _import(self, job):
+        """Replace the plugin's database by an exported one read from the job's input pipe (upload it to
+        `/_upload`). The file must be a tuning database that passes SQLite's integrity check, of this plugin's
+        schema or an older one (it is migrated forward); refused while an apply, revert, benchmark or campaign
+        runs. The current database is kept beside it (`backup`). Interrupted transactions and settings waiting for
+        a reboot are then settled as at start-up, and campaigns in progress resume. Nothing changes when the file
+        is refused."""
+        async with box_reserved(self.middleware, 'tuning.database.import', job.id):
+            job.set_progress(10, 'Receiving and checking the file')
+            try:
+                result = await store_call(self.middleware, transfer.import_from, job.pipes.input.r)
+            except transfer.ImportRefused as e:
+                verrors = ValidationErrors()
+                verrors.add('file', f'The file {e}; the current database is unchanged.')
+                raise verrors from None
+            job.set_progress(70, 'Settling what the imported database describes')
+            current_boot = await boot_id(self.middleware)
+            recovered = await recover_interrupted(self.middleware, current_boot)
+            recovered += await verify_after_boot(self.middleware, current_boot)
+            await bench_run.sweep_scratch(self.middleware)
+        await self.middleware.call('tuning.campaign.resume_pending')  # after the guard: a campaign job takes it
+        job.set_progress(100, 'Imported: {presets} presets, {restore_points} restore points, {benchmarks} '
+                              'benchmark results, {campaigns} campaigns'.format(**result['counts']))
+        return {**result, 'recovered': recovered}
+
+    # The API name is `import`, a Python keyword: bind it in the class namespace (what the framework walks).
+    vars()['import'] = _import
+    del _import
