@@ -8,7 +8,7 @@ PORT ?= 8080
 TUNING_DATA ?= $(CURDIR)/var
 export PORT TUNING_DATA
 
-.PHONY: run test deps deps-system deps-python deps-ui ui test-python test-ui test-e2e test-vm bench install-truenas package clean
+.PHONY: run test deps deps-system deps-python deps-ui ui test-python test-truenas test-ui test-e2e test-vm bench install-truenas package clean
 
 run: deps-python ui
 	$(PY) -m tuning_host
@@ -38,7 +38,10 @@ ui/dist/tuning/browser/index.html: $(shell find ui/src -type f 2>/dev/null) ui/p
 ui: ui/dist/tuning/browser/index.html
 
 test-python: deps-python
-	$(PY) -m pytest tests/unit tests/api tests/truenas_rules -q
+	$(PY) -m pytest tests/unit tests/api -q
+
+test-truenas: deps-python
+	bash tests/truenas_rules/run.sh all
 
 test-ui: deps-ui
 	cd ui && npm test

@@ -4,8 +4,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PYTHONPATH="$PWD/middleware:$PWD/plugin"
 PY=.venv/bin/python
-echo "== Python unit, API and TrueNAS load-rule tests"
-$PY -m pytest tests/unit tests/api tests/truenas_rules -q -p no:cacheprovider
+echo "== Python unit and API tests"
+$PY -m pytest tests/unit tests/api -q -p no:cacheprovider
+echo "== TrueNAS load-rule tier on 25.10 and 26.0 (real middlewared from ../shared/truenas)"
+bash tests/truenas_rules/run.sh all
 echo "== Panel unit tests"
 (cd ui && npm test)
 echo "== Panel build + browser tests"
