@@ -77,15 +77,14 @@ class Scratch:
     def __init__(self, middleware, target: dict, bench_id: str, refquota_bytes: int):
         self.middleware, self.target = middleware, target
         self.bench_id, self.refquota_bytes = bench_id, refquota_bytes
-        if target['is_zfs']:
-            self.dataset = scratch_dataset_name(target['dataset'], bench_id)
-            self.record = self.dataset
-        else:
-            self.dataset = None
-            self.record = os.path.join(os.path.realpath(target['mountpoint']), PREFIX + bench_id)
+        self.dataset = scratch_dataset_name(target['dataset'], bench_id) if target['is_zfs'] else None
+        self.record = self.dataset
 
     async def __aenter__(self) -> str:
         """Record, then create; returns the directory the runner makes its own scratch directory in."""
+        if not self.dataset:   # the directory the runner will create (resolving a path touches the filesystem)
+            mountpoint = await self.middleware.run_in_thread(os.path.realpath, self.target['mountpoint'])
+            self.record = os.path.join(mountpoint, PREFIX + self.bench_id)
         await store_call(self.middleware, store.add_scratch, self.record, self.dataset)
         if not self.dataset:
             return self.target['mountpoint']
@@ -177,7 +176,7 @@ def default_label(spec: dict, state: dict) -> str:
 async def run(middleware, set_progress, job_id, spec: dict) -> dict:
     """The body of ``tuning.benchmark.run`` once the box is reserved for it (also a campaign's benchmark step).
     ``set_progress(percent, description, extra=None)`` is the job's."""
-    require_fio()
+    await middleware.run_in_thread(require_fio)
     set_progress(0, f'Checking {spec["dataset"]} and its free space')
     await sweep_scratch(middleware)
     target = await read_target(middleware, spec['dataset'], 'spec.dataset')
