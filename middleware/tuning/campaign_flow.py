@@ -20,6 +20,15 @@ from .store import benchmarks as bench_store, campaigns as store, restore_points
 from .store.offloop import store_call
 
 REBOOT_PHASES = {'REBOOT': 'BENCHMARK', 'END_REBOOT': 'DONE', 'RESTORE_REBOOT': 'RESTORED'}
+POOL_WAIT_SECONDS = 600  # the spec's default (campaign_models)
+POOL_POLL_SECONDS = 5
+USABLE_POOL_STATES = ('ONLINE', 'DEGRADED')
+
+
+async def pool_status(middleware, name: str) -> str | None:
+    """The pool's status (ONLINE, DEGRADED, FAULTED, ...), or None when it is not imported."""
+    rows = await middleware.call('pool.query', [['name', '=', name]], {'select': ['name', 'status']})
+    return rows[0]['status'] if rows else None
 
 
 async def shielded(coro):
@@ -166,6 +175,8 @@ class Driver:
         """Past a reboot the campaign asked for: check it happened and settled; None when there is nothing left."""
         if c['boot_id'] == await boot_id(self.middleware):
             raise CallError('The box did not reboot as the campaign asked.', errno.EIO)
+        if not await self.wait_for_pool(c):
+            return None
         pending = await store_call(self.middleware, campaign_pending, c)
         if pending:
             keys = ', '.join(p['setting'] for p in pending)
@@ -178,6 +189,33 @@ class Driver:
             await self.finish_restore(c)
             return None
         return await self.commit(state='RUNNING', phase=following, log='rebooted')
+
+    async def wait_for_pool(self, c: dict) -> bool:
+        """After its reboot, wait (bounded by ``pool_wait_seconds``) for the campaign's pool to be imported and
+        usable again. A pool that does not come back ends the campaign FAILED without touching anything: its restore
+        points cannot be reverted while their datasets are away, and a partial revert would leave records that say
+        otherwise, so the message says what stays applied and what to revert once the pool is back."""
+        pool = target_of(c['spec'])['pool']
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + c['spec'].get('pool_wait_seconds', POOL_WAIT_SECONDS)
+        while True:
+            status = await pool_status(self.middleware, pool)
+            if status in USABLE_POOL_STATES:
+                return True
+            seen = status or 'not imported'
+            if loop.time() >= deadline:
+                break
+            self.say(self.overall(c, 0), f'waiting for pool {pool} to come back after the reboot ({seen})')
+            await asyncio.sleep(POOL_POLL_SECONDS)  # polling the appliance for an external event, bounded above
+        applies = await store_call(self.middleware, campaign_applies, c)
+        held = ', '.join(f'{rp["id"]} ({rp["preset"]})' for rp in applies)
+        revert = ' '.join(f"`midclt call -job tuning.restore_point.revert {rp['id']} '[]'`" for rp in reversed(applies))
+        message = (f'Pool {pool} did not come back after the reboot ({seen}), so the campaign stopped. '
+                   + (f'Still applied: restore point {held}. Once the pool is back, revert newest first: {revert}.'
+                      if applies else 'Nothing of the campaign is applied.'))
+        await self.commit(state='FAILED', phase='DONE', message=message, log=f'pool {pool} missing after the reboot')
+        self.say(100, message)
+        return False
 
     async def finish(self) -> dict:
         c = await self.commit(phase='FINISH')

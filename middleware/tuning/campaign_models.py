@@ -46,6 +46,9 @@ class TuningCampaignSpec(BaseModel):
     order: Literal['INTERLEAVED', 'SEQUENTIAL'] = 'INTERLEAVED'
     finish: TuningCampaignFinish = TuningCampaignFinish()
     label: Annotated[str, Field(max_length=120)] | None = None
+    pool_wait_seconds: Annotated[int, Field(ge=0, le=86400)] = 600
+    """After a reboot the campaign asked for, how long it waits for its pool to be back (imported, unlocked) before
+    it stops."""
 
 
 class TuningCampaignEntry(BaseModel):
