@@ -68,7 +68,7 @@ async def validated_configurations(middleware, spec: dict) -> list[dict]:
     return configurations
 
 
-def insert_campaign(db, spec: dict, configurations: list[dict], steps: list[dict]) -> dict:
+def new_campaign(db, spec: dict, configurations: list[dict], steps: list[dict]) -> dict:
     """The new campaign's row, its origin the latest restore point, with a log line per skipped configuration."""
     origin = max([rp['id'] for rp in rps.list_restore_points(db)], default=0)
     row = store.insert_campaign(
@@ -100,7 +100,7 @@ class TuningCampaignService(Service):
             job.set_progress(0, 'Checking the presets, the target and the space needed')
             configurations = await validated_configurations(self.middleware, spec)
             names = [c['name'] for c in configurations if not c['skipped']]
-            row = await store_call(self.middleware, insert_campaign, spec, configurations,
+            row = await store_call(self.middleware, new_campaign, spec, configurations,
                                    plan_steps(names, spec['rounds'], spec['order']))
             self.middleware.send_event('tuning.campaign.query', 'ADDED', id=row['id'], fields=public(row))
             return await Driver(self.middleware, job, row['id']).drive()

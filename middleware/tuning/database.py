@@ -2,12 +2,12 @@
 lives on the system dataset), so this is how restore points, presets, results and campaigns are kept across a
 reinstall or moved to another box. Files go the TrueNAS way: ``core.download('tuning.database.export', [],
 'tuning.db')`` and an upload to ``/_upload`` for ``tuning.database.import``."""
-from . import bench_run
-from .context import boot_id, box_reserved
+from . import bench_run, startup
+from .context import boot_id, box_reserved, plugin_context
 from .database_models import (
     TuningDatabaseExportArgs, TuningDatabaseExportResult, TuningDatabaseImportArgs, TuningDatabaseImportResult,
 )
-from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, job
+from .framework import CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, job
 from .store import transfer
 from .store.offloop import store_call
 from .transaction.recovery import recover_interrupted, verify_after_boot
@@ -41,15 +41,13 @@ class TuningDatabaseService(Service):
         schema or an older one (it is migrated forward); refused while an apply, revert, benchmark or campaign
         runs. The current database is kept beside it (`backup`). Interrupted transactions and settings waiting for
         a reboot are then settled as at start-up, and campaigns in progress resume. Nothing changes when the file
-        is refused."""
+        is refused. When tuning could not start because its database cannot be opened, this is the way back: the
+        unreadable file is moved aside and start-up runs again with the imported one."""
+        if plugin_context(self.middleware).startup.status == 'FAILED':
+            return await self._import_after_failed_start(job)
         async with box_reserved(self.middleware, 'tuning.database.import', job.id):
             job.set_progress(10, 'Receiving and checking the file')
-            try:
-                result = await store_call(self.middleware, transfer.import_from, job.pipes.input.r)
-            except transfer.ImportRefused as e:
-                verrors = ValidationErrors()
-                verrors.add('file', f'The file {e}; the current database is unchanged.')
-                raise verrors from None
+            result = await refused_as_field(store_call(self.middleware, transfer.import_from, job.pipes.input.r))
             job.set_progress(70, 'Settling what the imported database describes')
             current_boot = await boot_id(self.middleware)
             recovered = await recover_interrupted(self.middleware, current_boot)
@@ -63,3 +61,29 @@ class TuningDatabaseService(Service):
     # The API name is `import`, a Python keyword: bind it in the class namespace (what the framework walks).
     vars()['import'] = _import
     del _import
+
+    async def _import_after_failed_start(self, job):
+        # Start-up failed, so nothing has the database open and every other tuning call is refused: no guard needed.
+        try:
+            path = await startup.database_path(self.middleware)
+        except startup.StartupError as e:
+            raise CallError(f'Tuning could not start: {e}') from None
+        job.set_progress(10, 'Receiving and checking the file')
+        result = await refused_as_field(
+            self.middleware.run_in_thread(transfer.import_in_place_of, path, job.pipes.input.r))
+        job.set_progress(70, 'Starting tuning with the imported database')
+        started = await self.middleware.call('tuning.start')
+        if started['status'] != 'READY':
+            raise CallError(f'The database was imported (the previous file is kept as {result["backup"]}), but tuning '
+                            f'still could not start: {started["reason"]}')
+        return {**result, 'recovered': list(plugin_context(self.middleware).recovered)}
+
+
+async def refused_as_field(work):
+    """Await ``work``; a refused file becomes the TrueNAS validation error naming the field `file`."""
+    try:
+        return await work
+    except transfer.ImportRefused as e:
+        verrors = ValidationErrors()
+        verrors.add('file', f'The file {e}; the current database is unchanged.')
+        raise verrors from None

@@ -41,8 +41,8 @@ class TuningDatabaseImport(BaseModel):
     schema_version_imported: int
     """The schema the file was written with; it was migrated forward to `schema_version`."""
     schema_version: int
-    backup: LongString
-    """Where the database that was replaced is kept."""
+    backup: LongString | None
+    """Where the database that was replaced is kept (None when there was none)."""
     counts: TuningDatabaseCounts
     """What the imported database holds."""
     recovered: list[LongString]

@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from client import JobFailed
+from client import JobFailed, RpcError
 from tuning_helpers import error_fields
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'fixtures', 'bench')
@@ -135,3 +135,32 @@ def test_refused_while_a_benchmark_holds_the_box(c):
         c.call('core.job_abort', bench)
         assert c.wait_job(bench, timeout=120)['state'] == 'ABORTED'
     assert import_(c, data)['counts']['benchmarks'] == 0   # free again: the same file goes in
+
+
+def test_import_is_the_way_back_when_the_database_cannot_be_opened(fresh_host):
+    host = fresh_host(plugins=PLUGINS)
+    c = host.client()
+    c.host = host
+    c.call('tuning.preset.create', PRESET)
+    data, _ = export(c)
+    c.close()
+    host.stop()
+    path = os.path.join(host.data_dir, 'tuning', 'tuning.db')
+    for leftover in (path + '-wal', path + '-shm'):
+        if os.path.exists(leftover):
+            os.unlink(leftover)
+    with open(path, 'wb') as f:
+        f.write(b'not a database any more' * 100)
+    host.start()
+    c = host.client()
+    c.host = host
+    with pytest.raises(RpcError) as e:
+        c.call('tuning.preset.query')
+    assert 'could not start' in e.value.reason
+
+    imported = import_(c, data)
+    with open(imported['backup'], 'rb') as f:
+        assert f.read().startswith(b'not a database any more')
+    assert [p['name'] for p in c.call('tuning.preset.query', [['builtin', '=', False]])] == ['Keep me']
+    assert c.call('tuning.state')['busy'] is None
+    c.close()

@@ -108,10 +108,8 @@ def export_to(db: Database, out) -> dict:
         remove_database_file(path)
 
 
-def import_from(db: Database, source, limit: int = MAX_IMPORT_BYTES) -> dict:
-    """Replace ``db`` by the database read from ``source`` once it passed every check and was migrated forward; the
-    current one is kept as ``<name>.before-import-<UTC time>`` beside it. Nothing changes when it raises."""
-    directory = os.path.dirname(db.path)
+def stage(source, directory: str, limit: int) -> tuple[str, int, dict]:
+    """Receive, check and migrate forward a copy in ``directory``: ``(its path, schema it came with, counts)``."""
     path = receive(source, directory, limit)
     try:
         version = check_candidate(path)
@@ -119,14 +117,50 @@ def import_from(db: Database, source, limit: int = MAX_IMPORT_BYTES) -> dict:
             Database(path).close()   # opening migrates the copy forward
         except sqlite3.DatabaseError as e:
             raise ImportRefused(f'cannot be brought from schema {version} to {len(MIGRATIONS)} ({e})') from None
-        found = summary_of(path)['counts']
-        stamp = datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%SZ')
-        keep_as = os.path.join(directory, f'{os.path.basename(db.path)}.before-import-{stamp}')
+        return path, version, summary_of(path)['counts']
+    except BaseException:
+        remove_database_file(path)
+        raise
+
+
+def backup_path(path: str) -> str:
+    return f'{path}.before-import-{datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")}'
+
+
+def import_from(db: Database, source, limit: int = MAX_IMPORT_BYTES) -> dict:
+    """Replace the open ``db`` by the database read from ``source`` once it passed every check and was migrated
+    forward; the current one is copied to ``<name>.before-import-<UTC time>`` beside it. Nothing changes when it
+    raises."""
+    path, version, found = stage(source, os.path.dirname(db.path), limit)
+    keep_as = backup_path(db.path)
+    try:
         db.replace_with(path, keep_as)
     except BaseException:
         remove_database_file(path)
         raise
     return {'schema_version_imported': version, 'schema_version': db.schema_version, 'backup': keep_as,
+            'counts': found}
+
+
+def import_in_place_of(target: str, source, limit: int = MAX_IMPORT_BYTES) -> dict:
+    """Put the database read from ``source`` at ``target``, whose file could not be opened (start-up failed on it,
+    so nothing has it open): that file is moved aside as ``<name>.before-import-<UTC time>``, not copied."""
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    path, version, found = stage(source, os.path.dirname(target), limit)
+    keep_as = backup_path(target) if os.path.exists(target) else None
+    moved = []
+    try:
+        for suffix in ('', '-wal', '-shm') if keep_as else ():
+            if os.path.exists(target + suffix):
+                os.replace(target + suffix, keep_as + suffix)
+                moved.append(suffix)
+        os.replace(path, target)
+    except BaseException:
+        for suffix in moved:   # put the old file back as it was
+            os.replace(keep_as + suffix, target + suffix)
+        remove_database_file(path)
+        raise
+    return {'schema_version_imported': version, 'schema_version': len(MIGRATIONS), 'backup': keep_as,
             'counts': found}
 
 

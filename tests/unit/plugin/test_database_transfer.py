@@ -10,7 +10,9 @@ import pytest
 from tuning.store import Database, presets
 from tuning.store import restore_points as rps
 from tuning.store.migrations import MIGRATIONS
-from tuning.store.transfer import ImportRefused, check_candidate, export_to, import_from, tables_at
+from tuning.store.transfer import (
+    ImportRefused, check_candidate, export_to, import_from, import_in_place_of, tables_at,
+)
 
 
 def add_preset(db, id_):
@@ -152,3 +154,21 @@ def test_readers_in_other_threads_carry_on_across_the_swap(db, other):
     assert errors == []
     assert seen <= {'old', 'new'}
     assert [p['id'] for p in presets.list_presets(db)] == ['new']
+
+
+def test_in_place_of_an_unreadable_file_moves_it_aside_and_puts_the_import_there(other, tmp_path):
+    add_preset(other, 'back')
+    target = tmp_path / 'broken' / 'tuning.db'
+    os.makedirs(target.parent)
+    target.write_bytes(b'unreadable')
+    with pytest.raises(ImportRefused):
+        import_in_place_of(str(target), io.BytesIO(b'not a database either'))
+    assert target.read_bytes() == b'unreadable' and os.listdir(target.parent) == ['tuning.db']
+    result = import_in_place_of(str(target), io.BytesIO(exported(other)))
+    with open(result['backup'], 'rb') as f:
+        assert f.read() == b'unreadable'
+    db = Database(str(target))
+    try:
+        assert [p['id'] for p in presets.list_presets(db)] == ['back']
+    finally:
+        db.close()
