@@ -43,26 +43,55 @@ def create_database(db_file: Path) -> None:
 
 
 class UnixSocketRootAuthenticator:
-    """PAM stand-in for AF_UNIX root sessions (PAM and NSS are native and box-bound): accepts root only, the way
-    ``UnixPamAuthenticator.authenticate`` accepts a non-interactive root session on a box; everything after it
-    (``auth.authenticate_root``, the session manager, roles) is TrueNAS's own code."""
+    """PAM stand-in for middlewared 25.10's ``UnixPamAuthenticator`` (PAM, NSS and utmp are native and box-bound).
+
+    It implements exactly the interface the session manager and ``auth.login_ex`` use (``authenticate(username,
+    origin)``, ``login(session_id)``, ``login_at``, ``logout()``, ``end()``) and accepts what the real one accepts on
+    a box for the accounts the tier has: ``root`` over the unix socket (a non-interactive root session) and ``root``
+    for a TOKEN_PLAIN login over TCP (the real one runs the ``middleware-unix`` PAM service: account checks only, no
+    password: the token was already checked by ``auth.login_ex``). Everything around it (``auth.authenticate_root``,
+    the token manager, the session manager, roles) is TrueNAS's own code.
+
+    (An earlier version answered every unknown attribute with a lambda: ``login_at`` became a function, the job's
+    credentials in ``core.get_jobs`` events could not be JSON-serialized and middlewared dropped the connection.)
+    """
+
+    def __init__(self, *args, **kwargs):
+        from datetime import datetime
+        self._login_at: datetime | None = None
+        self._stage = 'START'
+
+    def _response(self, ok: bool, reason=None, user_info=None):
+        import pam
+        from types import SimpleNamespace
+        return SimpleNamespace(code=pam.PAM_SUCCESS if ok else pam.PAM_AUTH_ERR, reason=None if ok else reason,
+                               user_info=user_info)
 
     def authenticate(self, username, origin):
-        import pam
-        from types import SimpleNamespace
-        ok = username == 'root' and origin.uid == 0
-        return SimpleNamespace(code=pam.PAM_SUCCESS if ok else pam.PAM_AUTH_ERR, reason=None if ok else 'not root',
-                               user_info={'pw_name': 'root', 'pw_uid': 0, 'pw_gid': 0})
+        ok = username == 'root' and (origin.uid == 0 if origin.is_unix_family else True)
+        if ok:
+            self._stage = 'LOGIN'
+        return self._response(ok, f'{username}: not an account of the fake box',
+                              {'pw_name': 'root', 'pw_uid': 0, 'pw_gid': 0} if ok else None)
+
+    def login(self, session_id):
+        from datetime import datetime, UTC
+        if self._stage != 'LOGIN':
+            raise RuntimeError(f'{self._stage}: unexpected authenticator run state. Expected: LOGIN')
+        self._login_at = datetime.now(UTC)
+        self._stage = 'LOGOUT'
+        return self._response(True)
+
+    @property
+    def login_at(self):
+        return self._login_at
 
     def logout(self):
-        import pam
-        from types import SimpleNamespace
-        return SimpleNamespace(code=pam.PAM_SUCCESS, reason=None, user_info=None)
+        self._stage = 'START'
+        return self._response(True)
 
-    def __getattr__(self, name):  # other PAM-handle housekeeping of the session manager (login, account...): succeed
-        if name.startswith('__'):
-            raise AttributeError(name)
-        return lambda *a, **kw: self.logout()
+    def end(self):
+        self._stage = 'START'
 
 
 def replace_pam() -> None:
