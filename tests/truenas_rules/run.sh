@@ -23,7 +23,8 @@ for release in "${releases[@]}"; do
     env_lines="$(bash "$repo/scripts/truenas-env.sh" "$release")"
     eval "$env_lines"
     echo "== load-rule tier on TrueNAS $TRUENAS_VERSION (Python $("$PYTHON" -c 'import platform; print(platform.python_version())'))"
-    MIDDLEWARED_SRC="$MIDDLEWARED_SRC" TRUENAS_API_CLIENT_SRC="$TRUENAS_API_CLIENT_SRC" TUNING_RULES_REQUIRE_FRAMEWORK=1 \
+    MIDDLEWARED_SRC="$MIDDLEWARED_SRC" TRUENAS_API_CLIENT_SRC="$TRUENAS_API_CLIENT_SRC" TRUENAS_VERSION="$TRUENAS_VERSION" \
+        TUNING_RULES_REQUIRE_FRAMEWORK=1 \
         PYTHONPATH="$repo/middleware:$repo/plugin" \
         "$PYTHON" -m pytest tests/truenas_rules -q -p no:cacheprovider -W ignore::DeprecationWarning "$@"
     echo "== load-rule tier on TrueNAS $TRUENAS_VERSION: $((SECONDS - start)) s"

@@ -1,6 +1,7 @@
 """The release artefact (`make package` = plugin/install/package.py) and its installer / uninstaller, run for real
 against temp trees laid out like TrueNAS 25.10 and 26.0 roots."""
 import importlib.util
+import os
 import json
 import shutil
 import subprocess
@@ -236,3 +237,26 @@ def test_restart_is_refused_for_a_fake_root(bundle, root):
 ])
 def test_version_matching(version, release, pre):
     assert installer.match_release(version, ['25.10', '26.0']) == (release, pre)
+
+
+@pytest.mark.skipif(not os.environ.get('MIDDLEWARED_SRC'), reason='needs the release tree (tests/truenas_rules/run.sh)')
+def test_install_and_uninstall_on_the_real_release_tree(bundle, tmp_path):
+    """The artefact into a copy of the real middlewared of the release the tier runs (run.sh sets MIDDLEWARED_SRC and
+    TRUENAS_VERSION): every file TrueNAS ships is byte-identical after the uninstall, and the installed package is
+    the one middlewared's plugin loader would import."""
+    root = tmp_path / 'root'
+    site = root / 'usr/lib/python3/dist-packages'
+    shutil.copytree(Path(os.environ['MIDDLEWARED_SRC']) / 'middlewared', site / 'middlewared',
+                    ignore=shutil.ignore_patterns('__pycache__'))
+    (root / 'data').mkdir()
+    version = os.environ.get('TRUENAS_VERSION', '25.10.6')
+    (root / 'data' / 'manifest.json').write_text(json.dumps({'version': version}))
+    before = tree(root)
+    result = run(bundle, 'truenas_install.py', root)
+    assert result.returncode == 0, result.stderr
+    target = root / PLUGINS / 'tuning'
+    assert (target / '__init__.py').is_file() and (target / 'panel' / 'index.html').is_file()
+    assert json.loads((target / 'INSTALLED_FILES.json').read_text())['truenas_version'] == version
+    result = run(bundle, 'truenas_uninstall.py', root)
+    assert result.returncode == 0, result.stderr
+    assert tree(root) == before
