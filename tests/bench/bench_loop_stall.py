@@ -97,6 +97,8 @@ def main():
                                   f'{REPORT_RUNS} runs #{i + 1}')['id'])
             return f'{REPORT_RESULTS} results of {REPORT_RUNS} runs'
         worst['import 4 fio results'] = phase(c, 'import 4 fio results', imports)
+        name = 'query of all results'
+        worst[name] = phase(c, name, lambda: f'{len(json.dumps(c.call("tuning.benchmark.query")))} bytes of JSON')
         for fmt in ('HTML', 'MARKDOWN', 'CSV', 'JSON'):
             name = f'{REPORT_RUNS}-run report, {fmt}'
             worst[name] = phase(c, name, lambda fmt=fmt: f'{download(host, c, {"results": ids}, fmt)} bytes')
