@@ -173,10 +173,21 @@ def _error(fn):
     return None
 
 
+def _release_of_source() -> str:
+    """'25.10' or '26.0': the newest API version directory of MIDDLEWARED_SRC (read without importing it)."""
+    api = Path(os.environ['MIDDLEWARED_SRC']) / 'middlewared' / 'api'
+    versions = [tuple(int(x) for x in d.name[1:].split('_')) for d in api.glob('v*_*_*') if d.is_dir()]
+    major, minor = max(versions)[:2]
+    return f'{major}.{minor}'
+
+
 @pytest.fixture(scope='module')
 def recorded(tmp_path_factory):
-    """Phase 1, before the real middlewared is imported: the plugin's calls and the host's answers and errors."""
+    """Phase 1, before the real middlewared is imported: the plugin's calls and the host's answers and errors,
+    the host imitating the release under test."""
     Box = _load_box_class()
+    mp = pytest.MonkeyPatch()
+    mp.setenv('TUNING_HOST_TRUENAS_RELEASE', _release_of_source())
     box = Box(str(tmp_path_factory.mktemp('fakes') / 'data'))
     try:
         box.boot()
@@ -238,9 +249,11 @@ def recorded(tmp_path_factory):
         box.call('tunable.create', {'type': 'SYSCTL', 'var': 'net.core.rmem_max', 'value': '4194304'})
         errors['tunable_create_duplicate'] = _job_error(box, 'tunable.create', {
             'type': 'SYSCTL', 'var': 'net.core.rmem_max', 'value': '4194304'})
-        yield {'calls': recorder.calls, 'reads': reads, 'flows': flows, 'errors': errors}
+        yield {'calls': recorder.calls, 'reads': reads, 'flows': flows, 'errors': errors,
+               'release': _release_of_source()}
     finally:
         box.close()
+        mp.undo()
 
 
 @pytest.fixture(scope='module')
@@ -249,6 +262,7 @@ def real(recorded, tmp_path_factory):
     session = open_session(tmp_path_factory.mktemp('middlewared-tree'))
     try:
         api = importlib.import_module('middlewared.api.current')
+        assert _release(api) == recorded['release'], 'the host imitated another release than the one checked'
         yield {'api': api, 'src': Path(session.root) / 'middlewared', 'release': _release(api)}
     finally:
         session.close()

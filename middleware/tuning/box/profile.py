@@ -6,7 +6,9 @@ from collections import Counter
 from .appliance import backend_name, openzfs_version, zfs_parameters
 from .settings import role_disks, vdev_disks
 
-_SPEED = re.compile(r'(\d+)(G?)base', re.IGNORECASE)  # 1000baseT, 2500baseT, 10GBase-T, 25GBase-SR
+# TrueNAS on Linux: ethtool's speed and port, "1000Mb/s Twisted Pair", "25000Mb/s FIBRE", "Unknown ..." without a link
+_SPEED_MBPS = re.compile(r'(\d+)\s*Mb/s', re.IGNORECASE)
+_SPEED_MEDIA = re.compile(r'(\d+)(G?)base', re.IGNORECASE)  # media names: 1000baseT, 2500baseT, 10GBase-T
 
 
 def disk_kind(disk: dict) -> str:
@@ -20,13 +22,13 @@ def _combined_kind(kinds: set[str]) -> str:
 
 
 def nic_speed_mbps(nic: dict) -> int | None:
-    state = nic.get('state') or {}
-    if state.get('speed_mbps'):
-        return int(state['speed_mbps'])
-    found = _SPEED.search(state.get('active_media_subtype') or '')
-    if not found:
-        return None
-    return int(found[1]) * (1000 if found[2] else 1)
+    """Link speed from ``interface.query``'s ``state.active_media_subtype`` (TrueNAS has no speed field)."""
+    subtype = (nic.get('state') or {}).get('active_media_subtype') or ''
+    if found := _SPEED_MBPS.search(subtype):
+        return int(found[1]) or None
+    if found := _SPEED_MEDIA.search(subtype):
+        return int(found[1]) * (1000 if found[2] else 1)
+    return None
 
 
 def _disk(disk: dict, pool: str | None) -> dict:

@@ -1,10 +1,12 @@
-"""`disk.query` and `disk.details` (TrueNAS 25.04+ shapes: type HDD|SSD; NVMe disks are SSDs named nvme*).
-The host adds `kind` (HDD|SSD|NVME) and `used_by` (why an unpooled disk is busy)."""
+"""`disk.query` and `disk.details` (TrueNAS 25.04+ shapes: type HDD|SSD; NVMe disks are SSDs on bus NVME, named
+nvme*). Rows carry exactly the fields of the imitated release's DiskEntry (26.0 adds `sed`); the backend's `kind`
+and `used_by` (why an unpooled disk is busy) stay inside the host: a disk in use elsewhere is listed as used."""
 from typing import Literal
 
 from tuning_host.runtime import BaseModel, QueryArgs, Service, api_method, filter_list
 
 from .backend_calls import backend_call
+from .release import imitated_release
 
 
 class DiskDetailsOptions(BaseModel):
@@ -24,7 +26,7 @@ class DiskQueryResult(BaseModel):
     result: list[dict] | dict | int
 
 
-def disk_entry(number, disk):
+def disk_entry(number, disk, release='25.10'):
     """Backend disk -> TrueNAS disk.query row (pure)."""
     nvme = disk['kind'] == 'NVME'
     serial = disk.get('serial') or ''
@@ -35,7 +37,8 @@ def disk_entry(number, disk):
         'advpowermgmt': 'DISABLED', 'expiretime': None, 'model': disk.get('model'),
         'rotationrate': disk.get('rotationrate'), 'type': 'HDD' if disk['kind'] == 'HDD' else 'SSD',
         'zfs_guid': disk.get('zfs_guid'), 'bus': 'NVME' if nvme else 'ATA', 'devname': disk['name'],
-        'enclosure': None, 'pool': disk.get('pool'), 'kind': disk['kind'], 'used_by': disk.get('used_by'),
+        'enclosure': None, 'pool': disk.get('pool'),
+        **({'sed': False} if release == '26.0' else {}),
     }
 
 
@@ -44,8 +47,12 @@ class DiskService(Service):
         namespace = 'disk'
         cli_namespace = 'storage.disk'
 
-    def _rows(self):
-        return [disk_entry(i, d) for i, d in enumerate(backend_call(self.middleware.backend.disks))]
+    def _disks(self):
+        return backend_call(self.middleware.backend.disks)
+
+    def _rows(self, disks=None):
+        release = imitated_release()
+        return [disk_entry(i, d, release) for i, d in enumerate(self._disks() if disks is None else disks)]
 
     @api_method(QueryArgs, DiskQueryResult, roles=['DISK_READ'])
     def query(self, filters, options):
@@ -55,8 +62,9 @@ class DiskService(Service):
     def details(self, data):
         """Unused disks (no pool, nothing mounted), used ones, or both as `{used, unused}`."""
         used, unused = [], []
-        for row in self._rows():
-            if row['pool'] or row['used_by']:
+        disks = self._disks()
+        for disk, row in zip(disks, self._rows(disks)):
+            if row['pool'] or disk.get('used_by'):
                 used.append(dict(row, imported_zpool=row['pool'], exported_zpool=None))
             else:
                 unused.append(dict(row, imported_zpool=None, exported_zpool=None))

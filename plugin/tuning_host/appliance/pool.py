@@ -86,6 +86,9 @@ def pool_entry(id_, pool):
         'path': pool.get('path'), 'scan': None, 'expand': None, 'is_upgraded': True, 'healthy': pool['healthy'],
         'warning': False, 'status_code': None if pool['healthy'] else 'UNHEALTHY', 'status_detail': None,
         'size': pool['size'], 'allocated': pool['allocated'], 'free': pool['free'], 'freeing': 0,
+        # the exact figures as strings (zpool's raw property values), for clients whose numbers are doubles
+        'size_str': str(pool['size']), 'allocated_str': str(pool['allocated']), 'free_str': str(pool['free']),
+        'freeing_str': '0',
         'dedup_table_size': 0, 'dedup_table_quota': None, 'fragmentation': None,
         'autotrim': {'value': 'off', 'rawvalue': 'off', 'parsed': 'off', 'source': 'DEFAULT'},
         'topology': {role: [vdev_entry(v) for v in pool['topology'].get(role, [])]

@@ -1,6 +1,6 @@
 """`system.info`, `system.version`, `system.boot_id` and the `system.reboot` job."""
 import time
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any, Literal
 
 from tuning_host.runtime import BaseModel, NonEmptyString, Service, api_method, job
@@ -63,20 +63,30 @@ class SystemRebootResult(BaseModel):
     result: None
 
 
-def system_info(facts):
-    """TrueNAS `system.info` shape from backend facts (pure)."""
+def system_info(facts, now):
+    """TrueNAS `system.info` from backend facts (pure): exactly the fields of middlewared's plugins/system/info.py,
+    the DMI ones (serial, product, manufacturer) None as on a box whose firmware does not say, no licence."""
+    uptime = float(facts['uptime_seconds'])
     return {
         'version': facts['platform_version'],
+        'buildtime': datetime.fromtimestamp(facts['boottime'], timezone.utc).isoformat(),
         'hostname': facts['hostname'],
         'physmem': facts['physmem'],
         'model': facts['cpu_model'],
         'cores': facts['cores'],
         'physical_cores': facts['physical_cores'],
+        'loadavg': list(facts.get('loadavg') or (0.0, 0.0, 0.0)),
+        'uptime': str(timedelta(seconds=int(uptime))),
+        'uptime_seconds': uptime,
+        'system_serial': None,
+        'system_product': None,
+        'system_product_version': None,
+        'license': None,
         'boottime': datetime.fromtimestamp(facts['boottime'], timezone.utc).isoformat(),
-        'uptime_seconds': facts['uptime_seconds'],
-        'kernel': facts.get('kernel'),
-        'openzfs_version': facts['openzfs_version'],
-        'backend': facts.get('backend'),
+        'datetime': datetime.fromtimestamp(now, timezone.utc).isoformat(),
+        'timezone': 'UTC',
+        'system_manufacturer': None,
+        'ecc_memory': False,
     }
 
 
@@ -88,9 +98,7 @@ class SystemService(Service):
     @api_method(SystemInfoArgs, SystemInfoResult, roles=['SYSTEM_GENERAL_READ'])
     def info(self):
         """Hardware and software facts of the box."""
-        facts = backend_call(self.middleware.backend.system_facts)
-        facts['backend'] = self.middleware.backend.name
-        return system_info(facts)
+        return system_info(backend_call(self.middleware.backend.system_facts), time.time())
 
     @api_method(SystemVersionArgs, SystemVersionResult, roles=['SYSTEM_GENERAL_READ'])
     def version(self):

@@ -25,7 +25,7 @@ def raw(**overrides):
         'pools': [raidz2_pool()], 'datasets': [{'id': 'tank', 'pool': 'tank'}, {'id': 'tank/media', 'pool': 'tank'}],
         'disks': disks, 'unused_disks': [disks[-1]],
         'nics': [{'name': f'eno{i}', 'state': {'link_state': 'LINK_STATE_UP',
-                                               'active_media_subtype': '1000baseT <full-duplex>'}} for i in range(4)],
+                                               'active_media_subtype': '1000Mb/s Twisted Pair'}} for i in range(4)],
         'zfs_parameters_count': 300,
     }
     base.update(overrides)
@@ -64,7 +64,14 @@ def test_mirror_layout_of_nvme():
     assert profile['pools'][0]['disk_kind'] == 'NVME'
 
 
-def test_nic_speed_from_media_subtype_or_explicit_speed():
+def test_nic_speed_from_the_active_media_subtype_truenas_reports():
+    # TrueNAS on Linux: ethtool's speed and port (middlewared netif_linux/ethernet_settings.py)
+    assert nic_speed_mbps({'state': {'active_media_subtype': '1000Mb/s Twisted Pair'}}) == 1000
+    assert nic_speed_mbps({'state': {'active_media_subtype': '25000Mb/s FIBRE'}}) == 25000
+    assert nic_speed_mbps({'state': {'active_media_subtype': 'Unknown Twisted Pair'}}) is None
+    assert nic_speed_mbps({'state': {'active_media_subtype': ''}}) is None
+    # media names (TrueNAS CORE's style) still read
     assert nic_speed_mbps({'state': {'active_media_subtype': '10GBase-T <full-duplex>'}}) == 10000
-    assert nic_speed_mbps({'state': {'speed_mbps': 25000}}) == 25000
     assert nic_speed_mbps({'state': {'active_media_subtype': 'autoselect'}}) is None
+    # a speed field TrueNAS does not have is not read
+    assert nic_speed_mbps({'state': {'speed_mbps': 25000, 'active_media_subtype': ''}}) is None

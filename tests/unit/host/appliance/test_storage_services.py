@@ -129,12 +129,15 @@ def test_zfs_resource_query_and_private_zfs_dataset_update(host, errors_of):
 def test_disks_and_interfaces(host):
     disks = {d['name']: d for d in host.call('disk.query')}
     assert disks['sda']['type'] == 'HDD' and disks['sda']['rotationrate'] == 5400 and disks['sda']['pool'] == 'tank'
-    assert disks['sdh']['type'] == 'SSD' and disks['sdh']['kind'] == 'SSD'
+    assert disks['sdh']['type'] == 'SSD' and disks['sdh']['bus'] == 'ATA'
+    assert not {'kind', 'used_by', 'sed'} & set(disks['sdh'])  # not in TrueNAS 25.10's DiskEntry
     assert disks['sdh']['identifier'] == '{serial}S42YNF0M812345A'
     both = host.call('disk.details', {})
     assert len(both['used']) == 7 and [d['name'] for d in both['unused']] == ['sdh']
     nics = host.call('interface.query')
     assert [n['name'] for n in nics] == ['eno1', 'eno2', 'eno3', 'eno4']
-    assert nics[0]['state']['link_state'] == 'LINK_STATE_UP' and nics[0]['state']['speed_mbps'] == 1000
-    assert nics[0]['state']['active_media_subtype'] == '1000baseT <full-duplex>'
-    assert nics[3]['state']['link_state'] == 'LINK_STATE_DOWN' and nics[3]['state']['speed_mbps'] is None
+    assert nics[0]['state']['link_state'] == 'LINK_STATE_UP'
+    assert nics[0]['state']['active_media_subtype'] == '1000Mb/s Twisted Pair'
+    assert nics[3]['state']['link_state'] == 'LINK_STATE_DOWN'
+    assert nics[3]['state']['active_media_subtype'] == 'Unknown Twisted Pair'
+    assert 'speed_mbps' not in nics[0]['state']  # not in TrueNAS's interface state

@@ -1,0 +1,16 @@
+"""Which TrueNAS release the appliance services imitate: 25.10 (the default, as the host's API version says) or 26.0.
+
+Shapes differ where the releases' models differ (e.g. 26.0's ``disk.query`` rows carry ``sed``, which 25.10's model
+forbids). ``TUNING_HOST_TRUENAS_RELEASE`` picks one; the load-rule tier (tests/truenas_rules/test_fakes_match_truenas.py)
+sets it to the release whose real models it checks the answers against."""
+import os
+
+RELEASES = ('25.10', '26.0')
+DEFAULT_RELEASE = '25.10'
+
+
+def imitated_release() -> str:
+    release = os.environ.get('TUNING_HOST_TRUENAS_RELEASE') or DEFAULT_RELEASE
+    if release not in RELEASES:
+        raise ValueError(f'TUNING_HOST_TRUENAS_RELEASE={release!r}: the host imitates {" or ".join(RELEASES)}')
+    return release
