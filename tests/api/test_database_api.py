@@ -1,20 +1,20 @@
 """tuning.database.export / import: a round trip brings the exported state back over later changes; a bad file is
 refused naming the field and changes nothing; an import waits for no one (refused while the box is busy).
 
-Each test has a host of its own (an import replaces the whole database). The file goes into the import job's input
-pipe through the test-only `upload_feeder` service (the standalone host has no `/_upload` route)."""
-import base64
+Each test has a host of its own (an import replaces the whole database). The file goes in through `/_upload`, as on
+TrueNAS."""
 import errno
+import json
 import os
 import urllib.request
 
 import pytest
 
 from client import JobFailed, RpcError
-from tuning_helpers import error_fields
+from tuning_helpers import basic_auth, error_fields, upload
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'fixtures', 'bench')
-PLUGINS = 'tuning,sample_plugin,upload_feeder'
+PLUGINS = 'tuning,sample_plugin'
 SQLITE_MAGIC = b'SQLite format 3\x00'
 PRESET = {'name': 'Keep me', 'description': 'made before the export', 'base': 'max-iops', 'settings': []}
 TARGET = {'pool': 'tank', 'dataset': 'tank/media'}
@@ -39,7 +39,10 @@ def export(c) -> tuple[bytes, dict]:
 
 
 def start_import(c, data: bytes) -> int:
-    return c.call('upload_feeder.run', 'tuning.database.import', [], base64.b64encode(data).decode())
+    status, body = upload(c.host.http_url, 'tuning.database.import', [], data,
+                          basic_auth(c.host.username, c.host.password))
+    assert status == 200, body
+    return json.loads(body)['job_id']
 
 
 def import_(c, data: bytes) -> dict:

@@ -1,5 +1,11 @@
 """Helpers for the plugin's API tests (also used by the VM tier): a full snapshot of everything tuning can touch,
 small call wrappers, following a campaign across host restarts."""
+import base64
+import json
+import urllib.error
+import urllib.request
+import uuid
+
 import websocket
 
 from client import ConnectionLost, RpcError
@@ -84,3 +90,35 @@ def follow_to_the_end(host, id_, timeout=600):
             if isinstance(e, RpcError) and e.errname != 'ESHUTDOWN':
                 raise
             host.wait_until_back(boot)
+
+
+def multipart(parts: list[tuple[str, bytes, str | None]]) -> tuple[bytes, str]:
+    """A multipart/form-data body of (name, content, filename) parts and its Content-Type."""
+    boundary = f'tuning-{uuid.uuid4().hex}'
+    body = b''
+    for name, content, filename in parts:
+        disposition = f'form-data; name="{name}"' + (f'; filename="{filename}"' if filename else '')
+        body += (f'--{boundary}\r\nContent-Disposition: {disposition}\r\n'
+                 f'Content-Type: application/octet-stream\r\n\r\n').encode() + content + b'\r\n'
+    return body + f'--{boundary}--\r\n'.encode(), f'multipart/form-data; boundary={boundary}'
+
+
+def upload(http_url: str, method: str, params: list, data: bytes, authorization: str | None,
+           parts: list | None = None) -> tuple[int, bytes]:
+    """POST /_upload as TrueNAS's web UI and scripts do: a `data` part naming the job, then the `file` part.
+    Returns (HTTP status, body); `parts` replaces the standard two parts (malformed requests)."""
+    body, content_type = multipart(parts if parts is not None else [
+        ('data', json.dumps({'method': method, 'params': params}).encode(), None), ('file', data, 'upload.bin')])
+    headers = {'Content-Type': content_type}
+    if authorization:
+        headers['Authorization'] = authorization
+    request = urllib.request.Request(http_url + '/_upload', data=body, headers=headers, method='POST')
+    try:
+        with urllib.request.urlopen(request, timeout=120) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+def basic_auth(username: str, password: str) -> str:
+    return 'Basic ' + base64.b64encode(f'{username}:{password}'.encode()).decode()

@@ -1,9 +1,11 @@
-"""The aiohttp application: websocket API, version/boot-id endpoints, job output downloads, the panel."""
+"""The aiohttp application: websocket API, version/boot-id endpoints, job output downloads and input uploads,
+the panel."""
 from aiohttp import web
 
 from ..config import PANEL_PATH
 from .rpc import RpcHandler
 from .static import panel_handler
+from .uploads import Uploads
 
 API_VERSION = "v25.10.5"
 
@@ -29,6 +31,7 @@ def make_app(middleware, settings):
     app.router.add_get("/api/boot_id", boot_id)
     # HEAD is left out: it would spend the single-use token without delivering anything.
     app.router.add_get("/_download/{job_id}", middleware.downloads.handle, allow_head=False)
+    app.router.add_post("/_upload", Uploads(middleware).handle)
     app.router.add_get("/", root)
     app.router.add_get(PANEL_PATH.rstrip("/"), root)
     app.router.add_get(PANEL_PATH + "{tail:.*}", panel)

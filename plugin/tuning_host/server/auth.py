@@ -1,4 +1,6 @@
 """auth.* and api_key.*: password, API key and token logins for the single host administrator."""
+import base64
+import binascii
 import secrets
 import time
 import uuid
@@ -356,3 +358,42 @@ class ApiKeyService(Service):
         if not self.middleware.host_store.delete_api_key(id):
             raise InstanceNotFound(f"API key {id} does not exist")
         return True
+
+
+async def parse_credentials(middleware, request):
+    """The credentials of an HTTP request (`/_upload`), as middlewared's restful.parse_credentials reads them and
+    its login checks them: `?auth_token=`, `Authorization: Token`, `Basic` (user:password) or `Bearer` (API key).
+    None when there are none or they are wrong (each failure audited like a failed login)."""
+    header = request.headers.get("Authorization")
+    auth = middleware.get_service("auth")
+    store = middleware.host_store
+    if header is None:
+        token = request.query.get("auth_token")
+        if not token:
+            return None
+        kind, username = "TOKEN", None
+    else:
+        scheme, _, value = header.partition(" ")
+        kind, token = {"Token": ("TOKEN", value), "Basic": ("LOGIN_PASSWORD", None),
+                       "Bearer": ("API_KEY", None)}.get(scheme, (None, None))
+        if kind is None:
+            return None
+    if kind == "TOKEN":
+        entry = auth.token_manager.get(token, request.remote)
+        if entry is None or entry["attrs"]:  # a download token is good for its download only
+            return None
+        if entry["single_use"]:
+            auth.token_manager.destroy(token)
+        return _credentials("TOKEN", entry["credentials"]["username"])
+    if kind == "LOGIN_PASSWORD":
+        try:
+            username, _, password = base64.b64decode(value, validate=True).decode().partition(":")
+        except (binascii.Error, UnicodeDecodeError):
+            return None
+        if not await middleware.run_in_thread(store.check_password, username, password):
+            return None
+        return _credentials("LOGIN_PASSWORD", username)
+    key = await middleware.run_in_thread(store.check_api_key, None, value)
+    if key is None:
+        return None
+    return _credentials("API_KEY", key["username"], api_key={"id": key["id"], "name": key["name"]})
