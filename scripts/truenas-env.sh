@@ -53,9 +53,10 @@ case "$release" in
     for p in "$HOME/.pyenv/versions/3.13.0/bin/python3.13" "$(command -v python3.13 || true)"; do
         [ -n "$p" ] && [ -x "$p" ] && { python="$p"; break; }
     done
-    # python-truenas-requirements TS-26.0.0-BETA.1 (aiohttp) + Debian trixie (the rest)
+    # python-truenas-requirements TS-26.0.0-BETA.1 (aiohttp) + Debian trixie (the rest; SQLAlchemy 2.0: 26.0 datastore uses
+    # the 2.0 compiler API, _post_compile_expanded_state)
     pins=(pydantic==2.10.6 pydantic-core==2.27.2 typing_extensions==4.13.2 aiohttp==3.12.14 websocket-client==1.8.0
-          SQLAlchemy==1.4.54 Mako==1.3.8 croniter==6.0.0 email-validator==2.2.0 isodate==0.7.2 cryptography==43.0.0
+          SQLAlchemy==2.0.40 Mako==1.3.8 croniter==6.0.0 email-validator==2.2.0 isodate==0.7.2 cryptography==43.0.0
           html2text==2024.2.26 humanfriendly==10.0 Markdown==3.7 requests==2.32.3 pyudev==0.24.3
           psutil==7.0.0 python-dateutil==2.9.0 jsonschema==4.19.2 pytest==8.3.4 pytest-timeout==2.3.1)
     ;;

@@ -35,10 +35,11 @@ REAL_PLUGINS = (
     'middlewared.plugins.auth',        # auth.py: unix-socket root sessions, auth.login_ex, tokens for /_download
     'middlewared.plugins.alert',       # alert.py: alert.oneshot_create / alert.list
     'middlewared.plugins.account_.privilege',  # privilege.full_privilege: the root session of a unix socket
+    'middlewared.plugins.system_vendor',  # 26.0: main.py asks system.vendor.is_vendored (no /data/.vendor: False)
     'middlewared.plugins.fakebox',     # the fake box (tests/truenas_live/fakebox)
     'middlewared.plugins.tuning',      # the plugin under test, installed by plugin/install/installer.py
 )
-EXTRA_STUBS = ('remote_pdb', 'pyotp', 'truenas_pypam', 'truenas_pyscst', 'truenas_pynetif', 'jose', 'boto3', 'botocore', 'influxdb', 'pysnmp', 'pysss_nss_idmap', 'truenas_verify', 'truenas_crypto_utils', 'truenas_connect_utils', 'libsgio', 'libvirt', 'docker', 'kmip', 'nvme', 'dmidecode', 'ixhardware', 'libtruenas', 'truenas_pylibvirt', 'pyglfs', 'pysmb', 'sedutil', 'smart', 'truenas_pypwenc', 'truenas_pylibzfs', 'truenas_os', 'truenas_pyos', 'truenas_pylibsmb', 'truenas_spdk')
+EXTRA_STUBS = ('remote_pdb', 'pyotp', 'truenas_pypam', 'truenas_pyscst', 'truenas_pynetif', 'jose', 'boto3', 'botocore', 'influxdb', 'pysnmp', 'pysss_nss_idmap', 'truenas_verify', 'truenas_crypto_utils', 'truenas_connect_utils', 'libsgio', 'libvirt', 'docker', 'kmip', 'nvme', 'dmidecode', 'ixhardware', 'libtruenas', 'truenas_pylibvirt', 'pyglfs', 'pysmb', 'sedutil', 'smart', 'truenas_pypwenc', 'truenas_pylibzfs', 'truenas_os', 'truenas_pyos', 'truenas_pylibsmb', 'truenas_spdk', 'apps_ci', 'apps_validation', 'catalog_reader', 'apps_schema', 'truenas_pylicensed', 'licenselib', 'truenas_zfstierd_client', 'truenas_zfstierd_common', 'truenas_pysnmp')
 
 
 def build_root(home: Path, release_version: str) -> Path:
@@ -94,25 +95,33 @@ def main(argv=None) -> int:
     native_stubs = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(native_stubs)
     sys.meta_path.insert(0, native_stubs.StubFinder(native_stubs.STUBBED_ROOTS + EXTRA_STUBS))
+    from middlewared.plugins.fakebox import harness as fakebox_harness
+    fakebox_harness.give_pam_stubs_real_codes()
 
     run_dir = home / 'run'
     run_dir.mkdir(exist_ok=True)
     import middlewared.utils
     middlewared.utils.MIDDLEWARE_RUN_DIR = str(run_dir)
     middlewared.utils.MANIFEST_FILE = str(root / 'data/manifest.json')
+    nginx_sock = str(run_dir / 'middlewared-nginx.sock')  # 26.0: the socket nginx proxies the web UI traffic to
+    middlewared.utils.MIDDLEWARE_NGINX_SOCK = nginx_sock
+    import middlewared.utils.origin
+    if hasattr(middlewared.utils.origin, 'MIDDLEWARE_NGINX_SOCK'):
+        middlewared.utils.origin.MIDDLEWARE_NGINX_SOCK = nginx_sock
     import middlewared.utils.db
     db_file = home / 'freenas-v1.db'
     middlewared.utils.db.FREENAS_DATABASE = str(db_file)
     import middlewared.plugins.datastore.connection as ds_connection
     ds_connection.FREENAS_DATABASE = str(db_file)
 
-    from middlewared.plugins.fakebox import harness as fakebox_harness
     fakebox_harness.prepare(home)
 
     import middlewared.main as mw_main
     from aiohttp import web
     mw_main.MIDDLEWARE_RUN_DIR = str(run_dir)
     mw_main.MIDDLEWARE_STARTED_SENTINEL_PATH = str(run_dir / 'middlewared-started')
+    if hasattr(mw_main, 'MIDDLEWARE_NGINX_SOCK'):
+        mw_main.MIDDLEWARE_NGINX_SOCK = nginx_sock
 
     class LiveMiddleware(mw_main.Middleware):
         CONSOLE_ONCE_PATH = str(run_dir / '.middlewared-console-once')
@@ -120,11 +129,25 @@ def main(argv=None) -> int:
         def _load_plugins(self, *a, whitelist=None, **kw):
             return super()._load_plugins(*a, whitelist=list(REAL_PLUGINS), **kw)
 
-        async def start_tcp_site(self, host):
+        async def start_tcp_site(self, host):  # 25.10: main.py starts its loopback TCP site after the setups
             assert host == '127.0.0.1'
             site = web.TCPSite(self.runner, host, args.port, reuse_address=True)
             await site.start()
             return site
+
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            if hasattr(self, 'site_manager'):
+                # 26.0: external traffic reaches middlewared through nginx on MIDDLEWARE_NGINX_SOCK (classified as a
+                # TCP/IP origin from nginx's X-Real-Remote-* headers); the tier has no nginx, so the browser and the
+                # tests connect over a loopback TCP site, added with the release's own site manager next to its
+                # sockets and started with them (the way 26.0 adds its loopback site on vendored boxes).
+                start_sites = self.site_manager.start_sites
+
+                async def with_loopback_site(runner):
+                    await self.site_manager.add_site(web.TCPSite, '127.0.0.1', args.port, reuse_address=True)
+                    await start_sites(runner)
+                self.site_manager.start_sites = with_loopback_site
 
         def _Middleware__notify_startup_complete(self):  # the last step of main.py __initialize
             super()._Middleware__notify_startup_complete()

@@ -20,7 +20,12 @@ from middlewared.api.current import (
 )
 from middlewared.service import CallError, Service, ValidationErrors, job, private
 from middlewared.service_exception import InstanceNotFound
-from middlewared.utils import filter_list, sw_version
+from middlewared.utils import sw_version
+
+try:  # 26.0 made middlewared.utils.filter_list a module
+    from middlewared.utils.filter_list import filter_list
+except ImportError:  # 25.10
+    from middlewared.utils import filter_list
 
 from . import state as box_state
 
@@ -349,18 +354,47 @@ class ZFSResourceService(Service):
 
     @api_method(ZFSResourceQueryArgs, ZFSResourceQueryResult, roles=['POOL_READ'])
     async def query(self, data):
-        st = box_state.load()
-        out = []
-        for path in data['paths'] or []:
-            if path not in st['datasets'] or path.split('/')[0] not in pools_online(st):
-                continue
-            props = {}
-            for p in data['properties'] or []:
-                if p in ('logbias', 'primarycache', 'secondarycache'):
-                    value, source = _effective(st, path, p)
-                    props[p] = {'value': value, 'raw': value, 'source': source}
-            out.append({'name': path, 'properties': props})
-        return out
+        """25.10: the service (on 26.0 the real typed service is built in and reads through zfs_query_impl)."""
+        return zfs_resources(data)
+
+
+def zfs_resources(data: dict) -> list[dict]:
+    """What libzfs gives for ``zfs.resource.query`` (ZFSResourceEntry rows): source as ``{type, value}``, value the
+    ancestor an inherited property comes from; only the properties asked for; missing paths skipped (or
+    ZFSPathNotFoundException with ``raise_on_noent``, as 26.0's query_impl)."""
+    st = box_state.load()
+    out = []
+    for path in data.get('paths') or []:
+        if path not in st['datasets'] or path.split('/')[0] not in pools_online(st):
+            if data.get('raise_on_noent'):
+                from middlewared.plugins.zfs.exceptions import ZFSPathNotFoundException
+                raise ZFSPathNotFoundException(path)
+            continue
+        props = {}
+        for p in data.get('properties') or []:
+            if p in ('logbias', 'primarycache', 'secondarycache'):
+                value, source = _effective(st, path, p)
+                origin = _inherited_from(st, path, p) if source == 'INHERITED' else None
+                props[p] = {'value': value, 'raw': value, 'source': {'type': source, 'value': origin}}
+        out.append({'createtxg': 1, 'guid': 4242 + sorted(st['datasets']).index(path), 'name': path,
+                    'pool': path.split('/')[0], 'type': 'FILESYSTEM', 'properties': props,
+                    'user_properties': None, 'children': None})
+    return out
+
+
+def zfs_query_impl(hdl, data: dict, tier_enabled: bool = False) -> list[dict]:
+    """26.0: stands in for plugins/zfs/query_impl.query_impl (libzfs through truenas_pylibzfs); the real
+    ``zfs.resource.query`` (argument checks, ZFSResourceEntry) runs around it."""
+    return zfs_resources(data)
+
+
+def _inherited_from(st, name: str, prop: str):
+    parts = name.split('/')
+    for i in range(len(parts) - 1, 0, -1):
+        parent = '/'.join(parts[:i])
+        if prop in st['datasets'].get(parent, {}):
+            return parent
+    return None
 
 
 class TunableService(Service):

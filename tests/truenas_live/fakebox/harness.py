@@ -1,4 +1,5 @@
 """Launcher-side preparation of the fake box (not a service module: it defines no Service)."""
+import enum
 import os
 import stat
 from pathlib import Path
@@ -19,6 +20,13 @@ def prepare(home: Path) -> dict:
     # The tuning plugin reads live module parameters from sysfs (its module constant; /sys/module/zfs on a box).
     import middlewared.plugins.tuning.box.appliance as appliance
     appliance.ZFS_PARAMETERS_DIR = str(state.sysfs_dir())
+    try:  # 26.0: zfs.resource is a built-in typed service reading libzfs through query_impl
+        import middlewared.plugins.zfs.resource_crud as resource_crud
+    except ImportError:
+        resource_crud = None
+    if resource_crud is not None and hasattr(resource_crud, 'query_impl'):
+        from .box import zfs_query_impl
+        resource_crud.query_impl = zfs_query_impl
     return box
 
 
@@ -42,58 +50,134 @@ def create_database(db_file: Path) -> None:
     engine.dispose()
 
 
-class UnixSocketRootAuthenticator:
-    """PAM stand-in for middlewared 25.10's ``UnixPamAuthenticator`` (PAM, NSS and utmp are native and box-bound).
+class PAMCode(enum.IntEnum):
+    """Linux-PAM return codes (security/_pam_types.h), for the stubbed native PAM modules (``pam`` on 25.10,
+    ``truenas_pypam`` on 26.0): real values, so that a code that reaches a message serializes like on a box."""
+    PAM_SUCCESS = 0
+    PAM_OPEN_ERR = 1
+    PAM_SYMBOL_ERR = 2
+    PAM_SERVICE_ERR = 3
+    PAM_SYSTEM_ERR = 4
+    PAM_BUF_ERR = 5
+    PAM_PERM_DENIED = 6
+    PAM_AUTH_ERR = 7
+    PAM_CRED_INSUFFICIENT = 8
+    PAM_AUTHINFO_UNAVAIL = 9
+    PAM_USER_UNKNOWN = 10
+    PAM_MAXTRIES = 11
+    PAM_NEW_AUTHTOK_REQD = 12
+    PAM_ACCT_EXPIRED = 13
+    PAM_SESSION_ERR = 14
+    PAM_CRED_UNAVAIL = 15
+    PAM_CRED_EXPIRED = 16
+    PAM_CRED_ERR = 17
+    PAM_NO_MODULE_DATA = 18
+    PAM_CONV_ERR = 19
+    PAM_AUTHTOK_ERR = 20
+    PAM_AUTHTOK_RECOVERY_ERR = 21
+    PAM_AUTHTOK_LOCK_BUSY = 22
+    PAM_AUTHTOK_DISABLE_AGING = 23
+    PAM_TRY_AGAIN = 24
+    PAM_IGNORE = 25
+    PAM_ABORT = 26
+    PAM_AUTHTOK_EXPIRED = 27
+    PAM_MODULE_UNKNOWN = 28
+    PAM_BAD_ITEM = 29
+    PAM_CONV_AGAIN = 30
+    PAM_INCOMPLETE = 31
 
-    It implements exactly the interface the session manager and ``auth.login_ex`` use (``authenticate(username,
-    origin)``, ``login(session_id)``, ``login_at``, ``logout()``, ``end()``) and accepts what the real one accepts on
-    a box for the accounts the tier has: ``root`` over the unix socket (a non-interactive root session) and ``root``
-    for a TOKEN_PLAIN login over TCP (the real one runs the ``middleware-unix`` PAM service: account checks only, no
-    password: the token was already checked by ``auth.login_ex``). Everything around it (``auth.authenticate_root``,
-    the token manager, the session manager, roles) is TrueNAS's own code.
+
+class StandInAuthResponse:
+    """The fields of TrueNAS's authenticator response (stage, code, reason, user_info)."""
+
+    def __init__(self, stage, code, reason=None, user_info=None):
+        self.stage, self.code, self.reason, self.user_info = stage, code, reason, user_info
+
+
+class RootOnlyAuthenticator:
+    """PAM stand-in for middlewared's unix-socket / token authenticators (PAM, NSS, utmp and 26.0's
+    ``truenas_authenticator`` are native and box-bound).
+
+    It implements exactly the interface the session manager and ``auth.login_ex`` use, per release:
+    25.10 ``UnixPamAuthenticator()`` with ``authenticate(username, origin)`` and ``login(session_id)``; 26.0
+    ``UnixPamAuthenticator(username=, origin=)`` / ``TokenPamAuthenticator(username=, origin=)`` with
+    ``authenticate(username)``, ``login()``, ``session_uuid``, ``session_error``; both ``login_at``, ``logout()``,
+    ``end()``. It accepts what the real one accepts on a box for the one account the tier has, ``root``: a
+    non-interactive root session over the unix socket, and a TOKEN_PLAIN login of a token that root generated
+    (the real one runs the ``middleware-unix`` / ``truenas-unix`` PAM service: account checks only, no password;
+    the token itself was already checked by TrueNAS's own token manager). Everything around it
+    (``auth.authenticate_root``, the token manager, the session manager, roles, ``auth.me``) is TrueNAS's own code.
 
     (An earlier version answered every unknown attribute with a lambda: ``login_at`` became a function, the job's
     credentials in ``core.get_jobs`` events could not be JSON-serialized and middlewared dropped the connection.)
     """
 
-    def __init__(self, *args, **kwargs):
-        from datetime import datetime
-        self._login_at: datetime | None = None
+    def __init__(self, *, username=None, origin=None):
+        self._origin = origin
+        self._login_at = None
         self._stage = 'START'
+        self._session_uuid = None
+        self.session_error = None
 
-    def _response(self, ok: bool, reason=None, user_info=None):
-        import pam
-        from types import SimpleNamespace
-        return SimpleNamespace(code=pam.PAM_SUCCESS if ok else pam.PAM_AUTH_ERR, reason=None if ok else reason,
-                               user_info=user_info)
-
-    def authenticate(self, username, origin):
+    def authenticate(self, username, origin=None):
+        origin = origin or self._origin
         ok = username == 'root' and (origin.uid == 0 if origin.is_unix_family else True)
         if ok:
             self._stage = 'LOGIN'
-        return self._response(ok, f'{username}: not an account of the fake box',
-                              {'pw_name': 'root', 'pw_uid': 0, 'pw_gid': 0} if ok else None)
+            user_info = {'pw_name': 'root', 'pw_uid': 0, 'pw_gid': 0, 'pw_gecos': 'root', 'pw_dir': '/root',
+                         'pw_shell': '/bin/sh', 'grouplist': (0,), 'local': True, 'source': 'LOCAL',
+                         'account_attributes': ['LOCAL', 'SYS_ADMIN']}
+            return StandInAuthResponse('AUTH', PAMCode.PAM_SUCCESS, None, user_info)
+        return StandInAuthResponse('AUTH', PAMCode.PAM_AUTH_ERR, f'{username}: not an account of the fake box')
 
-    def login(self, session_id):
-        from datetime import datetime, UTC
+    def login(self, session_id=None):
+        import uuid
+        from datetime import datetime, timezone
         if self._stage != 'LOGIN':
             raise RuntimeError(f'{self._stage}: unexpected authenticator run state. Expected: LOGIN')
-        self._login_at = datetime.now(UTC)
+        self._login_at = datetime.now(timezone.utc)
+        self._session_uuid = uuid.uuid4()
         self._stage = 'LOGOUT'
-        return self._response(True)
+        return StandInAuthResponse('LOGIN', PAMCode.PAM_SUCCESS)
 
     @property
     def login_at(self):
         return self._login_at
 
+    @property
+    def session_uuid(self):
+        return self._session_uuid
+
     def logout(self):
         self._stage = 'START'
-        return self._response(True)
+        return StandInAuthResponse('LOGOUT', PAMCode.PAM_SUCCESS)
 
     def end(self):
         self._stage = 'START'
 
 
+def give_pam_stubs_real_codes() -> None:
+    """Before middlewared imports them: the stubbed PAM modules answer with real PAM codes."""
+    import importlib
+    for name, attr in (('pam', None), ('truenas_pypam', 'PAMCode')):
+        module = importlib.import_module(name)
+        if type(module).__name__ != 'StubModule':
+            continue
+        if attr:
+            setattr(module, attr, PAMCode)
+        else:
+            for code in PAMCode:
+                setattr(module, code.name, code)
+
+
 def replace_pam() -> None:
     import middlewared.plugins.auth as auth
-    auth.UnixPamAuthenticator = UnixSocketRootAuthenticator
+    auth.UnixPamAuthenticator = RootOnlyAuthenticator
+    try:
+        import middlewared.plugins.auth_.login_ex_impl as login_ex_impl  # 26.0
+    except ImportError:
+        return
+    if hasattr(login_ex_impl, 'TokenPamAuthenticator'):
+        login_ex_impl.TokenPamAuthenticator = RootOnlyAuthenticator
+    if hasattr(login_ex_impl, 'UnixPamAuthenticator'):
+        login_ex_impl.UnixPamAuthenticator = RootOnlyAuthenticator
