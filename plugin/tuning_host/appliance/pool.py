@@ -11,6 +11,7 @@ from tuning_host.runtime import (BaseModel, CallError, InstanceNotFound, QueryAr
                                  api_method, filter_list, job)
 
 from .backend_calls import backend_call
+from .release import imitated_release
 
 IDS_KEY = 'appliance.pool_ids'
 
@@ -79,7 +80,7 @@ def vdev_entry(vdev):
     }
 
 
-def pool_entry(id_, pool):
+def pool_entry(id_, pool, release='25.10'):
     """Backend pool -> TrueNAS pool.query row (pure)."""
     return {
         'id': id_, 'name': pool['name'], 'guid': str(pool['guid']), 'status': pool['status'],
@@ -93,6 +94,7 @@ def pool_entry(id_, pool):
         'autotrim': {'value': 'off', 'rawvalue': 'off', 'parsed': 'off', 'source': 'DEFAULT'},
         'topology': {role: [vdev_entry(v) for v in pool['topology'].get(role, [])]
                      for role in ('data', 'log', 'cache', 'spare', 'special', 'dedup')},
+        **({'all_sed': False} if release == '26.0' else {}),  # 26.0: whether the pool is made of SED disks only
     }
 
 
@@ -119,7 +121,8 @@ class PoolService(Service):
                     doc['ids'][pool['name']] = doc['next']
                     doc['next'] += 1
         ids = self.middleware.backend.store.update(IDS_KEY, assign, {'ids': {}, 'next': 1})['ids']
-        return [pool_entry(ids[p['name']], p) for p in pools]
+        release = imitated_release()
+        return [pool_entry(ids[p['name']], p, release) for p in pools]
 
     @api_method(QueryArgs, PoolQueryResult, roles=['POOL_READ'])
     def query(self, filters, options):

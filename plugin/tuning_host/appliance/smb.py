@@ -1,12 +1,16 @@
 """`smb.config` / `smb.update`: the SMB service settings, stored and reported.
 
 Sandbox: the simulated box's SMB service. openzfs backend: a host-side record only — this host has no TrueNAS
-service manager and does not write smb.conf or restart Samba; the plugin reports SERVICE_RESTART itself."""
+service manager and does not write smb.conf or restart Samba; the plugin reports SERVICE_RESTART itself.
+The entry has the fields of the imitated release: 26.0 reports `minimum_protocol` (SMB1|SMB2) and
+`stateful_failover` where 25.10 has `enable_smb1`; both releases accept what their model accepts."""
 from typing import Literal
 
 from pydantic import Field
 
 from tuning_host.runtime import BaseModel, LongString, Service, api_method
+
+from .release import imitated_release
 
 STORE_KEY = 'appliance.smb'
 DEFAULTS = {
@@ -23,6 +27,9 @@ class SmbUpdate(BaseModel):
     workgroup: str = Field(default=None, min_length=1, max_length=15)
     description: str = None
     enable_smb1: bool = None
+    """25.10"""
+    minimum_protocol: Literal['SMB1', 'SMB2'] = None
+    """26.0"""
     aapl_extensions: bool = None
     multichannel: bool = None
     encryption: Literal['DEFAULT', 'NEGOTIATE', 'DESIRED', 'REQUIRED'] = None
@@ -56,11 +63,17 @@ class SmbService(Service):
 
     @api_method(SmbConfigArgs, SmbConfigResult, roles=['SHARING_SMB_READ'])
     def config(self):
-        return {**DEFAULTS, **self.middleware.backend.store.get(STORE_KEY, {})}
+        entry = {**DEFAULTS, **self.middleware.backend.store.get(STORE_KEY, {})}
+        if imitated_release() == '26.0':
+            entry['minimum_protocol'] = 'SMB1' if entry.pop('enable_smb1') else 'SMB2'
+            entry['stateful_failover'] = False
+        return entry
 
     @api_method(SmbUpdateArgs, SmbUpdateResult, roles=['SHARING_SMB_WRITE'], audit='Update SMB configuration')
     def update(self, data):
         changes = {k: v for k, v in data.items() if v is not None}
+        if 'minimum_protocol' in changes:
+            changes['enable_smb1'] = changes.pop('minimum_protocol') == 'SMB1'
 
         def merge(doc):
             doc.update(changes)

@@ -56,7 +56,7 @@ class TunableDeleteArgs(BaseModel):
 
 
 class TunableDeleteResult(BaseModel):
-    result: bool | None
+    result: None
 
 
 class TunableQueryResult(BaseModel):
@@ -257,7 +257,7 @@ class TunableService(Service):
         self._write_live(self._live_writer(row), row['var'], row['orig_value'])
         self._persist(row['type'], self._rows())
         self._send('REMOVED', id_)
-        return True
+        return None  # as middlewared's do_delete
 
 
 def setup(middleware):

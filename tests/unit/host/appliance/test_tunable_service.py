@@ -67,7 +67,7 @@ def test_update_disable_and_delete_restore_orig_value(host):
     assert host.backend.persisted_sysctls() == {}
     host.call('tunable.update', row['id'], {'enabled': True})
     assert host.call('tunable.get_sysctl', 'net.core.rmem_max') == '33554432'
-    assert host.call('tunable.delete', row['id']) is True
+    assert host.call('tunable.delete', row['id']) is None
     assert host.call('tunable.get_sysctl', 'net.core.rmem_max') == '212992'
     assert host.backend.persisted_sysctls() == {} and host.call('tunable.query') == []
     assert [t for t, _ in host.events('tunable.query')] == ['ADDED', 'CHANGED', 'CHANGED', 'CHANGED', 'REMOVED']
