@@ -8,6 +8,8 @@ and the domain core (``tuning.core``) imports neither.
 
 25.10 and 26.0 export these names from the same modules; if a release moves one, the difference belongs here.
 """
+import importlib.util
+
 ON_TRUENAS = __name__.startswith('middlewared.plugins.')
 
 if ON_TRUENAS:
@@ -18,12 +20,20 @@ if ON_TRUENAS:
     from middlewared.service import CallError, Service, ValidationError, ValidationErrors, job, private
     from middlewared.service_exception import InstanceNotFound, MatchNotFound
     from middlewared.utils.filter_list import filter_list
+    # Raw ZFS properties (logbias, primarycache, ...): 25.10 has the private zfs.dataset.update; 26.0 removed it (and
+    # its module) and writes them with the private pool.dataset.update_impl, as its own plugins do.
+    _ZFS_PROPERTY_WRITER = ('zfs.dataset.update' if importlib.util.find_spec('middlewared.plugins.zfs_.dataset')
+                            else 'pool.dataset.update_impl')
+
+    def zfs_property_writer() -> str:
+        return _ZFS_PROPERTY_WRITER
 else:
     from tuning_host.runtime import (  # noqa: F401  (re-exported)
         AlertCategory, AlertClass, AlertLevel, BaseModel as _FrameworkModel, CallError, InstanceNotFound, LongString,
         MatchNotFound, NonEmptyString, QueryArgs, QueryFilters, QueryOptions, Service, SimpleOneShotAlertClass,
         ValidationError, ValidationErrors, api_method, filter_list, job, private, single_argument_args,
     )
+    from tuning_host.appliance.release import zfs_property_writer  # noqa: F401  (of the release the host imitates)
 
 # middlewared accepts models for public methods only when they are defined under ``middlewared.api.`` (a string check
 # on ``__module__``). The plugin keeps its models next to its services, so on TrueNAS they are re-homed there.
@@ -46,5 +56,5 @@ __all__ = [
     'API_MODELS_MODULE', 'AlertCategory', 'AlertClass', 'AlertLevel', 'BaseModel', 'CallError', 'InstanceNotFound',
     'LongString', 'MatchNotFound', 'NonEmptyString', 'ON_TRUENAS', 'QueryArgs', 'QueryFilters', 'QueryOptions',
     'READ_ROLES', 'Service', 'SimpleOneShotAlertClass', 'ValidationError', 'ValidationErrors', 'WRITE_ROLES',
-    'api_method', 'filter_list', 'job', 'private', 'single_argument_args',
+    'api_method', 'filter_list', 'job', 'private', 'single_argument_args', 'zfs_property_writer',
 ]

@@ -6,7 +6,7 @@ tunable}``; values are strings. Dataset properties use TrueNAS's ``pool.dataset`
 import errno
 
 from ..core import presets as catalog
-from ..framework import CallError
+from ..framework import CallError, zfs_property_writer
 from .appliance import call_job, zfs_parameters
 
 def make_key(kind: str, scope: str, setting: str) -> str:
@@ -126,7 +126,8 @@ async def write_setting(middleware, desired: dict, comment: str) -> None:
         await _write_tunable(middleware, catalog.tunable_type(kind), setting, desired, comment)
     elif kind == 'DATASET_PROPERTY':
         inherit = desired.get('source') in ('INHERIT', 'INHERITED', 'DEFAULT')
-        method, params = catalog.dataset_update_call(scope, setting, desired['value'], inherit=inherit)
+        method, params = catalog.dataset_update_call(scope, setting, desired['value'], inherit=inherit,
+                                                     zfs_writer=zfs_property_writer())
         await middleware.call(method, *params)
     elif kind == 'POOL_DEVICE':
         await _write_pool_devices(middleware, scope, setting, desired['value'] or '')

@@ -14,3 +14,9 @@ def imitated_release() -> str:
     if release not in RELEASES:
         raise ValueError(f'TUNING_HOST_TRUENAS_RELEASE={release!r}: the host imitates {" or ".join(RELEASES)}')
     return release
+
+
+def zfs_property_writer() -> str:
+    """The private method that writes raw ZFS properties in the imitated release (25.10: zfs.dataset.update; 26.0
+    removed it for pool.dataset.update_impl)."""
+    return 'pool.dataset.update_impl' if imitated_release() == '26.0' else 'zfs.dataset.update'

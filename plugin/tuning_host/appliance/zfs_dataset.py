@@ -1,9 +1,12 @@
 """`zfs.dataset.update` (private, TrueNAS 24.10-25.10): set or inherit raw ZFS properties, e.g.
 `{"properties": {"logbias": {"value": "throughput"}, "primarycache": {"source": "INHERIT"}}}`."""
+import errno
+
 from tuning_host.backends import zfs_properties
-from tuning_host.runtime import Service, ValidationErrors, private
+from tuning_host.runtime import CallError, Service, ValidationErrors, private
 
 from .backend_calls import backend_call, backend_call_validated
+from .release import zfs_property_writer
 
 
 class ZfsDatasetService(Service):
@@ -13,6 +16,8 @@ class ZfsDatasetService(Service):
 
     @private
     def update(self, id_, data):
+        if zfs_property_writer() != 'zfs.dataset.update':
+            raise CallError('Method does not exist', errno.ENOENT)  # TrueNAS 26.0 removed it
         verrors = ValidationErrors()
         datasets = {d['name']: d for d in backend_call(self.middleware.backend.datasets)}
         if id_ not in datasets:

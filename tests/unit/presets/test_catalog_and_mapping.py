@@ -1,4 +1,6 @@
 """Catalog public shape and the appliance mapping the plugin uses to apply changes."""
+import pytest
+
 from tuning.core.presets import (
     BUILTIN_IDS, METRICS, added_disks, builtin_presets, dataset_property_route, dataset_update_call, get_builtin,
     pool_topology_update, service_update_call, service_value_from_appliance, tunable_type,
@@ -33,6 +35,18 @@ def test_dataset_properties_route_to_the_right_service():
     assert dataset_update_call('tank', 'primarycache', None, inherit=True) == \
         ('zfs.dataset.update', ['tank', {'properties': {'primarycache': {'source': 'INHERIT'}}}])
     assert dataset_property_route('secondarycache')['read_method'] == 'zfs.resource.query'
+
+
+def test_raw_zfs_properties_go_through_the_writer_of_the_release():
+    writer = 'pool.dataset.update_impl'  # 26.0: zfs.dataset.update is gone
+    assert dataset_update_call('tank/vm', 'logbias', 'THROUGHPUT', zfs_writer=writer) == \
+        (writer, [{'name': 'tank/vm', 'zprops': {'logbias': 'throughput'}}])
+    assert dataset_update_call('tank/vm', 'primarycache', None, inherit=True, zfs_writer=writer) == \
+        (writer, [{'name': 'tank/vm', 'iprops': {'primarycache'}}])
+    # properties pool.dataset.update knows do not depend on it
+    assert dataset_update_call('tank', 'atime', 'OFF', zfs_writer=writer) == ('pool.dataset.update', ['tank', {'atime': 'OFF'}])
+    with pytest.raises(ValueError):
+        dataset_update_call('tank', 'logbias', 'LATENCY', zfs_writer='pool.dataset.update')
 
 
 def test_services_tunables_and_pool_devices():

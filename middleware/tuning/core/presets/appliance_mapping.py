@@ -1,14 +1,18 @@
 """How each registry setting maps onto the appliance's own services (TrueNAS 25.10 names and spellings).
 
 ``pool.dataset.update`` takes upper-case enums ("LZ4", "OFF", "STANDARD") and ``special_small_block_size`` as an
-int; ``logbias``/``primarycache``/``secondarycache`` are not exposed there and go through the private
-``zfs.dataset.update`` (lower-case ZFS values). Module parameters and sysctls go through ``tunable.*``.
+int; ``logbias``/``primarycache``/``secondarycache`` are not exposed there and go through a private writer of raw ZFS
+properties (lower-case ZFS values): ``zfs.dataset.update`` up to 25.10, ``pool.dataset.update_impl`` from 26.0, which
+dropped the former (``framework.zfs_property_writer()`` says which one the box has). Module parameters and sysctls go
+through ``tunable.*``.
 """
 from .constants import INHERIT, SYSCTL, ZFS_PARAMETER
 from .units import parse_size
 
 POOL_DATASET = 'pool.dataset.update'
-ZFS_DATASET = 'zfs.dataset.update'
+ZFS_DATASET = 'zfs.dataset.update'            # 24.10 - 25.10: {"properties": {prop: {"value"} | {"source": "INHERIT"}}}
+ZFS_UPDATE_IMPL = 'pool.dataset.update_impl'  # 26.0: {"name", "zprops": {prop: value}, "iprops": {prop, ...}}
+ZFS_PROPERTY_WRITERS = (ZFS_DATASET, ZFS_UPDATE_IMPL)
 
 # setting -> (write method, field name at the appliance, read method)
 DATASET_ROUTES = {
@@ -36,8 +40,10 @@ def dataset_property_route(setting: str) -> dict:
     return {'write_method': write_method, 'field': field, 'read_method': read_method}
 
 
-def dataset_update_call(dataset: str, setting: str, value: str | None, inherit: bool = False) -> tuple[str, list]:
-    """(method, params) that sets ``setting`` to canonical ``value`` on ``dataset``, or inherits it."""
+def dataset_update_call(dataset: str, setting: str, value: str | None, inherit: bool = False,
+                        zfs_writer: str = ZFS_DATASET) -> tuple[str, list]:
+    """(method, params) that sets ``setting`` to canonical ``value`` on ``dataset``, or inherits it; a raw ZFS
+    property goes through ``zfs_writer`` (one of ``ZFS_PROPERTY_WRITERS``: the release decides)."""
     write_method, field, _ = DATASET_ROUTES[setting]
     if write_method == POOL_DATASET:
         if inherit:
@@ -47,6 +53,11 @@ def dataset_update_call(dataset: str, setting: str, value: str | None, inherit: 
         else:
             payload = value
         return POOL_DATASET, [dataset, {field: payload}]
+    if zfs_writer == ZFS_UPDATE_IMPL:
+        change = {'iprops': {field}} if inherit else {'zprops': {field: value.lower()}}
+        return ZFS_UPDATE_IMPL, [{'name': dataset, **change}]
+    if zfs_writer != ZFS_DATASET:
+        raise ValueError(f'{zfs_writer!r} does not write ZFS properties')
     prop = {'source': INHERIT} if inherit else {'value': value.lower()}
     return ZFS_DATASET, [dataset, {'properties': {field: prop}}]
 
