@@ -56,6 +56,14 @@ def build_tree(middlewared_src: Path, dest: Path) -> Path:
     return dest
 
 
+TRUENAS_PACKAGES = ('middlewared', 'truenas_api_client')
+
+
+def _under(module, root: Path) -> bool:
+    file = getattr(module, '__file__', None)
+    return bool(file) and str(file).startswith(str(root))
+
+
 @dataclass
 class FrameworkSession:
     root: Path
@@ -64,10 +72,13 @@ class FrameworkSession:
     modules_before: set[str] = field(default_factory=set)
 
     def close(self):
-        """Forget every module imported while the session was open, so later tiers see the standalone plugin."""
+        """Forget TrueNAS's modules (middlewared, its API client, the plugin copy in the tree) and the stubs, so later
+        tests see the standalone plugin. Libraries imported meanwhile stay: pydantic, for one, imports parts of itself
+        lazily (pydantic.root_model) and breaks when they vanish from under the classes that use them."""
         native_stubs.uninstall(self.stubs)
         for name in set(sys.modules) - self.modules_before:
-            del sys.modules[name]
+            if name.split('.')[0] in TRUENAS_PACKAGES or _under(sys.modules[name], self.root):
+                del sys.modules[name]
         for entry in self.path_entries:
             if entry in sys.path:
                 sys.path.remove(entry)

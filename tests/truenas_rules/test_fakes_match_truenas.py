@@ -23,7 +23,6 @@ import importlib.util
 import json
 import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -269,19 +268,7 @@ def real(recorded, tmp_path_factory):
         assert _release(api) == recorded['release'], 'the host imitated another release than the one checked'
         yield {'api': api, 'src': Path(session.root) / 'middlewared', 'release': _release(api)}
     finally:
-        library = {name: m for name, m in sys.modules.items() if _is_library_module(name, m, session.root)}
         session.close()
-        # close() forgets every module imported meanwhile, libraries too; pydantic imports some of its own lazily
-        # (pydantic.root_model) and breaks when they vanish, so the ones loaded from real files come back
-        for name, module in library.items():
-            sys.modules.setdefault(name, module)
-
-
-def _is_library_module(name, module, root) -> bool:
-    """A module of an installed library or the standard library (not TrueNAS's, not the plugin copy, no stub)."""
-    file = getattr(module, '__file__', None)
-    return bool(file) and not name.startswith(('middlewared', 'truenas_api_client', 'tuning')) and \
-        not str(file).startswith(str(root))
 
 
 def _release(api) -> str:
