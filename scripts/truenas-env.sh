@@ -41,11 +41,12 @@ case "$release" in
     mw_glob='middlewared-TS-25.10.*.tar.zst'; client_glob='api_client-TS-25.10.*.tar.zst'
     python="$(command -v python3.11 || true)"
     [ -x /usr/bin/python3.11 ] && python=/usr/bin/python3.11
-    # python-truenas-requirements TS-25.10.x + Debian bookworm (SQLAlchemy 1.4, Mako 1.2)
+    # python-truenas-requirements TS-25.10.x + Debian bookworm (SQLAlchemy 1.4, Mako 1.2, pyroute2 0.7.2: the live tier
+    # identifies loopback TCP connections with its sock_diag DiagSocket, as utils/origin.py does on a box)
     pins=(pydantic==2.9.2 pydantic_core==2.23.4 typing_extensions==4.12.2 aiohttp==3.12.14 websocket-client==1.8.0
           SQLAlchemy==1.4.46 Mako==1.2.4 croniter==1.3.8 email-validator==2.2.0 isodate==0.6.1 cryptography==43.0.3
           html2text==2020.1.16 humanfriendly==10.0 Markdown==3.4.1 requests==2.28.1 pyudev==0.24.0
-          psutil==5.9.4 python-dateutil==2.8.2 jsonschema==4.10.3 pytest==8.3.4 pytest-timeout==2.3.1)
+          psutil==5.9.4 python-dateutil==2.8.2 jsonschema==4.10.3 pyroute2==0.7.2 pytest==8.3.4 pytest-timeout==2.3.1)
     ;;
   26.0)
     mw_glob='middlewared-TS-26.0.*.tar.zst'; client_glob='api_client-TS-26.0.*.tar.zst'
@@ -99,13 +100,17 @@ version="$(basename "$mw_archive" .tar.zst)"; version="${version#middlewared-TS-
 
 pin_hash="$(printf '%s\n' "$("$python" -V 2>&1)" "${pins[@]}" | sha256sum | cut -c1-12)"
 venv="$cache/venv/$release-$pin_hash"
-if [ ! -f "$venv/.installed" ]; then
+mkdir -p "$cache/venv"
+exec 9>"$cache/venv/.lock-$release"
+flock 9  # tiers started at the same time (live, rules) build a venv once, never over each other
+if [ ! -f "$venv/.installed" ] || [ ! -x "$venv/bin/python" ]; then
     log "building the $release venv in $venv ($("$python" -V 2>&1))"
     rm -rf "$venv"
     "$python" -m venv "$venv"
     "$venv/bin/pip" install -q --disable-pip-version-check "${pins[@]}" >&2
     touch "$venv/.installed"
 fi
+flock -u 9
 
 env_file="$cache/$release.env"
 lines="$(printf 'TRUENAS_RELEASE=%q\nTRUENAS_VERSION=%q\nMIDDLEWARED_SRC=%q\nTRUENAS_API_CLIENT_SRC=%q\nPYTHON=%q\n' \

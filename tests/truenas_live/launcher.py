@@ -41,6 +41,8 @@ REAL_PLUGINS = (
 )
 EXTRA_STUBS = ('remote_pdb', 'pyotp', 'truenas_pypam', 'truenas_pyscst', 'truenas_pynetif', 'jose', 'boto3', 'botocore', 'influxdb', 'pysnmp', 'pysss_nss_idmap', 'truenas_verify', 'truenas_crypto_utils', 'truenas_connect_utils', 'libsgio', 'libvirt', 'docker', 'kmip', 'nvme', 'dmidecode', 'ixhardware', 'libtruenas', 'truenas_pylibvirt', 'pyglfs', 'pysmb', 'sedutil', 'smart', 'truenas_pypwenc', 'truenas_pylibzfs', 'truenas_os', 'truenas_pyos', 'truenas_pylibsmb', 'truenas_spdk', 'apps_ci', 'apps_validation', 'catalog_reader', 'apps_schema', 'truenas_pylicensed', 'licenselib', 'truenas_zfstierd_client', 'truenas_zfstierd_common', 'truenas_pysnmp')
 
+LIVE_REAL_MODULES = ('pyroute2',)
+
 
 def build_root(home: Path, release_version: str) -> Path:
     """A TrueNAS root under home/root: the real middlewared package, the release manifest, the fake box plugin."""
@@ -55,6 +57,10 @@ def build_root(home: Path, release_version: str) -> Path:
     (root / 'data/manifest.json').write_text(json.dumps({
         'version': release_version, 'codename': 'live-tier', 'buildtime': 0}))
     return root
+
+
+def release_is_26(version: str) -> bool:
+    return version.split('.')[0] == '26'
 
 
 def install_plugin(root: Path) -> Path:
@@ -94,9 +100,14 @@ def main(argv=None) -> int:
     spec = importlib.util.spec_from_file_location('native_stubs', REPO / 'tests/truenas_rules/native_stubs.py')
     native_stubs = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(native_stubs)
-    sys.meta_path.insert(0, native_stubs.StubFinder(native_stubs.STUBBED_ROOTS + EXTRA_STUBS))
+    # real where the release venv has it: pyroute2 (25.10 utils/origin.py finds a TCP peer with sock_diag)
+    real = {name for name in LIVE_REAL_MODULES if importlib.util.find_spec(name) is not None}
+    roots = tuple(r for r in native_stubs.STUBBED_ROOTS + EXTRA_STUBS if r not in real)
+    sys.meta_path.insert(0, native_stubs.StubFinder(roots))
     from middlewared.plugins.fakebox import harness as fakebox_harness
     fakebox_harness.give_pam_stubs_real_codes()
+    if release_is_26(args.release_version):
+        fakebox_harness.give_inet_diag_the_kernel_table()
 
     run_dir = home / 'run'
     run_dir.mkdir(exist_ok=True)

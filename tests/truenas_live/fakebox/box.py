@@ -493,6 +493,37 @@ class TunableService(Service):
             box_state.update(lambda s: s['sysctls'].__setitem__(var, value))
 
 
+ROOT_PASSWD = {'pw_name': 'root', 'pw_gecos': 'root', 'pw_dir': '/root', 'pw_shell': '/usr/bin/zsh', 'pw_uid': 0,
+               'pw_gid': 0, 'grouplist': [0], 'sid': None, 'source': 'LOCAL', 'local': True}
+
+
+class UserService(Service):
+    """The box's one account, root (account.py: what auth.me reads for a web UI session of root)."""
+
+    class Config:
+        namespace = 'user'
+        cli_namespace = 'account.user'
+        private = True
+
+    @private
+    async def query(self, filters=None, options=None):
+        rows = [{'id': 1, 'uid': 0, 'username': 'root', 'full_name': 'root', 'local': True, 'builtin': True,
+                 'locked': False, 'password_disabled': False, 'password_change_required': False,
+                 'home': '/root', 'shell': '/usr/bin/zsh', 'group': {'id': 1, 'bsdgrp_gid': 0},
+                 'roles': ['FULL_ADMIN']}]
+        return filter_list(rows, filters or [], options or {})
+
+    @private
+    async def get_user_obj(self, data):
+        if data.get('username', 'root') != 'root' and data.get('uid', 0) != 0:
+            raise KeyError(data)
+        return dict(ROOT_PASSWD)
+
+    @private
+    async def twofactor_config(self, username):
+        return {'provisioning_uri': None, 'secret_configured': False, 'interval': 30, 'otp_digits': 6}
+
+
 class DiskService(Service):
     class Config:
         namespace = 'disk'

@@ -170,6 +170,55 @@ def give_pam_stubs_real_codes() -> None:
                 setattr(module, code.name, code)
 
 
+class InetDiag:
+    """One row of the kernel's TCP socket table (26.0 truenas_pynetif.diag's fields)."""
+
+    def __init__(self, src, sport, dst, dport, uid):
+        self.src, self.sport, self.dst, self.dport, self.uid = src, sport, dst, dport, uid
+
+
+def _proc_net_tcp(family):
+    """The kernel's TCP sockets from /proc/net/tcp{,6} (the data sock_diag gives, in its text form)."""
+    import ipaddress
+    import socket
+    import struct
+    path = '/proc/net/tcp6' if family == socket.AF_INET6 else '/proc/net/tcp'
+
+    def addr(text):
+        host, port = text.split(':')
+        raw = bytes.fromhex(host)
+        if len(raw) == 4:
+            ip = ipaddress.IPv4Address(struct.pack('<I', int(host, 16)))
+        else:
+            ip = ipaddress.IPv6Address(b''.join(struct.pack('<I', int(host[i:i + 8], 16)) for i in range(0, 32, 8)))
+        return str(ip), int(port, 16)
+    with open(path) as f:
+        next(f)
+        for line in f:
+            cols = line.split()
+            (src, sport), (dst, dport) = addr(cols[1]), addr(cols[2])
+            yield InetDiag(src, sport, dst, dport, int(cols[7]))
+
+
+def give_inet_diag_the_kernel_table() -> None:
+    """26.0's utils/origin.py identifies a TCP peer through truenas_pynetif.diag (native netlink, stubbed here):
+    answer from the kernel's own table instead of the stub's empty one."""
+    import contextlib
+    import importlib
+    diag = importlib.import_module('truenas_pynetif.diag')
+    if type(diag).__name__ != 'StubModule':
+        return
+
+    @contextlib.contextmanager
+    def netlink_diag():
+        yield None
+
+    def get_inet_diag(_sock, family):
+        return list(_proc_net_tcp(family))
+    diag.netlink_diag = netlink_diag
+    diag.get_inet_diag = get_inet_diag
+
+
 def replace_pam() -> None:
     import middlewared.plugins.auth as auth
     auth.UnixPamAuthenticator = RootOnlyAuthenticator

@@ -1,0 +1,151 @@
+// The panel in Debian's Chromium, served by the REAL middlewared of a TrueNAS release at /_plugins/tuning/ and
+// logged in with the TrueNAS web UI's own session (localStorage 'ngx-webstorage|token' = JSON text of a token that
+// middlewared's real auth plugin generated; the panel sends it with auth.login_ex TOKEN_PLAIN, checked by
+// middlewared's real token manager and session manager).
+//
+//   node tests/truenas_live/panel_e2e.mjs   with PANEL_URL, WEBUI_TOKEN, ARTIFACTS (screenshot directory) set
+//
+// Started by tests/truenas_live/test_panel_browser.py against a running live server. Exits non-zero with the reason
+// on the first failed step; prints one "ok - <step>" line per step.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const REPO = resolve(new URL('../..', import.meta.url).pathname);
+const require = createRequire(join(REPO, 'ui/package.json'));
+const { chromium } = require('playwright-core');
+
+const URL_ = required('PANEL_URL');
+const TOKEN = required('WEBUI_TOKEN');
+const ARTIFACTS = required('ARTIFACTS');
+const STEP_TIMEOUT = Number(process.env.PANEL_STEP_TIMEOUT_MS ?? 60_000);
+const WEBUI_TOKEN_KEY = 'ngx-webstorage|token';
+
+function required(name) {
+  const value = process.env[name];
+  if (!value) {
+    console.error(`panel_e2e: ${name} is not set`);
+    process.exit(2);
+  }
+  return value;
+}
+
+function check(condition, message) {
+  if (!condition) {
+    throw new Error(message);
+  }
+}
+
+const $ = (page, id) => page.locator(`[data-test="${id}"]`);
+
+async function launch() {
+  const profile = mkdtempSync(join(tmpdir(), 'tuning-live-chromium-'));
+  return chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
+      '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Everything the page sends and receives on /api/current, and the browser console errors, for the diagnosis. */
+function watch(page) {
+  const log = [];
+  page.on('console', (m) => { if (m.type() === 'error') log.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => log.push(`pageerror: ${e.message}`));
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (f) => log.push(`> ${String(f.payload).slice(0, 300)}`));
+    ws.on('framereceived', (f) => log.push(`< ${String(f.payload).slice(0, 300)}`));
+    ws.on('close', () => log.push('websocket closed'));
+  });
+  return log;
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+const steps = [
+  ['without the web UI session the panel shows its own login form', async () => {
+    const context = await launch();
+    const page = context.pages()[0] ?? await context.newPage();
+    const log = watch(page);
+    try {
+      await page.goto(URL_);
+      await $(page, 'login-form').waitFor({ timeout: STEP_TIMEOUT });
+      check(await $(page, 'box-ram').count() === 0, 'box data shown without a login');
+      await shot(page, '00-own-login-without-webui-session');
+    } catch (e) {
+      throw new Error(`${e.message}\n${log.join('\n')}`);
+    } finally {
+      await context.close();
+    }
+  }],
+  ['with the web UI session: no login form, the overview shows the box through the real framework, presets page',
+    async () => {
+      const context = await launch();
+      // The web UI's localStorage entry for this origin, in place before the panel's first script runs.
+      await context.addInitScript(([key, token]) => {
+        window.localStorage.setItem(key, JSON.stringify(token));
+      }, [WEBUI_TOKEN_KEY, TOKEN]);
+      const page = context.pages()[0] ?? await context.newPage();
+      const log = watch(page);
+      try {
+        await page.goto(URL_);
+        await $(page, 'box-ram').waitFor({ timeout: STEP_TIMEOUT });
+        check(await $(page, 'login-form').count() === 0, 'the panel showed its own login with the web UI session');
+        check(log.some((l) => l.startsWith('>') && l.includes('TOKEN_PLAIN')), 'no TOKEN_PLAIN login was sent');
+        // tuning.profile of the fake box (32 GiB, pool tank RAIDZ2 of 6 HDDs), backend 'truenas'
+        const backend = (await $(page, 'box-backend').textContent()).trim();
+        check(backend === 'truenas', `backend shown: ${backend}`);
+        const ram = (await $(page, 'box-ram').textContent()).trim();
+        check(/32(\.0)?\s*GiB/.test(ram), `RAM shown: ${ram}`);
+        const pool = $(page, 'pool-tank');
+        await pool.waitFor({ timeout: STEP_TIMEOUT });
+        const poolText = await pool.textContent();
+        check(poolText.includes('RAIDZ2 6×HDD'), `pool tank shown as: ${poolText}`);
+        // tuning.state: nothing applied yet on this box
+        await $(page, 'no-active-preset').waitFor({ timeout: STEP_TIMEOUT });
+        await shot(page, '01-overview-with-webui-session');
+
+        await $(page, 'nav-presets').click();
+        await $(page, 'preset-card-max-seq-write').waitFor({ timeout: STEP_TIMEOUT });
+        check(page.url().endsWith('/_plugins/tuning/presets'), `presets page URL: ${page.url()}`);
+        await $(page, 'preset-card-max-seq-write').click();
+        // tuning.preset.preview through the real framework: the plan table, or the error in words
+        await page.locator('[data-test="plan-table"], [data-test="plan-error"]').first()
+          .waitFor({ timeout: STEP_TIMEOUT });
+        await shot(page, '02-presets-plan');
+        if (await $(page, 'plan-error').count()) {
+          throw new Error(`the plan failed: ${await $(page, 'plan-error').first().textContent()}`);
+        }
+        check(await page.locator('[data-test^="plan-row-"]').count() > 0, 'the plan has no rows');
+
+        // a reload re-uses the web UI session again (no login form in between)
+        await page.reload();
+        await $(page, 'preset-cards').waitFor({ timeout: STEP_TIMEOUT });
+        check(await $(page, 'login-form').count() === 0, 'login form after a reload with the web UI session');
+      } catch (e) {
+        await shot(page, 'failed-with-webui-session').catch(() => {});
+        throw new Error(`${e.message}\n${log.slice(-40).join('\n')}`);
+      } finally {
+        await context.close();
+      }
+    }],
+];
+
+mkdirSync(ARTIFACTS, { recursive: true });
+let failed = 0;
+for (const [name, run] of steps) {
+  try {
+    await run();
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed += 1;
+    console.log(`not ok - ${name}\n${e.stack ?? e}`);
+  }
+}
+console.log(failed ? `panel_e2e: ${failed} of ${steps.length} steps failed` : `panel_e2e: ${steps.length} steps passed`);
+process.exit(failed ? 1 : 0);
