@@ -5,12 +5,25 @@
 #
 #   tests/truenas_live/run.sh [pytest args]        TRUENAS_LIVE_RELEASES="25.10 26.0" (default: both)
 #
+# It includes the panel in Chromium (test_panel_browser.py -> panel_e2e.mjs; screenshots in
+# tests/artifacts/truenas-live/<release>/); Chromium, Node, playwright-core and the built panel are required.
+#
 # Prints the pass counts and the wall time per release; exits non-zero when any release fails.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 status=0
 summary=()
+# The panel test needs these; on a machine with the archives nothing is skipped: say what is missing and fail.
+missing=()
+[ -x "${CHROMIUM:-/usr/bin/chromium}" ] || missing+=("Chromium at ${CHROMIUM:-/usr/bin/chromium} (apt-get install chromium)")
+[ -f "$repo/ui/dist/tuning/browser/index.html" ] || missing+=("the built panel ui/dist/tuning/browser (cd ui && npm install --no-audit --no-fund && npm run build)")
+[ -f "$repo/ui/node_modules/playwright-core/package.json" ] || missing+=("ui/node_modules/playwright-core (cd ui && npm install --no-audit --no-fund)")
+command -v node >/dev/null || missing+=("node")
+if [ ${#missing[@]} -gt 0 ]; then
+    printf 'live tier: missing %s\n' "${missing[@]}" >&2
+    exit 1
+fi
 for release in ${TRUENAS_LIVE_RELEASES:-25.10 26.0}; do
     start=$(date +%s)
     env_lines="$("$repo/scripts/truenas-env.sh" "$release")" || { summary+=("$release: environment FAILED"); status=1; continue; }
