@@ -10,11 +10,13 @@ TARGET = {'pool': 'tank', 'dataset': 'tank/media'}
 @pytest.fixture(scope='module')
 def server(tmp_path_factory):
     srv = LiveServer(tmp_path_factory.mktemp('flows') / 'box').start()
-    with srv.client() as c:
-        c.call('fakebox.import_pools')
-        wait_for(lambda: c.call('tuning.state'), 60, 'tuning ready')
-    yield srv
-    srv.stop()
+    try:  # a failed set-up must not leave middlewared running
+        with srv.client() as c:
+            c.call('fakebox.import_pools')
+            wait_for(lambda: c.call('tuning.state'), 60, 'tuning ready')
+        yield srv
+    finally:
+        srv.stop()
 
 
 @pytest.fixture
