@@ -35,6 +35,14 @@ else:
     )
     from tuning_host.appliance.release import zfs_property_writer  # noqa: F401  (of the release the host imitates)
 
+def plain(value):
+    """An appliance call's answer as plain data. 26.0's typed services (``zfs.resource`` among them) answer internal
+    calls with their pydantic entry models (ZFSResourceEntry), not dicts; 25.10's and the standalone host's are dicts
+    already."""
+    dump = getattr(value, 'model_dump', None)
+    return dump() if callable(dump) else value
+
+
 # middlewared accepts models for public methods only when they are defined under ``middlewared.api.`` (a string check
 # on ``__module__``). The plugin keeps its models next to its services, so on TrueNAS they are re-homed there.
 API_MODELS_MODULE = 'middlewared.api.current'
@@ -56,5 +64,5 @@ __all__ = [
     'API_MODELS_MODULE', 'AlertCategory', 'AlertClass', 'AlertLevel', 'BaseModel', 'CallError', 'InstanceNotFound',
     'LongString', 'MatchNotFound', 'NonEmptyString', 'ON_TRUENAS', 'QueryArgs', 'QueryFilters', 'QueryOptions',
     'READ_ROLES', 'Service', 'SimpleOneShotAlertClass', 'ValidationError', 'ValidationErrors', 'WRITE_ROLES',
-    'api_method', 'filter_list', 'job', 'private', 'single_argument_args', 'zfs_property_writer',
+    'api_method', 'filter_list', 'job', 'plain', 'private', 'single_argument_args', 'zfs_property_writer',
 ]

@@ -6,7 +6,7 @@ tunable}``; values are strings. Dataset properties use TrueNAS's ``pool.dataset`
 import errno
 
 from ..core import presets as catalog
-from ..framework import CallError, zfs_property_writer
+from ..framework import CallError, plain, zfs_property_writer
 from .appliance import call_job, zfs_parameters
 
 def make_key(kind: str, scope: str, setting: str) -> str:
@@ -68,6 +68,7 @@ async def read_snapshot(middleware, keys: list[str]) -> dict[str, dict]:
         for res in await middleware.call('zfs.resource.query', {
             'paths': paths, 'properties': sorted({p for _, p in zfs_only}),
         }):
+            res = plain(res)
             zfs_props[res['name']] = res['properties']
 
     pools = {}

@@ -5,6 +5,7 @@ real box would do to hardware is done to the fake box's state (box.json, a sysfs
 """
 import asyncio
 import errno
+import importlib.util
 import os
 import shutil
 from datetime import datetime, timezone
@@ -30,6 +31,8 @@ except ImportError:  # 25.10
 from . import state as box_state
 
 GiB = box_state.GiB
+# The release's own writer of raw ZFS properties: zfs.dataset.update (25.10) or pool.dataset.update_impl (26.0).
+HAS_ZFS_DATASET_UPDATE = importlib.util.find_spec('middlewared.plugins.zfs_.dataset') is not None
 ENUM_PROPS = ('compression', 'atime', 'sync')
 
 
@@ -312,6 +315,20 @@ class PoolDatasetService(Service):
         box_state.update(do)
         return (await self.query([['id', '=', id_]]))[0]
 
+    if not HAS_ZFS_DATASET_UPDATE:
+        @private
+        def update_impl(self, data):
+            """26.0 (plugins/pool_/dataset.py): set ``zprops``, inherit ``iprops`` of one dataset; returns None."""
+            maybe_fail('pool.dataset.update_impl')
+
+            def do(s):
+                if data['name'] not in s['datasets']:
+                    raise CallError(f'{data["name"]}: dataset does not exist', errno.ENOENT)  # libzfs open fails
+                s['datasets'][data['name']].update({p: str(v) for p, v in (data.get('zprops') or {}).items()})
+                for prop in data.get('iprops') or ():
+                    s['datasets'][data['name']].pop(prop, None)
+            box_state.update(do)
+
     @api_method(PoolDatasetDeleteArgs, PoolDatasetDeleteResult, roles=['DATASET_DELETE'])
     async def delete(self, id_, options):
         maybe_fail('pool.dataset.delete')
@@ -329,22 +346,24 @@ class PoolDatasetService(Service):
         return True
 
 
-class ZFSDatasetService(Service):
-    class Config:
-        namespace = 'zfs.dataset'
-        private = True
+if HAS_ZFS_DATASET_UPDATE:
+    class ZFSDatasetService(Service):
+        """25.10 (plugins/zfs_/dataset.py); 26.0 removed it for pool.dataset.update_impl."""
+        class Config:
+            namespace = 'zfs.dataset'
+            private = True
 
-    @private
-    async def update(self, id_, data):
-        def do(s):
-            if id_ not in s['datasets']:
-                raise CallError(f'{id_}: dataset does not exist', errno.ENOENT)
-            for prop, change in data.get('properties', {}).items():
-                if change.get('source') == 'INHERIT':
-                    s['datasets'][id_].pop(prop, None)
-                else:
-                    s['datasets'][id_][prop] = change['value']
-        box_state.update(do)
+        @private
+        async def update(self, id_, data):
+            def do(s):
+                if id_ not in s['datasets']:
+                    raise CallError(f'{id_}: dataset does not exist', errno.ENOENT)
+                for prop, change in data.get('properties', {}).items():
+                    if change.get('source') == 'INHERIT':
+                        s['datasets'][id_].pop(prop, None)
+                    else:
+                        s['datasets'][id_][prop] = change['value']
+            box_state.update(do)
 
 
 class ZFSResourceService(Service):
