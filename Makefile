@@ -40,8 +40,9 @@ ui: ui/dist/tuning/browser/index.html
 test-python: deps-python
 	$(PY) -m pytest tests/unit tests/api -q
 
-test-truenas: deps-python
+test-truenas: deps-python ui
 	bash tests/truenas_rules/run.sh all
+	bash tests/truenas_live/run.sh
 
 test-ui: deps-ui
 	cd ui && npm test

@@ -13,5 +13,7 @@ echo "== Panel unit tests"
 echo "== Panel build + browser tests"
 (cd ui && npm run build)
 node tests/e2e/run.mjs
+echo "== TrueNAS live tier on 25.10 and 26.0 (real middlewared processes, the panel in Chromium)"
+bash tests/truenas_live/run.sh
 echo "== VM tier (real OpenZFS under QEMU; TUNING_VM=0 skips it)"
 bash tests/vm/run.sh   # says why and passes when this machine cannot run it
