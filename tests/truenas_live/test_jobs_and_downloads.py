@@ -1,0 +1,87 @@
+"""Jobs, events and downloads of the plugin through the real framework: job progress in words reaches a
+`core.get_jobs` subscriber, and the jobs that write to their output pipe (a report, the database export) are
+downloaded with `core.download` + an HTTP GET of middlewared's own `/_download`."""
+import json
+import sqlite3
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .server import LiveServer, wait_for
+
+REPO = Path(__file__).resolve().parents[2]
+BONNIE = REPO / 'tests' / 'fixtures' / 'bench' / 'bonnie' / 'runs-x3-2.00a.csv'
+TARGET = {'pool': 'tank', 'dataset': 'tank/media'}
+
+
+@pytest.fixture(scope='module')
+def server(tmp_path_factory):
+    srv = LiveServer(tmp_path_factory.mktemp('jobs') / 'box').start()
+    try:
+        with srv.client() as c:
+            c.call('fakebox.import_pools')
+            wait_for(lambda: c.call('tuning.state'), 60, 'tuning ready')
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
+def c(server):
+    with server.client() as client:
+        yield client
+
+
+def download(server, c, method, args, filename) -> bytes:
+    job_id, url = c.call('core.download', method, args, filename, False)
+    assert url.startswith('/_download/')
+    with urllib.request.urlopen(server.url + url, timeout=60) as r:
+        assert r.status == 200
+        body = r.read()
+    job = wait_for(lambda: c.call('core.get_jobs', [['id', '=', job_id]], {'get': True}), 60, 'the job')
+    wait_for(lambda: c.call('core.get_jobs', [['id', '=', job_id]], {'get': True})['state'] == 'SUCCESS', 60,
+             f'{method} ending with SUCCESS (it is {job["state"]})')
+    return body
+
+
+def test_apply_progress_in_words_reaches_a_core_get_jobs_subscriber(c):
+    seen, ended = [], threading.Event()
+
+    def on_job(mtype, **message):
+        fields = message.get('fields') or {}
+        if fields.get('method') in ('tuning.preset.apply', 'tuning.restore_point.revert'):
+            seen.append((fields.get('method'), fields.get('state'), (fields.get('progress') or {}).get('description')))
+            if fields.get('method') == 'tuning.restore_point.revert' and fields.get('state') == 'SUCCESS':
+                ended.set()
+
+    c.subscribe('core.get_jobs', on_job)
+    plan = c.call('tuning.preset.preview', 'max-iops', TARGET)
+    dangerous = [ch['setting'] for ch in plan['changes'] if ch['risk'] == 'DANGEROUS']
+    result = c.call('tuning.preset.apply', 'max-iops', TARGET, {'acknowledge': dangerous}, job=True)
+    c.call('tuning.restore_point.revert', result['restore_point_id'], dangerous, job=True)
+    assert ended.wait(30), seen
+    words = [d for m, _, d in seen if m == 'tuning.preset.apply' and d]
+    assert any(w.startswith('Applying 1/') for w in words), words
+    assert any(w.startswith('Apply done') for w in words), words
+    assert ('tuning.preset.apply', 'SUCCESS') in {(m, s) for m, s, _ in seen}
+
+
+def test_a_report_is_downloaded_through_middlewareds_download_route(server, c):
+    ids = [c.call('tuning.benchmark.import', 'BONNIE', BONNIE.read_text(), label)['id'] for label in ('a', 'b')]
+    html = download(server, c, 'tuning.report.generate', [{'results': ids}, 'HTML'], 'report.html').decode()
+    assert html.lstrip().lower().startswith('<!doctype html') and '</html>' in html
+    data = json.loads(download(server, c, 'tuning.report.generate', [{'results': ids}, 'JSON'], 'report.json'))
+    assert data['baseline_id'] == ids[0] and [r['configuration_id'] for r in data['summary']['rows']] == ids
+
+
+def test_the_database_export_is_a_consistent_sqlite_file(server, c, tmp_path):
+    c.call('tuning.preset.create', {'name': 'Exported', 'base': 'balanced', 'settings': []})
+    body = download(server, c, 'tuning.database.export', [], 'tuning.db')
+    assert body.startswith(b'SQLite format 3\x00')
+    path = tmp_path / 'export.db'
+    path.write_bytes(body)
+    with sqlite3.connect(path) as db:
+        assert db.execute('PRAGMA integrity_check').fetchone() == ('ok',)
+        assert ('exported',) in db.execute('SELECT id FROM preset').fetchall()
