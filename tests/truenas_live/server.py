@@ -1,4 +1,5 @@
 """Start and stop the launcher (the real middlewared of one release) as a separate process; connect to it."""
+import contextlib
 import os
 import signal
 import socket
@@ -92,3 +93,17 @@ def wait_for(predicate, deadline=60, what='condition'):
             last = e
         time.sleep(0.1)
     raise AssertionError(f'{what} did not hold within {deadline}s (last error: {last!r})')
+
+
+@contextlib.contextmanager
+def ready_server(home: Path):
+    """A started middlewared whose box has booted: pools imported, system.ready sent, tuning answering. A set-up that
+    fails still stops middlewared."""
+    srv = LiveServer(home).start()
+    try:
+        with srv.client() as c:
+            c.call('fakebox.import_pools')
+            wait_for(lambda: c.call('tuning.state'), 60, 'tuning ready after system.ready')
+        yield srv
+    finally:
+        srv.stop()

@@ -2,21 +2,15 @@
 import pytest
 
 from .fakebox import state as box_state
-from .server import LiveServer, wait_for
+from .server import ready_server
 
 TARGET = {'pool': 'tank', 'dataset': 'tank/media'}
 
 
 @pytest.fixture(scope='module')
 def server(tmp_path_factory):
-    srv = LiveServer(tmp_path_factory.mktemp('flows') / 'box').start()
-    try:  # a failed set-up must not leave middlewared running
-        with srv.client() as c:
-            c.call('fakebox.import_pools')
-            wait_for(lambda: c.call('tuning.state'), 60, 'tuning ready')
+    with ready_server(tmp_path_factory.mktemp('flows') / 'box') as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .server import LiveServer, wait_for
+from .server import ready_server, wait_for
 
 REPO = Path(__file__).resolve().parents[2]
 BONNIE = REPO / 'tests' / 'fixtures' / 'bench' / 'bonnie' / 'runs-x3-2.00a.csv'
@@ -18,14 +18,8 @@ TARGET = {'pool': 'tank', 'dataset': 'tank/media'}
 
 @pytest.fixture(scope='module')
 def server(tmp_path_factory):
-    srv = LiveServer(tmp_path_factory.mktemp('jobs') / 'box').start()
-    try:
-        with srv.client() as c:
-            c.call('fakebox.import_pools')
-            wait_for(lambda: c.call('tuning.state'), 60, 'tuning ready')
+    with ready_server(tmp_path_factory.mktemp('jobs') / 'box') as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .server import LiveServer, wait_for
+from .server import ready_server
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -22,14 +22,8 @@ CHROMIUM = os.environ.get('CHROMIUM', '/usr/bin/chromium')
 
 @pytest.fixture(scope='module')
 def server(tmp_path_factory):
-    srv = LiveServer(tmp_path_factory.mktemp('panel') / 'box').start()
-    try:  # a failed set-up must not leave middlewared running
-        with srv.client() as c:
-            c.call('fakebox.import_pools')
-            wait_for(lambda: c.call('tuning.state'), 60, 'tuning ready')
+    with ready_server(tmp_path_factory.mktemp('panel') / 'box') as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def artifacts_dir() -> Path:
