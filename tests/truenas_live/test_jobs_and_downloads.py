@@ -79,3 +79,28 @@ def test_the_database_export_is_a_consistent_sqlite_file(server, c, tmp_path):
     with sqlite3.connect(path) as db:
         assert db.execute('PRAGMA integrity_check').fetchone() == ('ok',)
         assert ('exported',) in db.execute('SELECT id FROM preset').fetchall()
+
+
+def test_a_benchmark_runs_fio_in_a_scratch_dataset_through_the_real_framework(server, c):
+    """QUICK SEQ_WRITE on tank/media: the scratch child is created with pool.dataset.create (validated by the release's
+    model), fio writes inside it, progress arrives in words, and the scratch is deleted afterwards. The fake box is
+    made small first (2 GiB RAM, 256 MiB ARC) so the ARC-sized working set fits this machine's disk."""
+    c.call('fakebox.inject', {'memory': {'physmem': 2 * 1024 ** 3, 'arc_max': 256 * 1024 ** 2}})
+    words = []
+
+    def on_job(mtype, **message):
+        fields = message.get('fields') or {}
+        if fields.get('method') == 'tuning.benchmark.run':
+            words.append((fields.get('progress') or {}).get('description'))
+
+    c.subscribe('core.get_jobs', on_job)
+    spec = {'dataset': 'tank/media', 'tests': ['SEQ_WRITE'], 'profile': 'QUICK', 'runs': 1, 'adaptive': False,
+            'runtime_seconds': 1, 'ramp_seconds': 0}
+    entry = c.call('tuning.benchmark.run', spec, job=True)
+    assert entry['summary']['SEQ_WRITE']['write_bw_bytes']['n'] == 1
+    assert entry['summary']['SEQ_WRITE']['write_bw_bytes']['median'] > 0
+    datasets = [d['id'] for d in c.call('pool.dataset.query')]
+    assert datasets == ['tank', 'tank/media'], 'the scratch dataset was removed'
+    mnt = server.home / 'mnt' / 'tank' / 'media'
+    assert [p.name for p in mnt.iterdir()] == [], 'nothing left in the dataset'
+    assert any(w and 'scratch' in w for w in words), words

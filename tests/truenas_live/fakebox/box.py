@@ -148,7 +148,7 @@ class SystemService(Service):
         maybe_fail('system.info')
         return {
             'version': sw_version(), 'buildtime': datetime(2026, 1, 1, tzinfo=timezone.utc),
-            'hostname': 'truenas', 'physmem': 32 * GiB, 'model': 'Intel(R) Atom(TM) C3758', 'cores': 8,
+            'hostname': 'truenas', 'physmem': box_state.load()['memory']['physmem'], 'model': 'Intel(R) Atom(TM) C3758', 'cores': 8,
             'physical_cores': 8, 'loadavg': [0.0, 0.0, 0.0], 'uptime': '1:00', 'uptime_seconds': 3600.0,
             'system_serial': None, 'system_product': None, 'system_product_version': None, 'license': None,
             'boottime': datetime(2026, 1, 1, tzinfo=timezone.utc), 'datetime': datetime.now(timezone.utc),
@@ -611,7 +611,8 @@ class SysctlService(Service):
     @private
     def get_arcstats(self):
         maybe_fail('sysctl.get_arcstats')
-        return {'c_max': 16 * GiB, 'c_min': GiB, 'size': 12 * GiB}
+        memory = box_state.load()['memory']
+        return {'c_max': memory['arc_max'], 'c_min': memory['arc_max'] // 16, 'size': memory['arc_max'] * 3 // 4}
 
 
 async def setup(middleware):

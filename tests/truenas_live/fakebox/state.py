@@ -53,6 +53,8 @@ def system_dataset_dir() -> Path:
 def initial() -> dict:
     return {
         'boots': [],                # boot ids, newest last
+        # RAM and ARC max (a benchmark's working set is sized from the ARC: tests that run fio make them small)
+        'memory': {'physmem': 32 * GiB, 'arc_max': 16 * GiB},
         'pools_imported': False,    # reset by every boot; set by fakebox.import_pools
         'ready': False,
         'tunables': [],             # tunable rows (system_tunable)
