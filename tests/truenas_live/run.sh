@@ -30,11 +30,13 @@ for release in ${TRUENAS_LIVE_RELEASES:-25.10 26.0}; do
     eval "$env_lines"
     export TRUENAS_RELEASE TRUENAS_VERSION MIDDLEWARED_SRC TRUENAS_API_CLIENT_SRC
     echo "== live tier: TrueNAS $TRUENAS_VERSION ($("$PYTHON" -V 2>&1))"
+    log="$(mktemp)"  # this run's own copy of the output, for the summary (runs may overlap)
     (cd "$repo" && "$PYTHON" -m pytest tests/truenas_live -q -rfE --tb=short -p no:cacheprovider \
-        --timeout 600 "$@" | tee "/tmp/truenas-live-$release.log")
+        --timeout 600 "$@" | tee "$log")
     rc=${PIPESTATUS[0]}
     [ "$rc" = 0 ] || status=1
-    counts="$(grep -E '^[0-9]+ (passed|failed)|^=+ .*(passed|failed|error)' "/tmp/truenas-live-$release.log" | tail -1 | tr -d '=')"
+    counts="$(grep -E '^[0-9]+ (passed|failed)|^=+ .*(passed|failed|error)' "$log" | tail -1 | tr -d '=')"
+    rm -f "$log"
     summary+=("TrueNAS $TRUENAS_VERSION: ${counts:-no result} in $(( $(date +%s) - start ))s")
 done
 echo "== live tier summary"
