@@ -4,6 +4,7 @@ downloaded with `core.download` + an HTTP GET of middlewared's own `/_download`.
 import json
 import sqlite3
 import threading
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -104,3 +105,36 @@ def test_a_benchmark_runs_fio_in_a_scratch_dataset_through_the_real_framework(se
     mnt = server.home / 'mnt' / 'tank' / 'media'
     assert [p.name for p in mnt.iterdir()] == [], 'nothing left in the dataset'
     assert any(w and 'scratch' in w for w in words), words
+
+
+def test_a_database_import_goes_through_middlewareds_upload_route(server, c):
+    """The export, changed on the box, comes back through POST /_upload (middlewared's file application: `data` part,
+    then `file`, token credentials) into tuning.database.import's input pipe."""
+    c.call('tuning.preset.create', {'name': 'Before the export', 'base': 'balanced', 'settings': []})
+    exported = download(server, c, 'tuning.database.export', [], 'tuning.db')
+    c.call('tuning.preset.delete', 'before-the-export')
+    token = c.call('auth.generate_token', 600, {}, False, True)
+    body, content_type = multipart([
+        ('data', json.dumps({'method': 'tuning.database.import', 'params': []}).encode(), None),
+        ('file', exported, 'tuning.db')])
+    request = urllib.request.Request(f'{server.url}/_upload', data=body, method='POST',
+                                     headers={'Content-Type': content_type, 'Authorization': f'Token {token}'})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as r:
+            job_id = json.loads(r.read())['job_id']
+    except urllib.error.HTTPError as e:
+        raise AssertionError(f'/_upload answered {e.code}: {e.read()[:2000]!r}') from None
+    job = wait_for(lambda: (lambda j: j if j['state'] in ('SUCCESS', 'FAILED') else None)(
+        c.call('core.get_jobs', [['id', '=', job_id]], {'get': True})), 60, 'the import job ending')
+    assert job['state'] == 'SUCCESS', job['error']
+    assert job['result']['counts']['presets'] >= 1
+    assert 'before-the-export' in {p['id'] for p in c.call('tuning.preset.query', [['builtin', '=', False]])}
+
+
+def multipart(parts):
+    boundary = 'tuning-live-boundary'
+    body = b''
+    for name, content, filename in parts:
+        disposition = f'form-data; name="{name}"' + (f'; filename="{filename}"' if filename else '')
+        body += f'--{boundary}\r\nContent-Disposition: {disposition}\r\n\r\n'.encode() + content + b'\r\n'
+    return body + f'--{boundary}--\r\n'.encode(), f'multipart/form-data; boundary={boundary}'

@@ -222,6 +222,14 @@ def give_inet_diag_the_kernel_table() -> None:
 def replace_pam() -> None:
     import middlewared.plugins.auth as auth
     auth.UnixPamAuthenticator = RootOnlyAuthenticator
+    if hasattr(auth, 'TokenPamAuthenticator'):  # 26.0: a token used for an action (/_upload, /_download)
+        auth.TokenPamAuthenticator = RootOnlyAuthenticator
+    try:
+        import middlewared.restful as restful  # 25.10: the file application's authentication context
+    except ImportError:
+        restful = None
+    if restful is not None and hasattr(restful, 'UnixPamAuthenticator'):
+        restful.UnixPamAuthenticator = RootOnlyAuthenticator
     try:
         import middlewared.plugins.auth_.login_ex_impl as login_ex_impl  # 26.0
     except ImportError:
