@@ -16,6 +16,8 @@ one piece of code for both hosts:
 * ``index.html`` is ``no-cache`` (always revalidated, so a reinstalled panel shows at once); build outputs with a
   content hash in the name (``main-7XQ2UMLK.js``) are cached for a year as ``immutable``; other files revalidate.
 * When the panel directory has no ``index.html`` (not installed, or not built) a page says so.
+* Every answer carries the security headers below: the panel runs only its own scripts, talks only to its own origin
+  and can be framed only by its own origin (the TrueNAS web UI), never by another site (clickjacking).
 """
 import asyncio
 import os
@@ -70,6 +72,20 @@ HASHED_NAME = re.compile(r'-[A-Z0-9]{8}\.[a-z0-9]+$')
 CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
 CACHE_REVALIDATE = 'no-cache'
 
+# Angular puts component styles in <style> elements at run time, hence 'unsafe-inline' for styles only (the build
+# turns critical-CSS inlining off: its onload= attribute is an inline script). Report charts are inline SVG / data: URLs.
+CONTENT_SECURITY_POLICY = '; '.join((
+    "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
+    "font-src 'self' data:", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'",
+    "frame-ancestors 'self'",
+))
+SECURITY_HEADERS = {
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'X-Frame-Options': 'SAMEORIGIN',          # frame-ancestors for browsers that predate it
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'same-origin',
+}
+
 
 @dataclass(frozen=True)
 class Resolution:
@@ -83,15 +99,13 @@ def resolve(panel_dir: str, tail: str) -> Resolution:
     """Map the part of the URL after ``/_plugins/tuning/`` (already percent-decoded) to a file of ``panel_dir``.
 
     Pure path logic plus ``stat`` calls; never raises for any ``tail``."""
+    segments = [s for s in tail.split('/') if s not in ('', '.')]
+    if '\x00' in tail or '\\' in tail or any(s == '..' for s in segments):
+        return Resolution('bad')   # before any file system call: a NUL byte makes them raise
     root = os.path.realpath(panel_dir)
     index = os.path.join(root, 'index.html')
     if not os.path.isfile(index):
         return Resolution('not-installed')
-    if '\x00' in tail or '\\' in tail:
-        return Resolution('bad')
-    segments = [s for s in tail.split('/') if s not in ('', '.')]
-    if any(s == '..' for s in segments):
-        return Resolution('bad')
     if not segments:
         return Resolution('index', index)
     if any(s.startswith('.') for s in segments):
@@ -117,9 +131,8 @@ def cache_control(path: str) -> str:
     return CACHE_IMMUTABLE if HASHED_NAME.search(os.path.basename(path)) else CACHE_REVALIDATE
 
 
-def _text(status: int, text: str) -> web.Response:
-    return web.Response(status=status, text=text, headers={'Cache-Control': 'no-store',
-                                                          'X-Content-Type-Options': 'nosniff'})
+def _text(status: int, text: str, **headers: str) -> web.Response:
+    return web.Response(status=status, text=text, headers={'Cache-Control': 'no-store', **SECURITY_HEADERS, **headers})
 
 
 def make_panel_handler(panel_dir: str, not_installed_page: str = NOT_INSTALLED_PAGE):
@@ -128,7 +141,7 @@ def make_panel_handler(panel_dir: str, not_installed_page: str = NOT_INSTALLED_P
 
     async def handle(request: web.Request) -> web.StreamResponse:
         if request.method not in ('GET', 'HEAD'):
-            return web.Response(status=405, text='Method not allowed', headers={'Allow': 'GET, HEAD'})
+            return _text(405, 'Method not allowed', Allow='GET, HEAD')
         tail = request.match_info.get('tail', '')
         # realpath and stat touch the disk: off the event loop (middlewared's loop serves every API client).
         found = await asyncio.get_running_loop().run_in_executor(None, resolve, panel_dir, tail)
@@ -139,11 +152,11 @@ def make_panel_handler(panel_dir: str, not_installed_page: str = NOT_INSTALLED_P
         if found.kind == 'not-installed':
             page = not_installed_page.replace('{panel_dir}', os.path.realpath(panel_dir))
             return web.Response(text=page, content_type='text/html', charset='utf-8',
-                                headers={'Cache-Control': 'no-store'})
+                                headers={'Cache-Control': 'no-store', **SECURITY_HEADERS})
         headers = {
             'Content-Type': content_type(found.path),
             'Cache-Control': CACHE_REVALIDATE if found.kind == 'index' else cache_control(found.path),
-            'X-Content-Type-Options': 'nosniff',
+            **SECURITY_HEADERS,
         }
         return web.FileResponse(found.path, headers=headers)
 

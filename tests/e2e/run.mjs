@@ -304,6 +304,12 @@ async function main() {
   page.setDefaultTimeout(STEP_TIMEOUT);
   const consoleErrors = [];
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  // The panel is served with a Content-Security-Policy: anything it blocks is a bug in the panel or the policy.
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) {
+      consoleErrors.push(`CSP: ${m.text()}`);
+    }
+  });
   let failed = 0;
   let passed = 0;
   try {

@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 
 from .errors import CallError
 from .jobs import Job, JobsQueue
+from .logfile import append_rotating
 from .pipes import Pipe
 
 __all__ = ["Middleware", "MethodNotFound"]
@@ -280,8 +281,7 @@ class Middleware:
 
     def _append_audit(self, line):
         with self._audit_lock:
-            with open(os.path.join(self.data_dir, "audit.log"), "a", encoding="utf-8") as f:
-                f.write(line + "\n")
+            append_rotating(os.path.join(self.data_dir, "audit.log"), line)
 
     # ---- lifecycle ----
 

@@ -19,19 +19,20 @@ def redact(params):
 
 
 async def audit_method_call(middleware, conn, name, methodobj, params, success):
-    """Write the METHOD_CALL audit line of a call of `name`, when the method declares `audit`."""
+    """Write the METHOD_CALL audit line of a call of `name`, when the method declares `audit`. `params` None: the
+    call was refused before its parameters were read (an anonymous caller), and none are written."""
     audit = getattr(methodobj, "audit", None)
     if not audit:
         return
     description = audit
-    if getattr(methodobj, "audit_extended", None):
+    if params is not None and getattr(methodobj, "audit_extended", None):
         try:
             description = f"{audit} {methodobj.audit_extended(*params)}"
         except Exception:
             pass
     try:
         await middleware.log_audit_message(conn, "METHOD_CALL", {
-            "method": name, "params": redact(params), "description": description,
+            "method": name, "params": None if params is None else redact(params), "description": description,
             "authenticated": conn.authenticated, "authorized": conn.authenticated}, success)
     except Exception:
         logger.error("Failed to write audit message", exc_info=True)

@@ -2,6 +2,7 @@
 import asyncio
 import errno
 import logging
+import os
 import sys
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -9,15 +10,21 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from ..runtime.errors import (CallError, CallException, ENOTAUTHENTICATED, ValidationError, ValidationErrors)
 from ..runtime.jobs import Job, State, adapt_exception
 from ..runtime.validation import serialize_result
-from . import jsonenc
+from . import limits
 from .audit import audit_method_call
 from .connection import (CALL_ERROR, INVALID_JSON, INVALID_REQUEST, METHOD_NOT_FOUND, TOO_MANY_CONCURRENT_CALLS,
                          Connection, TooManyCalls)
 
 logger = logging.getLogger("tuning_host.server")
 
-MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+# aiohttp stops reading a frame past this many bytes (limits.AUTHENTICATED_BYTES counts characters: up to 4 bytes each)
+MAX_FRAME_BYTES = 4 * limits.AUTHENTICATED_BYTES
 _NO_ID = object()
+
+
+def _echoable(id_):
+    """An id that can be sent back as it came."""
+    return id_ is None or isinstance(id_, int) or (isinstance(id_, str) and limits.text_problem(id_) is None)
 
 
 def validate_message(message):
@@ -30,6 +37,8 @@ def validate_message(message):
         raise ValueError("'jsonrpc' member must be of type string and must be exactly '2.0'")
     if "id" in message and not isinstance(message["id"], (type(None), int, str)):
         raise ValueError("'id' member must be of type null, string or number")
+    if "id" in message and not _echoable(message["id"]):
+        raise ValueError("'id' member must be text that can be encoded as UTF-8")
     if "method" not in message:
         raise ValueError("Missing 'method' member")
     if not isinstance(message["method"], str) or not message["method"]:
@@ -40,31 +49,70 @@ def validate_message(message):
         raise ValueError("'params' member must be of type array")
 
 
+class AnonymousConnections:
+    """Bounds what an anonymous caller can hold: a number of connections not logged in (in all and per address),
+    each closed if it has not logged in within limits.LOGIN_TIMEOUT_SECONDS."""
+
+    def __init__(self, middleware):
+        self.middleware = middleware
+        self.open = set()
+        self.timers = {}
+        # tests shorten it (a login timeout is a wait of two minutes otherwise)
+        self.login_timeout = float(os.environ.get("TUNING_LOGIN_TIMEOUT_SECONDS", limits.LOGIN_TIMEOUT_SECONDS))
+
+    def refusal(self, address):
+        anonymous = [c for c in self.open if not c.authenticated]
+        return limits.anonymous_refusal(len(anonymous), sum(1 for c in anonymous if c.remote_addr == address))
+
+    def opened(self, conn):
+        self.open.add(conn)
+        self.timers[conn] = asyncio.get_running_loop().call_later(self.login_timeout, self._expire, conn)
+
+    def closed(self, conn):
+        self.open.discard(conn)
+        if timer := self.timers.pop(conn, None):
+            timer.cancel()
+
+    def _expire(self, conn):
+        self.timers.pop(conn, None)
+        if not conn.authenticated and not conn.closed:
+            self.middleware.create_task(conn.flush_and_close(WSCloseCode.POLICY_VIOLATION, b"Login timeout"))
+
+
 class RpcHandler:
     def __init__(self, middleware):
         self.middleware = middleware
+        self.anonymous = AnonymousConnections(middleware)
 
     async def handle(self, request):
-        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=None)
+        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=None)
         await ws.prepare(request)
+        if refusal := self.anonymous.refusal(request.remote):
+            await ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=refusal.encode())
+            return ws
         conn = Connection(self.middleware, ws, request.remote)
         self.middleware.register_wsclient(conn)
+        self.anonymous.opened(conn)
         try:
             async for msg in ws:
                 if msg.type == WSMsgType.ERROR:
-                    logger.error("Websocket error: %r", msg.data)
+                    logger.debug("Websocket error: %r", msg.data)   # e.g. a frame over MAX_FRAME_BYTES: aiohttp closed it
                     break
                 if msg.type != WSMsgType.TEXT:
                     await ws.close(code=WSCloseCode.UNSUPPORTED_DATA,
                                    message=f"Invalid websocket message type: {msg.type!r}".encode())
                     break
                 try:
-                    message = jsonenc.loads(msg.data)
+                    message = limits.parse_message(conn.authenticated, msg.data)
+                except limits.MsgSizeError as e:
+                    await conn.flush_and_close(e.close_code, e.close_message.encode())
+                    break
                 except ValueError as e:
                     conn.send_error(None, INVALID_JSON, str(e))
                     continue
                 self.process_message(conn, message)
         finally:
+            self.anonymous.closed(conn)
             self.middleware.unregister_wsclient(conn)
             if not conn.closed:
                 conn.abort_writer()
@@ -74,9 +122,10 @@ class RpcHandler:
         try:
             validate_message(message)
         except ValueError as e:
-            id_ = message.get("id", _NO_ID) if isinstance(message, dict) else None
-            if id_ is not _NO_ID:
-                conn.send_error(id_, INVALID_REQUEST, str(e))
+            # An invalid request is answered even without an id (JSON-RPC 2.0: with id null); only a valid
+            # notification goes unanswered.
+            id_ = message.get("id") if isinstance(message, dict) else None
+            conn.send_error(id_ if _echoable(id_) else None, INVALID_REQUEST, str(e))
             return
         id_ = message.get("id", _NO_ID)
         name = message["method"]
@@ -93,6 +142,19 @@ class RpcHandler:
                 conn.send_error(id_, METHOD_NOT_FOUND, "Method does not exist")
             return
         self.middleware.create_task(self.process_call(conn, id_, name, serviceobj, methodobj, message["params"]))
+
+    @staticmethod
+    def _refuse_hostile(methodobj, params):
+        """Values nothing downstream can hold are refused here, named by their field, before anything (audit,
+        job record, log) keeps them."""
+        model = getattr(methodobj, "new_style_accepts", None)
+        names = [f.alias or n for n, f in model.model_fields.items()] if model is not None else []
+        problems = limits.params_problems(params, names)
+        if problems:
+            verrors = ValidationErrors()
+            for where, problem in problems[:20]:
+                verrors.add(where, problem)
+            raise verrors
 
     @staticmethod
     def _is_private(serviceobj, methodobj):
@@ -131,8 +193,10 @@ class RpcHandler:
 
     async def call(self, conn, id_, name, serviceobj, methodobj, params):
         if not hasattr(methodobj, "_no_auth_required") and not conn.authenticated:
-            await self._audit(conn, name, methodobj, params, False)
+            # refused before anything is read: the audit line names the method, never what an anonymous caller sent
+            await self._audit(conn, name, methodobj, None, False)
             raise CallError("Not authenticated", ENOTAUTHENTICATED)
+        self._refuse_hostile(methodobj, params)
         message_id = None if id_ is _NO_ID else id_
         success = False
         job = None
