@@ -124,9 +124,14 @@ const steps = [
         check(await page.locator('[data-test^="plan-row-"]').count() > 0, 'the plan has no rows');
 
         // a reload re-uses the web UI session again (no login form in between)
-        await page.reload();
+        const reloaded = await page.reload();
         await $(page, 'preset-cards').waitFor({ timeout: STEP_TIMEOUT });
         check(await $(page, 'login-form').count() === 0, 'login form after a reload with the web UI session');
+        // middlewared serves the panel with its security headers, and the policy blocks nothing the panel does
+        const csp = reloaded.headers()['content-security-policy'] ?? '';
+        check(csp.includes("frame-ancestors 'self'"), `Content-Security-Policy from middlewared: ${csp}`);
+        const blocked = log.filter((l) => /Content Security Policy/i.test(l));
+        check(blocked.length === 0, `blocked by the panel's CSP: ${blocked.join('; ')}`);
       } catch (e) {
         await shot(page, 'failed-with-webui-session').catch(() => {});
         throw new Error(`${e.message}\n${log.slice(-40).join('\n')}`);
