@@ -1,7 +1,9 @@
 """One benchmark run from spec to stored result: target and space checks, context, scratch lifecycle, fio in a thread.
 
 The scratch area is recorded in the store before it is created and forgotten only once it is gone, so a crash at any
-point leaves a record that ``sweep_scratch`` (start-up, and before every run) uses to remove it.
+point leaves a record that ``sweep_scratch`` (start-up, and before every run) uses to remove it. fio runs in a
+session of its own and would outlive a killed host, so each fio is recorded too, in ``fio_records_dir`` beside the
+database while it may run; ``sweep_scratch`` stops what those records name before it removes any scratch area.
 """
 import asyncio
 import errno
@@ -10,12 +12,13 @@ import secrets
 import shutil
 import threading
 
-from .bench_runner import BenchmarkAborted, FioFailed, PREFIX, remove_scratch, run_benchmark
+from .bench_runner import BenchmarkAborted, FioFailed, PREFIX, remove_scratch, run_benchmark, stop_leftovers
 from .box.bench_target import (
     create_scratch_dataset, destroy_scratch_dataset, read_target, scratch_dataset_name,
 )
 from .box.profile import read_profile
 from .box.settings import read_snapshot
+from .context import plugin_context
 from .core import presets as catalog
 from .core.bench import BenchmarkInputError, InsufficientSpaceError, plan_benchmark
 from .core.bench.conditions import network_limit
@@ -24,6 +27,7 @@ from .store import benchmarks as store
 from .store.offloop import store_call
 
 FIO = 'fio'
+FIO_RECORDS_DIR = 'running-fio'  # beside the database, on the system dataset
 
 
 def plan_or_errors(spec: dict, env: dict, field: str) -> dict:
@@ -111,8 +115,22 @@ async def remove_recorded(middleware, area: dict) -> bool:
     return True
 
 
-async def sweep_scratch(middleware) -> list[str]:
-    """Remove scratch areas left by a crash; keeps the record of any it cannot reach yet."""
+def fio_records_dir(middleware) -> str:
+    return os.path.join(os.path.dirname(plugin_context(middleware).db.path), FIO_RECORDS_DIR)
+
+
+async def stop_leftover_fio(middleware) -> list[str]:
+    """Stop the fio runs a killed host left running (they would go on writing into their scratch areas); → what
+    was stopped, in words."""
+    stopped = await middleware.run_in_thread(stop_leftovers, fio_records_dir(middleware))
+    return [f'stopped fio (pid {", ".join(map(str, run["pids"]))}) left running in {run["scratch_dir"]} by a '
+            'benchmark the restart interrupted' for run in stopped]
+
+
+async def sweep_scratch(middleware) -> dict:
+    """After a crash: stop the fio it left running, then remove its scratch areas (keeping the record of any it
+    cannot reach yet); → ``{stopped: [note], removed: [path]}``."""
+    stopped = await stop_leftover_fio(middleware)
     removed = []
     for area in await store_call(middleware, store.scratch_areas):
         try:
@@ -121,7 +139,7 @@ async def sweep_scratch(middleware) -> list[str]:
                 removed.append(area['path'])
         except Exception:
             middleware.logger.warning('tuning: could not remove benchmark scratch %s', area['path'], exc_info=True)
-    return removed
+    return {'stopped': stopped, 'removed': removed}
 
 
 def new_bench_id(job_id) -> str:
@@ -137,7 +155,7 @@ async def run_fio_in_thread(middleware, plan: dict, directory: str, bench_id: st
     """Run the plan in a worker thread; a job abort (``CancelledError``) stops fio and waits for its cleanup."""
     abort = threading.Event()
     work = asyncio.ensure_future(middleware.run_in_thread(
-        run_benchmark, plan, directory, bench_id, progress, abort, FIO))
+        run_benchmark, plan, directory, bench_id, progress, abort, FIO, fio_records_dir(middleware)))
     try:
         return await asyncio.shield(work)
     except asyncio.CancelledError:

@@ -14,6 +14,10 @@ __all__ = [
 
 BenchmarkTest = Literal['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
 ALL_TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
+# Bounds of one run's durations: THOROUGH measures 180 s after a 30 s warm-up; far longer is a typo that would hold
+# the box (and its disks) for days.
+MAX_RUNTIME_SECONDS = 3600
+MAX_RAMP_SECONDS = 600
 
 
 class TuningBenchmarkSpec(BaseModel):
@@ -26,10 +30,10 @@ class TuningBenchmarkSpec(BaseModel):
     adaptive: bool = True
     """Add runs (up to 2×, or 3× when noise keeps falling) while a metric's spread is high, like Phoronix."""
     label: Annotated[str, Field(max_length=120)] | None = None
-    runtime_seconds: Annotated[int, Field(ge=1, le=86400)] | None = None
-    """Expert override of the profile's measured seconds per run."""
-    ramp_seconds: Annotated[int, Field(ge=0, le=3600)] | None = None
-    """Expert override of the profile's warm-up seconds per run (not measured)."""
+    runtime_seconds: Annotated[int, Field(ge=1, le=MAX_RUNTIME_SECONDS)] | None = None
+    """Expert override of the profile's measured seconds per run (at most an hour)."""
+    ramp_seconds: Annotated[int, Field(ge=0, le=MAX_RAMP_SECONDS)] | None = None
+    """Expert override of the profile's warm-up seconds per run (not measured; at most 10 minutes)."""
     working_set_bytes: Annotated[int, Field(ge=1024 * 1024)] | None = None
     """Expert override of the bytes each test reads and writes; never below what keeps the ARC out of the numbers."""
 

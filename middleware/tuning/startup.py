@@ -1,9 +1,10 @@
 """Start-up inside middlewared (DESIGN §2, start-up contract).
 
 ``setup()`` only registers. The work (open the database on the system dataset, finish or roll back transactions a
-stopped middlewared left behind, verify pending-reboot items, remove benchmark scratch data a crash left, resume
-campaigns) starts on ``system.ready``: on TrueNAS that comes after the data pools are imported and the system dataset
-is mounted, long after the plugins' ``setup()``.
+stopped middlewared left behind, verify pending-reboot items, stop the fio a crash left running (noted in
+``tuning.state``'s ``recovered``) and then remove the benchmark scratch data it left, resume campaigns) starts on
+``system.ready``: on TrueNAS that comes after the data pools are imported and the system dataset is mounted, long
+after the plugins' ``setup()``.
 If middlewared restarts on a box that is already up, no ``system.ready`` comes, so ``setup()`` also asks.
 
 Nothing here may stop middlewared: a failure is logged, raised as a TrueNAS alert, and every ``tuning.*`` call that
@@ -78,13 +79,15 @@ async def run(middleware) -> None:
         # Nobody may apply or benchmark while the box is being put back in order.
         ctx.guard.acquire('tuning.start', None)
         try:
+            swept = await sweep_scratch(middleware)  # fio a crash left running is stopped before its scratch goes
             ctx.recovered = await recover_interrupted(middleware, current_boot)
             ctx.recovered += await verify_after_boot(middleware, current_boot)
+            ctx.recovered += swept['stopped']
         finally:
             ctx.guard.release()
         for note in ctx.recovered:
             middleware.logger.info('tuning: %s', note)
-        for path in await sweep_scratch(middleware):
+        for path in swept['removed']:
             middleware.logger.info('tuning: removed benchmark scratch %s left by an interrupted run', path)
         await middleware.call('tuning.campaign.resume_pending')
     except Exception as e:

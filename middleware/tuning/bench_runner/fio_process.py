@@ -1,22 +1,24 @@
 """Run one fio job file as a subprocess (I/O).
 
-``run_fio(job_text, scratch_dir, on_status=None, abort=None, fio_binary='fio')`` → fio's final JSON document (dict).
-The job file is written inside the scratch directory. fio runs in its own process group with
-``--output-format=json --status-interval=1``: fio 3.x prints the periodic snapshots and the final result to the same
-output, so stdout is read as a stream of documents; each one goes to ``on_status(obj)`` and the last one is the
-result. ``abort`` is a ``threading.Event`` or a callable returning true to stop: fio's process group gets SIGTERM,
-then SIGKILL, and ``BenchmarkAborted`` is raised. ``fio_version(fio_binary)`` → ``'fio-3.33'``.
+``run_fio(job_text, scratch_dir, on_status=None, abort=None, fio_binary='fio', job_file_name='job.fio',
+records_dir=None)`` → fio's final JSON document (dict). The job file is written inside the scratch directory. fio
+runs in a session of its own with ``--output-format=json --status-interval=1``: fio 3.x prints the periodic
+snapshots and the final result to the same output, so stdout is read as a stream of documents; each one goes to
+``on_status(obj)`` and the last one is the result. ``abort`` is a ``threading.Event`` or a callable returning true
+to stop (``BenchmarkAborted`` is raised). However the run ends (result, failure, abort, an exception here), fio and
+its workers are stopped (SIGTERM, then SIGKILL) and reaped before ``run_fio`` returns or raises. With
+``records_dir`` the run is recorded there while fio may run, so that start-up can stop a fio the host left behind
+when it was killed (``fio_leftovers``). ``fio_version(fio_binary)`` → ``'fio-3.33'``.
 """
 import os
-import signal
 import subprocess
 import threading
 
 from ..core.bench.fio_status_stream import StatusStreamDecoder
+from . import fio_leftovers
 from .errors import BenchmarkAborted, FioFailed
 
 POLL_SECONDS = 0.2  # how often the abort signal is checked while fio runs
-KILL_GRACE_SECONDS = 5
 
 
 def _abort_check(abort):
@@ -31,31 +33,43 @@ def fio_version(fio_binary='fio'):
     return subprocess.run([fio_binary, '--version'], capture_output=True, text=True, check=True).stdout.strip()
 
 
-def _stop(proc):
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            return
-        try:
-            proc.wait(timeout=KILL_GRACE_SECONDS)
-            return
-        except subprocess.TimeoutExpired:
-            continue
+def _start(argv, scratch_dir, records_dir):
+    """Start fio, recorded in ``records_dir`` (when given) from before it starts; → ``(proc, record, start_time)``."""
+    record = fio_leftovers.record_intent(records_dir, scratch_dir, argv) if records_dir else None
+    try:
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                                cwd=scratch_dir, start_new_session=True)
+    except BaseException:
+        if record:
+            fio_leftovers.forget(record)
+        raise
+    try:
+        if record:
+            return proc, record, fio_leftovers.record_started(record, proc.pid)
+        return proc, None, fio_leftovers.process_start_time(proc.pid)
+    except BaseException:  # e.g. the state directory is full: fio must not run unrecorded
+        _end(proc, argv, None, record)
+        raise
 
 
-def run_fio(job_text, scratch_dir, on_status=None, abort=None, fio_binary='fio', job_file_name='job.fio'):
+def _end(proc, argv, start_time, record):
+    """However the run ended: stop fio and its workers if they still run, reap fio, then drop the record."""
+    fio_leftovers.stop_processes(argv, start_time)
+    proc.wait()
+    if record:
+        fio_leftovers.forget(record)
+
+
+def run_fio(job_text, scratch_dir, on_status=None, abort=None, fio_binary='fio', job_file_name='job.fio',
+            records_dir=None):
     aborted = _abort_check(abort)
     job_path = os.path.join(scratch_dir, job_file_name)
     with open(job_path, 'w') as f:
         f.write(job_text)
     if aborted():
         raise BenchmarkAborted()
-    proc = subprocess.Popen(
-        [fio_binary, '--output-format=json', '--status-interval=1', job_path],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-        cwd=scratch_dir, start_new_session=True,
-    )
+    argv = [fio_binary, '--output-format=json', '--status-interval=1', job_path]
+    proc, record, start_time = _start(argv, scratch_dir, records_dir)
     documents, stderr_chunks, reader_errors = [], [], []
 
     def read_stdout():
@@ -72,21 +86,18 @@ def run_fio(job_text, scratch_dir, on_status=None, abort=None, fio_binary='fio',
     def read_stderr():
         stderr_chunks.append(proc.stderr.read().decode('utf-8', 'replace'))
 
-    readers = [threading.Thread(target=read_stdout, daemon=True), threading.Thread(target=read_stderr, daemon=True)]
-    for t in readers:
-        t.start()
     try:
-        while True:
+        readers = [threading.Thread(target=read_stdout, daemon=True),
+                   threading.Thread(target=read_stderr, daemon=True)]
+        for t in readers:
+            t.start()
+        while proc.poll() is None and not (aborted() or reader_errors):
             try:
                 proc.wait(timeout=POLL_SECONDS)
-                break
             except subprocess.TimeoutExpired:
-                if aborted() or reader_errors:
-                    _stop(proc)
-                    break
-    except BaseException:
-        _stop(proc)
-        raise
+                continue
+    finally:
+        _end(proc, argv, start_time, record)
     for t in readers:
         t.join()
     proc.stdout.close()

@@ -1,6 +1,7 @@
 """Run a planned benchmark on real files (I/O; no framework imports: progress and abort are plain callables).
 
-``run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_binary='fio')`` → ``{fio_version,
+``run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_binary='fio', records_dir=None)`` →
+``{fio_version,
 scratch_dir, tests: {TEST: {job_file, runs: [run], summary: {metric: summary}, adaptive: reason}}, notes}``.
 A run is ``{run, fio_json, bw_bytes, iops, lat_ns, metrics, iodepth}`` (``fio_json`` is fio's final document, kept
 raw). ``plan`` comes from ``core.bench.plan_benchmark``; the scratch directory ``<target_dir>/.tuning-bench-<id>``
@@ -8,7 +9,8 @@ is created here and removed on success, failure and abort. Tests run one after a
 before the next test starts, so the space used never exceeds one working set. Each test runs ``plan['runs']``
 times, then more while its primary metric is noisy (``adaptive_decision``) up to ``plan['max_runs']``.
 ``progress(percent, description, extra)`` gets lines like ``"run 2/5 · sequential write · 412 MB/s"`` and, while fio
-runs, ``extra = {test, run, runs, phase, mbps, iops}`` (the live rate, for a panel to draw).
+runs, ``extra = {test, run, runs, phase, mbps, iops}`` (the live rate, for a panel to draw). ``records_dir``: where
+each fio is recorded while it may run (``run_fio``), for start-up to stop what a killed host left running.
 """
 import os
 
@@ -56,7 +58,7 @@ def _laid_out_note(scratch, job_name):
     return None
 
 
-def _run_test(plan, planned, scratch, progress, abort, fio_binary, notes):
+def _run_test(plan, planned, scratch, progress, abort, fio_binary, records_dir, notes):
     test = TESTS[planned['test']]
     job_text = render_job_file(planned, plan, scratch)
     primary = planned['metrics'][0]['id']
@@ -78,7 +80,7 @@ def _run_test(plan, planned, scratch, progress, abort, fio_binary, notes):
                 progress.report(status['fraction'], progress_line(run_no, shown_total, test, status, phase), live)
 
         raw = run_fio(job_text, scratch, on_status=on_status, abort=abort, fio_binary=fio_binary,
-                      job_file_name=f'{planned["job_name"]}.job')
+                      job_file_name=f'{planned["job_name"]}.job', records_dir=records_dir)
         parsed = parse_fio_json(raw)
         job = parsed['jobs'][0]
         if job['error']:
@@ -108,14 +110,15 @@ def _run_test(plan, planned, scratch, progress, abort, fio_binary, notes):
     }
 
 
-def run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_binary='fio'):
+def run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_binary='fio', records_dir=None):
     version = fio_version(fio_binary)
     tracker = _Progress(plan, progress)
     scratch = create_scratch(target_dir, bench_id)
     notes, tests = [], {}
     try:
         for planned in plan['tests']:
-            tests[planned['test']] = _run_test(plan, planned, scratch, tracker, abort, fio_binary, notes)
+            tests[planned['test']] = _run_test(plan, planned, scratch, tracker, abort, fio_binary, records_dir,
+                                                notes)
             remove_test_files(scratch, planned['job_name'])
     finally:
         remove_scratch(scratch)
