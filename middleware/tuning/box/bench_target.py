@@ -8,6 +8,7 @@ import errno
 import os
 import platform
 
+from ..core.zfs_names import zfs_name_error
 from ..framework import CallError, ValidationErrors
 from .appliance import openzfs_version, zfs_parameters
 
@@ -54,6 +55,10 @@ def _not_found(field: str, message: str) -> ValidationErrors:
 
 async def read_target(middleware, dataset: str, field: str) -> dict:
     """``{dataset, pool, mountpoint, is_zfs, env}`` with ``env`` in the shape ``plan_benchmark`` wants."""
+    if problem := zfs_name_error(dataset):
+        verrors = ValidationErrors()
+        verrors.add(field, f'{dataset!r} is not a ZFS dataset name: it {problem}.', errno.EINVAL)
+        raise verrors
     rows = await middleware.call('pool.dataset.query', [['id', '=', dataset]])
     if not rows:
         raise _not_found(field, f'No dataset {dataset!r} on this box.')
@@ -106,7 +111,14 @@ async def usable_space(middleware, row: dict) -> dict:
 
 
 def scratch_dataset_name(dataset: str, bench_id: str) -> str:
-    return f'{dataset}/{SCRATCH_PREFIX}{bench_id}'
+    name = f'{dataset}/{SCRATCH_PREFIX}{bench_id}'
+    if problem := zfs_name_error(name):
+        raise ValueError(f'refusing scratch dataset {name!r}: it {problem}')
+    return name
+
+
+def _is_scratch_name(name: str) -> bool:
+    return zfs_name_error(name) is None and '/' in name and name.rsplit('/', 1)[1].startswith(SCRATCH_PREFIX)
 
 
 async def create_scratch_dataset(middleware, name: str, refquota_bytes: int) -> str:
@@ -122,7 +134,7 @@ async def create_scratch_dataset(middleware, name: str, refquota_bytes: int) -> 
 
 async def destroy_scratch_dataset(middleware, name: str) -> bool:
     """Remove a scratch dataset; ``False`` when it was already gone."""
-    if not os.path.basename(name).startswith(SCRATCH_PREFIX):
+    if not _is_scratch_name(name):
         raise ValueError(f'refusing to destroy {name!r}: not a benchmark scratch dataset')
     if not await middleware.call('pool.dataset.query', [['id', '=', name]]):
         return False

@@ -6,7 +6,7 @@ tunable}``; values are strings. Dataset properties use TrueNAS's ``pool.dataset`
 import errno
 
 from ..core import presets as catalog
-from ..framework import CallError, plain, zfs_property_writer
+from ..framework import CallError, ValidationErrors, plain, zfs_property_writer
 from .appliance import call_job, zfs_parameters
 
 def make_key(kind: str, scope: str, setting: str) -> str:
@@ -120,8 +120,19 @@ async def read_snapshot(middleware, keys: list[str]) -> dict[str, dict]:
     return snapshot
 
 
+def check_writes(desired_rows: list[dict], field: str = 'changes') -> None:
+    """ValidationErrors naming every row whose value or target may not be sent to the appliance (see
+    ``core.presets.write_check``): call it before a transaction writes anything."""
+    verrors = ValidationErrors()
+    for index, desired in enumerate(desired_rows):
+        for name, message in catalog.desired_errors(desired):
+            verrors.add(f'{field}.{index}.{name}', f'{desired.get("setting")}: {message}', errno.EINVAL)
+    verrors.check()
+
+
 async def write_setting(middleware, desired: dict, comment: str) -> None:
     """Make the box hold ``desired`` (a snapshot row) through the appliance's own services."""
+    check_writes([desired], 'setting')  # the last line before the appliance, whoever built ``desired``
     kind, scope, setting = desired['kind'], desired['scope'], desired['setting']
     if kind in ('ZFS_PARAMETER', 'SYSCTL'):
         await _write_tunable(middleware, catalog.tunable_type(kind), setting, desired, comment)

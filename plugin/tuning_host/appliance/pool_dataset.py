@@ -5,6 +5,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from tuning.core.zfs_names import zfs_name_error
 from tuning_host.backends import zfs_properties
 from tuning_host.runtime import (BaseModel, InstanceNotFound, QueryArgs, Service, ValidationErrors, api_method,
                                  filter_list)
@@ -114,6 +115,14 @@ def dataset_entry(ds, props):
     return row
 
 
+def check_dataset_name(attribute, name):
+    """A ZFS dataset name, or ValidationErrors on `attribute` before anything touches a path or a command."""
+    if problem := zfs_name_error(name):
+        verrors = ValidationErrors()
+        verrors.add(attribute, f'{name!r} is not a valid ZFS dataset name: it {problem}.', errno.EINVAL)
+        verrors.check()
+
+
 def zfs_changes(data, dataset_type, attribute_prefix, verrors, max_recordsize):
     """Validated {prop: raw} to set and [prop] to inherit from a create/update payload."""
     to_set, to_inherit = {}, []
@@ -177,8 +186,9 @@ class PoolDatasetService(Service):
     @api_method(PoolDatasetCreateArgs, PoolDatasetCreateResult, roles=['DATASET_WRITE'], audit='Pool dataset create')
     def create(self, data):
         """Create a filesystem or a volume (zvol)."""
-        verrors = ValidationErrors()
         name = data['name']
+        check_dataset_name('pool_dataset_create.name', name)
+        verrors = ValidationErrors()
         existing = {d['name']: d for d in backend_call(self.middleware.backend.datasets)}
         parent = name.rsplit('/', 1)[0] if '/' in name else None
         if name in existing:
@@ -220,6 +230,7 @@ class PoolDatasetService(Service):
     @api_method(PoolDatasetUpdateArgs, PoolDatasetUpdateResult, roles=['DATASET_WRITE'], audit='Pool dataset update')
     def update(self, id_, data):
         """Set properties (`INHERIT` clears the local value)."""
+        check_dataset_name('pool_dataset_update.id', id_)
         current = self.get_instance(id_, {})
         verrors = ValidationErrors()
         to_set, to_inherit = zfs_changes(data, current['type'], 'pool_dataset_update', verrors,
@@ -241,6 +252,7 @@ class PoolDatasetService(Service):
     @api_method(PoolDatasetDeleteArgs, PoolDatasetDeleteResult, roles=['DATASET_DELETE'], audit='Pool dataset delete')
     def delete(self, id_, options):
         """Destroy a dataset (`recursive` for its children too)."""
+        check_dataset_name('pool_dataset_delete.id', id_)
         self.get_instance(id_, {})
         if '/' not in id_:
             verrors = ValidationErrors()

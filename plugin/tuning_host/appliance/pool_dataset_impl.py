@@ -7,6 +7,7 @@ from tuning_host.backends import zfs_properties
 from tuning_host.runtime import CallError, Service, private
 
 from .backend_calls import backend_call, backend_call_validated
+from .pool_dataset import check_dataset_name
 from .release import zfs_property_writer
 
 
@@ -19,7 +20,8 @@ class PoolDatasetImplService(Service):
     def update_impl(self, data):
         if zfs_property_writer() != 'pool.dataset.update_impl':
             raise CallError('Method does not exist', errno.ENOENT)  # 25.10 has no such method
-        name = data['name']
+        name = data.get('name')
+        check_dataset_name('name', name)
         datasets = {d['name']: d for d in backend_call(self.middleware.backend.datasets)}
         if name not in datasets:
             # the real one fails in libzfs opening the resource

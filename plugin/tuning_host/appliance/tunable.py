@@ -6,9 +6,12 @@ modprobe options + initramfs). A live write the kernel only takes at module load
 suppresses the PermissionError); the persisted value applies at the next boot. Delete writes `orig_value` back.
 """
 import errno
+import re
 from typing import Literal
 
 from tuning_host.backends.errors import BackendError, InvalidValueError, NotFoundError, ReadOnlyError
+from tuning_host.backends.persisted_text import (module_option_value_error, sysctl_name_error, sysctl_value_error,
+                                                 zfs_parameter_name_error)
 from tuning_host.runtime import (BaseModel, CallError, InstanceNotFound, QueryArgs, Service, ValidationErrors,
                                  api_method, filter_list, job, private)
 
@@ -16,6 +19,43 @@ from .backend_calls import backend_call
 
 STORE_KEY = 'appliance.tunables'
 TYPES = ('SYSCTL', 'UDEV', 'ZFS')
+
+
+_INTEGER = re.compile(r'-?[0-9]+|0[xX][0-9a-fA-F]+')   # what the kernel's kstrto*(base 0) parsers take
+INTEGER_RANGE = (-2 ** 63, 2 ** 64 - 1)
+
+
+def var_error(type_, var):
+    """Why `var` cannot name a tunable of `type_` (before asking the kernel whether it exists); None if it can."""
+    if type_ == 'ZFS':
+        return zfs_parameter_name_error(var)
+    if type_ == 'SYSCTL':
+        return sysctl_name_error(var)
+    return None
+
+
+def value_error(type_, value, current):
+    """Why `value` cannot be set on a tunable of `type_` whose kernel value is `current`; None if it can. Numeric
+    parameters (the kernel shows integers) take integers only: a module option is written for the next boot even
+    when the live write is skipped, so the kernel's own refusal comes too late."""
+    problem = module_option_value_error(value) if type_ == 'ZFS' else sysctl_value_error(value)
+    if problem:
+        return problem
+    if current is not None and _integers(str(current)) is not None:
+        numbers = _integers(value)
+        if numbers is None:
+            return f'must be {"an integer" if type_ == "ZFS" else "whitespace-separated integers"} ' \
+                   f'(the current value is {current!r})'
+        if not all(INTEGER_RANGE[0] <= n <= INTEGER_RANGE[1] for n in numbers):
+            return 'is out of the range of a 64-bit integer'
+    return None
+
+
+def _integers(text):
+    words = text.split()
+    if not words or not all(_INTEGER.fullmatch(w) for w in words):
+        return None
+    return [int(w, 0) if w[:2].lower() == '0x' else int(w) for w in words]
 
 
 class TunableCreate(BaseModel):
@@ -185,21 +225,12 @@ class TunableService(Service):
         """Create a tunable: applied live when enabled, and persisted for the next boot."""
         update_initramfs = data.pop('update_initramfs')
         verrors = ValidationErrors()
-        if any(r['var'] == data['var'] for r in self._rows()):
-            verrors.add('tunable_create.var', f'Tunable {data["var"]!r} already exists in database.', errno.EEXIST)
-        if data['type'] == 'SYSCTL' and data['var'] not in self.get_sysctls():
-            verrors.add('tunable_create.var', f'Sysctl {data["var"]!r} does not exist in kernel.', errno.ENOENT)
-        if data['type'] == 'ZFS' and data['var'] not in self.get_zfs_parameters():
-            verrors.add('tunable_create.var', f'ZFS module does not accept {data["var"]!r} parameter.',
-                        errno.ENOENT)
-        if data['type'] == 'UDEV':
-            verrors.add('tunable_create.type', 'UDEV tunables are not supported by this host.', errno.EINVAL)
+        self._check_var(data, verrors)
+        if not verrors:
+            data['orig_value'] = self._kernel_value(data['type'], data['var'])
+            if problem := value_error(data['type'], data['value'], data['orig_value']):
+                verrors.add('tunable_create.value', f'{data["var"]}: {data["value"]!r} {problem}.', errno.EINVAL)
         verrors.check()
-
-        if data['type'] == 'SYSCTL':
-            data['orig_value'] = self.get_sysctl(data['var'])
-        else:
-            data['orig_value'] = self.get_zfs_parameters()[data['var']]['value']
         row = self._insert(dict(data))
         try:
             if row['enabled']:
@@ -211,6 +242,27 @@ class TunableService(Service):
             raise
         self._send('ADDED', row)
         return row
+
+    def _check_var(self, data, verrors):
+        """As middlewared: no duplicate, a sysctl or module parameter the kernel has; and a name that can go in a
+        path and a persistence file at all."""
+        if problem := var_error(data['type'], data['var']):
+            verrors.add('tunable_create.var', f'{data["var"]!r}: {problem}.', errno.EINVAL)
+            return
+        if any(r['var'] == data['var'] for r in self._rows()):
+            verrors.add('tunable_create.var', f'Tunable {data["var"]!r} already exists in database.', errno.EEXIST)
+        if data['type'] == 'SYSCTL' and data['var'] not in self.get_sysctls():
+            verrors.add('tunable_create.var', f'Sysctl {data["var"]!r} does not exist in kernel.', errno.ENOENT)
+        if data['type'] == 'ZFS' and data['var'] not in self.get_zfs_parameters():
+            verrors.add('tunable_create.var', f'ZFS module does not accept {data["var"]!r} parameter.',
+                        errno.ENOENT)
+        if data['type'] == 'UDEV':
+            verrors.add('tunable_create.type', 'UDEV tunables are not supported by this host.', errno.EINVAL)
+
+    def _kernel_value(self, type_, var):
+        if type_ == 'SYSCTL':
+            return self.get_sysctl(var)
+        return self.get_zfs_parameters()[var]['value']
 
     def _restore_after_failure(self, row, update_initramfs):
         try:
@@ -229,6 +281,10 @@ class TunableService(Service):
         """Update value/comment/enabled; a disabled tunable puts `orig_value` back live."""
         old = self.get_instance(id_, {})
         update_initramfs = data.pop('update_initramfs', True)
+        if data.get('value') is not None and (problem := value_error(old['type'], data['value'], old['orig_value'])):
+            verrors = ValidationErrors()
+            verrors.add('tunable_update.value', f'{old["var"]}: {data["value"]!r} {problem}.', errno.EINVAL)
+            verrors.check()
         new = dict(old)
         new.update({k: v for k, v in data.items() if v is not None})
         if new == old:

@@ -6,6 +6,7 @@ from tuning_host.backends import zfs_properties
 from tuning_host.runtime import CallError, Service, ValidationErrors, private
 
 from .backend_calls import backend_call, backend_call_validated
+from .pool_dataset import check_dataset_name
 from .release import zfs_property_writer
 
 
@@ -18,6 +19,7 @@ class ZfsDatasetService(Service):
     def update(self, id_, data):
         if zfs_property_writer() != 'zfs.dataset.update':
             raise CallError('Method does not exist', errno.ENOENT)  # TrueNAS 26.0 removed it
+        check_dataset_name('zfs_dataset_update.id', id_)
         verrors = ValidationErrors()
         datasets = {d['name']: d for d in backend_call(self.middleware.backend.datasets)}
         if id_ not in datasets:

@@ -3,6 +3,7 @@ expose (logbias, primarycache, secondarycache, direct, ...). Shape: `{name, pool
 value, source: {type, value}}}, user_properties, children}`."""
 from pydantic import Field
 
+from tuning.core.zfs_names import zfs_name_error
 from tuning_host.backends.errors import NotFoundError
 from tuning_host.runtime import BaseModel, Service, ValidationErrors, api_method
 
@@ -38,10 +39,15 @@ class ZfsResourceService(Service):
     def query(self, data):
         backend = self.middleware.backend
         datasets = {d['name']: d for d in backend_call(backend.datasets)}
+        verrors = ValidationErrors()
+        for index, path in enumerate(data['paths']):
+            if '@' in path:  # as TrueNAS 25.10
+                verrors.add('zfs.resource.query', 'Querying snapshot information is unsupported at this time.')
+            elif problem := zfs_name_error(path):
+                verrors.add(f'zfs_resource_query.paths.{index}', f'{path!r} is not a ZFS dataset name: it {problem}.')
         if len(set(data['paths'])) != len(data['paths']):
-            verrors = ValidationErrors()
             verrors.add('zfs_resource_query.paths', 'Paths must be unique.')
-            verrors.check()
+        verrors.check()
         names = data['paths'] or sorted(datasets)
         if data['get_children']:
             names = [n for n in sorted(datasets) if any(n == p or n.startswith(p + '/') for p in names)]

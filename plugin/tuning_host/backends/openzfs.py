@@ -11,6 +11,7 @@ from . import openzfs_parse as parse
 from .base import Backend
 from .errors import CommandError, InvalidValueError, NotFoundError, ReadOnlyError
 from .host_io import HostIO
+from .persisted_text import zfs_parameter_name_error
 
 PARAMETERS_DIR = '/sys/module/zfs/parameters'
 INITRAMFS_ZFS_HOOKS = ('/usr/share/initramfs-tools/hooks/zfs', '/etc/initramfs-tools/hooks/zfs')
@@ -101,6 +102,8 @@ class OpenZfsBackend(Backend):
     def zfs_parameters(self):
         params = {}
         for name in self.io.listdir(PARAMETERS_DIR):
+            if zfs_parameter_name_error(name):
+                continue  # not a name a tunable could hold
             path = cmd.zfs_parameter_path(name)
             try:
                 value = self.io.read(path).strip()

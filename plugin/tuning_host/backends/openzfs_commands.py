@@ -1,5 +1,10 @@
 """argv lists for `zfs`, `zpool`, `lsblk`, ... in their machine-parseable forms (OpenZFS 2.1-2.3), and the text of
-the persistence files. Pure functions: no I/O."""
+the persistence files. Pure functions: no I/O. Names and values that could break out of their line or path raise
+InvalidValueError: nothing is written then.
+"""
+from .errors import InvalidValueError
+from .persisted_text import (module_option_value_error, sysctl_name_error, sysctl_value_error,
+                             zfs_parameter_name_error)
 
 MODPROBE_CONF = '/etc/modprobe.d/tuning-zfs.conf'
 SYSCTL_CONF = '/etc/sysctl.d/90-tuning.conf'
@@ -107,10 +112,18 @@ def systemctl_reboot():
     return ['systemctl', 'reboot']
 
 
+def _refuse(what, name, problem):
+    if problem:
+        raise InvalidValueError(f'{what} {name!r} {problem}')
+
+
 def modprobe_conf_text(values):
     """`options zfs name=value` lines, one per parameter (modprobe merges them), sorted for stable diffs."""
     if not values:
         return ''
+    for name, value in values.items():
+        _refuse('ZFS module parameter', name, zfs_parameter_name_error(name))
+        _refuse(f'the value of {name}:', value, module_option_value_error(value))
     return HEADER + ''.join(f'options zfs {name}={value}\n' for name, value in sorted(values.items()))
 
 
@@ -118,12 +131,17 @@ def sysctl_conf_text(values):
     """`name = value` lines for systemd-sysctl; vector values keep their spaces."""
     if not values:
         return ''
+    for name, value in values.items():
+        _refuse('sysctl', name, sysctl_name_error(name))
+        _refuse(f'the value of {name}:', value, sysctl_value_error(value))
     return HEADER + ''.join(f'{name} = {" ".join(str(value).split())}\n' for name, value in sorted(values.items()))
 
 
 def proc_sys_path(name):
+    _refuse('sysctl', name, sysctl_name_error(name))
     return '/proc/sys/' + name.replace('.', '/')
 
 
 def zfs_parameter_path(name):
+    _refuse('ZFS module parameter', name, zfs_parameter_name_error(name))
     return f'/sys/module/zfs/parameters/{name}'

@@ -15,9 +15,12 @@ import threading
 import time
 import uuid
 
+from tuning.core.zfs_names import zfs_name_error
+
 from . import sysctl_defaults, zfs_properties
 from .base import Backend
 from .errors import BusyError, InvalidValueError, NotFoundError, ReadOnlyError
+from .persisted_text import module_option_value_error, sysctl_name_error, sysctl_value_error, zfs_parameter_name_error
 from .sandbox_box import load_box
 from .zfs_parameter_defaults import arc_limits, load_time_values, module_parameter_defaults, validate_value
 
@@ -149,6 +152,9 @@ class SandboxBackend(Backend):
                 sysctls.update(applied)
                 state['sysctls'] = sysctls
                 booted = True
+            # A name that is not a ZFS name (kept by a version before names were checked) is forgotten, its
+            # directory left alone: it may lie outside the sandbox.
+            state['datasets'] = {n: ds for n, ds in state['datasets'].items() if zfs_name_error(n) is None}
             self.store.put(STATE_KEY, state)
             for name in state['datasets']:
                 if state['datasets'][name]['type'] == 'FILESYSTEM':
@@ -235,6 +241,8 @@ class SandboxBackend(Backend):
         return dict(self._state()['persisted_zfs_parameters'])
 
     def persist_zfs_parameters(self, values, update_initramfs=True):
+        _refuse_lines(values, zfs_parameter_name_error, module_option_value_error)
+
         def apply(state):
             table = self._parameter_table(state['box'])
             for name in values:
@@ -278,6 +286,8 @@ class SandboxBackend(Backend):
         return dict(self._state()['persisted_sysctls'])
 
     def persist_sysctls(self, values):
+        _refuse_lines(values, sysctl_name_error, sysctl_value_error)
+
         def apply(state):
             state['persisted_sysctls'] = {k: str(v) for k, v in values.items()}
         self._mutate(apply)
@@ -358,7 +368,14 @@ class SandboxBackend(Backend):
 
     # --- datasets --------------------------------------------------------------------------------------------
     def _mountpoint(self, name):
-        return os.path.join(self.mnt_root, *name.split('/'))
+        """The directory of dataset `name`, resolved (symlinks too); refused unless it stays under the sandbox."""
+        if problem := zfs_name_error(name):
+            raise InvalidValueError(f'{name!r} is not a dataset name: it {problem}')
+        root = os.path.realpath(self.mnt_root)
+        path = os.path.realpath(os.path.join(root, *name.split('/')))
+        if os.path.commonpath([root, path]) != root or path == root:
+            raise InvalidValueError(f'dataset {name!r} resolves to {path}, outside the sandbox')
+        return path
 
     def datasets(self):
         state = self._state()
@@ -461,6 +478,8 @@ class SandboxBackend(Backend):
     def create_dataset(self, name, type_='FILESYSTEM', properties=None, volsize=None):
         properties = dict(properties or {})
 
+        mountpoint = self._mountpoint(name)  # refuses names ZFS would not take, and any way out of the sandbox
+
         def apply(state):
             if name in state['datasets']:
                 raise BusyError(f"cannot create '{name}': dataset already exists")
@@ -488,9 +507,11 @@ class SandboxBackend(Backend):
             state['datasets'][name] = {'type': type_, 'properties': props, 'creation': int(self._clock())}
         self._mutate(apply)
         if type_ == 'FILESYSTEM':
-            os.makedirs(self._mountpoint(name), exist_ok=True)
+            os.makedirs(mountpoint, exist_ok=True)
 
     def destroy_dataset(self, name, recursive=False):
+        mountpoint = self._mountpoint(name)
+
         def apply(state):
             _find_dataset(state, name)
             if '/' not in name:
@@ -501,7 +522,7 @@ class SandboxBackend(Backend):
             for n in children + [name]:
                 del state['datasets'][n]
         self._mutate(apply)
-        shutil.rmtree(self._mountpoint(name), ignore_errors=True)
+        shutil.rmtree(mountpoint, ignore_errors=True)
 
     # --- hardware --------------------------------------------------------------------------------------------
     def disks(self):
@@ -547,6 +568,13 @@ def _vdev_view(vdev):
         'path': f'/dev/{vdev["disk"]}' if vdev.get('disk') else None,
         'children': [_vdev_view(c) for c in vdev.get('children', [])],
     }
+
+
+def _refuse_lines(values, name_error, value_error):
+    """The sandbox refuses what the openzfs backend could not write into a persistence file."""
+    for name, value in values.items():
+        if problem := name_error(name) or value_error(value):
+            raise InvalidValueError(f'{name!r} = {value!r}: {problem}')
 
 
 def _find_pool(state, name):

@@ -2,6 +2,8 @@
 import json
 import os
 
+from tuning.core.zfs_names import pool_name_error, zfs_name_error
+
 DEFAULT_BOX = os.path.join(os.path.dirname(__file__), 'boxes', 'default.json')
 
 DISK_KINDS = ('HDD', 'SSD', 'NVME')
@@ -79,6 +81,8 @@ def validate_box(doc):
     for i, pool in enumerate(_require(box, 'pools', list)):
         where = f'pools.{i}.'
         pool_name = _require(pool, 'name', str, where)
+        if problem := pool_name_error(pool_name):
+            raise BoxError(f'{where}name', problem)
         pool_names.add(pool_name)
         pool.setdefault('cache', [])
         pool.setdefault('log', [])
@@ -106,6 +110,8 @@ def validate_box(doc):
     for i, ds in enumerate(box['datasets']):
         where = f'datasets.{i}.'
         name = _require(ds, 'name', str, where)
+        if problem := zfs_name_error(name):
+            raise BoxError(f'{where}name', problem)
         if name.split('/')[0] not in pool_names:
             raise BoxError(f'{where}name', f'pool {name.split("/")[0]!r} is not in pools')
         parent = name.rsplit('/', 1)[0] if '/' in name else None

@@ -20,6 +20,7 @@ from .sizing import (
     l2arc_header_ram_bytes, link_payload_bytes_per_s, slog_size_bytes, socket_buffer_max_bytes,
 )
 from .snapshot import SnapshotView, canonical, keys_to_read, make_key, parse_key
+from .write_check import desired_errors, value_error
 
 __all__ = [
     'added_disks', 'dataset_property_route', 'dataset_update_call', 'pool_topology_update', 'service_route',
@@ -33,4 +34,5 @@ __all__ = [
     'default_arc_max_bytes', 'default_dirty_data_max', 'default_dirty_data_max_max', 'dirty_data_target_bytes',
     'l2arc_header_ram_bytes', 'link_payload_bytes_per_s', 'slog_size_bytes', 'socket_buffer_max_bytes',
     'SnapshotView', 'canonical', 'keys_to_read', 'make_key', 'parse_key',
+    'desired_errors', 'value_error',
 ]

@@ -57,6 +57,14 @@ def _check_id(preset_id, builtin_ids, existing_ids, errors):
         errors.append(('id', f'a preset with id {preset_id!r} already exists'))
 
 
+def settings_errors(settings) -> list[tuple[str, str]]:
+    """Field-named errors of a custom preset's settings list; [] when every one is a known knob with a valid
+    value (also checked when a stored preset is planned: stored ones may come from an imported database)."""
+    errors: list[tuple[str, str]] = []
+    _check_settings(settings, errors)
+    return errors
+
+
 def _check_settings(settings, errors):
     if not isinstance(settings, list):
         errors.append(('settings', 'must be a list of {kind, setting, value}'))

@@ -8,7 +8,7 @@ field-named errors.
 from .box import box_from
 from .catalog import BUILTIN_IDS, get_builtin, rules_for
 from .constants import DANGEROUS, DEFAULT, INHERITED, NEW_DATA, POOL_DEVICE, REBOOT, SAFE, INHERIT
-from .custom import apply_custom_settings
+from .custom import apply_custom_settings, settings_errors
 from .devices import validate_selection
 from .draft import Draft
 from .registry import get_knob, sort_key
@@ -66,7 +66,10 @@ def build_plan(preset, ctx: dict) -> dict:
             if base not in BUILTIN_IDS:
                 raise PlanInputError([('base', f'{base!r} is not a built-in preset')])
             rules_for(base)(draft)
-        apply_custom_settings(draft, preset.get('settings') or [])
+        settings = preset.get('settings') or []
+        if errors := settings_errors(settings):
+            raise PlanInputError(errors)
+        apply_custom_settings(draft, settings)
         costs = (get_builtin(base) or {}).get('costs', []) if base else []
 
     changes, unchanged, absent = [], [], []

@@ -72,8 +72,9 @@ def _sysctl(setting, normalise, default, summary, rationale, risk_rule):
                 scope=GLOBAL_SCOPE)
 
 
-_bytes = v.integer(0, sizes=True)
+_bytes = v.integer(0, 2 ** 64 - 1, sizes=True)          # u64 module parameters
 _uint_bytes = v.integer(0, 2 ** 32 - 1, sizes=True)
+_int_bytes = v.integer(0, 2 ** 31 - 1, sizes=True)      # int sysctls (net.core.[rw]mem_max)
 _queue = v.integer(1, 1000)
 
 KNOBS: tuple[Knob, ...] = (
@@ -183,10 +184,10 @@ KNOBS: tuple[Knob, ...] = (
            'Lets O_DIRECT I/O bypass the ARC where the dataset allows it.'),
 
     # --- kernel sysctls (scope: global) ---
-    _sysctl('net.core.rmem_max', _bytes, '212992', 'largest receive buffer a socket may use',
+    _sysctl('net.core.rmem_max', _int_bytes, '212992', 'largest receive buffer a socket may use',
             'Fast links need bigger TCP windows than the kernel default maximum allows.',
             caution_above_default(BIG_BUFFERS)),
-    _sysctl('net.core.wmem_max', _bytes, '212992', 'largest send buffer a socket may use',
+    _sysctl('net.core.wmem_max', _int_bytes, '212992', 'largest send buffer a socket may use',
             'Fast links need bigger TCP windows than the kernel default maximum allows.',
             caution_above_default(BIG_BUFFERS)),
     _sysctl('net.ipv4.tcp_rmem', v.tcp_buffer_triple, '4096 131072 6291456', 'TCP receive buffer min/default/max',

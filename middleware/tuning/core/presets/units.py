@@ -4,12 +4,12 @@ import re
 from .constants import GiB, KiB, MiB, TiB
 
 _SUFFIX = {'': 1, 'K': KiB, 'M': MiB, 'G': GiB, 'T': TiB}
-_SIZE_RE = re.compile(r'^\s*(\d+)\s*([KMGT]?)(?:I?B)?\s*$', re.IGNORECASE)
+_SIZE_RE = re.compile(r'\s*([0-9]+)\s*([KMGT]?)(?:I?B)?\s*', re.IGNORECASE)  # ASCII digits only
 
 
 def parse_size(text: str) -> int:
     """Binary size with an optional K/M/G/T suffix (KiB, K and KB all mean 1024). Raises ValueError."""
-    match = _SIZE_RE.match(str(text))
+    match = _SIZE_RE.fullmatch(str(text))
     if not match:
         raise ValueError(f'{text!r} is not a size (examples: 131072, 128K, 1M, 8G)')
     return int(match.group(1)) * _SUFFIX[match.group(2).upper()]

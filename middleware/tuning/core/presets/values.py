@@ -9,6 +9,7 @@ import re
 from .constants import MiB
 from .units import format_block_size, is_power_of_two, parse_size
 
+INT_MAX = 2 ** 31 - 1
 _TRUE = {'1', 'true', 'on', 'yes'}
 _FALSE = {'0', 'false', 'off', 'no'}
 
@@ -62,6 +63,8 @@ def integer(minimum: int = 0, maximum: int | None = None, sizes: bool = False):
     def normalise(value: str) -> str:
         text = str(value).strip()
         try:
+            if not sizes and not re.fullmatch(r'-?[0-9]+', text):
+                raise ValueError(text)  # int() would take "1_000" and other scripts' digits
             number = parse_size(text) if sizes else int(text)
         except ValueError:
             kind = 'a byte count (e.g. 4294967296 or 4G)' if sizes else 'a whole number'
@@ -94,11 +97,13 @@ def boolean_word(value: str) -> str:
 def tcp_buffer_triple(value: str) -> str:
     """``net.ipv4.tcp_rmem``/``tcp_wmem``: "min default max" bytes (the kernel prints them tab-separated)."""
     parts = str(value).split()
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
         raise ValueError(f'{value!r} must be three byte counts "min default max", e.g. "4096 131072 6291456"')
     low, default, high = (int(p) for p in parts)
     if not low <= default <= high:
         raise ValueError(f'{value!r} must satisfy min <= default <= max')
+    if high > INT_MAX:
+        raise ValueError(f'{value!r}: the kernel holds each figure in an int (at most {INT_MAX})')
     return f'{low} {default} {high}'
 
 

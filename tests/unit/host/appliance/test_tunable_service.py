@@ -48,8 +48,9 @@ def test_validation_names_the_field(host, errors_of):
 
 
 def test_bad_value_leaves_nothing_behind(host):
+    # an integer, so it passes validation; the (simulated) kernel refuses a negative value for an unsigned parameter
     with pytest.raises(CallError) as e:
-        host.call('tunable.create', {'type': 'ZFS', 'var': 'zfs_txg_timeout', 'value': 'ten'})
+        host.call('tunable.create', {'type': 'ZFS', 'var': 'zfs_txg_timeout', 'value': '-1'})
     assert e.value.errno == errno.EINVAL
     assert host.call('tunable.query') == []
     assert params(host)['zfs_txg_timeout']['value'] == '5'

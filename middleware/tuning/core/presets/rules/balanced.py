@@ -7,6 +7,7 @@ registry's default for this box when no baseline exists. Cache and log devices a
 from ..constants import DATASET_PROPERTY, POOL_DEVICE
 from ..registry import KNOBS
 from ..snapshot import canonical, make_key
+from ..write_check import value_error
 
 PRESET = {
     'id': 'balanced',
@@ -25,8 +26,14 @@ def build(draft):
         if knob.kind == DATASET_PROPERTY:
             _dataset_property(draft, knob, key)
             continue
-        if key in draft.baseline and draft.baseline[key] is not None:
-            value, why = draft.baseline[key], 'Back to the value this box had before tuning (recorded baseline).'
+        recorded = draft.baseline.get(key)
+        if recorded is not None and value_error(knob.kind, knob.setting, str(recorded)) is not None:
+            # A recorded value tuning may not write (e.g. out of the knob's range, or from an imported database).
+            draft.warn(f'The recorded baseline of {knob.setting} ({str(recorded)[:40]!r}) is not a value tuning '
+                       'writes; the default for this box is proposed instead.')
+            recorded = None
+        if recorded is not None:
+            value, why = str(recorded), 'Back to the value this box had before tuning (recorded baseline).'
         else:
             value = knob.default_for(draft.box)
             why = 'Back to the OpenZFS/kernel default for this box (no recorded baseline).'
