@@ -1,5 +1,6 @@
 """The last check before the plugin sends a value to the appliance: the setting is a registry knob, the value has
-the knob's type and range, it is plain text, and the dataset or pool it goes to has a valid ZFS name.
+the knob's type and range in its canonical spelling, it is plain text, and the dataset or pool it goes to has a
+valid ZFS name.
 
 Applies compute canonical values already; reverts put back what a restore point recorded, and restore points,
 presets and baselines can come from an imported database. Whatever the origin, nothing that fails here is sent:
@@ -26,9 +27,13 @@ def value_error(kind: str, setting: str, value) -> str | None:
     if kind == DATASET_PROPERTY and value.upper() == INHERIT:
         return None
     try:
-        knob.normalise(value)
+        canonical = knob.normalise(value)
     except ValueError as e:
         return str(e)
+    if canonical != ' '.join(value.split()):
+        # The appliance gets the spelling the kernel and TrueNAS take ("4G" or "yes" would be refused live and
+        # still be persisted for the next boot).
+        return f'is not in the form tuning writes ({canonical!r})'
     return None
 
 
