@@ -13,10 +13,11 @@ from datetime import datetime, timezone
 
 from .errors import CallError, ValidationError, ValidationErrors
 from .pipes import Pipes
+from .validation import rejected_arguments
 
 logger = logging.getLogger("tuning_host.jobs")
 
-MAX_JOBS_KEPT = 1000
+MAX_JOBS_KEPT = 1000  # finished jobs beyond this many are dropped, oldest first (middlewared's JobsDeque maxlen)
 
 
 class State(enum.Enum):
@@ -243,6 +244,46 @@ class Job:
         except asyncio.CancelledError:
             return True, None
 
+    async def _execute(self):
+        """Call the method with its own copy of the arguments (the job must not alter what core.get_jobs reports);
+        returns its result. The copy lives only in this frame, cleared once the job has failed."""
+        prepend = []
+        if hasattr(self.method, "_pass_app"):
+            prepend.append(self.app)
+        prepend.append(self)
+        if getattr(self.method, "audit_callback", None):
+            prepend.append(lambda message: None)
+        args = prepend + copy.deepcopy(self.args)
+        try:
+            if self._sync_body:
+                aborted, result = await self.middleware.run_in_thread(self._run_sync_body, args)
+                if aborted:
+                    raise asyncio.CancelledError()
+                return result
+            self._body = asyncio.ensure_future(self.method(*args))
+            return await self._body
+        except Exception as e:
+            adapted = adapt_exception(e)
+            if adapted is not None:
+                raise adapted from e
+            raise
+
+    def _fail(self, e):
+        self.error = str(e)
+        self.exception = "".join(traceback.format_exception(type(e), e, e.__traceback__))
+        self.exc_info = (type(e), e, e.__traceback__)
+        self._finish(State.FAILED)
+        if isinstance(e, (CallError, ValidationError, ValidationErrors)):
+            logger.info("Job %s %s failed: %s", self.id, self.method_name, e)
+        else:
+            logger.error("Job %s %s failed", self.id, self.method_name, exc_info=True)
+        # The record keeps the error, not the finished frames' locals (which hold the arguments) ...
+        traceback.clear_frames(e.__traceback__)
+        if rejected_arguments(e):
+            # ... and nothing of arguments its method never accepted (nor the description made from them).
+            self.args = []
+            self.description = None
+
     async def run(self, queue):
         acquired = False
         try:
@@ -256,27 +297,7 @@ class Job:
             if self.options.get("logs"):
                 await self.middleware.run_in_thread(self._open_logs)
 
-            prepend = []
-            if hasattr(self.method, "_pass_app"):
-                prepend.append(self.app)
-            prepend.append(self)
-            if getattr(self.method, "audit_callback", None):
-                prepend.append(lambda message: None)
-            args = prepend + copy.deepcopy(self.args)  # the job must not alter what core.get_jobs reports
-            try:
-                if self._sync_body:
-                    aborted, result = await self.middleware.run_in_thread(self._run_sync_body, args)
-                    if aborted:
-                        raise asyncio.CancelledError()
-                else:
-                    self._body = asyncio.ensure_future(self.method(*args))
-                    result = await self._body
-            except Exception as e:
-                adapted = adapt_exception(e)
-                if adapted is not None:
-                    raise adapted from e
-                raise
-            self.result = result
+            self.result = await self._execute()
             self._finish(State.SUCCESS)
             if self.progress["percent"] != 100:
                 self.progress["percent"] = 100
@@ -284,14 +305,7 @@ class Job:
         except asyncio.CancelledError:
             self._finish(State.ABORTED)
         except Exception as e:
-            self.error = str(e)
-            self.exception = "".join(traceback.format_exception(type(e), e, e.__traceback__))
-            self.exc_info = (type(e), e, e.__traceback__)
-            self._finish(State.FAILED)
-            if isinstance(e, (CallError, ValidationError, ValidationErrors)):
-                logger.info("Job %s %s failed: %s", self.id, self.method_name, e)
-            else:
-                logger.error("Job %s %s failed", self.id, self.method_name, exc_info=True)
+            self._fail(e)
         finally:
             if self.logs_fd is not None:
                 await self.middleware.run_in_thread(self._close_logs)
@@ -436,4 +450,14 @@ class JobsQueue:
         for job_id, old in self.jobs.items():
             if old.state in FINISHED:
                 del self.jobs[job_id]
+                if old.logs_path is not None:
+                    # the log goes with its job, or <data>/jobs grows for ever
+                    self.middleware.create_task(self.middleware.run_in_thread(_unlink, old.logs_path))
                 return
+
+
+def _unlink(path):
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass

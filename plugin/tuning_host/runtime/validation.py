@@ -21,21 +21,36 @@ def _errors_from_pydantic(exc):
     return verrors
 
 
+def _rejecting(verrors):
+    verrors.rejected_arguments = True
+    return verrors
+
+
+def rejected_arguments(exc):
+    """Whether `exc` refused a call's arguments before its method ran (raised by `accept_params`): a job that
+    ends so keeps none of what it was called with."""
+    return getattr(exc, "rejected_arguments", False)
+
+
 def accept_params(model, args):
     """Validate positional `args` against `model` (fields in declaration order = parameters) and return the
-    validated, defaulted list of parameters. Raises `ValidationErrors` naming each bad field by dotted path."""
+    validated, defaulted list of parameters. Raises `ValidationErrors` naming each bad field by dotted path
+    (marked as `rejected_arguments`)."""
     fields = model.model_fields
     if len(args) > len(fields):
         verrors = ValidationErrors()
         verrors.add("", f"Too many arguments (expected {len(fields)}, found {len(args)})", errno.EINVAL)
-        raise verrors
+        raise _rejecting(verrors)
     data = {(field.alias or name): value for (name, field), value in zip(fields.items(), args)}
     try:
         instance = model(**data)
     except pydantic.ValidationError as e:
-        raise _errors_from_pydantic(e) from None
-    dump = instance.model_dump(warnings=False, by_alias=True)
-    return [dump[field.alias or name] for name, field in fields.items()]
+        verrors = _errors_from_pydantic(e)
+    else:
+        dump = instance.model_dump(warnings=False, by_alias=True)
+        return [dump[field.alias or name] for name, field in fields.items()]
+    # raised outside the handler: pydantic's error (which holds the refused input) is not kept as its context
+    raise _rejecting(verrors)
 
 
 class ResultValidationError(Exception):

@@ -1,10 +1,13 @@
 """Jobs: states, progress, locks and queueing, abort (async and sync), wait, wrap."""
 import asyncio
+import os
+import sys
 import threading
 
 import pytest
 
 from tuning_host.runtime import BaseModel, CallError, Service, State, api_method, job
+from tuning_host.runtime import jobs as jobs_module
 
 from runtime_loop import run_service
 
@@ -64,6 +67,10 @@ class JobsSvcService(Service):
     @job()
     async def failing(self, job):
         raise CallError("broken", 5)
+
+    @job()
+    async def failing_with(self, job, key):
+        raise CallError(f"failed with {key}")
 
     @job()
     async def outer(self, job, key):
@@ -279,4 +286,54 @@ def test_job_events_only_when_someone_listens(tmp_path):
         await j.wait()
         await until(lambda: ("CHANGED", "SUCCESS") in seen)
         assert seen[0] == ("ADDED", "WAITING") and ("CHANGED", "RUNNING") in seen
+    run(tmp_path, body)
+
+
+def _refs(obj):
+    """References to `obj` besides the caller's own (getrefcount's argument and the caller's name)."""
+    return sys.getrefcount(obj) - 2
+
+
+def test_job_rejected_by_validation_keeps_nothing_of_its_arguments(tmp_path):
+    async def body(mw, svc):
+        big = {"key": "x" * 100_000}   # a mapping where the model wants a string: refused before the job runs
+        before = (_refs(big), _refs(big["key"]))
+        j = await mw.call("jobs_svc.locked", big)
+        await j.wait()
+        assert j.state == State.FAILED and j.encode()["exc_info"]["type"] == "VALIDATION"
+        enc = j.encode()
+        assert enc["arguments"] == [] and enc["description"] is None
+        assert enc["exc_info"]["extra"][0][0] == "key"
+        # nor anything inside them (traceback frames, pydantic's error)
+        assert (_refs(big), _refs(big["key"])) == before
+    run(tmp_path, body)
+
+
+def test_job_failing_in_its_body_keeps_its_arguments(tmp_path):
+    async def body(mw, svc):
+        j = await mw.call("jobs_svc.failing_with", "kept")
+        await j.wait()
+        assert j.state == State.FAILED and j.encode()["arguments"] == ["kept"]
+    run(tmp_path, body)
+
+
+def test_job_history_is_bounded_and_drops_the_oldest_finished(tmp_path, monkeypatch):
+    monkeypatch.setattr(jobs_module, "MAX_JOBS_KEPT", 5)
+
+    async def body(mw, svc):
+        running = await mw.call("jobs_svc.unlocked", "held")   # unfinished jobs are never dropped
+        finished = []
+        for n in range(8):
+            j = await mw.call("jobs_svc.logged")
+            await j.wait()
+            finished.append(j)
+        kept = mw.jobs.all()
+        assert len(kept) == 5 and running.id in kept
+        assert [j.id for j in finished[-4:]] == [i for i in kept if i != running.id]
+        # a dropped job's log file goes with it
+        await until_thread(lambda: not os.path.exists(finished[0].logs_path))
+        assert all(not os.path.exists(j.logs_path) for j in finished[:4])
+        assert all(os.path.exists(j.logs_path) for j in finished[-4:])
+        svc.gate("held").set()
+        await running.wait()
     run(tmp_path, body)
