@@ -4,6 +4,7 @@ Run by the supervisor as `python -m tuning_host.server.host <options>`; exits wi
 appliance asks for a reboot.
 """
 import asyncio
+import ctypes
 import importlib
 import importlib.util
 import logging
@@ -28,6 +29,9 @@ logger = logging.getLogger("tuning_host")
 
 REBOOT_GRACE_SECONDS = 5.0  # running jobs and in-flight calls get this long to finish before a reboot
 APPLIANCE_PACKAGE = "tuning_host.appliance"
+
+M_MMAP_THRESHOLD = -3            # glibc mallopt() parameter
+MMAP_THRESHOLD_BYTES = 128 * 1024  # glibc's default starting value
 
 
 class HostStartError(Exception):
@@ -68,6 +72,19 @@ def packages_to_load(settings):
         else:
             logger.warning("package %s not found: its services are not loaded", name)
     return present
+
+
+def pin_mmap_threshold():
+    """Keep glibc's mmap threshold at its default, so large short-lived buffers (a login's scrypt needs 16 MiB)
+    are mapped and handed back to the system when freed. Left dynamic, glibc raises the threshold after the first
+    such free and serves the next ones from the arena of the worker thread that asked; each of the 20 threads
+    then keeps its own 16 MiB for good (+320 MB after a few rounds of logins). Returns whether it was set (glibc
+    only; elsewhere the allocator's own behaviour stays)."""
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    return mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES) == 1
 
 
 class Host:
@@ -156,6 +173,8 @@ class Host:
 def main(argv=None):
     settings = parse_settings(argv)
     setup_logging(settings, "host")
+    if not pin_mmap_threshold():
+        logger.info("mallopt not available: memory of large transient buffers may stay with worker threads")
     try:
         code = asyncio.run(Host(settings).run())
     except HostStartError as e:
