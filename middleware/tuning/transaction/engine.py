@@ -9,7 +9,7 @@
 import errno
 from dataclasses import dataclass
 
-from ..box.settings import matches, read_snapshot, write_setting
+from ..box.settings import check_writes, matches, read_snapshot, write_setting
 from ..framework import CallError
 from ..store import restore_points as rps
 from ..store.offloop import store_call
@@ -52,6 +52,7 @@ class Transaction:
 
     async def run(self, *, kind: str, preset: str | None, target: dict | None, steps: list[Step],
                   entries: dict[str, dict], reverts: int | None = None) -> dict:
+        check_writes([s.desired for s in steps])   # nothing, not even the restore point, for a value we may not send
         rp_id = await store_call(
             self.middleware, rps.create_restore_point, kind=kind, preset=preset, target=target,
             entries=[entries[s.key] for s in steps], changes=[s.change for s in steps], reverts=reverts,

@@ -75,3 +75,17 @@ def test_scratch_dataset_names_are_zfs_names():
         scratch_dataset_name('tank/media', '../../x')
     with pytest.raises(ValueError):
         asyncio.run(destroy_scratch_dataset(RecordingMiddleware(), 'tank/../.tuning-bench-1'))
+
+
+def test_a_transaction_with_a_value_it_may_not_send_writes_not_even_its_restore_point():
+    """A bad row in an imported restore point or preset is refused before the restore point row exists."""
+    from tuning.transaction.engine import Step, Transaction
+    mw = RecordingMiddleware()
+    desired = {'key': 'ZFS_PARAMETER:global:zfs_dirty_data_max_max', 'kind': 'ZFS_PARAMETER', 'scope': 'global',
+               'setting': 'zfs_dirty_data_max_max', 'value': INJECTION, 'source': 'LOCAL'}
+    step = Step(change={'key': desired['key'], 'scope': 'global', 'setting': desired['setting'],
+                        'proposed': INJECTION, 'apply_mode': 'REBOOT'}, desired=desired)
+    with pytest.raises(ValidationErrors) as e:
+        asyncio.run(Transaction(mw, 'boot', lambda *a: None).run(
+            kind='APPLY', preset='x', target=None, steps=[step], entries={desired['key']: desired}))
+    assert fields(e) == ['changes.0.value'] and mw.calls == []
