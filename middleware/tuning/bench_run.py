@@ -23,7 +23,7 @@ from .core import presets as catalog
 from .core.bench import BenchmarkInputError, InsufficientSpaceError, plan_benchmark
 from .core.bench.conditions import network_limit
 from .framework import CallError, ValidationErrors
-from .store import benchmarks as store
+from .store import benchmarks as store, restore_points as rps
 from .store.offloop import store_call
 
 FIO = 'fio'
@@ -122,9 +122,12 @@ def fio_records_dir(middleware) -> str:
 async def stop_leftover_fio(middleware) -> list[str]:
     """Stop the fio runs a killed host left running (they would go on writing into their scratch areas); → what
     was stopped, in words."""
-    stopped = await middleware.run_in_thread(stop_leftovers, fio_records_dir(middleware))
-    return [f'stopped fio (pid {", ".join(map(str, run["pids"]))}) left running in {run["scratch_dir"]} by a '
-            'benchmark the restart interrupted' for run in stopped]
+    notes = [f'stopped fio (pid {", ".join(map(str, run["pids"]))}) left running in {run["scratch_dir"]} by a '
+             'benchmark the restart interrupted'
+             for run in await middleware.run_in_thread(stop_leftovers, fio_records_dir(middleware))]
+    for note in notes:  # what tuning.state reports as recovered
+        await store_call(middleware, rps.log_event, 'recovery', note)
+    return notes
 
 
 async def sweep_scratch(middleware) -> dict:
