@@ -31,9 +31,12 @@ def restarts(host):
     return [(int(pid), how, float(delay)) for pid, how, delay in RESTART_LINE.findall(supervisor_log(host))]
 
 
-def poll_until(predicate, what, timeout=60.0):
+def poll_until(host, predicate, what, timeout=60.0):
+    """Poll `predicate` while the supervisor lives (an old supervisor that gave up fails this at once)."""
     deadline = time.monotonic() + timeout
     while not predicate():
+        if host.proc.poll() is not None:
+            raise AssertionError(f'the supervisor exited with {host.proc.returncode} before {what}')
         if time.monotonic() > deadline:
             raise TimeoutError(f'no {what} after {timeout}s')
         time.sleep(0.05)  # polling interval
@@ -87,7 +90,7 @@ def test_a_serving_process_that_cannot_start_is_retried_with_growing_delays(tmp_
     host.start()
     monkeypatch.undo()
     try:
-        poll_until(lambda: len(restarts(host)) >= 3, 'three failed starts')
+        poll_until(host, lambda: len(restarts(host)) >= 3, 'three failed starts')
         first = restarts(host)[:3]
         assert [delay for _, _, delay in first] == [0.5, 1, 2]
         assert all(how == 'code 1' for _, how, _ in first)

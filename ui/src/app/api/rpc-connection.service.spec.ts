@@ -108,9 +108,110 @@ describe('RpcConnection', () => {
     expect(server.requests('tuning.profile')).toHaveLength(1);
   });
 
-  it('pings every 20 seconds while open', () => {
-    vi.advanceTimersByTime(40_000);
-    expect(server.requests('core.ping')).toHaveLength(2);
+  it('pings every 20 seconds while open, and stays connected while the server answers', () => {
+    vi.advanceTimersByTime(20_000);
+    server.reply(server.lastRequest('core.ping'), 'pong');
+    vi.advanceTimersByTime(20_000);
+    server.reply(server.lastRequest('core.ping'), 'pong');
+    vi.advanceTimersByTime(20_000);
+    expect(server.requests('core.ping')).toHaveLength(3);
+    expect(server.sockets).toHaveLength(1);
+    expect(connection.status()).toBe('open');
+  });
+
+  it('takes any message after a ping as a sign of life', () => {
+    vi.advanceTimersByTime(20_000);
+    server.notify('core.get_jobs', 'changed', { state: 'RUNNING' }, 1);
+    vi.advanceTimersByTime(19_999);
+    expect(server.sockets).toHaveLength(1);
+    expect(connection.status()).toBe('open');
+  });
+
+  it('drops a connection that stays silent after a ping (no close event ever came) and reconnects', async () => {
+    connection.setAuthenticated(true);
+    const inFlight = firstValueFrom(connection.send('tuning.state'));
+    vi.advanceTimersByTime(20_000);
+    expect(server.requests('core.ping')).toHaveLength(1);
+    vi.advanceTimersByTime(14_999);
+    expect(connection.status()).toBe('open');
+    vi.advanceTimersByTime(1);
+    expect(connection.status()).toBe('closed');
+    expect(connection.reconnecting()).toBe(true);
+    expect(server.current.closed).toBe(true);
+    expect(await inFlight.catch((e: unknown) => e)).toBeInstanceOf(ConnectionLostError);
+    expect(connection.authenticated$.value).toBe(false);
+
+    const dead = server.current;
+    vi.advanceTimersByTime(1000);
+    expect(server.sockets).toHaveLength(2);
+    server.open();
+    expect(connection.status()).toBe('open');
+    expect(connection.reconnecting()).toBe(false);
+    dead.handlers.message(JSON.stringify({ jsonrpc: '2.0', method: 'collection_update', params: {} }));
+    dead.handlers.close(1006); // late news from the socket given up changes nothing
+    expect(connection.status()).toBe('open');
+  });
+
+  it('pings past a queue full of long calls (the queue must not hide a dead connection)', () => {
+    connection.setAuthenticated(true);
+    for (let i = 0; i < 25; i++) {
+      connection.send('tuning.campaign.run').subscribe({ error: () => undefined });
+    }
+    expect(connection.queuedCount).toBe(5);
+    vi.advanceTimersByTime(20_000);
+    expect(server.requests('core.ping')).toHaveLength(1);
+    server.replyError(server.lastRequest('core.ping'), { code: -32000, message: 'Too many concurrent calls' });
+    vi.advanceTimersByTime(19_999);
+    expect(server.sockets).toHaveLength(1); // a refusal is still an answer
+  });
+
+  it('gives up a socket that does not open in time and tries again', () => {
+    server.drop();
+    vi.advanceTimersByTime(1000);
+    expect(server.sockets).toHaveLength(2);
+    vi.advanceTimersByTime(14_999);
+    expect(server.current.closed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(server.current.closed).toBe(true);
+    vi.advanceTimersByTime(2000);
+    expect(server.sockets).toHaveLength(3);
+    server.open();
+    expect(connection.status()).toBe('open');
+  });
+
+  it('says it is reconnecting from a drop until the next open, and not after a deliberate disconnect', () => {
+    expect(connection.reconnecting()).toBe(false);
+    server.drop();
+    expect(connection.reconnecting()).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(connection.status()).toBe('connecting');
+    expect(connection.reconnecting()).toBe(true);
+    server.open();
+    expect(connection.reconnecting()).toBe(false);
+    connection.disconnect();
+    expect(connection.reconnecting()).toBe(false);
+    vi.advanceTimersByTime(60_000);
+    expect(server.sockets).toHaveLength(2);
+  });
+
+  it('keeps reconnecting after any number of failed attempts', () => {
+    for (let attempt = 0; attempt < 12; attempt++) {
+      server.drop();
+      vi.advanceTimersByTime(1000 * 2 ** attempt);
+    }
+    expect(server.sockets).toHaveLength(13);
+    server.open();
+    expect(connection.status()).toBe('open');
+  });
+
+  it('reconnects at once when asked during a back-off', () => {
+    server.drop();
+    connection.reconnectNow(); // instead of waiting the 1 s back-off
+    expect(server.sockets).toHaveLength(2);
+    server.open();
+    connection.reconnectNow(); // and drops a live socket to open a new one
+    expect(server.sockets[1].closed).toBe(true);
+    expect(server.sockets).toHaveLength(3);
   });
 
   it('removes a queued call when its subscriber leaves', () => {

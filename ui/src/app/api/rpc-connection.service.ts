@@ -25,7 +25,8 @@ interface PendingCall {
 
 /**
  * One websocket to /api/current: a FIFO queue with at most `maxInFlight` calls outstanding, calls held until login,
- * reconnect with backoff, and a `core.ping` keepalive. Calls in flight when the socket drops fail with
+ * reconnect with backoff after any drop (server restart, reboot, network), and a `core.ping` keepalive that also
+ * detects a dead connection no close event reports. Calls in flight when the socket drops fail with
  * ConnectionLostError (the server may have run them); queued calls wait for the next connection.
  */
 @Injectable({ providedIn: 'root' })
@@ -35,6 +36,8 @@ export class RpcConnection implements OnDestroy {
   private readonly policy = inject(CONNECTION_POLICY);
 
   readonly status = signal<ConnectionStatus>('idle');
+  /** The connection was lost and is being re-established (set until the next open, or a disconnect). */
+  readonly reconnecting = signal(false);
   /** Emits on every successful (re)open, after `core.set_options` is queued. */
   readonly opened$ = new Subject<void>();
   readonly closed$ = new Subject<void>();
@@ -49,6 +52,9 @@ export class RpcConnection implements OnDestroy {
   private reconnectAttempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
+  /** Runs while a ping waits for any sign of life; fires when the connection went silent. */
+  private silenceTimer: ReturnType<typeof setTimeout> | null = null;
+  private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private wanted = false;
 
   connect(): void {
@@ -67,11 +73,19 @@ export class RpcConnection implements OnDestroy {
     this.socket = null;
     this.dropInFlight();
     this.status.set('closed');
+    this.reconnecting.set(false);
   }
 
-  /** Drop the socket now and reconnect (after the server restarts, for instance). */
+  /** Drop the socket now and reconnect at once (after the server restarts, or when the user asks to retry). */
   reconnectNow(): void {
-    this.socket?.close();
+    if (this.socket) {
+      this.abandon(this.socket);
+    }
+    if (this.reconnectTimer) {
+      clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = null;
+      this.open();
+    }
   }
 
   ngOnDestroy(): void {
@@ -119,28 +133,54 @@ export class RpcConnection implements OnDestroy {
     this.status.set('connecting');
     const socket = this.socketFactory(this.url, {
       open: () => this.onOpen(socket),
-      message: (data) => this.onMessage(data),
+      message: (data) => this.onMessage(socket, data),
       close: () => this.onClose(socket),
     });
     this.socket = socket;
+    this.connectTimer = setTimeout(() => this.abandon(socket), this.policy.connectTimeoutMs);
   }
 
   private onOpen(socket: SocketLike): void {
     if (socket !== this.socket) {
       return;
     }
+    this.clearTimers();
     this.reconnectAttempt = 0;
     this.status.set('open');
+    this.reconnecting.set(false);
     // Ask for new-style jobs: the job call answers when the job ends; progress comes via core.get_jobs.
     socket.send(JSON.stringify(makeRequest(newCallId(), 'core.set_options', [{ legacy_jobs: this.policy.legacyJobs }])));
-    this.pingTimer = setInterval(() => {
-      this.send('core.ping', [], { beforeAuth: true }).subscribe({ error: () => undefined });
-    }, this.policy.pingIntervalMs);
+    this.pingTimer = setInterval(() => this.keepalive(socket), this.policy.pingIntervalMs);
     this.opened$.next();
     this.pump();
   }
 
-  private onMessage(data: string): void {
+  /**
+   * Ping outside the call queue (a queue full of long jobs must not hold it back, and its answer, even a refusal, is
+   * what counts); if nothing at all arrives within pingTimeoutMs the connection is dead and is dropped.
+   */
+  private keepalive(socket: SocketLike): void {
+    socket.send(JSON.stringify(makeRequest(newCallId(), 'core.ping', [])));
+    this.silenceTimer ??= setTimeout(() => this.abandon(socket), this.policy.pingTimeoutMs);
+  }
+
+  /** Give a socket up now, without waiting for a close event that may come late or never. */
+  private abandon(socket: SocketLike): void {
+    if (socket !== this.socket) {
+      return;
+    }
+    this.onClose(socket);
+    socket.close();
+  }
+
+  private onMessage(socket: SocketLike, data: string): void {
+    if (socket !== this.socket) {
+      return; // a late message from a socket already given up
+    }
+    if (this.silenceTimer) {
+      clearTimeout(this.silenceTimer);
+      this.silenceTimer = null;
+    }
     let message: IncomingMessage;
     try {
       message = JSON.parse(data) as IncomingMessage;
@@ -180,6 +220,7 @@ export class RpcConnection implements OnDestroy {
     this.clearTimers();
     this.dropInFlight();
     this.status.set('closed');
+    this.reconnecting.set(this.wanted);
     this.setAuthenticated(false);
     this.closed$.next();
     if (this.wanted) {
@@ -224,9 +265,11 @@ export class RpcConnection implements OnDestroy {
       clearInterval(this.pingTimer);
       this.pingTimer = null;
     }
-    if (this.reconnectTimer) {
-      clearTimeout(this.reconnectTimer);
-      this.reconnectTimer = null;
+    for (const timer of [this.silenceTimer, this.connectTimer, this.reconnectTimer]) {
+      if (timer) {
+        clearTimeout(timer);
+      }
     }
+    this.silenceTimer = this.connectTimer = this.reconnectTimer = null;
   }
 }

@@ -44,6 +44,13 @@ export interface ConnectionPolicy {
   /** Most calls the server sees at once (TrueNAS refuses more than 20). */
   maxInFlight: number;
   pingIntervalMs: number;
+  /**
+   * Silence after a ping that means the connection is dead although no close came (a box that lost power, a
+   * network that changed): the socket is dropped and a new one opened.
+   */
+  pingTimeoutMs: number;
+  /** A socket not open after this long is given up and tried again. */
+  connectTimeoutMs: number;
   /** Wait before reconnect attempt n (0-based). */
   reconnectDelayMs(attempt: number): number;
   legacyJobs: boolean;
@@ -56,5 +63,8 @@ export function backoffDelayMs(attempt: number): number {
 
 export const CONNECTION_POLICY = new InjectionToken<ConnectionPolicy>('CONNECTION_POLICY', {
   providedIn: 'root',
-  factory: () => ({ maxInFlight: 20, pingIntervalMs: 20_000, reconnectDelayMs: backoffDelayMs, legacyJobs: false }),
+  factory: () => ({
+    maxInFlight: 20, pingIntervalMs: 20_000, pingTimeoutMs: 15_000, connectTimeoutMs: 15_000,
+    reconnectDelayMs: backoffDelayMs, legacyJobs: false,
+  }),
 });

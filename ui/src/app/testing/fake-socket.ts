@@ -58,7 +58,8 @@ export function provideFakeSocket(server: FakeServer, policy: Partial<Connection
     {
       provide: CONNECTION_POLICY,
       useValue: {
-        maxInFlight: 20, pingIntervalMs: 20_000, reconnectDelayMs: (n: number) => 1000 * 2 ** n, legacyJobs: false,
+        maxInFlight: 20, pingIntervalMs: 20_000, pingTimeoutMs: 15_000, connectTimeoutMs: 15_000,
+        reconnectDelayMs: (n: number) => 1000 * 2 ** n, legacyJobs: false,
         ...policy,
       },
     },
