@@ -145,8 +145,8 @@ class LocalHost:
         self._stderr.close()
 
     def wait_dead(self, timeout=START_TIMEOUT):
-        """Wait until the host has died on its own (e.g. a test fault hook killed the serving process; the
-        supervisor then exits too). Returns the supervisor's exit code."""
+        """Wait until the host has died on its own (a test fault hook, TUNING_FAULT, kills the supervisor and the
+        serving process at once, as a power loss would). Returns the supervisor's exit code."""
         if self.proc is None:
             return None
         try:
