@@ -278,7 +278,7 @@ class Job:
         else:
             logger.error("Job %s %s failed", self.id, self.method_name, exc_info=True)
         # The record keeps the error, not the finished frames' locals (which hold the arguments) ...
-        traceback.clear_frames(e.__traceback__)
+        clear_frames(e)
         if rejected_arguments(e):
             # ... and nothing of arguments its method never accepted (nor the description made from them).
             self.args = []
@@ -454,6 +454,19 @@ class JobsQueue:
                     # the log goes with its job, or <data>/jobs grows for ever
                     self.middleware.create_task(self.middleware.run_in_thread(_unlink, old.logs_path))
                 return
+
+
+def clear_frames(exc):
+    """Drop the locals of the finished frames in the tracebacks of `exc` and of the exceptions chained to it
+    (running frames are left alone); their code and line numbers stay for the reported trace."""
+    seen, pending = set(), [exc]
+    while pending:
+        e = pending.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        traceback.clear_frames(e.__traceback__)
+        pending += [e.__cause__, e.__context__]
 
 
 def _unlink(path):

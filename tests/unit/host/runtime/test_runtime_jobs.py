@@ -3,6 +3,7 @@ import asyncio
 import os
 import sys
 import threading
+import weakref
 
 import pytest
 
@@ -18,6 +19,10 @@ class JobsSvcHoldArgs(BaseModel):
 
 class JobsSvcHoldResult(BaseModel):
     result: str
+
+
+class Held:
+    pass
 
 
 class JobsSvcService(Service):
@@ -67,6 +72,18 @@ class JobsSvcService(Service):
     @job()
     async def failing(self, job):
         raise CallError("broken", 5)
+
+    def _fail_inside(self):
+        held = Held()
+        self.held = weakref.ref(held)
+        raise KeyError("inner")
+
+    @job()
+    async def failing_chained(self, job):
+        try:
+            self._fail_inside()
+        except KeyError as e:
+            raise CallError("outer") from e
 
     @job()
     async def failing_with(self, job, key):
@@ -314,6 +331,15 @@ def test_job_failing_in_its_body_keeps_its_arguments(tmp_path):
         j = await mw.call("jobs_svc.failing_with", "kept")
         await j.wait()
         assert j.state == State.FAILED and j.encode()["arguments"] == ["kept"]
+    run(tmp_path, body)
+
+
+def test_failed_job_keeps_its_error_but_not_the_locals_of_its_frames(tmp_path):
+    async def body(mw, svc):
+        j = await mw.call("jobs_svc.failing_chained")
+        await j.wait()
+        assert j.state == State.FAILED and j.error == "[EFAULT] outer" and "_fail_inside" in j.exception
+        assert svc.held() is None   # a local of a frame in the chained exception's traceback
     run(tmp_path, body)
 
 
