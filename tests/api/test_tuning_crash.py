@@ -26,10 +26,10 @@ def test_killed_mid_apply_comes_back_consistent(fresh_host, fault, expected_stat
     before = full_snapshot(c)
     plan = c.call('tuning.preset.preview', 'max-seq-write', MEDIA)
     assert len(plan['changes']) >= 2
-    old_boot = host.boot_id()
     with pytest.raises(Exception):
         c.job('tuning.preset.apply', 'max-seq-write', MEDIA, {'acknowledge': []})
-    host.wait_until_back(old_boot)   # the supervisor restarts the killed serving process
+    host.wait_dead()
+    host.restart(env={})
     c = host.client(private_methods=True)
     (rp,) = c.call('tuning.restore_point.query')
     assert rp['state'] == expected_state, rp['message']
@@ -40,8 +40,6 @@ def test_killed_mid_apply_comes_back_consistent(fresh_host, fault, expected_stat
         assert state['active'] is None
     else:
         assert state['active']['preset'] == 'max-seq-write' and state['drift'] == []
-        host.restart(env={})   # without the fault, which is on the revert's path too
-        c = host.client(private_methods=True)
         c.job('tuning.restore_point.revert', rp['id'], [])
         assert not diff(before, full_snapshot(c))
 
