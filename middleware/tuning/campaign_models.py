@@ -3,7 +3,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .benchmark_models import ALL_TESTS, BenchmarkTest
+from .benchmark_models import ALL_TESTS, MAX_RAMP_SECONDS, MAX_RUNTIME_SECONDS, BenchmarkTest
 from .framework import BaseModel, NonEmptyString, QueryFilters, QueryOptions
 
 __all__ = [
@@ -17,8 +17,8 @@ class TuningCampaignBenchmark(BaseModel):
     profile: Literal['QUICK', 'STANDARD', 'THOROUGH'] = 'QUICK'
     runs: Annotated[int, Field(ge=1, le=30)] = 2
     """Runs per configuration per round (the rounds add up: 3 rounds × 2 runs = 6 runs per configuration)."""
-    runtime_seconds: Annotated[int, Field(ge=1, le=86400)] | None = None
-    ramp_seconds: Annotated[int, Field(ge=0, le=3600)] | None = None
+    runtime_seconds: Annotated[int, Field(ge=1, le=MAX_RUNTIME_SECONDS)] | None = None
+    ramp_seconds: Annotated[int, Field(ge=0, le=MAX_RAMP_SECONDS)] | None = None
 
 
 class TuningCampaignFinish(BaseModel):

@@ -124,7 +124,7 @@ class TuningState(BaseModel):
     drift: list[TuningStateDrift]
     busy: TuningStateBusy | None
     recovered: list[str]
-    """What start-up recovery did after an interrupted apply or revert (newest first)."""
+    """What start-up recovery did after an interrupted apply, revert or benchmark (fio stopped) (newest first)."""
 
 
 class TuningStateArgs(BaseModel):

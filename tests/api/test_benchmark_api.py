@@ -45,11 +45,17 @@ def fio_running(path) -> bool:
 
 
 def start_running(c, spec, until='extra') -> int:
-    """Start a benchmark job and return its id once its progress has `until` (fio is running for 'extra')."""
+    """Start a benchmark job and return its id once its progress has `until`. For 'extra', once fio reports a rate
+    (the first 'extra' says only `phase: starting`, before fio is there)."""
     c.subscribe('core.get_jobs')
     job_id = c.job_id('tuning.benchmark.run', spec)
-    c.wait_event(lambda e: e.get('collection') == 'core.get_jobs' and e.get('id') == job_id
-                 and ((e.get('fields') or {}).get('progress') or {}).get(until), timeout=120)
+
+    def reached(e):
+        progress = (e.get('fields') or {}).get('progress') or {}
+        value = progress.get(until)
+        return value and (until != 'extra' or 'mbps' in value)
+    c.wait_event(lambda e: e.get('collection') == 'core.get_jobs' and e.get('id') == job_id and reached(e),
+                 timeout=120)
     return job_id
 
 
