@@ -2,6 +2,7 @@
 running elsewhere: a real TrueNAS (TRUENAS_URL + TRUENAS_API_KEY) or a standalone host on a real box, such as the VM
 tier's (TUNING_API_URL + TUNING_API_PASSWORD). Kept out of conftest.py so tests can import it."""
 import contextlib
+import errno
 import importlib.util
 import json
 import os
@@ -11,23 +12,80 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
 import pytest
 
-from client import Client
+from client import Client, ConnectionLost, RpcError
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 API_TESTS = os.path.dirname(os.path.abspath(__file__))
 ADMIN = "admin"
 PASSWORD = "test-admin-password"
+READONLY = "readonly"
+READONLY_PASSWORD = "test-readonly-password"
 START_TIMEOUT = 60.0
+CLEAR_EVERY = 10   # logins between two clears of the host's login rate limit (it allows 20 a minute)
 
 REMOTE_URL = os.environ.get("TRUENAS_URL") or os.environ.get("TUNING_API_URL")
 REMOTE_API_KEY = os.environ.get("TRUENAS_API_KEY")
 REMOTE_PASSWORD = os.environ.get("TUNING_API_PASSWORD")
 REMOTE = bool(REMOTE_URL and (REMOTE_API_KEY or REMOTE_PASSWORD))
+REMOTE_READONLY_PASSWORD = os.environ.get("TUNING_API_READONLY_PASSWORD")
+
+
+def rate_limited(error):
+    return (isinstance(error, RpcError) and error.errno == errno.EBUSY
+            and (error.reason or "").endswith("Rate Limit Exceeded"))
+
+
+class LoginThrottle:
+    """The suite opens a session per test, more than the 20 logins a minute from one address that TrueNAS (and the
+    host, as it) allows. As TrueNAS's own integration client, clear the limit with `rate.limit.cache_clear` from
+    an administrator's session with private methods: every CLEAR_EVERY logins, so no test waits for a refusal, and
+    after a refusal before trying again. The clearing session is kept (its own login counts too)."""
+
+    def __init__(self, host):
+        self.host = host
+        self.lock = threading.Lock()
+        self.admin = None
+        self.logins = 0
+
+    def login(self, client, login):
+        """`login(client)`, counted; once more after clearing if it was refused by the rate limit."""
+        with self.lock:
+            self.logins += 1
+            due = self.logins % CLEAR_EVERY == 0
+        if due:
+            self.clear()
+        try:
+            return login(client)
+        except RpcError as e:
+            if not rate_limited(e):
+                raise
+        self.clear()
+        return login(client)
+
+    def clear(self):
+        with self.lock:
+            for attempt in range(2):
+                try:
+                    if self.admin is None:
+                        self.admin = self.host.admin_client()
+                        self.admin.set_options(private_methods=True)
+                    self.admin.call("rate.limit.cache_clear")
+                    return
+                except (ConnectionLost, OSError):  # the host restarted since: a new session
+                    self.admin = None
+                    if attempt:
+                        raise
+
+    def close(self):
+        if self.admin is not None:
+            self.admin.close()
+            self.admin = None
 
 
 
@@ -49,12 +107,15 @@ class LocalHost:
     """A host process (supervisor + serving child) started for the tests."""
 
     username = ADMIN
+    readonly_username = READONLY
     remote = False
 
     def __init__(self, data_dir, port=None, plugins="tuning,sample_plugin", backend=None, extra_env=None):
         self.data_dir = data_dir
         self.port = port or free_port()
         self.password = PASSWORD
+        self.readonly_password = READONLY_PASSWORD
+        self.throttle = LoginThrottle(self)
         self.plugins = plugins
         self.backend = backend or _backend()
         self.extra_env = extra_env or {}
@@ -69,6 +130,7 @@ class LocalHost:
         env.update({
             "PYTHONPATH": os.pathsep.join([os.path.join(REPO, "middleware"), os.path.join(REPO, "plugin"), API_TESTS]),
             "TUNING_ADMIN_PASSWORD": self.password,
+            "TUNING_READONLY_PASSWORD": self.readonly_password,
             "TUNING_STRICT_RESULTS": "1",
             "TUNING_LOG_LEVEL": "INFO",
         })
@@ -121,6 +183,7 @@ class LocalHost:
         return self.wait_ready(timeout, not_boot_id=old_boot_id)
 
     def stop(self):
+        self.throttle.close()
         if self.proc is None:
             return
         if self.proc.poll() is None:
@@ -174,13 +237,39 @@ class LocalHost:
     # ---- clients ----
 
     def client(self, login=True, **options):
+        """A session of the full administrator (or none with `login=False`)."""
+        return _session(self, Client(self.url), login and (lambda c: c.login(self.username, self.password)),
+                        options)
+
+    def readonly_client(self, **options):
+        """A session of the read-only administrator (role READONLY_ADMIN)."""
+        return _session(self, Client(self.url),
+                        lambda c: c.login(self.readonly_username, self.readonly_password), options)
+
+    def admin_client(self):
+        """An administrator's session outside the login count (LoginThrottle's own)."""
         c = Client(self.url)
-        if login:
-            resp = c.login(self.username, self.password)
-            assert resp["response_type"] == "SUCCESS", resp
-        if options:
-            c.set_options(**options)
+        _check_login(c, c.login(self.username, self.password))
         return c
+
+
+def _check_login(client, resp):
+    if resp["response_type"] != "SUCCESS":
+        client.close()
+        raise AssertionError(resp)
+
+
+def _session(host, client, login, options):
+    """`client` logged in with `login` through the host's LoginThrottle, with `options` set."""
+    try:
+        if login:
+            _check_login(client, host.throttle.login(client, login))
+        if options:
+            client.set_options(**options)
+    except BaseException:
+        client.close()
+        raise
+    return client
 
 
 class RemoteHost:
@@ -197,16 +286,29 @@ class RemoteHost:
         self.password = None if REMOTE_API_KEY else REMOTE_PASSWORD
         self.username = (os.environ.get("TRUENAS_USERNAME", "truenas_admin") if REMOTE_API_KEY
                          else os.environ.get("TUNING_API_USERNAME", ADMIN))
+        self.readonly_username = os.environ.get("TUNING_API_READONLY_USERNAME", READONLY)
+        self.readonly_password = REMOTE_READONLY_PASSWORD
         self.data_dir = None
+        self.throttle = LoginThrottle(self)
+
+    def _login(self, c):
+        return c.login_api_key(self.username, self.api_key) if self.api_key else c.login(self.username, self.password)
+
+    def _client(self):
+        return Client(self.url, timeout=120.0)   # a real box (or a VM under emulation) is slower than the sandbox
 
     def client(self, login=True, **options):
-        c = Client(self.url, timeout=120.0)   # a real box (or a VM under emulation) is slower than the sandbox
-        if login:
-            resp = (c.login_api_key(self.username, self.api_key) if self.api_key
-                    else c.login(self.username, self.password))
-            assert resp["response_type"] == "SUCCESS", resp
-        if options:
-            c.set_options(**options)
+        return _session(self, self._client(), login and self._login, options)
+
+    def readonly_client(self, **options):
+        if not self.readonly_password:
+            pytest.skip("no read-only account given (TUNING_API_READONLY_USERNAME / TUNING_API_READONLY_PASSWORD)")
+        return _session(self, self._client(),
+                        lambda c: c.login(self.readonly_username, self.readonly_password), options)
+
+    def admin_client(self):
+        c = self._client()
+        _check_login(c, self._login(c))
         return c
 
     def _no(self, *a, **k):

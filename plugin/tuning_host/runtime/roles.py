@@ -32,3 +32,21 @@ BUILTIN_ROLES = frozenset({
     "VIRT_INSTANCE_READ", "VIRT_INSTANCE_WRITE", "VM_DEVICE_READ", "VM_DEVICE_WRITE", "VM_READ", "VM_WRITE",
     "ZFS_RESOURCE_READ",
 })
+
+# The roles a standalone host account may hold (TrueNAS's built-in privileges for local administrators).
+ACCOUNT_ROLES = ("FULL_ADMIN", "READONLY_ADMIN")
+
+
+def granted_roles(roles):
+    """Every role that holding `roles` grants, as middlewared's RoleManager.roles_for_role expands them:
+    FULL_ADMIN grants all; READONLY_ADMIN every `*_READ` role; a `*_WRITE` role its `*_READ` counterpart."""
+    granted = set()
+    for role in roles:
+        if role == "FULL_ADMIN":
+            return set(BUILTIN_ROLES)
+        granted.add(role)
+        if role == "READONLY_ADMIN":
+            granted.update(r for r in BUILTIN_ROLES if r.endswith("_READ"))
+        elif role.endswith("_WRITE") and (read := role[:-len("_WRITE")] + "_READ") in BUILTIN_ROLES:
+            granted.add(read)
+    return granted

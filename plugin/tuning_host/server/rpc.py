@@ -7,11 +7,12 @@ import sys
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from ..runtime.errors import (CallError, CallException, ENOTAUTHENTICATED, ValidationError, ValidationErrors)
+from ..runtime.errors import CallError, CallException, ValidationError, ValidationErrors
 from ..runtime.jobs import Job, State, adapt_exception
 from ..runtime.validation import serialize_result
 from . import limits
 from .audit import audit_method_call
+from .authz import authorize_call
 from .connection import (CALL_ERROR, INVALID_JSON, INVALID_REQUEST, METHOD_NOT_FOUND, TOO_MANY_CONCURRENT_CALLS,
                          Connection, TooManyCalls)
 
@@ -192,10 +193,12 @@ class RpcHandler:
                 conn.send_result(id_, result)
 
     async def call(self, conn, id_, name, serviceobj, methodobj, params):
-        if not hasattr(methodobj, "_no_auth_required") and not conn.authenticated:
-            # refused before anything is read: the audit line names the method, never what an anonymous caller sent
+        try:
+            await authorize_call(self.middleware, conn, name, methodobj)
+        except CallError:
+            # refused before anything is read: the audit line names the method, never what the caller sent
             await self._audit(conn, name, methodobj, None, False)
-            raise CallError("Not authenticated", ENOTAUTHENTICATED)
+            raise
         self._refuse_hostile(methodobj, params)
         message_id = None if id_ is _NO_ID else id_
         success = False

@@ -1,6 +1,8 @@
-"""The host's own SQLite database (`<data>/host.db`): the admin account and API keys (hashed)."""
+"""The host's own SQLite database (`<data>/host.db`): the accounts (each with its TrueNAS roles) and API keys
+(hashed)."""
 import hashlib
 import hmac
+import json
 import os
 import secrets
 import sqlite3
@@ -8,7 +10,8 @@ import threading
 from datetime import datetime, timezone
 
 ADMIN_USERNAME = "admin"
-SCHEMA_VERSION = 1
+READONLY_USERNAME = "readonly"
+SCHEMA_VERSION = 2
 _SCRYPT = {"n": 2 ** 14, "r": 8, "p": 1}
 
 
@@ -53,6 +56,12 @@ class HostStore:
                         key_hash TEXT NOT NULL, created_at TEXT NOT NULL, revoked INTEGER NOT NULL DEFAULT 0);
                     PRAGMA user_version = 1;
                 """)
+            if version < 2:
+                # accounts made before roles existed were the full administrator
+                db.executescript("""
+                    ALTER TABLE users ADD COLUMN roles TEXT NOT NULL DEFAULT '["FULL_ADMIN"]';
+                    PRAGMA user_version = 2;
+                """)
 
     def _connect(self):
         return sqlite3.connect(self.path, timeout=30, isolation_level=None)
@@ -77,13 +86,19 @@ class HostStore:
         return self._run(lambda db: db.execute("SELECT 1 FROM users WHERE username=?", (username,)).fetchone()
                          is not None)
 
-    def set_password(self, username, password):
+    def set_password(self, username, password, roles=("FULL_ADMIN",)):
+        """Create `username` with `roles` or set its password and roles."""
         hashed = hash_password(password)
         now = datetime.now(timezone.utc).isoformat()
         self._run(lambda db: db.execute(
-            "INSERT INTO users(username, password_hash, created_at) VALUES(?,?,?) "
-            "ON CONFLICT(username) DO UPDATE SET password_hash=excluded.password_hash",
-            (username, hashed, now)))
+            "INSERT INTO users(username, password_hash, created_at, roles) VALUES(?,?,?,?) "
+            "ON CONFLICT(username) DO UPDATE SET password_hash=excluded.password_hash, roles=excluded.roles",
+            (username, hashed, now, json.dumps(list(roles)))))
+
+    def user_roles(self, username):
+        """The roles of `username` (None when there is no such account)."""
+        row = self._run(lambda db: db.execute("SELECT roles FROM users WHERE username=?", (username,)).fetchone())
+        return None if row is None else json.loads(row[0])
 
     def check_password(self, username, password):
         row = self._run(lambda db: db.execute("SELECT password_hash FROM users WHERE username=?",
@@ -143,3 +158,11 @@ class HostStore:
 def _key_row(row):
     return {"id": row[0], "name": row[1], "username": row[2], "user_identifier": row[2],
             "created_at": row[3], "revoked": bool(row[4]), "local": True, "expires_at": None}
+
+
+def users_from_env(store, environ):
+    """The read-only administrator from TUNING_READONLY_PASSWORD (account `readonly`, role READONLY_ADMIN),
+    created or updated at start-up; without it the account is left as it is."""
+    password = environ.get("TUNING_READONLY_PASSWORD")
+    if password:
+        store.set_password(READONLY_USERNAME, password, ["READONLY_ADMIN"])

@@ -6,7 +6,7 @@ part. Credentials as on TrueNAS: `Authorization: Basic` (user:password), `Bearer
 
 Checked in this order, and nothing of the file is read before the caller is known: the `data` part (405 when it is
 not first, 400 when it is not JSON, 422 without a method), the credentials (401), the method (422 unknown or private,
-412 when it takes no input pipe), the `file` part (405), its size (413 past `MAX_FILE_BYTES`). The file is received
+403 when the caller's roles do not allow it, 412 when it takes no input pipe), the `file` part (405), its size (413 past `MAX_FILE_BYTES`). The file is received
 whole into a buffered pipe before the job starts, so the job reads a complete file or none.
 """
 import json
@@ -20,6 +20,7 @@ from ..runtime.jobs import State
 from ..runtime.pipes import Pipes
 from .audit import audit_method_call
 from .auth import parse_credentials
+from .authz import method_authorized
 
 logger = logging.getLogger("tuning_host.server")
 
@@ -89,6 +90,9 @@ class Uploads:
             return _text(422, f"Method {method!r} not found")
         if getattr(methodobj, "_private", False) or serviceobj._config.private:
             return _text(422, f"Method {method!r} not found")
+        if not method_authorized(credentials["roles"], methodobj):
+            await audit_method_call(self.middleware, caller, method, methodobj, None, False)
+            return _text(403, "Not authorized")
         if "input" not in _pipes_of(methodobj):
             return _text(412, f"{method} takes no uploaded file (not a job with an input pipe)")
 
