@@ -120,5 +120,11 @@ class InstanceNotFound(ValidationError):
         super().__init__(None, errmsg, _errno.ENOENT)
 
 
-class MatchNotFound(IndexError):
-    """`filter_list(..., {"get": True})` found nothing."""
+class MatchNotFound(CallException, IndexError):
+    """`filter_list(..., {"get": True})` found nothing. An IndexError named MatchNotFound as middlewared's (code
+    catching either keeps working); also a CallException, so a caller is told ENOENT rather than an internal error
+    (middlewared answers it as an unexpected exception: EINVAL `MatchNotFound()`)."""
+    errno = _errno.ENOENT
+
+    def __str__(self):
+        return f"[ENOENT] {self.args[0] if self.args else 'No item matches the query filters'}"

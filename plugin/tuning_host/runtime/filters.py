@@ -3,11 +3,16 @@
 Filters: `[name, op, value]` conditions ANDed together, or `["OR", [branch, ...]]` where a branch is one condition
 or a list of conditions (ANDed). Names are dotted paths (`a.b`, `list.0`, `list.*.x`; `\\.` escapes a dot).
 A missing key never matches. An op prefixed with `C` compares case-insensitively.
+
+Where middlewared's filter_list lets a raw exception out for a caller's query (a bad regex, `^` on a number, a path
+through a list, values that cannot be compared or sorted), this one refuses the query with a ValidationError naming
+the query argument (`filters`, `options.order_by`, `options.select`), or treats the row as not matching.
 """
+import contextlib
 import re
 from datetime import datetime
 
-from .errors import MatchNotFound
+from .errors import MatchNotFound, ValidationError, ValidationErrors
 
 MAX_DEPTH = 3
 MAX_LIMIT = 10000
@@ -25,9 +30,10 @@ def _contains(container, item):
         return False
 
 
-def _nullable_str(fn):
+def _str_op(fn):
+    """A string operation: a row value that is not a string (None, a number) never matches."""
     def op(x, y):
-        return False if x is None else fn(x, y)
+        return isinstance(x, str) and fn(x, y)
     return op
 
 
@@ -43,11 +49,13 @@ OPERATORS = {
     "nin": lambda x, y: x is not None and not _contains(y, x),
     "rin": lambda x, y: x is not None and _contains(x, y),
     "rnin": lambda x, y: x is not None and not _contains(x, y),
-    "^": _nullable_str(lambda x, y: x.startswith(y)),
-    "!^": _nullable_str(lambda x, y: not x.startswith(y)),
-    "$": _nullable_str(lambda x, y: x.endswith(y)),
-    "!$": _nullable_str(lambda x, y: not x.endswith(y)),
+    "^": _str_op(lambda x, y: x.startswith(y)),
+    "!^": _str_op(lambda x, y: not x.startswith(y)),
+    "$": _str_op(lambda x, y: x.endswith(y)),
+    "!$": _str_op(lambda x, y: not x.endswith(y)),
 }
+# Operations whose value must be a string (middlewared fails inside `re`/`str` on anything else).
+STRING_VALUE_OPS = {"~", "^", "!^", "$", "!$"}
 
 
 def split_path(path):
@@ -79,11 +87,8 @@ def resolve(obj, parts):
                 return _MISSING
         elif isinstance(cur, (list, tuple)):
             if key == "*":
-                return _Fanout([resolve(item, parts[idx + 1:]) for item in cur])
-            if not key.isdigit():
-                raise ValueError(f"{key}: must be array index or wildcard character")
-            n = int(key)
-            cur = cur[n] if n < len(cur) else None
+                return _fan_out(resolve(item, parts[idx + 1:]) for item in cur)
+            cur = _item(cur, key)
         elif key == "$date":
             continue  # `field.$date` addresses a datetime value itself
         else:
@@ -91,8 +96,29 @@ def resolve(obj, parts):
     return cur
 
 
+def _item(seq, key):
+    """`seq[key]` for a decimal index, None past the end (as middlewared); ValueError for any other key."""
+    if not (key.isascii() and key.isdigit()):
+        raise ValueError(f"{key}: must be array index or wildcard character")
+    # An index with more digits than the list's length is past its end (and int() refuses 4300+ digits).
+    digits = key.lstrip("0") or "0"
+    n = int(digits) if len(digits) <= len(str(len(seq))) else len(seq)
+    return seq[n] if n < len(seq) else None
+
+
 class _Fanout(list):
     """Values reached through a `*` wildcard: a condition matches if any of them matches."""
+
+
+def _fan_out(values):
+    """One flat fan-out of `values` (a nested `*` adds its values, as middlewared's recursion does)."""
+    out = _Fanout()
+    for v in values:
+        if isinstance(v, _Fanout):
+            out.extend(v)
+        else:
+            out.append(v)
+    return out
 
 
 def _casefold(v):
@@ -147,6 +173,18 @@ def validate_filters(filters, depth=0):
             if base not in ("=", "!=", ">", ">=", "<", "<="):
                 raise ValueError(f"{base}: invalid timestamp operation.")
             _parse_date(value)
+        if base in STRING_VALUE_OPS:
+            _check_string_value(f, base, value)
+
+
+def _check_string_value(f, op, value):
+    if not isinstance(value, str):
+        raise ValueError(f"Invalid filter {f}: the value of {op} must be a string")
+    if op == "~":
+        try:
+            re.compile(value)
+        except (re.error, RecursionError, OverflowError) as e:
+            raise ValueError(f"Invalid filter {f}: invalid regular expression: {e}") from None
 
 
 def validate_options(options):
@@ -233,6 +271,23 @@ def select_fields(row, select):
     return out
 
 
+def _sort_key(v):
+    """A key that orders any mix of values: numbers, then strings, then the rest by their repr (middlewared's
+    sort raises TypeError on such a mix)."""
+    if isinstance(v, (bool, int, float)):
+        return 0, v
+    if isinstance(v, str):
+        return 1, v
+    return 2, repr(v)
+
+
+def _sorted(rows, value, reverse):
+    try:
+        return sorted(rows, key=value, reverse=reverse)
+    except TypeError:  # values of several types (or dicts): keep a stable, total order instead of failing
+        return sorted(rows, key=lambda r: _sort_key(value(r)), reverse=reverse)
+
+
 def _order(rows, order_by):
     for o in order_by:
         nulls = None
@@ -247,9 +302,8 @@ def _order(rows, order_by):
             v = resolve(row, parts)
             return None if v is _MISSING else v
 
-        present = [r for r in rows if value(r) is not None]
+        present = _sorted([r for r in rows if value(r) is not None], value, reverse)
         absent = [r for r in rows if value(r) is None]
-        present.sort(key=value, reverse=reverse)
         # Without an explicit nulls_* prefix, nulls sort as the smallest value.
         if nulls == "first" or (nulls is None and not reverse):
             rows = absent + present
@@ -258,27 +312,46 @@ def _order(rows, order_by):
     return rows
 
 
+@contextlib.contextmanager
+def _argument(attribute):
+    """A ValueError met while applying the query to its rows refuses the query, naming its argument."""
+    try:
+        yield
+    except ValueError as e:
+        raise ValidationErrors([ValidationError(attribute, str(e))]) from None
+
+
 def filter_list(rows, filters=None, options=None):
-    """Apply TrueNAS query `filters` and `options` to `rows`; returns a list, one row (`get`) or a count."""
-    options = validate_options(options)
+    """Apply TrueNAS query `filters` and `options` to `rows`; returns a list, one row (`get`) or a count.
+    Bad filters or options raise ValidationErrors naming `filters` or `options` (API calls have them refused
+    earlier by QueryArgs); `get` without a match raises MatchNotFound."""
+    with _argument("options"):
+        options = validate_options(options)
     select = options.get("select") or []
     order_by = options.get("order_by") or []
     if filters:
-        validate_filters(filters)
-        out = [r for r in rows if all(matches(r, f) for f in filters)]
+        with _argument("filters"):
+            validate_filters(filters)
+            out = [r for r in rows if all(matches(r, f) for f in filters)]
     else:
         out = list(rows)
     if options.get("count") is True:
         return len(out)
-    out = _order(out, order_by)
+    with _argument("options.order_by"):
+        out = _order(out, order_by)
     if options.get("get") is True:
         if not out:
             raise MatchNotFound()
-        return select_fields(out[0], select) if select else out[0]
+        return _select(out[:1], select)[0]
     if options.get("offset"):
         out = out[options["offset"]:]
     if options.get("limit"):
         out = out[:options["limit"]]
-    if select:
-        out = [select_fields(r, select) for r in out]
-    return out
+    return _select(out, select)
+
+
+def _select(rows, select):
+    if not select:
+        return rows
+    with _argument("options.select"):
+        return [select_fields(r, select) for r in rows]

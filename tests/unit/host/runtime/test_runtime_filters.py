@@ -1,9 +1,11 @@
 """filter_list: TrueNAS query semantics."""
+import errno
 from datetime import datetime
 
 import pytest
 
-from tuning_host.runtime import MatchNotFound, filter_list
+from tuning_host.runtime import CallException, MatchNotFound, QueryArgs, ValidationErrors, filter_list
+from tuning_host.runtime.validation import accept_params
 
 ROWS = [
     {"id": 1, "name": "tank", "size": 100, "disks": [{"name": "sda"}, {"name": "sdb"}], "props": {"rs": "128K"},
@@ -109,12 +111,98 @@ def test_invalid_filters(filters, message):
         for _ in range(5):
             inner = ["OR", [inner]]
         filters = [inner]
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValidationErrors, match=message) as e:
         filter_list(ROWS, filters)
+    assert [a for a, _, _ in e.value] == ["filters"]
 
 
 @pytest.mark.parametrize("options", [{"get": True, "limit": 2}, {"get": True, "offset": 1}, {"limit": 10001},
                                      {"select": [1]}, {"order_by": [1]}])
 def test_invalid_options(options):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValidationErrors) as e:
         filter_list(ROWS, [], options)
+    assert [a for a, _, _ in e.value] == ["options"]
+
+
+# ---- hostile queries: refused naming the query argument, or not matching; never a raw exception ----
+
+def refusal(filters=(), options=None):
+    """The field path and message of the ValidationErrors refusing a query, as an API call gets them
+    (QueryArgs first, then filter_list on the rows)."""
+    try:
+        filter_list(ROWS, *accept_params(QueryArgs, [list(filters), options or {}]))
+    except ValidationErrors as e:
+        return [(a, m) for a, m, _ in e]
+    raise AssertionError("the query was not refused")
+
+
+@pytest.mark.parametrize("flt, message", [
+    (["name", "~", "("], "invalid regular expression"),
+    (["name", "~", 5], "the value of ~ must be a string"),
+    (["name", "^", 5], "the value of ^ must be a string"),
+    (["name", "C!$", None], "the value of !$ must be a string"),
+    (["name", "~", "x" * 10 + "{99999999999}"], "invalid regular expression"),
+])
+def test_string_operations_need_a_string_value_refused_before_any_row(flt, message):
+    (where, msg), = refusal([flt])
+    assert where == "filters" and message in msg
+
+
+@pytest.mark.parametrize("op", ["^", "!^", "$", "!$", "C^", "~"])
+def test_string_operations_on_rows_that_are_not_strings_do_not_match(op):
+    assert filter_list([{"v": 5}, {"v": ["a"]}, {"v": {"a": 1}}], [["v", op, "a"]]) == []
+
+
+@pytest.mark.parametrize("flt", [["disks.name", "=", "sda"], ["disks.²", "=", 1], ["tags.-1", "=", "hdd"]])
+def test_a_path_through_a_list_by_a_non_index_is_refused_naming_filters(flt):
+    (where, msg), = refusal([flt])
+    assert where == "filters" and "must be array index or wildcard character" in msg
+
+
+def test_an_index_of_any_length_past_the_end_matches_nothing():
+    assert filter_list(ROWS, [["tags." + "9" * 5000, "=", "hdd"]]) == []
+    assert ids(filter_list(ROWS, [["tags." + "0" * 30, "=", "hdd"]])) == [1]
+
+
+def test_nested_wildcards_fan_out_flat():
+    rows = [{"id": 1, "a": [{"b": [{"c": 1}, {"c": 2}]}]}, {"id": 2, "a": [{"b": [{"c": 3}]}]}]
+    assert ids(filter_list(rows, [["a.*.b.*.c", "=", 2]])) == [1]
+
+
+@pytest.mark.parametrize("value", [{"a": [1]}, [[1], {"b": 2}], [None, 1.5], "abc", 5, None])
+@pytest.mark.parametrize("op", ["in", "nin", "rin", "rnin", "Cin", "Crin", "=", "C=", ">"])
+def test_values_of_any_shape_never_raise(op, value):
+    for field in ("id", "name", "tags", "disks", "props", "note"):
+        assert isinstance(filter_list(ROWS, [[field, op, value]]), list)
+
+
+@pytest.mark.parametrize("field", ["mixed", "shape", "nulls_last:-mixed", "-shape"])
+def test_order_by_values_of_several_types_is_a_stable_total_order(field):
+    rows = [{"id": 1, "mixed": "b", "shape": {"a": 1}}, {"id": 2, "mixed": 3, "shape": [1]},
+            {"id": 3, "mixed": "a", "shape": 2}, {"id": 4, "mixed": 1.5, "shape": "s"}]
+    once = filter_list(rows, [], {"order_by": [field]})
+    assert sorted(ids(once)) == [1, 2, 3, 4]
+    assert filter_list(list(reversed(rows)), [], {"order_by": [field]}) == once
+    if field == "mixed":
+        assert ids(once) == [4, 2, 3, 1]  # numbers, then strings
+
+
+def test_order_by_a_path_through_a_list_is_refused_naming_order_by():
+    (where, msg), = refusal(options={"order_by": ["nulls_first:disks.name"]})
+    assert where == "options.order_by" and "must be array index" in msg
+
+
+def test_select_through_a_list_is_refused_naming_select():
+    (where, msg), = refusal(options={"select": ["disks.name"]})
+    assert (where, msg) == ("options.select", "Selecting by list index is not supported")
+
+
+def test_get_without_a_match_is_enoent_and_still_an_index_error():
+    with pytest.raises(MatchNotFound) as e:
+        filter_list(ROWS, [["id", "=", 99]], {"get": True, "select": ["id"]})
+    assert isinstance(e.value, IndexError) and isinstance(e.value, CallException)
+    assert e.value.errno == errno.ENOENT and str(e.value).startswith("[ENOENT] ")
+
+
+def test_get_with_select_returns_one_selected_row():
+    assert filter_list(ROWS, [["id", "=", 2]], {"get": True, "select": ["name"]}) == {"name": "fast"}
