@@ -10,6 +10,8 @@ pytestmark = pytest.mark.sandbox_only
 LOGIN_ROUNDS = 4
 LOGINS_AT_ONCE = 20        # as many as the host's worker threads: each login's scrypt runs in one of them
 GROWTH_LIMIT_MB = 48       # seen: about +5 MB with glibc's mmap threshold pinned, +230 MB without
+REFUSED_JOBS = 150         # refused applies of 60 kB each (the frame limit is 64 KiB)
+REFUSED_GROWTH_LIMIT_MB = 6   # seen: +2 MB (the job records themselves), +10 MB when a record kept the arguments
 
 
 def child_rss_mb(host):
@@ -29,6 +31,18 @@ def test_a_job_refused_by_validation_keeps_none_of_its_arguments(client):
     assert job["arguments"] == [] and job["description"] is None
     listed = client.call("core.get_jobs", [["id", "=", job_id]], {"get": True})
     assert listed["arguments"] == [] and name not in str(listed)
+
+
+def test_refused_jobs_leave_the_serving_process_memory_as_it_was(fresh_host):
+    host = fresh_host()
+    c = host.client()
+    c.wait_job(c.job_id("tuning.preset.apply", "x" * 60_000, {"pool": 5}))
+    start = child_rss_mb(host)
+    for _ in range(REFUSED_JOBS):
+        c.wait_job(c.job_id("tuning.preset.apply", "x" * 60_000, {"pool": 5}))
+    growth = child_rss_mb(host) - start
+    c.close()
+    assert growth < REFUSED_GROWTH_LIMIT_MB, f"serving process grew by {growth:.0f} MB over {REFUSED_JOBS} refused jobs"
 
 
 def test_logins_leave_the_serving_process_memory_as_it_was(fresh_host):

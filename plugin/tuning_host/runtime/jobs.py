@@ -321,11 +321,17 @@ class Job:
             self._finished_sync.set()
             if self.options.get("transient"):
                 queue.remove(self.id)
-            if self.on_finish_cb is not None:
-                try:
-                    await self.on_finish_cb(self)
-                except Exception:
-                    logger.error("Job on-finish callback failed", exc_info=True)
+            await self._run_on_finish()
+
+    async def _run_on_finish(self):
+        # One-shot, and out of run()'s frame (which the error's traceback keeps): the record must not keep what
+        # the callback holds (the RPC layer's audit callback holds the call's parameters).
+        on_finish, self.on_finish_cb = self.on_finish_cb, None
+        if on_finish is not None:
+            try:
+                await on_finish(self)
+            except Exception:
+                logger.error("Job on-finish callback failed", exc_info=True)
 
     def _finish(self, state):
         self.state = state

@@ -343,6 +343,25 @@ def test_failed_job_keeps_its_error_but_not_the_locals_of_its_frames(tmp_path):
     run(tmp_path, body)
 
 
+@pytest.mark.parametrize("method, state", [("jobs_svc.unlocked", State.SUCCESS), ("jobs_svc.failing", State.FAILED)])
+def test_job_drops_its_on_finish_callback_once_it_has_run(tmp_path, method, state):
+    async def body(mw, svc):
+        held = Held()   # e.g. the call's parameters, captured by the audit callback of the RPC layer
+        ref = weakref.ref(held)
+        ran = []
+
+        async def on_finish(job, params=held):
+            ran.append(job.state)
+        j = await mw.call(method, "cb") if method.endswith("unlocked") else await mw.call(method)
+        j.on_finish_cb = on_finish
+        del held, on_finish
+        svc.gate("cb").set()
+        await j.wait()
+        await until(lambda: ran)
+        assert ran == [state] and ref() is None   # neither the record nor a frame its error's traceback keeps
+    run(tmp_path, body)
+
+
 def test_job_history_is_bounded_and_drops_the_oldest_finished(tmp_path, monkeypatch):
     monkeypatch.setattr(jobs_module, "MAX_JOBS_KEPT", 5)
 
