@@ -223,7 +223,8 @@ class AuthService(Service):
         self.ended_api_keys = set()  # ids of deleted keys: the sessions they logged in end (key ids are not reused)
         # the throttle of the logins and the read-only account go with the logins (host.py registers auth.*)
         middleware.add_service(RateLimitService(middleware))
-        users_from_env(middleware.host_store, os.environ)
+        if (store := getattr(middleware, "host_store", None)) is not None:
+            users_from_env(store, os.environ)
 
     @private
     def store(self):
@@ -408,11 +409,15 @@ class ApiKeyService(Service):
         return filter_list(self.middleware.host_store.api_keys(), filters, options)
 
     @api_method(ApiKeyDeleteArgs, ApiKeyDeleteResult, roles=["API_KEY_WRITE"], audit="Delete API key")
-    def delete(self, id):
-        """Delete API key `id`: the sessions logged in with it (and tokens they generated) end."""
-        if not self.middleware.host_store.delete_api_key(id):
+    async def delete(self, id):
+        """Delete API key `id`: the sessions logged in with it, or with a token one of them generated, end now
+        (their next call is ENOTAUTHENTICATED, no more events) and so do such tokens."""
+        if not await self.middleware.run_in_thread(self.middleware.host_store.delete_api_key, id):
             raise InstanceNotFound(f"API key {id} does not exist")
         self.middleware.get_service("auth").ended_api_keys.add(id)
+        for conn in self.middleware.wsclients():
+            if ((conn.authenticated_credentials or {}).get("api_key") or {}).get("id") == id:
+                end_session(conn)
         return True
 
 

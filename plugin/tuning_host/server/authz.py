@@ -22,9 +22,11 @@ def session_expiry(now=None):
 
 
 def credentials_valid(credentials, ended_api_keys, now=None):
-    """Whether a login (or the login a token came from) still holds: not past its age, its API key not deleted."""
+    """Whether a login (or the login a token came from) still holds: not past its age, its API key not deleted.
+    Credentials without `expires_at` have no age limit (as middlewared's without an assurance level: internal)."""
     now = time.monotonic() if now is None else now
-    if now >= credentials["expires_at"]:
+    expires_at = credentials.get("expires_at")
+    if expires_at is not None and now >= expires_at:
         return False
     key = credentials.get("api_key")
     return key is None or key["id"] not in ended_api_keys
