@@ -30,7 +30,7 @@ from aiohttp import web
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(BENCH, '..', 'api'))
-from hosting import ADMIN, PASSWORD, LocalHost, free_port  # noqa: E402
+from hosting import ADMIN, CLEAR_EVERY, PASSWORD, LocalHost, free_port  # noqa: E402
 
 METHODS = ('tuning.preset.query', 'tuning.state', 'core.ping')
 LOGIN = {'mechanism': 'PASSWORD_PLAIN', 'username': ADMIN, 'password': PASSWORD}
@@ -135,12 +135,26 @@ class Rpc:
         await self.reader
 
 
-async def connect(session, url, n):
+async def connect(session, url, n, clear_rate_limit=None):
+    """`n` logged-in clients, one after another, as clients come. The host allows 20 logins a minute from one
+    address: `clear_rate_limit()` is called every CLEAR_EVERY logins (as the API tests' client factory does)."""
     async def one():
         rpc = Rpc(await session.ws_connect(url, max_msg_size=0))
         rpc.login = await rpc.call('auth.login_ex', LOGIN)
         return rpc
-    return [await one() for _ in range(n)]  # one after another, as clients come
+    clients = []
+    for i in range(n):
+        if clear_rate_limit is not None and i % CLEAR_EVERY == 0:
+            clear_rate_limit()
+        clients.append(await one())
+    return clients
+
+
+def rate_limit_clearer(host):
+    """A kept administrator session (outside the login count) that clears the host's login rate limit."""
+    admin = host.admin_client()
+    admin.set_options(private_methods=True)
+    return lambda: admin.call('rate.limit.cache_clear')
 
 
 async def run_round(clients, calls, pipeline):
@@ -163,7 +177,7 @@ async def run_round(clients, calls, pipeline):
     return done, spent, time.perf_counter() - start
 
 
-async def load(url, pid, args, label):
+async def load(url, pid, args, label, clear_rate_limit=None):
     """Run the rounds against `url`, each with a fresh set of logged-in clients (as repeated runs of a client
     would); print per-round figures; return (calls/s overall, calls/s per method, RSS readings)."""
     rss = [rss_mb(pid)]
@@ -172,7 +186,7 @@ async def load(url, pid, args, label):
     per_method = {m: [0, 0.0] for m in METHODS}
     async with aiohttp.ClientSession() as session:
         for r in range(1, args.rounds + 1):
-            clients = await connect(session, url, args.clients)
+            clients = await connect(session, url, args.clients, clear_rate_limit)
             cpu, own = cpu_seconds(pid), time.process_time()
             done, spent, wall = await run_round(clients, args.calls, args.pipeline)
             total_cpu += cpu_seconds(pid) - cpu
@@ -197,10 +211,10 @@ async def load(url, pid, args, label):
     return total_calls / total_wall, rates, rss
 
 
-async def capture(url):
+async def capture(url, clear_rate_limit):
     """The results the host returns for each method (the bare server answers with the same)."""
     async with aiohttp.ClientSession() as session:
-        (rpc,) = await connect(session, url, 1)
+        (rpc,) = await connect(session, url, 1, clear_rate_limit)
         payloads = {m: await rpc.call(m) for m in METHODS}
         payloads['auth.login_ex'] = rpc.login
         await rpc.close()
@@ -230,10 +244,11 @@ def main():
         env = dict(item.split('=', 1) for item in args.host_env)
         host = LocalHost(data, extra_env={'TUNING_LOG_LEVEL': 'WARNING', **env}).start()
         try:
-            payloads = asyncio.run(capture(host.url))
+            clear = rate_limit_clearer(host)
+            payloads = asyncio.run(capture(host.url, clear))
             sizes = ', '.join(f'{m} {len(json.dumps(payloads[m]))} B' for m in METHODS)
             print(f'payloads: {sizes}')
-            host_rate, host_rates, host_rss = asyncio.run(load(host.url, host.pids()['child'], args, 'host'))
+            host_rate, host_rates, host_rss = asyncio.run(load(host.url, host.pids()['child'], args, 'host', clear))
         finally:
             host.stop()
 
