@@ -49,7 +49,7 @@ class TuningBenchmarkService(Service):
         cli_namespace = 'system.tuning.benchmark'
 
     @api_method(TuningBenchmarkRunArgs, TuningBenchmarkRunResult, roles=WRITE_ROLES, audit='Tuning benchmark run')
-    @job(description=lambda spec: f'Benchmark {spec.get("dataset")}', abortable=True)
+    @job(read_roles=READ_ROLES, description=lambda spec: f'Benchmark {spec.get("dataset")}', abortable=True)
     async def run(self, job, spec):
         """Measure a dataset with fio inside a scratch child of it (removed afterwards, also on failure and abort):
         the chosen tests, each repeated `runs` times (more while noisy when `adaptive`), with progress in words and

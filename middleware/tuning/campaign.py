@@ -87,7 +87,7 @@ class TuningCampaignService(Service):
         cli_namespace = 'system.tuning.campaign'
 
     @api_method(TuningCampaignRunArgs, TuningCampaignRunResult, roles=WRITE_ROLES, audit='Tuning campaign run')
-    @job(description=lambda spec: f'Tuning campaign on {spec.get("dataset")}', abortable=True)
+    @job(read_roles=READ_ROLES, description=lambda spec: f'Tuning campaign on {spec.get("dataset")}', abortable=True)
     async def run(self, job, spec):
         """Compare presets against the box as it is: in rounds (interleaved by default), apply each configuration,
         reboot when it needs one (only with `allow_reboot`), benchmark, record. State is committed before each step;
@@ -106,7 +106,7 @@ class TuningCampaignService(Service):
             return await Driver(self.middleware, job, row['id']).drive()
 
     @private
-    @job(description=lambda id_: f'Resume tuning campaign {id_}', abortable=True)
+    @job(read_roles=READ_ROLES, description=lambda id_: f'Resume tuning campaign {id_}', abortable=True)
     async def resume(self, job, id_):
         """Carry on a campaign from its committed state (started at start-up)."""
         async with box_reserved(self.middleware, 'tuning.campaign.run', job.id):

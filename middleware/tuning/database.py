@@ -22,7 +22,7 @@ class TuningDatabaseService(Service):
         cli_namespace = 'system.tuning.database'
 
     @api_method(TuningDatabaseExportArgs, TuningDatabaseExportResult, roles=READ_ROLES)
-    @job(pipes=['output'], description=lambda *args: 'Export the tuning database')
+    @job(read_roles=READ_ROLES, pipes=['output'], description=lambda *args: 'Export the tuning database')
     async def export(self, job):
         """Write a consistent copy of the plugin's database (restore points, presets, benchmark results,
         campaigns) to the job's output pipe. Use it through `core.download`; keep the file with the box's config
@@ -34,7 +34,7 @@ class TuningDatabaseService(Service):
 
     @api_method(TuningDatabaseImportArgs, TuningDatabaseImportResult, roles=WRITE_ROLES,
                 audit='Tuning database import')
-    @job(pipes=['input'], description=lambda *args: 'Import a tuning database')
+    @job(read_roles=READ_ROLES, pipes=['input'], description=lambda *args: 'Import a tuning database')
     async def _import(self, job):
         """Replace the plugin's database by an exported one read from the job's input pipe (upload it to
         `/_upload`). The file must be a tuning database that passes SQLite's integrity check, of this plugin's

@@ -73,7 +73,8 @@ CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
 CACHE_REVALIDATE = 'no-cache'
 
 # Angular puts component styles in <style> elements at run time, hence 'unsafe-inline' for styles only (the build
-# turns critical-CSS inlining off: its onload= attribute is an inline script). Report charts are inline SVG / data: URLs.
+# turns critical-CSS inlining off: its onload= attribute is an inline script). Report charts are inline SVG and
+# data: URLs.
 CONTENT_SECURITY_POLICY = '; '.join((
     "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
     "font-src 'self' data:", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'",

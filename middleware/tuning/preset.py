@@ -115,7 +115,7 @@ class TuningPresetService(Service):
         return plan
 
     @api_method(TuningPresetApplyArgs, TuningPresetApplyResult, roles=WRITE_ROLES, audit='Tuning preset apply')
-    @job(description=lambda id_, *args: f'Apply tuning preset {id_}')
+    @job(read_roles=READ_ROLES, description=lambda id_, *args: f'Apply tuning preset {id_}')
     async def apply(self, job, id_, target, options):
         """Apply a preset as one transaction: a restore point first, each change through the appliance's own
         services and read back, rollback in reverse on failure. DANGEROUS changes need `options.acknowledge`."""

@@ -32,7 +32,7 @@ class TuningReportService(Service):
         cli_namespace = 'system.tuning.report'
 
     @api_method(TuningReportGenerateArgs, TuningReportGenerateResult, roles=READ_ROLES)
-    @job(pipes=['output'], description=lambda selection, fmt='HTML': f'Tuning report ({fmt})')
+    @job(read_roles=READ_ROLES, pipes=['output'], description=lambda selection, fmt='HTML': f'Tuning report ({fmt})')
     async def generate(self, job, selection, format_):
         """Write a report of benchmark results (one the baseline) or of a campaign to the job's output pipe: the
         summary table, charts (HTML), settings that differ from the baseline, box, versions, fio job files, method

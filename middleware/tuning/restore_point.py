@@ -90,7 +90,7 @@ class TuningRestorePointService(Service):
 
     @api_method(TuningRestorePointRevertArgs, TuningRestorePointRevertResult, roles=WRITE_ROLES,
                 audit='Tuning restore point revert')
-    @job(description=lambda id_, *args: f'Revert tuning restore point {id_}')
+    @job(read_roles=READ_ROLES, description=lambda id_, *args: f'Revert tuning restore point {id_}')
     async def revert(self, job, id_, acknowledge):
         """Put back every setting of a restore point, as one transaction that itself leaves a restore point (so a
         revert can be reverted)."""

@@ -9,6 +9,7 @@ from ..runtime import (BaseModel, CallError, InstanceNotFound, QueryArgs, Servic
 from ..runtime.jobs import State
 from ..runtime.pipes import Pipes
 from .audit import audit_method_call
+from .authz import event_authorized, job_access_error, method_authorized
 from .downloads import DOWNLOAD_WINDOW_SECONDS, filename_problem
 from .schema import method_schemas
 
@@ -110,6 +111,11 @@ class CoreDownloadResult(BaseModel):
     """`[job_id, "/_download/<job_id>?auth_token=<token>"]`: GET the URL once, within 300 seconds."""
 
 
+def _credentials(app):
+    """The credentials of a call's connection (None: an internal call, which may reach every job)."""
+    return getattr(app, "authenticated_credentials", None) if app is not None else None
+
+
 def _pipes_of(methodobj):
     return (getattr(methodobj, "_job", None) or {}).get("pipes") or []
 
@@ -139,6 +145,9 @@ class CoreService(Service):
     @api_method(CoreSubscribeArgs, CoreSubscribeResult, authorization_required=False, pass_app=True)
     async def subscribe(self, app, event):
         """Receive `collection_update` notifications for `event`; returns the subscription id."""
+        if app is not None and app.authenticated_credentials is not None and not event_authorized(
+                app.authenticated_credentials["roles"], self.middleware.events.get(event.split(":")[0])):
+            raise CallError("Not authorized", errno.EACCES)
         ident = str(uuid.uuid4())
         app.subscribe(ident, event)
         return ident
@@ -149,8 +158,10 @@ class CoreService(Service):
 
     @api_method(QueryArgs, CoreGetJobsResult, authorization_required=False, pass_app=True)
     def get_jobs(self, app, filters, options):
-        """Jobs (the newest 1000), with TrueNAS query filters and options."""
-        return filter_list([j.encode() for j in self.middleware.jobs.all().values()], filters, options)
+        """Jobs (the newest 1000) this session may see, with TrueNAS query filters and options."""
+        creds = _credentials(app)
+        return filter_list([j.encode() for j in self.middleware.jobs.all().values()
+                            if job_access_error(creds, j, write=False) is None], filters, options)
 
     @api_method(CoreJobWaitArgs, CoreJobWaitResult, authorization_required=False)
     @job()
@@ -159,6 +170,8 @@ class CoreService(Service):
         target = self.middleware.jobs.get(id)
         if target is None:
             raise InstanceNotFound(f"Job with id {id} does not exist")
+        if error := job_access_error(_credentials(job.app), target, write=False):
+            raise CallError(error, errno.EPERM)
         return await job.wrap(target)
 
     @api_method(CoreJobAbortArgs, CoreJobAbortResult, authorization_required=False, pass_app=True)
@@ -167,6 +180,8 @@ class CoreService(Service):
         target = self.middleware.jobs.get(id)
         if target is None:
             raise InstanceNotFound(f"Job with id {id} does not exist")
+        if error := job_access_error(_credentials(app), target, write=True):
+            raise CallError(error, errno.EPERM)
         target.abort()
 
     @api_method(CoreDownloadArgs, CoreDownloadResult, authorization_required=False, pass_app=True)
@@ -184,6 +199,9 @@ class CoreService(Service):
         hidden = methodobj is not None and (getattr(methodobj, "_private", False) or serviceobj._config.private)
         if methodobj is None or (hidden and not getattr(app, "private_methods", False)):
             verrors.add("method", f"{method}: method does not exist")
+        elif app.authenticated_credentials is not None and not method_authorized(
+                app.authenticated_credentials["roles"], methodobj):
+            raise CallError("Not authorized", errno.EACCES)
         elif "output" not in _pipes_of(methodobj):
             verrors.add("method", f"{method}: not a job with an output pipe (@job(pipes=['output']))")
         if problem := filename_problem(filename):
