@@ -1,0 +1,31 @@
+"""Jobs between sessions of different roles, as middlewared's Job.credential_access_error rules them: a read-only
+administrator follows the plugin's jobs (they declare read_roles) but not other jobs, and aborts none of them."""
+import pytest
+
+from client import JobFailed, RpcError
+
+pytestmark = pytest.mark.sandbox_only   # needs the host's read-only account
+
+
+def test_a_read_only_admin_cannot_abort_an_admins_job_and_sees_only_jobs_it_may_read(host, client):
+    held = client.job_id("sample.hold", "authz-jobs")
+    with pytest.raises(Exception):  # a refused apply still leaves a (failed) tuning job record
+        client.job("tuning.preset.apply", "no-such-preset", {"pool": "tank", "dataset": "tank/media"},
+                   {"acknowledge": []})
+    ro = host.readonly_client()
+    try:
+        with pytest.raises(RpcError) as e:
+            ro.call("core.job_abort", held)
+        assert e.value.errname == "EPERM" and "not owned" in e.value.reason
+        with pytest.raises(JobFailed) as e:
+            ro.job("core.job_wait", held, timeout=30)
+        assert "not owned" in str(e.value)
+        methods = {j["method"] for j in ro.call("core.get_jobs")}
+        assert "tuning.preset.apply" in methods and "sample.hold" not in methods
+        assert client.call("core.get_jobs", [["id", "=", held]], {"get": True})["state"] == "RUNNING"
+        with pytest.raises(RpcError) as e:
+            ro.call("core.subscribe", "*")   # every event, unregistered ones included: full admins only
+        assert e.value.errname == "EACCES"
+    finally:
+        ro.close()
+        client.call("sample.release", "authz-jobs")
