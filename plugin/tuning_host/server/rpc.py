@@ -3,6 +3,7 @@ import asyncio
 import errno
 import logging
 import os
+import reprlib
 import sys
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -21,6 +22,15 @@ logger = logging.getLogger("tuning_host.server")
 # aiohttp stops reading a frame past this many bytes (limits.AUTHENTICATED_BYTES counts characters: up to 4 bytes each)
 MAX_FRAME_BYTES = 4 * limits.AUTHENTICATED_BYTES
 _NO_ID = object()
+
+
+_repr = reprlib.Repr()   # Python 3.11 has no keyword arguments for it
+_repr.maxlevel, _repr.maxstring, _repr.maxother = 3, 80, 80
+
+
+def _short_repr(params):
+    """Parameters for a log line: enough to recognise the call, never the whole (up to 64 KiB) message."""
+    return _repr.repr(params)
 
 
 def _echoable(id_):
@@ -187,7 +197,7 @@ class RpcHandler:
                 else:
                     conn.send_call_error(id_, errno.EINVAL, str(e) or repr(e), sys.exc_info())
             if adapted is None and not conn.py_exceptions:
-                logger.warning("Exception while calling %s(*%r)", name, params, exc_info=True)
+                logger.warning("Exception while calling %s(*%s)", name, _short_repr(params), exc_info=True)
         else:
             if reply:
                 conn.send_result(id_, result)
