@@ -87,11 +87,11 @@ function optionalNumber(text: string): number | null {
         <summary>{{ 'Expert overrides (empty = the profile decides)' | t }}</summary>
         <div class="row">
           <label>{{ 'Measured seconds per run' | t }}<br />
-            <input type="number" min="1" max="3600" [value]="runtime()" (input)="runtime.set($any($event.target).value)" data-test="bench-runtime" />
+            <input type="number" min="1" [value]="runtime()" (input)="runtime.set($any($event.target).value)" data-test="bench-runtime" />
             @if (errors().fields['runtime_seconds']; as e) { <div class="field-error" data-test="error-runtime_seconds">{{ e }}</div> }
           </label>
           <label>{{ 'Warm-up seconds per run' | t }}<br />
-            <input type="number" min="0" max="600" [value]="ramp()" (input)="ramp.set($any($event.target).value)" data-test="bench-ramp" />
+            <input type="number" min="0" [value]="ramp()" (input)="ramp.set($any($event.target).value)" data-test="bench-ramp" />
             @if (errors().fields['ramp_seconds']; as e) { <div class="field-error" data-test="error-ramp_seconds">{{ e }}</div> }
           </label>
           <label>{{ 'Working set (MiB)' | t }}<br />
