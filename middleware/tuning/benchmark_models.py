@@ -3,6 +3,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from .common_models import RowId
 from .framework import BaseModel, LongString, NonEmptyString, QueryFilters, QueryOptions
 
 __all__ = [
@@ -74,7 +75,7 @@ class TuningBenchmarkQueryResult(BaseModel):
 
 
 class TuningBenchmarkGetArgs(BaseModel):
-    id: int
+    id: RowId
 
 
 class TuningBenchmarkGetResult(BaseModel):
@@ -82,7 +83,7 @@ class TuningBenchmarkGetResult(BaseModel):
 
 
 class TuningBenchmarkDeleteArgs(BaseModel):
-    id: int
+    id: RowId
 
 
 class TuningBenchmarkDeleteResult(BaseModel):
@@ -90,9 +91,9 @@ class TuningBenchmarkDeleteResult(BaseModel):
 
 
 class TuningBenchmarkCompareArgs(BaseModel):
-    ids: Annotated[list[int], Field(min_length=2)]
+    ids: Annotated[list[RowId], Field(min_length=2)]
     """Results to compare; the first is the baseline unless `baseline` names another."""
-    baseline: int | None = None
+    baseline: RowId | None = None
 
 
 class TuningBenchmarkCompareResult(BaseModel):

@@ -4,6 +4,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from .benchmark_models import ALL_TESTS, MAX_RAMP_SECONDS, MAX_RUNTIME_SECONDS, BenchmarkTest
+from .common_models import RowId
 from .framework import BaseModel, NonEmptyString, QueryFilters, QueryOptions
 
 __all__ = [
@@ -93,7 +94,7 @@ class TuningCampaignQueryResult(BaseModel):
 
 
 class TuningCampaignAbortArgs(BaseModel):
-    id: int
+    id: RowId
 
 
 class TuningCampaignAbortResult(BaseModel):

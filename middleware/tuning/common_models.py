@@ -1,7 +1,12 @@
 """Models shared by several ``tuning.*`` services: targets, settings, plan rows, plans."""
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from .framework import BaseModel, LongString, NonEmptyString
+
+# A row id as callers name it: SQLite's integers stop at 2**63 - 1, so a larger one is a field error, not an overflow.
+RowId = Annotated[int, Field(ge=1, le=2 ** 63 - 1)]
 
 SettingKind = Literal['ZFS_PARAMETER', 'SYSCTL', 'DATASET_PROPERTY', 'POOL_DEVICE', 'SERVICE']
 ApplyMode = Literal['LIVE', 'NEW_DATA', 'SERVICE_RESTART', 'REBOOT']

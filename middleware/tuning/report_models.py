@@ -3,17 +3,18 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from .common_models import RowId
 from .framework import BaseModel
 
 __all__ = ['TuningReportGenerateArgs', 'TuningReportGenerateResult']
 
 
 class TuningReportSelection(BaseModel):
-    results: Annotated[list[int], Field(max_length=50)] = []
+    results: Annotated[list[RowId], Field(max_length=50)] = []
     """Benchmark results to report on (with `baseline`), or leave empty and name a `campaign`."""
-    baseline: int | None = None
+    baseline: RowId | None = None
     """Which of `results` the others are compared with (default: the first)."""
-    campaign: int | None = None
+    campaign: RowId | None = None
     """A finished campaign: its merged result per configuration, against its baseline."""
     title: Annotated[str, Field(max_length=200)] | None = None
 

@@ -1,7 +1,7 @@
 """Models of ``tuning.restore_point.*``."""
 from typing import Literal
 
-from .common_models import TuningChange, TuningPlan, TuningSettingValue, TuningTarget
+from .common_models import RowId, TuningChange, TuningPlan, TuningSettingValue, TuningTarget
 from .framework import BaseModel, LongString, QueryFilters, QueryOptions
 from .preset_models import TuningApplyOutcome
 
@@ -40,7 +40,7 @@ class TuningRestorePointQueryResult(BaseModel):
 
 
 class TuningRestorePointPreviewArgs(BaseModel):
-    id: int
+    id: RowId
 
 
 class TuningRestorePointPreviewResult(BaseModel):
@@ -48,7 +48,7 @@ class TuningRestorePointPreviewResult(BaseModel):
 
 
 class TuningRestorePointRevertArgs(BaseModel):
-    id: int
+    id: RowId
     acknowledge: list[str] = []
     """Reverting can re-apply a DANGEROUS value (revert of a revert); acknowledge it by key or setting."""
 

@@ -187,7 +187,7 @@ def test_calling_a_piped_job_directly_is_refused_like_truenas(client):
         client.call("sample.download.write", "no pipe")
 
     assert e.value.code == -32001
-    assert (e.value.errname, e.value.reason) == ("EINVAL", "Pipe 'output' is not open")
+    assert (e.value.errname, e.value.reason) == ("EINVAL", "[EINVAL] Pipe 'output' is not open")
     after = client.call("core.get_jobs", [["method", "=", "sample.download.write"]], {"count": True})
     assert after == before  # no job was created
 

@@ -163,7 +163,7 @@ class PoolDatasetService(Service):
         datasets = backend_call(backend.datasets)
         # The common case is a lookup by id/name: only read properties of the datasets that can match.
         names = {f[2] for f in filters or [] if isinstance(f, list) and len(f) == 3 and f[0] in ('id', 'name')
-                 and f[1] == '='}
+                 and f[1] == '=' and isinstance(f[2], str)}
         if names:
             datasets = [d for d in datasets if d['name'] in names]
         return [self._entry(ds) for ds in datasets]

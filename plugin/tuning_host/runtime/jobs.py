@@ -114,10 +114,11 @@ class Job:
     # ---- inside the job ----
 
     def check_pipe(self, name):
-        """Raise ValueError unless the caller opened pipe `name` (a job declared with `check_pipes=False` calls
-        this itself, or tests `job.pipes.<name>`, when it can also run without the pipe)."""
+        """Raise CallError (EINVAL) unless the caller opened pipe `name` (a job declared with `check_pipes=False`
+        calls this itself, or tests `job.pipes.<name>`, when it can also run without the pipe). A caller's mistake
+        (calling a download job without core.download), not an internal error."""
         if getattr(self.pipes, name, None) is None:
-            raise ValueError(f"Pipe {name!r} is not open")
+            raise CallError(f"Pipe {name!r} is not open", errno.EINVAL)
 
     def set_progress(self, percent=None, description=None, extra=None):
         """Update progress; only fields passed change. Sends `core.get_jobs` CHANGED when something changed."""

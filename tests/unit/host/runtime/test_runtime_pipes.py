@@ -65,9 +65,9 @@ def test_unknown_pipe_names_are_refused_at_declaration():
 
 def test_a_piped_job_called_without_its_pipe_is_refused_and_not_created(tmp_path):
     async def body(mw, svc):
-        with pytest.raises(ValueError, match=r"^Pipe 'output' is not open$"):
+        with pytest.raises(CallError, match=r"Pipe 'output' is not open$"):
             await mw.call("piped.produce", 10)
-        with pytest.raises(ValueError, match=r"^Pipe 'input' is not open$"):
+        with pytest.raises(CallError, match=r"Pipe 'input' is not open$"):
             await mw.call("piped.consume")
         assert mw.jobs.all() == {}
     run(tmp_path, body)
