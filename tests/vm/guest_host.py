@@ -19,6 +19,7 @@ from vm import VM
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / 'tests' / 'api'))
 from client import Client  # noqa: E402  (the shared API test client)
+from hosting import LoginThrottle  # noqa: E402  (the host limits logins to 20 a minute per address)
 
 GUEST_PORT = 6000
 ADMIN = 'admin'
@@ -58,6 +59,7 @@ class GuestHost:
         self.port = vm.ports['api']
         self.url = f'ws://127.0.0.1:{self.port}/api/current'
         self.http_url = f'http://127.0.0.1:{self.port}'
+        self.throttle = LoginThrottle(self)
 
     def install(self) -> None:
         """Copy the project in and enable the unit (does not start it)."""
@@ -113,10 +115,16 @@ class GuestHost:
         """After a reboot: wait for the host to answer with a new boot id (the API tier's LocalHost has the same)."""
         return self.wait_ready(timeout, not_boot_id=old_boot_id)
 
+    def admin_client(self) -> Client:
+        """The session LoginThrottle clears the login rate limit from (legacy login: counted apart)."""
+        c = Client(self.url, timeout=120)
+        assert c.call('auth.login', self.username, self.password) is True
+        return c
+
     def client(self, login: bool = True, **options) -> Client:
         c = Client(self.url, timeout=120)
         if login:
-            resp = c.login(self.username, self.password)
+            resp = self.throttle.login(c, lambda c: c.login(self.username, self.password))
             assert resp['response_type'] == 'SUCCESS', resp
         if options:
             c.set_options(**options)
