@@ -32,19 +32,13 @@ BENCH = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(BENCH, '..', 'api'))
 from hosting import ADMIN, CLEAR_EVERY, PASSWORD, LocalHost, free_port  # noqa: E402
 
+from bench_api_latency import rss_mb  # noqa: E402  (one reader of /proc/<pid>/status for the bench scripts)
+
 METHODS = ('tuning.preset.query', 'tuning.state', 'core.ping')
 LOGIN = {'mechanism': 'PASSWORD_PLAIN', 'username': ADMIN, 'password': PASSWORD}
 THROUGHPUT_GOAL = 0.9
 RSS_GOAL = 1.5
 FLAT_GOAL = 1.05
-
-
-def rss_mb(pid):
-    with open(f'/proc/{pid}/status') as f:
-        for line in f:
-            if line.startswith('VmRSS:'):
-                return int(line.split()[1]) / 1024
-    return float('nan')
 
 
 def cpu_seconds(pid):
