@@ -14,8 +14,10 @@ from .preset_models import (
     TuningPresetQueryArgs, TuningPresetQueryResult, TuningPresetUpdateArgs, TuningPresetUpdateResult,
 )
 from .store import presets as preset_store
-from .store.offloop import store_call
+from .store.offloop import store_call, store_read
 from .transaction.engine import Step, Transaction, desired_from_change
+
+SHAPING_OPTIONS = ('order_by', 'select', 'count', 'get', 'offset', 'limit')   # query options that do more than copy
 
 
 def slug(name: str) -> str:
@@ -57,9 +59,13 @@ class TuningPresetService(Service):
         cli_namespace = 'system.tuning.preset'
 
     @api_method(TuningPresetQueryArgs, TuningPresetQueryResult, roles=READ_ROLES)
-    def query(self, filters, options):
+    async def query(self, filters, options):
         """Built-in presets (read-only) and admin-defined ones, with TrueNAS query filters and options."""
-        return filter_list(all_presets(plugin_context(self.middleware).db), filters, options)
+        presets = await store_read(self.middleware, all_presets)
+        if filters or any(options.get(k) for k in SHAPING_OPTIONS):
+            # filters may hold regular expressions and ordering sorts: neither runs on the event loop
+            return await self.middleware.run_in_thread(filter_list, presets, filters, options)
+        return filter_list(presets, filters, options)   # the plain list: a copy, no worker thread needed
 
     @api_method(TuningPresetCreateArgs, TuningPresetCreateResult, roles=WRITE_ROLES, audit='Tuning preset create')
     def create(self, data):

@@ -6,7 +6,7 @@ from .context import boot_id, plugin_context
 from .framework import READ_ROLES, Service, api_method, private
 from .profile_models import TuningProfileArgs, TuningProfileResult, TuningStateArgs, TuningStateResult
 from .store import restore_points as rps
-from .store.offloop import store_call
+from .store.offloop import store_read
 from . import startup
 
 
@@ -72,7 +72,7 @@ class TuningService(Service):
     async def current_state(self):
         ctx = plugin_context(self.middleware)
         current_boot = await boot_id(self.middleware)
-        rows = await store_call(self.middleware, state_rows, current_boot)
+        rows = await store_read(self.middleware, state_rows, current_boot)
         pending_keys = {p['key'] for p in rows['pending']}
         # A knob a revert gave back to the box's default follows the kernel's own default once the box has rebooted.
         expected = expected_settings(rows['applied'], lambda rp: rows['released'].get(rp['id'], set()))

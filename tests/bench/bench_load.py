@@ -11,9 +11,10 @@ From the repo root:
 
 Each round logs in a fresh set of clients (as repeated runs of a client would), then every client makes `--calls`
 calls of each method (3 x calls x clients calls a round, `--pipeline` of each in flight at once), then disconnects.
-Only the calls are timed. Also printed: the server's CPU time a call (all its threads) and the load generator's.
-The load generator is one asyncio process (aiohttp client); the host and the bare server each run in their own
-process on loopback, so both share the machine's cores with the generator alike. `--host-env` passes environment
+The host and the bare server take turns within each round, so that whatever else the machine does meanwhile weighs
+on both alike. Only the calls are timed. Also printed: the server's CPU time a call (all its threads) and the load
+generator's. The load generator is one asyncio process (aiohttp client); the host and the bare server each run in
+their own process on loopback, so both share the machine's cores with the generator alike. `--host-env` passes environment
 to the host (e.g. MALLOC_ARENA_MAX=2 to compare allocator settings).
 """
 import argparse
@@ -129,12 +130,13 @@ class Rpc:
         await self.reader
 
 
-async def connect(session, url, n, clear_rate_limit=None):
+async def connect(session, url, n, clear_rate_limit=None, login=LOGIN):
     """`n` logged-in clients, one after another, as clients come. The host allows 20 logins a minute from one
-    address: `clear_rate_limit()` is called every CLEAR_EVERY logins (as the API tests' client factory does)."""
+    address: `clear_rate_limit()` is called every CLEAR_EVERY logins (as the API tests' client factory does).
+    `login` None: the socket's peer is authenticated by the server itself (middlewared's unix socket)."""
     async def one():
         rpc = Rpc(await session.ws_connect(url, max_msg_size=0))
-        rpc.login = await rpc.call('auth.login_ex', LOGIN)
+        rpc.login = None if login is None else await rpc.call('auth.login_ex', login)
         return rpc
     clients = []
     for i in range(n):
@@ -171,38 +173,69 @@ async def run_round(clients, calls, pipeline):
     return done, spent, time.perf_counter() - start
 
 
-async def load(url, pid, args, label, clear_rate_limit=None):
-    """Run the rounds against `url`, each with a fresh set of logged-in clients (as repeated runs of a client
-    would); print per-round figures; return (calls/s overall, calls/s per method, RSS readings)."""
-    rss = [rss_mb(pid)]
-    print(f'{label}: RSS at start (no client) {rss[0]:.1f} MB')
-    total_calls, total_wall, total_cpu, own_cpu = 0, 0.0, 0.0, 0.0
-    per_method = {m: [0, 0.0] for m in METHODS}
-    async with aiohttp.ClientSession() as session:
+class Target:
+    """One server under load: its figures summed over the rounds it was given."""
+
+    def __init__(self, label, url, pid, clear_rate_limit=None, login=LOGIN, unix_socket=None):
+        self.label, self.url, self.pid, self.clear_rate_limit = label, url, pid, clear_rate_limit
+        self.login, self.unix_socket = login, unix_socket
+        self.rss = [rss_mb(pid)]
+        self.calls, self.wall, self.cpu, self.own_cpu = 0, 0.0, 0.0, 0.0
+        self.per_method = {m: [0, 0.0] for m in METHODS}
+
+    async def round(self, session, number, args):
+        """One round: fresh logged-in clients (as repeated runs of a client would), the calls, then disconnect."""
+        clients = await connect(session, self.url, args.clients, self.clear_rate_limit, self.login)
+        cpu, own = cpu_seconds(self.pid), time.process_time()
+        done, spent, wall = await run_round(clients, args.calls, args.pipeline)
+        self.cpu += cpu_seconds(self.pid) - cpu
+        self.own_cpu += time.process_time() - own
+        for c in clients:
+            await c.close()
+        calls = sum(done.values())
+        self.calls += calls
+        self.wall += wall
+        for m in METHODS:
+            self.per_method[m][0] += done[m]
+            self.per_method[m][1] += spent[m]
+        self.rss.append(rss_mb(self.pid))
+        print(f'  round {number} {self.label}: {args.clients} logins, {calls} calls in {wall:.2f} s = '
+              f'{calls / wall:.0f} calls/s; RSS {self.rss[-1]:.1f} MB')
+
+    @property
+    def rate(self):
+        return self.calls / self.wall
+
+    def rates(self):
+        """Calls/s per method: its calls over the share of the wall time they took (calls are interleaved)."""
+        busy = sum(s for _, s in self.per_method.values())
+        return {m: n / (s / busy * self.wall) for m, (n, s) in self.per_method.items()}
+
+    def session(self):
+        connector = aiohttp.UnixConnector(path=self.unix_socket) if self.unix_socket else None
+        return aiohttp.ClientSession(connector=connector)
+
+    def summary(self):
+        print(f'{self.label}: ' + '  '.join(f'{m} {r:.0f}/s' for m, r in self.rates().items())
+              + f'; CPU a call: server {self.cpu / self.calls * 1e6:.0f} us, load generator '
+              f'{self.own_cpu / self.calls * 1e6:.0f} us')
+
+
+async def load(targets, args):
+    """The rounds, each target in turn within a round, so that whatever else the machine does meanwhile weighs on
+    both alike."""
+    for t in targets:
+        print(f'{t.label}: RSS at start (no client) {t.rss[0]:.1f} MB')
+    sessions = [t.session() for t in targets]
+    try:
         for r in range(1, args.rounds + 1):
-            clients = await connect(session, url, args.clients, clear_rate_limit)
-            cpu, own = cpu_seconds(pid), time.process_time()
-            done, spent, wall = await run_round(clients, args.calls, args.pipeline)
-            total_cpu += cpu_seconds(pid) - cpu
-            own_cpu += time.process_time() - own
-            for c in clients:
-                await c.close()
-            calls = sum(done.values())
-            total_calls += calls
-            total_wall += wall
-            for m in METHODS:
-                per_method[m][0] += done[m]
-                per_method[m][1] += spent[m]
-            rss.append(rss_mb(pid))
-            print(f'  round {r}: {args.clients} logins, {calls} calls in {wall:.2f} s = {calls / wall:.0f} calls/s; '
-                  f'RSS {rss[-1]:.1f} MB')
-    # per method: its calls over the share of the wall time they took (calls are interleaved on every client)
-    busy = sum(s for _, s in per_method.values())
-    rates = {m: n / (s / busy * total_wall) for m, (n, s) in per_method.items()}
-    print('  ' + '  '.join(f'{m} {rates[m]:.0f}/s' for m in METHODS)
-          + f'; CPU a call: server {total_cpu / total_calls * 1e6:.0f} us, load generator '
-          f'{own_cpu / total_calls * 1e6:.0f} us')
-    return total_calls / total_wall, rates, rss
+            for t, session in zip(targets, sessions):
+                await t.round(session, r, args)
+    finally:
+        for session in sessions:
+            await session.close()
+    for t in targets:
+        t.summary()
 
 
 async def capture(url, clear_rate_limit):
@@ -233,35 +266,38 @@ def main():
     if args.serve_bare:
         return serve_bare(int(args.serve_bare[0]), args.serve_bare[1])
 
-    print(f'{args.clients} clients, {args.rounds} rounds of {args.calls} calls of each of {", ".join(METHODS)}')
+    print(f'{args.clients} clients, {args.rounds} rounds of {args.calls} calls of each of {", ".join(METHODS)}; '
+          f'the host and the bare server take turns within each round')
     with tempfile.TemporaryDirectory(prefix='bench-load-') as data:
         env = dict(item.split('=', 1) for item in args.host_env)
         host = LocalHost(data, extra_env={'TUNING_LOG_LEVEL': 'WARNING', **env}).start()
+        bare = path = None
         try:
             clear = rate_limit_clearer(host)
             payloads = asyncio.run(capture(host.url, clear))
             sizes = ', '.join(f'{m} {len(json.dumps(payloads[m]))} B' for m in METHODS)
             print(f'payloads: {sizes}')
-            host_rate, host_rates, host_rss = asyncio.run(load(host.url, host.pids()['child'], args, 'host', clear))
+            bare, port, path = start_bare(payloads)
+            bare_url = f'ws://127.0.0.1:{port}/api/current'
+            wait_listening(bare_url)
+            served = Target('host', host.url, host.pids()['child'], clear)
+            plain = Target('bare', bare_url, bare.pid)
+            asyncio.run(load([served, plain], args))
         finally:
             host.stop()
-
-    bare, port, path = start_bare(payloads)
-    try:
-        url = f'ws://127.0.0.1:{port}/api/current'
-        wait_listening(url)
-        bare_rate, bare_rates, bare_rss = asyncio.run(load(url, bare.pid, args, 'bare aiohttp server'))
-    finally:
-        bare.terminate()
-        bare.wait()
-        os.unlink(path)
+            if bare is not None:
+                bare.terminate()
+                bare.wait()
+                os.unlink(path)
 
     print()
     print(f'{"":22s}{"host":>10s}{"bare":>10s}{"ratio":>8s}')
+    host_rates, bare_rates = served.rates(), plain.rates()
     for m in METHODS:
         print(f'{m:22s}{host_rates[m]:10.0f}{bare_rates[m]:10.0f}{host_rates[m] / bare_rates[m]:8.2f}')
-    ratio = host_rate / bare_rate
-    print(f'{"all (calls/s)":22s}{host_rate:10.0f}{bare_rate:10.0f}{ratio:8.2f}')
+    ratio = served.rate / plain.rate
+    print(f'{"all (calls/s)":22s}{served.rate:10.0f}{plain.rate:10.0f}{ratio:8.2f}')
+    host_rss, bare_rss = served.rss, plain.rss
     print(f'RSS MB start/after     {host_rss[0]:5.1f}/{host_rss[-1]:5.1f}  {bare_rss[0]:5.1f}/{bare_rss[-1]:5.1f}')
     print('host RSS by round (MB): ' + ' '.join(f'{x:.1f}' for x in host_rss))
     print()

@@ -13,16 +13,44 @@ def utc_now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec='seconds')
 
 
+MISSING = object()
+MEMO_ENTRIES = 64   # distinct memoised reads kept at once (a read's key is its function and arguments)
+
+
 class Database:
     """A single connection shared by the event loop and worker threads; every statement is short, so a lock
-    serialises them instead of a pool."""
+    serialises them instead of a pool.
+
+    ``generation`` counts the writes made through it (this connection is the database's only writer): a read
+    remembered with ``remember`` is valid while the generation it was read at is still the current one."""
 
     def __init__(self, path: str):
         os.makedirs(os.path.dirname(path) or '.', exist_ok=True)
         self.path = path
         self._lock = threading.RLock()
+        self._memo = {}
+        self.generation = 0
         self._conn = self._connect()
         self.migrate()
+
+    def _wrote(self):
+        # after the statement or transaction, under the lock: a read that saw the old generation and ran before the
+        # write is dropped on its next lookup; one that ran after it is re-read once, never served stale
+        self.generation += 1
+
+    def recall(self, key):
+        """The value remembered for ``key`` if no write came since it was read, else ``MISSING`` (no lock: it only
+        reads two attributes, so the event loop may call it)."""
+        entry = self._memo.get(key)
+        if entry is not None and entry[0] == self.generation:
+            return entry[1]
+        return MISSING
+
+    def remember(self, key, generation: int, value) -> None:
+        """Keep ``value``, read at ``generation``, for ``recall``. Callers treat remembered values as read-only."""
+        if len(self._memo) >= MEMO_ENTRIES:
+            self._memo.clear()
+        self._memo[key] = (generation, value)
 
     def _connect(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
@@ -57,10 +85,16 @@ class Database:
                 raise
             else:
                 cur.execute('COMMIT')
+            finally:
+                self._wrote()
 
     def execute(self, sql: str, params=()) -> sqlite3.Cursor:
+        """A statement outside a transaction; counted as a write (reads use ``query``)."""
         with self._lock:
-            return self._conn.execute(sql, params)
+            try:
+                return self._conn.execute(sql, params)
+            finally:
+                self._wrote()
 
     def query(self, sql: str, params=()) -> list[dict]:
         with self._lock:
@@ -95,6 +129,7 @@ class Database:
                 os.replace(path, self.path)
             finally:
                 self._conn = self._connect()  # the new file, or the untouched old one when the rename failed
+                self._wrote()
             self.migrate()
 
 

@@ -5,8 +5,12 @@ Inside TrueNAS every service shares middlewared's single asyncio loop, and each 
 ``await store_call(middleware, fn, *args)``, which runs ``fn(db, *args)`` in a worker thread, as middlewared's own
 plugins do with ``run_in_thread``. Plain (non-async) service methods already run in a worker thread and use the
 database directly.
+
+Reads that the panel repeats (the state, the preset list) use ``store_read``: the same call, remembered until the
+next write to the database, so a repeated read costs neither a query nor a trip to a worker thread.
 """
 from ..context import database
+from .db import MISSING
 
 
 async def store_call(middleware, fn, *args, **kwargs):
@@ -14,3 +18,16 @@ async def store_call(middleware, fn, *args, **kwargs):
     opening it; a CallError saying why when tuning has not started)."""
     db = await database(middleware)
     return await middleware.run_in_thread(fn, db, *args, **kwargs)
+
+
+async def store_read(middleware, fn, *args):
+    """``store_call`` for a read that only depends on the database and hashable ``args``: answered from memory while
+    no write has come since it was last read. The value is shared between callers: never change it."""
+    db = await database(middleware)
+    key = (fn, args)
+    value = db.recall(key)
+    if value is MISSING:
+        generation = db.generation   # taken before the read: a write during it makes the next call read again
+        value = await middleware.run_in_thread(fn, db, *args)
+        db.remember(key, generation, value)
+    return value

@@ -126,7 +126,7 @@ class CoreService(Service):
         cli_namespace = "system.core"
 
     @api_method(CorePingArgs, CorePingResult, authentication_required=False)
-    def ping(self):
+    async def ping(self):
         """Returns `pong`."""
         return "pong"
 

@@ -1,0 +1,75 @@
+"""The issue 12 load (bench_load.py) against TrueNAS's own middlewared, for scale: the real framework of a release
+(the live tier's launcher: middlewared with the tuning plugin installed by our installer, on a fake box) and the
+bare aiohttp JSON-RPC server answering the same payloads, taking turns within each round.
+
+The clients reach middlewared through its unix socket, where it authenticates the peer itself (root; no login
+call), as the live tier's own client does: middlewared's password login needs PAM, which this machine lacks. The bare
+server is reached over loopback TCP as in bench_load.py. Nothing is asserted; it prints the same table.
+
+    eval "$(scripts/truenas-env.sh 25.10)"; export MIDDLEWARED_SRC TRUENAS_API_CLIENT_SRC TRUENAS_VERSION
+    "$PYTHON" tests/bench/bench_load_truenas.py [--rounds 5] [--clients 50] [--calls 20]
+"""
+import argparse
+import asyncio
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+BENCH = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(BENCH, '..', 'truenas_live'))
+sys.path.insert(0, os.environ.get('TRUENAS_API_CLIENT_SRC', ''))
+from bench_load import METHODS, Rpc, Target, load, start_bare, wait_listening  # noqa: E402
+from server import ready_server  # noqa: E402
+
+
+async def capture(socket_path):
+    """What middlewared returns for each method (the bare server answers with the same)."""
+    import aiohttp
+    async with aiohttp.ClientSession(connector=aiohttp.UnixConnector(path=socket_path)) as session:
+        rpc = Rpc(await session.ws_connect('http://localhost/api/current', max_msg_size=0))
+        payloads = {m: await rpc.call(m) for m in METHODS}
+        payloads['auth.login_ex'] = {'response_type': 'SUCCESS'}   # the bare server's clients log in
+        await rpc.close()
+    return payloads
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--rounds', type=int, default=5)
+    parser.add_argument('--clients', type=int, default=50)
+    parser.add_argument('--calls', type=int, default=20, help='calls of each method per client per round')
+    parser.add_argument('--pipeline', type=int, default=1)
+    args = parser.parse_args()
+    if not os.environ.get('MIDDLEWARED_SRC'):
+        sys.exit('needs a release environment: eval "$(scripts/truenas-env.sh 25.10)" and export its variables')
+    print(f'TrueNAS {os.environ.get("TRUENAS_VERSION", "?")}: {args.clients} clients, {args.rounds} rounds of '
+          f'{args.calls} calls of each of {", ".join(METHODS)}; middlewared and the bare server take turns')
+    with tempfile.TemporaryDirectory(prefix='bench-load-truenas-') as home:
+        with ready_server(Path(home)) as srv:
+            payloads = asyncio.run(capture(srv.socket_path))
+            print('payloads: ' + ', '.join(f'{m} {len(json.dumps(payloads[m]))} B' for m in METHODS))
+            bare, port, path = start_bare(payloads)
+            try:
+                bare_url = f'ws://127.0.0.1:{port}/api/current'
+                wait_listening(bare_url)
+                real = Target('middlewared', 'http://localhost/api/current', srv.proc.pid, login=None,
+                              unix_socket=srv.socket_path)
+                plain = Target('bare', bare_url, bare.pid)
+                asyncio.run(load([real, plain], args))
+            finally:
+                bare.terminate()
+                bare.wait()
+                os.unlink(path)
+    print()
+    print(f'{"":22s}{"middlewared":>12s}{"bare":>10s}{"ratio":>8s}')
+    real_rates, bare_rates = real.rates(), plain.rates()
+    for m in METHODS:
+        print(f'{m:22s}{real_rates[m]:12.0f}{bare_rates[m]:10.0f}{real_rates[m] / bare_rates[m]:8.2f}')
+    print(f'{"all (calls/s)":22s}{real.rate:12.0f}{plain.rate:10.0f}{real.rate / plain.rate:8.2f}')
+    print(f'RSS MB start/after     {real.rss[0]:5.1f}/{real.rss[-1]:5.1f}  {plain.rss[0]:5.1f}/{plain.rss[-1]:5.1f}')
+
+
+if __name__ == '__main__':
+    main()
