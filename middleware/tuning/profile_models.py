@@ -1,6 +1,7 @@
 """Models of ``tuning.profile`` and ``tuning.state``."""
 from typing import Literal
 
+from .common_models import ApplyMode, Risk, SettingKind
 from .framework import BaseModel
 
 __all__ = [
@@ -95,6 +96,28 @@ class TuningStateActive(BaseModel):
     applied_at: str
 
 
+class TuningStateInEffect(BaseModel):
+    key: str
+    kind: SettingKind
+    setting: str
+    summary: str
+    """What the setting changes, in words (e.g. `handling of synchronous writes`)."""
+    scope: str
+    value: str | None
+    """The value tuning set (for `inherited`, the value the box then inherits)."""
+    inherited: bool
+    """Tuning removed a local value so the dataset inherits again."""
+    apply_mode: ApplyMode
+    risk: Risk
+    risk_reason: str | None
+    preset: str | None
+    restore_point_id: int
+    """Reverting this restore point undoes the setting."""
+    applied_at: str
+    pending_reboot: bool
+    """Set, but takes effect only after the next reboot."""
+
+
 class TuningStatePending(BaseModel):
     key: str
     setting: str
@@ -120,6 +143,10 @@ class TuningState(BaseModel):
     backend: str
     boot_id: str
     active: TuningStateActive | None
+    """The latest preset applied and still in effect; earlier ones may still hold settings (see `in_effect`)."""
+    in_effect: list[TuningStateInEffect]
+    """Every setting tuning changed that is still in effect, from every APPLIED restore point (later ones winning):
+    DANGEROUS first, then CAUTION, then SAFE."""
     pending_reboot: list[TuningStatePending]
     drift: list[TuningStateDrift]
     busy: TuningStateBusy | None

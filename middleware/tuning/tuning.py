@@ -2,6 +2,7 @@
 from .box.appliance import backend_name
 from .box.profile import read_profile
 from .box.settings import read_snapshot, same_value
+from .core.presets.registry import get_knob
 from .context import boot_id, plugin_context
 from .framework import READ_ROLES, Service, api_method, private
 from .profile_models import TuningProfileArgs, TuningProfileResult, TuningStateArgs, TuningStateResult
@@ -39,6 +40,39 @@ def active_preset(applied: list[dict]) -> dict | None:
     return None
 
 
+RISK_ORDER = {'DANGEROUS': 0, 'CAUTION': 1, 'SAFE': 2}
+
+
+def in_effect(applied: list[dict]) -> list[dict]:
+    """Every setting tuning set that the box should still hold, from every restore point still APPLIED (later ones
+    winning), DANGEROUS first, then CAUTION, then SAFE, each with the APPLY restore point whose revert undoes it.
+
+    A REVERT restore point puts back what the box held before the apply it reverted: a key it writes is tuning's
+    only while an earlier apply still in effect set it (that apply, now holding the reverted-to value, is what
+    undoes it); otherwise the key is the box's own again and is not listed."""
+    held: dict[str, tuple[dict, dict]] = {}  # key -> (change in effect, APPLY restore point that made it)
+    for rp in applied:
+        for change in rp['changes']:
+            key = change['key']
+            if rp['kind'] == 'APPLY':
+                held[key] = (change, rp)
+            elif key in held:
+                held[key] = (change, held[key][1])
+    rows = []
+    for change, rp in held.values():
+        knob = get_knob(change['kind'], change['setting'])
+        risk = change.get('risk') or 'SAFE'
+        rows.append({
+            'key': change['key'], 'kind': change['kind'], 'setting': change['setting'],
+            'summary': knob.summary if knob else change['setting'], 'scope': change['scope'],
+            'value': change['proposed'], 'inherited': change.get('proposed_source') == 'INHERIT',
+            'apply_mode': change['apply_mode'], 'risk': risk, 'risk_reason': change.get('risk_reason'),
+            'preset': rp['preset'], 'restore_point_id': rp['id'], 'applied_at': rp['updated_at'],
+        })
+    rows.sort(key=lambda row: RISK_ORDER.get(row['risk'], len(RISK_ORDER)))  # stable: apply order within a risk
+    return rows
+
+
 def state_rows(db, current_boot: str) -> dict:
     """What tuning.state needs from the store, read in one go (in a worker thread)."""
     applied = rps.applied(db)
@@ -65,7 +99,9 @@ class TuningService(Service):
 
     @api_method(TuningStateArgs, TuningStateResult, roles=READ_ROLES)
     async def state(self):
-        """The active preset, settings waiting for a reboot, and drift: settings changed behind tuning's back."""
+        """The latest preset applied, every setting tuning changed that is still in effect (`in_effect`, DANGEROUS
+        first, each with the restore point that undoes it), settings waiting for a reboot, and drift: settings
+        changed behind tuning's back."""
         return await self.current_state()
 
     @private
@@ -87,6 +123,7 @@ class TuningService(Service):
             'backend': backend_name(self.middleware),
             'boot_id': current_boot,
             'active': active_preset(rows['applied']),
+            'in_effect': [dict(row, pending_reboot=row['key'] in pending_keys) for row in in_effect(rows['applied'])],
             'pending_reboot': [{'key': p['key'], 'setting': p['setting'], 'proposed': p['proposed'],
                                 'since': p['since'], 'restore_point_id': p['restore_point_id']}
                                for p in rows['pending']],

@@ -118,3 +118,29 @@ def test_custom_inherit_value(nas):
                       make_ctx(nas, {'pool': 'tank', 'dataset': 'tank/media'}, dataset={'atime': 'OFF'}))
     row = rows(plan)['DATASET_PROPERTY:tank/media:atime']
     assert row['proposed_source'] == 'INHERIT' and row['current'] == 'OFF'
+
+
+def notes_about_sync(plan):
+    return [w for w in plan['warnings'] if 'sync=DISABLED' in w]
+
+
+def test_a_custom_sync_disabled_on_max_seq_write_is_not_also_called_not_part_of_the_preset(nas):
+    target = {'pool': 'tank', 'dataset': 'tank/media'}
+    plan = build_plan(custom([{'kind': 'DATASET_PROPERTY', 'setting': 'sync', 'value': 'DISABLED'}],
+                             base='max-seq-write'), make_ctx(nas, target))
+    assert rows(plan)['DATASET_PROPERTY:tank/media:sync']['proposed'] == 'DISABLED'
+    assert not any(w.startswith('Not part of this preset') for w in plan['warnings']), plan['warnings']
+
+
+def test_max_seq_write_on_a_box_already_at_sync_disabled_says_it_is_in_effect(nas):
+    target = {'pool': 'tank', 'dataset': 'tank/media'}
+    plan = build_plan('max-seq-write', make_ctx(nas, target, dataset={'sync': 'DISABLED'}))
+    (note,) = notes_about_sync(plan)
+    assert note.startswith('sync=DISABLED is in effect on tank/media now') and 'DANGEROUS' in note
+    assert 'leaves it as it is' in note and 'Not part of this preset' not in note
+
+
+def test_max_seq_write_keeps_its_note_when_sync_is_standard(nas):
+    plan = build_plan('max-seq-write', make_ctx(nas, {'pool': 'tank', 'dataset': 'tank/media'}))
+    (note,) = notes_about_sync(plan)
+    assert note.startswith('Not part of this preset: sync=DISABLED')

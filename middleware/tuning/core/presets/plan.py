@@ -5,14 +5,20 @@ the box does not have, compares each proposal with the snapshot and classifies i
 registry. Rows already at the proposed value go to ``unchanged``. Bad targets raise ``PlanInputError`` with
 field-named errors.
 """
+import re
+
 from .box import box_from
 from .catalog import BUILTIN_IDS, get_builtin, rules_for
-from .constants import DANGEROUS, DEFAULT, INHERITED, NEW_DATA, POOL_DEVICE, REBOOT, SAFE, INHERIT
+from .constants import DANGEROUS, DEFAULT, INHERITED, KINDS, NEW_DATA, POOL_DEVICE, REBOOT, SAFE, INHERIT
 from .custom import apply_custom_settings, settings_errors
 from .devices import validate_selection
 from .draft import Draft
 from .registry import get_knob, sort_key
 from .snapshot import SnapshotView
+
+
+# A built-in rule's note about a value it deliberately leaves out, e.g. "Not part of this preset: sync=DISABLED ...".
+NOT_IN_PRESET = re.compile(r'^Not part of this preset: (?P<setting>[A-Za-z0-9_.]+)=(?P<value>[^\s,;:]+)')
 
 
 class PlanInputError(ValueError):
@@ -85,6 +91,8 @@ def build_plan(preset, ctx: dict) -> dict:
         row, same = _row(proposal, view, box)
         (unchanged if same else changes).append(row)
 
+    draft.warnings[:] = _left_out_notes(draft, view, box, changes + unchanged)
+
     for role, field in (('cache', 'cache_disks'), ('log', 'log_disks')):
         if target[field] and not any(r['kind'] == POOL_DEVICE and r['setting'] == role for r in changes):
             draft.warn(f'target.{field} is ignored: this preset does not add a {role} device.')
@@ -117,6 +125,49 @@ def build_plan(preset, ctx: dict) -> dict:
             'openzfs_version': box.openzfs_version,
         },
     }
+
+
+def _left_out_notes(draft, view: SnapshotView, box, rows: list[dict]) -> list[str]:
+    """A base preset's "not part of this preset: X=V" note must not contradict the plan: when the plan itself sets
+    X (a custom preset's own setting) the note goes (the row says it, with its risk); when the box already holds
+    X=V from elsewhere (an earlier apply, or by hand) the note says so instead of implying the box is safe."""
+    planned = {r['setting'] for r in rows}
+    notes = []
+    for note in draft.warnings:
+        left_out = NOT_IN_PRESET.match(note)
+        if left_out is None:
+            notes.append(note)
+            continue
+        setting, value = left_out['setting'], left_out['value']
+        if setting in planned:
+            continue
+        held = _held_now(draft, view, setting)
+        if held is None or held[1] != value:
+            notes.append(note)
+            continue
+        knob, scope = held[0], held[2]
+        risk, reason = knob.risk(value, box)
+        words = f' ({risk}: {reason})' if risk != SAFE and reason else ''
+        notes.append(f'{setting}={value} is in effect on {scope} now, set before this preset (by an earlier apply or '
+                     f'by hand){words}; this preset leaves it as it is. To change it, revert the restore point that '
+                     f'set it (the Overview lists it) or set {setting} in a custom preset.')
+    return notes
+
+
+def _held_now(draft, view: SnapshotView, setting: str):
+    """(knob, value, scope) of ``setting`` as the box holds it now, or None when tuning does not know it."""
+    for kind in KINDS:
+        knob = get_knob(kind, setting)
+        if knob is not None:
+            scope = draft.scope(kind, setting)
+            if not view.exists(kind, scope, setting):
+                return None
+            try:
+                value = knob.normalise(str(view.value(kind, scope, setting)))
+            except ValueError:
+                return None
+            return knob, value, scope
+    return None
 
 
 def _row(proposal, view: SnapshotView, box) -> tuple[dict, bool]:
