@@ -10,12 +10,15 @@
   value off the median is flagged).
 - ``summarize_runs(runs)`` → ``{metric: summarize(values)}`` over runs' ``metrics``.
 - ``summarize(xs)`` → ``{n, values, median, ci_low, ci_high, ci_confidence, mean, stdev, cv_percent, min, max,
-  outliers}``.
+  outliers}``. ``ci_low``, ``ci_high`` and ``ci_confidence`` are ``None`` when even the min–max interval covers the
+  median with less than ``MIN_CI_CONFIDENCE`` (75 %, i.e. fewer than 3 runs): one run has no interval at all (its
+  "CI" would be the value itself, 0 % confidence), two cover it half the time.
 """
 import math
 
 MAD_SCALE = 1.4826
 MAD_THRESHOLD = 3
+MIN_CI_CONFIDENCE = 0.75
 
 
 def _checked(xs):
@@ -82,6 +85,8 @@ def mad_outliers(xs):
 def summarize(xs):
     values = _checked(xs)
     low, high, achieved = median_ci(values)
+    if achieved < MIN_CI_CONFIDENCE:
+        low = high = achieved = None
     return {
         'n': len(values), 'values': values, 'median': median(values),
         'ci_low': low, 'ci_high': high, 'ci_confidence': achieved,
