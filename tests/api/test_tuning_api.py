@@ -150,6 +150,36 @@ def test_dangerous_changes_need_a_per_setting_acknowledgement(c):
     c.call('tuning.preset.delete', 'unsafe')
 
 
+def test_state_lists_a_dangerous_setting_of_an_earlier_preset_first_with_its_restore_point(c):
+    before = full_snapshot(c)
+    c.call('tuning.preset.create', {'name': 'Loose', 'settings': [
+        {'kind': 'DATASET_PROPERTY', 'setting': 'sync', 'value': 'DISABLED'}]})
+    loose = apply(c, 'loose', acknowledge=['sync'])
+    # The next preset leaves sync alone, and its plan says sync=DISABLED is live instead of "not part of this preset".
+    plan = c.call('tuning.preset.preview', 'max-seq-write', MEDIA)
+    notes = [w for w in plan['warnings'] if 'sync=DISABLED' in w]
+    assert len(notes) == 1 and notes[0].startswith('sync=DISABLED is in effect on tank/media'), notes
+    seq = apply(c, 'max-seq-write')
+
+    state = c.call('tuning.state')
+    assert state['active']['preset'] == 'max-seq-write'
+    first, *rest = state['in_effect']
+    assert (first['setting'], first['value'], first['risk'], first['preset'], first['restore_point_id']) == (
+        'sync', 'DISABLED', 'DANGEROUS', 'loose', loose['restore_point_id'])
+    assert first['risk_reason'] and first['summary'] == 'handling of synchronous writes'
+    assert {r['key'] for r in rest} == {ch['key'] for ch in seq['applied']}
+    assert all(r['restore_point_id'] == seq['restore_point_id'] for r in rest)
+    assert [r['risk'] for r in state['in_effect']] == sorted(
+        (r['risk'] for r in state['in_effect']), key=['DANGEROUS', 'CAUTION', 'SAFE'].index)
+
+    revert(c, loose['restore_point_id'], acknowledge=[])
+    assert [r['preset'] for r in c.call('tuning.state')['in_effect']] == ['max-seq-write'] * len(rest)
+    revert(c, seq['restore_point_id'])
+    assert c.call('tuning.state')['in_effect'] == []
+    assert not diff(before, full_snapshot(c))
+    c.call('tuning.preset.delete', 'loose')
+
+
 def test_two_applies_at_once_run_one_and_refuse_the_other(host):
     clients = [host.client(private_methods=True) for _ in range(2)]
     before = full_snapshot(clients[0])
