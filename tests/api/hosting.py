@@ -90,6 +90,15 @@ class LoginThrottle:
 
 
 
+def rss_mb(pid):
+    """Resident memory of process `pid` in MB (the one reader of /proc/<pid>/status for tests and bench scripts)."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise LookupError(f"no VmRSS for process {pid}")
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -29,3 +29,29 @@ def test_a_read_only_admin_cannot_abort_an_admins_job_and_sees_only_jobs_it_may_
     finally:
         ro.close()
         client.call("sample.release", "authz-jobs")
+
+
+def test_job_events_reach_only_sessions_that_may_read_the_job(host, client):
+    """A read-only administrator subscribed to core.get_jobs follows the plugin's jobs, but no event of a job it may
+    not read reaches it (its arguments and progress stay with its owner and full admins)."""
+    ro = host.readonly_client()
+    try:
+        ro.subscribe("core.get_jobs")
+        client.subscribe("core.get_jobs")
+        held = client.job_id("sample.hold", "authz-events")
+        client.call("sample.release", "authz-events")
+        client.wait_job(held, timeout=30)
+        with pytest.raises(Exception):
+            client.job("tuning.preset.apply", "no-such-preset", {"pool": "tank", "dataset": "tank/media"},
+                       {"acknowledge": []})
+        # events go out in order: once the read-only session has the apply's end, every event of the hold that was
+        # meant for it would be here already
+        ro.wait_event(lambda ev: ev.get("fields", {}).get("method") == "tuning.preset.apply"
+                      and ev["fields"]["state"] == "FAILED", timeout=30)
+        admin_seen = {ev["fields"]["method"] for ev in client.drain_events("core.get_jobs") if "fields" in ev}
+        ro_seen = {ev["fields"]["method"] for ev in ro.drain_events("core.get_jobs") if "fields" in ev}
+        assert "sample.hold" in admin_seen
+        assert "sample.hold" not in ro_seen
+    finally:
+        ro.close()
+        client.call("sample.release", "authz-events")

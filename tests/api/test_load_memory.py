@@ -5,6 +5,8 @@ import threading
 
 import pytest
 
+from hosting import rss_mb
+
 pytestmark = pytest.mark.sandbox_only
 
 LOGIN_ROUNDS = 4
@@ -15,11 +17,7 @@ REFUSED_GROWTH_LIMIT_MB = 6   # seen: +2 MB (the job records themselves), +10 MB
 
 
 def child_rss_mb(host):
-    with open(f"/proc/{host.pids()['child']}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise AssertionError("no VmRSS")
+    return rss_mb(host.pids()["child"])
 
 
 def test_a_job_refused_by_validation_keeps_none_of_its_arguments(client):

@@ -12,7 +12,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'api'))
-from hosting import local_host  # noqa: E402
+from hosting import local_host, rss_mb  # noqa: E402
 
 TARGET = {'pool': 'tank', 'dataset': 'tank/media'}
 
@@ -26,14 +26,6 @@ def timed(fn):
     start = time.perf_counter()
     fn()
     return (time.perf_counter() - start) * 1000
-
-
-def rss_mb(pid):
-    with open(f'/proc/{pid}/status') as f:
-        for line in f:
-            if line.startswith('VmRSS:'):
-                return int(line.split()[1]) / 1024
-    return float('nan')
 
 
 def main():

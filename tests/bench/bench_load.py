@@ -31,9 +31,7 @@ from aiohttp import web
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(BENCH, '..', 'api'))
-from hosting import ADMIN, CLEAR_EVERY, PASSWORD, LocalHost, free_port  # noqa: E402
-
-from bench_api_latency import rss_mb  # noqa: E402  (one reader of /proc/<pid>/status for the bench scripts)
+from hosting import ADMIN, CLEAR_EVERY, PASSWORD, LocalHost, free_port, rss_mb  # noqa: E402
 
 METHODS = ('tuning.preset.query', 'tuning.state', 'core.ping')
 LOGIN = {'mechanism': 'PASSWORD_PLAIN', 'username': ADMIN, 'password': PASSWORD}
@@ -248,6 +246,20 @@ async def capture(url, clear_rate_limit):
     return payloads
 
 
+def print_table(served, plain):
+    """Calls/s per method and in all, and RSS, of `served` next to `plain` (the bare server); returns the ratio."""
+    print()
+    print(f'{"":22s}{served.label:>12s}{plain.label:>10s}{"ratio":>8s}')
+    served_rates, plain_rates = served.rates(), plain.rates()
+    for m in METHODS:
+        print(f'{m:22s}{served_rates[m]:12.0f}{plain_rates[m]:10.0f}{served_rates[m] / plain_rates[m]:8.2f}')
+    ratio = served.rate / plain.rate
+    print(f'{"all (calls/s)":22s}{served.rate:12.0f}{plain.rate:10.0f}{ratio:8.2f}')
+    print(f'RSS MB start/after     {served.rss[0]:5.1f}/{served.rss[-1]:5.1f}  '
+          f'{plain.rss[0]:5.1f}/{plain.rss[-1]:5.1f}')
+    return ratio
+
+
 def verdict(ok):
     return 'PASS' if ok else 'MISS'
 
@@ -290,15 +302,8 @@ def main():
                 bare.wait()
                 os.unlink(path)
 
-    print()
-    print(f'{"":22s}{"host":>10s}{"bare":>10s}{"ratio":>8s}')
-    host_rates, bare_rates = served.rates(), plain.rates()
-    for m in METHODS:
-        print(f'{m:22s}{host_rates[m]:10.0f}{bare_rates[m]:10.0f}{host_rates[m] / bare_rates[m]:8.2f}')
-    ratio = served.rate / plain.rate
-    print(f'{"all (calls/s)":22s}{served.rate:10.0f}{plain.rate:10.0f}{ratio:8.2f}')
-    host_rss, bare_rss = served.rss, plain.rss
-    print(f'RSS MB start/after     {host_rss[0]:5.1f}/{host_rss[-1]:5.1f}  {bare_rss[0]:5.1f}/{bare_rss[-1]:5.1f}')
+    ratio = print_table(served, plain)
+    host_rss = served.rss
     print('host RSS by round (MB): ' + ' '.join(f'{x:.1f}' for x in host_rss))
     print()
     growth = host_rss[-1] / host_rss[0]

@@ -20,7 +20,7 @@ from pathlib import Path
 BENCH = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(BENCH, '..', 'truenas_live'))
 sys.path.insert(0, os.environ.get('TRUENAS_API_CLIENT_SRC', ''))
-from bench_load import METHODS, Rpc, Target, load, start_bare, wait_listening  # noqa: E402
+from bench_load import METHODS, Rpc, Target, load, print_table, start_bare, wait_listening  # noqa: E402
 from server import ready_server  # noqa: E402
 
 
@@ -62,13 +62,7 @@ def main():
                 bare.terminate()
                 bare.wait()
                 os.unlink(path)
-    print()
-    print(f'{"":22s}{"middlewared":>12s}{"bare":>10s}{"ratio":>8s}')
-    real_rates, bare_rates = real.rates(), plain.rates()
-    for m in METHODS:
-        print(f'{m:22s}{real_rates[m]:12.0f}{bare_rates[m]:10.0f}{real_rates[m] / bare_rates[m]:8.2f}')
-    print(f'{"all (calls/s)":22s}{real.rate:12.0f}{plain.rate:10.0f}{real.rate / plain.rate:8.2f}')
-    print(f'RSS MB start/after     {real.rss[0]:5.1f}/{real.rss[-1]:5.1f}  {plain.rss[0]:5.1f}/{plain.rss[-1]:5.1f}')
+    print_table(real, plain)
 
 
 if __name__ == '__main__':

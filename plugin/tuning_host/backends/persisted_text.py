@@ -16,21 +16,21 @@ _SYSCTL_NAME = re.compile(r'[A-Za-z0-9_+:@-]+(?:/[A-Za-z0-9_+:@-]+)*(?:\.[A-Za-z
 _OPTION_VALUE = re.compile(r'[!#-&(-\[\]-~]+')   # printable ASCII but space, quotes and backslash
 
 
-def zfs_parameter_name_error(name) -> str | None:
-    if not isinstance(name, str) or not _PARAMETER_NAME.fullmatch(name):
-        return 'a ZFS module parameter name is letters, digits and _'
+def _name_error(name, pattern, rule) -> str | None:
+    if not isinstance(name, str) or not pattern.fullmatch(name):
+        return rule
     if len(name) > MAX_NAME_LENGTH:
         return f'is longer than {MAX_NAME_LENGTH} characters'
     return None
+
+
+def zfs_parameter_name_error(name) -> str | None:
+    return _name_error(name, _PARAMETER_NAME, 'a ZFS module parameter name is letters, digits and _')
 
 
 def sysctl_name_error(name) -> str | None:
     """Dotted components (an interface name may hold `/` in place of its own dots, as `sysctl -aN` prints it)."""
-    if not isinstance(name, str) or not _SYSCTL_NAME.fullmatch(name):
-        return 'a sysctl name is dot-separated words of letters, digits and _ - + : @ /'
-    if len(name) > MAX_NAME_LENGTH:
-        return f'is longer than {MAX_NAME_LENGTH} characters'
-    return None
+    return _name_error(name, _SYSCTL_NAME, 'a sysctl name is dot-separated words of letters, digits and _ - + : @ /')
 
 
 def module_option_value_error(value) -> str | None:

@@ -340,10 +340,16 @@ class Job:
 
     # ---- reporting ----
 
+    def readable_by(self, client):
+        """Whether connection `client` gets this job's events: only a logged-in session that may read the job (its
+        owner, a full admin, or a holder of the job's read_roles), as middlewared's should_send_job_event."""
+        return client.may_read_job(self)
+
     def send_changed_event(self):
         if (not self.options.get("transient") and self.id is not None
                 and self.middleware.has_listeners("core.get_jobs")):
-            self.middleware.send_event("core.get_jobs", "CHANGED", id=self.id, fields=self.encode())
+            self.middleware.send_event("core.get_jobs", "CHANGED", id=self.id, fields=self.encode(),
+                                       should_send_event=self.readable_by)
 
     def _exc_info_dict(self):
         if not self.exc_info:
@@ -435,7 +441,8 @@ class JobsQueue:
         self._trim()
         self.jobs[job.id] = job
         if not job.options.get("transient") and self.middleware.has_listeners("core.get_jobs"):
-            self.middleware.send_event("core.get_jobs", "ADDED", id=job.id, fields=job.encode())
+            self.middleware.send_event("core.get_jobs", "ADDED", id=job.id, fields=job.encode(),
+                                       should_send_event=job.readable_by)
         job._task = self.middleware.loop.create_task(job.run(self))
         return job
 

@@ -216,9 +216,12 @@ class Middleware:
             self.loop.call_soon_threadsafe(self._dispatch_event, name, event_type, kwargs)
 
     def _dispatch_event(self, name, event_type, kwargs):
+        # `should_send_event(client)` picks the connections an event is for (a job's events: those who may read it)
+        should_send_event = kwargs.pop("should_send_event", None)
         for client in list(self._wsclients.values()):
             try:
-                client.send_event(name, event_type, **kwargs)
+                if should_send_event is None or should_send_event(client):
+                    client.send_event(name, event_type, **kwargs)
             except Exception:
                 self.logger.warning("Failed to send event %s", name, exc_info=True)
         for handler in self._event_subs.get(name, []):

@@ -3,7 +3,6 @@ see authz.py for what they allow)."""
 import asyncio
 import base64
 import binascii
-import os
 import random
 import secrets
 import time
@@ -18,8 +17,7 @@ from ..runtime import (BaseModel, CallError, InstanceNotFound, NonEmptyString, S
 from ..runtime.models import QueryArgs
 from ..runtime.filters import filter_list
 from .authz import credentials_valid, end_session, session_expiry
-from .rate_limit import RateLimitService
-from .store import ADMIN_USERNAME, users_from_env
+from .store import ADMIN_USERNAME
 
 ADMIN_UID = 950
 READONLY_UID = 951   # TrueNAS's truenas_readonly_administrators group id
@@ -221,10 +219,6 @@ class AuthService(Service):
         super().__init__(middleware)
         self.token_manager = TokenManager()
         self.ended_api_keys = set()  # ids of deleted keys: the sessions they logged in end (key ids are not reused)
-        # the throttle of the logins and the read-only account go with the logins (host.py registers auth.*)
-        middleware.add_service(RateLimitService(middleware))
-        if (store := getattr(middleware, "host_store", None)) is not None:
-            users_from_env(store, os.environ)
 
     @private
     def store(self):

@@ -10,6 +10,7 @@ import uuid
 
 from ..runtime.errors import get_errname
 from . import jsonenc
+from .authz import job_access_error
 
 logger = logging.getLogger("tuning_host.server")
 
@@ -167,6 +168,9 @@ class Connection:
         subs = self.subscriptions.values()
         return name in subs or "*" in subs
 
+    def may_read_job(self, job):
+        return self.authenticated and job_access_error(self.authenticated_credentials, job, write=False) is None
+
     def send_event(self, name, event_type, **kwargs):
         if not self.authenticated or not self.wants(name):
             return
@@ -176,7 +180,6 @@ class Connection:
             event["id"] = kwargs.pop("id")
         if event_type in ("ADDED", "CHANGED") and "fields" in kwargs:
             event["fields"] = kwargs.pop("fields")
-        kwargs.pop("should_send_event", None)
         if kwargs:
             event["extra"] = kwargs
         self.send({"jsonrpc": "2.0", "method": "collection_update", "params": event})

@@ -23,7 +23,8 @@ from .auth import ApiKeyService, AuthService
 from .core import CoreService
 from .downloads import Downloads
 from .logsetup import setup_logging
-from .store import HostStore
+from .rate_limit import RateLimitService
+from .store import HostStore, users_from_env
 
 logger = logging.getLogger("tuning_host")
 
@@ -101,10 +102,11 @@ class Host:
         mw = self.middleware = Middleware(s.data_dir, logger=logger, strict_results=s.strict_results)
         mw.attach_loop()
         mw.host_store = HostStore(s.db_path)
+        users_from_env(mw.host_store, os.environ)
         mw.settings = s
         mw.backend = create_backend(s)
         mw.downloads = Downloads(mw)
-        for cls in (CoreService, AuthService, ApiKeyService):
+        for cls in (CoreService, AuthService, ApiKeyService, RateLimitService):
             mw.add_service(cls(mw))
         setups = load_services(mw, packages_to_load(s))
         await run_setups(mw, setups)
