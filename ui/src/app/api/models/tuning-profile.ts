@@ -1,4 +1,6 @@
 // Mirrors middleware/tuning/profile_models.py.
+import { ApplyMode, Risk, SettingKind } from './tuning-common';
+
 export type DiskKind = 'HDD' | 'SSD' | 'NVME';
 export type PoolDiskKind = DiskKind | 'MIXED';
 
@@ -59,6 +61,26 @@ export interface TuningStateActive {
   applied_at: string;
 }
 
+/** A setting tuning changed that is still in effect (mirrors TuningStateInEffect in profile_models.py). */
+export interface TuningStateInEffect {
+  key: string;
+  kind: SettingKind;
+  setting: string;
+  /** What the setting changes, in words. */
+  summary: string;
+  scope: string;
+  value: string | null;
+  inherited: boolean;
+  apply_mode: ApplyMode;
+  risk: Risk;
+  risk_reason: string | null;
+  preset: string | null;
+  /** Reverting this restore point undoes the setting. */
+  restore_point_id: number;
+  applied_at: string;
+  pending_reboot: boolean;
+}
+
 export interface TuningStatePending {
   key: string;
   setting: string;
@@ -78,7 +100,10 @@ export interface TuningStateDrift {
 export interface TuningState {
   backend: string;
   boot_id: string;
+  /** The latest preset applied; earlier ones may still hold settings (see in_effect). */
   active: TuningStateActive | null;
+  /** Every setting tuning changed still in effect, DANGEROUS first (absent from plugins older than this panel). */
+  in_effect?: TuningStateInEffect[];
   pending_reboot: TuningStatePending[];
   drift: TuningStateDrift[];
   busy: { job_id: number | null; method: string } | null;

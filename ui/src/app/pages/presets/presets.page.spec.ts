@@ -76,4 +76,60 @@ describe('PresetsPage', () => {
     await settle();
     expect(q('job-error')!.textContent).toContain('rolled back recordsize');
   });
+
+  it('asks for a confirmation listing the SMB restart and the SLOG before applying, and applies only once confirmed', async () => {
+    const smb = fakeChange({
+      key: 'SERVICE:smb:multichannel', kind: 'SERVICE', scope: 'smb', setting: 'multichannel', current: 'false',
+      proposed: 'true', apply_mode: 'SERVICE_RESTART', risk: 'SAFE',
+    });
+    const slog = fakeChange({
+      key: 'POOL_DEVICE:tank:log', kind: 'POOL_DEVICE', scope: 'tank', setting: 'log', current: '', proposed: 'nvme0n1',
+      apply_mode: 'LIVE', risk: 'CAUTION',
+    });
+    const { api, q, settle } = await render((m) => m
+      .mockCall('tuning.preset.preview', fakePlan([fakeChange(), smb, slog]))
+      .mockJob('tuning.preset.apply', fakeSuccessfulJob({
+        restore_point_id: 7, preset: 'max-iops', target: { pool: 'tank' }, applied: [smb, slog], pending_reboot: [], verified: [],
+      })));
+    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    await settle();
+    q<HTMLButtonElement>('apply')!.click();
+    await settle();
+    expect(api.callsOf('tuning.preset.apply')).toEqual([]);
+    expect(q('confirm-title')!.textContent).toContain('Apply Max IOPS?');
+    expect(q('confirm-effect-SERVICE_RESTART')!.textContent).toContain('Restarts the SMB service');
+    expect(q('confirm-effect-POOL_DEVICE')!.textContent).toContain('Adds nvme0n1 to pool tank as SLOG');
+    expect(q('confirm-effects')!.querySelectorAll('li').length).toBe(2);
+
+    q<HTMLButtonElement>('confirm-cancel')!.click();
+    await settle();
+    expect(q('confirm-dialog')).toBeNull();
+    expect(api.callsOf('tuning.preset.apply')).toEqual([]);
+
+    q<HTMLButtonElement>('apply')!.click();
+    await settle();
+    expect(q<HTMLButtonElement>('confirm-continue')!.disabled).toBe(true);
+    q<HTMLInputElement>('confirm-checkbox')!.click();
+    await settle();
+    q<HTMLButtonElement>('confirm-continue')!.click();
+    await settle();
+    expect(q('confirm-dialog')).toBeNull();
+    expect(api.callsOf('tuning.preset.apply').length).toBe(1);
+    expect(q('apply-outcome')!.textContent).toContain('Restore point #7');
+  });
+
+  it('marks every preset that still has settings in effect, not only the latest', async () => {
+    const { q } = await render((m) => m
+      .mockCall('tuning.state', fakeState({
+        active: { preset: 'max-iops', target: { pool: 'tank' }, restore_point_id: 2, applied_at: 't' },
+        in_effect: [{
+          key: 'DATASET_PROPERTY:tank:sync', kind: 'DATASET_PROPERTY', setting: 'sync', summary: 'handling of synchronous writes',
+          scope: 'tank', value: 'DISABLED', inherited: false, apply_mode: 'LIVE', risk: 'DANGEROUS', risk_reason: 'power cut',
+          preset: 'loose', restore_point_id: 1, applied_at: 't', pending_reboot: false,
+        }],
+      }))
+      .mockCall('tuning.preset.query', [fakePreset(), fakePreset({ id: 'loose', name: 'Loose', builtin: false })]));
+    expect(q('preset-card-max-iops')!.textContent).toContain('latest applied');
+    expect(q('preset-card-loose')!.textContent).toContain('in effect');
+  });
 });

@@ -8,6 +8,8 @@ import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
 import { RebootService } from '../../reboot/reboot.service';
+import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dialog.component';
+import { confirmEffects } from '../../shared/confirm-dialog/confirm-effects';
 import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
 import { missingAcknowledgements } from '../../shared/plan-words';
 import { BoxStore } from '../../stores/box.store';
@@ -18,10 +20,13 @@ import { toggleIn } from '../../shared/toggle-in';
 
 const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
 
-/** Pick a preset and a target, read the plan, acknowledge dangerous rows, apply as a job. */
+/**
+ * Pick a preset and a target, read the plan, acknowledge dangerous rows, confirm what restarts a service, changes a
+ * pool's vdevs or needs a reboot, apply as a job.
+ */
 @Component({
   selector: 'tp-presets-page',
-  imports: [TranslatePipe, PlanTableComponent, TargetPickerComponent, JobProgressDialogComponent],
+  imports: [TranslatePipe, PlanTableComponent, TargetPickerComponent, JobProgressDialogComponent, ConfirmDialogComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './presets.page.html',
   styles: `
@@ -46,6 +51,18 @@ export class PresetsPage {
   protected readonly acknowledged = signal<ReadonlySet<string>>(new Set());
   protected readonly applyRun = new JobRun<TuningApplyOutcome>('Applying preset');
   protected readonly outcome = signal<TuningApplyOutcome | null>(null);
+  /** The confirmation is open (only for a plan with effects beyond changing values). */
+  protected readonly confirming = signal(false);
+  protected readonly effects = computed(() => confirmEffects(this.plan() ?? { changes: [] }));
+  /** Presets with settings still in effect: the latest apply is not the only one that can be. */
+  protected readonly inEffect = computed(() => {
+    const state = this.box.state();
+    const ids = new Set((state?.in_effect ?? []).map((row) => row.preset));
+    if (state?.active) {
+      ids.add(state.active.preset);
+    }
+    return ids;
+  });
 
   protected readonly needs = computed(() => {
     const ids = new Set((this.plan()?.prerequisites ?? []).map((p) => p.id));
@@ -70,6 +87,7 @@ export class PresetsPage {
   }
 
   protected choose(preset: TuningPreset): void {
+    this.confirming.set(false);
     this.selected.set(preset);
     this.outcome.set(null);
     void this.preview();
@@ -107,7 +125,24 @@ export class PresetsPage {
     }
   }
 
+  /** Apply, after a confirmation when the plan restarts a service, changes a pool's vdevs or needs a reboot. */
   protected apply(): void {
+    if (!this.canApply()) {
+      return;
+    }
+    if (this.effects().length) {
+      this.confirming.set(true);
+    } else {
+      this.run();
+    }
+  }
+
+  protected confirmed(): void {
+    this.confirming.set(false);
+    this.run();
+  }
+
+  private run(): void {
     const preset = this.selected();
     const target = this.target();
     if (!preset || !target || !this.canApply()) {
