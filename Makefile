@@ -8,9 +8,9 @@ PORT ?= 8080
 TUNING_DATA ?= $(CURDIR)/var
 export PORT TUNING_DATA
 
-.PHONY: run test deps deps-system deps-python deps-ui ui test-python test-truenas test-ui test-e2e test-vm bench install-truenas package clean
+.PHONY: run test deps deps-run deps-system deps-python deps-ui ui test-python test-truenas test-ui test-e2e test-vm bench install-truenas package clean
 
-run: deps-python ui
+run: deps-run deps-python ui
 	$(PY) -m tuning_host
 
 test: deps
@@ -20,6 +20,9 @@ deps: deps-system deps-python deps-ui
 
 deps-system:
 	bash scripts/install-system-packages.sh
+
+deps-run:
+	bash scripts/install-system-packages.sh run
 
 $(VENV)/.installed: requirements/plugin.txt requirements/test.txt
 	python3 -m venv $(VENV)
