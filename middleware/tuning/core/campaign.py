@@ -5,6 +5,7 @@ round measures every configuration once; interleaved rounds (the default) make s
 neighbour's load) hit every configuration alike instead of whichever ran last.
 """
 from .bench.catalog import HIGHER, TESTS
+from .bench.power import INSUFFICIENT_RUNS
 from .bench.statistics import summarize_runs
 
 BASELINE = 'BASELINE'
@@ -43,11 +44,13 @@ def _better(a: float, b: float, direction: str) -> bool:
     return a > b if direction == HIGHER else a < b
 
 
-def recommend(comparison: dict, names: dict[int, str]) -> list[dict]:
+def recommend(comparison: dict, names: dict[int, str], rounds: int | None = None) -> list[dict]:
     """Per (test, metric) of the comparison: the configuration that wins, by how much, with significance.
 
-    Only a significant improvement (verdict BETTER) can beat the baseline; among several, the best ratio wins.
-    ``names`` maps result ids to configuration names."""
+    Only a significant improvement (verdict BETTER) can beat the baseline; among several, the best ratio wins. When
+    no configuration had runs enough for a verdict the row's verdict is ``INSUFFICIENT_RUNS`` with ``min_runs`` (per
+    configuration) and no interval or p. ``names`` maps result ids to configuration names; ``rounds`` = 1 marks
+    every row as a single-round finding (``single_round_words``)."""
     rows = {}
     for comp in comparison['comparisons']:
         for row in comp['metrics']:
@@ -55,6 +58,7 @@ def recommend(comparison: dict, names: dict[int, str]) -> list[dict]:
     out = []
     for (test, metric), candidates in sorted(rows.items()):
         direction = candidates[0][1]['direction']
+        min_runs = max((row.get('min_runs') or 0 for _, row in candidates), default=0) or None
         better = [(name, row) for name, row in candidates if row['verdict'] == 'BETTER']
         if better:
             name, row = better[0]
@@ -67,13 +71,58 @@ def recommend(comparison: dict, names: dict[int, str]) -> list[dict]:
             out.append({'test': test, 'metric': metric, 'direction': direction, 'winner': name,
                         'ratio': row['ratio'], 'ratio_ci_low': row['ratio_ci_low'],
                         'ratio_ci_high': row['ratio_ci_high'], 'p_adjusted': row['p_adjusted'],
-                        'verdict': 'BETTER', 'summary': words})
+                        'verdict': 'BETTER', 'min_runs': min_runs, 'summary': words})
+        elif all(row['verdict'] == INSUFFICIENT_RUNS for _, row in candidates):
+            out.append({'test': test, 'metric': metric, 'direction': direction, 'winner': BASELINE, 'ratio': None,
+                        'ratio_ci_low': None, 'ratio_ci_high': None, 'p_adjusted': None,
+                        'verdict': INSUFFICIENT_RUNS, 'min_runs': min_runs,
+                        'summary': insufficient_words(min_runs)})
         else:
-            verdicts = ', '.join(f'{name}: {row["verdict"]}' for name, row in candidates)
+            verdicts = ', '.join(f'{name}: {verdict_words(row)}' for name, row in candidates)
             out.append({'test': test, 'metric': metric, 'direction': direction, 'winner': BASELINE, 'ratio': 1.0,
                         'ratio_ci_low': None, 'ratio_ci_high': None, 'p_adjusted': None,
-                        'verdict': 'NO_WINNER',
+                        'verdict': 'NO_WINNER', 'min_runs': min_runs,
                         'summary': f'no configuration beats the baseline significantly ({verdicts})'})
+    if rounds == 1:
+        out = mark_single_round(out)
+    return out
+
+
+def insufficient_words(min_runs: int | None) -> str:
+    need = f' (need {min_runs} per configuration)' if min_runs else ''
+    return f'too few runs for a verdict{need}'
+
+
+def verdict_words(row: dict) -> str:
+    if row['verdict'] == INSUFFICIENT_RUNS:
+        return insufficient_words(row.get('min_runs'))
+    return row['verdict']
+
+
+SINGLE_ROUND_WORDS = ('single round: each configuration was measured in one sitting, so drift between sittings (a '
+                      'warming pool, other load) is not averaged out; do not trust it beyond this run — repeat with '
+                      '3 rounds or more')
+
+
+def mark_single_round(recommendation: list[dict]) -> list[dict]:
+    """The recommendation of a one-round campaign, each row flagged and its words saying what that means
+    (idempotent)."""
+    out = []
+    for row in recommendation:
+        summary = row.get('summary') or ''
+        if SINGLE_ROUND_WORDS not in summary:
+            summary = f'{summary} — {SINGLE_ROUND_WORDS}' if summary else SINGLE_ROUND_WORDS
+        out.append({**row, 'single_round': True, 'summary': summary})
+    return out
+
+
+def with_single_round(entry: dict) -> dict:
+    """A campaign in the API shape with ``single_round`` (its spec asks for 1 round) and, when it is, its
+    recommendation marked as such."""
+    single = (entry.get('spec') or {}).get('rounds') == 1
+    out = {**entry, 'single_round': single}
+    if single and entry.get('recommendation'):
+        out['recommendation'] = mark_single_round(entry['recommendation'])
     return out
 
 

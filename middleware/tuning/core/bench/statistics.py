@@ -8,6 +8,8 @@
   small: n=5 → [x(1), x(5)] 93.8 %, n=9 → [x(2), x(8)] 96.1 %.
 - ``mad_outliers(xs)`` → indices with |x − median| > 3 × 1.4826 × MAD (flagged, never dropped; when MAD is 0 every
   value off the median is flagged).
+- ``honest_summary(summary)`` → a stored ``{test: {metric: summary}}`` with the intervals of too few runs removed
+  (results stored before this rule carry a min–max "CI" of 1 or 2 runs).
 - ``summarize_runs(runs)`` → ``{metric: summarize(values)}`` over runs' ``metrics``.
 - ``summarize(xs)`` → ``{n, values, median, ci_low, ci_high, ci_confidence, mean, stdev, cv_percent, min, max,
   outliers}``. ``ci_low``, ``ci_high`` and ``ci_confidence`` are ``None`` when even the min–max interval covers the
@@ -103,3 +105,21 @@ def summarize_runs(runs):
             if value is not None:
                 by_metric.setdefault(metric, []).append(value)
     return {metric: summarize(values) for metric, values in by_metric.items()}
+
+
+def _honest_stats(stats):
+    if not isinstance(stats, dict):
+        return stats
+    confidence = stats.get('ci_confidence')
+    n = stats.get('n')
+    weak = (isinstance(confidence, (int, float)) and confidence < MIN_CI_CONFIDENCE) or \
+        (isinstance(n, int) and n < 3 and stats.get('ci_low') is not None)
+    return {**stats, 'ci_low': None, 'ci_high': None, 'ci_confidence': None} if weak else stats
+
+
+def honest_summary(summary):
+    """``{test: {metric: stats}}`` with no interval where the runs cannot give one (see ``summarize``)."""
+    if not isinstance(summary, dict):
+        return summary
+    return {test: ({metric: _honest_stats(stats) for metric, stats in metrics.items()}
+                   if isinstance(metrics, dict) else metrics) for test, metrics in summary.items()}

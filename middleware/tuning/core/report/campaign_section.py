@@ -2,10 +2,13 @@
 recommendation per test and metric.
 
 ``campaign_section(campaign, recommendation)`` → ``{id, label, state, message, rounds, order, runs_per_round,
-profile, finish, headline, skipped: [{name, why}], recommendation: [...]}``. ``recommendation`` is
+profile, finish, headline, single_round, single_round_note, skipped: [{name, why}], recommendation: [...]}``.
+``single_round`` (1 round: one sitting per configuration) marks the recommendation as not to be trusted beyond
+that run (``core.campaign.mark_single_round``). ``recommendation`` is
 ``core.campaign.recommend`` of the very comparison the report is built from, so its figures are the report's; the
 rows gain ``test_label`` and ``metric_label``.
 """
+from ..campaign import SINGLE_ROUND_WORDS, mark_single_round
 from .errors import ReportInputError
 from .metric_info import label_of_test, metric_info
 
@@ -23,12 +26,17 @@ def finish_words(finish):
     return 'put the original configuration back'
 
 
+def _sentence(words):
+    return words[:1].upper() + words[1:] + '.'
+
+
 def campaign_section(campaign, recommendation):
     if not isinstance(campaign, dict) or any(k not in campaign for k in REQUIRED):
         raise ReportInputError('campaign', f'must be a campaign row with {", ".join(REQUIRED)}')
     spec = campaign['spec'] or {}
     bench = spec.get('benchmark') or {}
     rounds, runs = spec.get('rounds'), bench.get('runs')
+    single = rounds == 1
     headline = (f'Campaign {campaign["id"]} · {campaign["state"].lower()} · {rounds} round{"s" if rounds != 1 else ""}'
                 f' ({str(spec.get("order", "INTERLEAVED")).lower()}) · {runs} run{"s" if runs != 1 else ""} per '
                 f'configuration per round ({str(bench.get("profile", "QUICK")).lower()} profile) · at the end: '
@@ -45,6 +53,9 @@ def campaign_section(campaign, recommendation):
         'finish': finish_words(spec.get('finish')),
         'headline': headline,
         'skipped': [{'name': c['name'], 'why': c['skipped']} for c in campaign['configurations'] if c.get('skipped')],
+        'single_round': single,
+        'single_round_note': _sentence(SINGLE_ROUND_WORDS.partition(': ')[2]) if single else None,
         'recommendation': [{**row, 'test_label': label_of_test(row['test']),
-                            'metric_label': metric_info(row['metric'])['label']} for row in recommendation],
+                            'metric_label': metric_info(row['metric'])['label']}
+                           for row in (mark_single_round(list(recommendation)) if single else recommendation)],
     }

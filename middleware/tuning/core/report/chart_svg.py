@@ -75,8 +75,9 @@ def grouped_bar_chart(chart, colours):
                 continue
             y = scale(point['median'] / factor)
             unit = chart['unit']
-            tip = (f'{ser["label"]} · {group["label"]}: {format_value(point["median"], unit)} '
-                   f'(CI {format_value(point["ci_low"], unit)} – {format_value(point["ci_high"], unit)})')
+            tip = f'{ser["label"]} · {group["label"]}: {format_value(point["median"], unit)} ' + (
+                f'(CI {format_value(point["ci_low"], unit)} – {format_value(point["ci_high"], unit)})'
+                if point['ci_low'] is not None and point['ci_high'] is not None else '(no interval: too few runs)')
             body.append(element('rect', {'x': x + 1, 'y': y, 'width': max(0.0, bar_width - 2),
                                          'height': max(0.0, bottom - y), 'fill': colours[s % len(colours)]},
                                 title(tip)))

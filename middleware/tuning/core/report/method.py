@@ -63,7 +63,9 @@ STATISTICS = (
     f'Verdicts: BETTER or WORSE when the whole range of the change lies on one side of "no change" and the adjusted '
     f'p is below {ALPHA:g}, in the direction that matters (more MB/s and IOPS, less latency). NO CHANGE when the whole '
     f'range lies within ±{EQUIVALENCE * 100:g} %: any effect is too small to matter. INCONCLUSIVE otherwise: these '
-    'runs cannot tell, and more runs may.',
+    'runs cannot tell, and more runs may. TOO FEW RUNS when the runs could not reach a verdict whatever they showed: '
+    'the smallest possible adjusted p of that many runs is not below the threshold (5 runs per side for every fio '
+    'test), so no interval and no p-value are shown. A median of fewer than 3 runs has no interval either.',
     f'A metric is flagged noisy when its runs\' standard deviation exceeds {NOISY_CV_PERCENT:g} % of their mean. A run '
     f'is flagged as an outlier when it lies more than {MAD_THRESHOLD} × {MAD_SCALE} × MAD (the median absolute '
     'deviation, a robust standard deviation) from the median. Outliers are flagged, never dropped.',

@@ -8,7 +8,8 @@ recommendation=())`` → report:
   the comparison's order
 - ``metrics``: one row per (configuration, test, metric): the result's summary statistics (``median, ci_low,
   ci_high, ci_confidence, mean, stdev, cv_percent, min, max, n, values, outliers``) and, for compared
-  configurations, the comparison row's ``ratio, ratio_ci_low, ratio_ci_high, p_value, p_adjusted, verdict`` (``None``
+  configurations, the comparison row's ``ratio, ratio_ci_low, ratio_ci_high, p_value, p_adjusted, verdict,
+  min_runs`` (``None``
   for the baseline and for metrics the baseline lacks)
 - ``summary``: ``{columns: [{key, test, metric, title, unit, direction}], rows: [{configuration_id, label,
   baseline, cells: {key: cell|None}}]}``, the seeds' table (``columns.SUMMARY_COLUMNS``), cells being the same
@@ -39,7 +40,7 @@ FORMAT_VERSION = 1
 SECTIONS = ('summary', 'charts', 'changes', 'warnings', 'method', 'box', 'tools', 'jobs')
 STAT_FIELDS = ('median', 'ci_low', 'ci_high', 'ci_confidence', 'mean', 'stdev', 'cv_percent', 'min', 'max', 'n',
                'values', 'outliers')
-COMPARISON_FIELDS = ('ratio', 'ratio_ci_low', 'ratio_ci_high', 'p_value', 'p_adjusted', 'verdict')
+COMPARISON_FIELDS = ('ratio', 'ratio_ci_low', 'ratio_ci_high', 'p_value', 'p_adjusted', 'verdict', 'min_runs')
 CELL_FIELDS = ('median', 'ci_low', 'ci_high', 'ci_confidence', 'n', 'cv_percent') + COMPARISON_FIELDS
 
 

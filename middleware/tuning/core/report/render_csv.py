@@ -11,7 +11,7 @@ import io
 
 COLUMNS = ('configuration_id', 'configuration', 'baseline', 'test', 'metric', 'unit', 'direction', 'median', 'ci_low',
            'ci_high', 'ci_confidence', 'mean', 'cv_percent', 'n', 'ratio', 'ratio_ci_low', 'ratio_ci_high', 'p_value',
-           'p_adjusted', 'verdict')
+           'p_adjusted', 'verdict', 'min_runs')
 _FORMULA_START = ('=', '+', '-', '@', '\t', '\r')
 
 

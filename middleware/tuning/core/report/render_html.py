@@ -11,7 +11,7 @@ from html import escape
 from .chart_svg import grouped_bar_chart
 from .errors import ReportInputError
 from .numbers import UNKNOWN
-from .wording import BASIS_WORDS, change_text, ci_text, median_text, setting_value, verdict_word
+from .wording import BASIS_WORDS, change_text, ci_text, insufficient_text, median_text, setting_value, verdict_word
 
 # Okabe–Ito: distinguishable with colour-blindness and in greyscale print; the baseline is neutral grey.
 COLOURS = ('#6b7280', '#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#000000')
@@ -38,6 +38,7 @@ tr.baseline td { background: #f6f8fa; }
 .verdict.WORSE { color: #82071e; background: #ffebe9; border-color: #ff8182; }
 .verdict.NO_CHANGE { color: #424a53; background: #eaeef2; border-color: #afb8c1; }
 .verdict.INCONCLUSIVE { color: #7d4e00; background: #fff8c5; border-color: #d4a72c; }
+.verdict.INSUFFICIENT_RUNS { color: #57606a; background: #f6f8fa; border-color: #d0d7de; }
 .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 6px; vertical-align: baseline; }
 figure { margin: 0; } .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(480px, 1fr));
   gap: 18px 24px; margin-top: 10px; } figcaption { font-weight: 600; margin-bottom: 4px; }
@@ -200,6 +201,14 @@ def _jobs(report):
     return f'<h2>fio job files</h2>{blocks}'
 
 
+def _winner_html(r):
+    if r['verdict'] == 'BETTER':
+        return f'<strong>{e(r["winner"])}</strong> {_verdict("BETTER")}'
+    if r['verdict'] == 'INSUFFICIENT_RUNS':
+        return f'{_verdict("INSUFFICIENT_RUNS")} {e(insufficient_text(r.get("min_runs"), "configuration"))}'
+    return 'baseline: no configuration is significantly better'
+
+
 def _campaign(report):
     c = report['campaign']
     parts = [f'<h2>Campaign: {e(c["label"])}</h2><p class="meta">{e(c["headline"])}</p>']
@@ -208,9 +217,10 @@ def _campaign(report):
     if c['skipped']:
         items = ''.join(f'<li><strong>{e(s["name"])}</strong>: {e(s["why"])}</li>' for s in c['skipped'])
         parts.append(f'<h3>Skipped</h3><ul>{items}</ul>')
+    if c.get('single_round'):
+        parts.append(f'<p><strong>Single round.</strong> {e(c["single_round_note"])}</p>')
     rows = ''.join(
-        f'<tr><td>{e(r["test_label"])}</td><td>{e(r["metric_label"])}</td>'
-        f'<td>{"<strong>" + e(r["winner"]) + "</strong> " + _verdict("BETTER") if r["verdict"] == "BETTER" else "baseline: no configuration is significantly better"}</td>'
+        f'<tr><td>{e(r["test_label"])}</td><td>{e(r["metric_label"])}</td><td>{_winner_html(r)}</td>'
         f'<td class="num">{e(change_text(r) if r["verdict"] == "BETTER" else "—")}</td></tr>'
         for r in c['recommendation'])
     parts.append('<h3>Recommendation</h3><p class="small">Per test and metric, the configuration that beats the '

@@ -9,7 +9,9 @@ import re
 
 from .errors import ReportInputError
 from .numbers import UNKNOWN
-from .wording import BASIS_WORDS, change_text, ci_text, median_text, range_text, setting_value, verdict_word
+from .wording import (
+    BASIS_WORDS, change_text, ci_text, insufficient_text, median_text, range_text, setting_value, verdict_word,
+)
 
 _SPECIAL = re.compile(r'([\\`*_\[\]|#<>&])')
 _ENTITIES = {'<': '&lt;', '>': '&gt;', '&': '&amp;'}
@@ -64,8 +66,9 @@ def _charts(report):
     out = ['## Chart figures', 'The HTML report draws these as charts: medians with the confidence interval.']
     for chart in report['charts']:
         header = ['Configuration'] + [md(g['label']) for g in chart['groups']]
-        rows = [[md(s['label'])] + [md(f'{median_text(p, chart["unit"])} '
-                                       f'({range_text(p["ci_low"], p["ci_high"], chart["unit"])})') if p else 'n/a'
+        rows = [[md(s['label'])] + [md(f'{median_text(p, chart["unit"])} ' + (
+                    f'({range_text(p["ci_low"], p["ci_high"], chart["unit"])})' if p['ci_low'] is not None
+                    and p['ci_high'] is not None else '(no interval: too few runs)')) if p else 'n/a'
                                     for p in s['points']] for s in chart['series']]
         out += [f'### {md(chart["title"])}', _table(header, rows)]
         if chart.get('reference'):
@@ -151,8 +154,11 @@ def _campaign(report):
     out.append('### Recommendation')
     if not c['recommendation']:
         return out + ['Nothing was compared.']
+    if c.get('single_round'):
+        out.insert(-1, f'**Single round.** {md(c["single_round_note"])}')
     rows = [[md(r['test_label']), md(r['metric_label']),
              f'**{md(r["winner"])}** (BETTER)' if r['verdict'] == 'BETTER'
+             else md(insufficient_text(r.get('min_runs'), 'configuration')) if r['verdict'] == 'INSUFFICIENT_RUNS'
              else 'baseline: no configuration is significantly better',
              md(change_text(r)) if r['verdict'] == 'BETTER' else '—']
             for r in c['recommendation']]

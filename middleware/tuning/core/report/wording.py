@@ -1,14 +1,18 @@
 """Shared words for the HTML and Markdown reports (pure): how a cell, a verdict, a change read.
 
-- ``VERDICT_WORDS``: BETTER → "better", WORSE → "worse", NO_CHANGE → "no change", INCONCLUSIVE → "inconclusive".
+- ``VERDICT_WORDS``: BETTER → "better", WORSE → "worse", NO_CHANGE → "no change", INCONCLUSIVE → "inconclusive",
+  INSUFFICIENT_RUNS → "too few runs".
 - ``median_text(cell, unit)`` → "412 MB/s"; ``ci_text(cell, unit)`` → "CI 398 – 420 MB/s (93.8 %)";
   ``range_text(low, high, unit)`` → "398 – 420 MB/s".
-- ``change_text(cell)`` → "+12.3 % (+8.1 % … +15.0 %), p 0.008" or ``None`` when the cell has no comparison.
+- ``change_text(cell)`` → "+12.3 % (+8.1 % … +15.0 %), p 0.008", "too few runs for a verdict (need 5 per side)"
+  when the runs cannot reach one (no interval, no p), or ``None`` when the cell has no comparison.
+- ``ci_text`` of a median without interval (fewer than 3 runs) → "no interval from 1 run".
 - ``setting_value(v)`` → the value, or "absent" for ``None``.
 """
 from .numbers import format_change, format_p, format_ratio_ci, format_value
 
-VERDICT_WORDS = {'BETTER': 'better', 'WORSE': 'worse', 'NO_CHANGE': 'no change', 'INCONCLUSIVE': 'inconclusive'}
+VERDICT_WORDS = {'BETTER': 'better', 'WORSE': 'worse', 'NO_CHANGE': 'no change', 'INCONCLUSIVE': 'inconclusive',
+                 'INSUFFICIENT_RUNS': 'too few runs'}
 BASIS_WORDS = {
     'SNAPSHOT': 'from the settings snapshots recorded with each result',
     'GIVEN': 'as recorded by the campaign that applied it',
@@ -32,13 +36,23 @@ def range_text(low, high, unit):
 
 def ci_text(cell, unit):
     if cell.get('ci_low') is None or cell.get('ci_high') is None:
+        n = cell.get('n')
+        if isinstance(n, int) and n < 3:
+            return f'no interval from {n} run{"s" if n != 1 else ""}'
         return 'CI unknown'
     confidence = cell.get('ci_confidence')
     share = f' ({confidence * 100:.1f} %)' if isinstance(confidence, (int, float)) else ''
     return f'CI {range_text(cell["ci_low"], cell["ci_high"], unit)}{share}'
 
 
+def insufficient_text(min_runs, per='side'):
+    need = f' (need {min_runs} per {per})' if min_runs else ''
+    return f'too few runs for a verdict{need}'
+
+
 def change_text(cell):
+    if cell.get('verdict') == 'INSUFFICIENT_RUNS':
+        return insufficient_text(cell.get('min_runs'))
     if cell.get('ratio') is None:
         return None
     return (f'{format_change(cell["ratio"])} ({format_ratio_ci(cell.get("ratio_ci_low"), cell.get("ratio_ci_high"))}),'
