@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal, untracked } from '@angular/core';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -8,16 +8,22 @@ import { TuningRestorePoint } from '../../api/models/tuning-preset';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
+import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dialog.component';
+import { confirmEffects } from '../../shared/confirm-dialog/confirm-effects';
 import { missingAcknowledgements } from '../../shared/plan-words';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { PlanTableComponent } from '../presets/plan-table.component';
 import { toggleIn } from '../../shared/toggle-in';
 
-/** Every apply and revert, newest first; preview what reverting one would change, then revert it as a job. */
+/**
+ * Every apply and revert, newest first; preview what reverting one would change (opened directly by
+ * `?revert=<id>`, the Overview's link), confirm what restarts a service, changes a pool's vdevs or needs a reboot,
+ * then revert it as a job.
+ */
 @Component({
   selector: 'tp-restore-points-page',
-  imports: [TranslatePipe, PlanTableComponent, JobProgressDialogComponent],
+  imports: [TranslatePipe, PlanTableComponent, JobProgressDialogComponent, ConfirmDialogComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <h1>{{ 'Restore points' | t }}</h1>
@@ -60,13 +66,19 @@ import { toggleIn } from '../../shared/toggle-in';
           @for (w of plan.warnings; track $index) { <p class="banner warn">{{ w }}</p> }
           <div class="actions">
             <button type="button" data-test="revert-cancel" (click)="selected.set(null)">{{ 'Cancel' | t }}</button>
-            <button type="button" class="primary" data-test="revert-confirm" [disabled]="!canRevert()" (click)="revert(rp)">
+            <button type="button" class="primary" data-test="revert-confirm" [disabled]="!canRevert()" (click)="askRevert(rp)">
               {{ 'Revert' | t }}</button>
           </div>
         } @else {
           <p class="muted">{{ 'Loading…' | t }}</p>
         }
       </section>
+    }
+
+    @if (confirming() && selected(); as rp) {
+      <tp-confirm-dialog title="Revert restore point #{id}?" [titleParams]="{ id: rp.id }" [effects]="effects()"
+                         action="Revert" message="Reverting also does the following to the box:"
+                         [danger]="!!plan()?.dangerous?.length" (confirmed)="confirmed(rp)" (cancelled)="confirming.set(false)" />
     }
 
     <tp-job-progress-dialog [run]="revertRun" (closed)="revertRun.close()">
@@ -80,6 +92,8 @@ import { toggleIn } from '../../shared/toggle-in';
   `,
 })
 export class RestorePointsPage {
+  /** `?revert=<id>`: open the revert preview of that restore point (bound from the query by the router). */
+  readonly revert = input<string | undefined>(undefined);
   private readonly api = inject(ApiService);
   private readonly box = inject(BoxStore);
   protected readonly presets = inject(PresetsStore);
@@ -89,12 +103,26 @@ export class RestorePointsPage {
   protected readonly plan = signal<TuningPlan | null>(null);
   protected readonly acknowledged = signal<ReadonlySet<string>>(new Set());
   protected readonly revertRun = new JobRun<TuningApplyOutcome>('Reverting');
+  protected readonly confirming = signal(false);
+  protected readonly effects = computed(() => confirmEffects(this.plan() ?? { changes: [] }));
+  private readonly opened = signal<string | null>(null);
   protected readonly canRevert = computed(() =>
     !!this.plan() && missingAcknowledgements(this.plan()!.changes, this.acknowledged()).length === 0
     && this.revertRun.phase() !== 'running');
 
   constructor() {
     void this.load();
+    // Once the list is there, the restore point the link names is previewed (once per link).
+    effect(() => {
+      const wanted = this.revert();
+      const rp = this.points().find((p) => String(p.id) === wanted);
+      if (wanted && rp && untracked(this.opened) !== wanted) {
+        this.opened.set(wanted);
+        if (rp.state === 'APPLIED') {
+          void untracked(() => this.preview(rp));
+        }
+      }
+    });
   }
 
   protected async load(): Promise<void> {
@@ -107,6 +135,7 @@ export class RestorePointsPage {
   }
 
   protected async preview(rp: TuningRestorePoint): Promise<void> {
+    this.confirming.set(false);
     this.selected.set(rp);
     this.plan.set(null);
     this.acknowledged.set(new Set());
@@ -122,7 +151,24 @@ export class RestorePointsPage {
     toggleIn(this.acknowledged, key);
   }
 
-  protected revert(rp: TuningRestorePoint): void {
+  /** Revert, after a confirmation when the plan restarts a service, changes a pool's vdevs or needs a reboot. */
+  protected askRevert(rp: TuningRestorePoint): void {
+    if (!this.canRevert()) {
+      return;
+    }
+    if (this.effects().length) {
+      this.confirming.set(true);
+    } else {
+      this.run(rp);
+    }
+  }
+
+  protected confirmed(rp: TuningRestorePoint): void {
+    this.confirming.set(false);
+    this.run(rp);
+  }
+
+  private run(rp: TuningRestorePoint): void {
     this.revertRun.start(this.api.job('tuning.restore_point.revert', [rp.id, [...this.acknowledged()]]), () => {
       this.selected.set(null);
       void this.load();

@@ -1,0 +1,58 @@
+import { fakeChange, fakePlan, fakeRestorePoint, fakeState } from '../../testing/fixtures';
+import { fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
+import { render } from '../../testing/render';
+import { RestorePointsPage } from './restore-points.page';
+
+const slogOut = fakeChange({
+  key: 'POOL_DEVICE:tank:log', kind: 'POOL_DEVICE', scope: 'tank', setting: 'log', current: 'sdh', proposed: '',
+  apply_mode: 'LIVE',
+});
+const outcome = { restore_point_id: 9, preset: 'max-iops', target: { pool: 'tank' }, applied: [slogOut], pending_reboot: [], verified: [] };
+
+function page(plan = fakePlan([fakeChange(), slogOut])) {
+  return mockApi((m) => m
+    .mockCall('tuning.restore_point.query', [fakeRestorePoint({ id: 3 }), fakeRestorePoint({ id: 1, state: 'REVERTED' })])
+    .mockCall('tuning.restore_point.preview', plan)
+    .mockCall('tuning.state', fakeState())
+    .mockJob('tuning.restore_point.revert', fakeSuccessfulJob(outcome)));
+}
+
+describe('RestorePointsPage', () => {
+  it('confirms taking a SLOG out of the pool before reverting, and reverts only once confirmed', async () => {
+    const { api, providers } = page();
+    const { q, settle } = await render(RestorePointsPage, providers);
+    q<HTMLButtonElement>('revert-preview-3')!.click();
+    await settle();
+    q<HTMLButtonElement>('revert-confirm')!.click();
+    await settle();
+    expect(q('confirm-title')!.textContent).toContain('Revert restore point #3?');
+    expect(q('confirm-effect-POOL_DEVICE')!.textContent).toContain('Removes the SLOG (sync write log) devices sdh from pool tank');
+    expect(api.callsOf('tuning.restore_point.revert')).toEqual([]);
+    q<HTMLInputElement>('confirm-checkbox')!.click();
+    await settle();
+    q<HTMLButtonElement>('confirm-continue')!.click();
+    await settle();
+    expect(api.callsOf('tuning.restore_point.revert')).toEqual([[3, []]]);
+    expect(q('revert-outcome')!.textContent).toContain('1 settings were put back');
+  });
+
+  it('reverts at once when the plan only changes values', async () => {
+    const { api, providers } = page(fakePlan([fakeChange()]));
+    const { q, settle } = await render(RestorePointsPage, providers);
+    q<HTMLButtonElement>('revert-preview-3')!.click();
+    await settle();
+    q<HTMLButtonElement>('revert-confirm')!.click();
+    await settle();
+    expect(q('confirm-dialog')).toBeNull();
+    expect(api.callsOf('tuning.restore_point.revert')).toEqual([[3, []]]);
+  });
+
+  it('opens the revert preview of the restore point a link names (?revert=3)', async () => {
+    const { api, providers } = page();
+    const { q, settle, fixture } = await render(RestorePointsPage, providers);
+    fixture.componentRef.setInput('revert', '3');
+    await settle();
+    expect(api.callsOf('tuning.restore_point.preview')).toEqual([[3]]);
+    expect(q('revert-section')!.textContent).toContain('Reverting restore point #3');
+  });
+});
