@@ -5,11 +5,14 @@ from . import bench_run
 from .benchmark_models import (
     TuningBenchmarkCompareArgs, TuningBenchmarkCompareResult, TuningBenchmarkDeleteArgs, TuningBenchmarkDeleteResult,
     TuningBenchmarkGetArgs, TuningBenchmarkGetResult, TuningBenchmarkImportArgs, TuningBenchmarkImportResult,
+    TuningBenchmarkPlanEstimateArgs, TuningBenchmarkPlanEstimateResult,
     TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, TuningBenchmarkRunArgs, TuningBenchmarkRunResult,
 )
 from .context import box_reserved, plugin_context
 from .core.bench import BenchmarkInputError, compare as compare_results, import_result, summarize_runs
 from .core.bench.conditions import condition_differences, noise_warnings
+from .core.bench.power import plan_estimate
+from .core.bench.statistics import honest_summary
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
 from .store import benchmarks as store
 from .store.offloop import store_call
@@ -61,12 +64,13 @@ class TuningBenchmarkService(Service):
     @api_method(TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, roles=READ_ROLES)
     def query(self, filters, options):
         """Stored results (measured and imported), with TrueNAS query filters and options."""
-        return filter_list(store.list_benchmarks(plugin_context(self.middleware).db), filters, options)
+        return filter_list([honest(e) for e in store.list_benchmarks(plugin_context(self.middleware).db)],
+                           filters, options)
 
     @api_method(TuningBenchmarkGetArgs, TuningBenchmarkGetResult, roles=READ_ROLES)
     def get(self, id_):
         """One stored result."""
-        return entry_or_error(plugin_context(self.middleware).db, id_, 'id')
+        return honest(entry_or_error(plugin_context(self.middleware).db, id_, 'id'))
 
     @api_method(TuningBenchmarkDeleteArgs, TuningBenchmarkDeleteResult, roles=WRITE_ROLES,
                 audit='Tuning benchmark delete')
@@ -80,7 +84,9 @@ class TuningBenchmarkService(Service):
     async def compare(self, ids, baseline):
         """Every result against one baseline (the first id unless `baseline` names one): per test and metric the
         ratio of medians with a bootstrap CI, the exact Mann–Whitney p (Holm-adjusted per test) and a verdict
-        (BETTER, WORSE, NO_CHANGE within ±5 %, INCONCLUSIVE); plus the theoretical maximum and what to be wary of."""
+        (BETTER, WORSE, NO_CHANGE within ±5 %, INCONCLUSIVE); plus the theoretical maximum and what to be wary of.
+        With fewer runs than a verdict needs (`min_runs` per side, 5 for the fio tests) the verdict is
+        INSUFFICIENT_RUNS and the row has no interval and no p-value."""
         verrors = ValidationErrors()
         if len(set(ids)) != len(ids):
             verrors.add('ids', 'Lists a result more than once.')
@@ -98,6 +104,13 @@ class TuningBenchmarkService(Service):
         the original is kept. A bad file is refused whole, with where it is wrong."""
         record = imported_record(format_, data, label)
         return store.insert_benchmark(plugin_context(self.middleware).db, **record)
+
+    @api_method(TuningBenchmarkPlanEstimateArgs, TuningBenchmarkPlanEstimateResult, roles=READ_ROLES)
+    def plan_estimate(self, estimate):
+        """What a benchmark (or, with `rounds`, a campaign) of these settings takes and can prove: fio's time, the
+        runs each side gets, the fewest runs for which a comparison can reach a verdict, and about the smallest change
+        it detects at `cv_percent` noise (5 % unless given), with a sentence for the forms."""
+        return estimate_of(estimate)
 
     # The API name is `import`, a Python keyword: bind it in the class namespace (what the framework walks).
     vars()['import'] = _import
@@ -117,6 +130,19 @@ def comparison_of(entries: list[dict], baseline_id: int) -> dict:
                                       if e['context'].get('theoretical_max')), None)
     result['warnings'] = condition_differences(entries) + [w for e in entries for w in noise_warnings(e)]
     return result
+
+
+def honest(entry: dict) -> dict:
+    """A stored result as the API shows it: no interval from fewer than 3 runs (results stored before the rule
+    carry one)."""
+    return {**entry, 'summary': honest_summary(entry['summary'])}
+
+
+def estimate_of(estimate: dict) -> dict:
+    """``tuning.benchmark.plan_estimate``'s answer (pure)."""
+    return plan_estimate(estimate['tests'], estimate['runs'], estimate['profile'], estimate['runtime_seconds'],
+                         estimate['ramp_seconds'], estimate['rounds'], estimate['configurations'],
+                         estimate['cv_percent'], estimate['adaptive'])
 
 
 def entries_or_error(db, ids: list[int], field: str) -> list[dict]:

@@ -10,7 +10,8 @@ __all__ = [
     'TuningBenchmarkEntry', 'TuningBenchmarkRunArgs', 'TuningBenchmarkRunResult', 'TuningBenchmarkQueryArgs',
     'TuningBenchmarkQueryResult', 'TuningBenchmarkGetArgs', 'TuningBenchmarkGetResult', 'TuningBenchmarkDeleteArgs',
     'TuningBenchmarkDeleteResult', 'TuningBenchmarkCompareArgs', 'TuningBenchmarkCompareResult',
-    'TuningBenchmarkImportArgs', 'TuningBenchmarkImportResult',
+    'TuningBenchmarkImportArgs', 'TuningBenchmarkImportResult', 'TuningBenchmarkPlanEstimateArgs',
+    'TuningBenchmarkPlanEstimateResult',
 ]
 
 BenchmarkTest = Literal['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
@@ -28,6 +29,7 @@ class TuningBenchmarkSpec(BaseModel):
     profile: Literal['QUICK', 'STANDARD', 'THOROUGH'] = 'QUICK'
     """QUICK ≈ 2 minutes for all tests on a small pool; STANDARD and THOROUGH run longer and repeat more."""
     runs: Annotated[int, Field(ge=1, le=30)] = 5
+    """Runs per test; 5 is the fewest that can reach a verdict when compared (fewer compare as INSUFFICIENT_RUNS)."""
     adaptive: bool = True
     """Add runs (up to 2×, or 3× when noise keeps falling) while a metric's spread is high, like Phoronix."""
     label: Annotated[str, Field(max_length=120)] | None = None
@@ -49,7 +51,8 @@ class TuningBenchmarkEntry(BaseModel):
     """Preset active at the time, settings snapshot, pool layout, platform, OpenZFS and fio versions, cache-defeat
     method."""
     summary: dict
-    """Per test and metric: median, CI of the median, mean, CV%, outliers, n."""
+    """Per test and metric: median, CI of the median (`ci_low`, `ci_high`, `ci_confidence`: null with fewer than 3
+    runs, which give no interval), mean, CV%, outliers, n."""
     runs: dict
     """Per test: every run's metrics."""
     jobs: list[LongString]
@@ -98,6 +101,10 @@ class TuningBenchmarkCompareArgs(BaseModel):
 
 class TuningBenchmarkCompareResult(BaseModel):
     result: dict
+    """`{baseline, comparisons: [{id, label, source, metrics: [row]}], theoretical_max, warnings}`; a row is `{test,
+    metric, direction, baseline, other, ratio, ratio_ci_low, ratio_ci_high, p_value, p_adjusted, verdict, min_runs}`.
+    `verdict` is BETTER, WORSE, NO_CHANGE, INCONCLUSIVE or INSUFFICIENT_RUNS: with fewer runs on a side than
+    `min_runs` no verdict is possible, and `ratio_ci_low`, `ratio_ci_high`, `p_value`, `p_adjusted` are null."""
 
 
 class TuningBenchmarkImportArgs(BaseModel):
@@ -109,3 +116,48 @@ class TuningBenchmarkImportArgs(BaseModel):
 
 class TuningBenchmarkImportResult(BaseModel):
     result: TuningBenchmarkEntry
+
+
+class TuningBenchmarkPlanEstimate(BaseModel):
+    tests: Annotated[list[BenchmarkTest], Field(min_length=1)] = ALL_TESTS
+    profile: Literal['QUICK', 'STANDARD', 'THOROUGH'] = 'QUICK'
+    runs: Annotated[int, Field(ge=1, le=30)] = 5
+    """Runs per test (for a campaign: per configuration per round)."""
+    runtime_seconds: Annotated[int, Field(ge=1, le=MAX_RUNTIME_SECONDS)] | None = None
+    ramp_seconds: Annotated[int, Field(ge=0, le=MAX_RAMP_SECONDS)] | None = None
+    adaptive: bool = False
+    """A benchmark's adaptive runs: the estimate adds the longest it may take."""
+    rounds: Annotated[int, Field(ge=1, le=10)] | None = None
+    """Set for a campaign: its rounds (runs per configuration = runs × rounds)."""
+    configurations: Annotated[int, Field(ge=1, le=9)] = 1
+    """For a campaign: configurations measured each round, the baseline included (presets + 1)."""
+    cv_percent: Annotated[float, Field(ge=0, le=100)] | None = None
+    """Run-to-run variation to assume, in % (default 5 %, typical of fio on a quiet pool)."""
+
+
+class TuningBenchmarkPlanEstimateArgs(BaseModel):
+    estimate: TuningBenchmarkPlanEstimate = TuningBenchmarkPlanEstimate()
+
+
+class TuningBenchmarkPlanEstimateEntry(BaseModel):
+    duration_seconds: int
+    """fio's measuring and warm-up seconds (start-up and file layout add a little)."""
+    duration_max_seconds: int
+    """With adaptive runs, the longest it may take."""
+    runs_per_side: int
+    """Runs each compared result (or campaign configuration) will have."""
+    min_runs: int
+    """The fewest runs per side for which the exact Mann–Whitney test, Holm-adjusted over a test's metrics, can
+    reach p < 0.05 at all."""
+    can_reach_verdict: bool
+    detectable_change_percent: float | None
+    """About the smallest change found with 80 % power at `assumed_cv_percent`; null when no verdict is possible."""
+    assumed_cv_percent: float
+    single_round: bool
+    summary: str
+    """In words: "5 runs × 3 tests × 70 s (60 s + 10 s warm-up) ≈ 18 min; can detect a change of about 10 % at this
+    noise (5 % run-to-run variation)"."""
+
+
+class TuningBenchmarkPlanEstimateResult(BaseModel):
+    result: TuningBenchmarkPlanEstimateEntry

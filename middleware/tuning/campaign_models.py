@@ -17,7 +17,8 @@ class TuningCampaignBenchmark(BaseModel):
     tests: Annotated[list[BenchmarkTest], Field(min_length=1)] = ALL_TESTS
     profile: Literal['QUICK', 'STANDARD', 'THOROUGH'] = 'QUICK'
     runs: Annotated[int, Field(ge=1, le=30)] = 2
-    """Runs per configuration per round (the rounds add up: 3 rounds × 2 runs = 6 runs per configuration)."""
+    """Runs per configuration per round (the rounds add up: 3 rounds × 2 runs = 6 runs per configuration; a verdict
+    needs at least 5 per configuration, `tuning.benchmark.plan_estimate` says what a choice can prove)."""
     runtime_seconds: Annotated[int, Field(ge=1, le=MAX_RUNTIME_SECONDS)] | None = None
     ramp_seconds: Annotated[int, Field(ge=0, le=MAX_RAMP_SECONDS)] | None = None
 
@@ -68,12 +69,18 @@ class TuningCampaignEntry(BaseModel):
     results: dict
     """Configuration name → id of its merged benchmark result (all rounds), once finished."""
     recommendation: list[dict] | None
+    """Per test and metric `{test, metric, direction, winner, ratio, ratio_ci_low, ratio_ci_high, p_adjusted,
+    verdict, min_runs, summary}`; verdict BETTER (a winner), NO_WINNER, or INSUFFICIENT_RUNS (too few runs for any
+    verdict: ratio, interval and p null). Rows of a single-round campaign carry `single_round: true` and say so."""
     message: str | None
     job_id: int | None
     abort_requested: bool
     log: list[dict]
     progress: str
     """Where it is, in words ("round 2/3 · max-iops · benchmarking")."""
+    single_round: bool = False
+    """Its spec asks for one round: every configuration measured in one sitting, so its recommendation cannot be
+    trusted beyond that run."""
 
 
 class TuningCampaignRunArgs(BaseModel):

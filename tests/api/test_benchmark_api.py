@@ -157,7 +157,9 @@ def test_import_then_compare_old_and_new_tools(c):
     assert ('SEQ_WRITE', 'write_bw_bytes') in rows and ('SEQ_READ', 'read_bw_bytes') in rows
     row = rows[('SEQ_WRITE', 'write_bw_bytes')]
     assert row['ratio'] == pytest.approx(row['other']['median'] / row['baseline']['median'])
-    assert row['verdict'] in ('BETTER', 'WORSE', 'NO_CHANGE', 'INCONCLUSIVE')
+    # 3 runs a side: no exact Mann–Whitney p can go below 0.1, so no verdict, no interval, no p.
+    assert row['verdict'] == 'INSUFFICIENT_RUNS' and row['min_runs'] > 3
+    assert row['ratio_ci_low'] is None and row['ratio_ci_high'] is None and row['p_adjusted'] is None
     # The original file is kept with the result.
     assert c.call('tuning.benchmark.get', bonnie['id'])['notes'] is not None
 
@@ -172,6 +174,24 @@ def test_a_bad_file_is_refused_whole_with_where(c):
         c.call('tuning.benchmark.import', 'FIO', '{"jobs": []}', 'not fio')
     assert error_fields(e.value) == ['data'] and 'fio version' in e.value.reason
     assert c.call('tuning.benchmark.query', [], {'count': True}) == count
+
+
+def test_plan_estimate_says_what_runs_can_prove(c):
+    out = c.call('tuning.benchmark.plan_estimate', {'tests': ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K'],
+                                                    'profile': 'STANDARD', 'runs': 5})
+    assert out['duration_seconds'] == 5 * 3 * 70 and out['min_runs'] == 5 and out['can_reach_verdict']
+    assert out['summary'].startswith('5 runs × 3 tests × 70 s') and '≈ 18 min' in out['summary']
+    assert 'can detect a change of about 10 %' in out['summary'] and out['assumed_cv_percent'] == 5
+    few = c.call('tuning.benchmark.plan_estimate', {'tests': ['SEQ_WRITE'], 'runs': 1, 'rounds': 1,
+                                                    'configurations': 2})
+    assert not few['can_reach_verdict'] and few['detectable_change_percent'] is None and few['single_round']
+    assert 'too few runs for a verdict' in few['summary']
+    # The defaults of a benchmark and of a campaign (2 runs × 3 rounds) can reach a verdict.
+    assert c.call('tuning.benchmark.plan_estimate')['can_reach_verdict']
+    assert c.call('tuning.benchmark.plan_estimate', {'runs': 2, 'rounds': 3, 'configurations': 2})['can_reach_verdict']
+    with pytest.raises(RpcError) as e:
+        c.call('tuning.benchmark.plan_estimate', {'runs': 0})
+    assert error_fields(e.value) == ['estimate.runs']
 
 
 def test_compare_rejects_unknown_and_repeated_ids(c):
@@ -200,7 +220,9 @@ def test_compare_across_a_preset_apply(c):
     out = c.call('tuning.benchmark.compare', [before['id'], after['id']])
     rows = {r['metric']: r for r in out['comparisons'][0]['metrics'] if r['test'] == 'SEQ_WRITE'}
     assert rows['write_bw_bytes']['baseline']['n'] == 3 and rows['write_bw_bytes']['other']['n'] == 3
-    assert 0 <= rows['write_bw_bytes']['p_adjusted'] <= 1
+    # 3 runs a side cannot reach a verdict: said so, with no interval or p-value.
+    assert rows['write_bw_bytes']['verdict'] == 'INSUFFICIENT_RUNS' and rows['write_bw_bytes']['min_runs'] == 5
+    assert rows['write_bw_bytes']['p_adjusted'] is None and rows['write_bw_bytes']['ratio_ci_low'] is None
     assert out['theoretical_max']['bytes_per_second'] > 0
 
 

@@ -36,6 +36,11 @@ def test_interleaved_campaign_measures_every_configuration_and_puts_the_box_back
         s['benchmark_id'] for s in row['steps'] if s['configuration'] == 'max-seq-write']
     recommendation = {(r['test'], r['metric']): r for r in row['recommendation']}
     assert recommendation[('SEQ_WRITE', 'write_bw_bytes')]['winner'] in ('BASELINE', 'max-seq-write')
+    # 2 runs per configuration cannot reach a verdict: said so, with no interval or p-value.
+    rec = recommendation[('SEQ_WRITE', 'write_bw_bytes')]
+    assert rec['verdict'] == 'INSUFFICIENT_RUNS' and rec['min_runs'] == 5 and rec['p_adjusted'] is None
+    assert 'too few runs for a verdict (need 5 per configuration)' in rec['summary']
+    assert row['single_round'] is False
     # finish ORIGINAL: the box is exactly as before.
     assert not diff(before, full_snapshot(c))
     assert c.call('tuning.state')['active'] is None
@@ -79,6 +84,8 @@ def test_sigkill_at_a_campaign_step_resumes_and_finishes(fresh_host):
     row = follow_to_the_end(host, row['id'])
     assert row['state'] == 'DONE', row['message']
     assert all(s['status'] == 'DONE' for s in row['steps'])
+    assert row['single_round'] is True
+    assert all('single round' in r['summary'] for r in row['recommendation'])
     c = host.client(private_methods=True)
     rps = c.call('tuning.restore_point.query')
     assert rps[0]['state'] == 'ROLLED_BACK'         # the apply the kill interrupted

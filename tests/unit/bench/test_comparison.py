@@ -1,6 +1,11 @@
+import random
+
 import pytest
 
-from tuning.core.bench.comparison import bootstrap_ratio_ci, compare, holm, mann_whitney_exact, verdict
+from tuning.core.bench.comparison import (
+    bootstrap_ratio_ci, bootstrap_ratio_ci_naive, compare, holm, mann_whitney_exact, verdict,
+)
+from tuning.core.bench.statistics import median
 
 
 def test_mann_whitney_minimum_p_values_from_reference():
@@ -88,3 +93,59 @@ def test_holm_family_is_one_test_and_counts_the_iops_twin_once():
         assert rows[(test, 'write_bw_bytes')]['p_adjusted'] == pytest.approx(4 / 252)
         assert rows[(test, 'write_iops')]['p_adjusted'] == rows[(test, 'write_bw_bytes')]['p_adjusted']
         assert rows[(test, 'write_bw_bytes')]['verdict'] == 'BETTER'
+
+
+def _runs(values, metric='write_bw_bytes'):
+    return {'source': 'FIO', 'label': 'x', 'tests': {'SEQ_WRITE': {'runs': [{'metrics': {metric: v}} for v in values]}}}
+
+
+@pytest.mark.parametrize('n', [1, 2, 3])
+def test_too_few_runs_give_no_verdict_no_interval_no_p(n):
+    out = compare(_runs([100.0 + i for i in range(n)]), [_runs([150.0 + i for i in range(n)])])
+    (row,) = out['comparisons'][0]['metrics']
+    assert row['verdict'] == 'INSUFFICIENT_RUNS' and row['min_runs'] == 4    # one metric: 4 runs suffice
+    assert row['ratio_ci_low'] is None and row['ratio_ci_high'] is None
+    assert row['p_value'] is None and row['p_adjusted'] is None
+    assert row['ratio'] == pytest.approx(median([150.0 + i for i in range(n)]) / median([100.0 + i for i in range(n)]))
+    if n == 1:
+        assert row['baseline']['ci_low'] is None and row['other']['ci_high'] is None
+
+
+def test_enough_runs_give_a_verdict_with_min_runs_shown():
+    out = compare(_runs([100.0, 101, 99, 100.5]), [_runs([150.0, 151, 149, 150.5])])
+    (row,) = out['comparisons'][0]['metrics']
+    assert row['verdict'] == 'BETTER' and row['min_runs'] == 4 and row['p_adjusted'] < 0.05
+
+
+def test_fast_bootstrap_matches_the_plain_one_within_monte_carlo_error():
+    rng = random.Random(5)
+    for n_a, n_b in ((5, 5), (6, 9), (20, 21)):
+        a = [rng.gauss(100, 5) for _ in range(n_a)]
+        b = [rng.gauss(108, 5) for _ in range(n_b)]
+        fast, plain = bootstrap_ratio_ci(a, b), bootstrap_ratio_ci_naive(a, b)
+        for f, p in zip(fast, plain):
+            assert f == pytest.approx(p, rel=0.01)
+        # order of the runs does not matter to the fast one
+        assert bootstrap_ratio_ci(list(reversed(a)), b) == fast
+
+
+def test_median_position_law_is_a_distribution_matching_resampling():
+    from collections import Counter
+    from tuning.core.bench.comparison import _median_position_law
+    for n in (1, 2, 3, 4, 7, 8):
+        outcomes, cumulative = _median_position_law(n)
+        assert cumulative[-1] == pytest.approx(1.0)
+        rng = random.Random(n)
+        counts = Counter()
+        for _ in range(20000):
+            picks = sorted(rng.randrange(n) for _ in range(n))
+            counts[(picks[n // 2],) if n % 2 else (picks[n // 2 - 1], picks[n // 2])] += 1
+        previous = 0.0
+        for outcome, cum in zip(outcomes, cumulative):
+            assert cum - previous == pytest.approx(counts[outcome] / 20000, abs=0.01)
+            previous = cum
+
+
+def test_mann_whitney_cached_table_gives_the_same_p_with_ties():
+    assert mann_whitney_exact([1, 2, 2, 3], [2, 3, 3, 4]) == mann_whitney_exact([2, 1, 3, 2], [4, 3, 2, 3])
+    assert 0 < mann_whitney_exact([1, 2, 2, 3], [2, 3, 3, 4]) <= 1

@@ -82,3 +82,16 @@ def test_adaptive_goes_to_three_times_only_when_spread_halved():
 
 def test_adaptive_respects_cap():
     assert adaptive_decision([100, 150, 50, 120, 80], 5, 5)['more'] is False
+
+
+def test_fewer_than_three_runs_have_no_interval():
+    from tuning.core.bench.statistics import honest_summary, summarize
+    one, two, three = summarize([5.0]), summarize([5.0, 6.0]), summarize([5.0, 6.0, 7.0])
+    assert (one['ci_low'], one['ci_high'], one['ci_confidence']) == (None, None, None)
+    assert two['ci_low'] is None
+    assert (three['ci_low'], three['ci_high'], three['ci_confidence']) == (5.0, 7.0, 0.75)
+    # A result stored before the rule: its one-run "CI" is dropped when shown.
+    stored = {'SEQ_WRITE': {'write_bw_bytes': {'n': 1, 'median': 5.0, 'ci_low': 5.0, 'ci_high': 5.0,
+                                               'ci_confidence': 0.0}}}
+    assert honest_summary(stored)['SEQ_WRITE']['write_bw_bytes']['ci_low'] is None
+    assert honest_summary({'SEQ_WRITE': {'write_bw_bytes': three}})['SEQ_WRITE']['write_bw_bytes'] == three

@@ -66,3 +66,29 @@ def test_progress_words():
     assert progress_words(step, 3, 'benchmarking', 'run 4/5 · 412 MB/s') == \
         'round 2/3 · max-iops · benchmarking · run 4/5 · 412 MB/s'
     assert progress_words({'round': 1, 'configuration': BASELINE}, 3, 'applying') == 'round 1/3 · baseline · applying'
+
+
+def _insufficient(test, metric):
+    return {'test': test, 'metric': metric, 'direction': 'HIGHER', 'ratio': 1.3, 'ratio_ci_low': None,
+            'ratio_ci_high': None, 'p_adjusted': None, 'verdict': 'INSUFFICIENT_RUNS', 'min_runs': 5}
+
+
+def test_too_few_runs_recommend_nothing_and_say_how_many_are_needed():
+    comparison = {'comparisons': [{'id': 11, 'metrics': [_insufficient('SEQ_WRITE', 'write_bw_bytes')]},
+                                  {'id': 12, 'metrics': [_insufficient('SEQ_WRITE', 'write_bw_bytes')]}]}
+    (row,) = recommend(comparison, {11: 'a', 12: 'b'})
+    assert row['verdict'] == 'INSUFFICIENT_RUNS' and row['winner'] == BASELINE and row['min_runs'] == 5
+    assert row['ratio'] is None and row['ratio_ci_low'] is None and row['p_adjusted'] is None
+    assert row['summary'] == 'too few runs for a verdict (need 5 per configuration)'
+
+
+def test_a_single_round_is_marked_and_says_it_cannot_be_trusted_beyond_it():
+    from tuning.core.campaign import mark_single_round, with_single_round
+    comparison = {'comparisons': [{'id': 11, 'metrics': [_row('SEQ_WRITE', 'write_bw_bytes', 1.2, 'BETTER')]}]}
+    (row,) = recommend(comparison, {11: 'a'}, rounds=1)
+    assert row['single_round'] and 'single round' in row['summary'] and 'beyond this run' in row['summary']
+    assert mark_single_round([row]) == [row]              # idempotent
+    entry = with_single_round({'spec': {'rounds': 1}, 'recommendation': recommend(comparison, {11: 'a'})})
+    assert entry['single_round'] and entry['recommendation'][0]['single_round']
+    several = with_single_round({'spec': {'rounds': 3}, 'recommendation': recommend(comparison, {11: 'a'})})
+    assert several['single_round'] is False and 'single_round' not in several['recommendation'][0]

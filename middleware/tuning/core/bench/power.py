@@ -91,3 +91,65 @@ def detectable_change_percent(n: int, cv_percent: float = TYPICAL_CV_PERCENT, fa
     z_alpha = z.inv_cdf(1 - alpha / (2 * max(1, family)))
     z_power = z.inv_cdf(power)
     return (z_alpha + z_power) * cv_percent * math.sqrt(2 / (n * MW_EFFICIENCY))
+
+
+def _duration_words(seconds: float) -> str:
+    if seconds < 90:
+        return f'{round(seconds)} s'
+    minutes = seconds / 60
+    if minutes < 90:
+        return f'{round(minutes)} min'
+    return f'{minutes / 60:.1f} h'
+
+
+def plan_estimate(tests, runs: int, profile: str = 'QUICK', runtime_seconds: int | None = None,
+                  ramp_seconds: int | None = None, rounds: int | None = None, configurations: int = 1,
+                  cv_percent: float | None = None, adaptive: bool = False) -> dict:
+    """What a benchmark (``rounds`` None) or a campaign (``rounds`` ≥ 1, ``configurations`` including the baseline)
+    of these settings costs and can prove, for the forms. Time is fio's measuring and warm-up time only (start-up
+    and file layout add a little). Runs per side = ``runs`` × ``rounds`` for a campaign. The detectable change is
+    ``detectable_change_percent`` at ``cv_percent`` (default ``TYPICAL_CV_PERCENT``) for the test with the largest
+    Holm family; ``None`` when no verdict is possible."""
+    from .catalog import PROFILES
+    tests = list(tests)
+    if not tests:
+        raise ValueError('tests: name at least one test')
+    if profile not in PROFILES:
+        raise ValueError(f'profile: unknown profile {profile!r}')
+    definition = PROFILES[profile]
+    runtime = runtime_seconds if runtime_seconds is not None else definition.runtime_seconds
+    ramp = ramp_seconds if ramp_seconds is not None else definition.ramp_seconds
+    per_run = runtime + ramp
+    cv = TYPICAL_CV_PERCENT if cv_percent is None else cv_percent
+    sessions = (rounds or 1) * max(1, configurations) if rounds is not None else 1
+    duration = runs * len(tests) * per_run * sessions
+    max_runs = runs * definition.adaptive_cap_factor if adaptive and rounds is None else runs
+    duration_max = max_runs * len(tests) * per_run * sessions
+    per_side = runs * (rounds or 1)
+    family = max(family_size(t) for t in tests)
+    needed = min_runs_for_tests(tests)
+    enough = per_side >= needed
+    change = detectable_change_percent(per_side, cv, family) if enough else None
+    each = f'{per_run} s' if not ramp else f'{per_run} s ({runtime} s + {ramp} s warm-up)'
+    head = f'{runs} run{"s" if runs != 1 else ""} × {len(tests)} test{"s" if len(tests) != 1 else ""} × {each}'
+    if rounds is not None:
+        head = (f'{rounds} round{"s" if rounds != 1 else ""} × {configurations} configuration'
+                f'{"s" if configurations != 1 else ""} × ' + head)
+    words = f'{head} ≈ {_duration_words(duration)}'
+    if duration_max > duration:
+        words += f' (up to {_duration_words(duration_max)} when noisy runs add runs)'
+    side = 'per configuration' if rounds is not None else 'per result'
+    if enough:
+        words += f'; can detect a change of about {change:.0f} % at this noise ({cv:g} % run-to-run variation)'
+        if rounds is not None:
+            words += f' with {per_side} runs {side}'
+        if rounds == 1:
+            words += '; a single round cannot be trusted beyond this run'
+    else:
+        words += (f'; too few runs for a verdict: {per_side} run{"s" if per_side != 1 else ""} {side}, '
+                  f'need at least {needed}')
+    return {
+        'duration_seconds': duration, 'duration_max_seconds': duration_max, 'runs_per_side': per_side,
+        'min_runs': needed, 'can_reach_verdict': enough, 'detectable_change_percent': change,
+        'assumed_cv_percent': cv, 'single_round': rounds == 1, 'summary': words,
+    }
