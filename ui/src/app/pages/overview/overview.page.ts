@@ -2,11 +2,17 @@ import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/c
 import { RouterLink } from '@angular/router';
 
 import { TranslatePipe } from '../../i18n/translate.pipe';
-import { formatBytes, formatValue } from '../../shared/format';
+import { TuningStateInEffect } from '../../api/models/tuning-profile';
+import { T } from '../../i18n/translate-marker';
+import { formatBytes, formatDateTime, formatValue } from '../../shared/format';
+import { RISK_WORDS } from '../../shared/plan-words';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 
-/** The box as tuning sees it, the active preset and drift. */
+/**
+ * The box as tuning sees it and what tuning has done to it: every setting it changed that is still in effect
+ * (DANGEROUS ones first, in words, each with the restore point that undoes it), the latest preset, and drift.
+ */
 @Component({
   selector: 'tp-overview-page',
   imports: [TranslatePipe, RouterLink],
@@ -16,6 +22,9 @@ import { PresetsStore } from '../../stores/presets.store';
     dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0; }
     dt { color: var(--fg2); }
     dd { margin: 0; }
+    .small { font-size: 0.9em; }
+    tr.DANGEROUS td { background: var(--danger-bg); }
+    [data-test="dangerous-in-effect"] p { margin: 6px 0 0; }
   `,
 })
 export class OverviewPage {
@@ -23,7 +32,22 @@ export class OverviewPage {
   protected readonly presets = inject(PresetsStore);
   protected readonly bytes = formatBytes;
   protected readonly value = formatValue;
+  protected readonly date = formatDateTime;
+  protected readonly riskWords = RISK_WORDS;
+  /** Already ordered by the server: DANGEROUS, then CAUTION, then SAFE. */
+  protected readonly inEffect = computed(() => this.box.state()?.in_effect ?? []);
+  protected readonly dangerous = computed(() => this.inEffect().filter((row) => row.risk === 'DANGEROUS'));
+  protected readonly restorePoints = computed(() => new Set(this.inEffect().map((row) => row.restore_point_id)).size);
+  protected readonly inEffectIntro = computed(() => (this.restorePoints() === 1
+    ? T('{n} settings tuning changed are in effect now, from one restore point:')
+    : T('{n} settings tuning changed are in effect now, from {points} restore points (earlier presets still count):')));
   protected readonly activeName = computed(() => this.presets.nameOf(this.box.state()?.active?.preset));
+  protected dangerWords(row: TuningStateInEffect): string {
+    return row.risk_reason
+      ? row.risk_reason
+      : T('If the power fails or the system crashes, writes the system already confirmed can be lost.');
+  }
+
   protected readonly activeTarget = computed(() => {
     const target = this.box.state()?.active?.target as { pool?: string; dataset?: string } | undefined;
     return target ? target.dataset ?? target.pool ?? '' : '';
