@@ -152,7 +152,7 @@ async def setup(middleware):
     # whose start-up would end with it.
     try:
         middleware.event_register('tuning.state',
-                                  'Tuning state changed: active preset, pending reboot items, drift.',
+                                  'Tuning state changed: latest preset, settings in effect, pending reboot items, drift.',
                                   roles=READ_ROLES)
         startup.register(middleware)
         if await middleware.call('system.ready'):  # middlewared restarted on a box that is up: no event will come
