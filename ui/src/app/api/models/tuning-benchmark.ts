@@ -10,7 +10,8 @@ export type BenchmarkProfile = 'QUICK' | 'STANDARD' | 'THOROUGH';
 export type ImportFormat = 'BONNIE' | 'GOBONNIEGO' | 'FIO';
 export type BenchmarkSource = 'FIO' | 'BONNIE' | 'GOBONNIEGO' | 'FIO_IMPORT';
 export type Direction = 'HIGHER' | 'LOWER';
-export type Verdict = 'BETTER' | 'WORSE' | 'NO_CHANGE' | 'INCONCLUSIVE';
+/** INSUFFICIENT_RUNS: too few runs on a side for any verdict (see `min_runs`); no interval and no p then. */
+export type Verdict = 'BETTER' | 'WORSE' | 'NO_CHANGE' | 'INCONCLUSIVE' | 'INSUFFICIENT_RUNS';
 export type CacheDefeatMethod = 'DIRECT_IO' | 'WORKING_SET' | 'O_DIRECT';
 
 export const BENCHMARK_TESTS: BenchmarkTest[] = [
@@ -38,10 +39,11 @@ export interface MetricStats {
   n: number;
   values: number[];
   median: number;
-  ci_low: number;
-  ci_high: number;
-  /** Coverage the order statistics achieve (0.5 with 2 runs, ≥ 0.95 from 6). */
-  ci_confidence: number;
+  /** Null with fewer than 3 runs: they give no interval. */
+  ci_low: number | null;
+  ci_high: number | null;
+  /** Coverage the order statistics achieve (0.75 with 3 runs, ≥ 0.95 from 6); null with no interval. */
+  ci_confidence: number | null;
   mean: number;
   stdev: number | null;
   cv_percent: number | null;
@@ -175,9 +177,41 @@ export interface ComparisonRow {
   ratio: number | null;
   ratio_ci_low: number | null;
   ratio_ci_high: number | null;
-  p_value: number;
-  p_adjusted: number;
+  /** Null when the verdict is INSUFFICIENT_RUNS. */
+  p_value: number | null;
+  p_adjusted: number | null;
   verdict: Verdict;
+  /** Runs per side this test needs before any verdict is possible. */
+  min_runs?: number;
+}
+
+/** `tuning.benchmark.plan_estimate` argument: a benchmark's choices, or a campaign's with `rounds`. */
+export interface PlanEstimateSpec {
+  tests?: BenchmarkTest[];
+  profile?: BenchmarkProfile;
+  runs?: number;
+  runtime_seconds?: number | null;
+  ramp_seconds?: number | null;
+  adaptive?: boolean;
+  /** Set for a campaign. */
+  rounds?: number | null;
+  /** For a campaign: presets + 1 (the baseline). */
+  configurations?: number;
+  /** Run-to-run variation to assume, in % (5 unless given). */
+  cv_percent?: number | null;
+}
+
+/** What those choices take and can prove; `summary` is the sentence for the form. */
+export interface PlanEstimate {
+  duration_seconds: number;
+  duration_max_seconds: number;
+  runs_per_side: number;
+  min_runs: number;
+  can_reach_verdict: boolean;
+  detectable_change_percent: number | null;
+  assumed_cv_percent: number;
+  single_round: boolean;
+  summary: string;
 }
 
 export interface ComparedResult {

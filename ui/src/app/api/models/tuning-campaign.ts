@@ -48,7 +48,11 @@ export interface CampaignRecommendation {
   ratio_ci_low: number | null;
   ratio_ci_high: number | null;
   p_adjusted: number | null;
-  verdict: 'BETTER' | 'NO_WINNER';
+  /** INSUFFICIENT_RUNS: too few runs per configuration for any verdict (`min_runs` needed). */
+  verdict: 'BETTER' | 'NO_WINNER' | 'INSUFFICIENT_RUNS';
+  min_runs?: number | null;
+  /** Set on every row of a single-round campaign. */
+  single_round?: boolean;
   summary: string;
 }
 
@@ -70,6 +74,8 @@ export interface Campaign {
   abort_requested: boolean;
   log: { at: string; message: string }[];
   progress: string;
+  /** One round: its recommendation cannot be trusted beyond that run (absent in older events). */
+  single_round?: boolean;
 }
 
 export const ACTIVE_CAMPAIGN_STATES: readonly CampaignState[] = ['RUNNING', 'REBOOTING', 'RESTORING'];

@@ -70,7 +70,11 @@ interface StatsRow {
               @for (s of stats(); track s.test + s.metric) {
                 <tr>
                   <td>{{ testWords[s.test] | t }}</td><td>{{ label(s.metric) }}</td><td>{{ metric(s.metric, s.stats.median) }}</td>
-                  <td>{{ metric(s.metric, s.stats.ci_low) }} … {{ metric(s.metric, s.stats.ci_high) }} ({{ num(s.stats.ci_confidence * 100, 0) }} %)</td>
+                  @if (s.stats.ci_low !== null && s.stats.ci_high !== null) {
+                    <td>{{ metric(s.metric, s.stats.ci_low) }} … {{ metric(s.metric, s.stats.ci_high) }} ({{ num((s.stats.ci_confidence ?? 0) * 100, 0) }} %)</td>
+                  } @else {
+                    <td class="muted" data-test="details-no-ci">{{ 'no interval from fewer than 3 runs' | t }}</td>
+                  }
                   <td>{{ s.stats.cv_percent === null ? '—' : num(s.stats.cv_percent) + ' %' }}</td><td>{{ s.stats.n }}</td>
                   <td>{{ outliers(s.stats) }}</td>
                 </tr>

@@ -4,6 +4,7 @@ import { RouterLink } from '@angular/router';
 
 import { errorMessage } from '../../api/api-errors';
 import { Campaign, ReportSelection } from '../../api/models/tuning-campaign';
+import { T } from '../../i18n/translate-marker';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TEST_WORDS, metricLabel } from '../../shared/benchmark-metrics';
 import { formatP, formatRatioPercent } from '../../shared/format';
@@ -24,6 +25,9 @@ import { compareLink } from './campaign-words';
     <section class="card" data-test="camp-results">
       <h2>{{ 'Results of “{label}”' | t: { label: campaign().label } }}</h2>
       @if (campaign().message; as m) { <p class="muted" data-test="camp-message">{{ m }}</p> }
+      @if (campaign().single_round) {
+        <p class="banner warn" data-test="camp-single-round">{{ 'Single round: each configuration was measured in one sitting, so drift between sittings is not averaged out. Do not trust this recommendation beyond this run; repeat with 3 rounds or more.' | t }}</p>
+      }
       @if (campaign().recommendation; as rec) {
         <div class="table-wrap">
           <table data-test="camp-rec-table">
@@ -35,10 +39,14 @@ import { compareLink } from './campaign-words';
               @for (r of rec; track r.test + r.metric; let i = $index) {
                 <tr [attr.data-test]="'camp-rec-' + i">
                   <td>{{ testWords[r.test] | t }}</td><td>{{ metricLabel(r.metric) }}</td><td>{{ r.winner }}</td>
-                  <td class="num">{{ pct(r.ratio) }}</td>
-                  <td class="num">{{ pct(r.ratio_ci_low) }} … {{ pct(r.ratio_ci_high) }}</td>
-                  <td class="num">{{ p(r.p_adjusted) }}</td>
-                  <td><span class="badge" [attr.data-test]="'camp-verdict-' + i">{{ (r.verdict === 'BETTER' ? 'Better' : 'No winner') | t }}</span>
+                  @if (r.verdict === 'INSUFFICIENT_RUNS') {
+                    <td class="num muted" colspan="3" [attr.data-test]="'camp-too-few-' + i">{{ 'too few runs for a verdict (need {n} per configuration)' | t: { n: r.min_runs ?? '?' } }}</td>
+                  } @else {
+                    <td class="num">{{ pct(r.ratio) }}</td>
+                    <td class="num">@if (r.ratio_ci_low !== null && r.ratio_ci_high !== null) { {{ pct(r.ratio_ci_low) }} … {{ pct(r.ratio_ci_high) }} } @else { — }</td>
+                    <td class="num">@if (r.p_adjusted !== null) { {{ p(r.p_adjusted) }} } @else { — }</td>
+                  }
+                  <td><span class="badge" [attr.data-test]="'camp-verdict-' + i">{{ verdictWord(r.verdict) | t }}</span>
                     <div class="muted">{{ r.summary }}</div></td>
                 </tr>
               } @empty { <tr><td colspan="7" class="muted">{{ 'Nothing to recommend.' | t }}</td></tr> }
@@ -72,6 +80,9 @@ export class CampaignResultsComponent {
   protected readonly metricLabel = metricLabel;
   protected readonly pct = formatRatioPercent;
   protected readonly p = formatP;
+  protected verdictWord(verdict: string): string {
+    return verdict === 'BETTER' ? T('Better') : verdict === 'INSUFFICIENT_RUNS' ? T('Too few runs') : T('No winner');
+  }
   protected readonly selection = computed<ReportSelection>(() => ({ campaign: this.campaign().id }));
   protected readonly compare = computed(() => compareLink(this.campaign()));
   protected readonly reportHtml = signal<SafeHtml | null>(null);

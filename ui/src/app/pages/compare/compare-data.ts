@@ -42,8 +42,9 @@ export interface DeltaRow {
   ratio: number | null;
   ciLow: number | null;
   ciHigh: number | null;
-  pAdjusted: number;
+  pAdjusted: number | null;
   verdict: Verdict;
+  minRuns: number | null;
 }
 
 export const VERDICT_WORDS: Record<Verdict, string> = {
@@ -51,7 +52,11 @@ export const VERDICT_WORDS: Record<Verdict, string> = {
   WORSE: T('worse'),
   NO_CHANGE: T('no meaningful change'),
   INCONCLUSIVE: T('inconclusive'),
+  INSUFFICIENT_RUNS: T('too few runs'),
 };
+
+/** "too few runs for a verdict (need 5 per side)" — said instead of an interval and a p. */
+export const TOO_FEW_RUNS = T('too few runs for a verdict (need {n} per side)');
 
 export function seriesName(result: { id: number; label: string }): string {
   return `#${result.id} ${result.label}`.trim();
@@ -79,7 +84,8 @@ function groups(results: BenchmarkResult[], family: MetricFamily, keep: (test: R
       const bars = results.flatMap((r): Bar[] => {
         const stats = r.summary[test]?.[metric];
         return stats ? [{
-          series: seriesName(r), value: stats.median / scale, ciLow: stats.ci_low / scale, ciHigh: stats.ci_high / scale,
+          series: seriesName(r), value: stats.median / scale,
+          ciLow: stats.ci_low === null ? null : stats.ci_low / scale, ciHigh: stats.ci_high === null ? null : stats.ci_high / scale,
         }] : [];
       });
       out.push({ label: `${TEST_WORDS[test] ?? test}${direction}`, bars });
@@ -138,7 +144,7 @@ export function deltaRows(comparison: BenchmarkComparison | null): DeltaRow[] {
     const rows = c.metrics.map((m): DeltaRow => ({
       otherId: c.id, otherName: seriesName(c), test: m.test, metric: m.metric, metricLabel: metricLabel(m.metric),
       baseline: m.baseline.median, other: m.other.median, ratio: m.ratio, ciLow: m.ratio_ci_low,
-      ciHigh: m.ratio_ci_high, pAdjusted: m.p_adjusted, verdict: m.verdict,
+      ciHigh: m.ratio_ci_high, pAdjusted: m.p_adjusted, verdict: m.verdict, minRuns: m.min_runs ?? null,
     }));
     const order = orderedTests(new Set(rows.map((r) => r.test)));
     return order.flatMap((t) => rows.filter((r) => r.test === t).sort((a, b) => compareMetrics(a.metric, b.metric)));

@@ -1,7 +1,7 @@
 import { provideRouter } from '@angular/router';
 
 import { BenchmarkComparison } from '../../api/models/tuning-benchmark';
-import { fakeBenchmark, fakeComparison, fakeImportedBenchmark } from '../../testing/fixtures';
+import { fakeBenchmark, fakeComparison, fakeComparisonRow, fakeImportedBenchmark, fakeStats } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { ComparePage, parseIds } from './compare.page';
@@ -55,5 +55,22 @@ describe('ComparePage', () => {
     const { q } = await renderCompare('1,2', '2', fakeComparison({ theoretical_max: null }));
     expect(q('chart-seq')).not.toBeNull();
     expect(q('chart-max-line')).toBeNull();
+  });
+
+  it('says too few runs for a verdict, with the runs needed, instead of an interval and a p', async () => {
+    const few = fakeComparison({
+      comparisons: [{
+        id: 2, label: 'tuned', source: 'FIO',
+        metrics: [fakeComparisonRow({
+          baseline: fakeStats([400e6]), other: fakeStats([480e6]), ratio: 1.2, ratio_ci_low: null, ratio_ci_high: null,
+          p_value: null, p_adjusted: null, verdict: 'INSUFFICIENT_RUNS', min_runs: 5,
+        })],
+      }],
+    });
+    const { q, all } = await renderCompare('1,2', '1', few);
+    const row = q('delta-2-SEQ_WRITE-write_bw_bytes')!;
+    expect(q('delta-too-few')!.textContent).toContain('too few runs for a verdict (need 5 per side)');
+    expect(row.textContent).not.toContain('…');
+    expect(all('delta-verdict').map((b) => b.textContent)).toEqual(['too few runs']);
   });
 });

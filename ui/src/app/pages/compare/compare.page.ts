@@ -12,7 +12,7 @@ import { ReportSelection } from '../../api/models/tuning-campaign';
 import { ReportButtonsComponent } from '../../shared/report-buttons.component';
 import { SERIES_COLOURS } from './chart-scale';
 import { CompareChartsComponent } from './compare-charts.component';
-import { VERDICT_WORDS, baselineFirst, deltaRows, seriesName } from './compare-data';
+import { TOO_FEW_RUNS, VERDICT_WORDS, baselineFirst, deltaRows, seriesName } from './compare-data';
 
 export function parseIds(text: string | undefined): number[] {
   return [...new Set((text ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0))];
@@ -45,6 +45,7 @@ export class ComparePage {
   protected readonly error = signal<string | null>(null);
   protected readonly loading = signal(false);
   protected readonly verdictWords = VERDICT_WORDS;
+  protected readonly tooFewRuns = TOO_FEW_RUNS;
   protected readonly testWords = TEST_WORDS;
   protected readonly colours = SERIES_COLOURS;
   protected readonly metric = formatMetric;
