@@ -4,6 +4,8 @@ import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
 import { AuthService } from './auth/auth.service';
 import { LoginComponent } from './auth/login.component';
 import { TranslatePipe } from './i18n/translate.pipe';
+import { JobsPanelComponent } from './jobs/jobs-panel.component';
+import { JobsStore } from './jobs/jobs.store';
 import { ThemeService } from './layout/theme.service';
 import { RebootDialogComponent } from './reboot/reboot-dialog.component';
 import { RebootService } from './reboot/reboot.service';
@@ -13,7 +15,7 @@ import { NAV_ITEMS } from './app.routes';
 
 @Component({
   selector: 'tp-root',
-  imports: [RouterOutlet, RouterLink, RouterLinkActive, LoginComponent, RebootDialogComponent, TranslatePipe],
+  imports: [RouterOutlet, RouterLink, RouterLinkActive, LoginComponent, RebootDialogComponent, JobsPanelComponent, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './app.html',
   styleUrl: './app.scss',
@@ -24,6 +26,7 @@ export class App {
   protected readonly theme = inject(ThemeService);
   protected readonly reboot = inject(RebootService);
   private readonly presets = inject(PresetsStore);
+  private readonly jobs = inject(JobsStore);
   protected readonly nav = NAV_ITEMS;
 
   constructor() {
@@ -32,6 +35,7 @@ export class App {
       if (this.auth.status() === 'logged-in') {
         void this.box.load();
         void this.presets.load();
+        void this.jobs.load();
       }
     });
   }

@@ -9,8 +9,9 @@ import { TranslatePipe } from '../i18n/translate.pipe';
   selector: 'tp-job-progress-dialog',
   imports: [TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
+  host: { '(document:keydown.escape)': 'escape()' },
   template: `
-    @if (run().phase() !== 'idle') {
+    @if (run().phase() !== 'idle' && !run().minimized()) {
       <div class="overlay">
         <div class="dialog" role="dialog" aria-modal="true" [attr.aria-label]="run().title | t" data-test="job-dialog">
           <h2>{{ run().title | t }}</h2>
@@ -29,6 +30,10 @@ import { TranslatePipe } from '../i18n/translate.pipe';
           }
           <ng-content />
           <div class="actions">
+            @if (run().phase() === 'running') {
+              <button type="button" data-test="job-minimize" (click)="run().minimize()"
+                      [title]="'The job goes on; find it under Jobs at the top' | t">{{ 'Run in background' | t }}</button>
+            }
             @if (canAbort()) {
               <button type="button" class="danger" data-test="job-abort" (click)="abort()">{{ 'Abort' | t }}</button>
             }
@@ -50,6 +55,18 @@ export class JobProgressDialogComponent {
     const job = this.run().job();
     return this.run().phase() === 'running' && (this.abortable() || !!job?.abortable) && !!job && job.id >= 0;
   });
+
+  /** Esc sends a running job to the background and closes a finished one. */
+  protected escape(): void {
+    const run = this.run();
+    if (run.phase() === 'running' && !run.minimized()) {
+      run.minimize();
+    } else if (run.phase() === 'done' || run.phase() === 'failed') {
+      if (!run.minimized()) {
+        this.closed.emit();
+      }
+    }
+  }
 
   protected abort(): void {
     const job = this.run().job();

@@ -12,6 +12,8 @@ export class JobRun<R> {
   readonly phase = signal<JobRunPhase>('idle');
   readonly error = signal<unknown>(null);
   readonly result = signal<R | null>(null);
+  /** Sent to the background: the dialog is hidden, the job goes on and the header's jobs panel shows it. */
+  readonly minimized = signal(false);
   readonly percent: Signal<number | null> = computed(() => this.job()?.progress?.percent ?? null);
   readonly description: Signal<string | null> = computed(() => this.job()?.progress?.description ?? null);
   readonly errorText = computed(() => (this.error() ? errorMessage(this.error()) : null));
@@ -22,6 +24,7 @@ export class JobRun<R> {
   start(job$: Observable<Job<R>>, onDone?: (result: R) => void, onError?: (error: unknown) => void): void {
     this.stop();
     this.phase.set('running');
+    this.minimized.set(false);
     this.error.set(null);
     this.result.set(null);
     this.job.set(null);
@@ -49,8 +52,14 @@ export class JobRun<R> {
     this.subscription = null;
   }
 
+  /** Hide the dialog while the job runs on (callbacks still fire when it ends). */
+  minimize(): void {
+    this.minimized.set(true);
+  }
+
   close(): void {
     this.stop();
     this.phase.set('idle');
+    this.minimized.set(false);
   }
 }

@@ -108,4 +108,35 @@ describe('BenchmarkFormComponent', () => {
     expect(q('bench-busy')!.textContent).toContain('tuning.preset.apply (job 3)');
     expect(q<HTMLButtonElement>('bench-start')!.disabled).toBe(true);
   });
+
+  it('runs in the background from its dialog (button or Esc) and still reports the stored result', async () => {
+    const rows = new Subject<Job>();
+    let current = rows;
+    const { fixture, q, settle } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => current));
+    const stored: number[] = [];
+    fixture.componentInstance.stored.subscribe((r) => stored.push(r.id));
+    q('bench-start')!.click();
+    rows.next(running(null));
+    await settle();
+    q('job-minimize')!.click();
+    await settle();
+    expect(q('job-dialog')).toBeNull();
+    expect(q<HTMLButtonElement>('bench-start')!.disabled).toBe(true);   // the job goes on
+
+    rows.next({ ...running(null), state: 'SUCCESS', result: fakeBenchmark({ id: 12 }) } as Job);
+    rows.complete();
+    await settle();
+    expect(stored).toEqual([12]);
+    expect(q('job-dialog')).toBeNull();
+
+    const again = new Subject<Job>();   // a new run starts with its dialog shown
+    current = again;
+    q('bench-start')!.click();
+    again.next(running(null));
+    await settle();
+    expect(q('job-dialog')).not.toBeNull();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    await settle();
+    expect(q('job-dialog')).toBeNull();
+  });
 });

@@ -4,7 +4,8 @@ import { provideRouter } from '@angular/router';
 import { ApiValidationError } from '../../api/api-errors';
 import { BenchmarkResult } from '../../api/models/tuning-benchmark';
 import { PresetsStore } from '../../stores/presets.store';
-import { fakeBenchmark, fakeImportedBenchmark, fakeMeasuredContext, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
+import { Job } from '../../api/models/job';
+import { fakeBenchmark, fakeImportedBenchmark, fakeJob, fakeMeasuredContext, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { BenchmarksPage } from './benchmarks.page';
@@ -99,6 +100,18 @@ describe('BenchmarksPage', () => {
     await settle();
     expect(q('import-dialog')).toBeNull();
     expect(q('import-done')!.textContent).toContain('#8 old box');
+    expect(api.callsOf('tuning.benchmark.query').length).toBe(2);
+  });
+
+  it('refreshes the list when a benchmark ends, whoever started it', async () => {
+    const { api, settle } = await renderPage();
+    expect(api.callsOf('tuning.benchmark.query').length).toBe(1);
+    api.emitEvent('core.get_jobs', fakeJob({ id: 30, method: 'tuning.benchmark.run', state: 'RUNNING' }), 'added');
+    api.emitEvent('core.get_jobs', fakeJob({ id: 31, method: 'tuning.preset.apply', state: 'SUCCESS' }), 'added');
+    await settle();
+    expect(api.callsOf('tuning.benchmark.query').length).toBe(1);
+    api.emitEvent('core.get_jobs', { id: 30, state: 'SUCCESS' } as Job);
+    await settle();
     expect(api.callsOf('tuning.benchmark.query').length).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { Router } from '@angular/router';
 import { firstValueFrom } from 'rxjs';
 
@@ -6,6 +7,7 @@ import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
 import { BenchmarkResult, isImported } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
+import { JobsStore } from '../../jobs/jobs.store';
 import { T } from '../../i18n/translate-marker';
 import { TEST_WORDS, headlines } from '../../shared/benchmark-metrics';
 import { formatDateTime } from '../../shared/format';
@@ -53,6 +55,8 @@ export class BenchmarksPage {
 
   constructor() {
     void this.load();
+    // Whoever started it (this form, another tab, a script, a campaign), a benchmark that ends refreshes the list.
+    inject(JobsStore).ended(['tuning.benchmark.run']).pipe(takeUntilDestroyed()).subscribe(() => void this.load());
   }
 
   /** The preset a result was measured under: its name, "none", or "imported" for other tools' files. */
@@ -92,10 +96,6 @@ export class BenchmarksPage {
     } catch (error) {
       this.error.set(errorMessage(error));
     }
-  }
-
-  protected onStored(): void {
-    void this.load();
   }
 
   protected onImported(result: BenchmarkResult): void {

@@ -1,0 +1,46 @@
+import { Job, JobState } from '../api/models/job';
+import { T } from '../i18n/translate-marker';
+
+/** Each job the panel can meet, in words (the jobs panel never shows a method name). */
+export const JOB_WORDS: Record<string, string> = {
+  'tuning.preset.apply': T('Applying a preset'),
+  'tuning.restore_point.revert': T('Reverting a restore point'),
+  'tuning.benchmark.run': T('Benchmark'),
+  'tuning.campaign.run': T('Campaign'),
+  'tuning.campaign.resume': T('Campaign (after the reboot)'),
+  'tuning.report.generate': T('Report'),
+  'tuning.database.export': T('Exporting the tuning database'),
+  'tuning.database.import': T('Importing a tuning database'),
+  'system.reboot': T('Reboot'),
+  'pool.create': T('Creating a pool'),
+  'pool.update': T('Changing a pool'),
+  'tunable.create': T('Adding a tunable'),
+  'tunable.update': T('Changing a tunable'),
+  'tunable.delete': T('Removing a tunable'),
+};
+
+export const JOB_STATE_WORDS: Record<JobState, string> = {
+  WAITING: T('Waiting'),
+  RUNNING: T('Running'),
+  SUCCESS: T('Finished'),
+  FAILED: T('Failed'),
+  ABORTED: T('Aborted'),
+};
+
+export function jobWords(job: Pick<Job, 'method'>): string {
+  return JOB_WORDS[job.method] ?? T('Task on the box');
+}
+
+/** A job time as `core.get_jobs` sends it (`{"$date": ms}`, or an ISO text) in the browser's locale; '' if none. */
+export function jobTime(value: unknown, locale?: string): string {
+  let ms: number | null = null;
+  if (value && typeof value === 'object' && '$date' in value) {
+    ms = Number((value as { $date: unknown }).$date);
+  } else if (typeof value === 'string') {
+    ms = Date.parse(value);
+  }
+  if (ms === null || !Number.isFinite(ms)) {
+    return '';
+  }
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
+}

@@ -1,0 +1,51 @@
+import { TestBed } from '@angular/core/testing';
+
+import { Job } from '../api/models/job';
+import { fakeJob } from '../testing/fixtures';
+import { mockApi } from '../testing/mock-api';
+import { render } from '../testing/render';
+import { JobsPanelComponent } from './jobs-panel.component';
+import { JobsStore } from './jobs.store';
+
+async function renderPanel(rows: Job[]) {
+  const { api, providers } = mockApi((m) => m.mockCall('core.get_jobs', rows));
+  const view = await render(JobsPanelComponent, providers, () => TestBed.inject(JobsStore).load());
+  await view.settle();
+  return { api, ...view };
+}
+
+describe('JobsPanelComponent', () => {
+  it('shows running jobs in words with their progress and Abort, then how the recent ones ended', async () => {
+    const { api, q, settle } = await renderPanel([
+      fakeJob({ id: 9, method: 'tuning.benchmark.run', abortable: true,
+        progress: { percent: 30, description: 'Sequential write: run 2 of 5', extra: null } }),
+      fakeJob({ id: 4, method: 'tuning.preset.apply', state: 'FAILED', error: 'The pool tank is not imported.',
+        time_finished: { $date: Date.UTC(2026, 10, 23, 10, 0) } }),
+      fakeJob({ id: 3, method: 'tuning.restore_point.revert', state: 'SUCCESS' }),
+    ]);
+    expect(q('jobs-running-count')!.textContent!.trim()).toBe('1');
+    expect(q('jobs-panel')).toBeNull();
+    q('jobs-toggle')!.click();
+    await settle();
+    expect(q('job-9')!.textContent).toContain('Benchmark');
+    expect(q('job-9')!.textContent).not.toContain('tuning.benchmark.run');
+    expect(q('job-description-9')!.textContent).toContain('Sequential write: run 2 of 5');
+    expect(q('job-state-4')!.textContent).toBe('Failed');
+    expect(q('job-error-4')!.textContent).toContain('not imported');
+    expect(q('job-4')!.textContent).toContain('Applying a preset');
+    expect(q('job-state-3')!.textContent).toBe('Finished');
+    q('job-abort-9')!.click();
+    expect(api.callsOf('core.job_abort')).toEqual([[9]]);
+  });
+
+  it('closes on Esc and gives the focus back to its button', async () => {
+    const { q, settle } = await renderPanel([]);
+    q('jobs-toggle')!.click();
+    await settle();
+    expect(q('jobs-none-running')).not.toBeNull();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    await settle();
+    expect(q('jobs-panel')).toBeNull();
+    expect(document.activeElement).toBe(q('jobs-toggle'));
+  });
+});

@@ -1,0 +1,97 @@
+import { ChangeDetectionStrategy, Component, ElementRef, inject, signal, viewChild } from '@angular/core';
+
+import { Job } from '../api/models/job';
+import { TranslatePipe } from '../i18n/translate.pipe';
+import { JOB_STATE_WORDS, jobTime, jobWords } from './job-words';
+import { JobsStore } from './jobs.store';
+
+/**
+ * The header's jobs button and panel, as in the TrueNAS web UI: running jobs with their progress in words and Abort,
+ * then the recent ones with how they ended. A job sent to the background from its dialog is found here.
+ */
+@Component({
+  selector: 'tp-jobs-panel',
+  imports: [TranslatePipe],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  host: { '(document:keydown.escape)': 'close()' },
+  template: `
+    <button #toggle type="button" data-test="jobs-toggle" [attr.aria-expanded]="open()" aria-controls="jobs-panel"
+            (click)="open.set(!open())">
+      {{ 'Jobs' | t }}
+      @if (store.running().length; as n) { <span class="badge" data-test="jobs-running-count">{{ n }}</span> }
+    </button>
+    @if (open()) {
+      <section id="jobs-panel" class="panel" role="region" [attr.aria-label]="'Jobs' | t" data-test="jobs-panel">
+        <div class="head">
+          <h2>{{ 'Jobs' | t }}</h2>
+          <button type="button" data-test="jobs-close" (click)="close()">{{ 'Close' | t }}</button>
+        </div>
+        @if (store.error(); as e) { <p class="banner danger" role="alert" data-test="jobs-error">{{ e }}</p> }
+        <h3>{{ 'Running' | t }}</h3>
+        <ul>
+          @for (job of store.running(); track job.id) {
+            <li [attr.data-test]="'job-' + job.id">
+              <div class="row"><strong>{{ words(job) | t }}</strong><span class="muted">{{ stateWords[job.state] | t }}</span></div>
+              <progress [attr.value]="job.progress.percent" max="100" [attr.data-test]="'job-progress-' + job.id"></progress>
+              <div class="row">
+                <span class="muted" [attr.data-test]="'job-description-' + job.id">{{ job.progress.description ?? ('Starting…' | t) }}</span>
+                @if (job.abortable) {
+                  <button type="button" class="danger" [attr.data-test]="'job-abort-' + job.id" (click)="store.abort(job)">{{ 'Abort' | t }}</button>
+                }
+              </div>
+            </li>
+          } @empty {
+            <li class="muted" data-test="jobs-none-running">{{ 'Nothing is running.' | t }}</li>
+          }
+        </ul>
+        <h3>{{ 'Recent' | t }}</h3>
+        <ul>
+          @for (job of store.recent(); track job.id) {
+            <li [attr.data-test]="'job-' + job.id">
+              <div class="row">
+                <strong>{{ words(job) | t }}</strong>
+                <span [class]="job.state === 'SUCCESS' ? 'ok' : 'danger-text'" [attr.data-test]="'job-state-' + job.id">{{ stateWords[job.state] | t }}</span>
+              </div>
+              @if (job.state !== 'SUCCESS' && job.error) { <div class="small" [attr.data-test]="'job-error-' + job.id">{{ job.error }}</div> }
+              <div class="small muted">{{ time(job.time_finished ?? job.time_started) }}</div>
+            </li>
+          } @empty {
+            <li class="muted" data-test="jobs-none-recent">{{ 'No finished jobs yet.' | t }}</li>
+          }
+        </ul>
+      </section>
+    }
+  `,
+  styles: `
+    :host { position: relative; }
+    .badge { display: inline-block; min-width: 1.4em; margin-left: 4px; padding: 0 4px; border-radius: 8px;
+      background: var(--primary, #0095d5); color: #fff; font-size: 0.85em; text-align: center; }
+    .panel { position: absolute; right: 0; top: calc(100% + 6px); z-index: 20; width: min(380px, 92vw);
+      max-height: 70vh; overflow: auto; padding: 8px 12px; background: var(--bg2, #fff); color: inherit;
+      border: 1px solid var(--lines, #ccc); border-radius: 4px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.3); }
+    .head { display: flex; justify-content: space-between; align-items: center; }
+    h2 { font-size: 1.1em; margin: 4px 0; }
+    h3 { font-size: 0.95em; margin: 10px 0 4px; }
+    ul { list-style: none; margin: 0; padding: 0; }
+    li { padding: 6px 0; border-top: 1px solid var(--lines, #ddd); }
+    .row { display: flex; justify-content: space-between; gap: 8px; align-items: center; }
+    progress { width: 100%; }
+    .small { font-size: 0.85em; }
+    .danger-text { color: var(--red, #c62828); }
+  `,
+})
+export class JobsPanelComponent {
+  protected readonly store = inject(JobsStore);
+  protected readonly open = signal(false);
+  protected readonly stateWords = JOB_STATE_WORDS;
+  protected readonly words = (job: Job) => jobWords(job);
+  protected readonly time = (value: unknown) => jobTime(value);
+  private readonly toggle = viewChild<ElementRef<HTMLButtonElement>>('toggle');
+
+  close(): void {
+    if (this.open()) {
+      this.open.set(false);
+      this.toggle()?.nativeElement.focus();
+    }
+  }
+}
