@@ -5,6 +5,7 @@ asserts nothing. From the repo root:
     PYTHONPATH=middleware:plugin .venv/bin/python tests/bench/bench_compare.py [--runs 50] [--results 4]
 """
 import argparse
+import math
 import random
 import time
 
@@ -14,12 +15,20 @@ from tuning.core.bench.comparison import bootstrap_ratio_ci, bootstrap_ratio_ci_
 from tuning.core.report import build_report, render
 
 
+def _binned(metric, value):
+    """Latency percentiles as fio reports them: from histogram bins (64 per power of 2), so runs tie."""
+    if not metric.endswith('_ns'):
+        return value
+    return 2 ** (round(math.log2(value * 1000) * 64) / 64)
+
+
 def synthetic_entry(id_, scale, runs, seed):
-    """A stored-result-shaped entry: every test, every metric it reports, `runs` noisy runs (CV about 4 %)."""
+    """A stored-result-shaped entry: every test, every metric it reports, `runs` noisy runs (CV about 4 %; latencies
+    binned as fio does, so they tie)."""
     rng = random.Random(seed)
     tests = {}
     for test in TESTS:
-        tests[test] = [{'run': i + 1, 'metrics': {m: scale * (1000 + 100 * j) * rng.gauss(1, 0.04)
+        tests[test] = [{'run': i + 1, 'metrics': {m: _binned(m, scale * (1000 + 100 * j) * rng.gauss(1, 0.04))
                                                   for j, m in enumerate(metrics_of_test(test))}}
                        for i in range(runs)]
     summary = {t: {m: summarize([r['metrics'][m] for r in rs]) for m in rs[0]['metrics']} for t, rs in tests.items()}

@@ -149,3 +149,20 @@ def test_median_position_law_is_a_distribution_matching_resampling():
 def test_mann_whitney_cached_table_gives_the_same_p_with_ties():
     assert mann_whitney_exact([1, 2, 2, 3], [2, 3, 3, 4]) == mann_whitney_exact([2, 1, 3, 2], [4, 3, 2, 3])
     assert 0 < mann_whitney_exact([1, 2, 2, 3], [2, 3, 3, 4]) <= 1
+
+
+def test_large_tied_samples_take_the_normal_approximation_close_to_exact():
+    from tuning.core.bench import comparison
+    rng = random.Random(2)
+    binned = lambda v: round(v / 15) * 15                     # noqa: E731  (latency bins: many ties)
+    a = [binned(rng.gauss(1000, 40)) for _ in range(25)]
+    b = [binned(rng.gauss(1030, 40)) for _ in range(25)]
+    approx = comparison.mann_whitney_exact(a, b)              # 50 runs, tied: approximation
+    limit = comparison.EXACT_WITH_TIES_MAX_RUNS
+    try:
+        comparison.EXACT_WITH_TIES_MAX_RUNS = 1000
+        exact = comparison.mann_whitney_exact(a, b)
+    finally:
+        comparison.EXACT_WITH_TIES_MAX_RUNS = limit
+    assert approx == pytest.approx(exact, abs=0.002) and approx != exact
+    assert comparison.mann_whitney_exact([5] * 30, [5] * 30) == 1.0   # no variation at all

@@ -55,8 +55,10 @@ STATISTICS = (
     f'bootstrap: the runs of each configuration are resampled {RESAMPLES:,} times with a fixed seed (the report is '
     'reproducible) and the middle 95 % of the resulting ratios is kept.',
     'The p-value answers: if the tuning changed nothing, how often would runs this different turn up by chance? It '
-    'comes from an exact Mann–Whitney test on the runs\' ranks. Because each test is judged on several metrics at '
-    'once (throughput and four latency percentiles), the p-values of a test are adjusted together (Holm) so that one '
+    'comes from an exact Mann–Whitney test on the runs\' ranks (with more than 40 runs in all and tied values, as '
+    'binned latency percentiles have, its normal approximation with tie correction, as R and SciPy use). Because '
+    'each test is judged on several metrics at once (throughput and latency percentiles), the p-values of a test are '
+    'adjusted together (Holm) so that one '
     'lucky metric does not look significant; IOPS and bandwidth of the same direction are one measurement in two '
     'units and count once. With 5 runs on each side the smallest possible p is 0.008; with 3 it is 0.1, which can '
     'never be significant.',
