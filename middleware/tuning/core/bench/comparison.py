@@ -75,10 +75,11 @@ def _median_position_law(n):
     cumulative)`` with outcomes ``(i,)`` (odd n: the resample's middle order statistic is value i) or ``(i, j)``
     (even n: the two middle ones, i ≤ j; the median is their mean), 0-based, and their cumulative probabilities.
 
-    With positions 1..n each drawn with probability 1/n, n draws: odd n = 2m+1: P(Y(m+1) ≤ i) = P(Bin(n, i/n) ≥
-    m+1). Even n = 2m: G(i, k) = P(Y(m) ≤ i < k < Y(m+1)) ... precisely P(Y(m) ≤ i, Y(m+1) > k) = C(n, m) (i/n)^m
-    ((n−k)/n)^(n−m) for i ≤ k (exactly m draws at or below i, none in (i, k]); for i < j, P(Y(m) = i, Y(m+1) = j)
-    = G(i, j−1) − G(i−1, j−1) − G(i, j) + G(i−1, j), and P(Y(m) = Y(m+1) = i) is what is left of P(Y(m) = i)."""
+    With positions 1..n each drawn with probability 1/n, n draws, Y(k) the k-th smallest drawn position: odd
+    n = 2m+1: P(Y(m+1) ≤ i) = P(Bin(n, i/n) ≥ m+1). Even n = 2m: G(i, k) = P(Y(m) ≤ i, Y(m+1) > k) = C(n, m)
+    (i/n)^m ((n−k)/n)^(n−m) for i ≤ k (exactly m draws at or below i, none in (i, k]); for i < j,
+    P(Y(m) = i, Y(m+1) = j) = G(i, j−1) − G(i−1, j−1) − G(i, j) + G(i−1, j), and P(Y(m) = Y(m+1) = i) is what is
+    left of P(Y(m) = i) = P(Bin(n, i/n) ≥ m) − P(Bin(n, (i−1)/n) ≥ m)."""
     outcomes, weights = [], []
     if n % 2:
         m = n // 2
