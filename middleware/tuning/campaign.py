@@ -11,7 +11,7 @@ from .campaign_models import (
 )
 from .context import box_reserved, plugin_context
 from .core.bench import METRICS
-from .core.campaign import plan_steps, with_single_round
+from .core.campaign import plan_steps
 from .framework import (
     CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job, private,
 )
@@ -103,14 +103,14 @@ class TuningCampaignService(Service):
             row = await store_call(self.middleware, new_campaign, spec, configurations,
                                    plan_steps(names, spec['rounds'], spec['order']))
             self.middleware.send_event('tuning.campaign.query', 'ADDED', id=row['id'], fields=public(row))
-            return with_single_round(await Driver(self.middleware, job, row['id']).drive())
+            return await Driver(self.middleware, job, row['id']).drive()
 
     @private
     @job(read_roles=READ_ROLES, description=lambda id_: f'Resume tuning campaign {id_}', abortable=True)
     async def resume(self, job, id_):
         """Carry on a campaign from its committed state (started at start-up)."""
         async with box_reserved(self.middleware, 'tuning.campaign.run', job.id):
-            return with_single_round(await Driver(self.middleware, job, id_).drive())
+            return await Driver(self.middleware, job, id_).drive()
 
     @private
     async def resume_pending(self):
@@ -122,7 +122,7 @@ class TuningCampaignService(Service):
     @api_method(TuningCampaignQueryArgs, TuningCampaignQueryResult, roles=READ_ROLES)
     def query(self, filters, options):
         """Campaigns with their state, steps, results and recommendation, and where they are in words."""
-        return filter_list([with_single_round(public(r))
+        return filter_list([public(r)
                             for r in store.list_campaigns(plugin_context(self.middleware).db)],
                            filters, options)
 

@@ -11,7 +11,9 @@ import errno
 from . import bench_run
 from .box.appliance import call_job
 from .context import boot_id
-from .core.campaign import BASELINE, merge_rounds, primary_metric, progress_words, recommend, winner_of
+from .core.campaign import (
+    BASELINE, merge_rounds, primary_metric, progress_words, recommend, winner_of, with_single_round,
+)
 from .framework import CallError
 from .planning import make_plan
 from .preset import apply_preset, dangerous_names
@@ -232,7 +234,7 @@ class Driver:
             c = await self.commit(results=merged)
         comparison = await self.middleware.call('tuning.benchmark.compare', list(merged.values()), merged[BASELINE]) \
             if len(merged) > 1 else {'comparisons': []}
-        recommendation = recommend(comparison, {v: k for k, v in merged.items()})
+        recommendation = recommend(comparison, {v: k for k, v in merged.items()}, rounds=c['spec']['rounds'])
         end = end_configuration(c['spec']['finish'], recommendation)
         c = await self.commit(results=merged, recommendation=recommendation, phase='END',
                         log=f'compared; leaving {end} applied')
@@ -276,7 +278,7 @@ def end_configuration(finish: dict, recommendation: list[dict]) -> str:
 
 
 def public(row: dict) -> dict:
-    """The API shape: the row plus where it is in words."""
+    """The API shape: the row plus where it is in words, and whether it is a single-round finding."""
     out = {k: row[k] for k in ('id', 'label', 'created_at', 'updated_at', 'spec', 'state', 'phase', 'cursor',
                                'steps', 'configurations', 'results', 'recommendation', 'message', 'job_id',
                                'abort_requested', 'log')}
@@ -291,4 +293,4 @@ def public(row: dict) -> dict:
         phase = {'CONFIGURE': 'applying', 'BENCHMARK': 'benchmarking', 'REBOOT': 'rebooting'}.get(row['phase'],
                                                                                                   row['phase'])
         out['progress'] = progress_words(steps[row['cursor']], row['spec']['rounds'], phase)
-    return out
+    return with_single_round(out)   # events, job results and queries alike

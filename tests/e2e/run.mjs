@@ -109,6 +109,12 @@ const steps = [
     await shot(page, '04-presets-plan');
     check(await $(page, 'apply').isEnabled(), 'Apply still disabled after acknowledging');
     await $(page, 'apply').click();
+    // zfs_dirty_data_max_percent waits for a reboot: the apply asks to confirm that first, naming it
+    await $(page, 'confirm-dialog').filter({ hasText: 'zfs_dirty_data_max_percent' }).waitFor();
+    check(await $(page, 'confirm-continue').isDisabled(), 'Continue enabled before the Confirm tick');
+    await shot(page, '04b-apply-confirm');
+    await $(page, 'confirm-checkbox').check();
+    await $(page, 'confirm-continue').click();
     await jobOutcome(page, 'apply-outcome');
     await $(page, 'apply-pending-reboot').waitFor();
     await shot(page, '05-apply-done');
@@ -141,6 +147,9 @@ const steps = [
     await $(page, 'plan-table').waitFor();
     await shot(page, '07-restore-points');
     await $(page, 'revert-confirm').click();
+    await $(page, 'confirm-dialog').waitFor();   // putting zfs_dirty_data_max_percent back needs a reboot too
+    await $(page, 'confirm-checkbox').check();
+    await $(page, 'confirm-continue').click();
     await jobOutcome(page, 'revert-outcome');
     await $(page, 'job-close').click();
     await page.locator('[data-test="restore-point-state"]').filter({ hasText: 'REVERTED' }).first().waitFor();
@@ -235,6 +244,8 @@ const steps = [
     await $(page, 'chart-max-line').waitFor();
     await $(page, 'delta-table').waitFor();
     check(await $(page, 'delta-verdict').count() > 0, 'no verdict rows');
+    // 2 runs a side can prove nothing: no interval, no p, the runs a verdict needs instead
+    await $(page, 'delta-too-few').first().filter({ hasText: 'need 5 per side' }).waitFor();
     await shot(page, '13-compare');
     await $(page, 'compare-picker').locator('summary').click();
     await page.locator('tr').filter({ hasText: 'old bonnie' }).locator('[data-test^="compare-pick-"]').check();
@@ -256,13 +267,18 @@ const steps = [
     await $(page, 'camp-runtime').fill('1');
     await $(page, 'camp-ramp').fill('0');
     check(await $(page, 'camp-reboot-words').textContent().then((t) => t.includes('never restarted')), 'reboot words missing');
+    // 1 run × 1 round: the form says before the start that it can reach no verdict and is a single round
+    await $(page, 'plan-estimate-too-few').waitFor();
+    await $(page, 'plan-estimate-single-round').waitFor();
+    await shot(page, '14b-campaign-form-estimate');
     await $(page, 'camp-start').click();
     await page.locator('[data-test="camp-rec-table"], [data-test="camp-error"]').first().waitFor({ timeout: BENCH_TIMEOUT });
     if (await $(page, 'camp-error').count()) {
       throw new Error(`campaign refused: ${await $(page, 'camp-error').textContent()}`);
     }
     const verdicts = await page.locator('[data-test^="camp-verdict-"]').allTextContents();
-    check(verdicts.length > 0 && verdicts.every((v) => /Better|No winner/.test(v)), `verdicts: ${verdicts}`);
+    check(verdicts.length > 0 && verdicts.every((v) => /Too few runs/.test(v)), `verdicts: ${verdicts}`);
+    await $(page, 'camp-single-round').waitFor();
     await $(page, 'camp-compare-link').waitFor();
     const report = page.frameLocator('[data-test="camp-report-frame"]');
     await report.locator('body').filter({ hasText: 'max-seq-write' }).waitFor();

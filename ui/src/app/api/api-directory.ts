@@ -2,7 +2,7 @@
 import { LoginRequest, LoginResponse, QueryParams, RebootInfo } from './models/auth';
 import { Job } from './models/job';
 import {
-  BenchmarkComparison, BenchmarkResult, BenchmarkSpec, ImportFormat,
+  BenchmarkComparison, BenchmarkResult, BenchmarkSpec, ImportFormat, PlanEstimate, PlanEstimateSpec,
 } from './models/tuning-benchmark';
 import { Campaign, CampaignSpec, ReportFormat, ReportSelection } from './models/tuning-campaign';
 import { TuningApplyOutcome, TuningPlan, TuningTarget } from './models/tuning-common';
@@ -45,6 +45,7 @@ export interface ApiCallDirectory {
   'tuning.benchmark.get': { params: [id: number]; response: BenchmarkResult };
   'tuning.benchmark.delete': { params: [id: number]; response: boolean };
   'tuning.benchmark.compare': { params: [ids: number[], baseline?: number]; response: BenchmarkComparison };
+  'tuning.benchmark.plan_estimate': { params: [estimate?: PlanEstimateSpec]; response: PlanEstimate };
   'tuning.benchmark.import': {
     params: [format: ImportFormat, data: string, label: string];
     response: BenchmarkResult;

@@ -29,7 +29,8 @@ export function fakeProfile(): TuningProfile {
 
 export function fakeState(partial: Partial<TuningState> = {}): TuningState {
   return {
-    backend: 'sandbox', boot_id: 'boot-1', active: null, pending_reboot: [], drift: [], busy: null, recovered: [],
+    backend: 'sandbox', boot_id: 'boot-1', active: null, in_effect: [], pending_reboot: [], drift: [], busy: null,
+    recovered: [],
     ...partial,
   };
 }

@@ -103,7 +103,7 @@ export interface TuningState {
   /** The latest preset applied; earlier ones may still hold settings (see in_effect). */
   active: TuningStateActive | null;
   /** Every setting tuning changed still in effect, DANGEROUS first (absent from plugins older than this panel). */
-  in_effect?: TuningStateInEffect[];
+  in_effect: TuningStateInEffect[];
   pending_reboot: TuningStatePending[];
   drift: TuningStateDrift[];
   busy: { job_id: number | null; method: string } | null;

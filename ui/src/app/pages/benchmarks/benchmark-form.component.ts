@@ -3,13 +3,14 @@ import { ChangeDetectionStrategy, Component, computed, inject, output, signal } 
 import { ApiService } from '../../api/api.service';
 import { ApiValidationError } from '../../api/api-errors';
 import {
-  BENCHMARK_TESTS, BenchmarkProfile, BenchmarkResult, BenchmarkSpec, BenchmarkTest,
+  BENCHMARK_TESTS, BenchmarkProfile, BenchmarkResult, BenchmarkSpec, BenchmarkTest, PlanEstimateSpec,
 } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
 import { TEST_WORDS, headlines } from '../../shared/benchmark-metrics';
 import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
+import { PlanEstimateComponent } from '../../shared/plan-estimate/plan-estimate.component';
 import { BoxStore } from '../../stores/box.store';
 import { liveFigure, spaceRefusal, wasAborted } from './bench-progress';
 import { toggleIn } from '../../shared/toggle-in';
@@ -27,7 +28,7 @@ function optionalNumber(text: string): number | null {
 /** Start a benchmark: dataset, tests, profile, runs, adaptive, label, expert overrides; live progress; abort. */
 @Component({
   selector: 'tp-benchmark-form',
-  imports: [TranslatePipe, JobProgressDialogComponent],
+  imports: [TranslatePipe, JobProgressDialogComponent, PlanEstimateComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .tests { display: flex; flex-wrap: wrap; gap: 4px 16px; border: 0; padding: 6px 0; margin: 0; }
@@ -100,6 +101,7 @@ function optionalNumber(text: string): number | null {
           </label>
         </div>
       </details>
+      <tp-plan-estimate [spec]="estimateSpec()" />
       @if (errors().general; as e) { <p class="banner danger" role="alert" data-test="bench-error">{{ e }}</p> }
       <div class="actions">
         <button type="submit" class="primary" data-test="bench-start"
@@ -161,6 +163,12 @@ export class BenchmarkFormComponent {
   protected readonly live = computed(() => liveFigure(this.run.job()?.progress?.extra));
   protected readonly space = computed(() => spaceRefusal(this.run.error()));
   protected readonly aborted = computed(() => wasAborted(this.run.error()));
+
+  /** What the estimate is asked about: the spec without what does not change its duration or power. */
+  protected readonly estimateSpec = computed((): PlanEstimateSpec => {
+    const { tests, profile, runs, adaptive, runtime_seconds, ramp_seconds } = this.spec();
+    return { tests, profile, runs, adaptive, runtime_seconds: runtime_seconds ?? null, ramp_seconds: ramp_seconds ?? null };
+  });
 
   protected targetDataset(): string {
     return this.dataset() || this.datasets()[0] || '';

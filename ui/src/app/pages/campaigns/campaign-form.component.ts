@@ -3,12 +3,13 @@ import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
 import { ApiValidationError, errorMessage } from '../../api/api-errors';
-import { BENCHMARK_TESTS, BenchmarkProfile, BenchmarkTest } from '../../api/models/tuning-benchmark';
+import { BENCHMARK_TESTS, BenchmarkProfile, BenchmarkTest, PlanEstimateSpec } from '../../api/models/tuning-benchmark';
 import { Campaign, CampaignFinishMode, CampaignOrder, CampaignSpec } from '../../api/models/tuning-campaign';
 import { TuningChange } from '../../api/models/tuning-common';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TEST_WORDS } from '../../shared/benchmark-metrics';
 import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
+import { PlanEstimateComponent } from '../../shared/plan-estimate/plan-estimate.component';
 import { missingAcknowledgements } from '../../shared/plan-words';
 import { BoxStore } from '../../stores/box.store';
 import { CampaignsStore } from '../../stores/campaigns.store';
@@ -28,7 +29,7 @@ function optionalNumber(text: string): number | null {
 /** The campaign wizard: what to compare, how to measure, whether it may reboot, what stays applied at the end. */
 @Component({
   selector: 'tp-campaign-form',
-  imports: [TranslatePipe, PlanTableComponent],
+  imports: [TranslatePipe, PlanTableComponent, PlanEstimateComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .checks { display: flex; flex-wrap: wrap; gap: 4px 16px; border: 0; padding: 6px 0; margin: 0; }
@@ -145,6 +146,7 @@ function optionalNumber(text: string): number | null {
           </label>
         }
       </div>
+      <tp-plan-estimate [spec]="estimateSpec()" />
       @if (errors().general; as e) { <p class="banner danger" role="alert" data-test="camp-error">{{ e }}</p> }
       <div class="actions">
         <button type="submit" class="primary" data-test="camp-start"
@@ -239,6 +241,16 @@ export class CampaignFormComponent {
   protected toggleTest(test: BenchmarkTest): void {
     toggleIn(this.chosenTests, test);
   }
+
+  /** What the estimate is asked about: every configuration (the presets and the baseline) in every round. */
+  protected readonly estimateSpec = computed((): PlanEstimateSpec => {
+    const { benchmark, rounds, presets } = this.spec();
+    return {
+      tests: benchmark.tests, profile: benchmark.profile, runs: benchmark.runs,
+      runtime_seconds: benchmark.runtime_seconds ?? null, ramp_seconds: benchmark.ramp_seconds ?? null,
+      adaptive: false, rounds, configurations: presets.length + 1,
+    };
+  });
 
   /** The spec as chosen; empty optional fields are left out so the server's defaults apply. */
   spec(): CampaignSpec {
