@@ -44,6 +44,34 @@ async function goto(page, nav) {
 }
 
 const ALL_TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30'];
+const NAV_PAGES = ['overview', 'presets', 'restore-points', 'my-presets', 'benchmarks', 'compare', 'campaigns'];
+
+// axe-core from the panel's dev dependencies, evaluated through the DevTools protocol (page.evaluate is outside the
+// panel's Content-Security-Policy, a script tag would not be)
+const AXE_PATH = join(REPO, 'ui/node_modules/axe-core/axe.min.js');
+const AXE_SOURCE = readFileSync(AXE_PATH, 'utf8');
+const AXE_VERSION = JSON.parse(readFileSync(join(REPO, 'ui/node_modules/axe-core/package.json'), 'utf8')).version;
+const AXE_FIGURES = [];
+
+/** The serious and critical WCAG 2 A/AA violations axe-core finds on the page as it is now. */
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
+    await page.evaluate(AXE_SOURCE);
+  }
+  const result = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ') }));
+}
+
+async function setTheme(page, theme) {
+  const dark = await page.evaluate(() => document.documentElement.classList.contains('dark')
+    || document.documentElement.getAttribute('data-theme') === 'dark');
+  if ((theme === 'dark') !== dark) {
+    await $(page, 'theme-toggle').click();
+  }
+}
 
 /** A short QUICK benchmark of tank/media through the form (expert overrides keep it to seconds). */
 async function fillBenchmark(page, { label, tests, runs, runtime, ramp }) {
@@ -301,6 +329,26 @@ const steps = [
     const csv = readFileSync(await download.path(), 'utf8');
     check(csv.startsWith('configuration_id,'), `CSV starts with ${csv.slice(0, 40)}`);
   }],
+  ['axe-core: no serious or critical accessibility violation on any page, light and dark, wide and 390 px',
+    async ({ page }) => {
+      const found = [];
+      for (const [width, theme] of [[1280, 'light'], [1280, 'dark'], [390, 'light']]) {
+        await page.setViewportSize({ width, height: 800 });
+        await setTheme(page, theme);
+        for (const nav of NAV_PAGES) {
+          await goto(page, nav);
+          await page.locator('h1').first().waitFor();
+          for (const v of await axeViolations(page)) {
+            found.push(`${nav} (${theme}, ${width} px): ${v.impact} ${v.id} × ${v.nodes} — ${v.help} [${v.targets}]`);
+          }
+        }
+        AXE_FIGURES.push(`${theme} ${width} px: ${NAV_PAGES.length} pages checked`);
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await setTheme(page, 'light');
+      console.log(`       axe-core ${AXE_VERSION}: ${AXE_FIGURES.join('; ')}; serious or critical: ${found.length}`);
+      check(found.length === 0, `accessibility violations:\n${found.join('\n')}`);
+    }],
   ['narrow screen and dark theme render the presets page', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await goto(page, 'presets');

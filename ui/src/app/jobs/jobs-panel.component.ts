@@ -65,19 +65,19 @@ import { JobsStore } from './jobs.store';
   styles: `
     :host { position: relative; }
     .badge { display: inline-block; min-width: 1.4em; margin-left: 4px; padding: 0 4px; border-radius: 8px;
-      background: var(--primary, #0095d5); color: #fff; font-size: 0.85em; text-align: center; }
+      background: var(--primary); color: var(--primary-fg); font-size: 0.85em; text-align: center; }
     .panel { position: absolute; right: 0; top: calc(100% + 6px); z-index: 20; width: min(380px, 92vw);
-      max-height: 70vh; overflow: auto; padding: 8px 12px; background: var(--bg2, #fff); color: inherit;
-      border: 1px solid var(--lines, #ccc); border-radius: 4px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.3); }
+      max-height: 70vh; overflow: auto; padding: 8px 12px; background: var(--bg2); color: inherit;
+      border: 1px solid var(--line); border-radius: 4px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.3); }
     .head { display: flex; justify-content: space-between; align-items: center; }
     h2 { font-size: 1.1em; margin: 4px 0; }
     h3 { font-size: 0.95em; margin: 10px 0 4px; }
     ul { list-style: none; margin: 0; padding: 0; }
-    li { padding: 6px 0; border-top: 1px solid var(--lines, #ddd); }
+    li { padding: 6px 0; border-top: 1px solid var(--line); }
     .row { display: flex; justify-content: space-between; gap: 8px; align-items: center; }
     progress { width: 100%; }
     .small { font-size: 0.85em; }
-    .danger-text { color: var(--red, #c62828); }
+    .danger-text { color: var(--danger); }
   `,
 })
 export class JobsPanelComponent {
