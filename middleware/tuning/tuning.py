@@ -74,10 +74,12 @@ def in_effect(applied: list[dict]) -> list[dict]:
 
 
 def state_rows(db, current_boot: str) -> dict:
-    """What tuning.state needs from the store, read in one go (in a worker thread)."""
+    """What tuning.state needs from the store, read in one go (in a worker thread; remembered until the next write,
+    so what is derived from the rows alone is derived here, once)."""
     applied = rps.applied(db)
     return {
         'applied': applied,
+        'in_effect': in_effect(applied),
         'pending': rps.pending(db),
         # knobs each earlier-boot restore point handed back to the box's own default
         'released': {rp['id']: rps.defaulted_keys(db, rp) for rp in applied if rp['boot_id'] != current_boot},
@@ -123,7 +125,7 @@ class TuningService(Service):
             'backend': backend_name(self.middleware),
             'boot_id': current_boot,
             'active': active_preset(rows['applied']),
-            'in_effect': [dict(row, pending_reboot=row['key'] in pending_keys) for row in in_effect(rows['applied'])],
+            'in_effect': [dict(row, pending_reboot=row['key'] in pending_keys) for row in rows['in_effect']],
             'pending_reboot': [{'key': p['key'], 'setting': p['setting'], 'proposed': p['proposed'],
                                 'since': p['since'], 'restore_point_id': p['restore_point_id']}
                                for p in rows['pending']],
