@@ -62,7 +62,7 @@ interface StatsRow {
       </section>
       <section>
         <h3>{{ 'Statistics per metric' | t }}</h3>
-        <div class="table-wrap">
+        <div class="table-wrap" tabindex="0">
           <table data-test="details-stats">
             <thead><tr><th>{{ 'Test' | t }}</th><th>{{ 'Metric' | t }}</th><th>{{ 'Median' | t }}</th><th>{{ 'CI of the median' | t }}</th>
               <th>CV</th><th>n</th><th>{{ 'Outlier runs' | t }}</th></tr></thead>
@@ -87,7 +87,7 @@ interface StatsRow {
     @if (measured(); as c) {
       <details data-test="details-settings">
         <summary>{{ 'Settings snapshot ({n})' | t: { n: c.settings.length } }}</summary>
-        <div class="table-wrap">
+        <div class="table-wrap" tabindex="0">
           <table>
             <thead><tr><th>{{ 'Kind' | t }}</th><th>{{ 'Scope' | t }}</th><th>{{ 'Setting' | t }}</th><th>{{ 'Value' | t }}</th><th>{{ 'Source' | t }}</th></tr></thead>
             <tbody>

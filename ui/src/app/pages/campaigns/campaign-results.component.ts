@@ -29,7 +29,7 @@ import { compareLink } from './campaign-words';
         <p class="banner warn" data-test="camp-single-round">{{ 'Single round: each configuration was measured in one sitting, so drift between sittings is not averaged out. Do not trust this recommendation beyond this run; repeat with 3 rounds or more.' | t }}</p>
       }
       @if (campaign().recommendation; as rec) {
-        <div class="table-wrap">
+        <div class="table-wrap" tabindex="0">
           <table data-test="camp-rec-table">
             <thead><tr>
               <th>{{ 'Test' | t }}</th><th>{{ 'Metric' | t }}</th><th>{{ 'Winner' | t }}</th><th>{{ 'Change' | t }}</th>

@@ -31,7 +31,7 @@ import { PresetFormComponent } from './preset-form.component';
                         (cancelled)="formOpen.set(false)" />
       </div>
     }
-    <div class="table-wrap" style="margin-top: 12px">
+    <div class="table-wrap" tabindex="0" style="margin-top: 12px">
       <table data-test="own-presets-table">
         <thead><tr><th>{{ 'Name' | t }}</th><th>{{ 'Based on' | t }}</th><th>{{ 'Settings' | t }}</th><th>{{ 'Updated' | t }}</th><th></th></tr></thead>
         <tbody>

@@ -17,7 +17,7 @@ import { APPLY_MODE_WORDS, RISK_WORDS, riskReason } from '../../shared/plan-word
     .small { font-size: 0.9em; }
   `,
   template: `
-    <div class="table-wrap">
+    <div class="table-wrap" tabindex="0">
       <table data-test="plan-table">
         <thead>
           <tr>

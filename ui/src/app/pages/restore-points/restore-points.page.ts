@@ -28,7 +28,7 @@ import { toggleIn } from '../../shared/toggle-in';
   template: `
     <h1>{{ 'Restore points' | t }}</h1>
     @if (error(); as e) { <p class="banner danger" role="alert" data-test="restore-points-error">{{ e }}</p> }
-    <div class="table-wrap">
+    <div class="table-wrap" tabindex="0">
       <table data-test="restore-points-table">
         <thead><tr>
           <th>#</th><th>{{ 'When' | t }}</th><th>{{ 'What' | t }}</th><th>{{ 'Target' | t }}</th>
