@@ -19,6 +19,7 @@ import { NAV_ITEMS } from './app.routes';
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './app.html',
   styleUrl: './app.scss',
+  host: { '[class.anonymous]': "auth.status() !== 'logged-in'" },
 })
 export class App {
   protected readonly auth = inject(AuthService);

@@ -3,7 +3,7 @@ import { Injectable, signal } from '@angular/core';
 export type Theme = 'light' | 'dark';
 const KEY = 'tuning.theme';
 
-/** Light or dark via `data-theme` on <html>; remembers the choice, else follows the system. */
+/** Light or dark via `data-theme` on <html>; remembers the choice. Dark by default, as the TrueNAS web UI. */
 @Injectable({ providedIn: 'root' })
 export class ThemeService {
   readonly theme = signal<Theme>(this.initial());
@@ -24,7 +24,7 @@ export class ThemeService {
     if (saved === 'light' || saved === 'dark') {
       return saved;
     }
-    return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    return 'dark';
   }
 
   private applyTheme(theme: Theme): void {
