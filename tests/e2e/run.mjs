@@ -180,7 +180,7 @@ const steps = [
     await $(page, 'confirm-continue').click();
     await jobOutcome(page, 'revert-outcome');
     await $(page, 'job-close').click();
-    await page.locator('[data-test="restore-point-state"]').filter({ hasText: 'REVERTED' }).first().waitFor();
+    await page.locator('[data-test="restore-point-state"]').filter({ hasText: 'Reverted' }).first().waitFor();
   }],
   ['QUICK benchmark with live progress, twice', async ({ page }) => {
     await goto(page, 'benchmarks');

@@ -1,5 +1,6 @@
 import { Job, JobState } from '../api/models/job';
 import { T } from '../i18n/translate-marker';
+import { formatDateTime } from '../shared/format';
 
 /** Each job the panel can meet, in words (the jobs panel never shows a method name). */
 export const JOB_WORDS: Record<string, string> = {
@@ -33,14 +34,7 @@ export function jobWords(job: Pick<Job, 'method'>): string {
 
 /** A job time as `core.get_jobs` sends it (`{"$date": ms}`, or an ISO text) in the browser's locale; '' if none. */
 export function jobTime(value: unknown, locale?: string): string {
-  let ms: number | null = null;
-  if (value && typeof value === 'object' && '$date' in value) {
-    ms = Number((value as { $date: unknown }).$date);
-  } else if (typeof value === 'string') {
-    ms = Date.parse(value);
-  }
-  if (ms === null || !Number.isFinite(ms)) {
-    return '';
-  }
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
+  const raw = value && typeof value === 'object' && '$date' in value ? Number((value as { $date: unknown }).$date) : value;
+  const readable = typeof raw === 'number' ? Number.isFinite(raw) : typeof raw === 'string' && !Number.isNaN(Date.parse(raw));
+  return readable ? formatDateTime(raw as number | string, locale) : '';
 }

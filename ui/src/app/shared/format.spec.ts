@@ -44,7 +44,11 @@ describe('format', () => {
 
   it('prints dates to the minute and p-values short', () => {
     expect(formatDateTime('not a date')).toBe('not a date');
-    expect(formatDateTime('2026-03-04T05:06:00')).toBe('2026-03-04 05:06');
+    expect(formatDateTime('2026-03-04T05:06:00', 'en-GB')).toBe('4 Mar 2026, 05:06');
+    expect(formatDateTime('2026-03-04T05:06:00', 'de-DE')).toBe('04.03.2026, 05:06');
+    expect(formatDateTime(Date.UTC(2026, 2, 4, 5, 6) + new Date(2026, 2, 4).getTimezoneOffset() * 60_000, 'en-GB'))
+      .toBe('4 Mar 2026, 05:06');
+    expect(formatDateTime(null)).toBe('—');
     expect(formatP(0.0123)).toBe('0.012');
     expect(formatP(0.0001)).toBe('< 0.001');
     expect(formatP(null)).toBe('—');

@@ -54,18 +54,17 @@ export function formatLatencyNs(ns: number | null | undefined): string {
   return `${value.toFixed(digits)} ${unit}`;
 }
 
-/** An ISO timestamp as local date and time to the minute (`2026-01-01 10:00`); the text itself when unreadable. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) {
+/** A timestamp (ISO text, or milliseconds since the epoch) as date and time to the minute in the browser's locale
+ *  (`locale` for tests); an unreadable text as itself, none as '—'. */
+export function formatDateTime(value: string | number | null | undefined, locale?: string): string {
+  if (value == null || value === '') {
     return '—';
   }
-  const date = new Date(iso);
+  const date = new Date(value);
   if (Number.isNaN(date.getTime())) {
-    return iso;
+    return String(value);
   }
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} `
-    + `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** A p-value for a table: two significant digits, very small ones as `< 0.001`. */

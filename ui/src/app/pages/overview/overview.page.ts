@@ -6,6 +6,7 @@ import { TuningStateInEffect } from '../../api/models/tuning-profile';
 import { T } from '../../i18n/translate-marker';
 import { formatBytes, formatDateTime, formatValue } from '../../shared/format';
 import { RISK_WORDS } from '../../shared/plan-words';
+import { DISK_KIND_WORDS, poolStatusWords } from '../../shared/state-words';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 
@@ -34,6 +35,8 @@ export class OverviewPage {
   protected readonly value = formatValue;
   protected readonly date = formatDateTime;
   protected readonly riskWords = RISK_WORDS;
+  protected readonly diskKindWords = DISK_KIND_WORDS;
+  protected readonly poolStatus = poolStatusWords;
   /** Already ordered by the server: DANGEROUS, then CAUTION, then SAFE. */
   protected readonly inEffect = computed(() => this.box.state()?.in_effect ?? []);
   protected readonly dangerous = computed(() => this.inEffect().filter((row) => row.risk === 'DANGEROUS'));

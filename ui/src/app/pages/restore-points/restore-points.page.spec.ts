@@ -18,6 +18,15 @@ function page(plan = fakePlan([fakeChange(), slogOut])) {
 }
 
 describe('RestorePointsPage', () => {
+  it('shows states and times in words, not as the API sends them', async () => {
+    const { providers } = page();
+    const { q, settle } = await render(RestorePointsPage, providers);
+    await settle();
+    const states = [...document.querySelectorAll('[data-test="restore-point-state"]')].map((e) => e.textContent!.trim());
+    expect(states).toEqual(['Applied', 'Reverted']);
+    expect(q('restore-point-3')!.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+  });
+
   it('confirms taking a SLOG out of the pool before reverting, and reverts only once confirmed', async () => {
     const { api, providers } = page();
     const { q, settle } = await render(RestorePointsPage, providers);

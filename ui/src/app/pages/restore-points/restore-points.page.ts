@@ -6,6 +6,8 @@ import { errorMessage } from '../../api/api-errors';
 import { TuningApplyOutcome, TuningPlan } from '../../api/models/tuning-common';
 import { TuningRestorePoint } from '../../api/models/tuning-preset';
 import { TranslatePipe } from '../../i18n/translate.pipe';
+import { formatDateTime } from '../../shared/format';
+import { RESTORE_POINT_STATE_WORDS } from '../../shared/state-words';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
 import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dialog.component';
@@ -38,12 +40,12 @@ import { toggleIn } from '../../shared/toggle-in';
           @for (rp of points(); track rp.id) {
             <tr [attr.data-test]="'restore-point-' + rp.id">
               <td>{{ rp.id }}</td>
-              <td>{{ rp.created_at }}</td>
+              <td>{{ date(rp.created_at) }}</td>
               <td>{{ (rp.kind === 'APPLY' ? 'Apply' : 'Revert') | t }} {{ presets.nameOf(rp.preset) }}
                 @if (rp.reverts) { <span class="muted">({{ 'of #{id}' | t: { id: rp.reverts } }})</span> }
                 @if (rp.message) { <div class="muted">{{ rp.message }}</div> }</td>
               <td>{{ rp.target?.dataset ?? rp.target?.pool ?? '' }}</td>
-              <td><span class="badge" [class]="rp.state" data-test="restore-point-state">{{ rp.state }}</span></td>
+              <td><span class="badge" [class]="rp.state" data-test="restore-point-state">{{ stateWords[rp.state] | t }}</span></td>
               <td>{{ rp.changes.length }}</td>
               <td>
                 @if (rp.state === 'APPLIED') {
@@ -97,6 +99,8 @@ export class RestorePointsPage {
   private readonly api = inject(ApiService);
   private readonly box = inject(BoxStore);
   protected readonly presets = inject(PresetsStore);
+  protected readonly date = formatDateTime;
+  protected readonly stateWords = RESTORE_POINT_STATE_WORDS;
   protected readonly points = signal<TuningRestorePoint[]>([]);
   protected readonly error = signal<string | null>(null);
   protected readonly selected = signal<TuningRestorePoint | null>(null);

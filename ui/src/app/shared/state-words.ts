@@ -1,0 +1,34 @@
+import { RestorePointState } from '../api/models/tuning-preset';
+import { PoolDiskKind } from '../api/models/tuning-profile';
+import { T } from '../i18n/translate-marker';
+
+/** States and kinds the API sends as identifiers, in the words the panel shows (translation ids). */
+export const RESTORE_POINT_STATE_WORDS: Record<RestorePointState, string> = {
+  IN_PROGRESS: T('In progress'),
+  APPLIED: T('Applied'),
+  ROLLED_BACK: T('Rolled back (the apply failed)'),
+  REVERTED: T('Reverted'),
+  FAILED: T('Failed'),
+};
+
+export const DISK_KIND_WORDS: Record<PoolDiskKind, string> = {
+  HDD: T('Hard disk'),
+  SSD: T('SSD'),
+  NVME: T('NVMe SSD'),
+  MIXED: T('Mixed disks'),
+};
+
+const POOL_STATUS_WORDS: Record<string, string> = {
+  ONLINE: T('Online'),
+  DEGRADED: T('Degraded'),
+  FAULTED: T('Faulted'),
+  OFFLINE: T('Offline'),
+  UNAVAIL: T('Unavailable'),
+  REMOVED: T('Removed'),
+  SUSPENDED: T('Suspended'),
+};
+
+/** A pool status from ZFS in words; an unknown one as ZFS says it. */
+export function poolStatusWords(status: string): string {
+  return POOL_STATUS_WORDS[status] ?? status;
+}
