@@ -9,7 +9,7 @@ database directly.
 Reads that the panel repeats (the state, the preset list) use ``store_read``: the same call, remembered until the
 next write to the database, so a repeated read costs neither a query nor a trip to a worker thread.
 """
-from ..context import database
+from ..context import database, plugin_context
 from .db import MISSING
 
 
@@ -31,3 +31,14 @@ async def store_read(middleware, fn, *args):
         value = await middleware.run_in_thread(fn, db, *args)
         db.remember(key, generation, value)
     return value
+
+
+def store_version(middleware):
+    """What every read remembered from the store depends on: the open database and its count of writes, or None
+    while start-up has not opened it or has not finished (a call then waits or fails: nothing to remember). The
+    standalone host keeps whole answers of the repeated reads with it (tuning_host/server/answers.py)."""
+    ctx = plugin_context(middleware)
+    db = ctx._db
+    if db is None or ctx.startup.status != 'READY':
+        return None
+    return db, db.generation

@@ -133,6 +133,12 @@ class Connection:
     def send_result(self, id_, result):
         self.send({"jsonrpc": "2.0", "result": result, "id": id_})
 
+    def send_encoded_result(self, id_, result_text):
+        """`send_result` of a result already encoded as JSON text: the same text `send_result` sends."""
+        if not self.closed:
+            id_text = str(id_) if type(id_) is int else jsonenc.dumps(id_)
+            self._outgoing.put_nowait('{"jsonrpc":"2.0","result":' + result_text + ',"id":' + id_text + "}")
+
     def send_error(self, id_, code, message, data=None):
         error = {"code": code, "message": message}
         if data is not None:

@@ -39,13 +39,16 @@ def _refuse_constant(name):
     raise ValueError(f"{name} is not valid JSON")
 
 
+_decoder = json.JSONDecoder(parse_constant=_refuse_constant)   # one, not one a message as json.loads(...) builds
+
+
 def parse_message(authenticated, data):
     """The JSON document of one text frame. Raises MsgSizeError (close the connection) or ValueError (answer
     INVALID_JSON and go on)."""
     if len(data) > (AUTHENTICATED_BYTES if authenticated else UNAUTHENTICATED_BYTES):
         raise MsgSizeError(authenticated, len(data))
     try:
-        return json.loads(data, parse_constant=_refuse_constant)
+        return _decoder.decode(data)
     except RecursionError:
         raise ValueError("JSON nested too deeply") from None
 

@@ -12,6 +12,7 @@ from ..runtime.errors import CallError, CallException, ValidationError, Validati
 from ..runtime.jobs import Job, State, adapt_exception
 from ..runtime.validation import serialize_result
 from . import limits
+from .answers import Answers
 from .audit import audit_method_call
 from .authz import authorize_call
 from .connection import (CALL_ERROR, INVALID_JSON, INVALID_REQUEST, METHOD_NOT_FOUND, TOO_MANY_CONCURRENT_CALLS,
@@ -94,6 +95,7 @@ class RpcHandler:
     def __init__(self, middleware):
         self.middleware = middleware
         self.anonymous = AnonymousConnections(middleware)
+        self.answers = Answers(middleware)
 
     async def handle(self, request):
         ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=None)
@@ -152,6 +154,8 @@ class RpcHandler:
             if id_ is not _NO_ID:
                 conn.send_error(id_, METHOD_NOT_FOUND, "Method does not exist")
             return
+        if id_ is not _NO_ID and self.answers.answer(conn, id_, name, methodobj, message["params"]):
+            return   # a repeated read, answered from what it answered before: no task, no worker
         self.middleware.create_task(self.process_call(conn, id_, name, serviceobj, methodobj, message["params"]))
 
     @staticmethod
@@ -173,6 +177,7 @@ class RpcHandler:
 
     async def process_call(self, conn, id_, name, serviceobj, methodobj, params):
         reply = id_ is not _NO_ID
+        recording = self.answers.recording(conn, name, methodobj, params) if reply else None
         try:
             async with conn.slots:
                 result = await self.call(conn, id_, name, serviceobj, methodobj, params)
@@ -199,7 +204,9 @@ class RpcHandler:
             if adapted is None and not conn.py_exceptions:
                 logger.warning("Exception while calling %s(*%s)", name, _short_repr(params), exc_info=True)
         else:
-            if reply:
+            if recording is not None and (text := recording.keep(result)) is not None:
+                conn.send_encoded_result(id_, text)
+            elif reply:
                 conn.send_result(id_, result)
 
     async def call(self, conn, id_, name, serviceobj, methodobj, params):
