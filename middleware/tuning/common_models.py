@@ -3,6 +3,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from .device_models import TuningDeviceChoices
 from .framework import BaseModel, LongString, NonEmptyString
 
 # A row id as callers name it: SQLite's integers stop at 2**63 - 1, so a larger one is a field error, not an overflow.
@@ -63,6 +64,8 @@ class TuningPlan(BaseModel):
     needs_reboot: bool
     dangerous: list[str]
     computed_for: dict
+    devices: TuningDeviceChoices | None = None
+    """For each disk of the box, whether it can be the pool's cache or log device and, if not, why (previews)."""
 
 
 class TuningTunableState(BaseModel):

@@ -54,6 +54,7 @@ def public_plan(plan: dict, target: dict) -> dict:
         'prerequisites': [{'id': p['id'], 'met': p['met'], 'message': p['message']} for p in plan['prerequisites']],
         'warnings': list(plan['warnings']), 'needs_reboot': plan['needs_reboot'],
         'dangerous': list(plan['dangerous']), 'computed_for': plan['computed_for'],
+        'devices': plan.get('devices'),
     }
 
 

@@ -1,9 +1,12 @@
 """``tuning.restore_point``: every apply and revert leaves one; reverting one puts its settings back."""
 import errno
 
+from .box.profile import read_profile
 from .box.settings import matches, read_snapshot
 from .context import boot_id, box_reserved, plugin_context
 from .core import presets as catalog
+from .core.presets.box import box_from
+from .core.presets.rules.effect_words import assess, effect_sentence
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
 from .planning import public_change
 from .preset import check_acknowledged
@@ -19,36 +22,54 @@ PUBLIC_FIELDS = ('id', 'created_at', 'kind', 'preset', 'target', 'state', 'entri
                  'reverted_by', 'message')
 
 
-def classify(kind: str, setting: str, value: str | None, writable: bool | None) -> dict:
-    """Apply mode and risk of putting ``value`` back, from the knob registry."""
+def classify(kind: str, setting: str, current: str | None, value: str | None, writable: bool | None,
+             box=None) -> dict:
+    """Apply mode, risk and effect of putting ``value`` back over ``current``: judged for the direction of that
+    change and, with a ``box``, for its pool's disks (lowering the write buffer back is SAFE, not "more data waits
+    in RAM")."""
     knob = catalog.get_knob(kind, setting)
     if knob is None:
-        return {'apply_mode': 'LIVE', 'risk': 'CAUTION', 'risk_reason': f'{setting} is not in the knob registry.'}
-    risk, reason = knob.risk(value) if value is not None else ('SAFE', None)
-    return {'apply_mode': knob.apply_mode(writable), 'risk': risk, 'risk_reason': reason}
+        return {'apply_mode': 'LIVE', 'risk': 'CAUTION', 'risk_reason': f'{setting} is not in the knob registry.',
+                'effect': None}
+    if value is None:
+        return {'apply_mode': knob.apply_mode(writable), 'risk': 'SAFE', 'risk_reason': None, 'effect': None}
+    found = assess(knob, current, value, box)
+    return {'apply_mode': knob.apply_mode(writable), 'risk': found.risk, 'risk_reason': found.reason,
+            'effect': effect_sentence(found)}
 
 
-def revert_change(entry: dict, current: dict, original: dict | None) -> dict:
+def revert_change(entry: dict, current: dict, original: dict | None, box=None) -> dict:
     """The plan row that puts ``entry`` (the value before) back over ``current``."""
     inherit = entry['kind'] == 'DATASET_PROPERTY' and entry.get('source') in ('INHERITED', 'DEFAULT')
-    classified = classify(entry['kind'], entry['setting'], entry['value'], current.get('writable'))
+    classified = classify(entry['kind'], entry['setting'], current['value'], entry['value'],
+                          current.get('writable'), box)
+    rationale = f'Puts back the value this setting had before restore point {original["id"] if original else "?"}.'
+    if classified['effect'] and current['value'] != entry['value']:
+        rationale += ' ' + classified['effect']
     return public_change({
         'key': entry['key'], 'setting': entry['setting'], 'kind': entry['kind'], 'scope': entry['scope'],
         'current': current['value'], 'proposed': entry['value'], 'proposed_source': 'INHERIT' if inherit else None,
         'apply_mode': classified['apply_mode'], 'risk': classified['risk'],
         'risk_reason': classified.get('risk_reason'),
-        'rationale': 'Puts back the value this setting had before restore point '
-                     f'{original["id"] if original else "?"}.',
+        'rationale': rationale,
         'source': f'restore point {original["id"] if original else "?"}',
     })
 
 
-def plan_revert(rp: dict, later: list[dict], actual: dict[str, dict]) -> dict:
-    """Pure: the plan of reverting ``rp`` given what the box holds now."""
+def revert_box(profile: dict, target: dict | None):
+    """The box the restore point's target is on, for words that depend on its disks; None when that pool is gone."""
+    if not target or not target.get('pool'):
+        return None
+    box, errors = box_from(profile, {'pool': target['pool']})
+    return None if errors else box
+
+
+def plan_revert(rp: dict, later: list[dict], actual: dict[str, dict], box=None) -> dict:
+    """Pure: the plan of reverting ``rp`` given what the box holds now (``box``: its pool, when still there)."""
     changes, unchanged, warnings = [], [], []
     for entry in rp['entries']:
         current = actual[entry['key']]
-        row = revert_change(entry, current, rp)
+        row = revert_change(entry, current, rp, box)
         live = row['apply_mode'] != 'REBOOT'
         (unchanged if matches(entry, current, live=live) else changes).append(row)
     touched = {e['key'] for e in rp['entries']}
@@ -110,7 +131,8 @@ async def revert_plan(middleware, id_: int) -> tuple[dict, dict, dict]:
     verrors.check()
     actual = await read_snapshot(middleware, [e['key'] for e in rp['entries']])
     later = [o for o in await store_call(middleware, rps.applied) if o['id'] > rp['id']]
-    return plan_revert(rp, later, actual), rp, actual
+    box = revert_box(await read_profile(middleware), rp['target'])
+    return plan_revert(rp, later, actual, box), rp, actual
 
 
 async def revert_restore_point(middleware, progress, id_: int, acknowledge: list[str]) -> dict:

@@ -49,15 +49,15 @@ def test_sata_ssd_does_not_fit_an_nvme_pool(nvme):
     with pytest.raises(PlanInputError) as e:
         build_plan('max-iops', make_ctx(nvme, {'pool': 'fast', 'cache_disks': ['sdx']}))
     assert e.value.errors == [('target.cache_disks.0',
-                               "sdx (960 GB SSD) is not faster than the pool's NVME data disks, so it would not "
-                               "speed the pool up")]
+                               "sdx (960 GB SSD) is an SSD, not faster than pool fast's NVMe disks: as a cache "
+                               "device it would not speed the pool up; choose another disk as cache disk (L2ARC)")]
 
 
 @pytest.mark.parametrize('target, field, words', [
     ({'cache_disks': ['sdz']}, 'target.cache_disks.0', "no disk named 'sdz'"),
     ({'cache_disks': ['sda']}, 'target.cache_disks.0', 'in use by pool tank'),
     ({'log_disks': ['sdh', 'sdh']}, 'target.log_disks.1', 'already chosen'),
-    ({'cache_disks': ['sdh'], 'log_disks': ['sdh']}, 'target.log_disks.0', 'already chosen in target.cache_disks'),
+    ({'cache_disks': ['sdh'], 'log_disks': ['sdh']}, 'target.log_disks.0', 'already chosen as the cache device'),
 ])
 def test_selection_errors_name_the_field(nas, target, field, words):
     with pytest.raises(PlanInputError) as e:
@@ -73,7 +73,7 @@ def test_unused_hdd_is_never_a_cache(nas):
     assert 'sdi' not in prerequisite(plan, 'cache')['message']
     with pytest.raises(PlanInputError) as e:
         build_plan('max-seq-read', make_ctx(nas, {'pool': 'tank', 'cache_disks': ['sdi']}))
-    assert 'is an HDD' in e.value.errors[0][1]
+    assert 'is a hard disk: a cache device needs flash' in e.value.errors[0][1]
 
 
 def test_slog_selection_warns_about_plp_and_sizes_from_dirty_data(nas):
@@ -82,8 +82,9 @@ def test_slog_selection_warns_about_plp_and_sizes_from_dirty_data(nas):
     assert log['proposed'] == 'sdh' and log['risk'] == 'CAUTION' and 'power' in log['risk_reason']
     # 4 x 1 GbE ~ 471 MB/s x 5 s x 3 txgs = 7.06 GB, capped by the 3.2 GiB default write buffer.
     assert any('power-loss protection' in w and 'about 3.2 GiB' in w for w in plan['warnings'])
-    # The one SSD went to the log, so L2ARC has nothing left to suggest.
-    assert 'none is available' in prerequisite(plan, 'cache')['message']
+    # The one SSD went to the log: the L2ARC prerequisite says so instead of "none is available".
+    cache = prerequisite(plan, 'cache')['message']
+    assert 'sdh (512 GB SSD) is already chosen as the log device' in cache and 'none is available' not in cache
 
 
 def test_existing_cache_device_counts_as_met(nas):

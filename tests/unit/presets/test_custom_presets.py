@@ -91,7 +91,7 @@ def test_overrides_win_over_the_base(nas):
                              base='max-seq-write'), make_ctx(nas))
     changes = rows(plan)
     assert changes['DATASET_PROPERTY:tank:recordsize']['proposed'] == '512K'
-    assert changes['DATASET_PROPERTY:tank:recordsize']['rationale'] == 'Set by this custom preset.'
+    assert changes['DATASET_PROPERTY:tank:recordsize']['rationale'].startswith('Set by this custom preset.')
     assert changes['DATASET_PROPERTY:tank:atime']['proposed'] == 'OFF'  # from the base
     assert changes['ZFS_PARAMETER:global:zfs_txg_timeout']['risk'] == 'CAUTION'
     assert any(w.startswith('Trade-off:') for w in plan['warnings'])  # the base's costs

@@ -38,6 +38,9 @@ NVME = 'NVME'
 MIXED = 'MIXED'
 # Relative speed of device kinds: a cache or log device must rank above the pool's data disks.
 KIND_RANK = {HDD: 0, SSD: 1, NVME: 2}
+# Device kinds in words, one disk and several: "is a hard disk", "this pool's NVMe disks".
+DISK_KIND_WORD = {HDD: 'hard disk', SSD: 'SSD', NVME: 'NVMe disk'}
+DISK_KIND_WORDS = {HDD: 'hard disks', SSD: 'SSDs', NVME: 'NVMe disks'}
 
 GLOBAL_SCOPE = 'global'
 

@@ -11,9 +11,12 @@ from .box import box_from
 from .catalog import BUILTIN_IDS, get_builtin, rules_for
 from .constants import DANGEROUS, DEFAULT, INHERITED, KINDS, NEW_DATA, POOL_DEVICE, REBOOT, SAFE, INHERIT
 from .custom import apply_custom_settings, settings_errors
-from .devices import validate_selection
+from .devices import device_choices, validate_selection
 from .draft import Draft
 from .registry import get_knob, sort_key
+from .rules import COSTS
+from .rules.costs import Outcome, told
+from .rules.effect_words import assess, effect_sentence
 from .snapshot import SnapshotView
 
 
@@ -65,7 +68,7 @@ def build_plan(preset, ctx: dict) -> dict:
     draft = Draft(box, view, target, ctx.get('baseline'))
     if preset.get('builtin'):
         rules_for(preset['id'])(draft)
-        costs = preset.get('costs') or []
+        costs = COSTS[preset['id']]
     else:
         base = preset.get('base')
         if base:
@@ -73,10 +76,10 @@ def build_plan(preset, ctx: dict) -> dict:
                 raise PlanInputError([('base', f'{base!r} is not a built-in preset')])
             rules_for(base)(draft)
         settings = preset.get('settings') or []
-        if errors := settings_errors(settings):
+        if errors := settings_errors(settings, box):   # the same limits as at save time
             raise PlanInputError(errors)
         apply_custom_settings(draft, settings)
-        costs = (get_builtin(base) or {}).get('costs', []) if base else []
+        costs = COSTS[base] if base else ()
 
     changes, unchanged, absent = [], [], []
     for proposal in draft.proposals.values():
@@ -101,7 +104,7 @@ def build_plan(preset, ctx: dict) -> dict:
     if any(r['apply_mode'] == NEW_DATA for r in changes):
         draft.warn('recordsize and compression changes apply to data written from now on; existing files keep '
                    'their old layout until rewritten (copy them, or zfs send | zfs recv).')
-    for cost in costs:
+    for cost in told(costs, Outcome(changes, unchanged, box)):  # only what this plan brings about on this box
         draft.warn(f'Trade-off: {cost}')
 
     order = lambda row: sort_key(row['kind'], row['setting'])  # noqa: E731  (stable: registry order per kind)
@@ -124,6 +127,7 @@ def build_plan(preset, ctx: dict) -> dict:
             'nic_speed_mbps': box.fastest_nic_mbps,
             'openzfs_version': box.openzfs_version,
         },
+        'devices': device_choices(box, target),
     }
 
 
@@ -185,7 +189,8 @@ def _row(proposal, view: SnapshotView, box) -> tuple[dict, bool]:
     else:
         proposed = proposal.value
         same = current == proposed
-    risk, reason = knob.risk(proposed, box) if proposed is not None else (SAFE, None)
+    found = assess(knob, current, proposed, box) if proposed is not None else None
+    risk, reason = (found.risk, found.reason) if found else (SAFE, None)
     row = {
         'key': proposal.key,
         'setting': proposal.setting,
@@ -203,5 +208,8 @@ def _row(proposal, view: SnapshotView, box) -> tuple[dict, bool]:
     if risk != SAFE:
         row['risk_reason'] = reason
     row['rationale'] = proposal.why or knob.rationale
+    if found and not same and (proposal.custom or not proposal.why):
+        # an admin's own value or the knob's general rationale does not say what this change does: the effect does
+        row['rationale'] += ' ' + effect_sentence(found)
     row['source'] = proposal.source or knob.source
     return row, same

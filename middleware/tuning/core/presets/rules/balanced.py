@@ -8,13 +8,16 @@ from ..constants import DATASET_PROPERTY, POOL_DEVICE
 from ..registry import KNOBS
 from ..snapshot import canonical, make_key
 from ..write_check import value_error
+from .costs import Cost
+from .effect_words import assess, effect_sentence
 
+COSTS = (Cost('Nothing is tuned for a particular workload; this is what the other presets are measured against.'),)
 PRESET = {
     'id': 'balanced',
     'name': 'Balanced (box defaults)',
     'description': 'Returns every setting tuning touches to the box\'s own defaults: the baseline for comparisons.',
     'optimizes': [],
-    'costs': ['Nothing is tuned for a particular workload; this is what the other presets are measured against.'],
+    'costs': [cost.text for cost in COSTS],
 }
 
 
@@ -39,7 +42,7 @@ def build(draft):
             why = 'Back to the OpenZFS/kernel default for this box (no recorded baseline).'
         if value is None:
             continue  # neither a baseline nor a knowable default (e.g. zfs_arc_max on appliances that set it)
-        draft.propose(knob.kind, knob.setting, value, why=why, quiet_if_absent=True)
+        draft.propose(knob.kind, knob.setting, value, why=_with_effect(draft, knob, value, why), quiet_if_absent=True)
     _devices_since_baseline(draft)
 
 
@@ -52,8 +55,18 @@ def _dataset_property(draft, knob, key):
         draft.propose(knob.kind, knob.setting, current, quiet_if_absent=True,
                       why='Already at the value this box had before tuning (recorded baseline).')
         return
+    why = 'Back to the box\'s default: inherit from the parent dataset (the ZFS default at the pool root).'
+    default = knob.default_for(draft.box)
     draft.propose(knob.kind, knob.setting, inherit=True, quiet_if_absent=True,
-                  why='Back to the box\'s default: inherit from the parent dataset (the ZFS default at the pool root).')
+                  why=_with_effect(draft, knob, default, why) if default is not None else why)
+
+
+def _with_effect(draft, knob, value: str, why: str) -> str:
+    """"Back to ..." says where a setting goes; the effect says what going there does from where it is now."""
+    current = draft.current(knob.kind, knob.setting)
+    if current is None or current == knob.normalise(str(value)):
+        return why
+    return f'{why} {effect_sentence(assess(knob, current, knob.normalise(str(value)), draft.box))}'
 
 
 def _devices_since_baseline(draft):

@@ -4,7 +4,7 @@ Each block looks at the box and the snapshot and only proposes what fits the har
 prerequisite or a warning in plain words.
 """
 from ..constants import DATASET_PROPERTY, MiB, SYSCTL, ZFS_PARAMETER
-from ..devices import describe_disk, fitting_unused_disks
+from ..devices import describe_disk, fitting_unused_disks, not_offered
 from ..registry import CACHING, ESNET, THROTTLE, ZFS4
 from ..sizing import (
     L2ARC_WRITE_MAX_FAST, dirty_data_target_bytes, l2arc_header_ram_bytes, link_payload_bytes_per_s,
@@ -121,18 +121,22 @@ def effective_block_bytes(draft) -> int:
     return min(parsed) if parsed else 128 * 1024
 
 
-def _suggest(draft, role: str, purpose: str, exclude=()) -> None:
+def _suggest(draft, role: str, purpose: str) -> None:
     box = draft.box
-    candidates = fitting_unused_disks(box, exclude=exclude)
+    candidates = fitting_unused_disks(box, role, draft.target)
     if candidates:
         names = ', '.join(describe_disk(d) for d in candidates)
         draft.prerequisite(role, False, f'select {describe_disk(candidates[0])} as {role} disk to add {purpose} '
                                         f'(fitting unused disks: {names}); the rest of the preset applies without it')
+        return
+    faster = 'an NVMe' if box.pool_is_flash else 'an SSD or NVMe'
+    needs = f'{purpose} needs {faster} disk that is unused and faster than the pool\'s {box.pool_disk_kind} data disks'
+    reasons = not_offered(box, role, draft.target)
+    if reasons:  # say why each unused disk is not offered, e.g. the SSD already chosen as the log device
+        draft.prerequisite(role, False, f'{needs}; no unused disk fits: {"; ".join(reasons)}. The rest of the preset '
+                                        f'applies without it')
     else:
-        faster = 'an NVMe' if box.pool_disk_kind != 'HDD' else 'an SSD or NVMe'
-        draft.prerequisite(role, False, f'{purpose} needs {faster} disk that is unused and faster than the pool\'s '
-                                        f'{box.pool_disk_kind} data disks; none is available, so the rest of the '
-                                        f'preset applies without it')
+        draft.prerequisite(role, False, f'{needs}; none is available, so the rest of the preset applies without it')
 
 
 def l2arc(draft, why: str, tune_feed: bool = False) -> bool:
@@ -146,7 +150,7 @@ def l2arc(draft, why: str, tune_feed: bool = False) -> bool:
     elif existing:
         draft.prerequisite('cache', True, f'pool {box.pool_name} already has an L2ARC: {", ".join(existing)}')
     else:
-        _suggest(draft, 'cache', 'L2ARC', exclude=draft.target.get('log_disks') or ())
+        _suggest(draft, 'cache', 'L2ARC')
         return False
     devices = [box.disk(n) for n in existing + chosen]
     size = sum(int(d.get('size_bytes') or 0) for d in devices if d)
@@ -179,7 +183,7 @@ def slog(draft, why: str) -> bool:
     elif existing:
         draft.prerequisite('log', True, f'pool {box.pool_name} already has a SLOG: {", ".join(existing)}')
     else:
-        _suggest(draft, 'log', 'a SLOG', exclude=draft.target.get('cache_disks') or ())
+        _suggest(draft, 'log', 'a SLOG')
         return False
     dirty = int(draft.proposed(ZFS_PARAMETER, 'zfs_dirty_data_max')
                 or draft.current_int(ZFS_PARAMETER, 'zfs_dirty_data_max') or 4 * 1024 * MiB)

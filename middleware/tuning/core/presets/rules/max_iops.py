@@ -1,17 +1,20 @@
 """``max-iops``: small random I/O (databases, VM images, many small files)."""
 from ..constants import MIXED_70_30, RAND_READ_4K, RAND_WRITE_4K, SYNC_WRITE_4K
 from . import common
+from .costs import QUEUES, Cost
 
+COSTS = (
+    Cost('Large sequential transfers get slower with 16K records (more blocks and metadata per file, lower '
+         'compression ratio).', lambda o: o.ends_at('recordsize', '16K')),
+    Cost('Deeper per-disk queues on flash pools raise tail latency under heavy load.',
+         lambda o: o.ends_risky(*QUEUES)),
+)
 PRESET = {
     'id': 'max-iops',
     'name': 'Max IOPS',
     'description': 'Maximizes small random read/write IOPS and sync-write latency (databases, VM images).',
     'optimizes': [RAND_READ_4K, RAND_WRITE_4K, SYNC_WRITE_4K, MIXED_70_30],
-    'costs': [
-        'Large sequential transfers get slower with 16K records (more blocks and metadata per file, lower '
-        'compression ratio).',
-        'Deeper per-disk queues on flash pools raise tail latency under heavy load.',
-    ],
+    'costs': [cost.text for cost in COSTS],
 }
 
 

@@ -1,16 +1,19 @@
 """``max-seq-read``: large sequential reads (streaming large files, restores, media)."""
 from ..constants import SEQ_READ
 from . import common
+from .costs import Cost
 
+COSTS = (
+    Cost('Small random reads of big files read whole 1M records (more I/O per 4K read).',
+         lambda o: o.ends_at('recordsize', '1M')),
+    Cost('An L2ARC fed with prefetched data wears the cache SSD faster.', lambda o: o.ends_at('l2arc_noprefetch', '0')),
+)
 PRESET = {
     'id': 'max-seq-read',
     'name': 'Max sequential read',
     'description': 'Maximizes large sequential read throughput; prefetch stays on and is extended on flash pools.',
     'optimizes': [SEQ_READ],
-    'costs': [
-        'Small random reads of big files read whole 1M records (more I/O per 4K read).',
-        'An L2ARC fed with prefetched data wears the cache SSD faster.',
-    ],
+    'costs': [cost.text for cost in COSTS],
 }
 
 

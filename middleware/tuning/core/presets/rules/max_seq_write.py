@@ -2,18 +2,22 @@
 from ..constants import SEQ_WRITE
 from ..registry import WORKLOAD, ZFSPROPS
 from . import common
+from .costs import Cost
 
+COSTS = (
+    Cost('Small random overwrites get slower (1M records are read-modified-written).',
+         lambda o: o.ends_at('recordsize', '1M')),
+    Cost('A bigger write buffer holds more un-synced async data in RAM (lost on a crash) and leaves less RAM to '
+         'the ARC.', lambda o: o.ends_risky('zfs_dirty_data_max')),
+    Cost('Without a SLOG, logbias=THROUGHPUT makes small synchronous writes slower.',
+         lambda o: o.ends_at('logbias', 'THROUGHPUT')),
+)
 PRESET = {
     'id': 'max-seq-write',
     'name': 'Max sequential write',
     'description': 'Maximizes large sequential write throughput (backups, media ingest).',
     'optimizes': [SEQ_WRITE],
-    'costs': [
-        'Small random overwrites get slower (1M records are read-modified-written).',
-        'A bigger write buffer holds more un-synced async data in RAM (lost on a crash) and leaves less RAM to '
-        'the ARC.',
-        'Without a SLOG, logbias=THROUGHPUT makes small synchronous writes slower.',
-    ],
+    'costs': [cost.text for cost in COSTS],
 }
 
 

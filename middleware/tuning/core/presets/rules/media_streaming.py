@@ -1,16 +1,19 @@
 """``media-streaming``: many clients streaming large media files (video, audio, images)."""
 from ..constants import SEQ_READ
 from . import common
+from .costs import Cost
 
+COSTS = (
+    Cost('Small random reads and overwrites inside large files get slower with 1M records.',
+         lambda o: o.ends_at('recordsize', '1M')),
+    Cost('Apps that rely on access times no longer see them updated.', lambda o: o.ends_at('atime', 'OFF')),
+)
 PRESET = {
     'id': 'media-streaming',
     'name': 'Media streaming',
     'description': 'Optimizes steady sequential reads of large media files by several clients at once.',
     'optimizes': [SEQ_READ],
-    'costs': [
-        'Small random reads and overwrites inside large files get slower with 1M records.',
-        'Apps that rely on access times no longer see them updated.',
-    ],
+    'costs': [cost.text for cost in COSTS],
 }
 
 

@@ -1,16 +1,19 @@
 """``smb-files``: general SMB file sharing to desktops and workstations."""
 from ..constants import SEQ_READ, SEQ_WRITE
 from . import common
+from .costs import Cost
 
+COSTS = (
+    Cost('Apps that rely on access times (some mail and backup tools) no longer see them updated.',
+         lambda o: o.ends_at('atime', 'OFF')),
+    Cost('Turning multichannel on restarts SMB: open client sessions reconnect.', lambda o: o.changes('multichannel')),
+)
 PRESET = {
     'id': 'smb-files',
     'name': 'SMB file sharing',
     'description': 'Optimizes SMB file-share transfers: no access-time writes, multichannel over several links.',
     'optimizes': [SEQ_READ, SEQ_WRITE],
-    'costs': [
-        'Apps that rely on access times (some mail and backup tools) no longer see them updated.',
-        'Turning multichannel on restarts SMB: open client sessions reconnect.',
-    ],
+    'costs': [cost.text for cost in COSTS],
 }
 
 

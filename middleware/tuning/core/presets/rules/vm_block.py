@@ -2,16 +2,19 @@
 from ..constants import MIXED_70_30, RAND_READ_4K, RAND_WRITE_4K, SYNC_WRITE_4K
 from ..registry import ZFSPROPS
 from . import common
+from .costs import Cost
 
+COSTS = (
+    Cost('With a SLOG, sync=ALWAYS sends every write through the log: bulk write throughput is limited by it.',
+         lambda o: o.ends_at('sync', 'ALWAYS')),
+    Cost('Large sequential copies inside guests are slower than on a dataset tuned for streaming.'),
+)
 PRESET = {
     'id': 'vm-block',
     'name': 'VM block storage (iSCSI)',
     'description': 'Optimizes small random and synchronous I/O of VM disks on zvols shared over iSCSI.',
     'optimizes': [RAND_READ_4K, RAND_WRITE_4K, SYNC_WRITE_4K, MIXED_70_30],
-    'costs': [
-        'With a SLOG, sync=ALWAYS sends every write through the log: bulk write throughput is limited by it.',
-        'Large sequential copies inside guests are slower than on a dataset tuned for streaming.',
-    ],
+    'costs': [cost.text for cost in COSTS],
 }
 
 
