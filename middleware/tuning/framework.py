@@ -15,7 +15,9 @@ ON_TRUENAS = __name__.startswith('middlewared.plugins.')
 if ON_TRUENAS:
     from middlewared.alert.base import AlertCategory, AlertClass, AlertLevel, SimpleOneShotAlertClass
     from middlewared.api import api_method
-    from middlewared.api.base import BaseModel as _FrameworkModel, LongString, NonEmptyString, single_argument_args
+    from middlewared.api.base import (
+        BaseModel as _FrameworkModel, ForUpdateMetaclass, LongString, NonEmptyString, single_argument_args,
+    )
     from middlewared.api.current import QueryArgs, QueryFilters, QueryOptions
     from middlewared.service import CallError, Service, ValidationError, ValidationErrors, job, private
     from middlewared.service_exception import InstanceNotFound, MatchNotFound
@@ -29,7 +31,8 @@ if ON_TRUENAS:
         return _ZFS_PROPERTY_WRITER
 else:
     from tuning_host.runtime import (  # noqa: F401  (re-exported)
-        AlertCategory, AlertClass, AlertLevel, BaseModel as _FrameworkModel, CallError, InstanceNotFound, LongString,
+        AlertCategory, AlertClass, AlertLevel, BaseModel as _FrameworkModel, CallError, ForUpdateMetaclass,
+        InstanceNotFound, LongString,
         MatchNotFound, NonEmptyString, QueryArgs, QueryFilters, QueryOptions, Service, SimpleOneShotAlertClass,
         ValidationError, ValidationErrors, api_method, filter_list, job, private, single_argument_args,
     )
@@ -61,7 +64,8 @@ READ_ROLES = ['SYSTEM_ADVANCED_READ']
 WRITE_ROLES = ['SYSTEM_ADVANCED_WRITE']
 
 __all__ = [
-    'API_MODELS_MODULE', 'AlertCategory', 'AlertClass', 'AlertLevel', 'BaseModel', 'CallError', 'InstanceNotFound',
+    'API_MODELS_MODULE', 'AlertCategory', 'AlertClass', 'AlertLevel', 'BaseModel', 'CallError', 'ForUpdateMetaclass',
+    'InstanceNotFound',
     'LongString', 'MatchNotFound', 'NonEmptyString', 'ON_TRUENAS', 'QueryArgs', 'QueryFilters', 'QueryOptions',
     'READ_ROLES', 'Service', 'SimpleOneShotAlertClass', 'ValidationError', 'ValidationErrors', 'WRITE_ROLES',
     'api_method', 'filter_list', 'job', 'plain', 'private', 'single_argument_args', 'zfs_property_writer',

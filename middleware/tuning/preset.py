@@ -2,16 +2,20 @@
 import errno
 import re
 
+from .box.profile import read_profile
+from .box.settings import read_snapshot
 from .context import boot_id, box_reserved, plugin_context
 from .core import presets as catalog
+from .core.presets import setting_list
 from .framework import (
     READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job,
 )
-from .planning import all_presets, make_plan, resolve_preset
+from .planning import all_presets, make_plan, resolve_preset, resolve_target
 from .preset_models import (
     TuningPresetApplyArgs, TuningPresetApplyResult, TuningPresetCreateArgs, TuningPresetCreateResult,
     TuningPresetDeleteArgs, TuningPresetDeleteResult, TuningPresetPreviewArgs, TuningPresetPreviewResult,
-    TuningPresetQueryArgs, TuningPresetQueryResult, TuningPresetUpdateArgs, TuningPresetUpdateResult,
+    TuningPresetQueryArgs, TuningPresetQueryResult, TuningPresetSettingsArgs, TuningPresetSettingsResult,
+    TuningPresetUpdateArgs, TuningPresetUpdateResult,
 )
 from .store import presets as preset_store
 from .store.offloop import store_call, store_read
@@ -67,23 +71,48 @@ class TuningPresetService(Service):
             return await self.middleware.run_in_thread(filter_list, presets, filters, options)
         return filter_list(presets, filters, options)   # the plain list: a copy, no worker thread needed
 
+    @api_method(TuningPresetSettingsArgs, TuningPresetSettingsResult, roles=READ_ROLES)
+    async def settings(self, target):
+        """Every setting a custom preset may change: its name in words, what it does, its unit, the values this box
+        allows (the limits `create` and `update` check), and its current and default values on this box. Dataset
+        properties are read from `target` (the first pool's root dataset by default). Changes nothing."""
+        profile = await read_profile(self.middleware)
+        if target is None and profile['pools']:
+            target = {'pool': profile['pools'][0]['name']}
+        if target is not None:
+            target = resolve_target(profile, target)
+        snapshot = await read_snapshot(self.middleware, setting_list.setting_keys(target))
+        return setting_list.editable_settings(setting_list.box_of(profile, target), snapshot, target)
+
     @api_method(TuningPresetCreateArgs, TuningPresetCreateResult, roles=WRITE_ROLES, audit='Tuning preset create')
-    def create(self, data):
-        """Create an admin-defined preset from scratch or on top of a built-in (`base`)."""
-        db = plugin_context(self.middleware).db
+    async def create(self, data):
+        """Create an admin-defined preset from scratch or on top of a built-in (`base`). Values may carry their unit
+        ("64G", "20%"); each must be one this box takes (see `tuning.preset.settings`)."""
+        box = await self._machine()
+        return await store_call(self.middleware, self._create, data, box)
+
+    def _create(self, db, data, box):
         data = {**data, 'id': data.get('id') or slug(data['name'])}
-        self._validate(db, data, for_update=False, prefix='data')
+        self._validate(db, data, box, for_update=False, prefix='data')
         return preset_store.insert_preset(db, {**data, 'settings': catalog.normalise_custom_settings(data['settings'])})
 
     @api_method(TuningPresetUpdateArgs, TuningPresetUpdateResult, roles=WRITE_ROLES, audit='Tuning preset update')
-    def update(self, id_, data):
-        """Change an admin-defined preset. Built-in presets are read-only: create one from them instead."""
-        db = plugin_context(self.middleware).db
+    async def update(self, id_, data):
+        """Change an admin-defined preset: only the fields given change, `"base": null` removes the base. Built-in
+        presets are read-only: create one from them instead."""
+        box = await self._machine()
+        return await store_call(self.middleware, self._update, id_, data, box)
+
+    def _update(self, db, id_, data, box):
         old = self._own_preset(db, id_)
         new = {k: old[k] for k in ('id', 'name', 'description', 'base', 'settings')}
-        new.update({k: v for k, v in data.items() if v is not None})
-        self._validate(db, new, for_update=True, prefix='data')
+        new.update(data)
+        self._validate(db, new, box, for_update=True, prefix='data')
         return preset_store.update_preset(db, id_, {**new, 'settings': catalog.normalise_custom_settings(new['settings'])})
+
+    async def _machine(self):
+        """The box as save-time limits see it (RAM, ARC maximum, OpenZFS version)."""
+        return setting_list.box_of(await read_profile(self.middleware), None)
 
     @api_method(TuningPresetDeleteArgs, TuningPresetDeleteResult, roles=WRITE_ROLES, audit='Tuning preset delete')
     def delete(self, id_):
@@ -106,10 +135,10 @@ class TuningPresetService(Service):
             raise verrors
         return preset
 
-    def _validate(self, db, data, *, for_update, prefix):
+    def _validate(self, db, data, box, *, for_update, prefix):
         errors = catalog.validate_custom_preset(
             data, builtin_ids={p['id'] for p in catalog.builtin_presets()},
-            existing_ids={p['id'] for p in preset_store.list_presets(db)}, for_update=for_update)
+            existing_ids={p['id'] for p in preset_store.list_presets(db)}, for_update=for_update, box=box)
         validation_errors(errors, prefix).check()
 
     @api_method(TuningPresetPreviewArgs, TuningPresetPreviewResult, roles=READ_ROLES)

@@ -1,16 +1,17 @@
 """Models of ``tuning.preset.*``."""
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from .common_models import SettingKind, TuningChange, TuningPlan, TuningTarget
-from .framework import BaseModel, LongString, NonEmptyString, QueryFilters, QueryOptions
+from .framework import BaseModel, ForUpdateMetaclass, LongString, NonEmptyString, QueryFilters, QueryOptions
 
 __all__ = [
     'TuningPresetEntry', 'TuningPresetSetting', 'TuningPresetQueryArgs', 'TuningPresetQueryResult',
     'TuningPresetCreateArgs', 'TuningPresetCreateResult', 'TuningPresetUpdateArgs', 'TuningPresetUpdateResult',
     'TuningPresetDeleteArgs', 'TuningPresetDeleteResult', 'TuningPresetPreviewArgs', 'TuningPresetPreviewResult',
-    'TuningPresetApplyArgs', 'TuningPresetApplyResult', 'TuningApplyOutcome',
+    'TuningPresetApplyArgs', 'TuningPresetApplyResult', 'TuningApplyOutcome', 'TuningPresetSettingInfo',
+    'TuningPresetSettingsArgs', 'TuningPresetSettingsResult',
 ]
 
 PresetId = Annotated[str, Field(pattern=r'^[a-z0-9][a-z0-9-]{0,62}$')]
@@ -20,6 +21,7 @@ class TuningPresetSetting(BaseModel):
     kind: SettingKind
     setting: NonEmptyString
     value: NonEmptyString
+    """Typed with the setting's unit where it has one ("64G", "8 GiB", "20%", "30s"); stored canonical."""
 
 
 class TuningPresetEntry(BaseModel):
@@ -35,21 +37,22 @@ class TuningPresetEntry(BaseModel):
     updated_at: str | None
 
 
-class TuningPresetCreate(BaseModel):
-    id: PresetId | None = None
-    """Lower-case letters, digits and dashes; derived from `name` when omitted."""
+class TuningPresetFields(BaseModel):
     name: NonEmptyString
     description: LongString = ''
     base: NonEmptyString | None = None
-    """A built-in preset whose rules this preset starts from; `settings` override them."""
+    """A built-in preset whose rules this preset starts from (`null`: none); `settings` override them."""
     settings: list[TuningPresetSetting] = []
+    """Checked against this box when saved: a value it cannot take (an ARC maximum of all its RAM) is refused."""
 
 
-class TuningPresetUpdate(BaseModel):
-    name: NonEmptyString | None = None
-    description: LongString | None = None
-    base: NonEmptyString | None = None
-    settings: list[TuningPresetSetting] | None = None
+class TuningPresetCreate(TuningPresetFields):
+    id: PresetId | None = None
+    """Lower-case letters, digits and dashes; derived from `name` when omitted."""
+
+
+class TuningPresetUpdate(TuningPresetFields, metaclass=ForUpdateMetaclass):
+    """Only the fields given change; `"base": null` clears the base."""
 
 
 class TuningPresetQueryArgs(BaseModel):
@@ -118,3 +121,46 @@ class TuningApplyOutcome(BaseModel):
 
 class TuningPresetApplyResult(BaseModel):
     result: TuningApplyOutcome
+
+
+class TuningPresetSettingsTarget(BaseModel):
+    pool: NonEmptyString
+    dataset: NonEmptyString | None = None
+    """Whose dataset properties to read (the pool's root dataset when omitted)."""
+
+
+class TuningPresetSettingsArgs(BaseModel):
+    target: TuningPresetSettingsTarget | None = None
+    """Where current values of dataset properties are read; `null`: the first pool's root dataset."""
+
+
+SettingUnit = Literal['BYTES', 'BYTES_PER_SECOND', 'PERCENT', 'SECONDS', 'COUNT']
+
+
+class TuningPresetSettingInfo(BaseModel):
+    kind: SettingKind
+    setting: str
+    name: str
+    """The setting's name in words."""
+    description: LongString
+    """What it does, in one sentence."""
+    unit: SettingUnit | None
+    """How a value may be typed: sizes with K/M/G/T ("64G"), percentages with "%", seconds with "s"."""
+    choices: list[str] | None
+    """The allowed values when they are a list (beside any range)."""
+    minimum: int | None
+    maximum: int | None
+    """The allowed range on this box (inclusive), in the unit's base (bytes, %, seconds, count)."""
+    allowed: LongString
+    """The allowed values in words."""
+    scope: str | None
+    """Where the current value was read: a dataset, a service or `global`; `null` when not read."""
+    exists: bool | None
+    """Whether this box has the setting (`null`: not read, e.g. a dataset property without a pool)."""
+    current: LongString | None
+    default: str | None
+    """The value OpenZFS, the kernel or TrueNAS uses on this box when nobody sets it, when known."""
+
+
+class TuningPresetSettingsResult(BaseModel):
+    result: list[TuningPresetSettingInfo]

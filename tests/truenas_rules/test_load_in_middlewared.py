@@ -284,3 +284,22 @@ def test_real_loader_rejects_a_public_service_without_cli_namespace(framework):
     middleware = PluginMiddleware()
     with pytest.raises(RuntimeError, match='does not have CLI namespace set'):
         middleware._load_plugins(whitelist=['middlewared.plugins.zz_sample_no_cli'])
+
+
+def test_preset_update_through_the_real_framework_changes_only_what_it_names(mw):
+    """middlewared's ForUpdateMetaclass: an omitted field is left alone, `"base": null` clears the base."""
+    from middlewared.service_exception import ValidationErrors
+    call(mw, 'tuning.preset.create', {'name': 'Rules update', 'base': 'max-iops', 'settings': [
+        {'kind': 'ZFS_PARAMETER', 'setting': 'zfs_txg_timeout', 'value': '10s'}]})
+    try:
+        kept = call(mw, 'tuning.preset.update', 'rules-update', {'description': 'only this'})
+        assert (kept['base'], kept['settings'][0]['value']) == ('max-iops', '10')
+        assert call(mw, 'tuning.preset.update', 'rules-update', {'base': None})['base'] is None
+        with pytest.raises(ValidationErrors) as exc:
+            call(mw, 'tuning.preset.update', 'rules-update', {'settings': [
+                {'kind': 'ZFS_PARAMETER', 'setting': 'zfs_arc_max', 'value': '64T'}]})
+        assert [e.attribute for e in exc.value.errors] == ['data.settings.0.value']
+        rows = {r['setting']: r for r in call(mw, 'tuning.preset.settings', None)}
+        assert rows['zfs_arc_max']['unit'] == 'BYTES' and rows['recordsize']['scope'] == 'tank'
+    finally:
+        call(mw, 'tuning.preset.delete', 'rules-update')

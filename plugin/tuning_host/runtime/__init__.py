@@ -10,7 +10,7 @@ from .filters import filter_list
 from .jobs import Job, State
 from .middleware import Middleware, MethodNotFound
 from .pipes import Pipe, Pipes
-from .models import (BaseModel, LongString, NonEmptyString, QueryArgs, QueryFilters, QueryOptions,
+from .models import (BaseModel, ForUpdateMetaclass, LongString, NonEmptyString, QueryArgs, QueryFilters, QueryOptions,
                      single_argument_args, single_argument_result)
 from .service import Service
 
@@ -19,7 +19,7 @@ __all__ = [
     "Service", "api_method", "job", "private", "pass_app",
     "CallError", "CallException", "ValidationError", "ValidationErrors", "InstanceNotFound", "MatchNotFound",
     "get_errname", "ENOTAUTHENTICATED",
-    "BaseModel", "NonEmptyString", "LongString", "single_argument_args", "single_argument_result",
+    "BaseModel", "ForUpdateMetaclass", "NonEmptyString", "LongString", "single_argument_args", "single_argument_result",
     "QueryArgs", "QueryOptions", "QueryFilters",
     "filter_list", "Job", "State", "Middleware", "MethodNotFound", "Pipe", "Pipes",
 ]

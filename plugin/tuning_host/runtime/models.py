@@ -3,11 +3,14 @@ from typing import Annotated
 
 from annotated_types import MinLen
 from pydantic import AfterValidator, BaseModel as _PydanticBaseModel, ConfigDict, Field, StringConstraints, \
-    create_model, model_validator
+    create_model, model_serializer, model_validator
+from pydantic._internal._model_construction import ModelMetaclass
+from pydantic.fields import FieldInfo
+from pydantic_core import PydanticUndefined
 
 from . import filters as _filters
 
-__all__ = ["BaseModel", "NonEmptyString", "LongString", "single_argument_args", "single_argument_result",
+__all__ = ["BaseModel", "ForUpdateMetaclass", "undefined", "NonEmptyString", "LongString", "single_argument_args", "single_argument_result",
            "QueryFilters", "QueryOptions", "QueryArgs"]
 
 
@@ -21,6 +24,49 @@ class BaseModel(_PydanticBaseModel):
         use_attribute_docstrings=True,
         arbitrary_types_allowed=True,
     )
+
+
+class _Undefined:
+    """A field an update did not name (middlewared's `undefined`)."""
+    def __repr__(self):
+        return "undefined"
+
+    def __bool__(self):
+        return False
+
+
+undefined = _Undefined()
+
+
+def _undefined():
+    return undefined
+
+
+def _given_fields_only(self, handler):
+    return {k: v for k, v in handler(self).items() if getattr(self, k, None) is not undefined}
+
+
+class ForUpdateMetaclass(ModelMetaclass):
+    """PATCH semantics, as middlewared's metaclass of that name: every field (its bases' too) is optional with the
+    default `undefined`, and a dump leaves out the fields the caller did not give, so an update can tell "not
+    given" (left alone) from `null` (cleared)."""
+
+    def __new__(mcls, name, bases, namespace, **kwargs):
+        annotations = dict(namespace.get("__annotations__", {}))
+        for base in reversed(bases):
+            for field_name, field in getattr(base, "model_fields", {}).items():
+                if field_name not in annotations:
+                    annotations[field_name] = field.annotation
+                    namespace[field_name] = field
+        for field_name in annotations:
+            given = namespace.get(field_name)
+            field = given if isinstance(given, FieldInfo) else FieldInfo()
+            # a factory, not a default: a JSON schema leaves it out instead of warning that it cannot print it
+            namespace[field_name] = FieldInfo.merge_field_infos(field, default=PydanticUndefined,
+                                                                default_factory=_undefined)
+        namespace["__annotations__"] = annotations
+        namespace["serializer"] = model_serializer(mode="wrap")(_given_fields_only)
+        return super().__new__(mcls, name, bases, namespace, **kwargs)
 
 
 NonEmptyString = Annotated[str, MinLen(1)]

@@ -1,13 +1,17 @@
 """Admin-defined presets: validation of their fields and how their settings overlay a built-in base.
 
 A custom preset is ``{id?, name, description?, base: built-in id | None, settings: [{kind, setting, value}]}``.
-Each setting must be a registry knob with a valid value; values are stored canonical. DANGEROUS values are allowed
-here (the plan marks them, and apply refuses them unless acknowledged by name).
+Each setting must be a registry knob with a valid value, typed with its unit if it has one ("64G", "20%"), within
+what this box takes (``limits``, given the box); values are stored canonical. DANGEROUS values are allowed here (the
+plan marks them, and apply refuses them unless acknowledged by name).
 """
 import re
 
 from .constants import DATASET_PROPERTY, INHERIT, KINDS, POOL_DEVICE
+from .limits import RAM_BOUND, limit_error
 from .registry import get_knob, settings_of
+from .setting_words import PERCENT, SECONDS, words_of
+from .units import parse_size
 
 ID_RE = re.compile(r'^[a-z0-9][a-z0-9-]{0,62}$')
 NAME_MAX = 100
@@ -16,8 +20,10 @@ SETTINGS_MAX = 100
 FIELDS = {'id', 'name', 'description', 'base', 'settings'}
 
 
-def validate_custom_preset(data: dict, *, builtin_ids, existing_ids, for_update: bool = False) -> list[tuple[str, str]]:
-    """Field-named errors for a create (``for_update=False``) or update payload; [] when valid."""
+def validate_custom_preset(data: dict, *, builtin_ids, existing_ids, for_update: bool = False,
+                           box=None) -> list[tuple[str, str]]:
+    """Field-named errors for a create (``for_update=False``) or update payload; [] when valid. With ``box``, values
+    are also checked against what that box takes."""
     errors: list[tuple[str, str]] = []
     if not isinstance(data, dict):
         return [('data', 'must be an object')]
@@ -42,8 +48,8 @@ def validate_custom_preset(data: dict, *, builtin_ids, existing_ids, for_update:
                                f'or none)'))
     if 'settings' in data or not for_update:
         settings = data.get('settings', [])
-        _check_settings(settings, errors)
-        if not for_update and base is None and isinstance(settings, list) and not settings:
+        _check_settings(settings, errors, box)
+        if base is None and isinstance(settings, list) and not settings and (not for_update or 'base' in data):
             errors.append(('settings', 'a preset without a base needs at least one setting'))
     return errors
 
@@ -57,21 +63,42 @@ def _check_id(preset_id, builtin_ids, existing_ids, errors):
         errors.append(('id', f'a preset with id {preset_id!r} already exists'))
 
 
-def settings_errors(settings) -> list[tuple[str, str]]:
+def settings_errors(settings, box=None) -> list[tuple[str, str]]:
     """Field-named errors of a custom preset's settings list; [] when every one is a known knob with a valid
-    value (also checked when a stored preset is planned: stored ones may come from an imported database)."""
+    value that ``box`` (when given) takes. Checked when a preset is saved and again when it is planned: stored ones
+    may come from an imported database or a box with more RAM."""
     errors: list[tuple[str, str]] = []
-    _check_settings(settings, errors)
+    _check_settings(settings, errors, box)
     return errors
 
 
-def _check_settings(settings, errors):
+def typed_value(kind: str, setting: str, value: str) -> str:
+    """The canonical spelling of a value as an admin types it, with the setting's unit: sizes with K/M/G/T ("64G",
+    "8 GiB", "1.5G"; the knob's own parser), "20%" for percentages, "30s" for seconds, "4K 128K 6M" for the
+    three TCP buffer sizes. Raises ValueError with the knob's message."""
+    knob = get_knob(kind, setting)
+    text = str(value).strip()
+    unit = words_of(kind, setting)[2] if kind != POOL_DEVICE else None
+    if unit == PERCENT:
+        text = re.sub(r'\s*%$', '', text)
+    elif unit == SECONDS:
+        text = re.sub(r'\s*(s|sec|seconds?)$', '', text, flags=re.IGNORECASE)
+    elif knob.normalise.domain.get('triple'):
+        try:
+            text = ' '.join(str(parse_size(part)) for part in text.split())
+        except ValueError:
+            pass   # the knob's own message says what the three figures must be
+    return knob.normalise(text)
+
+
+def _check_settings(settings, errors, box=None):
     if not isinstance(settings, list):
         errors.append(('settings', 'must be a list of {kind, setting, value}'))
         return
     if len(settings) > SETTINGS_MAX:
         errors.append(('settings', f'at most {SETTINGS_MAX} settings'))
     seen: dict[tuple, int] = {}
+    valid: dict[tuple, tuple[str, str]] = {}   # (kind, setting) -> (field, canonical value)
     for index, item in enumerate(settings):
         field = f'settings.{index}'
         if not isinstance(item, dict):
@@ -102,22 +129,25 @@ def _check_settings(settings, errors):
         if kind == DATASET_PROPERTY and value.strip().upper() == INHERIT:
             continue
         try:
-            knob.normalise(value)
+            valid[(kind, setting)] = (field, typed_value(kind, setting, value))
         except ValueError as e:
             errors.append((f'{field}.value', str(e)))
+    chosen = {setting: int(value) for (_, setting), (_, value) in valid.items() if setting in RAM_BOUND}
+    for (kind, setting), (field, value) in valid.items():
+        if problem := limit_error(kind, setting, value, box, chosen):
+            errors.append((f'{field}.value', problem))
 
 
 def normalise_custom_settings(settings: list[dict]) -> list[dict]:
     """Canonical spelling of validated settings (store this), e.g. recordsize "1m" -> "1M", sync "disabled" ->
-    "DISABLED"."""
+    "DISABLED", zfs_arc_max "8 GiB" -> "8589934592"."""
     out = []
     for item in settings:
-        knob = get_knob(item['kind'], item['setting'])
         value = item['value'].strip()
         if item['kind'] == DATASET_PROPERTY and value.upper() == INHERIT:
             canonical = INHERIT
         else:
-            canonical = knob.normalise(value)
+            canonical = typed_value(item['kind'], item['setting'], value)
         out.append({'kind': item['kind'], 'setting': item['setting'], 'value': canonical})
     return out
 
@@ -127,5 +157,6 @@ def apply_custom_settings(draft, settings: list[dict]):
     for item in settings:
         value = item['value']
         inherit = item['kind'] == DATASET_PROPERTY and str(value).strip().upper() == INHERIT
-        draft.propose(item['kind'], item['setting'], None if inherit else value, inherit=inherit, custom=True,
+        value = None if inherit else typed_value(item['kind'], item['setting'], value)
+        draft.propose(item['kind'], item['setting'], value, inherit=inherit, custom=True,
                       why='Set by this custom preset.')

@@ -1,18 +1,27 @@
 """Byte sizes: parse "128K" / "1M" / "4294967296" and format them the way ZFS and people read them."""
 import re
+from fractions import Fraction
 
 from .constants import GiB, KiB, MiB, TiB
 
 _SUFFIX = {'': 1, 'K': KiB, 'M': MiB, 'G': GiB, 'T': TiB}
-_SIZE_RE = re.compile(r'\s*([0-9]+)\s*([KMGT]?)(?:I?B)?\s*', re.IGNORECASE)  # ASCII digits only
+# ASCII digits only; a fraction only with a suffix ("1.5G"), where it can still be a whole number of bytes
+_SIZE_RE = re.compile(r'\s*([0-9]+)(\.[0-9]+)?\s*([KMGT]?)(?:I?B)?\s*', re.IGNORECASE)
+
+
+class NotWholeBytes(ValueError):
+    """A size that comes to a fraction of a byte ("0.1K"): a size, but not one that can be written."""
 
 
 def parse_size(text: str) -> int:
-    """Binary size with an optional K/M/G/T suffix (KiB, K and KB all mean 1024). Raises ValueError."""
+    """Binary size with an optional K/M/G/T suffix (KiB, K and KB all mean 1024; "1.5G" too). Raises ValueError."""
     match = _SIZE_RE.fullmatch(str(text))
-    if not match:
-        raise ValueError(f'{text!r} is not a size (examples: 131072, 128K, 1M, 8G)')
-    return int(match.group(1)) * _SUFFIX[match.group(2).upper()]
+    if not match or (match.group(2) and not match.group(3)):
+        raise ValueError(f'{text!r} is not a size (examples: 131072, 128K, 1M, 8G, 1.5G)')
+    size = Fraction(match.group(1) + (match.group(2) or '')) * _SUFFIX[match.group(3).upper()]   # exact
+    if size.denominator != 1:
+        raise NotWholeBytes(f'{text!r} is not a whole number of bytes')
+    return int(size)
 
 
 def format_block_size(size: int) -> str:
@@ -25,7 +34,8 @@ def format_block_size(size: int) -> str:
 
 def format_bytes(size: int) -> str:
     """Binary size for people: 4 GiB, 3.2 GiB, 476.8 MiB."""
-    for suffix, unit in (('TiB', TiB), ('GiB', GiB), ('MiB', MiB), ('KiB', KiB)):
+    for suffix, unit in (('EiB', TiB << 20), ('PiB', TiB << 10), ('TiB', TiB), ('GiB', GiB), ('MiB', MiB),
+                         ('KiB', KiB)):
         if size >= unit:
             value = size / unit
             return f'{value:.0f} {suffix}' if value == int(value) else f'{value:.1f} {suffix}'

@@ -3,11 +3,14 @@
 Canonical forms: dataset enums upper-case as TrueNAS spells them (``LZ4``, ``OFF``, ``THROUGHPUT``), block sizes as
 ZFS prints them (``128K``, ``1M``), module parameters and sysctls as decimal integers, booleans as ``0``/``1``,
 service switches as ``true``/``false``. Bad input raises ValueError with a message meant for the admin.
+
+Each normaliser carries its ``domain`` (choices, or minimum and maximum): the allowed range the settings list shows
+comes from the same numbers that refuse a value.
 """
 import re
 
 from .constants import MiB
-from .units import format_block_size, is_power_of_two, parse_size
+from .units import NotWholeBytes, format_block_size, is_power_of_two, parse_size
 
 INT_MAX = 2 ** 31 - 1
 _TRUE = {'1', 'true', 'on', 'yes'}
@@ -23,6 +26,7 @@ def enum(*choices: str):
             raise ValueError(f'{value!r} is not one of {", ".join(allowed)}')
         return text
     normalise.choices = allowed
+    normalise.domain = {'choices': allowed}
     return normalise
 
 
@@ -50,6 +54,7 @@ def block_size(minimum: int, maximum: int, allow_zero: bool = False):
                 f'{value!r} must be {low}a power of two from {format_block_size(minimum)} to {format_block_size(maximum)}'
             )
         return format_block_size(size)
+    normalise.domain = {'minimum': minimum, 'maximum': maximum, 'zero': allow_zero, 'power_of_two': True}
     return normalise
 
 
@@ -66,13 +71,16 @@ def integer(minimum: int = 0, maximum: int | None = None, sizes: bool = False):
             if not sizes and not re.fullmatch(r'-?[0-9]+', text):
                 raise ValueError(text)  # int() would take "1_000" and other scripts' digits
             number = parse_size(text) if sizes else int(text)
+        except NotWholeBytes as e:
+            raise ValueError(str(e)) from None
         except ValueError:
-            kind = 'a byte count (e.g. 4294967296 or 4G)' if sizes else 'a whole number'
+            kind = 'a byte count (e.g. 4294967296, 4G or 1.5G)' if sizes else 'a whole number'
             raise ValueError(f'{value!r} is not {kind}') from None
         if number < minimum or (maximum is not None and number > maximum):
             top = f' to {maximum}' if maximum is not None else ' or more'
             raise ValueError(f'{number} is out of range ({minimum}{top})')
         return str(number)
+    normalise.domain = {'minimum': minimum, 'maximum': maximum, 'sizes': sizes}
     return normalise
 
 
@@ -85,6 +93,9 @@ def boolean_01(value: str) -> str:
     raise ValueError(f'{value!r} is not 0 or 1')
 
 
+boolean_01.domain = {'choices': ('0', '1')}
+
+
 def boolean_word(value: str) -> str:
     text = str(value).strip().lower()
     if text in _TRUE:
@@ -92,6 +103,9 @@ def boolean_word(value: str) -> str:
     if text in _FALSE:
         return 'false'
     raise ValueError(f'{value!r} is not true or false')
+
+
+boolean_word.domain = {'choices': ('true', 'false')}
 
 
 def tcp_buffer_triple(value: str) -> str:
@@ -107,6 +121,9 @@ def tcp_buffer_triple(value: str) -> str:
     return f'{low} {default} {high}'
 
 
+tcp_buffer_triple.domain = {'minimum': 0, 'maximum': INT_MAX, 'triple': True}
+
+
 def nfs_servers(value: str) -> str:
     """nfsd thread count 1..256, or AUTO (TrueNAS ``servers: null``: managed from the CPU count)."""
     text = str(value).strip().upper()
@@ -117,10 +134,16 @@ def nfs_servers(value: str) -> str:
     return str(int(text))
 
 
+nfs_servers.domain = {'choices': ('AUTO',), 'minimum': 1, 'maximum': 256}
+
+
 def disk_list(value: str) -> str:
     """Comma-joined disk names, sorted so two reads of the same devices compare equal."""
     names = sorted({part.strip() for part in str(value or '').split(',') if part.strip()})
     return ','.join(names)
+
+
+disk_list.domain = {}
 
 
 __all__ = [

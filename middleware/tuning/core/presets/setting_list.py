@@ -1,0 +1,95 @@
+"""The settings a custom preset may change, described for the editor (``tuning.preset.settings``): the name in words,
+what it does, its unit, the range allowed on this box (from the same normalisers and ``limits`` that check a preset)
+and the box's current and default values where it knows them.
+"""
+from .box import Box, box_from
+from .constants import DATASET_PROPERTY, POOL_DEVICE
+from .limits import box_limit
+from .registry import KNOBS
+from .setting_words import BYTES, BYTES_PER_SECOND, PERCENT, SECONDS, words_of
+from .snapshot import SnapshotView, make_key, scope_for
+from .units import format_block_size, format_bytes
+
+_UNIT_SIGN = {PERCENT: ' %', SECONDS: ' s'}
+
+
+def editable_knobs() -> list:
+    """Registry knobs a custom preset may set (cache and log devices are chosen in the apply target instead)."""
+    return [knob for knob in KNOBS if knob.kind != POOL_DEVICE]
+
+
+def setting_keys(target: dict | None) -> list[str]:
+    """Snapshot keys of the editable settings: dataset properties only with a target."""
+    return [make_key(knob.kind, scope_for(knob.kind, knob.setting, target or {}), knob.setting)
+            for knob in editable_knobs() if target is not None or knob.kind != DATASET_PROPERTY]
+
+
+def box_of(profile: dict, target: dict | None) -> Box:
+    """The Box of ``target`` (the first pool's root dataset by default); without any pool, the machine alone (RAM,
+    ARC, OpenZFS version: all that limits and defaults need)."""
+    pools = profile.get('pools') or []
+    if pools:
+        box, errors = box_from(profile, target or {'pool': pools[0]['name']})
+        if box is not None:
+            return box
+        raise ValueError(errors)
+    memory = profile.get('memory') or {}
+    return Box(ram_bytes=int(memory.get('physical_bytes') or 0), arc_max_bytes=int(memory.get('arc_max_bytes') or 0),
+               cores=int((profile.get('cpu') or {}).get('cores') or 1),
+               openzfs_version=profile.get('openzfs_version') or '', pool={'name': ''}, dataset='', disks={},
+               unused_disks=(), nic_speeds_mbps=(), nics_up=0)
+
+
+def _size(number: int, unit: str | None) -> str:
+    if unit in (BYTES, BYTES_PER_SECOND):
+        text = format_bytes(number)
+        return f'{text}/s' if unit == BYTES_PER_SECOND else text
+    return f'{number}{_UNIT_SIGN.get(unit, "")}'
+
+
+def allowed_range(knob, unit: str | None, box) -> dict:
+    """``{choices, minimum, maximum, allowed}``: the values the knob's normaliser and this box's limits accept."""
+    domain = knob.normalise.domain
+    choices = list(domain['choices']) if 'choices' in domain else None
+    low, high = domain.get('minimum'), domain.get('maximum')
+    limit = box_limit(knob.kind, knob.setting, box)
+    if limit is not None:
+        low, high, words = limit.minimum, limit.maximum, limit.words
+    elif domain.get('power_of_two'):
+        words = f'a power of two from {format_block_size(low)} to {format_block_size(high)}'
+        if domain.get('zero'):
+            words = f'0 (off) or {words}'
+    elif domain.get('triple'):
+        words = f'three sizes, smallest ≤ default ≤ largest, each at most {format_bytes(high)}'
+    elif low is not None:
+        words = f'{_size(low, unit)} to {_size(high, unit)}'
+        if choices:
+            words = f'{" or ".join(choices)}, or {words}'
+    else:
+        words = ' or '.join(choices or [])
+    return {'choices': choices, 'minimum': low, 'maximum': high, 'allowed': words}
+
+
+def editable_settings(box: Box, snapshot, target: dict | None) -> list[dict]:
+    """One entry per setting a custom preset may change. ``snapshot`` is what the box holds now for ``target``
+    (dataset properties are read from its dataset; none without a target)."""
+    view = SnapshotView(snapshot or {})
+    out = []
+    for knob in editable_knobs():
+        name, does, unit = words_of(knob.kind, knob.setting)
+        scope = None
+        if target is not None or knob.kind != DATASET_PROPERTY:
+            scope = scope_for(knob.kind, knob.setting, target or {})
+        present = scope is not None and view.entry(knob.kind, scope, knob.setting) is not None
+        out.append({
+            'kind': knob.kind, 'setting': knob.setting, 'name': name, 'description': does, 'unit': unit,
+            **allowed_range(knob, unit, box),
+            'scope': scope,
+            'exists': view.exists(knob.kind, scope, knob.setting) if present else None,
+            'current': view.value(knob.kind, scope, knob.setting) if present else None,
+            'default': knob.default_for(box),
+        })
+    return out
+
+
+__all__ = ['allowed_range', 'box_of', 'editable_knobs', 'editable_settings', 'setting_keys']

@@ -1,0 +1,128 @@
+"""The preset editor's core: values typed with units, this box's limits (one check for save and plan), and the
+settings list the editor picks from."""
+import pytest
+
+from tuning.core.presets import BUILTIN_IDS, PlanInputError, build_plan, validate_custom_preset
+from tuning.core.presets.custom import normalise_custom_settings, settings_errors, typed_value
+from tuning.core.presets.limits import box_limit, limit_error
+from tuning.core.presets.registry import KNOBS
+from tuning.core.presets.setting_list import box_of, editable_knobs, editable_settings, setting_keys
+from tuning.core.presets.setting_words import WORDS
+from tuning.core.presets.units import parse_size
+
+from .boxes import GiB, MiB, make_ctx, make_snapshot
+
+ARC_MAX = ('ZFS_PARAMETER', 'zfs_arc_max')
+
+
+def param(setting, value):
+    return {'kind': 'ZFS_PARAMETER', 'setting': setting, 'value': value}
+
+
+def custom(settings, base=None):
+    return {'id': 'mine', 'name': 'Mine', 'builtin': False, 'base': base, 'settings': settings}
+
+
+@pytest.mark.parametrize('kind, setting, typed, canonical', [
+    ('ZFS_PARAMETER', 'zfs_arc_max', '8 GiB', str(8 * GiB)),
+    ('ZFS_PARAMETER', 'zfs_arc_max', '1.5G', str(3 * GiB // 2)),
+    ('ZFS_PARAMETER', 'zfetch_max_distance', '512K', str(512 * 1024)),
+    ('ZFS_PARAMETER', 'zfs_dirty_data_max_percent', '20 %', '20'),
+    ('ZFS_PARAMETER', 'zfs_txg_timeout', '10s', '10'),
+    ('ZFS_PARAMETER', 'zfs_txg_timeout', '10 seconds', '10'),
+    ('SYSCTL', 'net.ipv4.tcp_rmem', '4K 128K 16M', f'4096 131072 {16 * MiB}'),
+    ('DATASET_PROPERTY', 'recordsize', '1m', '1M'),
+    ('SERVICE', 'servers', 'auto', 'AUTO'),
+])
+def test_values_are_typed_with_their_unit(kind, setting, typed, canonical):
+    assert typed_value(kind, setting, typed) == canonical
+
+
+@pytest.mark.parametrize('kind, setting, typed, words', [
+    ('ZFS_PARAMETER', 'zfs_arc_max', str(10 ** 21), 'out of range'),
+    ('ZFS_PARAMETER', 'zfs_arc_max', '0.1K', 'whole number of bytes'),
+    ('ZFS_PARAMETER', 'zfs_dirty_data_max_percent', '20G', 'whole number'),
+    ('ZFS_PARAMETER', 'zfs_txg_timeout', '10%', 'whole number'),   # a unit of another setting is not taken
+    ('SYSCTL', 'net.ipv4.tcp_rmem', '4K 1M 128K', 'min <= default <= max'),
+])
+def test_values_with_a_wrong_unit_or_out_of_range_are_refused(kind, setting, typed, words):
+    with pytest.raises(ValueError, match=words):
+        typed_value(kind, setting, typed)
+
+
+def test_fractions_of_a_size_must_come_to_whole_bytes():
+    assert parse_size('0.5K') == 512
+    with pytest.raises(ValueError):
+        parse_size('1.5')        # a fraction needs a unit
+
+
+def test_arc_limits_follow_openzfs_and_this_boxs_ram(nas):
+    box = box_of(nas, None)                       # 32 GiB of RAM, ARC maximum 16 GiB
+    assert limit_error(*ARC_MAX, str(64 * GiB), box) == "64 GiB exceeds this box's 32 GiB of RAM; the ARC must " \
+                                                         "stay below it"
+    assert 'exceeds' in limit_error(*ARC_MAX, str(32 * GiB), box)      # all of RAM is too much too
+    assert limit_error(*ARC_MAX, str(24 * GiB), box) is None
+    assert limit_error(*ARC_MAX, '0', box) is None                     # 0: OpenZFS decides
+    assert 'below 64 MiB' in limit_error(*ARC_MAX, str(32 * MiB), box)
+    arc_min = ('ZFS_PARAMETER', 'zfs_arc_min')
+    assert "this box's maximum ARC size (16 GiB)" in limit_error(*arc_min, str(20 * GiB), box)
+    assert limit_error(*arc_min, str(20 * GiB), box, {'zfs_arc_max': 24 * GiB}) is None
+    assert 'above the minimum ARC size' in limit_error(*ARC_MAX, str(4 * GiB), box, {'zfs_arc_min': 8 * GiB})
+    dirty = ('ZFS_PARAMETER', 'zfs_dirty_data_max')
+    assert 'held in RAM' in limit_error(*dirty, str(40 * GiB), box)
+    assert box_limit('ZFS_PARAMETER', 'zfs_txg_timeout', box) is None
+    assert limit_error(*ARC_MAX, str(64 * GiB), None) is None         # no box: only the knob's own range
+
+
+def test_save_and_plan_refuse_the_same_value_with_the_same_field(nas):
+    settings = [param('zfs_txg_timeout', '10'), param('zfs_arc_max', '64G')]
+    box = box_of(nas, None)
+    expected = [('settings.1.value', "64 GiB exceeds this box's 32 GiB of RAM; the ARC must stay below it")]
+    assert settings_errors(settings, box) == expected
+    assert validate_custom_preset({'name': 'x', 'settings': settings}, builtin_ids=set(BUILTIN_IDS),
+                                  existing_ids=set(), box=box) == expected
+    with pytest.raises(PlanInputError) as e:
+        build_plan(custom(settings), make_ctx(nas))
+    assert e.value.errors == expected
+    # saved on a box with more RAM, then planned here: still refused, never a "Caution" that fails at apply
+    assert settings_errors(settings) == []
+
+
+def test_a_preset_within_the_limits_plans_its_typed_values(nas):
+    plan = build_plan(custom(normalise_custom_settings([param('zfs_arc_max', '24G')])), make_ctx(nas))
+    (row,) = [r for r in plan['changes'] if r['setting'] == 'zfs_arc_max']
+    assert row['proposed'] == str(24 * GiB)
+
+
+def test_every_setting_a_preset_may_change_has_words():
+    assert {(k.kind, k.setting) for k in editable_knobs()} == set(WORDS)
+    assert all(k.kind == 'POOL_DEVICE' for k in KNOBS if k not in editable_knobs())
+    for name, does, _unit in WORDS.values():
+        assert name and does.endswith('.') and len(does) < 160
+
+
+def test_the_settings_list_shows_ranges_and_this_boxs_values(nas):
+    target = {'pool': 'tank', 'dataset': 'tank/media'}
+    snapshot = make_snapshot(nas, target)
+    rows = {(r['kind'], r['setting']): r for r in editable_settings(box_of(nas, target), snapshot, target)}
+    arc = rows[ARC_MAX]
+    assert (arc['minimum'], arc['maximum'], arc['unit']) == (64 * MiB, 32 * GiB - 1, 'BYTES')
+    assert arc['allowed'] == "0 (OpenZFS decides) or 64 MiB up to less than 32 GiB (this box's RAM)"
+    record = rows[('DATASET_PROPERTY', 'recordsize')]
+    assert record['allowed'] == 'a power of two from 512 to 16M' and record['scope'] == 'tank/media'
+    assert record['current'] and record['default'] == '128K' and record['exists'] is True
+    assert rows[('ZFS_PARAMETER', 'zfs_dirty_data_max_percent')]['allowed'] == '1 % to 100 %'
+    assert rows[('ZFS_PARAMETER', 'zfs_txg_timeout')]['allowed'] == '1 s to 3600 s'
+    assert rows[('ZFS_PARAMETER', 'zfs_dirty_data_max')]['default'] == str(32 * GiB // 10)
+    assert rows[('SERVICE', 'servers')]['allowed'] == 'AUTO, or 1 to 256'
+    assert rows[('ZFS_PARAMETER', 'zfs_prefetch_disable')]['choices'] == ['0', '1']
+    assert rows[('SYSCTL', 'net.core.rmem_max')]['allowed'] == '0 B to 2.0 GiB'
+
+
+def test_without_a_pool_the_list_still_knows_the_machine(nas):
+    machine = {**nas, 'pools': []}
+    assert not any(key.startswith('DATASET_PROPERTY') for key in setting_keys(None))
+    rows = {(r['kind'], r['setting']): r for r in editable_settings(box_of(machine, None), {}, None)}
+    assert rows[ARC_MAX]['maximum'] == 32 * GiB - 1
+    record = rows[('DATASET_PROPERTY', 'recordsize')]
+    assert (record['scope'], record['current'], record['exists'], record['default']) == (None, None, None, '128K')
