@@ -14,11 +14,11 @@ export interface CampaignSpec {
   benchmark: {
     tests: BenchmarkTest[];
     profile: BenchmarkProfile;
-    runs: number;
+    runs?: number;
     runtime_seconds?: number;
     ramp_seconds?: number;
   };
-  rounds: number;
+  rounds?: number;
   allow_reboot: boolean;
   order: CampaignOrder;
   finish: { mode: CampaignFinishMode; preset?: string; test?: BenchmarkTest; metric?: string };

@@ -73,16 +73,30 @@ describe('BenchmarkFormComponent', () => {
   it('puts the server\'s validation errors on the fields it names and closes the dialog', async () => {
     const { q, settle } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => throwError(() => new ApiValidationError([
       { attribute: 'spec.dataset', message: "No dataset 'tank' on this box.", errno: 2 },
-      { attribute: 'spec.tests.0', message: 'Input should be SEQ_WRITE, …', errno: 22 },
+      { attribute: 'spec.tests.0', message: "Input should be 'SEQ_WRITE', 'SEQ_READ' or 'RAND_READ_4K'", errno: 22 },
       { attribute: 'spec.runtime_seconds', message: 'Input should be greater than or equal to 1', errno: 22 },
     ]))));
     q('bench-start')!.click();
     await settle();
-    expect(q('error-dataset')!.textContent).toContain("No dataset 'tank'");
-    expect(q('error-tests')!.textContent).toContain('Input should be SEQ_WRITE');
-    expect(q('error-runtime_seconds')!.textContent).toContain('greater than or equal to 1');
+    expect(q('error-dataset')!.textContent).toBe("Dataset: No dataset 'tank' on this box.");
+    expect(q('error-tests')!.textContent).toBe('Tests: is not one of the choices offered');
+    expect(q('error-runtime_seconds')!.textContent).toBe('Measured seconds per run: must be at least 1');
     expect(q('job-dialog')).toBeNull();
     expect(q('bench-error')).toBeNull();
+  });
+
+  it('sends nothing its own checks refuse and says why under each field, in words', async () => {
+    const { api, q, type, settle } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => throwError(() => new Error('not sent'))));
+    expect(q('error-tests')).toBeNull();
+    q<HTMLInputElement>('bench-test-SEQ_WRITE')!.click();
+    q<HTMLInputElement>('bench-test-SEQ_READ')!.click();
+    await type('bench-runtime', '0');
+    q('bench-start')!.click();
+    await settle();
+    expect(api.callsOf('tuning.benchmark.run')).toEqual([]);
+    expect(q('error-tests')!.textContent).toBe('Tests: choose at least one');
+    expect(q('error-runtime_seconds')!.textContent).toBe('Measured seconds per run: must be at least 1');
+    expect(q('bench-form')!.hasAttribute('novalidate')).toBe(true);
   });
 
   it('shows a space refusal with its figures', async () => {
@@ -105,7 +119,7 @@ describe('BenchmarkFormComponent', () => {
 
   it('waits while the box is busy with another job', async () => {
     const { q } = await renderForm(() => undefined, fakeState({ busy: { job_id: 3, method: 'tuning.preset.apply' } }));
-    expect(q('bench-busy')!.textContent).toContain('tuning.preset.apply (job 3)');
+    expect(q('bench-busy')!.textContent).toContain('The box is busy: Applying a preset (job 3)');
     expect(q<HTMLButtonElement>('bench-start')!.disabled).toBe(true);
   });
 

@@ -12,7 +12,7 @@ export const ESTIMATE_DEBOUNCE_MS = 250;
 /**
  * What a benchmark's or campaign's choices take and can prove, as the server computes it
  * (`tuning.benchmark.plan_estimate`): the duration, the change it can detect, and a warning when no verdict is
- * possible with so few runs or when one round cannot be trusted alone. Shared by both forms.
+ * possible with so few runs or when one round cannot be trusted alone. Part of the benchmark settings sub-form.
  */
 @Component({
   selector: 'tp-plan-estimate',
@@ -36,7 +36,8 @@ export const ESTIMATE_DEBOUNCE_MS = 250;
 })
 export class PlanEstimateComponent {
   private readonly api = inject(ApiService);
-  readonly spec = input.required<PlanEstimateSpec>();
+  /** Null while the form holds choices it would refuse: nothing is asked then. */
+  readonly spec = input.required<PlanEstimateSpec | null>();
 
   protected readonly estimate = toSignal(
     toObservable(this.spec).pipe(
@@ -44,8 +45,10 @@ export class PlanEstimateComponent {
       distinctUntilChanged(),
       debounceTime(ESTIMATE_DEBOUNCE_MS),
       // choices the server refuses (a field half typed) show no estimate; the form says why when it is sent
-      switchMap((json) => this.api.call('tuning.benchmark.plan_estimate', [JSON.parse(json) as PlanEstimateSpec])
-        .pipe(catchError(() => of(null)))),
+      switchMap((json) => {
+        const spec = JSON.parse(json) as PlanEstimateSpec | null;
+        return spec === null ? of(null) : this.api.call('tuning.benchmark.plan_estimate', [spec]).pipe(catchError(() => of(null)));
+      }),
     ),
     { initialValue: null as PlanEstimate | null },
   );

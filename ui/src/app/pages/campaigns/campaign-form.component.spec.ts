@@ -1,0 +1,97 @@
+import { TestBed } from '@angular/core/testing';
+import { throwError } from 'rxjs';
+
+import { ApiValidationError } from '../../api/api-errors';
+import { PlanEstimateSpec } from '../../api/models/tuning-benchmark';
+import { ESTIMATE_DEBOUNCE_MS } from '../../shared/plan-estimate/plan-estimate.component';
+import { BoxStore } from '../../stores/box.store';
+import { PresetsStore } from '../../stores/presets.store';
+import { fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
+import { MockApiService, mockApi } from '../../testing/mock-api';
+import { render } from '../../testing/render';
+import { CampaignFormComponent } from './campaign-form.component';
+
+async function renderForm(configure: (api: MockApiService) => void = () => undefined) {
+  const { api, providers } = mockApi((m) => {
+    m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
+      .mockCall('tuning.preset.query', [fakePreset(), fakePreset({ id: 'max-seq', name: 'Max sequential' })])
+      .mockCall('tuning.preset.preview', fakePlan())
+      .mockCall('tuning.benchmark.plan_estimate', () => throwError(() => new Error('not asked here')));
+    configure(m);
+  });
+  const view = await render(CampaignFormComponent, providers, async () => {
+    await TestBed.inject(BoxStore).load();
+    await TestBed.inject(PresetsStore).load();
+  });
+  return { api, ...view };
+}
+
+describe('CampaignFormComponent', () => {
+  it('sends today\'s spec shape: the settings as the campaign\'s benchmark, rounds beside them', async () => {
+    const { api, q, type, choose, settle } = await renderForm((m) => m.mockJob('tuning.campaign.run', () => throwError(() => new Error('stop'))));
+    await choose('camp-dataset', 'tank/vms');
+    q<HTMLInputElement>('camp-preset-max-seq')!.click();
+    q<HTMLInputElement>('camp-test-RAND_READ_4K')!.click();
+    await choose('camp-profile', 'STANDARD');
+    await type('camp-runs', '3');
+    await type('camp-rounds', '4');
+    await type('camp-runtime', '5');
+    await type('camp-ramp', '0');
+    await choose('camp-order', 'SEQUENTIAL');
+    await type('camp-label', ' night ');
+    await choose('camp-finish-mode', 'WINNER');
+    await choose('camp-finish-test', 'SEQ_READ');
+    q('camp-start')!.click();
+    await settle();
+    expect(api.callsOf('tuning.campaign.run')).toEqual([[{
+      dataset: 'tank/vms', presets: ['max-seq'],
+      benchmark: { tests: ['SEQ_WRITE', 'SEQ_READ'], profile: 'STANDARD', runs: 3, runtime_seconds: 5, ramp_seconds: 0 },
+      rounds: 4, allow_reboot: false, order: 'SEQUENTIAL', finish: { mode: 'WINNER', test: 'SEQ_READ' }, label: 'night',
+    }]]);
+    expect(q('camp-error')!.textContent).toContain('stop');
+  });
+
+  it('sends nothing the form can already refuse, and says why under each field', async () => {
+    const { api, q, type, settle } = await renderForm();
+    await type('camp-rounds', '0');
+    q('camp-start')!.click();
+    await settle();
+    expect(api.callsOf('tuning.campaign.run')).toEqual([]);
+    expect(q('error-presets')!.textContent).toBe('Presets: choose at least one');
+    expect(q('error-rounds')!.textContent).toBe('Rounds: must be at least 1');
+    expect(q('camp-error')).toBeNull();
+  });
+
+  it('puts the server\'s refusal on the settings\' fields and its own, in words', async () => {
+    const { q, type, settle } = await renderForm((m) => m.mockJob('tuning.campaign.run', () => throwError(() => new ApiValidationError([
+      { attribute: 'tuning.campaign.run.spec.benchmark.runtime_seconds', message: 'Input should be less than or equal to 3600', errno: 22 },
+      { attribute: 'tuning.campaign.run.spec.benchmark.tests', message: 'List should have at least 1 item after validation, not 0', errno: 22 },
+      { attribute: 'tuning.campaign.run.spec.label', message: 'String should have at most 120 characters', errno: 22 },
+      { attribute: 'tuning.campaign.run.spec.pool_wait_seconds', message: 'Input should be greater than or equal to 0', errno: 22 },
+    ]))));
+    q<HTMLInputElement>('camp-preset-max-iops')!.click();
+    await type('camp-runtime', '100000');
+    q('camp-start')!.click();
+    await settle();
+    expect(q('error-runtime_seconds')!.textContent).toBe('Measured seconds per run: must be at most 3600');
+    expect(q('error-tests')!.textContent).toBe('Tests: choose at least one');
+    expect(q('error-label')!.textContent).toBe('Label: must be at most 120 characters');
+    expect(q('camp-error')!.textContent).toBe('tuning.campaign.run.spec.pool_wait_seconds: must be at least 0');
+
+    await type('camp-runtime', '60');
+    expect(q('error-runtime_seconds')).toBeNull();
+    expect(q('error-tests')).not.toBeNull();
+  });
+
+  it('estimates every configuration in every round', async () => {
+    const { api, q, settle } = await renderForm();
+    q<HTMLInputElement>('camp-preset-max-iops')!.click();
+    q<HTMLInputElement>('camp-preset-max-seq')!.click();
+    await settle();
+    await new Promise((r) => setTimeout(r, ESTIMATE_DEBOUNCE_MS + 20));
+    await settle();
+    expect(api.callsOf('tuning.benchmark.plan_estimate').map(([s]) => s as PlanEstimateSpec).at(-1)).toEqual(expect.objectContaining({
+      runs: 2, rounds: 3, configurations: 3, adaptive: false,
+    }));
+  });
+});

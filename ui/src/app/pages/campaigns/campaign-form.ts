@@ -1,0 +1,75 @@
+// The campaign form's model: what to compare, where, how to measure (the shared benchmark settings), whether it may
+// reboot and what stays applied at the end (pure).
+import { AbstractControl, FormControl, FormGroup, NonNullableFormBuilder, Validators } from '@angular/forms';
+
+import { BenchmarkTest } from '../../api/models/tuning-benchmark';
+import { CampaignFinishMode, CampaignOrder, CampaignSpec } from '../../api/models/tuning-campaign';
+import {
+  BenchmarkSettingsForm, atLeastOne, campaignSettingsForm, settingsControls, settingsSpec,
+} from '../../shared/benchmark-settings/benchmark-settings';
+
+export type CampaignForm = FormGroup<{
+  dataset: FormControl<string>;
+  presets: FormControl<string[]>;
+  /** Keys of the DANGEROUS plan rows the person ticked. */
+  acknowledge: FormControl<string[]>;
+  settings: BenchmarkSettingsForm;
+  order: FormControl<CampaignOrder>;
+  allow_reboot: FormControl<boolean>;
+  finish: FormGroup<{
+    mode: FormControl<CampaignFinishMode>;
+    preset: FormControl<string>;
+    test: FormControl<BenchmarkTest | ''>;
+  }>;
+  label: FormControl<string>;
+}>;
+
+export type CampaignFormValue = ReturnType<CampaignForm['getRawValue']>;
+
+export function campaignForm(fb: NonNullableFormBuilder): CampaignForm {
+  return fb.group({
+    dataset: fb.control('', Validators.required),
+    presets: fb.control<string[]>([], atLeastOne),
+    acknowledge: fb.control<string[]>([]),
+    settings: campaignSettingsForm(fb),
+    order: fb.control<CampaignOrder>('INTERLEAVED'),
+    allow_reboot: fb.control(false),
+    finish: fb.group({
+      mode: fb.control<CampaignFinishMode>('ORIGINAL'),
+      preset: fb.control(''),
+      test: fb.control<BenchmarkTest | ''>(''),
+    }),
+    label: fb.control('', Validators.maxLength(120)),
+  });
+}
+
+/** `tuning.campaign.run`'s spec; what is empty or not asked for by the finish mode is left to the server. */
+export function campaignSpec(value: CampaignFormValue): CampaignSpec {
+  const { finish, settings } = value;
+  const label = value.label.trim();
+  return {
+    dataset: value.dataset,
+    presets: value.presets,
+    ...(value.acknowledge.length ? { acknowledge: value.acknowledge } : {}),
+    benchmark: settingsSpec(settings),
+    ...(settings.rounds == null ? {} : { rounds: settings.rounds }),
+    allow_reboot: value.allow_reboot,
+    order: value.order,
+    finish: {
+      mode: finish.mode,
+      ...(finish.mode === 'PRESET' && finish.preset ? { preset: finish.preset } : {}),
+      ...(finish.mode === 'WINNER' && finish.test ? { test: finish.test } : {}),
+    },
+    ...(label ? { label } : {}),
+  };
+}
+
+/** The spec's field names → the controls their server errors go on. */
+export function campaignControls(form: CampaignForm): Record<string, AbstractControl> {
+  const c = form.controls;
+  return {
+    dataset: c.dataset, presets: c.presets, acknowledge: c.acknowledge, order: c.order, allow_reboot: c.allow_reboot,
+    'finish.mode': c.finish.controls.mode, 'finish.preset': c.finish.controls.preset, 'finish.test': c.finish.controls.test,
+    label: c.label, ...settingsControls(c.settings),
+  };
+}

@@ -1,0 +1,118 @@
+import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import { ReactiveFormsModule } from '@angular/forms';
+
+import { BENCHMARK_TESTS, BenchmarkTest } from '../../api/models/tuning-benchmark';
+import { TranslatePipe } from '../../i18n/translate.pipe';
+import { T } from '../../i18n/translate-marker';
+import { TEST_WORDS } from '../benchmark-metrics';
+import { FieldErrorComponent } from '../field-error.component';
+import { PlanEstimateComponent } from '../plan-estimate/plan-estimate.component';
+import { BenchmarkSettingsForm, PROFILES, PROFILE_WORDS, estimateSpec } from './benchmark-settings';
+import { formState, toggleInList } from './form-state';
+
+/**
+ * How to measure, for the benchmark and the campaign forms alike: tests, profile, runs (and a campaign's rounds),
+ * the expert overrides, and what those choices take and can prove. The host owns the form group; every control's
+ * data-test is `<prefix>-<field>` (`bench-runs`, `camp-runs`), its error line `error-<server field>`.
+ */
+@Component({
+  selector: 'tp-benchmark-settings',
+  imports: [ReactiveFormsModule, TranslatePipe, FieldErrorComponent, PlanEstimateComponent],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  styles: `
+    .tests { display: flex; flex-wrap: wrap; gap: 4px 16px; border: 0; padding: 6px 0; margin: 0; }
+    .tests label { display: flex; gap: 6px; align-items: center; }
+    input[type='number'] { width: 96px; }
+  `,
+  template: `
+    <div [formGroup]="form()">
+      <fieldset class="tests">
+        <legend>{{ labels.tests | t }}</legend>
+        @for (test of tests; track test) {
+          <label><input type="checkbox" [checked]="chosen().includes(test)" (change)="toggleTest(test)"
+                        [attr.data-test]="prefix() + '-test-' + test" /> {{ testWords[test] | t }}</label>
+        }
+      </fieldset>
+      <tp-field-error [control]="form().controls.tests" [label]="labels.tests" testId="error-tests" />
+      <div class="row">
+        <label>{{ labels.profile | t }}<br />
+          <select formControlName="profile" [attr.data-test]="prefix() + '-profile'">
+            @for (p of profiles; track p) { <option [value]="p">{{ profileWords[p] | t }}</option> }
+          </select>
+          <tp-field-error [control]="form().controls.profile" [label]="labels.profile" testId="error-profile" />
+        </label>
+        <label>{{ runsLabel() | t }}<br />
+          <input type="number" inputmode="numeric" formControlName="runs" [attr.data-test]="prefix() + '-runs'" />
+          <tp-field-error [control]="form().controls.runs" [label]="runsLabel()" testId="error-runs" />
+        </label>
+        @if (form().controls.rounds; as rounds) {
+          <label>{{ labels.rounds | t }}<br />
+            <input type="number" inputmode="numeric" formControlName="rounds" [attr.data-test]="prefix() + '-rounds'" />
+            <tp-field-error [control]="rounds" [label]="labels.rounds" testId="error-rounds" />
+          </label>
+        }
+      </div>
+      @if (form().controls.adaptive; as adaptive) {
+        <label style="margin-top: 8px">
+          <input type="checkbox" formControlName="adaptive" [attr.data-test]="prefix() + '-adaptive'" />
+          {{ labels.adaptive | t }}
+          <tp-field-error [control]="adaptive" [label]="labels.adaptive" testId="error-adaptive" />
+        </label>
+      }
+      <details [attr.data-test]="prefix() + '-advanced'" style="margin-top: 8px">
+        <summary>{{ 'Expert overrides (empty = the profile decides)' | t }}</summary>
+        <div class="row">
+          <label>{{ labels.runtime_seconds | t }}<br />
+            <input type="number" inputmode="numeric" formControlName="runtime_seconds" [attr.data-test]="prefix() + '-runtime'" />
+            <tp-field-error [control]="form().controls.runtime_seconds" [label]="labels.runtime_seconds" testId="error-runtime_seconds" />
+          </label>
+          <label>{{ labels.ramp_seconds | t }}<br />
+            <input type="number" inputmode="numeric" formControlName="ramp_seconds" [attr.data-test]="prefix() + '-ramp'" />
+            <tp-field-error [control]="form().controls.ramp_seconds" [label]="labels.ramp_seconds" testId="error-ramp_seconds" />
+          </label>
+          @if (form().controls.working_set_mib; as workingSet) {
+            <label>{{ labels.working_set_bytes | t }}<br />
+              <input type="number" formControlName="working_set_mib" [attr.data-test]="prefix() + '-working-set'" />
+              <tp-field-error [control]="workingSet" [label]="labels.working_set_bytes" testId="error-working_set_bytes" />
+            </label>
+          }
+        </div>
+      </details>
+      <tp-plan-estimate [spec]="estimate()" />
+    </div>
+  `,
+})
+export class BenchmarkSettingsComponent {
+  readonly form = input.required<BenchmarkSettingsForm>();
+  /** Starts every control's data-test: `bench`, `camp`. */
+  readonly prefix = input.required<string>();
+  /** A campaign's configurations (its presets and the baseline), for the estimate. */
+  readonly configurations = input(1);
+
+  protected readonly tests = BENCHMARK_TESTS;
+  protected readonly testWords = TEST_WORDS;
+  protected readonly profiles = PROFILES;
+  protected readonly profileWords = PROFILE_WORDS;
+  protected readonly labels = {
+    tests: T('Tests'),
+    profile: T('Profile'),
+    rounds: T('Rounds'),
+    adaptive: T('Adaptive: add runs while the spread stays high'),
+    runtime_seconds: T('Measured seconds per run'),
+    ramp_seconds: T('Warm-up seconds per run'),
+    working_set_bytes: T('Working set (MiB)'),
+  };
+  protected readonly runsLabel = computed(() => (this.form().controls.rounds ? T('Runs per round') : T('Runs')));
+
+  private readonly state = formState(this.form);
+  protected readonly chosen = computed(() => this.state().value.tests);
+  /** Only choices the form accepts are asked about. */
+  protected readonly estimate = computed(() => {
+    const state = this.state();
+    return state.valid ? estimateSpec(state.value, this.configurations()) : null;
+  });
+
+  protected toggleTest(test: BenchmarkTest): void {
+    toggleInList(this.form().controls.tests, test);
+  }
+}
