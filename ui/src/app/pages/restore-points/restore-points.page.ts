@@ -31,7 +31,7 @@ import { toggleIn } from '../../shared/toggle-in';
     <h1>{{ 'Restore points' | t }}</h1>
     @if (error(); as e) { <p class="banner danger" role="alert" data-test="restore-points-error">{{ e }}</p> }
     <div class="table-wrap" tabindex="0">
-      <table data-test="restore-points-table">
+      <table class="stacked" data-test="restore-points-table">
         <thead><tr>
           <th>#</th><th>{{ 'When' | t }}</th><th>{{ 'What' | t }}</th><th>{{ 'Target' | t }}</th>
           <th>{{ 'State' | t }}</th><th>{{ 'Changes' | t }}</th><th></th>
@@ -39,14 +39,14 @@ import { toggleIn } from '../../shared/toggle-in';
         <tbody>
           @for (rp of points(); track rp.id) {
             <tr [attr.data-test]="'restore-point-' + rp.id">
-              <td>{{ rp.id }}</td>
-              <td>{{ date(rp.created_at) }}</td>
-              <td>{{ (rp.kind === 'APPLY' ? 'Apply' : 'Revert') | t }} {{ presets.nameOf(rp.preset) }}
+              <td data-label="#">{{ rp.id }}</td>
+              <td [attr.data-label]="'When' | t">{{ date(rp.created_at) }}</td>
+              <td [attr.data-label]="'What' | t">{{ (rp.kind === 'APPLY' ? 'Apply' : 'Revert') | t }} {{ presets.nameOf(rp.preset) }}
                 @if (rp.reverts) { <span class="muted">({{ 'of #{id}' | t: { id: rp.reverts } }})</span> }
                 @if (rp.message) { <div class="muted">{{ rp.message }}</div> }</td>
-              <td>{{ rp.target?.dataset ?? rp.target?.pool ?? '' }}</td>
-              <td><span class="badge" [class]="rp.state" data-test="restore-point-state">{{ stateWords[rp.state] | t }}</span></td>
-              <td>{{ rp.changes.length }}</td>
+              <td [attr.data-label]="'Target' | t">{{ rp.target?.dataset ?? rp.target?.pool ?? '' }}</td>
+              <td [attr.data-label]="'State' | t"><span class="badge" [class]="rp.state" data-test="restore-point-state">{{ stateWords[rp.state] | t }}</span></td>
+              <td [attr.data-label]="'Changes' | t">{{ rp.changes.length }}</td>
               <td>
                 @if (rp.state === 'APPLIED') {
                   <button type="button" [attr.data-test]="'revert-preview-' + rp.id" (click)="preview(rp)">{{ 'Revert…' | t }}</button>
