@@ -3,17 +3,17 @@ import { ChangeDetectionStrategy, Component, computed, inject, input, output } f
 import { JobRun } from './job-run';
 import { ApiService } from '../api/api.service';
 import { TranslatePipe } from '../i18n/translate.pipe';
+import { ModalDirective } from '../shared/modal/modal.directive';
 
 /** Modal progress of a job in words: bar, current step, Abort when the job allows it, result slot when done. */
 @Component({
   selector: 'tp-job-progress-dialog',
-  imports: [TranslatePipe],
+  imports: [TranslatePipe, ModalDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
-  host: { '(document:keydown.escape)': 'escape()' },
   template: `
     @if (run().phase() !== 'idle' && !run().minimized()) {
       <div class="overlay">
-        <div class="dialog" role="dialog" aria-modal="true" [attr.aria-label]="run().title | t" data-test="job-dialog">
+        <div class="dialog" tpModal (tpModalDismiss)="escape()" [attr.aria-label]="run().title | t" data-test="job-dialog">
           <h2>{{ run().title | t }}</h2>
           @switch (run().phase()) {
             @case ('running') {

@@ -2,13 +2,14 @@ import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@a
 
 import { AuthService } from '../auth/auth.service';
 import { TranslatePipe } from '../i18n/translate.pipe';
+import { ModalDirective } from '../shared/modal/modal.directive';
 import { BoxStore } from '../stores/box.store';
 import { RebootService } from './reboot.service';
 
 /** Confirm → rebooting → waiting for the box → verified items. Becomes a banner while the login form is needed. */
 @Component({
   selector: 'tp-reboot-dialog',
-  imports: [TranslatePipe],
+  imports: [TranslatePipe, ModalDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     @if (reboot.active()) {
@@ -18,7 +19,7 @@ import { RebootService } from './reboot.service';
         </div>
       } @else {
         <div class="overlay">
-          <div class="dialog" role="dialog" aria-modal="true" [attr.aria-label]="'Reboot' | t" data-test="reboot-dialog">
+          <div class="dialog" tpModal (tpModalDismiss)="dismiss()" [attr.aria-label]="'Reboot' | t" data-test="reboot-dialog">
             <h2>{{ 'Reboot' | t }}</h2>
             @switch (reboot.phase()) {
               @case ('confirm') {
@@ -90,4 +91,15 @@ export class RebootDialogComponent {
   private readonly auth = inject(AuthService);
   protected readonly confirmed = signal(false);
   protected readonly needsLogin = computed(() => this.reboot.phase() === 'waiting' && this.auth.status() === 'logged-out');
+
+  /** Esc cancels before the reboot and closes after it; while the box restarts there is nothing to close. */
+  protected dismiss(): void {
+    const phase = this.reboot.phase();
+    if (phase === 'confirm') {
+      this.confirmed.set(false);
+      this.reboot.cancel();
+    } else if (phase === 'failed' || phase === 'done') {
+      this.reboot.close();
+    }
+  }
 }

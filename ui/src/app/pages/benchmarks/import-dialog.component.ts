@@ -5,16 +5,17 @@ import { ApiService } from '../../api/api.service';
 import { BenchmarkResult, ImportFormat } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
+import { ModalDirective } from '../../shared/modal/modal.directive';
 
 /** Import a bonnie++/gobonniego/fio file: picker, format, label; the server's complaint shown where it belongs. */
 @Component({
   selector: 'tp-import-dialog',
-  imports: [TranslatePipe],
+  imports: [TranslatePipe, ModalDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <div class="overlay">
-      <form class="dialog" role="dialog" aria-modal="true" [attr.aria-label]="'Import older results' | t"
-            (submit)="$event.preventDefault(); submit()" (keydown.escape)="closed.emit()" data-test="import-dialog">
+      <form class="dialog" tpModal (tpModalDismiss)="closed.emit()" [attr.aria-label]="'Import older results' | t"
+            (submit)="$event.preventDefault(); submit()" data-test="import-dialog">
         <h2>{{ 'Import older results' | t }}</h2>
         <p class="muted">{{ 'bonnie++ (its report or CSV lines, 1.96–2.x), gobonniego JSON or fio JSON output.' | t }}</p>
         <label>{{ 'File' | t }}<br />
