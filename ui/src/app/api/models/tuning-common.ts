@@ -1,4 +1,6 @@
 // Mirrors middleware/tuning/common_models.py (the source of truth).
+import { TuningDeviceChoices } from './tuning-devices';
+
 export type SettingKind = 'ZFS_PARAMETER' | 'SYSCTL' | 'DATASET_PROPERTY' | 'POOL_DEVICE' | 'SERVICE';
 export type ApplyMode = 'LIVE' | 'NEW_DATA' | 'SERVICE_RESTART' | 'REBOOT';
 export type Risk = 'SAFE' | 'CAUTION' | 'DANGEROUS';
@@ -42,6 +44,8 @@ export interface TuningPlan {
   needs_reboot: boolean;
   dangerous: string[];
   computed_for: Record<string, unknown>;
+  /** Previews: every disk as a cache/log choice, with why it is not offered. */
+  devices?: TuningDeviceChoices | null;
 }
 
 export interface TuningTunableState {

@@ -57,6 +57,21 @@ describe('PresetsPage', () => {
     expect(q('apply-outcome')!.textContent).toContain('Restore point #4');
   });
 
+  it('offers the disks of the preview and says why one is not offered', async () => {
+    const ssd = { name: 'nvme0n1', kind: 'NVME' as const, size_bytes: 512 * 1024 ** 3, model: 'Fast' };
+    const { q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()], {
+      prerequisites: [{ id: 'cache', met: false, message: 'select nvme0n1 as cache disk' }],
+      devices: {
+        cache: [{ ...ssd, eligible: false, reason: 'is already chosen as the log device' }],
+        log: [{ ...ssd, eligible: true, reason: null }],
+      },
+    })));
+    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    await settle();
+    expect(q<HTMLInputElement>('disk-cache_disks-nvme0n1')!.disabled).toBe(true);
+    expect(q('disk-reason-cache_disks-nvme0n1')!.textContent).toContain('is already chosen as the log device');
+  });
+
   it('shows a preview validation error on the field the server names', async () => {
     const { q, settle } = await render((m) => m.mockCall('tuning.preset.preview', () => {
       throw new ApiValidationError([{ attribute: 'target.pool', message: 'pool tank is exported', errno: 22 }]);

@@ -3,6 +3,7 @@ import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
 import { TuningApplyOutcome, TuningPlan, TuningTarget } from '../../api/models/tuning-common';
+import { TuningDeviceChoices } from '../../api/models/tuning-devices';
 import { TuningPreset } from '../../api/models/tuning-preset';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
@@ -46,6 +47,8 @@ export class PresetsPage {
   protected readonly selected = signal<TuningPreset | null>(null);
   protected readonly target = signal<TuningTarget | null>(null);
   protected readonly plan = signal<TuningPlan | null>(null);
+  /** The disk choices of the latest preview: kept through a failed one so a bad choice can be undone. */
+  protected readonly devices = signal<TuningDeviceChoices | null>(null);
   protected readonly previewing = signal(false);
   protected readonly errors = signal<MappedErrors>({ fields: {}, general: null });
   protected readonly acknowledged = signal<ReadonlySet<string>>(new Set());
@@ -114,6 +117,7 @@ export class PresetsPage {
       const plan = await firstValueFrom(this.api.call('tuning.preset.preview', [preset.id, target]));
       if (this.selected() === preset) {
         this.plan.set(plan);
+        this.devices.set(plan.devices ?? null);
         const keep = new Set(plan.dangerous);
         this.acknowledged.set(new Set([...this.acknowledged()].filter((k) => keep.has(k))));
       }

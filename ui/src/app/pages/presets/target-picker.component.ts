@@ -1,18 +1,38 @@
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 
 import { TuningTarget } from '../../api/models/tuning-common';
+import { TuningDeviceChoice, TuningDeviceChoices } from '../../api/models/tuning-devices';
 import { TuningProfile } from '../../api/models/tuning-profile';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { formatBytes } from '../../shared/format';
+import { DISK_KIND_WORDS } from '../../shared/state-words';
 
-/** Pool, dataset and, when the plan asks for them, unused disks for L2ARC (cache) and SLOG (log). */
+type DiskField = 'cache_disks' | 'log_disks';
+
+interface RoleChoices {
+  field: DiskField;
+  title: string;
+  /** Unused disks: offered, or shown disabled with the server's reason. */
+  unused: TuningDeviceChoice[];
+  /** Disks pools already use: never offered, listed folded with their reasons. */
+  inUse: TuningDeviceChoice[];
+}
+
+/**
+ * Pool, dataset and, when the plan asks for them, disks for L2ARC (cache) and SLOG (log): every unused disk is listed,
+ * the ones that cannot serve the pool disabled with the reason the preview gives ("is already chosen as the log
+ * device", "is a hard disk: ...").
+ */
 @Component({
   selector: 'tp-target-picker',
   imports: [TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     fieldset { border: 1px solid var(--line); border-radius: var(--radius); padding: 8px 12px; }
-    .disk { display: flex; gap: 6px; align-items: center; }
+    .disk { display: flex; gap: 6px; align-items: baseline; flex-wrap: wrap; }
+    .disk.unavailable { color: var(--muted); }
+    .reason { font-size: 0.9em; }
+    details ul { margin: 4px 0; padding-left: 18px; }
   `,
   template: `
     <div class="row">
@@ -33,14 +53,29 @@ import { formatBytes } from '../../shared/format';
     @for (role of roles(); track role.field) {
       <fieldset [attr.data-test]="'target-' + role.field">
         <legend>{{ role.title | t }}</legend>
-        @for (d of profile().unused_disks; track d.name) {
-          <label class="disk">
-            <input type="checkbox" [checked]="selected(role.field).includes(d.name)"
-                   [disabled]="otherRoleUses(role.field, d.name)" (change)="toggleDisk(role.field, d.name)"
-                   [attr.data-test]="'disk-' + role.field + '-' + d.name" />
-            {{ d.name }} · {{ d.kind }} · {{ bytes(d.size_bytes) }} {{ d.model ?? '' }}
-          </label>
-        } @empty { <p class="muted">{{ 'No unused disks on this box.' | t }}</p> }
+        @if (devices()) {
+          @for (d of role.unused; track d.name) {
+            <label class="disk" [class.unavailable]="!d.eligible">
+              <input type="checkbox" [checked]="selected(role.field).includes(d.name)"
+                     [disabled]="!d.eligible && !selected(role.field).includes(d.name)"
+                     (change)="toggleDisk(role.field, d.name)" [attr.data-test]="'disk-' + role.field + '-' + d.name"
+                     [attr.aria-describedby]="d.reason ? 'reason-' + role.field + '-' + d.name : null" />
+              <span>{{ d.name }} · {{ kindWords(d) | t }} · {{ bytes(d.size_bytes) }} {{ d.model ?? '' }}</span>
+              @if (d.reason) {
+                <span class="reason" [id]="'reason-' + role.field + '-' + d.name"
+                      [attr.data-test]="'disk-reason-' + role.field + '-' + d.name">{{ 'Not offered:' | t }} {{ d.reason }}</span>
+              }
+            </label>
+          } @empty { <p class="muted">{{ 'No unused disks on this box.' | t }}</p> }
+          @if (role.inUse.length) {
+            <details [attr.data-test]="'disks-in-use-' + role.field">
+              <summary>{{ 'Disks already in use, not offered ({n})' | t: { n: role.inUse.length } }}</summary>
+              <ul>@for (d of role.inUse; track d.name) { <li>{{ d.name }} {{ d.reason }}</li> }</ul>
+            </details>
+          }
+        } @else {
+          <p class="muted" [attr.data-test]="'disks-pending-' + role.field">{{ 'The disks that can serve this pool are listed with the plan.' | t }}</p>
+        }
         @if (errors()[role.field]; as e) { <div class="field-error" [attr.data-test]="'error-' + role.field">{{ e }}</div> }
       </fieldset>
     }
@@ -51,6 +86,8 @@ export class TargetPickerComponent {
   readonly target = input.required<TuningTarget>();
   /** Which device roles the plan asks the admin to pick disks for. */
   readonly needs = input<{ cache: boolean; log: boolean }>({ cache: false, log: false });
+  /** Every disk as a cache/log choice for this target, from the latest preview (null before the first one). */
+  readonly devices = input<TuningDeviceChoices | null>(null);
   readonly errors = input<Record<string, string | undefined>>({});
   readonly targetChange = output<TuningTarget>();
   protected readonly bytes = formatBytes;
@@ -62,22 +99,31 @@ export class TargetPickerComponent {
 
   protected readonly roles = computed(() => {
     const t = this.target();
-    const roles: { field: 'cache_disks' | 'log_disks'; title: string }[] = [];
+    const roles: RoleChoices[] = [];
     if (this.needs().cache || t.cache_disks?.length) {
-      roles.push({ field: 'cache_disks', title: 'L2ARC (read cache) disks' });
+      roles.push(this.choices('cache_disks', 'L2ARC (read cache) disks', this.devices()?.cache ?? []));
     }
     if (this.needs().log || t.log_disks?.length) {
-      roles.push({ field: 'log_disks', title: 'SLOG (sync write log) disks' });
+      roles.push(this.choices('log_disks', 'SLOG (sync write log) disks', this.devices()?.log ?? []));
     }
     return roles;
   });
 
-  protected selected(field: 'cache_disks' | 'log_disks'): string[] {
-    return this.target()[field] ?? [];
+  private choices(field: DiskField, title: string, disks: TuningDeviceChoice[]): RoleChoices {
+    const unused = new Set(this.profile().unused_disks.map((d) => d.name));
+    return {
+      field, title,
+      unused: disks.filter((d) => d.eligible || unused.has(d.name)),
+      inUse: disks.filter((d) => !d.eligible && !unused.has(d.name)),
+    };
   }
 
-  protected otherRoleUses(field: 'cache_disks' | 'log_disks', disk: string): boolean {
-    return this.selected(field === 'cache_disks' ? 'log_disks' : 'cache_disks').includes(disk);
+  protected kindWords(disk: TuningDeviceChoice): string {
+    return disk.kind ? DISK_KIND_WORDS[disk.kind] : '?';
+  }
+
+  protected selected(field: DiskField): string[] {
+    return this.target()[field] ?? [];
   }
 
   protected setPool(pool: string): void {
@@ -88,7 +134,7 @@ export class TargetPickerComponent {
     this.targetChange.emit({ ...this.target(), ...part });
   }
 
-  protected toggleDisk(field: 'cache_disks' | 'log_disks', disk: string): void {
+  protected toggleDisk(field: DiskField, disk: string): void {
     const now = this.selected(field);
     this.patch({ [field]: now.includes(disk) ? now.filter((d) => d !== disk) : [...now, disk] });
   }
