@@ -7,7 +7,7 @@ load <= 1.5 x its RSS at start, and flat over repeated rounds (the last round gr
 From the repo root:
 
     PYTHONPATH=middleware:plugin .venv/bin/python tests/bench/bench_load.py [--rounds 5] [--clients 50] [--calls 20]
-        [--pipeline 1] [--host-env NAME=VALUE ...]
+        [--pipeline 1] [--host-env NAME=VALUE ...] [--apply PRESET]
 
 Each round logs in a fresh set of clients (as repeated runs of a client would), then every client makes `--calls`
 calls of each method (3 x calls x clients calls a round, `--pipeline` of each in flight at once), then disconnects.
@@ -16,6 +16,10 @@ on both alike. Only the calls are timed. Also printed: the server's CPU time a c
 generator's. The load generator is one asyncio process (aiohttp client); the host and the bare server each run in
 their own process on loopback, so both share the machine's cores with the generator alike. `--host-env` passes environment
 to the host (e.g. MALLOC_ARENA_MAX=2 to compare allocator settings).
+
+The host answers these reads from what it answered before while nothing they are made of has changed
+(plugin/tuning_host/server/answers.py). `--apply PRESET` applies that preset to tank/media first: `tuning.state` then
+checks the box's live settings for drift on every call, which is never remembered (the full path's figure).
 """
 import argparse
 import asyncio
@@ -38,6 +42,7 @@ LOGIN = {'mechanism': 'PASSWORD_PLAIN', 'username': ADMIN, 'password': PASSWORD}
 THROUGHPUT_GOAL = 0.9
 RSS_GOAL = 1.5
 FLAT_GOAL = 1.05
+TARGET = {'pool': 'tank', 'dataset': 'tank/media'}
 
 
 def cpu_seconds(pid):
@@ -273,6 +278,8 @@ def main():
                         help='calls of each method a client keeps in flight at once (the host admits 20 a client)')
     parser.add_argument('--host-env', action='append', default=[], metavar='NAME=VALUE',
                         help='environment for the host process (repeatable)')
+    parser.add_argument('--apply', metavar='PRESET',
+                        help='apply this preset to tank/media first (tuning.state then reads the box on every call)')
     parser.add_argument('--serve-bare', nargs=2, metavar=('PORT', 'PAYLOADS'), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_bare:
@@ -286,6 +293,9 @@ def main():
         bare = path = None
         try:
             clear = rate_limit_clearer(host)
+            if args.apply:
+                applied = host.admin_client().job('tuning.preset.apply', args.apply, TARGET, {'acknowledge': []})
+                print(f'applied {args.apply} to {TARGET["dataset"]}: {len(applied["applied"])} settings')
             payloads = asyncio.run(capture(host.url, clear))
             sizes = ', '.join(f'{m} {len(json.dumps(payloads[m]))} B' for m in METHODS)
             print(f'payloads: {sizes}')
