@@ -69,6 +69,17 @@ def test_lowering_what_is_only_risky_when_raised_is_safe_even_above_the_default(
     assert knob.risk(high, box)[0] == 'CAUTION'   # the value alone would have said CAUTION
 
 
+def test_a_smaller_fixed_arc_is_a_caution_for_what_lowering_costs(nas):
+    knob, box = get_knob(P, 'zfs_arc_max'), box_of(nas)
+    lowered = assess(knob, str(16 * GiB), str(8 * GiB), box)
+    assert (lowered.direction, lowered.risk) == (LOWER, 'CAUTION')
+    assert lowered.reason == 'a smaller ARC leaves more RAM to apps and VMs and caches fewer reads'
+    fixed = assess(knob, '0', str(8 * GiB), box)   # from "OpenZFS decides" to a fixed size: not more or less
+    assert (fixed.direction, fixed.risk) == (TO, 'CAUTION') and 'fixed ARC size' in fixed.reason
+    back = assess(knob, str(8 * GiB), '0', box)
+    assert (back.risk, back.effect) == ('SAFE', 'OpenZFS sizes the ARC itself again (0 = its default for this RAM)')
+
+
 def test_without_a_box_the_direction_still_decides(nas):
     knob = get_knob(P, 'zfs_dirty_data_max')   # its default depends on RAM: unknown without a box
     assert assess(knob, str(8 * GiB), str(4 * GiB)).risk == 'SAFE'
@@ -174,7 +185,7 @@ def test_reverting_an_added_cache_device_says_it_removes_it(nas):
     plan = plan_revert(_restore_point([entry]), [], {entry['key']: dict(entry, value='sdh')},
                        revert_box(nas, {'pool': 'tank'}))
     cache = row(plan, 'cache')
-    assert cache['risk'] == 'SAFE' and "removes sdh from the pool's L2ARC cache devices" in cache['rationale']
+    assert cache['risk'] == 'SAFE' and "removes sdh from the pool's L2ARC (cache) devices" in cache['rationale']
 
 
 def test_revert_box_is_none_when_the_pool_is_gone(nas):

@@ -31,6 +31,7 @@ MORE_UNSYNCED = ('more written data waits in RAM before it reaches the disks: a 
 DEEPER_QUEUES = 'deeper per-disk queues raise latency under load and can starve other I/O classes'
 SSD_WEAR = 'a faster L2ARC fill rate wears the cache SSD faster'
 BIG_BUFFERS = 'bigger socket buffers let each connection use more kernel memory'
+NO_PLP = 'a log device without power-loss protection can lose the last acknowledged sync writes on a power cut'
 
 
 def risky_when_nonempty(risk, reason):
@@ -211,8 +212,7 @@ KNOBS: tuple[Knob, ...] = (
          'An SSD cache behind the ARC serves repeated reads of a working set larger than RAM.', CACHING),
     Knob(POOL_DEVICE, 'log', v.disk_list, 'separate log (SLOG) devices of the pool',
          'A fast, power-loss-protected log device acknowledges synchronous writes sooner.', SLOG_DOC,
-         risk_rule=risky_when_nonempty(CAUTION, 'a log device without power-loss protection can lose the last '
-                                                 'acknowledged sync writes on a power cut')),
+         risk_rule=risky_when_nonempty(CAUTION, NO_PLP)),
 )
 
 _BY_ID = {knob.id: knob for knob in KNOBS}

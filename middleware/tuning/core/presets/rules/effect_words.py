@@ -6,9 +6,9 @@ SAFE; deeper queues on hard disks are a latency cost, not a flash tuning; outer-
 flash.
 """
 from ..constants import CAUTION, SAFE
-from ..registry import DEEPER_QUEUES, MORE_UNSYNCED, POWER_LOSS
+from ..registry import DEEPER_QUEUES, MORE_UNSYNCED, NO_PLP, POWER_LOSS
 from .effects import (
-    Assessment, Change, LOWER, RAISE, Words, amount, choice, direction, disk_count, sentence, size_or_int, tcp_max,
+    Assessment, Change, LOWER, RAISE, TO, Words, amount, choice, direction, disk_count, sentence, size_or_int, tcp_max,
 )
 
 LESS_UNSYNCED = ('less written data waits in RAM before it reaches the disks: a crash loses less, and writers are '
@@ -63,10 +63,10 @@ def _prefetch_further(change: Change) -> str:
            'more ARC'
 
 
-def _devices(role: str):
+def _devices(role: str, caveat: str = ''):
     def up(change: Change) -> str:
         added = [d for d in change.proposed.split(',') if d and d not in (change.current or '').split(',')]
-        return f'adds {", ".join(added)} to the pool as its {role} device'
+        return f'adds {", ".join(added)} to the pool as its {role} device{caveat}'
 
     def down(change: Change) -> str:
         gone = [d for d in (change.current or '').split(',') if d and d not in change.proposed.split(',')]
@@ -79,8 +79,8 @@ def _arc(what: str, raise_text: str, lower_text: str) -> Words:
                   special={'0': f'OpenZFS sizes the {what} itself again (0 = its default for this RAM)'})
 
 
-_cache_up, _cache_down = _devices('L2ARC cache')
-_log_up, _log_down = _devices('SLOG log')
+_cache_up, _cache_down = _devices('L2ARC (cache)')
+_log_up, _log_down = _devices('SLOG (log)', ': ' + NO_PLP)
 
 EFFECTS: dict[str, Words] = {
     # --- dataset properties ---
@@ -199,10 +199,12 @@ def assess(knob, current: str | None, proposed: str, box=None) -> Assessment:
     words = EFFECTS[knob.setting]
     way = direction(change, words.figure)
     risk, reason = knob.risk(proposed, box)
+    effect = words.effect(change, way)
     override = words.risk(change, way)
     if override is not None:
         risk, reason = override
-    effect = words.effect(change, way)
+    elif way != TO:
+        reason = effect   # the value rule's reason is about the value; the effect says what this direction costs
     return Assessment(way, risk, (reason or effect) if risk != SAFE else None, effect)
 
 

@@ -54,13 +54,18 @@ Text = str | Callable[[Change], str]
 RiskOverride = Callable[[Change, str], 'tuple[str, str | None] | None']
 
 
+def no_override(change: Change, way: str) -> None:
+    """The registry's value rule stands."""
+    return None
+
+
 @dataclass(frozen=True)
 class Words:
     """How one setting's changes are told: ``figure`` gives the quantity a value stands for (None: not a quantity),
     ``effect`` the clause for (change, direction), ``risk`` an override of the registry's value rule or None."""
     figure: Callable[[str], int] | None
     effect: Callable[[Change, str], str]
-    risk: RiskOverride = lambda change, way: None
+    risk: RiskOverride = no_override
 
 
 def _text(text: Text, change: Change) -> str:
@@ -102,7 +107,7 @@ def choice(words: dict[str, Text], other: Text = None, risk: RiskOverride | None
     def effect(change: Change, way: str) -> str:
         text = words.get(change.proposed, other)
         return _text(text, change) if text is not None else f'sets it to {change.proposed}'
-    return Words(None, effect, risk or (lambda change, way: None))
+    return Words(None, effect, risk or no_override)
 
 
 def quantity(value: str | None, figure) -> int | None:
