@@ -7,7 +7,8 @@ import {
 import { Campaign, CampaignSpec, ReportFormat, ReportSelection } from './models/tuning-campaign';
 import { TuningApplyOutcome, TuningPlan, TuningTarget } from './models/tuning-common';
 import {
-  TuningPreset, TuningPresetApplyOptions, TuningPresetCreate, TuningPresetUpdate, TuningRestorePoint,
+  TuningPreset, TuningPresetApplyOptions, TuningPresetCreate, TuningPresetSettingInfo, TuningPresetSettingsTarget,
+  TuningPresetUpdate, TuningRestorePoint,
 } from './models/tuning-preset';
 import { TuningProfile, TuningState } from './models/tuning-profile';
 
@@ -39,6 +40,7 @@ export interface ApiCallDirectory {
   'tuning.preset.update': { params: [id: string, data: TuningPresetUpdate]; response: TuningPreset };
   'tuning.preset.delete': { params: [id: string]; response: boolean };
   'tuning.preset.preview': { params: [id: string, target: TuningTarget]; response: TuningPlan };
+  'tuning.preset.settings': { params: [target?: TuningPresetSettingsTarget | null]; response: TuningPresetSettingInfo[] };
   'tuning.restore_point.query': { params: QueryParams; response: TuningRestorePoint[] };
   'tuning.restore_point.preview': { params: [id: number]; response: TuningPlan };
   'tuning.benchmark.query': { params: QueryParams; response: BenchmarkResult[] };

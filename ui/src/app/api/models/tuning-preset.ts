@@ -28,11 +28,42 @@ export interface TuningPresetCreate {
   settings?: TuningPresetSetting[];
 }
 
+/** Only the fields given change; `base: null` removes the base. */
 export interface TuningPresetUpdate {
-  name?: string | null;
-  description?: string | null;
+  name?: string;
+  description?: string;
   base?: string | null;
-  settings?: TuningPresetSetting[] | null;
+  settings?: TuningPresetSetting[];
+}
+
+/** How a value may be typed: sizes with K/M/G/T ("64G"), percentages with "%", seconds with "s". */
+export type SettingUnit = 'BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT';
+
+export interface TuningPresetSettingsTarget {
+  pool: string;
+  dataset?: string | null;
+}
+
+/** One setting a custom preset may change, as `tuning.preset.settings` describes it for this box. */
+export interface TuningPresetSettingInfo {
+  kind: SettingKind;
+  setting: string;
+  /** The setting's name in words. */
+  name: string;
+  /** What it does, in one sentence. */
+  description: string;
+  unit: SettingUnit | null;
+  choices: string[] | null;
+  /** The allowed range on this box (inclusive), in bytes, %, seconds or a count. */
+  minimum: number | null;
+  maximum: number | null;
+  /** The allowed values in words. */
+  allowed: string;
+  /** Where the current value was read (dataset, service, `global`); null when not read. */
+  scope: string | null;
+  exists: boolean | null;
+  current: string | null;
+  default: string | null;
 }
 
 export interface TuningPresetApplyOptions {

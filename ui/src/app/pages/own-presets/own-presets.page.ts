@@ -5,8 +5,11 @@ import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
 import { TuningPreset } from '../../api/models/tuning-preset';
 import { TranslatePipe } from '../../i18n/translate.pipe';
+import { formatDateTime } from '../../shared/format';
 import { PresetsStore } from '../../stores/presets.store';
 import { PresetFormComponent } from './preset-form.component';
+import { shownValue } from './preset-settings';
+import { SettingCatalog } from './setting-catalog';
 
 /** The admin's own presets: create (blank or from a built-in), edit, delete. */
 @Component({
@@ -39,8 +42,11 @@ import { PresetFormComponent } from './preset-form.component';
             <tr [attr.data-test]="'own-row-' + p.id">
               <td><strong>{{ p.name }}</strong><div class="muted">{{ p.description }}</div></td>
               <td>{{ p.base ? store.nameOf(p.base) : '—' }}</td>
-              <td>@for (s of p.settings; track $index) { <div>{{ s.setting }} = {{ s.value }}</div> }</td>
-              <td>{{ p.updated_at ?? p.created_at ?? '' }}</td>
+              <td>@for (s of p.settings; track $index) {
+                @let info = catalog.info(s.kind, s.setting);
+                <div [attr.data-test]="'own-setting-' + p.id + '-' + s.setting">{{ (info?.name ?? s.setting) | t }} = {{ shown(info, s.value) }}</div>
+              }</td>
+              <td>{{ when(p.updated_at ?? p.created_at) }}</td>
               <td class="row">
                 <button type="button" [attr.data-test]="'own-edit-' + p.id" (click)="open(p, false)">{{ 'Edit' | t }}</button>
                 @if (confirmDelete() === p.id) {
@@ -63,11 +69,18 @@ import { PresetFormComponent } from './preset-form.component';
 export class OwnPresetsPage {
   private readonly api = inject(ApiService);
   protected readonly store = inject(PresetsStore);
+  protected readonly catalog = inject(SettingCatalog);
+  protected readonly shown = shownValue;
+  protected readonly when = (at: string | null) => formatDateTime(at);
   protected readonly formOpen = signal(false);
   protected readonly formPreset = signal<TuningPreset | null>(null);
   protected readonly formFromBuiltin = signal(false);
   protected readonly confirmDelete = signal<string | null>(null);
   protected readonly error = signal<string | null>(null);
+
+  constructor() {
+    void this.catalog.load();   // the settings in words
+  }
 
   protected open(preset: TuningPreset | null, fromBuiltin: boolean): void {
     this.formPreset.set(preset);

@@ -1,47 +1,143 @@
-import { TestBed } from '@angular/core/testing';
-
 import { ApiValidationError } from '../../api/api-errors';
+import { TuningPreset, TuningPresetCreate } from '../../api/models/tuning-preset';
 import { fakePreset } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
+import { render } from '../../testing/render';
+import { fakeSettingInfos } from '../../testing/setting-fixtures';
 import { PresetFormComponent } from './preset-form.component';
 
-describe('PresetFormComponent', () => {
-  it('sends the settings and puts the server error on the named setting row', async () => {
-    const { api, providers } = mockApi((m) => m
-      .mockCall('tuning.preset.query', [fakePreset()])
-      .mockCall('tuning.preset.create', () => {
-        throw new ApiValidationError([
-          { attribute: 'tuning.preset.create.data.settings.0.value', message: 'must be 1..100', errno: 22 },
-        ]);
-      }));
-    TestBed.configureTestingModule({ imports: [PresetFormComponent], providers });
-    const fixture = TestBed.createComponent(PresetFormComponent);
-    await fixture.whenStable();
-    const el = fixture.nativeElement as HTMLElement;
-    const q = <T extends HTMLElement>(id: string) => el.querySelector<T>(`[data-test="${id}"]`)!;
-    const type = (id: string, value: string) => {
-      const input = q<HTMLInputElement>(id);
-      input.value = value;
-      input.dispatchEvent(new Event('input'));
-    };
+const GiB = 2 ** 30;
+const BUILTIN = fakePreset({ id: 'max-iops', name: 'Max IOPS', description: 'Small random I/O' });
+const OWN = fakePreset({
+  id: 'mine', name: 'Mine', builtin: false, base: 'max-iops', description: 'nightly',
+  settings: [{ kind: 'ZFS_PARAMETER', setting: 'zfs_arc_max', value: String(8 * GiB) }],
+});
 
-    type('preset-name', 'Mine');
-    q('setting-add').click();
-    await fixture.whenStable();
-    const kind = q<HTMLSelectElement>('setting-kind-0');
-    kind.value = 'ZFS_PARAMETER';
-    kind.dispatchEvent(new Event('change'));
-    type('setting-name-0', 'zfs_dirty_data_max_percent');
-    type('setting-value-0', '500');
-    await fixture.whenStable();
-    q('preset-save').click();
-    await new Promise((r) => setTimeout(r));
-    await fixture.whenStable();
+function setup(refuse?: (data: TuningPresetCreate) => void) {
+  const fail = (data: TuningPresetCreate): TuningPreset => {
+    refuse?.(data);
+    return { ...OWN, name: data.name, base: data.base ?? null };
+  };
+  return mockApi((m) => m
+    .mockCall('tuning.preset.query', [BUILTIN, OWN])
+    .mockCall('tuning.preset.settings', fakeSettingInfos())
+    .mockCall('tuning.preset.create', ([data]) => fail(data))
+    .mockCall('tuning.preset.update', ([, data]) => fail(data as TuningPresetCreate)));
+}
+
+describe('PresetFormComponent', () => {
+  it('picks a setting from the searchable list, shows it in words and puts the server error on its row', async () => {
+    const { api, providers } = setup((data) => {
+      if (data.settings?.[0]?.value === '64G') {
+        throw new ApiValidationError([{
+          attribute: 'tuning.preset.create.data.settings.0.value', errno: 22,
+          message: "64 GiB exceeds this box's 32 GiB of RAM; the ARC must stay below it",
+        }]);
+      }
+    });
+    const { q, all, type, choose, settle } = await render(PresetFormComponent, providers);
+
+    await type('preset-name', 'Mine');
+    q('setting-add')!.click();
+    await settle();
+    expect(all('setting-option-')).toHaveLength(4);
+    await type('setting-search', 'arc');
+    expect(all('setting-option-').map((b) => b.dataset['test'])).toEqual(['setting-option-zfs_arc_max']);
+    const option = q('setting-option-zfs_arc_max')!;
+    expect(option.textContent).toContain('Maximum ARC size');
+    expect(option.textContent).toContain('Now: 16.0 GiB');
+    expect(option.textContent).toContain("less than 32 GiB (this box's RAM)");
+    option.click();
+    await settle();
+
+    expect(q('setting-picker')).toBeNull();
+    expect(q('setting-title-0')!.textContent).toContain('Maximum ARC size');
+    expect(q('setting-facts-0')!.textContent).toContain('Unit: size');
+    expect(q<HTMLInputElement>('setting-value-0')!.placeholder).toContain('8G');
+    await type('setting-value-0', '64G');
+    q('preset-save')!.click();
+    await settle();
 
     expect(api.callsOf('tuning.preset.create')[0]).toEqual([{
       name: 'Mine', description: '', base: null,
-      settings: [{ kind: 'ZFS_PARAMETER', setting: 'zfs_dirty_data_max_percent', value: '500' }],
+      settings: [{ kind: 'ZFS_PARAMETER', setting: 'zfs_arc_max', value: '64G' }],
     }]);
-    expect(q('error-value-0').textContent).toContain('must be 1..100');
+    expect(q('error-value-0')!.textContent).toBe("Maximum ARC size: 64 GiB exceeds this box's 32 GiB of RAM; the ARC must stay below it");
+    expect(q('preset-form-error')).toBeNull();
+
+    await type('setting-value-0', '24G');   // a new value: the old refusal goes
+    expect(q('error-value-0')).toBeNull();
+    q('setting-add')!.click();
+    await settle();
+    expect(q<HTMLButtonElement>('setting-option-zfs_arc_max')!.disabled).toBe(true);   // not offered twice
+    await type('setting-search', 'sync');
+    q('setting-option-sync')!.click();
+    await settle();
+    expect(q('setting-value-1')!.tagName).toBe('SELECT');
+    await choose('setting-value-1', 'DISABLED');
+    q('preset-save')!.click();
+    await settle();
+    expect(api.callsOf('tuning.preset.create')[1]).toEqual([{
+      name: 'Mine', description: '', base: null,
+      settings: [
+        { kind: 'ZFS_PARAMETER', setting: 'zfs_arc_max', value: '24G' },
+        { kind: 'DATASET_PROPERTY', setting: 'sync', value: 'DISABLED' },
+      ],
+    }]);
+  });
+
+  it('edits a preset saved with a base: shows the base, stored sizes as typed, and can clear the base', async () => {
+    const { api, providers } = setup();
+    const { fixture, q, settle } = await render(PresetFormComponent, providers);
+    fixture.componentRef.setInput('preset', OWN);
+    await settle();
+
+    expect(q<HTMLSelectElement>('preset-base')!.value).toBe('max-iops');
+    expect(q('preset-base-description')!.textContent).toContain('Small random I/O');
+    expect(q<HTMLInputElement>('setting-value-0')!.value).toBe('8G');
+    q('preset-base-clear')!.click();
+    await settle();
+    expect(q<HTMLSelectElement>('preset-base')!.value).toBe('');
+    q('preset-save')!.click();
+    await settle();
+
+    expect(api.callsOf('tuning.preset.update')[0]).toEqual(['mine', {
+      name: 'Mine', description: 'nightly', base: null,
+      settings: [{ kind: 'ZFS_PARAMETER', setting: 'zfs_arc_max', value: '8G' }],
+    }]);
+  });
+
+  it('checks what it can before sending and says what nothing on the form shows', async () => {
+    const { api, providers } = setup(() => {
+      throw new ApiValidationError([{ attribute: 'tuning.preset.create.data.other', message: 'odd', errno: 22 }]);
+    });
+    const { q, type, settle } = await render(PresetFormComponent, providers);
+
+    q('setting-add')!.click();
+    await settle();
+    q('setting-option-zfs_dirty_data_max_percent')!.click();
+    await settle();
+    q('preset-save')!.click();
+    await settle();
+    expect(api.callsOf('tuning.preset.create')).toEqual([]);
+    expect(q('error-name')!.textContent).toBe('Name: is required');
+    expect(q('error-value-0')!.textContent).toBe('Write buffer, % of RAM: is required');
+
+    await type('preset-name', 'Mine');
+    await type('setting-value-0', '20%');
+    q('preset-save')!.click();
+    await settle();
+    expect(api.callsOf('tuning.preset.create')).toHaveLength(1);
+    expect(q('preset-form-error')!.textContent).toContain('odd');
+  });
+
+  it('starts from a built-in with its name and base filled in', async () => {
+    const { providers } = setup();
+    const { fixture, q, settle } = await render(PresetFormComponent, providers);
+    fixture.componentRef.setInput('preset', BUILTIN);
+    fixture.componentRef.setInput('fromBuiltin', true);
+    await settle();
+    expect(q<HTMLInputElement>('preset-name')!.value).toBe('Max IOPS (mine)');
+    expect(q<HTMLSelectElement>('preset-base')!.value).toBe('max-iops');
   });
 });

@@ -1,116 +1,166 @@
 import { ChangeDetectionStrategy, Component, computed, effect, inject, input, output, signal, untracked } from '@angular/core';
-import { firstValueFrom } from 'rxjs';
+import { toSignal } from '@angular/core/rxjs-interop';
+import { AbstractControl, FormControl, FormGroup, NonNullableFormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
+import { firstValueFrom, map, startWith } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
 import { SettingKind } from '../../api/models/tuning-common';
-import { TuningPreset, TuningPresetSetting } from '../../api/models/tuning-preset';
+import { TuningPreset, TuningPresetCreate, TuningPresetSetting, TuningPresetSettingInfo } from '../../api/models/tuning-preset';
+import { T } from '../../i18n/translate-marker';
 import { TranslatePipe } from '../../i18n/translate.pipe';
-import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
+import { FieldErrorComponent } from '../../shared/field-error.component';
+import { readyToSend, setServerErrors } from '../../shared/field-errors';
 import { PresetsStore } from '../../stores/presets.store';
+import { KIND_WORDS, UNIT_WORDS, placeholderOf, settingKey, shownValue, typedValue, usesChoices } from './preset-settings';
+import { SettingCatalog } from './setting-catalog';
+import { SettingPickerComponent } from './setting-picker.component';
 
-export const EDITABLE_KINDS: SettingKind[] = ['DATASET_PROPERTY', 'ZFS_PARAMETER', 'SYSCTL', 'SERVICE'];
+type SettingRow = FormGroup<{ kind: FormControl<SettingKind>; setting: FormControl<string>; value: FormControl<string> }>;
 
-/** Form field names a server error can land on, for a preset with `rows` settings. */
-export function presetFormFields(rows: number): string[] {
-  const fields = ['id', 'name', 'description', 'base', 'settings'];
-  for (let i = 0; i < rows; i++) {
-    fields.push(`settings.${i}`, `settings.${i}.kind`, `settings.${i}.setting`, `settings.${i}.value`);
-  }
-  return fields;
-}
+/** Limits the server also checks (custom.py): the form says so before sending. */
+const NAME_MAX = 100;
+const DESCRIPTION_MAX = 1024;
 
-/** Create (from scratch or from a built-in) or edit an own preset; server validation errors show on their field. */
+/**
+ * Create (blank or from a built-in) or edit an own preset: settings picked from the list of what a preset may change,
+ * values typed in their unit; the server's refusals show on the row they concern, in words.
+ */
 @Component({
   selector: 'tp-preset-form',
-  imports: [TranslatePipe],
+  imports: [ReactiveFormsModule, TranslatePipe, FieldErrorComponent, SettingPickerComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     form { display: grid; gap: 10px; }
     input[type='text'], textarea, select { width: 100%; }
-    .setting { display: grid; grid-template-columns: 180px 1fr 1fr auto; gap: 6px; align-items: start; }
+    .base { display: flex; gap: 6px; align-items: center; }
+    .rows { display: grid; gap: 8px; margin: 6px 0; }
+    .setting { display: grid; grid-template-columns: minmax(180px, 1fr) minmax(160px, 1fr) auto; gap: 6px 10px;
+               align-items: start; border-top: 1px solid var(--border, #555); padding-top: 8px; }
+    .facts { display: flex; flex-wrap: wrap; gap: 2px 12px; font-size: 0.9em; }
     @media (max-width: 700px) { .setting { grid-template-columns: 1fr; } }
   `,
   template: `
-    <form class="card" (submit)="$event.preventDefault(); save()" data-test="preset-form">
+    <form class="card" [formGroup]="form" (ngSubmit)="save()" novalidate data-test="preset-form">
       <h2>{{ (editing() ? 'Edit preset' : 'New preset') | t }}</h2>
-      <label>{{ 'Name' | t }}
-        <input type="text" name="name" [value]="name()" (input)="name.set($any($event.target).value)" data-test="preset-name" />
-        @if (errors().fields['name']; as e) { <div class="field-error" data-test="error-name">{{ e }}</div> }
-        @if (errors().fields['id']; as e) { <div class="field-error" data-test="error-id">{{ e }}</div> }
+      <label>{{ labels.name | t }}
+        <input type="text" formControlName="name" data-test="preset-name" />
+        <tp-field-error [control]="form.controls.name" [label]="labels.name" testId="error-name" />
       </label>
-      <label>{{ 'Description' | t }}
-        <textarea name="description" rows="2" [value]="description()" (input)="description.set($any($event.target).value)"
-                  data-test="preset-description"></textarea>
-        @if (errors().fields['description']; as e) { <div class="field-error">{{ e }}</div> }
-      </label>
-      <label>{{ 'Start from' | t }}
-        <select name="base" [value]="base()" (change)="base.set($any($event.target).value)" data-test="preset-base">
-          <option value="">{{ 'Nothing (only the settings below)' | t }}</option>
-          @for (b of store.builtins(); track b.id) { <option [value]="b.id">{{ b.name }}</option> }
-        </select>
-        @if (errors().fields['base']; as e) { <div class="field-error" data-test="error-base">{{ e }}</div> }
+      <label>{{ labels.description | t }}
+        <textarea formControlName="description" rows="2" data-test="preset-description"></textarea>
+        <tp-field-error [control]="form.controls.description" [label]="labels.description" testId="error-description" />
       </label>
       <div>
-        <strong>{{ 'Settings' | t }}</strong>
-        <p class="muted">{{ 'Each one overrides what the base preset would propose.' | t }}</p>
-        @for (s of settings(); track $index; let i = $index) {
-          <div class="setting" [attr.data-test]="'setting-row-' + i">
-            <div>
-              <select [value]="s.kind" (change)="patchSetting(i, { kind: $any($event.target).value })"
-                      [attr.data-test]="'setting-kind-' + i" [attr.aria-label]="'Kind' | t">
-                @for (k of kinds; track k) { <option [value]="k">{{ k }}</option> }
-              </select>
-              @if (errors().fields['settings.' + i + '.kind']; as e) { <div class="field-error">{{ e }}</div> }
-            </div>
-            <div>
-              <input type="text" [value]="s.setting" (input)="patchSetting(i, { setting: $any($event.target).value })"
-                     [placeholder]="'setting, e.g. recordsize' | t" [attr.data-test]="'setting-name-' + i"
-                     [attr.aria-label]="'Setting' | t" />
-              @if (errors().fields['settings.' + i + '.setting'] ?? errors().fields['settings.' + i]; as e) {
-                <div class="field-error" [attr.data-test]="'error-setting-' + i">{{ e }}</div>
-              }
-            </div>
-            <div>
-              <input type="text" [value]="s.value" (input)="patchSetting(i, { value: $any($event.target).value })"
-                     [placeholder]="'value, e.g. 1M' | t" [attr.data-test]="'setting-value-' + i" [attr.aria-label]="'Value' | t" />
-              @if (errors().fields['settings.' + i + '.value']; as e) {
-                <div class="field-error" [attr.data-test]="'error-value-' + i">{{ e }}</div>
-              }
-            </div>
-            <button type="button" (click)="removeSetting(i)" [attr.data-test]="'setting-remove-' + i"
-                    [attr.aria-label]="'Remove setting' | t">✕</button>
-          </div>
-        }
-        @if (errors().fields['settings']; as e) { <div class="field-error">{{ e }}</div> }
-        <button type="button" (click)="addSetting()" data-test="setting-add">{{ 'Add setting' | t }}</button>
+        <label for="preset-base">{{ labels.base | t }}</label>
+        <div class="base">
+          <select id="preset-base" formControlName="base" data-test="preset-base">
+            <option value="">{{ 'Nothing (only the settings below)' | t }}</option>
+            @for (b of store.builtins(); track b.id) { <option [value]="b.id">{{ b.name }}</option> }
+          </select>
+          @if (base()) {
+            <button type="button" (click)="form.controls.base.setValue('')" data-test="preset-base-clear">{{ 'No base' | t }}</button>
+          }
+        </div>
+        @if (store.byId(base()); as b) { <p class="muted" data-test="preset-base-description">{{ b.description }}</p> }
+        <tp-field-error [control]="form.controls.base" [label]="labels.base" testId="error-base" />
       </div>
-      @if (errors().general; as e) { <p class="banner danger" role="alert" data-test="preset-form-error">{{ e }}</p> }
+      <div>
+        <strong>{{ labels.settings | t }}</strong>
+        <p class="muted">{{ 'Each one overrides what the base preset would propose. Values are checked against this box when you save.' | t }}</p>
+        <div class="rows" formArrayName="settings">
+          @for (row of form.controls.settings.controls; track row; let i = $index) {
+            @let info = infoOf(row);
+            <div class="setting" [formGroupName]="i" [attr.data-test]="'setting-row-' + i">
+              <div>
+                <strong [attr.data-test]="'setting-title-' + i">{{ (info?.name ?? row.controls.setting.value) | t }}</strong>
+                <code class="muted"> {{ row.controls.setting.value }}</code>
+                <div class="muted">{{ kindWords[row.controls.kind.value] | t }}@if (info) { · {{ info.description | t }} }</div>
+              </div>
+              <div>
+                @if (usesChoices(info)) {
+                  <select formControlName="value" [attr.data-test]="'setting-value-' + i" [attr.aria-label]="(info?.name ?? '') | t">
+                    <option value="" disabled>{{ 'Choose…' | t }}</option>
+                    @for (c of info!.choices; track c) { <option [value]="c">{{ c }}</option> }
+                  </select>
+                } @else {
+                  <input type="text" formControlName="value" [placeholder]="placeholderOf(info) | t"
+                         [attr.data-test]="'setting-value-' + i" [attr.aria-label]="(info?.name ?? row.controls.setting.value) | t" />
+                }
+                <tp-field-error [control]="row.controls.value" [label]="info?.name ?? row.controls.setting.value"
+                                [testId]="'error-value-' + i" />
+                @if (info) {
+                  <div class="facts muted" [attr.data-test]="'setting-facts-' + i">
+                    @if (info.unit) { <span>{{ 'Unit: {unit}' | t: { unit: (unitWords[info.unit] | t) } }}</span> }
+                    <span>{{ 'Allowed: {range}' | t: { range: info.allowed } }}</span>
+                    <span>{{ 'Now: {value}' | t: { value: shown(info, info.current) } }}</span>
+                    <span>{{ 'Default: {value}' | t: { value: shown(info, info.default) } }}</span>
+                  </div>
+                }
+              </div>
+              <button type="button" (click)="removeSetting(i)" [attr.data-test]="'setting-remove-' + i"
+                      [attr.aria-label]="'Remove {name}' | t: { name: (info?.name ?? row.controls.setting.value) | t }">✕</button>
+            </div>
+          }
+        </div>
+        <tp-field-error [control]="form.controls.settings" [label]="labels.settings" testId="error-settings" />
+        @if (picking()) {
+          <tp-setting-picker [chosen]="chosen()" (picked)="addSetting($event)" />
+          <button type="button" (click)="picking.set(false)" data-test="setting-pick-close">{{ 'Close the list' | t }}</button>
+        } @else {
+          <button type="button" (click)="picking.set(true)" data-test="setting-add">{{ 'Add setting' | t }}</button>
+        }
+      </div>
+      @if (general(); as e) { <p class="banner danger" role="alert" data-test="preset-form-error">{{ e }}</p> }
       <div class="actions">
         <button type="button" (click)="cancelled.emit()" data-test="preset-cancel">{{ 'Cancel' | t }}</button>
-        <button type="submit" class="primary" [disabled]="saving() || !name().trim()" data-test="preset-save">{{ 'Save' | t }}</button>
+        <button type="submit" class="primary" [disabled]="saving()" data-test="preset-save">{{ 'Save' | t }}</button>
       </div>
     </form>
   `,
 })
 export class PresetFormComponent {
   private readonly api = inject(ApiService);
+  private readonly fb = inject(NonNullableFormBuilder);
   protected readonly store = inject(PresetsStore);
+  protected readonly catalog = inject(SettingCatalog);
   /** The preset to edit, or a built-in to start from (`fromBuiltin`), or null for a blank one. */
   readonly preset = input<TuningPreset | null>(null);
   readonly fromBuiltin = input(false);
   readonly saved = output<TuningPreset>();
   readonly cancelled = output();
-  protected readonly kinds = EDITABLE_KINDS;
-  protected readonly editing = computed(() => !!this.preset() && !this.fromBuiltin());
 
-  protected readonly name = signal('');
-  protected readonly description = signal('');
-  protected readonly base = signal('');
-  protected readonly settings = signal<TuningPresetSetting[]>([]);
+  protected readonly labels = {
+    name: T('Name'), description: T('Description'), base: T('Start from'), settings: T('Settings'),
+  };
+  protected readonly kindWords = KIND_WORDS;
+  protected readonly unitWords = UNIT_WORDS;
+  protected readonly shown = shownValue;
+  protected readonly usesChoices = usesChoices;
+  protected readonly placeholderOf = placeholderOf;
+
+  protected readonly form = this.fb.group({
+    name: this.fb.control('', [Validators.required, Validators.maxLength(NAME_MAX)]),
+    description: this.fb.control('', Validators.maxLength(DESCRIPTION_MAX)),
+    base: this.fb.control(''),
+    settings: this.fb.array<SettingRow>([]),
+  });
+  protected readonly editing = computed(() => !!this.preset() && !this.fromBuiltin());
+  protected readonly base = toSignal(this.form.controls.base.valueChanges.pipe(startWith(this.form.controls.base.value)),
+    { requireSync: true });
+  /** Keys of the settings in the form, so the list does not offer them twice. */
+  protected readonly chosen = toSignal(this.form.controls.settings.valueChanges.pipe(
+    map(() => new Set(this.form.controls.settings.getRawValue().map((r) => settingKey(r.kind, r.setting)))),
+  ), { initialValue: new Set<string>() });
+  protected readonly picking = signal(false);
   protected readonly saving = signal(false);
-  protected readonly errors = signal<MappedErrors>({ fields: {}, general: null });
+  /** What the server refused that no field shows. */
+  protected readonly general = signal<string | null>(null);
 
   constructor() {
+    void this.catalog.load().then(() => this.friendlyValues());
+    if (!this.store.loaded()) {
+      void this.store.load();
+    }
     // Refill whenever the page hands over another preset.
     effect(() => {
       this.preset();
@@ -121,45 +171,47 @@ export class PresetFormComponent {
 
   reset(): void {
     const p = this.preset();
-    if (p && this.fromBuiltin()) {
-      this.name.set(`${p.name} (mine)`);
-      this.description.set(p.description);
-      this.base.set(p.id);
-      this.settings.set([]);
-    } else if (p) {
-      this.name.set(p.name);
-      this.description.set(p.description);
-      this.base.set(p.base ?? '');
-      this.settings.set(p.settings.map((s) => ({ ...s })));
-    } else {
-      this.name.set('');
-      this.description.set('');
-      this.base.set('');
-      this.settings.set([]);
+    const own = !!p && !this.fromBuiltin();
+    this.form.controls.settings.clear();
+    for (const s of own ? p.settings : []) {
+      this.form.controls.settings.push(this.row(s));
     }
-    this.errors.set({ fields: {}, general: null });
+    this.form.reset({
+      name: p ? (own ? p.name : `${p.name} (mine)`) : '',
+      description: p?.description ?? '',
+      base: (own ? p.base : p?.id) ?? '',
+    });
+    this.friendlyValues();
+    this.picking.set(false);
+    this.general.set(null);
   }
 
-  protected addSetting(): void {
-    this.settings.update((rows) => [...rows, { kind: 'DATASET_PROPERTY', setting: '', value: '' }]);
+  protected infoOf(row: SettingRow): TuningPresetSettingInfo | undefined {
+    return this.catalog.info(row.controls.kind.value, row.controls.setting.value);
+  }
+
+  protected addSetting(info: TuningPresetSettingInfo): void {
+    this.form.controls.settings.push(this.row({ kind: info.kind, setting: info.setting, value: '' }));
+    this.picking.set(false);
   }
 
   protected removeSetting(index: number): void {
-    this.settings.update((rows) => rows.filter((_, i) => i !== index));
-  }
-
-  protected patchSetting(index: number, part: Partial<TuningPresetSetting>): void {
-    this.settings.update((rows) => rows.map((row, i) => (i === index ? { ...row, ...part } : row)));
+    this.form.controls.settings.removeAt(index);
   }
 
   protected async save(): Promise<void> {
+    const controls = this.controlsByField();
+    this.general.set(null);
+    if (!readyToSend(this.form, controls)) {
+      return;
+    }
     this.saving.set(true);
-    this.errors.set({ fields: {}, general: null });
-    const data = {
-      name: this.name().trim(),
-      description: this.description(),
-      base: this.base() || null,
-      settings: this.settings(),
+    const raw = this.form.getRawValue();
+    const data: TuningPresetCreate = {
+      name: raw.name.trim(),
+      description: raw.description,
+      base: raw.base || null,   // null removes the base of an edited preset
+      settings: raw.settings.map((s) => ({ ...s, value: s.value.trim() })),
     };
     try {
       const preset = this.editing()
@@ -168,9 +220,39 @@ export class PresetFormComponent {
       await this.store.load();
       this.saved.emit(preset);
     } catch (error) {
-      this.errors.set(mapFieldErrors(error, presetFormFields(this.settings().length)));
+      this.general.set(setServerErrors(error, controls));
     } finally {
       this.saving.set(false);
     }
+  }
+
+  private row(s: TuningPresetSetting): SettingRow {
+    return this.fb.group({
+      kind: this.fb.control(s.kind),
+      setting: this.fb.control(s.setting),
+      value: this.fb.control(s.value, Validators.required),
+    });
+  }
+
+  /** Stored values in the unit one types (8589934592 -> "8G"), for rows nobody has touched yet. */
+  private friendlyValues(): void {
+    for (const row of this.form.controls.settings.controls) {
+      const value = row.controls.value;
+      if (value.pristine) {
+        value.setValue(typedValue(this.infoOf(row), value.value), { emitEvent: false });
+      }
+    }
+  }
+
+  /** The controls the server's field names land on (`data.settings.0.value` -> that row's value). */
+  private controlsByField(): Record<string, AbstractControl> {
+    const { name, description, base, settings } = this.form.controls;
+    const controls: Record<string, AbstractControl> = { id: name, name, description, base, settings };
+    settings.controls.forEach((row, i) => {
+      for (const field of ['', '.kind', '.setting', '.value']) {
+        controls[`settings.${i}${field}`] = row.controls.value;   // the row's one input says what is wrong with it
+      }
+    });
+    return controls;
   }
 }

@@ -1,0 +1,95 @@
+// Pure helpers of the preset editor: searching the settings list, values in their unit for people and for typing.
+import { SettingKind } from '../../api/models/tuning-common';
+import { SettingUnit, TuningPresetSettingInfo } from '../../api/models/tuning-preset';
+import { T } from '../../i18n/translate-marker';
+import { formatBytes } from '../../shared/format';
+
+export const KIND_WORDS: Record<SettingKind, string> = {
+  DATASET_PROPERTY: T('Dataset property'),
+  ZFS_PARAMETER: T('ZFS module parameter'),
+  SYSCTL: T('Kernel network setting'),
+  SERVICE: T('Sharing service'),
+  POOL_DEVICE: T('Pool device'),
+};
+
+export const UNIT_WORDS: Record<SettingUnit, string> = {
+  BYTES: T('size'),
+  BYTES_PER_SECOND: T('size per second'),
+  PERCENT: T('percent of RAM'),
+  SECONDS: T('seconds'),
+  COUNT: T('number'),
+};
+
+const UNIT_EXAMPLES: Record<SettingUnit, string> = {
+  BYTES: T('e.g. 8G, 512K or 1.5G'),
+  BYTES_PER_SECOND: T('e.g. 64M (per second)'),
+  PERCENT: T('e.g. 20%'),
+  SECONDS: T('e.g. 10s'),
+  COUNT: T('e.g. 16'),
+};
+
+/** One name per setting across kinds: `KIND:setting`. */
+export const settingKey = (kind: SettingKind, setting: string): string => `${kind}:${setting}`;
+
+/** A list of values to choose from (a select), not a number or size to type. */
+export const usesChoices = (info: TuningPresetSettingInfo | undefined): boolean => !!info?.choices && info.minimum == null;
+
+/** Settings whose name in words, technical name, description or kind holds every word of `query`. */
+export function searchSettings(settings: readonly TuningPresetSettingInfo[], query: string): TuningPresetSettingInfo[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return settings.filter((s) => {
+    const text = `${s.name} ${s.setting} ${s.description} ${KIND_WORDS[s.kind]}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/** A value as people read it: sizes in KiB…TiB, percentages and seconds with their sign; '—' when unknown. */
+export function shownValue(info: TuningPresetSettingInfo | undefined, value: string | null | undefined): string {
+  if (value == null || value === '') {
+    return '—';
+  }
+  if (!/^\d+$/.test(value)) {
+    return value;
+  }
+  switch (info?.unit) {
+    case 'BYTES':
+      return formatBytes(Number(value));
+    case 'BYTES_PER_SECOND':
+      return `${formatBytes(Number(value))}/s`;
+    case 'PERCENT':
+      return `${value} %`;
+    case 'SECONDS':
+      return `${value} s`;
+    default:
+      return value;
+  }
+}
+
+const SIZE_SUFFIXES: [string, bigint][] = [['T', 1n << 40n], ['G', 1n << 30n], ['M', 1n << 20n], ['K', 1n << 10n]];
+
+/** A stored (canonical) value as one would type it: 8589934592 bytes -> "8G" when exact, a percentage -> "20%". */
+export function typedValue(info: TuningPresetSettingInfo | undefined, value: string): string {
+  if (!/^\d+$/.test(value) || value === '0') {
+    return value;
+  }
+  if (info?.unit === 'BYTES' || info?.unit === 'BYTES_PER_SECOND') {
+    const bytes = BigInt(value);   // u64 module parameters do not fit a double exactly
+    const exact = SIZE_SUFFIXES.find(([, unit]) => bytes % unit === 0n);
+    return exact ? `${bytes / exact[1]}${exact[0]}` : value;
+  }
+  if (info?.unit === 'PERCENT') {
+    return `${value}%`;
+  }
+  return value;
+}
+
+/** What to show in an empty value field: an example in the setting's unit. */
+export function placeholderOf(info: TuningPresetSettingInfo | undefined): string {
+  if (info?.default?.includes(' ')) {
+    return info.default;    // three TCP buffer sizes: their default shows the form
+  }
+  if (info?.kind === 'DATASET_PROPERTY' && info.unit === 'BYTES') {
+    return T('e.g. 1M or 16K');
+  }
+  return info?.unit ? UNIT_EXAMPLES[info.unit] : '';
+}

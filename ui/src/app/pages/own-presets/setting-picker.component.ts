@@ -1,0 +1,67 @@
+import { ChangeDetectionStrategy, Component, computed, inject, input, output } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
+import { FormControl, ReactiveFormsModule } from '@angular/forms';
+
+import { TuningPresetSettingInfo } from '../../api/models/tuning-preset';
+import { TranslatePipe } from '../../i18n/translate.pipe';
+import { KIND_WORDS, UNIT_WORDS, searchSettings, settingKey, shownValue } from './preset-settings';
+import { SettingCatalog } from './setting-catalog';
+
+/** A searchable list of the settings a preset may change, with what each does and its values on this box. */
+@Component({
+  selector: 'tp-setting-picker',
+  imports: [ReactiveFormsModule, TranslatePipe],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  styles: `
+    .picker { border: 1px solid var(--border, #555); border-radius: 4px; padding: 8px; display: grid; gap: 8px; }
+    ul { list-style: none; margin: 0; padding: 0; max-height: 360px; overflow-y: auto; display: grid; gap: 4px; }
+    li button { width: 100%; text-align: left; display: grid; gap: 2px; padding: 6px 8px; }
+    .facts { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 0.9em; }
+    code { font-size: 0.9em; }
+  `,
+  template: `
+    <div class="picker" data-test="setting-picker">
+      <label>{{ 'Find a setting' | t }}
+        <input type="search" [formControl]="search" data-test="setting-search"
+               [placeholder]="'name, e.g. ARC, record size, write buffer' | t" />
+      </label>
+      @if (catalog.error(); as e) { <p class="banner danger" role="alert" data-test="setting-catalog-error">{{ e }}</p> }
+      <ul [attr.aria-label]="'Settings' | t" tabindex="0">
+        @for (s of found(); track s.kind + s.setting) {
+          <li>
+            <button type="button" [attr.data-test]="'setting-option-' + s.setting" [disabled]="chosen().has(key(s))"
+                    (click)="picked.emit(s)">
+              <span><strong>{{ s.name | t }}</strong> <code class="muted">{{ s.setting }}</code>
+                · <span class="muted">{{ kindWords[s.kind] | t }}</span>
+                @if (chosen().has(key(s))) { · <em>{{ 'already in this preset' | t }}</em> }</span>
+              <span>{{ s.description | t }}</span>
+              <span class="facts muted">
+                @if (s.unit) { <span>{{ 'Unit: {unit}' | t: { unit: (unitWords[s.unit] | t) } }}</span> }
+                <span>{{ 'Allowed: {range}' | t: { range: s.allowed } }}</span>
+                <span>{{ 'Now: {value}' | t: { value: shown(s, s.current) } }}</span>
+                <span>{{ 'Default: {value}' | t: { value: shown(s, s.default) } }}</span>
+                @if (s.exists === false) { <span>{{ 'not on this box' | t }}</span> }
+              </span>
+            </button>
+          </li>
+        } @empty {
+          <li class="muted" data-test="setting-none">{{ 'No setting matches.' | t }}</li>
+        }
+      </ul>
+    </div>
+  `,
+})
+export class SettingPickerComponent {
+  protected readonly catalog = inject(SettingCatalog);
+  /** Keys (`KIND:setting`) already in the preset: shown, not offered again. */
+  readonly chosen = input<ReadonlySet<string>>(new Set());
+  readonly picked = output<TuningPresetSettingInfo>();
+
+  protected readonly kindWords = KIND_WORDS;
+  protected readonly unitWords = UNIT_WORDS;
+  protected readonly shown = shownValue;
+  protected readonly key = (s: TuningPresetSettingInfo) => settingKey(s.kind, s.setting);
+  protected readonly search = new FormControl('', { nonNullable: true });
+  private readonly query = toSignal(this.search.valueChanges, { initialValue: '' });
+  protected readonly found = computed(() => searchSettings(this.catalog.settings(), this.query()));
+}
