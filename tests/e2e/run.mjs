@@ -111,21 +111,43 @@ const steps = [
     await goto(page, 'my-presets');
     await $(page, 'own-new').click();
     await $(page, 'preset-name').fill('E2E risky');
+    // settings come from the searchable list, in words, with this box's values
     await $(page, 'setting-add').click();
-    await $(page, 'setting-kind-0').selectOption('ZFS_PARAMETER');
-    await $(page, 'setting-name-0').fill('zfs_dirty_data_max_percent');
+    await $(page, 'setting-search').fill('write buffer');
+    await $(page, 'setting-option-zfs_dirty_data_max_percent').click();
+    await $(page, 'setting-title-0').filter({ hasText: 'Write buffer, % of RAM' }).waitFor();
     await $(page, 'setting-value-0').fill('500');
-    await $(page, 'preset-save').click();
-    await page.locator('[data-test="error-value-0"], [data-test="error-setting-0"]').first().waitFor();
-    await shot(page, '02-own-preset-error');
-    await $(page, 'setting-value-0').fill('20');
     await $(page, 'setting-add').click();
-    await $(page, 'setting-kind-1').selectOption('DATASET_PROPERTY');
-    await $(page, 'setting-name-1').fill('sync');
-    await $(page, 'setting-value-1').fill('DISABLED');
+    await $(page, 'setting-search').fill('ARC');
+    await $(page, 'setting-option-zfs_arc_max').filter({ hasText: "this box's RAM" }).waitFor();
+    await $(page, 'setting-option-zfs_arc_max').click();
+    await $(page, 'setting-value-1').fill('64G');
+    await $(page, 'preset-save').click();
+    // the box's limits are checked at save: out of range, and an ARC larger than this 32 GiB box
+    await $(page, 'error-value-0').filter({ hasText: 'out of range' }).waitFor();
+    await $(page, 'error-value-1').filter({ hasText: "exceeds this box's 32 GiB of RAM" }).waitFor();
+    await shot(page, '02-own-preset-error');
+    await $(page, 'setting-value-0').fill('20%');
+    await $(page, 'setting-remove-1').click();
+    await $(page, 'setting-add').click();
+    await $(page, 'setting-search').fill('sync');
+    await $(page, 'setting-option-sync').click();
+    await $(page, 'setting-value-1').selectOption('DISABLED');
     await $(page, 'preset-save').click();
     await page.locator('[data-test^="own-row-"]').filter({ hasText: 'E2E risky' }).waitFor();
     await shot(page, '03-own-presets');
+    // a preset saved with a base shows it when edited ("Start from"), and the base can be cleared
+    await $(page, 'own-from-builtin').selectOption('max-iops');
+    await $(page, 'preset-save').click();
+    await $(page, 'own-edit-max-iops-mine').click();
+    check(await $(page, 'preset-base').inputValue() === 'max-iops', 'the saved base is not shown when editing');
+    await $(page, 'preset-base-clear').click();
+    await $(page, 'preset-save').click();     // no base and no settings: nothing left, said on the field
+    await $(page, 'error-settings').waitFor();
+    await $(page, 'preset-cancel').click();
+    await $(page, 'own-delete-max-iops-mine').click();
+    await $(page, 'own-delete-confirm-max-iops-mine').click();
+    await $(page, 'own-row-max-iops-mine').waitFor({ state: 'detached' });
   }],
   ['preview shows the plan; Apply waits for the dangerous row to be acknowledged; apply as a job', async ({ page }) => {
     await goto(page, 'presets');
@@ -227,10 +249,12 @@ const steps = [
       'the aborted benchmark was stored');
   }],
   ['a bad override is refused on its field by the server', async ({ page }) => {
-    // Over the server's 3600 s cap (the browser only knows the minimum).
+    // Over the server's 3600 s cap (the form's own checks know only the minimum).
     await fillBenchmark(page, { label: 'e2e-bad', tests: ['SEQ_WRITE'], runs: 1, runtime: 100_000, ramp: 0 });
     await $(page, 'bench-start').click();
-    await $(page, 'error-runtime_seconds').filter({ hasText: '3600' }).waitFor();
+    // In words under the field (pydantic's "Input should be less than or equal to 3600" reworded).
+    await $(page, 'error-runtime_seconds').filter({ hasText: 'Measured seconds per run: must be at most 3600' }).waitFor();
+    await shot(page, '10b-benchmark-field-error');
     check(await $(page, 'job-dialog').count() === 0, 'the progress dialog stayed open over a field error');
   }],
   ['a benchmark that does not fit is refused with the figures', async ({ page }) => {

@@ -3,6 +3,7 @@ import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { AbstractControl } from '@angular/forms';
 import { map, startWith, switchMap } from 'rxjs';
 
+import { T } from '../i18n/translate-marker';
 import { TranslateService } from '../i18n/translate.service';
 import { shownErrors } from './field-errors';
 
@@ -32,6 +33,6 @@ export class FieldErrorComponent {
       return null;
     }
     const message = words.map((w) => this.translate.instant(w.key, w.params)).join('; ');
-    return this.translate.instant('{label}: {message}', { label: this.translate.instant(this.label()), message });
+    return this.translate.instant(T('{label}: {message}'), { label: this.translate.instant(this.label()), message });
   });
 }

@@ -20,7 +20,7 @@ import { formState, toggleInList } from './form-state';
   imports: [ReactiveFormsModule, TranslatePipe, FieldErrorComponent, PlanEstimateComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
-    .tests { display: flex; flex-wrap: wrap; gap: 4px 16px; border: 0; padding: 6px 0; margin: 0; }
+    .tests { display: flex; flex-wrap: wrap; gap: 4px 16px; border: 0; padding: 6px 0; margin: 8px 0 0; }
     .tests label { display: flex; gap: 6px; align-items: center; }
     input[type='number'] { width: 96px; }
   `,

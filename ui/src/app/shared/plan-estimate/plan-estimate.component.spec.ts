@@ -11,7 +11,7 @@ import { ESTIMATE_DEBOUNCE_MS, PlanEstimateComponent } from './plan-estimate.com
   template: '<tp-plan-estimate [spec]="spec()" />',
 })
 class Host {
-  readonly spec = signal<PlanEstimateSpec>({ tests: ['SEQ_WRITE'], profile: 'STANDARD', runs: 5 });
+  readonly spec = signal<PlanEstimateSpec | null>({ tests: ['SEQ_WRITE'], profile: 'STANDARD', runs: 5 });
 }
 
 function estimate(spec: PlanEstimateSpec): PlanEstimate {
@@ -51,6 +51,14 @@ describe('PlanEstimateComponent', () => {
     await settle();
     expect(api.callsOf('tuning.benchmark.plan_estimate').map(([s]) => (s as PlanEstimateSpec).runs)).toEqual([5, 3]);
     expect(q('plan-estimate-too-few')!.textContent).toContain('fewer than 5 runs a side');
+  });
+
+  it('asks nothing and shows nothing while the form refuses its choices', async () => {
+    const { api, fixture, q, settle } = await setup();
+    fixture.componentInstance.spec.set(null);
+    await settle();
+    expect(q('plan-estimate')).toBeNull();
+    expect(api.callsOf('tuning.benchmark.plan_estimate').length).toBe(1);
   });
 
   it('warns that one round cannot be trusted alone', async () => {
