@@ -12,7 +12,8 @@ From the repo root:
 Each round logs in a fresh set of clients (as repeated runs of a client would), then every client makes `--calls`
 calls of each method (3 x calls x clients calls a round, `--pipeline` of each in flight at once), then disconnects.
 The host and the bare server take turns within each round, so that whatever else the machine does meanwhile weighs
-on both alike. Only the calls are timed. Also printed: the server's CPU time a call (all its threads) and the load
+on both alike. Only the calls are timed. Also printed: the server's CPU time a call (all its threads; in the table
+with the bare server's over the host's, the steadier comparison when other work shares the machine) and the load
 generator's. The load generator is one asyncio process (aiohttp client); the host and the bare server each run in
 their own process on loopback, so both share the machine's cores with the generator alike. `--host-env` passes environment
 to the host (e.g. MALLOC_ARENA_MAX=2 to compare allocator settings).
@@ -260,6 +261,9 @@ def print_table(served, plain):
         print(f'{m:22s}{served_rates[m]:12.0f}{plain_rates[m]:10.0f}{served_rates[m] / plain_rates[m]:8.2f}')
     ratio = served.rate / plain.rate
     print(f'{"all (calls/s)":22s}{served.rate:12.0f}{plain.rate:10.0f}{ratio:8.2f}')
+    # what the server spends a call, whatever else the machine does meanwhile: the steadier figure on a busy machine
+    served_cpu, plain_cpu = served.cpu / served.calls * 1e6, plain.cpu / plain.calls * 1e6
+    print(f'{"server CPU a call (us)":22s}{served_cpu:12.0f}{plain_cpu:10.0f}{plain_cpu / served_cpu:8.2f}')
     print(f'RSS MB start/after     {served.rss[0]:5.1f}/{served.rss[-1]:5.1f}  '
           f'{plain.rss[0]:5.1f}/{plain.rss[-1]:5.1f}')
     return ratio
