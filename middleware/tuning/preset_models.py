@@ -153,6 +153,8 @@ class TuningPresetSettingInfo(BaseModel):
     """The allowed range on this box (inclusive), in the unit's base (bytes, %, seconds, count)."""
     allowed: LongString
     """The allowed values in words."""
+    zero_is_default: bool
+    """0 leaves the value to OpenZFS (the ARC sizes) instead of setting it to nothing."""
     scope: str | None
     """Where the current value was read: a dataset, a service or `global`; `null` when not read."""
     exists: bool | None

@@ -108,6 +108,7 @@ def test_the_settings_list_shows_ranges_and_this_boxs_values(nas):
     arc = rows[ARC_MAX]
     assert (arc['minimum'], arc['maximum'], arc['unit']) == (64 * MiB, 32 * GiB - 1, 'BYTES')
     assert arc['allowed'] == "0 (OpenZFS decides) or 64 MiB up to less than 32 GiB (this box's RAM)"
+    assert arc['zero_is_default'] and not rows[('ZFS_PARAMETER', 'zfs_dirty_data_max')]['zero_is_default']
     record = rows[('DATASET_PROPERTY', 'recordsize')]
     assert record['allowed'] == 'a power of two from 512 to 16M' and record['scope'] == 'tank/media'
     assert record['current'] and record['default'] == '128K' and record['exists'] is True

@@ -57,7 +57,7 @@ def box_limit(kind: str, setting: str, box, chosen: dict | None = None) -> Limit
                      'is below 32 MiB, the smallest ARC minimum OpenZFS accepts',
                      f'exceeds {above} ({format_bytes(ceiling)})',
                      f'0 (OpenZFS decides) or 32 MiB up to {format_bytes(ceiling)} ({above})')
-    return Limit(0, ram - 1, True, '', f'exceeds {ram_words}; data waiting to be written is held in RAM',
+    return Limit(0, ram - 1, False, '', f'exceeds {ram_words}; data waiting to be written is held in RAM',
                  f'0 B up to {under_ram}')
 
 

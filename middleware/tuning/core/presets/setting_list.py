@@ -48,7 +48,8 @@ def _size(number: int, unit: str | None) -> str:
 
 
 def allowed_range(knob, unit: str | None, box) -> dict:
-    """``{choices, minimum, maximum, allowed}``: the values the knob's normaliser and this box's limits accept."""
+    """``{choices, minimum, maximum, allowed, zero_is_default}``: the values the knob's normaliser and this box's
+    limits accept; ``zero_is_default`` when 0 leaves the value to OpenZFS (the ARC sizes)."""
     domain = knob.normalise.domain
     choices = list(domain['choices']) if 'choices' in domain else None
     low, high = domain.get('minimum'), domain.get('maximum')
@@ -67,7 +68,8 @@ def allowed_range(knob, unit: str | None, box) -> dict:
             words = f'{" or ".join(choices)}, or {words}'
     else:
         words = ' or '.join(choices or [])
-    return {'choices': choices, 'minimum': low, 'maximum': high, 'allowed': words}
+    return {'choices': choices, 'minimum': low, 'maximum': high, 'allowed': words,
+            'zero_is_default': bool(limit and limit.zero_allowed)}
 
 
 def editable_settings(box: Box, snapshot, target: dict | None) -> list[dict]:

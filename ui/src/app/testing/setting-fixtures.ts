@@ -8,24 +8,24 @@ export function fakeSettingInfos(): TuningPresetSettingInfo[] {
     {
       kind: 'ZFS_PARAMETER', setting: 'zfs_arc_max', name: 'Maximum ARC size',
       description: 'The most RAM the ZFS read cache (ARC) may use; 0 leaves it to OpenZFS.', unit: 'BYTES', choices: null,
-      minimum: 64 * 2 ** 20, maximum: 32 * GiB - 1, allowed: "0 (OpenZFS decides) or 64 MiB up to less than 32 GiB (this box's RAM)",
+      minimum: 64 * 2 ** 20, maximum: 32 * GiB - 1, allowed: "0 (OpenZFS decides) or 64 MiB up to less than 32 GiB (this box's RAM)", zero_is_default: true,
       scope: 'global', exists: true, current: String(16 * GiB), default: null,
     },
     {
       kind: 'ZFS_PARAMETER', setting: 'zfs_dirty_data_max_percent', name: 'Write buffer, % of RAM',
       description: "The write buffer's default size as a share of RAM, read at boot.", unit: 'PERCENT', choices: null,
-      minimum: 1, maximum: 100, allowed: '1 % to 100 %', scope: 'global', exists: true, current: '10', default: '10',
+      minimum: 1, maximum: 100, allowed: '1 % to 100 %', zero_is_default: false, scope: 'global', exists: true, current: '10', default: '10',
     },
     {
       kind: 'DATASET_PROPERTY', setting: 'sync', name: 'Synchronous writes',
       description: "Whether ZFS honours a client's request to put a write on disk before acknowledging it.", unit: null,
-      choices: ['STANDARD', 'ALWAYS', 'DISABLED'], minimum: null, maximum: null, allowed: 'STANDARD or ALWAYS or DISABLED',
+      choices: ['STANDARD', 'ALWAYS', 'DISABLED'], minimum: null, maximum: null, allowed: 'STANDARD or ALWAYS or DISABLED', zero_is_default: false,
       scope: 'tank', exists: true, current: 'STANDARD', default: 'STANDARD',
     },
     {
       kind: 'DATASET_PROPERTY', setting: 'recordsize', name: 'Record size',
       description: 'The largest block ZFS writes for a file of this dataset.', unit: 'BYTES', choices: null,
-      minimum: 512, maximum: 16 * 2 ** 20, allowed: 'a power of two from 512 to 16M', scope: 'tank', exists: true,
+      minimum: 512, maximum: 16 * 2 ** 20, allowed: 'a power of two from 512 to 16M', zero_is_default: false, scope: 'tank', exists: true,
       current: '128K', default: '128K',
     },
   ];

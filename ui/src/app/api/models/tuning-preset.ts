@@ -59,6 +59,8 @@ export interface TuningPresetSettingInfo {
   maximum: number | null;
   /** The allowed values in words. */
   allowed: string;
+  /** 0 leaves the value to OpenZFS (the ARC sizes). */
+  zero_is_default: boolean;
   /** Where the current value was read (dataset, service, `global`); null when not read. */
   scope: string | null;
   exists: boolean | null;

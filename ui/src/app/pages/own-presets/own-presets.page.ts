@@ -44,7 +44,7 @@ import { SettingCatalog } from './setting-catalog';
               <td>{{ p.base ? store.nameOf(p.base) : '—' }}</td>
               <td>@for (s of p.settings; track $index) {
                 @let info = catalog.info(s.kind, s.setting);
-                <div [attr.data-test]="'own-setting-' + p.id + '-' + s.setting">{{ (info?.name ?? s.setting) | t }} = {{ shown(info, s.value) }}</div>
+                <div [attr.data-test]="'own-setting-' + p.id + '-' + s.setting">{{ (info?.name ?? s.setting) | t }} = {{ shown(info, s.value) | t }}</div>
               }</td>
               <td>{{ when(p.updated_at ?? p.created_at) }}</td>
               <td class="row">

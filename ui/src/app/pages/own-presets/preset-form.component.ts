@@ -11,8 +11,9 @@ import { TranslatePipe } from '../../i18n/translate.pipe';
 import { FieldErrorComponent } from '../../shared/field-error.component';
 import { readyToSend, setServerErrors } from '../../shared/field-errors';
 import { PresetsStore } from '../../stores/presets.store';
-import { KIND_WORDS, UNIT_WORDS, placeholderOf, settingKey, shownValue, typedValue, usesChoices } from './preset-settings';
+import { KIND_WORDS, placeholderOf, settingKey, typedValue, usesChoices } from './preset-settings';
 import { SettingCatalog } from './setting-catalog';
+import { SettingFactsComponent } from './setting-facts.component';
 import { SettingPickerComponent } from './setting-picker.component';
 
 type SettingRow = FormGroup<{ kind: FormControl<SettingKind>; setting: FormControl<string>; value: FormControl<string> }>;
@@ -27,7 +28,7 @@ const DESCRIPTION_MAX = 1024;
  */
 @Component({
   selector: 'tp-preset-form',
-  imports: [ReactiveFormsModule, TranslatePipe, FieldErrorComponent, SettingPickerComponent],
+  imports: [ReactiveFormsModule, TranslatePipe, FieldErrorComponent, SettingFactsComponent, SettingPickerComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     form { display: grid; gap: 10px; }
@@ -36,7 +37,6 @@ const DESCRIPTION_MAX = 1024;
     .rows { display: grid; gap: 8px; margin: 6px 0; }
     .setting { display: grid; grid-template-columns: minmax(180px, 1fr) minmax(160px, 1fr) auto; gap: 6px 10px;
                align-items: start; border-top: 1px solid var(--border, #555); padding-top: 8px; }
-    .facts { display: flex; flex-wrap: wrap; gap: 2px 12px; font-size: 0.9em; }
     @media (max-width: 700px) { .setting { grid-template-columns: 1fr; } }
   `,
   template: `
@@ -88,14 +88,7 @@ const DESCRIPTION_MAX = 1024;
                 }
                 <tp-field-error [control]="row.controls.value" [label]="info?.name ?? row.controls.setting.value"
                                 [testId]="'error-value-' + i" />
-                @if (info) {
-                  <div class="facts muted" [attr.data-test]="'setting-facts-' + i">
-                    @if (info.unit) { <span>{{ 'Unit: {unit}' | t: { unit: (unitWords[info.unit] | t) } }}</span> }
-                    <span>{{ 'Allowed: {range}' | t: { range: info.allowed } }}</span>
-                    <span>{{ 'Now: {value}' | t: { value: shown(info, info.current) } }}</span>
-                    <span>{{ 'Default: {value}' | t: { value: shown(info, info.default) } }}</span>
-                  </div>
-                }
+                @if (info) { <tp-setting-facts [info]="info" [attr.data-test]="'setting-facts-' + i" /> }
               </div>
               <button type="button" (click)="removeSetting(i)" [attr.data-test]="'setting-remove-' + i"
                       [attr.aria-label]="'Remove {name}' | t: { name: (info?.name ?? row.controls.setting.value) | t }">✕</button>
@@ -133,8 +126,6 @@ export class PresetFormComponent {
     name: T('Name'), description: T('Description'), base: T('Start from'), settings: T('Settings'),
   };
   protected readonly kindWords = KIND_WORDS;
-  protected readonly unitWords = UNIT_WORDS;
-  protected readonly shown = shownValue;
   protected readonly usesChoices = usesChoices;
   protected readonly placeholderOf = placeholderOf;
 

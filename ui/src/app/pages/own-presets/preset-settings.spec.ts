@@ -19,6 +19,8 @@ describe('preset settings', () => {
     expect(shownValue(percent, '10')).toBe('10 %');
     expect(shownValue(sync, 'STANDARD')).toBe('STANDARD');
     expect(shownValue(arc, null)).toBe('—');
+    expect(shownValue(arc, '0')).toBe('0 (OpenZFS decides)');
+    expect(shownValue(recordsize, '0')).toBe('0 B');
     expect(typedValue(arc, String(8 * 2 ** 30))).toBe('8G');
     expect(typedValue(arc, String(1536 * 2 ** 20))).toBe('1536M');
     expect(typedValue(arc, '18446744073709551615')).toBe('18446744073709551615');   // exact, not a rounded double

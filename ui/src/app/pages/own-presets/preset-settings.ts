@@ -43,13 +43,17 @@ export function searchSettings(settings: readonly TuningPresetSettingInfo[], que
   });
 }
 
-/** A value as people read it: sizes in KiB…TiB, percentages and seconds with their sign; '—' when unknown. */
+/** A value as people read it (for the translate pipe): sizes in KiB…TiB, percentages and seconds with their sign;
+ *  '—' when unknown. */
 export function shownValue(info: TuningPresetSettingInfo | undefined, value: string | null | undefined): string {
   if (value == null || value === '') {
     return '—';
   }
   if (!/^\d+$/.test(value)) {
     return value;
+  }
+  if (value === '0' && info?.zero_is_default) {
+    return T('0 (OpenZFS decides)');
   }
   switch (info?.unit) {
     case 'BYTES':

@@ -4,19 +4,19 @@ import { FormControl, ReactiveFormsModule } from '@angular/forms';
 
 import { TuningPresetSettingInfo } from '../../api/models/tuning-preset';
 import { TranslatePipe } from '../../i18n/translate.pipe';
-import { KIND_WORDS, UNIT_WORDS, searchSettings, settingKey, shownValue } from './preset-settings';
+import { KIND_WORDS, searchSettings, settingKey } from './preset-settings';
 import { SettingCatalog } from './setting-catalog';
+import { SettingFactsComponent } from './setting-facts.component';
 
 /** A searchable list of the settings a preset may change, with what each does and its values on this box. */
 @Component({
   selector: 'tp-setting-picker',
-  imports: [ReactiveFormsModule, TranslatePipe],
+  imports: [ReactiveFormsModule, TranslatePipe, SettingFactsComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .picker { border: 1px solid var(--border, #555); border-radius: 4px; padding: 8px; display: grid; gap: 8px; }
     ul { list-style: none; margin: 0; padding: 0; max-height: 360px; overflow-y: auto; display: grid; gap: 4px; }
     li button { width: 100%; text-align: left; display: grid; gap: 2px; padding: 6px 8px; }
-    .facts { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 0.9em; }
     code { font-size: 0.9em; }
   `,
   template: `
@@ -35,13 +35,7 @@ import { SettingCatalog } from './setting-catalog';
                 · <span class="muted">{{ kindWords[s.kind] | t }}</span>
                 @if (chosen().has(key(s))) { · <em>{{ 'already in this preset' | t }}</em> }</span>
               <span>{{ s.description | t }}</span>
-              <span class="facts muted">
-                @if (s.unit) { <span>{{ 'Unit: {unit}' | t: { unit: (unitWords[s.unit] | t) } }}</span> }
-                <span>{{ 'Allowed: {range}' | t: { range: s.allowed } }}</span>
-                <span>{{ 'Now: {value}' | t: { value: shown(s, s.current) } }}</span>
-                <span>{{ 'Default: {value}' | t: { value: shown(s, s.default) } }}</span>
-                @if (s.exists === false) { <span>{{ 'not on this box' | t }}</span> }
-              </span>
+              <tp-setting-facts [info]="s" />
             </button>
           </li>
         } @empty {
@@ -58,8 +52,6 @@ export class SettingPickerComponent {
   readonly picked = output<TuningPresetSettingInfo>();
 
   protected readonly kindWords = KIND_WORDS;
-  protected readonly unitWords = UNIT_WORDS;
-  protected readonly shown = shownValue;
   protected readonly key = (s: TuningPresetSettingInfo) => settingKey(s.kind, s.setting);
   protected readonly search = new FormControl('', { nonNullable: true });
   private readonly query = toSignal(this.search.valueChanges, { initialValue: '' });

@@ -1,0 +1,32 @@
+import { TestBed } from '@angular/core/testing';
+
+import { PresetsStore } from '../../stores/presets.store';
+import { fakePreset } from '../../testing/fixtures';
+import { mockApi } from '../../testing/mock-api';
+import { render } from '../../testing/render';
+import { fakeSettingInfos } from '../../testing/setting-fixtures';
+import { OwnPresetsPage } from './own-presets.page';
+
+describe('OwnPresetsPage', () => {
+  it('lists own presets with their settings in words and values in their unit, and edits one with its base', async () => {
+    const own = fakePreset({
+      id: 'mine', name: 'Mine', builtin: false, base: 'max-iops',
+      settings: [
+        { kind: 'ZFS_PARAMETER', setting: 'zfs_arc_max', value: String(8 * 2 ** 30) },
+        { kind: 'ZFS_PARAMETER', setting: 'zfs_dirty_data_max_percent', value: '20' },
+      ],
+    });
+    const { providers } = mockApi((m) => m
+      .mockCall('tuning.preset.query', [fakePreset(), own])
+      .mockCall('tuning.preset.settings', fakeSettingInfos()));
+    const { q, settle } = await render(OwnPresetsPage, providers, () => TestBed.inject(PresetsStore).load());
+
+    expect(q('own-setting-mine-zfs_arc_max')!.textContent).toBe('Maximum ARC size = 8.0 GiB');
+    expect(q('own-setting-mine-zfs_dirty_data_max_percent')!.textContent).toBe('Write buffer, % of RAM = 20 %');
+    expect(q('own-row-mine')!.textContent).toContain('Max IOPS');
+    q('own-edit-mine')!.click();
+    await settle();
+    expect(q<HTMLSelectElement>('preset-base')!.value).toBe('max-iops');
+    expect(q<HTMLInputElement>('setting-value-1')!.value).toBe('20%');
+  });
+});
