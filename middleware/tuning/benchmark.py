@@ -13,6 +13,7 @@ from .core.bench import BenchmarkInputError, compare as compare_results, import_
 from .core.bench.conditions import condition_differences, noise_warnings
 from .core.bench.power import plan_estimate
 from .core.bench.statistics import honest_summary
+from .core.report.chart_data import compare_series, comparison_rows
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
 from .store import benchmarks as store
 from .store.offloop import store_call
@@ -86,7 +87,8 @@ class TuningBenchmarkService(Service):
         ratio of medians with a bootstrap CI, the exact Mann–Whitney p (Holm-adjusted per test) and a verdict
         (BETTER, WORSE, NO_CHANGE within ±5 %, INCONCLUSIVE); plus the theoretical maximum and what to be wary of.
         With fewer runs than a verdict needs (`min_runs` per side, 5 for the fio tests) the verdict is
-        INSUFFICIENT_RUNS and the row has no interval and no p-value."""
+        INSUFFICIENT_RUNS and the row has no interval and no p-value. `series`, `tiles` and `charts` are what the
+        panel and the report draw (one colour per result, values and test names in words), computed here once."""
         verrors = ValidationErrors()
         if len(set(ids)) != len(ids):
             verrors.add('ids', 'Lists a result more than once.')
@@ -129,6 +131,9 @@ def comparison_of(entries: list[dict], baseline_id: int) -> dict:
     result['theoretical_max'] = next((e['context']['theoretical_max'] for e in [base, *others]
                                       if e['context'].get('theoretical_max')), None)
     result['warnings'] = condition_differences(entries) + [w for e in entries for w in noise_warnings(e)]
+    # what the panel and the report draw, once: the same pure series the report reads back from this result
+    result.update(compare_series([base, *others], {e['id']: honest_summary(e['summary']) for e in entries},
+                                 comparison_rows(result['comparisons']), result['theoretical_max']))
     return result
 
 

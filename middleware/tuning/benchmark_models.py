@@ -99,12 +99,129 @@ class TuningBenchmarkCompareArgs(BaseModel):
     baseline: RowId | None = None
 
 
+class CompareSeries(BaseModel):
+    configuration_id: int
+    label: str
+    baseline: bool
+    colour: str
+    """The one colour scheme of panel and report (``core.report.chart_data.PALETTE``)."""
+
+
+class CompareChange(BaseModel):
+    ratio: float | None
+    verdict: str | None
+    words: str
+    """"+12.3 % · better", or "too few runs for a verdict (need 5 per side)" (then no percentage is shown)."""
+
+
+class CompareTileValue(BaseModel):
+    configuration_id: int
+    label: str
+    colour: str
+    baseline: bool
+    median: float
+    number: str
+    """The big number of the tile: "1,235"."""
+    unit_word: str
+    text: str
+    """Number and unit: "1,235 MB/s"."""
+    latency: str | None
+    """"latency p50 85.2 µs · p99 1.10 ms"."""
+    change: CompareChange | None
+    """Against the baseline; null for the baseline itself and for what the baseline lacks."""
+
+
+class CompareTile(BaseModel):
+    key: str
+    test: str
+    metric: str
+    title: str
+    """The test in words: "Sequential write 1 MiB"."""
+    unit_word: str
+    values: list[CompareTileValue]
+
+
+class CompareTick(BaseModel):
+    value: float
+    label: str
+
+
+class CompareAxis(BaseModel):
+    low: float
+    high: float
+    ticks: list[CompareTick]
+
+
+class ComparePoint(BaseModel):
+    median: float
+    ci_low: float | None
+    ci_high: float | None
+    text: str
+    """The value printed on the mark: "1,235 MB/s"."""
+    title: LongString
+    """The mark's tooltip, with its interval."""
+    plotted: bool
+    """False where the value cannot sit on the axis (zero on a logarithmic axis)."""
+    whisker: list[float] | None
+    """The interval of the median to draw, [low, high], or null."""
+
+
+class CompareChartSeries(BaseModel):
+    configuration_id: int
+    label: str
+    colour: str
+    points: list[ComparePoint | None]
+    """One per group; null where the result lacks the figure."""
+
+
+class CompareGroup(BaseModel):
+    test: str
+    metric: str
+    label: str
+
+
+class CompareReference(BaseModel):
+    value: float
+    label: LongString
+    text: str
+
+
+class CompareChart(BaseModel):
+    id: str
+    title: LongString
+    kind: Literal['BAR', 'DOT']
+    """BAR on a linear axis from 0; DOT on a logarithmic axis (no bars on a log axis)."""
+    scale: Literal['LINEAR', 'LOG']
+    unit: str
+    axis_label: str
+    axis: CompareAxis
+    groups: list[CompareGroup]
+    series: list[CompareChartSeries]
+    reference: CompareReference | None
+    """The theoretical maximum (network or disks), on the sequential chart."""
+    description: LongString
+    """The chart in words: its accessible name."""
+
+
+class TuningBenchmarkCompareEntry(BaseModel):
+    baseline: dict
+    comparisons: list[dict]
+    """`[{id, label, source, metrics: [row]}]`; a row is `{test, metric, direction, baseline, other, ratio,
+    ratio_ci_low, ratio_ci_high, p_value, p_adjusted, verdict, min_runs}`. `verdict` is BETTER, WORSE, NO_CHANGE,
+    INCONCLUSIVE or INSUFFICIENT_RUNS: with fewer runs on a side than `min_runs` no verdict is possible, and
+    `ratio_ci_low`, `ratio_ci_high`, `p_value`, `p_adjusted` are null."""
+    theoretical_max: dict | None
+    warnings: list[LongString]
+    series: list[CompareSeries]
+    """Baseline first, with the colour every chart and tile uses for it."""
+    tiles: list[CompareTile]
+    """A CrystalDiskMark-style grid: per test and headline metric, each result's median in words."""
+    charts: list[CompareChart]
+    """What the panel and the report draw, computed once here."""
+
+
 class TuningBenchmarkCompareResult(BaseModel):
-    result: dict
-    """`{baseline, comparisons: [{id, label, source, metrics: [row]}], theoretical_max, warnings}`; a row is `{test,
-    metric, direction, baseline, other, ratio, ratio_ci_low, ratio_ci_high, p_value, p_adjusted, verdict, min_runs}`.
-    `verdict` is BETTER, WORSE, NO_CHANGE, INCONCLUSIVE or INSUFFICIENT_RUNS: with fewer runs on a side than
-    `min_runs` no verdict is possible, and `ratio_ci_low`, `ratio_ci_high`, `p_value`, `p_adjusted` are null."""
+    result: TuningBenchmarkCompareEntry
 
 
 class TuningBenchmarkImportArgs(BaseModel):

@@ -160,6 +160,15 @@ def test_import_then_compare_old_and_new_tools(c):
     # 3 runs a side: no exact Mann–Whitney p can go below 0.1, so no verdict, no interval, no p.
     assert row['verdict'] == 'INSUFFICIENT_RUNS' and row['min_runs'] > 3
     assert row['ratio_ci_low'] is None and row['ratio_ci_high'] is None and row['p_adjusted'] is None
+    # What the panel and the report draw comes with it, in words, with one colour per result.
+    assert [(s['configuration_id'], s['baseline']) for s in out['series']] == [(bonnie['id'], True),
+                                                                               (gobonnie['id'], False)]
+    charts = {ch['id']: ch for ch in out['charts']}
+    assert charts['throughput']['kind'] == 'BAR' and charts['throughput']['scale'] == 'LINEAR'
+    assert [g['label'] for g in charts['throughput']['groups']] == ['Sequential write 1 MiB', 'Sequential read 1 MiB']
+    tile = next(t for t in out['tiles'] if t['key'] == 'SEQ_WRITE:write_bw_bytes')
+    assert tile['values'][1]['change']['words'].startswith('too few runs for a verdict')
+    assert '%' not in tile['values'][1]['change']['words']
     # The original file is kept with the result.
     assert c.call('tuning.benchmark.get', bonnie['id'])['notes'] is not None
 

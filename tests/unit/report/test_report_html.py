@@ -70,7 +70,15 @@ def test_html_runs_nothing_and_fetches_nothing(html, parsed):
 
 def test_html_has_charts_as_inline_svg(parsed, entries):
     assert parsed.tags.count('svg') >= 3  # throughput, IOPS and at least one latency chart
-    assert parsed.tags.count('rect') > 3 * 10
+    assert parsed.tags.count('rect') == 3 * 2  # bars only on the linear MB/s chart: 3 configurations × 2 tests
+    assert parsed.tags.count('circle') > 3 * 10  # dots on the logarithmic IOPS and latency charts
+
+
+def test_html_opens_with_the_tile_grid_in_words(html):
+    tiles = html[html.index('<section id="tiles">'):html.index('<section id="summary">')]
+    assert 'Sequential write 1 MiB' in tiles and 'SEQ_WRITE' not in tiles
+    assert tiles.count('class="tile"') >= 6 and 'latency p50' in tiles
+    assert 'class="big"' in tiles and '(baseline)' in tiles
 
 
 def test_every_label_is_present_and_escaped(html, parsed, entries):

@@ -93,10 +93,24 @@ def test_charts_carry_the_summary_medians_and_the_theoretical_maximum(entries, c
     assert charts['throughput']['reference']['value'] == comparison['theoretical_max']['bytes_per_second']
     point = charts['throughput']['series'][1]['points'][0]
     stats = entries[1]['summary']['SEQ_WRITE']['write_bw_bytes']
-    assert point == {'median': stats['median'], 'ci_low': stats['ci_low'], 'ci_high': stats['ci_high']}
+    assert (point['median'], point['ci_low'], point['ci_high']) == (stats['median'], stats['ci_low'], stats['ci_high'])
     latency = charts['latency_RAND_READ_4K_read']
-    assert [g['label'] for g in latency['groups']] == ['p50', 'p90', 'p99', 'p99.9']
-    assert latency['scale'] == 'LOG' and latency['title'].startswith('Random read 4K: read latency')
+    assert [g['label'] for g in latency['groups']] == ['p50 (median)', 'p90', 'p99', 'p99.9']
+    assert latency['scale'] == 'LOG' and latency['title'] == 'Random read 4 KiB: read latency'
+
+
+def test_the_report_draws_the_series_the_comparison_carries(entries, comparison):
+    from tuning.core.report.chart_data import compare_series, comparison_rows
+    configurations = [{'id': i, 'label': next(e['label'] for e in entries if e['id'] == i)} for i in (11, 12, 13)]
+    drawn = compare_series(configurations, {e['id']: e['summary'] for e in entries},
+                           comparison_rows(comparison['comparisons']), comparison['theoretical_max'])
+    computed = _report(entries, comparison)
+    assert {k: computed[k] for k in drawn} == drawn  # without the series: computed by the same function
+    carried = _report(entries, {**comparison, **drawn, 'charts': drawn['charts'][:1]})
+    assert carried['charts'] == drawn['charts'][:1]  # with them: taken as they are, not computed again
+    with pytest.raises(ReportInputError) as e:
+        _report(entries, {**comparison, **drawn, 'series': drawn['series'][::-1]})
+    assert e.value.field == 'comparison.series'
 
 
 def test_jobs_are_listed_once_with_the_configurations_that_ran_them(entries, comparison):

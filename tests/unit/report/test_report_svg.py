@@ -1,10 +1,11 @@
-import math
-
 import pytest
 
 from tuning.core.report import svg
-from tuning.core.report.chart_svg import grouped_bar_chart
+from tuning.core.report.chart_layout import CHAR, chart_layout
+from tuning.core.report.chart_svg import chart_svg
 from tuning.core.report.numbers import format_tick, format_value
+
+from .test_chart_data import MAX, _pair, _series
 
 
 def test_log_ticks_are_decades_or_1_2_5_steps():
@@ -16,20 +17,9 @@ def test_log_ticks_are_decades_or_1_2_5_steps():
         svg.log_ticks(0, 10)
 
 
-def test_log_scale_maps_decades_evenly_and_clamps_below_the_axis():
-    scale = svg.LogScale(2_000, 800_000, 300, 0)  # widened to whole decades: 1e3 … 1e6
-    assert (scale.low, scale.high) == (1e3, 1e6)
-    assert scale(1e3) == 300 and scale(1e6) == 0
-    assert scale(1e4) == pytest.approx(200) and scale(1e5) == pytest.approx(100)
-    assert scale(0) == 300  # a zero bar sits on the axis instead of failing
-    assert scale.ticks() == [1e3, 1e4, 1e5, 1e6]
-
-
 def test_nice_linear_ticks_cover_the_range():
     assert svg.nice_ticks(0, 6440) == [0, 2000, 4000, 6000, 8000]
     assert svg.nice_ticks(0, 1.0) == [0, 0.2, 0.4, 0.6, 0.8, 1.0]
-    scale = svg.LinearScale(0, 95, 200, 0)
-    assert scale.ticks()[-1] >= 95 and scale(0) == 200 and scale(scale.high) == 0
 
 
 def test_tick_and_value_labels():
@@ -41,29 +31,69 @@ def test_tick_and_value_labels():
 
 def test_text_is_escaped_in_content_and_attributes():
     assert svg.text(0, 0, '<b>&"\'') == '<text x="0" y="0">&lt;b&gt;&amp;&quot;&#x27;</text>'
-    assert svg.rect(1, 2, 3, 4, fill='"><script>') .count('<') == 1
+    assert svg.line(1, 2, 3, 4, stroke='"><script>').count('<') == 1
 
 
-def _chart(scale, values, reference=None):
-    return {'id': 'c', 'title': 'T <x>', 'unit': 'IO/s', 'scale': scale,
-            'groups': [{'test': 'RAND_READ_4K', 'metric': 'read_iops', 'label': 'Random read'}],
-            'series': [{'configuration_id': i, 'label': f's{i}', 'points': [p]} for i, p in enumerate(values)],
-            'reference': reference}
+def _charts(theoretical_max=MAX, runs=6):
+    return {c['id']: c for c in _series(*_pairs(runs), theoretical_max=theoretical_max)['charts']}
 
 
-def test_bar_chart_draws_bars_error_bars_reference_and_gaps():
-    point = {'median': 1000.0, 'ci_low': 900.0, 'ci_high': 1100.0}
-    out = grouped_bar_chart(_chart('LOG', [point, None, {'median': 0, 'ci_low': 0, 'ci_high': 0}],
-                                   reference={'value': 5000.0, 'label': 'max'}), ['#111', '#222', '#333'])
-    assert out.startswith('<svg ') and out.endswith('</svg>')
-    assert out.count('fill="#111"') == 2  # legend swatch + bar
-    assert out.count('>n/a<') == 2  # missing and zero-on-log
-    assert 'stroke-dasharray="6 4"' in out and 'max (5,000 IOPS)' in out
-    assert 'aria-label="T &lt;x&gt;"' in out
-    assert '>1,000<' in out and '>10,000<' in out  # log ticks
+def _pairs(runs):
+    before, after = _pair(runs=runs)
+    return before, [after]
 
 
-def test_linear_chart_starts_at_zero():
-    out = grouped_bar_chart(_chart('LINEAR', [{'median': 50.0, 'ci_low': 40.0, 'ci_high': 60.0}]), ['#111'])
-    assert '>0<' in out and '>60<' in out
-    assert not math.isnan(len(out))
+def test_the_limit_label_sits_above_every_mark_and_its_line_spans_the_plot():
+    chart = _charts()['throughput']
+    layout = chart_layout(chart, 760)
+    ref = layout['reference']
+    first_mark_top = min(row['y'] - 6 for g in layout['groups'] for row in g['rows'])
+    assert ref['label_y'] < layout['plot_top'] <= first_mark_top
+    assert (ref['y1'], ref['y2']) == (layout['plot_top'] - 4, layout['plot_bottom'])
+    assert layout['x0'] < ref['x'] <= layout['x1']
+    assert ref['anchor'] == 'end' and ref['label'].startswith('1,250 MB/s: theoretical maximum')
+
+
+def test_values_are_printed_after_the_mark_and_its_whisker_inside_the_picture():
+    for chart in _charts().values():
+        layout = chart_layout(chart, 760)
+        for group in layout['groups']:
+            for row in group['rows']:
+                if row['mark'] is None:
+                    continue
+                end = row['mark']['x'] + row['mark']['width'] if layout['bar'] else row['mark']['cx'] + 6
+                assert row['value_x'] >= end + 4
+                if row['whisker']:
+                    assert row['value_x'] >= row['whisker']['x2'] + 4
+                assert row['value_x'] + len(row['value']) * CHAR <= 760 + 1
+
+
+def test_narrow_pictures_clip_names_and_drop_touching_tick_labels():
+    chart = _charts()['latency_RAND_READ_4K_read']
+    layout = chart_layout(chart, 320)
+    labels = [t for t in layout['ticks'] if t['label']]
+    assert len(labels) < len(layout['ticks'])  # 1-2-5 ticks over two decades do not all fit in 320 px
+    for a, b in zip(labels, labels[1:]):
+        assert b['x'] - len(b['label']) * CHAR / 2 >= a['x'] + len(a['label']) * CHAR / 2 + 6
+    long = {**chart, 'series': [{**s, 'label': 'a very long configuration label indeed'} for s in chart['series']]}
+    row = chart_layout(long, 320)['groups'][0]['rows'][0]
+    assert row['label'].endswith('…') and len(row['label']) * CHAR <= min(150, round(320 * 0.26)) + CHAR
+
+
+def test_svg_is_an_image_named_by_its_words_with_bars_or_dots():
+    charts = _charts()
+    bars = chart_svg(charts['throughput'])
+    assert bars.startswith('<svg ') and 'role="img"' in bars
+    assert f'aria-label="{svg.escape(charts["throughput"]["description"])}"' in bars
+    assert bars.count('<rect') == 2 and '<circle' not in bars and 'stroke-dasharray="6 4"' in bars
+    assert '>480 MB/s<' in bars and 'font-size="12"' in bars and 'font-size="7"' not in bars
+    dots = chart_svg(charts['iops'])
+    assert '<rect' not in dots and dots.count('<circle') == 6  # 2 × 4 groups less the two zeros (sync write)
+    assert '>0 IOPS (not on the axis)<' in dots and '>100k<' in dots
+
+
+def test_a_missing_figure_says_not_measured():
+    charts = _charts()
+    chart = charts['throughput']
+    gap = {**chart, 'series': [chart['series'][0], {**chart['series'][1], 'points': [None]}]}
+    assert '>not measured<' in chart_svg(gap)

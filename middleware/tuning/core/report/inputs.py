@@ -6,6 +6,8 @@
   theoretical_max, compared_ids}`` from a ``tuning.benchmark.compare`` result. It refuses a comparison whose baseline
   or compared results are not among the entries, and one whose figures differ from the entries' own summaries: the
   report shows each number once, so two sources disagreeing is a bug upstream, not something to paper over.
+  ``drawn`` is the comparison's own ``{series, tiles, charts}`` (``chart_data.compare_series``, computed once by
+  ``tuning.benchmark.compare``) when it carries them, else None.
 
 Errors are ``ReportInputError`` naming the field (``entries[1].summary.SEQ_WRITE``, ``comparison.baseline.id``).
 """
@@ -89,7 +91,7 @@ def checked_comparison(comparison, entries):
         if len(entries) > 1:
             raise ReportInputError('comparison', 'is required when the report covers more than one result')
         return {'baseline_id': entries[0]['id'], 'rows': {}, 'warnings': [], 'theoretical_max': None,
-                'compared_ids': []}
+                'compared_ids': [], 'drawn': None}
     if not isinstance(comparison, dict):
         raise ReportInputError('comparison', 'must be the object tuning.benchmark.compare returns')
     baseline_id = _id_of(comparison.get('baseline'), 'comparison.baseline', by_id)
@@ -125,4 +127,14 @@ def checked_comparison(comparison, entries):
     if not isinstance(warnings, list) or not all(isinstance(w, str) for w in warnings):
         raise ReportInputError('comparison.warnings', 'must be a list of strings')
     return {'baseline_id': baseline_id, 'rows': rows, 'warnings': list(warnings),
-            'theoretical_max': comparison.get('theoretical_max'), 'compared_ids': compared}
+            'theoretical_max': comparison.get('theoretical_max'), 'compared_ids': compared,
+            'drawn': _drawn(comparison, [baseline_id] + compared)}
+
+
+def _drawn(comparison, ids):
+    keys = ('series', 'tiles', 'charts')
+    if not all(isinstance(comparison.get(k), list) for k in keys):
+        return None
+    if [s.get('configuration_id') if isinstance(s, dict) else None for s in comparison['series']] != ids:
+        raise ReportInputError('comparison.series', 'must list the baseline and the compared results in order')
+    return {k: comparison[k] for k in keys}

@@ -6,6 +6,7 @@ the catalog later, or kept by an importer, still get a unit and a direction inst
 ``metric_sort_key(test_id, metric_id)`` orders a test's metrics: bandwidth and IOPS in the catalog's order, then
 latency percentiles by direction and percentile (p50 < p90 < p99 < p99.9).
 ``label_of_test(test_id)`` → "sequential write", "bonnie++ random seeks", "fio job 'x'" or the id itself.
+``title_of_test(test_id)`` → the test as a chart or tile names it, with its block size: "Sequential write 1 MiB".
 """
 import re
 
@@ -49,6 +50,20 @@ def label_of_test(test_id):
     if test_id.startswith('FIO:'):
         return f"fio job '{test_id[4:]}'"
     return test_id
+
+
+_TITLES = {
+    'SEQ_WRITE': 'Sequential write 1 MiB', 'SEQ_READ': 'Sequential read 1 MiB', 'RAND_READ_4K': 'Random read 4 KiB',
+    'RAND_WRITE_4K': 'Random write 4 KiB', 'SYNC_WRITE_4K': 'Sync write 4 KiB', 'MIXED_70_30': 'Mixed 70/30 8 KiB',
+    'RANDOM_IOPS': 'Random seeks (imported)',
+}
+
+
+def title_of_test(test_id):
+    if test_id in _TITLES:
+        return _TITLES[test_id]
+    label = label_of_test(test_id)
+    return label[:1].upper() + label[1:]
 
 
 def metric_sort_key(test_id, metric_id):

@@ -14,7 +14,8 @@ recommendation=())`` → report:
 - ``summary``: ``{columns: [{key, test, metric, title, unit, direction}], rows: [{configuration_id, label,
   baseline, cells: {key: cell|None}}]}``, the seeds' table (``columns.SUMMARY_COLUMNS``), cells being the same
   figures as the metric rows
-- ``charts`` (``chart_data``), ``changes`` (``settings_diff``), ``box`` (baseline's box, ``box``), ``tools``,
+- ``series``, ``tiles``, ``charts`` (``chart_data.compare_series``: the comparison's own when it carries them, so
+  the report draws what the panel draws), ``changes`` (``settings_diff``), ``box`` (baseline's box, ``box``), ``tools``,
   ``method`` (``method``), ``warnings`` (``warning_rules``), ``jobs``: ``[{text, configuration_ids}]`` (each distinct
   fio job text once)
 - ``campaign`` (a campaign's report only, ``campaign_section``): the campaign, what it skipped, how it ended, and the
@@ -26,7 +27,7 @@ Every figure is copied from the entries' summaries and the comparison rows; noth
 from ..bench.catalog import TESTS
 from .box import box_section
 from .campaign_section import campaign_section
-from .chart_data import report_charts
+from .chart_data import compare_series
 from .columns import SUMMARY_COLUMNS
 from .conditions import conditions_of
 from .errors import ReportInputError
@@ -36,8 +37,8 @@ from .metric_info import label_of_test, metric_info, metric_sort_key
 from .settings_diff import configuration_changes
 from .warning_rules import report_warnings
 
-FORMAT_VERSION = 1
-SECTIONS = ('summary', 'charts', 'changes', 'warnings', 'method', 'box', 'tools', 'jobs')
+FORMAT_VERSION = 2  # 2: charts carry their axis, kind (BAR/DOT), colours and words; tiles and series
+SECTIONS = ('tiles', 'summary', 'charts', 'changes', 'warnings', 'method', 'box', 'tools', 'jobs')
 STAT_FIELDS = ('median', 'ci_low', 'ci_high', 'ci_confidence', 'mean', 'stdev', 'cv_percent', 'min', 'max', 'n',
                'values', 'outliers')
 COMPARISON_FIELDS = ('ratio', 'ratio_ci_low', 'ratio_ci_high', 'p_value', 'p_adjusted', 'verdict', 'min_runs')
@@ -120,6 +121,8 @@ def build_report(entries, comparison, *, title, generated_at, settings_diffs=Non
                        'preset': _preset(e['context']), 'conditions': conditions[e['id']]} for e in ordered]
     theoretical_max = compared['theoretical_max'] or by_id[baseline_id]['context'].get('theoretical_max')
     metric_rows = _metric_rows(ordered, baseline_id, compared['rows'])
+    drawn = compared['drawn'] or compare_series(configurations, {e['id']: e['summary'] for e in ordered},
+                                                compared['rows'], theoretical_max)
     return {
         'format_version': FORMAT_VERSION,
         'title': title,
@@ -129,7 +132,7 @@ def build_report(entries, comparison, *, title, generated_at, settings_diffs=Non
         'configurations': configurations,
         'summary': _summary(ordered, baseline_id, metric_rows),
         'metrics': metric_rows,
-        'charts': report_charts(configurations, {e['id']: e['summary'] for e in ordered}, theoretical_max),
+        **drawn,
         'changes': configuration_changes(ordered, baseline_id, settings_diffs),
         'box': box_section(by_id[baseline_id]),
         'tools': _tools(ordered, conditions),

@@ -10,7 +10,7 @@
 import math
 
 UNKNOWN = 'unknown'
-_LATENCY_STEPS = ((1e9, 's'), (1e6, 'ms'), (1e3, 'µs'), (1, 'ns'))
+LATENCY_STEPS = ((1e9, 's'), (1e6, 'ms'), (1e3, 'µs'), (1, 'ns'))
 
 
 def significant(x):
@@ -43,7 +43,7 @@ def format_value(value, unit):
     if unit == 'IO/s':
         return f'{significant(value)} IOPS'
     if unit == 'ns':
-        for factor, label in _LATENCY_STEPS:
+        for factor, label in LATENCY_STEPS:
             if abs(value) >= factor or factor == 1:
                 return f'{significant(value / factor)} {label}'
     return f'{significant(value)} {unit}'.rstrip()

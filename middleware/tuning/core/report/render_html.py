@@ -8,13 +8,10 @@ its own there.
 """
 from html import escape
 
-from .chart_svg import grouped_bar_chart
+from .chart_svg import chart_svg
 from .errors import ReportInputError
 from .numbers import UNKNOWN
 from .wording import BASIS_WORDS, change_text, ci_text, insufficient_text, median_text, setting_value, verdict_word
-
-# Okabe–Ito: distinguishable with colour-blindness and in greyscale print; the baseline is neutral grey.
-COLOURS = ('#6b7280', '#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#000000')
 
 CSS = """
 :root { color-scheme: light; }
@@ -40,8 +37,14 @@ tr.baseline td { background: #f6f8fa; }
 .verdict.INCONCLUSIVE { color: #7d4e00; background: #fff8c5; border-color: #d4a72c; }
 .verdict.INSUFFICIENT_RUNS { color: #57606a; background: #f6f8fa; border-color: #d0d7de; }
 .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 6px; vertical-align: baseline; }
-figure { margin: 0; } .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(480px, 1fr));
-  gap: 18px 24px; margin-top: 10px; } figcaption { font-weight: 600; margin-bottom: 4px; }
+figure { margin: 0; } .charts { display: grid; grid-template-columns: 1fr; gap: 18px; margin-top: 10px;
+  max-width: 760px; } figcaption { font-weight: 600; margin-bottom: 4px; }
+.tiles { display: grid; grid-template-columns: repeat(auto-fill, minmax(210px, 1fr)); gap: 10px; margin: 8px 0 14px; }
+.tile { border: 1px solid #d0d7de; border-radius: 6px; padding: 8px 10px; }
+.tile h3 { margin: 0 0 6px; font-size: 13px; }
+.tile .line { display: flex; align-items: baseline; gap: 6px; border-left: 4px solid; padding-left: 6px;
+  margin-top: 6px; }
+.tile .big { font-size: 22px; font-weight: 700; } .tile .who { color: #57606a; font-size: 12px; }
 svg { max-width: 100%; height: auto; }
 ul.warnings li { margin-bottom: 6px; } .kind { font-weight: 700; font-size: 12px; color: #57606a; }
 pre { background: #f6f8fa; border: 1px solid #d0d7de; padding: 8px; overflow-x: auto; font-size: 12px;
@@ -66,7 +69,7 @@ def e(value):
 
 
 def _colour_of(report):
-    return {c['id']: COLOURS[i % len(COLOURS)] for i, c in enumerate(report['configurations'])}
+    return {s['configuration_id']: s['colour'] for s in report['series']}
 
 
 def _swatch(colour):
@@ -121,15 +124,36 @@ def _unit_word(unit):
     return {'B/s': 'MB/s', 'IO/s': 'IOPS', 'ns': 'latency'}.get(unit, unit)
 
 
+def _gallery(heading, intro, css_class, items):
+    """A section of pictures (charts, tiles) under a heading and a sentence on how to read them."""
+    if not items:
+        return f'<h2>{heading}</h2><p>No figures.</p>'
+    return f'<h2>{heading}</h2><p class="small">{intro}</p><div class="{css_class}">{"".join(items)}</div>'
+
+
 def _charts(report):
-    colours = [_colour_of(report)[c['id']] for c in report['configurations']]
-    if not report['charts']:
-        return '<h2>Charts</h2><p>No figures to chart.</p>'
-    figures = ''.join(f'<figure><figcaption>{e(chart["title"])}</figcaption>{grouped_bar_chart(chart, colours)}'
-                      '</figure>' for chart in report['charts'])
-    figures = f'<div class="charts">{figures}</div>'
-    return ('<h2>Charts</h2><p class="small">Bars are medians; the black whiskers are the confidence interval of the '
-            'median. The dashed red line is the theoretical maximum, when known.</p>' + figures)
+    return _gallery('Charts', 'Bars (linear axis from 0) and dots (logarithmic axis) are medians, with the value '
+                    'printed after each; the whiskers are the 95 % interval of the median. The dashed red line is the '
+                    'theoretical maximum, when known.', 'charts',
+                    [f'<figure><figcaption>{e(c["title"])}</figcaption>{chart_svg(c)}</figure>'
+                     for c in report['charts']])
+
+
+def _tile_value(value):
+    change = value['change']
+    verdict = f'<div>{_verdict(change["verdict"])} <span class="small">{e(change["words"])}</span></div>' \
+        if change else ''
+    latency = f'<div class="small">{e(value["latency"])}</div>' if value['latency'] else ''
+    return (f'<div class="line" style="border-color:{e(value["colour"])}"><span class="big">{e(value["number"])}'
+            f'</span><span>{e(value["unit_word"])}</span></div><div class="who">{e(value["label"])}'
+            f'{" (baseline)" if value["baseline"] else ""}</div>{latency}{verdict}')
+
+
+def _tiles(report):
+    return _gallery('At a glance', "Per test, each configuration's median; under it the latency and, against the "
+                    'baseline, the change with its verdict.', 'tiles',
+                    [f'<div class="tile"><h3>{e(t["title"])}</h3>{"".join(_tile_value(v) for v in t["values"])}</div>'
+                     for t in report['tiles']])
 
 
 def _changes(report):
@@ -233,7 +257,8 @@ def _campaign(report):
 
 SECTION_RENDERERS = {
     'campaign': _campaign,
-    'summary': _summary, 'charts': _charts, 'changes': _changes, 'warnings': _warnings, 'method': _method,
+    'tiles': _tiles, 'summary': _summary, 'charts': _charts, 'changes': _changes, 'warnings': _warnings,
+    'method': _method,
     'box': _box, 'tools': _tools, 'jobs': _jobs,
 }
 

@@ -63,18 +63,30 @@ def _summary(report):
 
 
 def _charts(report):
-    out = ['## Chart figures', 'The HTML report draws these as charts: medians with the confidence interval.']
+    out = ['## Chart figures', 'The HTML report draws these as charts: medians with the 95 % interval of the median.']
     for chart in report['charts']:
         header = ['Configuration'] + [md(g['label']) for g in chart['groups']]
-        rows = [[md(s['label'])] + [md(f'{median_text(p, chart["unit"])} ' + (
+        rows = [[md(s['label'])] + [md(f'{p["text"]} ' + (
                     f'({range_text(p["ci_low"], p["ci_high"], chart["unit"])})' if p['ci_low'] is not None
-                    and p['ci_high'] is not None else '(no interval: too few runs)')) if p else 'n/a'
+                    and p['ci_high'] is not None else '(no interval: too few runs)')) if p else 'not measured'
                                     for p in s['points']] for s in chart['series']]
-        out += [f'### {md(chart["title"])}', _table(header, rows)]
+        out += [f'### {md(chart["title"])} ({md(chart["axis_label"])})', _table(header, rows)]
         if chart.get('reference'):
-            out.append(f'Reference: {md(chart["reference"]["label"])} '
-                       f'({md(median_text({"median": chart["reference"]["value"]}, chart["unit"]))}).')
+            out.append(f'Limit: {md(chart["reference"]["label"])}: {md(chart["reference"]["text"])}.')
     return out
+
+
+def _tiles(report):
+    """The tile grid as text: one line per test and configuration."""
+    out = ['## At a glance']
+    for tile in report['tiles']:
+        lines = []
+        for v in tile['values']:
+            extra = [x for x in (v['latency'], v['change'] and v['change']['words']) if x]
+            lines.append(f'- {md(v["label"])}{" (baseline)" if v["baseline"] else ""}: **{md(v["text"])}**'
+                         + (f' — {md(" · ".join(extra))}' if extra else ''))
+        out += [f'**{md(tile["title"])}**', '\n'.join(lines)]
+    return out if report['tiles'] else out + ['No figures.']
 
 
 def _changes(report):
@@ -167,7 +179,8 @@ def _campaign(report):
 
 SECTION_RENDERERS = {
     'campaign': _campaign,
-    'summary': _summary, 'charts': _charts, 'changes': _changes, 'warnings': _warnings, 'method': _method,
+    'tiles': _tiles, 'summary': _summary, 'charts': _charts, 'changes': _changes, 'warnings': _warnings,
+    'method': _method,
     'box': _box, 'tools': _tools, 'jobs': _jobs,
 }
 

@@ -4,18 +4,16 @@ Why hand-written: the charts must be drawn where the plugin runs, with what True
 The Python packages TrueNAS 25.10 ships (pydantic, aiohttp, cryptography, SQLAlchemy, Mako, ...) include no charting
 library, and bundling one would carry a large dependency tree into the appliance for a few bar charts (matplotlib
 needs numpy and compiled extensions; the pure-Python ones are unmaintained or pull in their own renderers). What the
-report needs is small and fully testable: scales (linear with "nice" ticks, logarithmic with decade ticks),
-rectangles, lines, error bars and escaped text.
+report needs is small and fully testable: "nice" linear ticks, decade ticks for a logarithmic axis, elements and
+escaped text (``chart_layout`` places the marks).
 
 - ``escape(text)``: text and attribute values, escaped for XML (``<``, ``>``, ``&``, quotes).
 - ``nice_ticks(low, high, count=5)`` → tick values at 1/2/5 × 10^k steps covering [low, high], starting at or below
   ``low``; ``log_ticks(low, high)`` → the powers of ten covering [low, high] (and 2× and 5× between them when the
   range spans fewer than three decades).
-- ``LinearScale(low, high, start, end)`` and ``LogScale(low, high, start, end)``: map data values to pixels
-  (``scale(v)``), expose ``ticks()``; ``LogScale`` needs 0 < low < high.
-- Elements as strings: ``element(tag, attrs, body='')``, ``rect``, ``line``, ``text``, ``error_bar``,
-  ``title``, ``document(width, height, body, label)`` (an inline ``<svg>``). Attribute keywords map to SVG names
-  (``stroke_width`` → ``stroke-width``, ``cls`` → ``class``). Numbers are written with two decimals at most.
+- Elements as strings: ``element(tag, attrs, body='')``, ``line``, ``text``, ``title``, ``document(width, height,
+  body, label)`` (an inline ``<svg>``). Attribute keywords map to SVG names (``stroke_width`` → ``stroke-width``,
+  ``cls`` → ``class``). Numbers are written with two decimals at most.
 """
 import math
 from xml.sax.saxutils import escape as _xml_escape
@@ -75,40 +73,6 @@ def log_ticks(low, high):
     return [t for t in out if 10.0 ** first <= t <= 10.0 ** last]
 
 
-class LinearScale:
-    def __init__(self, low, high, start, end, count=5):
-        self.tick_values = nice_ticks(low, high, count)
-        self.low, self.high = self.tick_values[0], self.tick_values[-1]
-        self.start, self.end = start, end
-
-    def __call__(self, value):
-        return self.start + (value - self.low) / (self.high - self.low) * (self.end - self.start)
-
-    def ticks(self):
-        return list(self.tick_values)
-
-
-class LogScale:
-    def __init__(self, low, high, start, end):
-        if not (0 < low) or not (low <= high):
-            raise ValueError('a log scale needs 0 < low <= high')
-        if low == high:
-            low, high = low / 10, high * 10
-        self.low = 10.0 ** math.floor(math.log10(low))
-        self.high = 10.0 ** math.ceil(math.log10(high))
-        if self.low == self.high:
-            self.high *= 10
-        self.start, self.end = start, end
-
-    def __call__(self, value):
-        value = max(value, self.low)  # a bar cannot reach below the axis on a log scale
-        span = math.log10(self.high) - math.log10(self.low)
-        return self.start + (math.log10(value) - math.log10(self.low)) / span * (self.end - self.start)
-
-    def ticks(self):
-        return log_ticks(self.low, self.high)
-
-
 def _attr_name(key):
     # Python names for SVG attributes: stroke_width → stroke-width, cls → class
     return 'class' if key == 'cls' else key.replace('_', '-')
@@ -119,10 +83,6 @@ def element(tag, attrs, body=''):
     if body == '':
         return f'<{tag}{rendered}/>'
     return f'<{tag}{rendered}>{body}</{tag}>'
-
-
-def rect(x, y, width, height, **attrs):
-    return element('rect', {'x': x, 'y': y, 'width': max(0.0, width), 'height': max(0.0, height), **attrs})
 
 
 def line(x1, y1, x2, y2, **attrs):
@@ -136,12 +96,6 @@ def text(x, y, content, **attrs):
 def title(content):
     """A tooltip / accessible name for the enclosing element."""
     return f'<title>{escape(content)}</title>'
-
-
-def error_bar(x, y_low, y_high, cap=4, **attrs):
-    """A vertical bar from y_low to y_high with caps of half-width ``cap``."""
-    return ''.join((line(x, y_low, x, y_high, **attrs), line(x - cap, y_low, x + cap, y_low, **attrs),
-                    line(x - cap, y_high, x + cap, y_high, **attrs)))
 
 
 def document(width, height, body, label):

@@ -1,0 +1,97 @@
+"""Where each mark of a compare chart goes (pure geometry; ``chart_svg`` draws it, the panel's
+``shared/charts/chart-layout.ts`` is the same layout in TypeScript).
+
+``chart_layout(chart, width)`` → ``{width, height, x0, x1, plot_top, plot_bottom, ticks, axis_label, groups,
+reference, bar}`` for a ``chart_data`` chart. Horizontal marks, one row per result under each group's name, so long
+names and many groups stay readable at any width: the result's name on the left, the mark (a bar from 0 on a linear
+axis, a dot on a logarithmic one) with its interval as a whisker, and the value printed just after the mark, in a
+margin kept free for it. The limit (theoretical maximum) is a dashed vertical line whose label sits in a band above
+the plot, where it cannot cover a mark. Tick labels that would touch their neighbour are left out.
+"""
+import math
+
+FONT = 12           # px: axis, names and values (≥ 11 px stays readable)
+CHAR = 6.8          # px: a generous average character width at FONT, to clip names and space ticks
+PAD = 8
+VALUE_ROOM = 100    # px kept right of the plot for the printed values ("123,456 IOPS")
+GROUP_HEAD = 22
+ROW = 20
+GROUP_GAP = 6
+REFERENCE_BAND = 20
+AXIS_ROOM = 44
+
+
+def clip(text, room):
+    """``text`` cut to ``room`` px with an ellipsis."""
+    fits = max(1, math.floor(room / CHAR))
+    return text if len(text) <= fits else text[:max(1, fits - 1)] + '…'
+
+
+def _scale(chart, x0, x1):
+    low, high = chart['axis']['low'], chart['axis']['high']
+    if chart['scale'] == 'LOG':
+        span = math.log10(high) - math.log10(low)
+        return lambda v: x0 + (math.log10(min(max(v, low), high)) - math.log10(low)) / span * (x1 - x0)
+    return lambda v: x0 + (min(max(v, low), high) - low) / ((high - low) or 1) * (x1 - x0)
+
+
+def _ticks(chart, x):
+    out, last = [], None
+    for tick in chart['axis']['ticks']:
+        at = x(tick['value'])
+        half = len(tick['label']) * CHAR / 2
+        if last is None or at - half >= last + 6:
+            out.append({'x': at, 'label': tick['label']})
+            last = at + half
+        else:
+            out.append({'x': at, 'label': None})  # the grid line stays, its label would touch the previous one
+    return out
+
+
+def chart_layout(chart, width):
+    label_room = min(150, round(width * 0.26))
+    x0 = PAD + label_room + 6
+    x1 = max(x0 + 40, width - PAD - VALUE_ROOM)
+    x = _scale(chart, x0, x1)
+    bar = chart['kind'] == 'BAR'
+    top = PAD + (REFERENCE_BAND if chart.get('reference') else 0)
+    y = top
+    groups = []
+    for g, group in enumerate(chart['groups']):
+        head = y + 15
+        y += GROUP_HEAD
+        rows = []
+        for series in chart['series']:
+            point = series['points'][g]
+            centre = y + ROW / 2
+            row = {'label': clip(series['label'], label_room), 'label_x': PAD + label_room, 'y': centre,
+                   'colour': series['colour'], 'point': point, 'mark': None, 'whisker': None,
+                   'value_x': x0 + 4, 'value': 'not measured' if point is None else point['text']}
+            if point is not None and point['plotted']:
+                at = x(point['median'])
+                row['mark'] = {'x': x0, 'width': max(0.0, at - x0)} if bar else {'cx': at}
+                end = at if bar else at + 6
+                if point['whisker']:
+                    low, high = (x(v) for v in point['whisker'])
+                    row['whisker'] = {'x1': low, 'x2': high}
+                    end = max(end, high)
+                row['value_x'] = end + 4
+            elif point is not None:
+                row['value'] = f'{point["text"]} (not on the axis)'
+            rows.append(row)
+            y += ROW
+        groups.append({'label': clip(group['label'], width - 2 * PAD), 'y': head, 'rows': rows})
+        y += GROUP_GAP
+    bottom = y
+    reference = None
+    if chart.get('reference'):
+        ref = chart['reference']
+        at = x(ref['value'])
+        right = at > (x0 + x1) / 2
+        room = (at - PAD) if right else (width - PAD - at)
+        reference = {'x': at, 'y1': top - 4, 'y2': bottom, 'label_y': PAD + 12, 'anchor': 'end' if right else 'start',
+                     'label': clip(f'{ref["text"]}: {ref["label"]}', room)}
+    return {'width': width, 'height': bottom + AXIS_ROOM, 'x0': x0, 'x1': x1, 'plot_top': top, 'plot_bottom': bottom,
+            'ticks': _ticks(chart, x), 'tick_y': bottom + 16, 'axis_label': chart['axis_label'],
+            'axis_label_x': (x0 + x1) / 2, 'axis_label_y': bottom + 36, 'groups': groups, 'reference': reference,
+            'bar': bar}
