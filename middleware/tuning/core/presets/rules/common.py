@@ -3,7 +3,7 @@
 Each block looks at the box and the snapshot and only proposes what fits the hardware; where it cannot, it leaves a
 prerequisite or a warning in plain words.
 """
-from ..constants import DATASET_PROPERTY, MiB, SYSCTL, ZFS_PARAMETER
+from ..constants import DATASET_PROPERTY, DISK_KIND_WORDS, MiB, SYSCTL, ZFS_PARAMETER
 from ..devices import describe_disk, fitting_unused_disks, not_offered
 from ..registry import CACHING, ESNET, THROTTLE, ZFS4
 from ..sizing import (
@@ -130,7 +130,8 @@ def _suggest(draft, role: str, purpose: str) -> None:
                                         f'(fitting unused disks: {names}); the rest of the preset applies without it')
         return
     faster = 'an NVMe' if box.pool_is_flash else 'an SSD or NVMe'
-    needs = f'{purpose} needs {faster} disk that is unused and faster than the pool\'s {box.pool_disk_kind} data disks'
+    disks = DISK_KIND_WORDS.get(box.pool_disk_kind, 'data disks')
+    needs = f'{purpose} needs {faster} disk that is unused and faster than pool {box.pool_name}\'s {disks}'
     reasons = not_offered(box, role, draft.target)
     if reasons:  # say why each unused disk is not offered, e.g. the SSD already chosen as the log device
         draft.prerequisite(role, False, f'{needs}; no unused disk fits: {"; ".join(reasons)}. The rest of the preset '
