@@ -6,7 +6,7 @@ from .box.settings import matches, read_snapshot
 from .context import boot_id, box_reserved, plugin_context
 from .core import presets as catalog
 from .core.presets.box import box_from
-from .core.presets.rules.effect_words import assess, effect_sentence
+from .core.presets.rules.effect_words import assess, with_effect
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
 from .planning import public_change
 from .preset import check_acknowledged
@@ -30,12 +30,12 @@ def classify(kind: str, setting: str, current: str | None, value: str | None, wr
     knob = catalog.get_knob(kind, setting)
     if knob is None:
         return {'apply_mode': 'LIVE', 'risk': 'CAUTION', 'risk_reason': f'{setting} is not in the knob registry.',
-                'effect': None}
+                'assessment': None}
     if value is None:
-        return {'apply_mode': knob.apply_mode(writable), 'risk': 'SAFE', 'risk_reason': None, 'effect': None}
+        return {'apply_mode': knob.apply_mode(writable), 'risk': 'SAFE', 'risk_reason': None, 'assessment': None}
     found = assess(knob, current, value, box)
     return {'apply_mode': knob.apply_mode(writable), 'risk': found.risk, 'risk_reason': found.reason,
-            'effect': effect_sentence(found)}
+            'assessment': found}
 
 
 def revert_change(entry: dict, current: dict, original: dict | None, box=None) -> dict:
@@ -44,8 +44,8 @@ def revert_change(entry: dict, current: dict, original: dict | None, box=None) -
     classified = classify(entry['kind'], entry['setting'], current['value'], entry['value'],
                           current.get('writable'), box)
     rationale = f'Puts back the value this setting had before restore point {original["id"] if original else "?"}.'
-    if classified['effect'] and current['value'] != entry['value']:
-        rationale += ' ' + classified['effect']
+    if classified['assessment'] and current['value'] != entry['value']:
+        rationale = with_effect(rationale, classified['assessment'])
     return public_change({
         'key': entry['key'], 'setting': entry['setting'], 'kind': entry['kind'], 'scope': entry['scope'],
         'current': current['value'], 'proposed': entry['value'], 'proposed_source': 'INHERIT' if inherit else None,

@@ -28,7 +28,7 @@ def test_revert_preview_tells_the_way_back(c):
         there = rows(c.call('tuning.preset.preview', 'big-buffer-no-sync', MEDIA))
         assert there['zfs_dirty_data_max']['risk'] == 'CAUTION'
         assert 'more written data waits in RAM' in there['zfs_dirty_data_max']['risk_reason']
-        assert 'Raising it: more written data waits in RAM' in there['zfs_dirty_data_max']['rationale']
+        assert there['zfs_dirty_data_max']['rationale'] == 'Set by this custom preset.'   # the reason says it
         assert there['sync']['risk'] == 'DANGEROUS'
 
         applied = c.job('tuning.preset.apply', 'big-buffer-no-sync', MEDIA, {'acknowledge': ['sync']})

@@ -120,7 +120,16 @@ def test_custom_rows_say_what_their_direction_does(nas):
     assert buffer['rationale'] == ('Set by this custom preset. Lowering it: less written data waits in RAM before it '
                                    'reaches the disks: a crash loses less, and writers are throttled sooner during '
                                    'a burst.')
-    assert txg['risk'] == 'CAUTION' and 'Raising it: a longer interval' in txg['rationale']
+    # a risky row's reason already says what raising does: the rationale does not repeat it
+    assert txg['risk'] == 'CAUTION' and txg['risk_reason'].startswith('a longer interval loses more async writes')
+    assert txg['rationale'] == 'Set by this custom preset.'
+
+
+def test_disabling_sync_says_what_it_does_and_the_risk_says_what_a_power_cut_does(nas):
+    sync = row(build_plan(custom((D, 'sync', 'DISABLED')), make_ctx(nas)), 'sync')
+    assert sync['rationale'] == ('Set by this custom preset. Synchronous writes are acknowledged before they reach the '
+                                 'disks: fastest, and not safe on a power cut.')
+    assert sync['risk_reason'].startswith('on a power cut or crash, writes the clients were told are safe can be lost')
 
 
 def test_balanced_going_back_down_says_it_lowers(nas):

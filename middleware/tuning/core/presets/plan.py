@@ -16,7 +16,7 @@ from .draft import Draft
 from .registry import get_knob, sort_key
 from .rules import COSTS
 from .rules.costs import Outcome, told
-from .rules.effect_words import assess, effect_sentence
+from .rules.effect_words import assess, with_effect
 from .snapshot import SnapshotView
 
 
@@ -210,6 +210,6 @@ def _row(proposal, view: SnapshotView, box) -> tuple[dict, bool]:
     row['rationale'] = proposal.why or knob.rationale
     if found and not same and (proposal.custom or not proposal.why):
         # an admin's own value or the knob's general rationale does not say what this change does: the effect does
-        row['rationale'] += ' ' + effect_sentence(found)
+        row['rationale'] = with_effect(row['rationale'], found)
     row['source'] = proposal.source or knob.source
     return row, same

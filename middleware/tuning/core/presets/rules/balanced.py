@@ -9,7 +9,7 @@ from ..registry import KNOBS
 from ..snapshot import canonical, make_key
 from ..write_check import value_error
 from .costs import Cost
-from .effect_words import assess, effect_sentence
+from .effect_words import assess, with_effect
 
 COSTS = (Cost('Nothing is tuned for a particular workload; this is what the other presets are measured against.'),)
 PRESET = {
@@ -66,7 +66,7 @@ def _with_effect(draft, knob, value: str, why: str) -> str:
     current = draft.current(knob.kind, knob.setting)
     if current is None or current == knob.normalise(str(value)):
         return why
-    return f'{why} {effect_sentence(assess(knob, current, knob.normalise(str(value)), draft.box))}'
+    return with_effect(why, assess(knob, current, knob.normalise(str(value)), draft.box))
 
 
 def _devices_since_baseline(draft):

@@ -6,7 +6,7 @@ SAFE; deeper queues on hard disks are a latency cost, not a flash tuning; outer-
 flash.
 """
 from ..constants import CAUTION, SAFE
-from ..registry import DEEPER_QUEUES, MORE_UNSYNCED, NO_PLP, POWER_LOSS
+from ..registry import DEEPER_QUEUES, MORE_UNSYNCED, NO_PLP
 from .effects import (
     Assessment, Change, LOWER, RAISE, TO, Words, amount, choice, direction, disk_count, sentence, size_or_int, tcp_max,
 )
@@ -94,7 +94,8 @@ EFFECTS: dict[str, Words] = {
                           lambda change: f'new blocks are compressed with {change.proposed}'),
     'atime': choice({'OFF': 'file reads no longer update access times (apps that rely on them stop seeing updates)',
                      'ON': 'every file read updates its access time again: one more metadata write per read'}),
-    'sync': choice({'DISABLED': 'synchronous writes are acknowledged before they reach the disks: ' + POWER_LOSS,
+    'sync': choice({'DISABLED': 'synchronous writes are acknowledged before they reach the disks: fastest, and not '
+                                'safe on a power cut',
                     'STANDARD': 'synchronous writes reach stable storage before they are acknowledged again (the '
                                 'ZFS default): safe on a power cut; clients that sync often wait for the disks or '
                                 'the log device',
@@ -154,11 +155,12 @@ EFFECTS: dict[str, Words] = {
                                 '1': 'prefetched sequential data stays out of the L2ARC again (the default)'}),
     'l2arc_headroom': amount('the L2ARC feed scans deeper into the ARC for blocks to cache',
                              'the L2ARC feed scans less of the ARC for blocks to cache'),
-    'zfs_nocacheflush': choice({'1': 'disk write caches are no longer flushed: ' + POWER_LOSS
-                                     + '; ZFS itself can be corrupted',
+    'zfs_nocacheflush': choice({'1': 'disk write caches are no longer flushed: safe only when every disk cache '
+                                     'survives a power cut (battery or capacitor backed)',
                                 '0': 'disk write caches are flushed again: data the pool reports written survives '
                                      'a power cut'}),
-    'zil_nocacheflush': choice({'1': 'the log device cache is no longer flushed after ZIL writes: ' + POWER_LOSS,
+    'zil_nocacheflush': choice({'1': 'the log device cache is no longer flushed after ZIL writes: safe only when '
+                                     'its cache survives a power cut',
                                 '0': 'the log device cache is flushed again after ZIL writes: acknowledged sync '
                                      'writes survive a power cut'}),
     'zfs_immediate_write_sz': amount('larger sync writes are still logged in full before going to the pool',
@@ -209,6 +211,15 @@ def assess(knob, current: str | None, proposed: str, box=None) -> Assessment:
 
 
 def effect_sentence(found: Assessment) -> str:
-    """The effect as a sentence for a row's rationale: "Lowering it: less written data waits in RAM ..."."""
+    """The effect as a sentence: "Lowering it: less written data waits in RAM ..."."""
     lead = {RAISE: 'Raising it: ', LOWER: 'Lowering it: '}.get(found.direction)
     return f'{lead}{found.effect.rstrip(".")}.' if lead else sentence(found.effect)
+
+
+def with_effect(why: str, found: Assessment) -> str:
+    """A rationale that does not say what the change does ("Set by this custom preset.", "Puts back the value ...")
+    followed by the effect, unless the risk reason next to it already says exactly that."""
+    if found.reason == found.effect:
+        return why
+    return f'{why} {effect_sentence(found)}'
+
