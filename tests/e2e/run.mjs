@@ -120,6 +120,9 @@ const steps = [
     await $(page, 'setting-add').click();
     await $(page, 'setting-search').fill('ARC');
     await $(page, 'setting-option-zfs_arc_max').filter({ hasText: "this box's RAM" }).waitFor();
+    await shot(page, '02a-own-preset-settings-list');
+    const pickerViolations = await axeViolations(page);
+    check(pickerViolations.length === 0, `the settings list has accessibility violations: ${JSON.stringify(pickerViolations)}`);
     await $(page, 'setting-option-zfs_arc_max').click();
     await $(page, 'setting-value-1').fill('64G');
     await $(page, 'preset-save').click();

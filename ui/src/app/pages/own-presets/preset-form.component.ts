@@ -34,6 +34,7 @@ const DESCRIPTION_MAX = 1024;
     form { display: grid; gap: 10px; }
     input[type='text'], textarea, select { width: 100%; }
     .base { display: flex; gap: 6px; align-items: center; }
+    .setting code { margin-left: 0.5em; }
     .rows { display: grid; gap: 8px; margin: 6px 0; }
     .setting { display: grid; grid-template-columns: minmax(180px, 1fr) minmax(160px, 1fr) auto; gap: 6px 10px;
                align-items: start; border-top: 1px solid var(--border, #555); padding-top: 8px; }
@@ -73,7 +74,7 @@ const DESCRIPTION_MAX = 1024;
             <div class="setting" [formGroupName]="i" [attr.data-test]="'setting-row-' + i">
               <div>
                 <strong [attr.data-test]="'setting-title-' + i">{{ (info?.name ?? row.controls.setting.value) | t }}</strong>
-                <code class="muted"> {{ row.controls.setting.value }}</code>
+                <code class="muted">{{ row.controls.setting.value }}</code>
                 <div class="muted">{{ kindWords[row.controls.kind.value] | t }}@if (info) { · {{ info.description | t }} }</div>
               </div>
               <div>

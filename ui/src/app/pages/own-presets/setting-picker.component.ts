@@ -17,7 +17,7 @@ import { SettingFactsComponent } from './setting-facts.component';
     .picker { border: 1px solid var(--border, #555); border-radius: 4px; padding: 8px; display: grid; gap: 8px; }
     ul { list-style: none; margin: 0; padding: 0; max-height: 360px; overflow-y: auto; display: grid; gap: 4px; }
     li button { width: 100%; text-align: left; display: grid; gap: 2px; padding: 6px 8px; }
-    code { font-size: 0.9em; }
+    code { font-size: 0.9em; margin-left: 0.5em; }   /* whitespace between elements is not kept */
   `,
   template: `
     <div class="picker" data-test="setting-picker">
