@@ -24,6 +24,8 @@ import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-for
   imports: [ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, BenchmarkSettingsComponent, FieldErrorComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
+    /* an error line under one field must not push its neighbours down */
+    .row { align-items: flex-start; }
     .live { display: flex; gap: 24px; align-items: baseline; flex-wrap: wrap; }
     .live strong { font-size: 1.6em; }
     dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 8px 0; }

@@ -28,6 +28,8 @@ import { campaignControls, campaignForm, campaignSpec } from './campaign-form';
   imports: [ReactiveFormsModule, TranslatePipe, PlanTableComponent, BenchmarkSettingsComponent, FieldErrorComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
+    /* an error line under one field must not push its neighbours down */
+    .row { align-items: flex-start; }
     .checks { display: flex; flex-wrap: wrap; gap: 4px 16px; border: 0; padding: 6px 0; margin: 0; }
     .checks label { display: flex; gap: 6px; align-items: center; }
   `,

@@ -23,6 +23,8 @@ import { formState, toggleInList } from './form-state';
     .tests { display: flex; flex-wrap: wrap; gap: 4px 16px; border: 0; padding: 6px 0; margin: 8px 0 0; }
     .tests label { display: flex; gap: 6px; align-items: center; }
     input[type='number'] { width: 96px; }
+    /* an error line under one field must not push its neighbours down */
+    .row { align-items: flex-start; }
   `,
   template: `
     <div [formGroup]="form()">

@@ -1,6 +1,6 @@
 import { ChangeDetectionStrategy, Component, inject, input } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
-import { catchError, debounceTime, distinctUntilChanged, map, of, switchMap } from 'rxjs';
+import { catchError, debounce, distinctUntilChanged, map, of, switchMap, timer } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
 import { PlanEstimate, PlanEstimateSpec } from '../../api/models/tuning-benchmark';
@@ -43,7 +43,8 @@ export class PlanEstimateComponent {
     toObservable(this.spec).pipe(
       map((spec) => JSON.stringify(spec)),
       distinctUntilChanged(),
-      debounceTime(ESTIMATE_DEBOUNCE_MS),
+      // an estimate of choices the form now refuses goes at once; a new question waits for the typing to settle
+      debounce((json) => (json === 'null' ? of(0) : timer(ESTIMATE_DEBOUNCE_MS))),
       // choices the server refuses (a field half typed) show no estimate; the form says why when it is sent
       switchMap((json) => {
         const spec = JSON.parse(json) as PlanEstimateSpec | null;
