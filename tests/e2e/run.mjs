@@ -232,6 +232,7 @@ const steps = [
     const row = page.locator('[data-test^="bench-row-"]').filter({ hasText: 'e2e-a' });
     await row.locator('[data-test^="bench-details-toggle-"]').click();
     await $(page, 'details-cache-defeat').filter({ hasText: 'O_DIRECT' }).waitFor();
+    await $(page, 'details-tiles').locator('[data-test="tile-value"]').first().filter({ hasText: 'MB/s' }).waitFor();
     await $(page, 'details-settings').locator('summary').click();
     await $(page, 'details-settings').filter({ hasText: 'recordsize' }).waitFor();
     await $(page, 'details-jobs').locator('summary').click();
@@ -295,8 +296,12 @@ const steps = [
     await $(page, 'bench-compare').click();
     await $(page, 'chart-seq').waitFor();
     await $(page, 'chart-iops').waitFor();
-    await $(page, 'chart-latency').locator('[data-test="latency-line"]').nth(1).waitFor();
+    await $(page, 'chart-latency').locator('[data-test="chart-mark"]').nth(1).waitFor();
     await $(page, 'chart-max-line').waitFor();
+    check(await $(page, 'chart-iops').locator('rect').count() === 0, 'bars on the logarithmic IOPS axis');
+    // the tiles: 2 runs a side, so the change is "too few runs for a verdict", never a percentage
+    await $(page, 'compare-tiles').locator('[data-test="tile-change"]').first()
+      .filter({ hasText: 'too few runs for a verdict' }).waitFor();
     await $(page, 'delta-table').waitFor();
     check(await $(page, 'delta-verdict').count() > 0, 'no verdict rows');
     // 2 runs a side can prove nothing: no interval, no p, the runs a verdict needs instead

@@ -1,4 +1,7 @@
 """The compare series (core.report.chart_data): computed once, drawn by the panel and the report."""
+import json
+import os
+
 from tuning.core.report.chart_data import PALETTE, compare_series, comparison_rows
 from tuning.core.report.numbers import format_value
 
@@ -132,3 +135,30 @@ def test_a_chart_no_result_has_is_left_out_and_no_limit_without_a_maximum():
         del entry['summary']['SEQ_WRITE']
     ids = [c['id'] for c in _series(before, [after], theoretical_max=None)['charts']]
     assert 'throughput' not in ids and 'iops' in ids
+
+
+SAMPLE = os.path.join(os.path.dirname(__file__), '..', '..', '..', 'ui', 'src', 'app', 'testing', 'compare-sample.ts')
+SAMPLE_HEAD = """// Written by tests/unit/report/test_chart_data.py (WRITE_SAMPLE=1 rewrites it) from core/report/chart_data.py:
+// what tuning.benchmark.compare sends for three results (6, 6 and 2 runs). The panel's chart and tile specs draw it.
+import { CompareDrawing } from '../api/models/tuning-benchmark';
+
+export const COMPARE_SAMPLE: CompareDrawing = """
+
+
+def panel_sample():
+    """What the panel's chart and tile specs draw: a comparison of three results (6, 6 and 2 runs)."""
+    before, after = _pair(runs=6)
+    few = _pair(runs=2)[1]
+    few['id'], few['label'] = 3, 'two runs'
+    return _series(before, [after, few])
+
+
+def test_the_panel_draws_what_the_server_computes():
+    sample = json.loads(json.dumps(panel_sample()))
+    if os.environ.get('WRITE_SAMPLE'):
+        with open(SAMPLE, 'w') as f:
+            f.write(SAMPLE_HEAD + json.dumps(sample, indent=2, ensure_ascii=False) + ';\n')
+    with open(SAMPLE) as f:
+        text = f.read()
+    assert text.startswith(SAMPLE_HEAD)
+    assert json.loads(text[len(SAMPLE_HEAD):].rstrip().rstrip(';')) == sample

@@ -6,6 +6,7 @@ import {
 import { TuningChange, TuningPlan } from '../api/models/tuning-common';
 import { TuningPreset, TuningRestorePoint } from '../api/models/tuning-preset';
 import { TuningProfile, TuningState } from '../api/models/tuning-profile';
+import { COMPARE_SAMPLE } from './compare-sample';
 
 export function fakeProfile(): TuningProfile {
   return {
@@ -183,6 +184,7 @@ export function fakeComparison(partial: Partial<BenchmarkComparison> = {}): Benc
     }],
     theoretical_max: { bytes_per_second: 1_250_000_000, basis: 'eno1 link at 10000 Mb/s' },
     warnings: ["#1 'baseline' SEQ_WRITE write_bw_bytes: noisy (CV 12.0 % over 3 runs)"],
+    ...COMPARE_SAMPLE, // what the server draws, computed by its own code
     ...partial,
   };
 }

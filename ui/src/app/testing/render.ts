@@ -14,11 +14,16 @@ export interface Rendered<C> {
   choose: (id: string, value: string) => Promise<void>;
 }
 
-export async function render<C>(component: Type<C>, providers: (Provider | EnvironmentProviders)[], setup?: () => Promise<void>): Promise<Rendered<C>> {
+/** `inputs` are set before the first change detection (required inputs need a value by then). */
+export async function render<C>(component: Type<C>, providers: (Provider | EnvironmentProviders)[], setup?: () => Promise<void>,
+  inputs: Record<string, unknown> = {}): Promise<Rendered<C>> {
   TestBed.configureTestingModule({ imports: [component], providers });
   await TestBed.compileComponents(); // resolves @defer dependencies
   await setup?.();
   const fixture = TestBed.createComponent(component);
+  for (const [name, value] of Object.entries(inputs)) {
+    fixture.componentRef.setInput(name, value);
+  }
   const el = fixture.nativeElement as HTMLElement;
   const settle = async () => {
     for (let i = 0; i < 3; i++) {

@@ -220,7 +220,85 @@ export interface ComparedResult {
   source: BenchmarkSource;
 }
 
-export interface BenchmarkComparison {
+/** A compared result as every chart and tile draws it: the one colour scheme, set by the server. */
+export interface CompareSeries {
+  configuration_id: number;
+  label: string;
+  baseline: boolean;
+  colour: string;
+}
+
+/** Against the baseline: "+12.3 % · better", or "too few runs for a verdict (need 5 per side)" with no percentage. */
+export interface CompareChange {
+  ratio: number | null;
+  verdict: Verdict | null;
+  words: string;
+}
+
+export interface CompareTileValue {
+  configuration_id: number;
+  label: string;
+  colour: string;
+  baseline: boolean;
+  median: number;
+  /** The big number: "1,235". */
+  number: string;
+  unit_word: string;
+  /** "1,235 MB/s". */
+  text: string;
+  /** "latency p50 85.2 µs · p99 1.10 ms". */
+  latency: string | null;
+  change: CompareChange | null;
+}
+
+/** One test's headline figure, per result (a CrystalDiskMark-style tile). */
+export interface CompareTile {
+  key: string;
+  test: string;
+  metric: string;
+  /** "Sequential write 1 MiB". */
+  title: string;
+  unit_word: string;
+  values: CompareTileValue[];
+}
+
+export interface ComparePoint {
+  median: number;
+  ci_low: number | null;
+  ci_high: number | null;
+  /** Printed on the mark: "1,235 MB/s". */
+  text: string;
+  /** Tooltip, with the interval. */
+  title: string;
+  /** False where the value cannot sit on the axis (zero on a logarithmic axis). */
+  plotted: boolean;
+  whisker: [number, number] | null;
+}
+
+export interface CompareChart {
+  id: string;
+  title: string;
+  /** BAR on a linear axis from 0, DOT on a logarithmic axis. */
+  kind: 'BAR' | 'DOT';
+  scale: 'LINEAR' | 'LOG';
+  unit: string;
+  axis_label: string;
+  axis: { low: number; high: number; ticks: { value: number; label: string }[] };
+  groups: { test: string; metric: string; label: string }[];
+  series: { configuration_id: number; label: string; colour: string; points: (ComparePoint | null)[] }[];
+  reference: { value: number; label: string; text: string } | null;
+  /** The chart in words: its accessible name. */
+  description: string;
+}
+
+/** What the panel and the report draw, computed once by the server (core/report/chart_data.py). */
+export interface CompareDrawing {
+  series: CompareSeries[];
+  tiles: CompareTile[];
+  charts: CompareChart[];
+}
+
+export interface BenchmarkComparison extends CompareDrawing {
   baseline: ComparedResult;
   comparisons: (ComparedResult & { metrics: ComparisonRow[] })[];
   theoretical_max: TheoreticalMax | null;

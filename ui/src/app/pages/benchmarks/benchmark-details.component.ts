@@ -4,6 +4,8 @@ import { BenchmarkResult, MetricStats, ResultTest, isImported } from '../../api/
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TEST_WORDS, compareMetrics, formatMetric, metricLabel, orderedTests } from '../../shared/benchmark-metrics';
 import { formatBytes, formatNumber } from '../../shared/format';
+import { resultTiles } from '../../shared/charts/result-tiles';
+import { TileGridComponent } from '../../shared/charts/tile-grid.component';
 
 interface StatsRow {
   test: ResultTest;
@@ -11,10 +13,11 @@ interface StatsRow {
   stats: MetricStats;
 }
 
-/** Everything a stored result was measured under: settings, cache defeat, fio job files, notes, statistics. */
+/** A stored result at a glance (tiles), then everything it was measured under: settings, cache defeat, fio job files,
+ *  notes, statistics. */
 @Component({
   selector: 'tp-benchmark-details',
-  imports: [TranslatePipe],
+  imports: [TranslatePipe, TileGridComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     :host { display: block; }
@@ -27,6 +30,7 @@ interface StatsRow {
   `,
   template: `
     @let r = result();
+    <tp-tile-grid [tiles]="tiles()" data-test="details-tiles" />
     <div class="cols">
       <section>
         @if (measured(); as c) {
@@ -116,6 +120,7 @@ export class BenchmarkDetailsComponent {
   protected readonly bytes = formatBytes;
   protected readonly num = formatNumber;
 
+  protected readonly tiles = computed(() => resultTiles(this.result()));
   protected readonly measured = computed(() => {
     const c = this.result().context;
     return isImported(c) ? null : c;

@@ -1,35 +1,7 @@
-// What the compare page draws, from stored results and the server's comparison (pure).
-import {
-  BenchmarkComparison, BenchmarkResult, ResultTest, Verdict,
-} from '../../api/models/tuning-benchmark';
+// The compare page's table, from the server's comparison (pure); its charts and tiles come drawn-ready from the server.
+import { BenchmarkComparison, ResultTest, Verdict } from '../../api/models/tuning-benchmark';
 import { T } from '../../i18n/translate-marker';
-import {
-  IoDirection, LATENCY_PERCENTILES, MetricFamily, TEST_WORDS, compareMetrics, isSequential, metricLabel, orderedTests, parseMetric,
-} from '../../shared/benchmark-metrics';
-
-export interface Bar {
-  series: string;
-  value: number;
-  ciLow: number | null;
-  ciHigh: number | null;
-}
-
-export interface BarGroup {
-  label: string;
-  bars: Bar[];
-}
-
-export interface LatencySeries {
-  series: string;
-  /** [percentile label, median latency in ns] from p50 to p99.9. */
-  points: [string, number][];
-}
-
-export interface LatencyChoice {
-  key: string;
-  test: ResultTest;
-  direction: IoDirection;
-}
+import { compareMetrics, metricLabel, orderedTests } from '../../shared/benchmark-metrics';
 
 export interface DeltaRow {
   otherId: number;
@@ -65,74 +37,6 @@ export function seriesName(result: { id: number; label: string }): string {
 /** The baseline first, then the others by id. */
 export function baselineFirst<R extends { id: number }>(results: R[], baselineId: number | null): R[] {
   return [...results].sort((a, b) => (a.id === baselineId ? -1 : b.id === baselineId ? 1 : a.id - b.id));
-}
-
-function testsOf(results: BenchmarkResult[], keep: (test: ResultTest) => boolean): ResultTest[] {
-  const all = new Set(results.flatMap((r) => Object.keys(r.summary) as ResultTest[]));
-  return orderedTests([...all].filter(keep));
-}
-
-/** One group per (test, metric) of `family`; a test with two such metrics (mixed) names the direction. */
-function groups(results: BenchmarkResult[], family: MetricFamily, keep: (test: ResultTest) => boolean,
-  scale: number): BarGroup[] {
-  const out: BarGroup[] = [];
-  for (const test of testsOf(results, keep)) {
-    const metrics = [...new Set(results.flatMap((r) => Object.keys(r.summary[test] ?? {})))]
-      .filter((m) => parseMetric(m)?.family === family).sort();
-    for (const metric of metrics) {
-      const direction = metrics.length > 1 ? ` · ${parseMetric(metric)?.direction ?? metric}` : '';
-      const bars = results.flatMap((r): Bar[] => {
-        const stats = r.summary[test]?.[metric];
-        return stats ? [{
-          series: seriesName(r), value: stats.median / scale,
-          ciLow: stats.ci_low === null ? null : stats.ci_low / scale, ciHigh: stats.ci_high === null ? null : stats.ci_high / scale,
-        }] : [];
-      });
-      out.push({ label: `${TEST_WORDS[test] ?? test}${direction}`, bars });
-    }
-  }
-  return out;
-}
-
-/** Sequential bandwidth in MB/s (10^6 B/s), median with its CI. */
-export function bandwidthGroups(results: BenchmarkResult[]): BarGroup[] {
-  return groups(results, 'BANDWIDTH', isSequential, 1e6);
-}
-
-/** IOPS of the random, sync and mixed tests (and imported seeks). */
-export function iopsGroups(results: BenchmarkResult[]): BarGroup[] {
-  return groups(results, 'IOPS', (t) => !isSequential(t), 1);
-}
-
-/** The (test, direction) pairs some result has latency percentiles for. */
-export function latencyChoices(results: BenchmarkResult[]): LatencyChoice[] {
-  const seen = new Map<string, LatencyChoice>();
-  for (const test of testsOf(results, () => true)) {
-    for (const r of results) {
-      for (const metric of Object.keys(r.summary[test] ?? {}).sort()) {
-        const info = parseMetric(metric);
-        if (info?.family === 'LATENCY' && info.direction) {
-          const key = `${test}:${info.direction}`;
-          seen.set(key, seen.get(key) ?? { key, test, direction: info.direction });
-        }
-      }
-    }
-  }
-  return [...seen.values()];
-}
-
-/** p50 → p99.9 medians of one test and direction, per result that has them. */
-export function latencySeries(results: BenchmarkResult[], choice: LatencyChoice | undefined): LatencySeries[] {
-  if (!choice) {
-    return [];
-  }
-  return results.map((r) => ({
-    series: seriesName(r),
-    points: LATENCY_PERCENTILES.flatMap((p): [string, number][] => {
-      const stats = r.summary[choice.test]?.[`${choice.direction}_lat_p${p.replace('.', '_')}_ns`];
-      return stats ? [[`p${p}`, stats.median]] : [];
-    }),
-  })).filter((s) => s.points.length);
 }
 
 /** The server's comparison as table rows, tests in catalog order. */

@@ -28,7 +28,7 @@ describe('ComparePage', () => {
   it('asks the server to compare against the baseline and shows its verdicts and warnings', async () => {
     const { api, q, all } = await renderCompare('1,2', '1');
     expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1]]);
-    expect(q('compare-legend')!.textContent).toContain('#1 baseline (baseline)');
+    expect(q('compare-legend')!.textContent).toContain('#1 before (baseline)'); // the server's series
     const row = q('delta-2-SEQ_WRITE-write_bw_bytes')!;
     expect(row.textContent).toContain('400.0 MB/s');
     expect(row.textContent).toContain('480.0 MB/s');
@@ -40,19 +40,23 @@ describe('ComparePage', () => {
     expect(q('compare-warnings')!.textContent).toContain('noisy');
   });
 
-  it('draws MB/s with the theoretical maximum, IOPS on a log axis and latency percentiles', async () => {
+  it('shows the tiles and draws the charts the server computed: MB/s bars with the maximum, IOPS and latency dots', async () => {
     const { q, el } = await renderCompare('1,2,3', '1');
-    expect(q('chart-seq')!.querySelectorAll('[data-test="chart-bar"]').length).toBe(4); // write: 3 results, read: bonnie
-    expect(q('chart-seq')!.querySelectorAll('[data-test="chart-error-bar"]').length).toBe(4);
-    expect(q('chart-max-line')!.textContent).toContain('1.25k MB/s');
+    expect(q('tile-SEQ_WRITE:write_bw_bytes')!.textContent).toContain('+20.0 % · better');
+    expect(q('chart-seq')!.querySelectorAll('rect[data-test="chart-mark"]').length).toBe(3);
+    expect(q('chart-seq')!.textContent).toContain('480 MB/s');
+    expect(q('chart-max-line')!.textContent).toContain('1,250 MB/s');
     expect(q('chart-max-basis')!.textContent).toContain('eno1 link at 10000 Mb/s');
-    expect(q('chart-iops')!.textContent).toContain('IOPS (log)');
-    expect(q('chart-latency')!.querySelectorAll('[data-test="latency-line"]').length).toBe(2); // the import has none
-    expect(el.querySelector('[data-test="latency-test"]')!.textContent).toContain('Sequential write (1M) · write');
+    expect(q('chart-iops')!.querySelectorAll('rect').length).toBe(0);
+    expect(q('chart-iops')!.textContent).toContain('IOPS, logarithmic axis');
+    expect(q('chart-latency')!.querySelectorAll('circle[data-test="chart-mark"]').length).toBeGreaterThan(0);
+    const options = [...el.querySelectorAll('[data-test="latency-test"] option')].map((o) => o.textContent);
+    expect(options).toContain('Sequential write 1 MiB: write latency');
   });
 
-  it('draws no maximum line when the baseline has none', async () => {
-    const { q } = await renderCompare('1,2', '2', fakeComparison({ theoretical_max: null }));
+  it('draws no maximum line when the server gives none', async () => {
+    const charts = fakeComparison().charts.map((c) => ({ ...c, reference: null }));
+    const { q } = await renderCompare('1,2', '2', fakeComparison({ theoretical_max: null, charts }));
     expect(q('chart-seq')).not.toBeNull();
     expect(q('chart-max-line')).toBeNull();
   });

@@ -10,7 +10,7 @@ import { TEST_WORDS, formatMetric } from '../../shared/benchmark-metrics';
 import { formatDateTime, formatP, formatRatioPercent } from '../../shared/format';
 import { ReportSelection } from '../../api/models/tuning-campaign';
 import { ReportButtonsComponent } from '../../shared/report-buttons.component';
-import { SERIES_COLOURS } from './chart-scale';
+import { TileGridComponent } from '../../shared/charts/tile-grid.component';
 import { CompareChartsComponent } from './compare-charts.component';
 import { TOO_FEW_RUNS, VERDICT_WORDS, baselineFirst, deltaRows, seriesName } from './compare-data';
 
@@ -18,10 +18,11 @@ export function parseIds(text: string | undefined): number[] {
   return [...new Set((text ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0))];
 }
 
-/** Results against a baseline: sequential MB/s (linear), IOPS (log), latency percentiles, deltas with verdicts. */
+/** Results against a baseline: tiles, then the server's charts (MB/s bars, IOPS and latency dots on log axes) and
+ *  the deltas with their verdicts. */
 @Component({
   selector: 'tp-compare-page',
-  imports: [TranslatePipe, CompareChartsComponent, ReportButtonsComponent],
+  imports: [TranslatePipe, CompareChartsComponent, ReportButtonsComponent, TileGridComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './compare.page.html',
   styles: `
@@ -47,7 +48,6 @@ export class ComparePage {
   protected readonly verdictWords = VERDICT_WORDS;
   protected readonly tooFewRuns = TOO_FEW_RUNS;
   protected readonly testWords = TEST_WORDS;
-  protected readonly colours = SERIES_COLOURS;
   protected readonly metric = formatMetric;
   protected readonly pct = formatRatioPercent;
   protected readonly p = formatP;
@@ -55,7 +55,10 @@ export class ComparePage {
 
   protected readonly chosen = computed(() => baselineFirst(
     this.all().filter((r) => this.picked().includes(r.id)), this.baselineId()));
-  protected readonly seriesNames = computed(() => this.chosen().map(seriesName));
+  /** The server's series (its colours), named as the table names them. */
+  protected readonly legend = computed(() => (this.comparison()?.series ?? []).map((s) => ({
+    name: seriesName({ id: s.configuration_id, label: s.label }), colour: s.colour, baseline: s.baseline,
+  })));
   /** The report covers what is on screen: the chosen results against the chosen baseline. */
   protected readonly reportSelection = computed<ReportSelection | null>(() => {
     const ids = this.chosen().map((r) => r.id);
