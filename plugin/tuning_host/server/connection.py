@@ -25,6 +25,7 @@ CALL_ERROR = -32001
 
 SOFT_LIMIT = 10  # calls running at once per connection
 HARD_LIMIT = 20  # calls running or waiting per connection; beyond that -32000
+OUTGOING_LIMIT = 64  # messages waiting to go out on one connection before its reader waits for the writer
 
 
 class TooManyCalls(Exception):
@@ -87,21 +88,44 @@ class Connection:
         self.subscriptions = {}  # ident -> event name
         self.slots = CallSlots()
         self._outgoing = asyncio.Queue()
+        self._caught_up = None   # the future the reader waits on while too much waits to go out
         self._writer = asyncio.get_running_loop().create_task(self._write_loop())
         self.closed = False
 
     # ---- output ----
 
     async def _write_loop(self):
-        while True:
-            data = await self._outgoing.get()
-            if data is None:
-                return
-            try:
-                await self.ws.send_str(data)
-            except Exception:
-                self.closed = True
-                return
+        try:
+            while True:
+                data = await self._outgoing.get()
+                if data is None:
+                    return
+                try:
+                    await self.ws.send_str(data)
+                except Exception:
+                    self.closed = True
+                    return
+                if self._caught_up is not None and self._outgoing.qsize() <= OUTGOING_LIMIT:
+                    self._wake_reader()
+        finally:
+            self._wake_reader()
+
+    def _wake_reader(self):
+        if self._caught_up is not None:
+            if not self._caught_up.done():
+                self._caught_up.set_result(None)
+            self._caught_up = None
+
+    def backlogged(self):
+        """Whether more than OUTGOING_LIMIT messages wait to go out while the writer still sends."""
+        return self._outgoing.qsize() > OUTGOING_LIMIT and not self._writer.done()
+
+    async def caught_up(self):
+        """Return once the writer has caught up (see `backlogged`) or has stopped. The reader waits here, so a
+        client that does not read its answers is not read either, and what waits for it stays bounded."""
+        while self.backlogged():
+            self._caught_up = asyncio.get_running_loop().create_future()
+            await self._caught_up
 
     def send(self, message):
         """Queue a message; messages go out in the order they were queued (event-loop thread)."""

@@ -124,6 +124,8 @@ class RpcHandler:
                     conn.send_error(None, INVALID_JSON, str(e))
                     continue
                 self.process_message(conn, message)
+                if conn.backlogged():
+                    await conn.caught_up()
         finally:
             self.anonymous.closed(conn)
             self.middleware.unregister_wsclient(conn)
