@@ -139,6 +139,8 @@ def _tick_label(value, unit, log):
         return f'{format_tick(value / factor)} {word}'
     if unit == 'B/s':
         return format_tick(value / 1e6)
+    if log and value >= 1e6:
+        return f'{format_tick(value / 1e6)}M'
     if log and value >= 1000:
         return f'{format_tick(value / 1000)}k'
     return format_tick(value)

@@ -45,6 +45,8 @@ figure { margin: 0; } .charts { display: grid; grid-template-columns: 1fr; gap: 
 .tile .line { display: flex; align-items: baseline; gap: 6px; border-left: 4px solid; padding-left: 6px;
   margin-top: 6px; }
 .tile .big { font-size: 22px; font-weight: 700; } .tile .who { color: #57606a; font-size: 12px; }
+.tile .change { font-size: 12px; font-weight: 600; color: #57606a; } .tile .change.BETTER { color: #116329; }
+.tile .change.WORSE { color: #82071e; }
 svg { max-width: 100%; height: auto; }
 ul.warnings li { margin-bottom: 6px; } .kind { font-weight: 700; font-size: 12px; color: #57606a; }
 pre { background: #f6f8fa; border: 1px solid #d0d7de; padding: 8px; overflow-x: auto; font-size: 12px;
@@ -141,8 +143,7 @@ def _charts(report):
 
 def _tile_value(value):
     change = value['change']
-    verdict = f'<div>{_verdict(change["verdict"])} <span class="small">{e(change["words"])}</span></div>' \
-        if change else ''
+    verdict = f'<div class="change {e(change["verdict"])}">{e(change["words"])}</div>' if change else ''
     latency = f'<div class="small">{e(value["latency"])}</div>' if value['latency'] else ''
     return (f'<div class="line" style="border-color:{e(value["colour"])}"><span class="big">{e(value["number"])}'
             f'</span><span>{e(value["unit_word"])}</span></div><div class="who">{e(value["label"])}'

@@ -17,7 +17,8 @@ const MAX_WIDTH = 900;
   styles: `
     :host { display: block; width: 100%; overflow: hidden; }
     svg { display: block; }
-    text { fill: var(--fg1); font-size: 12px; font-family: inherit; }
+    /* a halo of the card's colour: a grid or limit line crossing a name or value does not cut through it */
+    text { fill: var(--fg1); font-size: 12px; font-family: inherit; paint-order: stroke; stroke: var(--bg2); stroke-width: 3px; stroke-linejoin: round; }
     .group { font-weight: 600; font-size: 13px; }
     .muted, .axis-label { fill: var(--fg2); }
     .grid { stroke: var(--line); }
@@ -36,17 +37,22 @@ const MAX_WIDTH = 900;
         @if (t.label) { <text class="tick" [attr.x]="t.x" [attr.y]="l.tickY" text-anchor="middle" data-test="chart-tick">{{ t.label }}</text> }
       }
       <text class="axis-label" [attr.x]="l.axisLabelX" [attr.y]="l.axisLabelY" text-anchor="middle">{{ l.axisLabel }}</text>
+      <!-- the limit before the marks: where it is below a bar, the bar hides the line, not the other way -->
+      @if (l.reference; as ref) {
+        <g data-test="chart-max-line">
+          <line class="limit" [attr.x1]="ref.x" [attr.x2]="ref.x" [attr.y1]="ref.y1" [attr.y2]="ref.y2" />
+          <text class="limit-label" [attr.x]="ref.x" [attr.y]="ref.labelY" [attr.text-anchor]="ref.anchor">{{ ref.label }}</text>
+        </g>
+      }
       @for (g of l.groups; track $index) {
         <text class="group" x="8" [attr.y]="g.y" data-test="chart-group">{{ g.label }}</text>
         @for (r of g.rows; track $index) {
           <text [attr.x]="r.labelX" [attr.y]="r.y + 4" text-anchor="end">{{ r.label }}</text>
+          <!-- a bar under its whisker (the part inside the bar shows), a dot over it (a narrow interval hides behind it) -->
           @if (r.barTo !== null) {
             <rect [attr.x]="l.x0" [attr.y]="r.y - 6" [attr.width]="r.barTo - l.x0" height="12" [attr.fill]="r.colour" data-test="chart-mark">
               <title>{{ r.point?.title }}</title>
             </rect>
-          }
-          @if (r.dotX !== null) {
-            <circle [attr.cx]="r.dotX" [attr.cy]="r.y" r="5" [attr.fill]="r.colour" data-test="chart-mark"><title>{{ r.point?.title }}</title></circle>
           }
           @if (r.whisker; as w) {
             <g class="whisker" data-test="chart-whisker">
@@ -55,14 +61,11 @@ const MAX_WIDTH = 900;
               <line [attr.x1]="w.x2" [attr.x2]="w.x2" [attr.y1]="r.y - 4" [attr.y2]="r.y + 4" />
             </g>
           }
+          @if (r.dotX !== null) {
+            <circle [attr.cx]="r.dotX" [attr.cy]="r.y" r="5" [attr.fill]="r.colour" data-test="chart-mark"><title>{{ r.point?.title }}</title></circle>
+          }
           <text [attr.x]="r.valueX" [attr.y]="r.y + 4" [class.muted]="r.barTo === null && r.dotX === null" data-test="chart-value">{{ r.value }}</text>
         }
-      }
-      @if (l.reference; as ref) {
-        <g data-test="chart-max-line">
-          <line class="limit" [attr.x1]="ref.x" [attr.x2]="ref.x" [attr.y1]="ref.y1" [attr.y2]="ref.y2" />
-          <text class="limit-label" [attr.x]="ref.x" [attr.y]="ref.labelY" [attr.text-anchor]="ref.anchor">{{ ref.label }}</text>
-        </g>
       }
     </svg>
   `,
