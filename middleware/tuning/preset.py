@@ -94,7 +94,8 @@ class TuningPresetService(Service):
     def _create(self, db, data, box):
         data = {**data, 'id': data.get('id') or slug(data['name'])}
         self._validate(db, data, box, for_update=False, prefix='data')
-        return preset_store.insert_preset(db, {**data, 'settings': catalog.normalise_custom_settings(data['settings'])})
+        return preset_store.insert_preset(db, {**data, 'settings': catalog.normalise_custom_settings(data['settings'],
+                                                                                                   box)})
 
     @api_method(TuningPresetUpdateArgs, TuningPresetUpdateResult, roles=WRITE_ROLES, audit='Tuning preset update')
     async def update(self, id_, data):
@@ -108,7 +109,8 @@ class TuningPresetService(Service):
         new = {k: old[k] for k in ('id', 'name', 'description', 'base', 'settings')}
         new.update(data)
         self._validate(db, new, box, for_update=True, prefix='data')
-        return preset_store.update_preset(db, id_, {**new, 'settings': catalog.normalise_custom_settings(new['settings'])})
+        return preset_store.update_preset(db, id_, {**new, 'settings': catalog.normalise_custom_settings(new['settings'],
+                                                                                                        box)})
 
     async def _machine(self):
         """The box as save-time limits see it (RAM, ARC maximum, OpenZFS version)."""

@@ -59,10 +59,11 @@ def test_an_arc_maximum_above_ram_is_refused_at_save_and_absurd_values_by_range(
 
 
 def test_values_with_units_are_stored_canonical(c):
+    ram = c.call('tuning.profile')['memory']['physical_bytes']
     created = c.call('tuning.preset.create', {'name': 'editor-units', 'settings': [
         param('zfs_arc_max', '8 GiB'), param('zfs_dirty_data_max_percent', '20%'), param('zfs_txg_timeout', '10s'),
-        {'kind': 'DATASET_PROPERTY', 'setting': 'recordsize', 'value': '1m'}]})
-    assert [s['value'] for s in created['settings']] == [str(8 * GiB), '20', '10', '1M']
+        {'kind': 'DATASET_PROPERTY', 'setting': 'recordsize', 'value': '1m'}, param('zfs_dirty_data_max', '12.5%')]})
+    assert [s['value'] for s in created['settings']] == [str(8 * GiB), '20', '10', '1M', str(ram // 8)]
     plan = c.call('tuning.preset.preview', 'editor-units', MEDIA)
     proposed = {ch['setting']: ch['proposed'] for ch in plan['changes'] + plan['unchanged']}
     assert proposed['zfs_arc_max'] == str(8 * GiB)

@@ -50,6 +50,19 @@ def test_values_with_a_wrong_unit_or_out_of_range_are_refused(kind, setting, typ
         typed_value(kind, setting, typed)
 
 
+def test_ram_sizes_may_be_a_share_of_this_boxs_ram(nas):
+    box = box_of(nas, None)                       # 32 GiB
+    assert typed_value('ZFS_PARAMETER', 'zfs_arc_max', '75%', box) == str(24 * GiB)
+    assert typed_value('ZFS_PARAMETER', 'zfs_dirty_data_max', '12.5 %', box) == str(4 * GiB)
+    assert normalise_custom_settings([param('zfs_arc_max', '50%')], box) == [param('zfs_arc_max', str(16 * GiB))]
+    assert settings_errors([param('zfs_arc_max', '150%')], box) == [
+        ('settings.0.value', "48 GiB exceeds this box's 32 GiB of RAM; the ARC must stay below it")]
+    with pytest.raises(ValueError, match="RAM is not known"):
+        typed_value('ZFS_PARAMETER', 'zfs_arc_max', '50%')
+    with pytest.raises(ValueError, match='not a byte count'):
+        typed_value('ZFS_PARAMETER', 'zfetch_max_distance', '50%', box)   # not a size held in RAM
+
+
 def test_fractions_of_a_size_must_come_to_whole_bytes():
     assert parse_size('0.5K') == 512
     with pytest.raises(ValueError):

@@ -6,8 +6,9 @@ what this box takes (``limits``, given the box); values are stored canonical. DA
 plan marks them, and apply refuses them unless acknowledged by name).
 """
 import re
+from fractions import Fraction
 
-from .constants import DATASET_PROPERTY, INHERIT, KINDS, POOL_DEVICE
+from .constants import DATASET_PROPERTY, INHERIT, KINDS, POOL_DEVICE, ZFS_PARAMETER
 from .limits import RAM_BOUND, limit_error
 from .registry import get_knob, settings_of
 from .setting_words import PERCENT, SECONDS, words_of
@@ -72,14 +73,21 @@ def settings_errors(settings, box=None) -> list[tuple[str, str]]:
     return errors
 
 
-def typed_value(kind: str, setting: str, value: str) -> str:
+def typed_value(kind: str, setting: str, value: str, box=None) -> str:
     """The canonical spelling of a value as an admin types it, with the setting's unit: sizes with K/M/G/T ("64G",
     "8 GiB", "1.5G"; the knob's own parser), "20%" for percentages, "30s" for seconds, "4K 128K 6M" for the
-    three TCP buffer sizes. Raises ValueError with the knob's message."""
+    three TCP buffer sizes; the ARC and write-buffer sizes also as a share of ``box``'s RAM ("50%", stored as the
+    bytes it is here). Raises ValueError with the knob's message."""
     knob = get_knob(kind, setting)
     text = str(value).strip()
     unit = words_of(kind, setting)[2] if kind != POOL_DEVICE else None
-    if unit == PERCENT:
+    share = re.fullmatch(r'([0-9]+(?:\.[0-9]+)?)\s*%', text)
+    if share and kind == ZFS_PARAMETER and setting in RAM_BOUND:
+        ram = int(getattr(box, 'ram_bytes', 0) or 0)
+        if ram <= 0:
+            raise ValueError(f'{value!r} is a share of RAM, and this box\'s RAM is not known; give a size (e.g. 8G)')
+        text = str(int(Fraction(share[1]) * ram / 100))   # whole bytes, rounded down
+    elif unit == PERCENT:
         text = re.sub(r'\s*%$', '', text)
     elif unit == SECONDS:
         text = re.sub(r'\s*(s|sec|seconds?)$', '', text, flags=re.IGNORECASE)
@@ -129,7 +137,7 @@ def _check_settings(settings, errors, box=None):
         if kind == DATASET_PROPERTY and value.strip().upper() == INHERIT:
             continue
         try:
-            valid[(kind, setting)] = (field, typed_value(kind, setting, value))
+            valid[(kind, setting)] = (field, typed_value(kind, setting, value, box))
         except ValueError as e:
             errors.append((f'{field}.value', str(e)))
     chosen = {setting: int(value) for (_, setting), (_, value) in valid.items() if setting in RAM_BOUND}
@@ -138,16 +146,16 @@ def _check_settings(settings, errors, box=None):
             errors.append((f'{field}.value', problem))
 
 
-def normalise_custom_settings(settings: list[dict]) -> list[dict]:
+def normalise_custom_settings(settings: list[dict], box=None) -> list[dict]:
     """Canonical spelling of validated settings (store this), e.g. recordsize "1m" -> "1M", sync "disabled" ->
-    "DISABLED", zfs_arc_max "8 GiB" -> "8589934592"."""
+    "DISABLED", zfs_arc_max "8 GiB" -> "8589934592" (and "25%" -> a quarter of ``box``'s RAM)."""
     out = []
     for item in settings:
         value = item['value'].strip()
         if item['kind'] == DATASET_PROPERTY and value.upper() == INHERIT:
             canonical = INHERIT
         else:
-            canonical = typed_value(item['kind'], item['setting'], value)
+            canonical = typed_value(item['kind'], item['setting'], value, box)
         out.append({'kind': item['kind'], 'setting': item['setting'], 'value': canonical})
     return out
 
@@ -157,6 +165,6 @@ def apply_custom_settings(draft, settings: list[dict]):
     for item in settings:
         value = item['value']
         inherit = item['kind'] == DATASET_PROPERTY and str(value).strip().upper() == INHERIT
-        value = None if inherit else typed_value(item['kind'], item['setting'], value)
+        value = None if inherit else typed_value(item['kind'], item['setting'], value, draft.box)
         draft.propose(item['kind'], item['setting'], value, inherit=inherit, custom=True,
                       why='Set by this custom preset.')

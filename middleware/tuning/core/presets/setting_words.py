@@ -1,8 +1,8 @@
 """Every setting a custom preset may change, in words: its name, what it does in one sentence, and its unit.
 
 The unit decides how a value may be typed in a preset (``custom.typed_value``): sizes take K/M/G/T ("64G", "8 GiB"),
-percentages and seconds take their sign ("20%", "30s"). A test fails when a registry knob a preset may set has no
-entry here.
+percentages and seconds take their sign ("20%", "30s"); the ARC and write-buffer sizes also take a share of RAM
+("50%"). A test fails when a registry knob a preset may set has no entry here.
 """
 from .constants import DATASET_PROPERTY, SERVICE, SYSCTL, ZFS_PARAMETER
 

@@ -41,6 +41,7 @@ describe('PresetFormComponent', () => {
     q('setting-add')!.click();
     await settle();
     expect(all('setting-option-')).toHaveLength(4);
+    expect(document.activeElement).toBe(q('setting-search'));   // opened to type a search at once
     await type('setting-search', 'arc');
     expect(all('setting-option-').map((b) => b.dataset['test'])).toEqual(['setting-option-zfs_arc_max']);
     const option = q('setting-option-zfs_arc_max')!;
@@ -70,6 +71,11 @@ describe('PresetFormComponent', () => {
     q('setting-add')!.click();
     await settle();
     expect(q<HTMLButtonElement>('setting-option-zfs_arc_max')!.disabled).toBe(true);   // not offered twice
+    q('setting-search')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await settle();
+    expect(q('setting-picker')).toBeNull();   // Esc closes the list
+    q('setting-add')!.click();
+    await settle();
     await type('setting-search', 'sync');
     q('setting-option-sync')!.click();
     await settle();

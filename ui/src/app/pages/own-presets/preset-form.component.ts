@@ -98,7 +98,7 @@ const DESCRIPTION_MAX = 1024;
         </div>
         <tp-field-error [control]="form.controls.settings" [label]="labels.settings" testId="error-settings" />
         @if (picking()) {
-          <tp-setting-picker [chosen]="chosen()" (picked)="addSetting($event)" />
+          <tp-setting-picker [chosen]="chosen()" (picked)="addSetting($event)" (keydown.escape)="picking.set(false)" />
           <button type="button" (click)="picking.set(false)" data-test="setting-pick-close">{{ 'Close the list' | t }}</button>
         } @else {
           <button type="button" (click)="picking.set(true)" data-test="setting-add">{{ 'Add setting' | t }}</button>

@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, computed, inject, input, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, ElementRef, afterNextRender, computed, inject, input, output, viewChild } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { FormControl, ReactiveFormsModule } from '@angular/forms';
 
@@ -22,7 +22,7 @@ import { SettingFactsComponent } from './setting-facts.component';
   template: `
     <div class="picker" data-test="setting-picker">
       <label>{{ 'Find a setting' | t }}
-        <input type="search" [formControl]="search" data-test="setting-search"
+        <input #searchBox type="search" [formControl]="search" data-test="setting-search"
                [placeholder]="'name, e.g. ARC, record size, write buffer' | t" />
       </label>
       @if (catalog.error(); as e) { <p class="banner danger" role="alert" data-test="setting-catalog-error">{{ e }}</p> }
@@ -56,4 +56,9 @@ export class SettingPickerComponent {
   protected readonly search = new FormControl('', { nonNullable: true });
   private readonly query = toSignal(this.search.valueChanges, { initialValue: '' });
   protected readonly found = computed(() => searchSettings(this.catalog.settings(), this.query()));
+  private readonly searchBox = viewChild.required<ElementRef<HTMLInputElement>>('searchBox');
+
+  constructor() {
+    afterNextRender(() => this.searchBox().nativeElement.focus());   // opened to search: type at once
+  }
 }
