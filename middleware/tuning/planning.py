@@ -8,8 +8,8 @@ from .framework import ValidationErrors
 from .store import baseline, presets as preset_store
 from .store.offloop import store_call
 
-CHANGE_FIELDS = ('key', 'setting', 'kind', 'scope', 'current', 'proposed', 'proposed_source', 'apply_mode', 'risk',
-                 'risk_reason', 'rationale', 'source')
+CHANGE_FIELDS = ('key', 'setting', 'summary', 'kind', 'scope', 'current', 'proposed', 'proposed_source', 'apply_mode',
+                 'risk', 'risk_reason', 'rationale', 'source')
 
 
 def resolve_preset(db, preset_id: str, field: str = 'id') -> dict:
@@ -43,7 +43,9 @@ def resolve_target(profile: dict, target: dict, field: str = 'target') -> dict:
 
 
 def public_change(change: dict) -> dict:
-    return {f: change.get(f) for f in CHANGE_FIELDS}
+    knob = catalog.get_knob(change['kind'], change['setting'])
+    # what the setting is, in words, next to its name: the same words tuning.state's in_effect rows carry
+    return {f: change.get(f) for f in CHANGE_FIELDS} | {'summary': knob.summary if knob else change['setting']}
 
 
 def public_plan(plan: dict, target: dict) -> dict:

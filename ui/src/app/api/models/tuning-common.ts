@@ -16,6 +16,8 @@ export interface TuningTarget {
 export interface TuningChange {
   key: string;
   setting: string;
+  /** What the setting is, in words; null in rows stored before summaries came. */
+  summary?: string | null;
   kind: SettingKind;
   scope: string;
   current: string | null;

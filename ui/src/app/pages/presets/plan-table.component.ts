@@ -18,7 +18,7 @@ import { APPLY_MODE_WORDS, RISK_WORDS, riskReason } from '../../shared/plan-word
   `,
   template: `
     <div class="table-wrap" tabindex="0">
-      <table data-test="plan-table">
+      <table class="stacked" data-test="plan-table">
         <thead>
           <tr>
             <th>{{ 'Setting' | t }}</th><th>{{ 'Current → proposed' | t }}</th><th>{{ 'How it applies' | t }}</th>
@@ -28,10 +28,13 @@ import { APPLY_MODE_WORDS, RISK_WORDS, riskReason } from '../../shared/plan-word
         <tbody>
           @for (c of changes(); track c.key) {
             <tr [class]="c.risk" [attr.data-test]="'plan-row-' + c.setting">
-              <td><strong>{{ c.setting }}</strong><div class="muted small">{{ c.scope }}</div></td>
-              <td class="arrow" data-test="plan-values">{{ value(c.current) }} → <strong>{{ value(c.proposed) }}</strong></td>
-              <td>{{ modeWords[c.apply_mode] | t }}</td>
-              <td>
+              <td [attr.data-label]="'Setting' | t">
+                <strong class="what">{{ c.summary ?? c.setting }}</strong>
+                <div class="muted small"><code>{{ c.setting }}</code> · {{ c.scope }}</div>
+              </td>
+              <td class="arrow" [attr.data-label]="'Current → proposed' | t" data-test="plan-values">{{ value(c.current) }} → <strong>{{ value(c.proposed) }}</strong></td>
+              <td [attr.data-label]="'How it applies' | t">{{ modeWords[c.apply_mode] | t }}</td>
+              <td [attr.data-label]="'Risk' | t">
                 <span class="badge" [class]="c.risk" data-test="plan-risk">{{ riskWords[c.risk] | t }}</span>
                 <div class="small">{{ reason(c) | t }}</div>
                 @if (c.risk === 'DANGEROUS' && acknowledgeable()) {
@@ -42,7 +45,7 @@ import { APPLY_MODE_WORDS, RISK_WORDS, riskReason } from '../../shared/plan-word
                   </label>
                 }
               </td>
-              <td class="small">{{ c.rationale }}<div class="muted">{{ c.source }}</div></td>
+              <td class="small" [attr.data-label]="'Why and source' | t">{{ c.rationale }}<div class="muted">{{ c.source }}</div></td>
             </tr>
           } @empty {
             <tr><td colspan="5" class="muted" data-test="plan-empty">{{ 'Nothing to change: the box already matches.' | t }}</td></tr>

@@ -57,6 +57,20 @@ describe('PresetsPage', () => {
     expect(q('apply-outcome')!.textContent).toContain('Restore point #4');
   });
 
+  it('names tests and settings in words: what a preset optimizes, and each plan row by what it is', async () => {
+    const { q, settle } = await render((m) => m
+      .mockCall('tuning.preset.query', [fakePreset({ optimizes: ['RAND_READ_4K', 'SYNC_WRITE_4K'] })])
+      .mockCall('tuning.preset.preview', fakePlan([{ ...dangerous, summary: 'handling of synchronous writes' }])));
+    await TestBed.inject(PresetsStore).load();
+    await settle();
+    const card = q('preset-card-max-iops')!;
+    expect(card.textContent).toContain('Random read 4K');
+    expect(card.textContent).not.toContain('RAND_READ_4K');
+    card.click();
+    await settle();
+    expect(q('plan-row-sync')!.querySelector('strong')!.textContent).toBe('handling of synchronous writes');
+  });
+
   it('offers the disks of the preview and says why one is not offered', async () => {
     const ssd = { name: 'nvme0n1', kind: 'NVME' as const, size_bytes: 512 * 1024 ** 3, model: 'Fast' };
     const { q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()], {

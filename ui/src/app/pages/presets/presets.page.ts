@@ -8,6 +8,8 @@ import { TuningPreset } from '../../api/models/tuning-preset';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
+import { jobWords } from '../../jobs/job-words';
+import { TEST_WORDS } from '../../shared/benchmark-metrics';
 import { RebootService } from '../../reboot/reboot.service';
 import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dialog.component';
 import { confirmEffects } from '../../shared/confirm-dialog/confirm-effects';
@@ -41,6 +43,9 @@ const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
 export class PresetsPage {
   private readonly api = inject(ApiService);
   protected readonly box = inject(BoxStore);
+  protected readonly jobWords = jobWords;
+  /** A benchmark test a preset optimizes, in words (an unknown one as the server names it). */
+  protected readonly testWords = (test: string) => (TEST_WORDS as Record<string, string>)[test] ?? test;
   protected readonly store = inject(PresetsStore);
   protected readonly reboot = inject(RebootService);
 
