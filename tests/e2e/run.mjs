@@ -307,6 +307,21 @@ const steps = [
     // 2 runs a side can prove nothing: no interval, no p, the runs a verdict needs instead
     await $(page, 'delta-too-few').first().filter({ hasText: 'need 5 per side' }).waitFor();
     await shot(page, '13-compare');
+    // the charts and tiles in both themes and on a phone: text at 12 px on screen (laid out, never scaled), no axe
+    // violation with the charts drawn (the axe step visits Compare with nothing chosen)
+    for (const [width, theme] of [[1280, 'light'], [390, 'dark'], [390, 'light']]) {
+      await page.setViewportSize({ width, height: 800 });
+      await setTheme(page, theme);
+      await $(page, 'chart-seq').locator('[data-test="chart-mark"]').first().waitFor();
+      const sizes = await page.locator('[data-test="chart-svg"] text').evaluateAll(
+        (texts) => texts.map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a));
+      check(sizes.length > 0 && Math.min(...sizes) >= 11, `chart text at ${Math.min(...sizes)} px (${theme}, ${width} px)`);
+      const violations = await axeViolations(page);
+      check(violations.length === 0, `compare with charts (${theme}, ${width} px): ${JSON.stringify(violations)}`);
+      await shot(page, `13-compare-${theme}-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await setTheme(page, 'dark');
     await $(page, 'compare-picker').locator('summary').click();
     await page.locator('tr').filter({ hasText: 'old bonnie' }).locator('[data-test^="compare-pick-"]').check();
     await $(page, 'compare-warnings').filter({ hasText: 'Imported results' }).waitFor();
