@@ -43,6 +43,17 @@ def test_one_run_shows_no_interval_no_p_and_the_runs_needed():
     assert all(m['p_value'] is None for m in data['metrics'] if m['configuration_id'] == 2)
 
 
+def test_the_tiles_say_too_few_runs_instead_of_a_change():
+    report = _report(2)
+    html = render(report, 'HTML')[0].decode()
+    tiles = html[html.index('<section id="tiles">'):html.index('<section id="summary">')]
+    markdown = render(report, 'MARKDOWN')[0].decode()
+    glance = markdown[markdown.index('## At a glance'):markdown.index('## Summary')]
+    for text in (tiles, glance):
+        assert 'too few runs for a verdict (need 4 per side)' in text and '%' not in text
+    assert '- after: **1,256 MB/s** — too few runs for a verdict (need 4 per side)' in glance
+
+
 def test_enough_runs_show_intervals_and_verdicts():
     report = _report(5)
     html = render(report, 'HTML')[0].decode()
