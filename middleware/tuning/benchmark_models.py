@@ -99,7 +99,7 @@ class TuningBenchmarkCompareArgs(BaseModel):
     baseline: RowId | None = None
 
 
-class CompareSeries(BaseModel):
+class TuningBenchmarkCompareSeries(BaseModel):
     configuration_id: int
     label: str
     baseline: bool
@@ -107,14 +107,14 @@ class CompareSeries(BaseModel):
     """The one colour scheme of panel and report (``core.report.chart_data.PALETTE``)."""
 
 
-class CompareChange(BaseModel):
+class TuningBenchmarkCompareChange(BaseModel):
     ratio: float | None
     verdict: str | None
     words: str
     """"+12.3 % · better", or "too few runs for a verdict (need 5 per side)" (then no percentage is shown)."""
 
 
-class CompareTileValue(BaseModel):
+class TuningBenchmarkCompareTileValue(BaseModel):
     configuration_id: int
     label: str
     colour: str
@@ -127,32 +127,32 @@ class CompareTileValue(BaseModel):
     """Number and unit: "1,235 MB/s"."""
     latency: str | None
     """"latency p50 85.2 µs · p99 1.10 ms"."""
-    change: CompareChange | None
+    change: TuningBenchmarkCompareChange | None
     """Against the baseline; null for the baseline itself and for what the baseline lacks."""
 
 
-class CompareTile(BaseModel):
+class TuningBenchmarkCompareTile(BaseModel):
     key: str
     test: str
     metric: str
     title: str
     """The test in words: "Sequential write 1 MiB"."""
     unit_word: str
-    values: list[CompareTileValue]
+    values: list[TuningBenchmarkCompareTileValue]
 
 
-class CompareTick(BaseModel):
+class TuningBenchmarkCompareTick(BaseModel):
     value: float
     label: str
 
 
-class CompareAxis(BaseModel):
+class TuningBenchmarkCompareAxis(BaseModel):
     low: float
     high: float
-    ticks: list[CompareTick]
+    ticks: list[TuningBenchmarkCompareTick]
 
 
-class ComparePoint(BaseModel):
+class TuningBenchmarkComparePoint(BaseModel):
     median: float
     ci_low: float | None
     ci_high: float | None
@@ -166,27 +166,27 @@ class ComparePoint(BaseModel):
     """The interval of the median to draw, [low, high], or null."""
 
 
-class CompareChartSeries(BaseModel):
+class TuningBenchmarkCompareChartSeries(BaseModel):
     configuration_id: int
     label: str
     colour: str
-    points: list[ComparePoint | None]
+    points: list[TuningBenchmarkComparePoint | None]
     """One per group; null where the result lacks the figure."""
 
 
-class CompareGroup(BaseModel):
+class TuningBenchmarkCompareGroup(BaseModel):
     test: str
     metric: str
     label: str
 
 
-class CompareReference(BaseModel):
+class TuningBenchmarkCompareReference(BaseModel):
     value: float
     label: LongString
     text: str
 
 
-class CompareChart(BaseModel):
+class TuningBenchmarkCompareChart(BaseModel):
     id: str
     title: LongString
     kind: Literal['BAR', 'DOT']
@@ -194,10 +194,10 @@ class CompareChart(BaseModel):
     scale: Literal['LINEAR', 'LOG']
     unit: str
     axis_label: str
-    axis: CompareAxis
-    groups: list[CompareGroup]
-    series: list[CompareChartSeries]
-    reference: CompareReference | None
+    axis: TuningBenchmarkCompareAxis
+    groups: list[TuningBenchmarkCompareGroup]
+    series: list[TuningBenchmarkCompareChartSeries]
+    reference: TuningBenchmarkCompareReference | None
     """The theoretical maximum (network or disks), on the sequential chart."""
     description: LongString
     """The chart in words: its accessible name."""
@@ -212,11 +212,11 @@ class TuningBenchmarkCompareEntry(BaseModel):
     `ratio_ci_low`, `ratio_ci_high`, `p_value`, `p_adjusted` are null."""
     theoretical_max: dict | None
     warnings: list[LongString]
-    series: list[CompareSeries]
+    series: list[TuningBenchmarkCompareSeries]
     """Baseline first, with the colour every chart and tile uses for it."""
-    tiles: list[CompareTile]
+    tiles: list[TuningBenchmarkCompareTile]
     """A CrystalDiskMark-style grid: per test and headline metric, each result's median in words."""
-    charts: list[CompareChart]
+    charts: list[TuningBenchmarkCompareChart]
     """What the panel and the report draw, computed once here."""
 
 
