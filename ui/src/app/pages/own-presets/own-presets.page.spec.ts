@@ -29,4 +29,26 @@ describe('OwnPresetsPage', () => {
     expect(q<HTMLSelectElement>('preset-base')!.value).toBe('max-iops');
     expect(q<HTMLInputElement>('setting-value-1')!.value).toBe('20%');
   });
+
+  it('edits in a slide-in titled for the preset; Esc in the settings list closes only the list', async () => {
+    const own = fakePreset({ id: 'mine', name: 'Mine', builtin: false, settings: [] });
+    const { providers } = mockApi((m) => m
+      .mockCall('tuning.preset.query', [fakePreset(), own])
+      .mockCall('tuning.preset.settings', fakeSettingInfos()));
+    const { q, settle } = await render(OwnPresetsPage, providers, () => TestBed.inject(PresetsStore).load());
+
+    q('own-edit-mine')!.click();
+    await settle();
+    expect(q('preset-slide-in')!.getAttribute('role')).toBe('dialog');
+    expect(q('preset-slide-in')!.textContent).toContain('Edit Mine');
+    q('setting-add')!.click();
+    await settle();
+    q('setting-search')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await settle();
+    expect(q('setting-search')).toBeNull();
+    expect(q('preset-form')).not.toBeNull();
+    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await settle();
+    expect(q('preset-slide-in')).toBeNull();
+  });
 });

@@ -1,11 +1,13 @@
-import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
 import { TuningPreset } from '../../api/models/tuning-preset';
+import { T } from '../../i18n/translate-marker';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { formatDateTime } from '../../shared/format';
+import { SlideInComponent } from '../../shared/slide-in/slide-in.component';
 import { PresetsStore } from '../../stores/presets.store';
 import { PresetFormComponent } from './preset-form.component';
 import { shownValue } from './preset-settings';
@@ -14,7 +16,7 @@ import { SettingCatalog } from './setting-catalog';
 /** The admin's own presets: create (blank or from a built-in), edit, delete. */
 @Component({
   selector: 'tp-own-presets-page',
-  imports: [TranslatePipe, PresetFormComponent],
+  imports: [TranslatePipe, PresetFormComponent, SlideInComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <h1>{{ 'My presets' | t }}</h1>
@@ -29,10 +31,11 @@ import { SettingCatalog } from './setting-catalog';
     </div>
     @if (error(); as e) { <p class="banner danger" role="alert" data-test="own-error">{{ e }}</p> }
     @if (formOpen()) {
-      <div style="margin-top: 12px">
+      <tp-slide-in [title]="formTitle()" [titleParams]="{ name: formPreset()?.name }" testId="preset-slide-in"
+                   (closed)="formOpen.set(false)">
         <tp-preset-form [preset]="formPreset()" [fromBuiltin]="formFromBuiltin()" (saved)="formOpen.set(false)"
                         (cancelled)="formOpen.set(false)" />
-      </div>
+      </tp-slide-in>
     }
     <div class="table-wrap" tabindex="0" style="margin-top: 12px">
       <table data-test="own-presets-table">
@@ -75,6 +78,12 @@ export class OwnPresetsPage {
   protected readonly formOpen = signal(false);
   protected readonly formPreset = signal<TuningPreset | null>(null);
   protected readonly formFromBuiltin = signal(false);
+  protected readonly formTitle = computed(() => {
+    if (!this.formPreset()) {
+      return T('New preset');
+    }
+    return this.formFromBuiltin() ? T('New preset from {name}') : T('Edit {name}');
+  });
   protected readonly confirmDelete = signal<string | null>(null);
   protected readonly error = signal<string | null>(null);
 

@@ -42,7 +42,6 @@ const DESCRIPTION_MAX = 1024;
   `,
   template: `
     <form class="card" [formGroup]="form" (ngSubmit)="save()" novalidate data-test="preset-form">
-      <h2>{{ (editing() ? 'Edit preset' : 'New preset') | t }}</h2>
       <label>{{ labels.name | t }}
         <input type="text" formControlName="name" data-test="preset-name" />
         <tp-field-error [control]="form.controls.name" [label]="labels.name" testId="error-name" />
@@ -98,7 +97,7 @@ const DESCRIPTION_MAX = 1024;
         </div>
         <tp-field-error [control]="form.controls.settings" [label]="labels.settings" testId="error-settings" />
         @if (picking()) {
-          <tp-setting-picker [chosen]="chosen()" (picked)="addSetting($event)" (keydown.escape)="picking.set(false)" />
+          <tp-setting-picker [chosen]="chosen()" (picked)="addSetting($event)" (keydown.escape)="picking.set(false); $event.stopPropagation()" />
           <button type="button" (click)="picking.set(false)" data-test="setting-pick-close">{{ 'Close the list' | t }}</button>
         } @else {
           <button type="button" (click)="picking.set(true)" data-test="setting-add">{{ 'Add setting' | t }}</button>
