@@ -20,6 +20,7 @@ from tuning.store.offloop import store_version
 from ..runtime import reach
 from . import jsonenc
 from .authz import authorized_now
+from .connection import result_message
 
 MAX_ENTRIES = 64                 # answers kept at once (then all are dropped and made again)
 MAX_PARAMS_CHARS = 1024          # calls with longer parameters are not remembered
@@ -105,16 +106,15 @@ class Answers:
         return (name, text, tuple(conn.authenticated_credentials["roles"])), version
 
     def answer(self, conn, id_, name, methodobj, params):
-        """Send the kept answer to this call if there is one for its current version; whether it was sent."""
+        """The answer message to this call if one is kept for its current version, else None."""
         found = self._key(conn, name, methodobj, params)
         if found is None:
-            return False
+            return None
         key, version = found
         entry = self._entries.get(key)
         if entry is None or entry[0] != version:
-            return False
-        conn.send_encoded_result(id_, entry[1])
-        return True
+            return None
+        return result_message(id_, entry[1])
 
     def recording(self, conn, name, methodobj, params):
         """A Recording for a call about to run on the full path (in its own task) whose answer may be kept, else

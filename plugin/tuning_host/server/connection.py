@@ -63,6 +63,12 @@ class CallSlots:
             self.idle.set()
 
 
+def result_message(id_, result_text):
+    """The text `send_result` sends, of a result already encoded as JSON text."""
+    id_text = str(id_) if type(id_) is int else jsonenc.dumps(id_)
+    return '{"jsonrpc":"2.0","result":' + result_text + ',"id":' + id_text + "}"
+
+
 def format_trace(exc_info):
     etype, value, tb = exc_info
     frames = []
@@ -89,6 +95,8 @@ class Connection:
         self.slots = CallSlots()
         self._outgoing = asyncio.Queue()
         self._caught_up = None   # the future the reader waits on while too much waits to go out
+        self._parked = False     # the writer waits for a message, with nothing of its own under way
+        self._direct = None      # a future while the reader sends a message itself (send_now); the writer waits
         self._writer = asyncio.get_running_loop().create_task(self._write_loop())
         self.closed = False
 
@@ -97,7 +105,11 @@ class Connection:
     async def _write_loop(self):
         try:
             while True:
+                self._parked = True
                 data = await self._outgoing.get()
+                self._parked = False
+                while self._direct is not None:
+                    await asyncio.shield(self._direct)
                 if data is None:
                     return
                 try:
@@ -160,8 +172,25 @@ class Connection:
     def send_encoded_result(self, id_, result_text):
         """`send_result` of a result already encoded as JSON text: the same text `send_result` sends."""
         if not self.closed:
-            id_text = str(id_) if type(id_) is int else jsonenc.dumps(id_)
-            self._outgoing.put_nowait('{"jsonrpc":"2.0","result":' + result_text + ',"id":' + id_text + "}")
+            self._outgoing.put_nowait(result_message(id_, result_text))
+
+    async def send_now(self, data):
+        """Send the message `data` from the calling task (the reader) when the writer is parked with nothing queued,
+        sparing the writer's wake-up; else queue it. Messages still go out in the order they were given: the writer
+        sends nothing more until this send has ended."""
+        if self.closed:
+            return
+        if not self._parked or not self._outgoing.empty():
+            self._outgoing.put_nowait(data)
+            return
+        done = self._direct = asyncio.get_running_loop().create_future()
+        try:
+            await self.ws.send_str(data)
+        except Exception:
+            self.abort_writer()
+        finally:
+            self._direct = None
+            done.set_result(None)
 
     def send_error(self, id_, code, message, data=None):
         error = {"code": code, "message": message}

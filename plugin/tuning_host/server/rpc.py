@@ -123,7 +123,9 @@ class RpcHandler:
                 except ValueError as e:
                     conn.send_error(None, INVALID_JSON, str(e))
                     continue
-                self.process_message(conn, message)
+                answer = self.process_message(conn, message)
+                if answer is not None:
+                    await conn.send_now(answer)
                 if conn.backlogged():
                     await conn.caught_up()
         finally:
@@ -134,6 +136,7 @@ class RpcHandler:
         return ws
 
     def process_message(self, conn, message):
+        """Answer, refuse or start the call in `message`; returns the answer for the reader to send itself, if any."""
         try:
             validate_message(message)
         except ValueError as e:
@@ -156,8 +159,8 @@ class RpcHandler:
             if id_ is not _NO_ID:
                 conn.send_error(id_, METHOD_NOT_FOUND, "Method does not exist")
             return
-        if id_ is not _NO_ID and self.answers.answer(conn, id_, name, methodobj, message["params"]):
-            return   # a repeated read, answered from what it answered before: no task, no worker
+        if id_ is not _NO_ID and (answer := self.answers.answer(conn, id_, name, methodobj, message["params"])):
+            return answer   # a repeated read, answered from what it answered before: no task, no worker
         self.middleware.create_task(self.process_call(conn, id_, name, serviceobj, methodobj, message["params"]))
 
     @staticmethod
