@@ -1,6 +1,6 @@
 """Shared words for the HTML and Markdown reports (pure): how a cell, a verdict, a change read.
 
-- ``VERDICT_WORDS``: BETTER → "better", WORSE → "worse", NO_CHANGE → "no change", INCONCLUSIVE → "inconclusive",
+- ``VERDICT_WORDS``: BETTER → "better", WORSE → "worse", NO_CHANGE → "no meaningful change", INCONCLUSIVE → "inconclusive",
   INSUFFICIENT_RUNS → "too few runs".
 - ``median_text(cell, unit)`` → "412 MB/s"; ``ci_text(cell, unit)`` → "CI 398 – 420 MB/s (93.8 %)";
   ``range_text(low, high, unit)`` → "398 – 420 MB/s".
@@ -11,8 +11,8 @@
 """
 from .numbers import format_change, format_p, format_ratio_ci, format_value
 
-VERDICT_WORDS = {'BETTER': 'better', 'WORSE': 'worse', 'NO_CHANGE': 'no change', 'INCONCLUSIVE': 'inconclusive',
-                 'INSUFFICIENT_RUNS': 'too few runs'}
+VERDICT_WORDS = {'BETTER': 'better', 'WORSE': 'worse', 'NO_CHANGE': 'no meaningful change',
+                 'INCONCLUSIVE': 'inconclusive', 'INSUFFICIENT_RUNS': 'too few runs'}
 BASIS_WORDS = {
     'SNAPSHOT': 'from the settings snapshots recorded with each result',
     'GIVEN': 'as recorded by the campaign that applied it',

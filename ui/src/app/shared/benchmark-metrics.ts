@@ -16,13 +16,14 @@ export interface MetricInfo {
   percentile: LatencyPercentile | null;
 }
 
+/** The same names the server gives tests in charts, tiles and reports (core/report/metric_info.py). */
 export const TEST_WORDS: Record<ResultTest, string> = {
-  SEQ_WRITE: T('Sequential write (1M)'),
-  SEQ_READ: T('Sequential read (1M)'),
-  RAND_READ_4K: T('Random read 4K'),
-  RAND_WRITE_4K: T('Random write 4K'),
-  SYNC_WRITE_4K: T('Sync write 4K'),
-  MIXED_70_30: T('Mixed 70/30 (8K)'),
+  SEQ_WRITE: T('Sequential write 1 MiB'),
+  SEQ_READ: T('Sequential read 1 MiB'),
+  RAND_READ_4K: T('Random read 4 KiB'),
+  RAND_WRITE_4K: T('Random write 4 KiB'),
+  SYNC_WRITE_4K: T('Sync write 4 KiB'),
+  MIXED_70_30: T('Mixed 70/30 8 KiB'),
   RANDOM_IOPS: T('Random seeks (imported)'),
 };
 

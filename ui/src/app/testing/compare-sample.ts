@@ -215,7 +215,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
           "change": {
             "ratio": 1.0,
             "verdict": "NO_CHANGE",
-            "words": "+0.0 % · no change"
+            "words": "+0.0 % · no meaningful change"
           }
         },
         {
@@ -268,7 +268,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
           "change": {
             "ratio": 1.0,
             "verdict": "NO_CHANGE",
-            "words": "+0.0 % · no change"
+            "words": "+0.0 % · no meaningful change"
           }
         },
         {

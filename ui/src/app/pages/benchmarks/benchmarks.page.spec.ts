@@ -39,8 +39,8 @@ describe('BenchmarksPage', () => {
     expect(q('bench-preset-2')!.textContent).toBe('Max IOPS');
     expect(q('bench-preset-3')!.textContent).toBe('imported');
     expect(q('bench-row-3')!.textContent).toContain('bonnie++ import');
-    expect(q('bench-row-1')!.textContent).toContain('Sequential write (1M): 400.0 MB/s');
-    expect(q('bench-row-1')!.textContent).toContain('Random read 4K: 12,000 IOPS');
+    expect(q('bench-row-1')!.textContent).toContain('Sequential write 1 MiB: 400.0 MB/s');
+    expect(q('bench-row-1')!.textContent).toContain('Random read 4 KiB: 12,000 IOPS');
     expect(q('bench-row-3')!.textContent).toContain('Random seeks (imported): 10,291 IOPS');
   });
 

@@ -64,7 +64,7 @@ describe('PresetsPage', () => {
     await TestBed.inject(PresetsStore).load();
     await settle();
     const card = q('preset-card-max-iops')!;
-    expect(card.textContent).toContain('Random read 4K');
+    expect(card.textContent).toContain('Random read 4 KiB');
     expect(card.textContent).not.toContain('RAND_READ_4K');
     card.click();
     await settle();

@@ -56,7 +56,7 @@ describe('BenchmarkSettingsComponent', () => {
     expect(q('camp-rounds')).not.toBeNull();
     expect(q('camp-adaptive')).toBeNull();
     expect(q('camp-working-set')).toBeNull();
-    expect(q('camp-test-SEQ_READ')!.parentElement!.textContent!.trim()).toBe('Sequential read (1M)');
+    expect(q('camp-test-SEQ_READ')!.parentElement!.textContent!.trim()).toBe('Sequential read 1 MiB');
     expect([...q<HTMLSelectElement>('camp-profile')!.options].map((o) => o.textContent)).toEqual([
       'Quick (3 s per run)', 'Standard (60 s per run)', 'Thorough (180 s per run)',
     ]);
