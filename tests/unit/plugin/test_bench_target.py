@@ -55,6 +55,9 @@ def test_noise_and_outliers_are_flagged():
     warnings = noise_warnings(entry)
     assert len(warnings) == 2
     assert 'CV 14.2 %' in warnings[0] and 'run 4' in warnings[1]
+    # in words, not the catalog's ids
+    assert "#1 'x' sequential write, write bandwidth: noisy" in warnings[0]
+    assert 'SEQ_WRITE' not in ' '.join(warnings) and 'write_bw_bytes' not in ' '.join(warnings)
 
 
 def test_usable_space_excludes_parity_and_honours_the_dataset_quota():

@@ -9,6 +9,7 @@
 Entries are stored benchmark results (``tuning.benchmark.get``); imported ones have little context and are compared
 on what they have.
 """
+from .catalog import METRICS, TESTS
 from .comparison import twin_of
 
 NOISY_CV_PERCENT = 10.0
@@ -38,6 +39,11 @@ def _name(entry):
     return f'#{entry.get("id")} {entry.get("label")!r}'
 
 
+def _what(test, metric):
+    """'sequential write, write bandwidth': the catalog's words, the ids only for what it does not know."""
+    return f'{TESTS[test].label if test in TESTS else test}, {METRICS[metric].label if metric in METRICS else metric}'
+
+
 def condition_differences(entries):
     warnings = []
     measured = [e for e in entries if e.get('source') == 'FIO']
@@ -64,11 +70,11 @@ def noise_warnings(entry):
                 continue
             cv = stats.get('cv_percent')
             if cv is not None and cv > NOISY_CV_PERCENT:
-                warnings.append(f'{_name(entry)} {test} {metric}: noisy (CV {cv:.1f} % over {stats["n"]} runs); '
+                warnings.append(f'{_name(entry)} {_what(test, metric)}: noisy (CV {cv:.1f} % over {stats["n"]} runs); '
                                 'add runs or quiet the box before drawing conclusions.')
             outliers = stats.get('outliers') or []
             if outliers:
                 runs = ', '.join(str(i + 1) for i in outliers)
-                warnings.append(f'{_name(entry)} {test} {metric}: run {runs} far from the median (MAD rule); '
+                warnings.append(f'{_name(entry)} {_what(test, metric)}: run {runs} far from the median (MAD rule); '
                                 'kept, not dropped.')
     return warnings
