@@ -11,8 +11,9 @@ From the repo root:
 
 Each round logs in a fresh set of clients (as repeated runs of a client would), then every client makes `--calls`
 calls of each method (3 x calls x clients calls a round, `--pipeline` of each in flight at once), then disconnects.
-The host and the bare server take turns within each round, so that whatever else the machine does meanwhile weighs
-on both alike. Only the calls are timed. Also printed: the server's CPU time a call (all its threads; in the table
+The host and the bare server take turns within each round, each going first every other round, so that whatever
+else the machine does meanwhile (and whatever the load generator carries from one turn to the next) weighs on both
+alike. Only the calls are timed. Also printed: the server's CPU time a call (all its threads; in the table
 with the bare server's over the host's, the steadier comparison when other work shares the machine) and the load
 generator's. The load generator is one asyncio process (aiohttp client); the host and the bare server each run in
 their own process on loopback, so both share the machine's cores with the generator alike. `--host-env` passes environment
@@ -226,14 +227,15 @@ class Target:
 
 
 async def load(targets, args):
-    """The rounds, each target in turn within a round, so that whatever else the machine does meanwhile weighs on
-    both alike."""
+    """The rounds, each target in turn within a round (the first one first in odd rounds, last in even ones), so that
+    whatever else the machine does meanwhile weighs on both alike."""
     for t in targets:
         print(f'{t.label}: RSS at start (no client) {t.rss[0]:.1f} MB')
     sessions = [t.session() for t in targets]
     try:
         for r in range(1, args.rounds + 1):
-            for t, session in zip(targets, sessions):
+            turns = list(zip(targets, sessions))
+            for t, session in turns if r % 2 else reversed(turns):   # each goes first every other round
                 await t.round(session, r, args)
     finally:
         for session in sessions:

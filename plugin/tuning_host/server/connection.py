@@ -97,7 +97,8 @@ class Connection:
         self._caught_up = None   # the future the reader waits on while too much waits to go out
         self._parked = False     # the writer waits for a message, with nothing of its own under way
         self._direct = None      # a future while the reader sends a message itself (send_now); the writer waits
-        self._writer = asyncio.get_running_loop().create_task(self._write_loop())
+        self._loop = asyncio.get_running_loop()
+        self._writer = self._loop.create_task(self._write_loop())
         self.closed = False
 
     # ---- output ----
@@ -136,7 +137,7 @@ class Connection:
         """Return once the writer has caught up (see `backlogged`) or has stopped. The reader waits here, so a
         client that does not read its answers is not read either, and what waits for it stays bounded."""
         while self.backlogged():
-            self._caught_up = asyncio.get_running_loop().create_future()
+            self._caught_up = self._loop.create_future()
             await self._caught_up
 
     def send(self, message):
@@ -183,7 +184,7 @@ class Connection:
         if not self._parked or not self._outgoing.empty():
             self._outgoing.put_nowait(data)
             return
-        done = self._direct = asyncio.get_running_loop().create_future()
+        done = self._direct = self._loop.create_future()
         try:
             await self.ws.send_str(data)
         except Exception:

@@ -31,8 +31,26 @@ logger = logging.getLogger("tuning_host")
 REBOOT_GRACE_SECONDS = 5.0  # running jobs and in-flight calls get this long to finish before a reboot
 APPLIANCE_PACKAGE = "tuning_host.appliance"
 
-M_MMAP_THRESHOLD = -3            # glibc mallopt() parameter
-MMAP_THRESHOLD_BYTES = 128 * 1024  # glibc's default starting value
+M_TRIM_THRESHOLD = -1            # glibc mallopt() parameters
+M_MMAP_THRESHOLD = -3
+# Above asyncio's 256 KiB read buffer (one for each read of a socket), far below a login's 16 MiB scrypt buffer.
+MMAP_THRESHOLD_BYTES = 1024 * 1024
+TRIM_THRESHOLD_BYTES = 2 * MMAP_THRESHOLD_BYTES   # glibc's own ratio when it moves the threshold itself
+
+
+def pin_mmap_threshold():
+    """Pin glibc's mmap threshold at 1 MiB, so large short-lived buffers (a login's scrypt needs 16 MiB) are mapped
+    and handed back to the system when freed. Left dynamic, glibc raises the threshold after the first such free
+    and serves the next ones from the arena of the worker thread that asked; each of the 20 threads then keeps its
+    own 16 MiB for good (+320 MB after a few rounds of logins). Not lower: at glibc's starting 128 KiB every read
+    of a socket (asyncio asks for 256 KiB, then shrinks the buffer) was an mmap, mremap and munmap. The trim
+    threshold follows (pinning one stops glibc moving the other). Returns whether it was set (glibc only;
+    elsewhere the allocator's own behaviour stays)."""
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    return mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES) == 1 and mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD_BYTES) == 1
 
 
 class HostStartError(Exception):
