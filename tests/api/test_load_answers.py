@@ -6,17 +6,10 @@ import errno
 import pytest
 
 from client import RpcError
-from test_benchmark_api import SMALL, start_running
+from test_benchmark_api import SMALL, c, start_running  # noqa: F401 (c: an administrator's session)
+from test_tuning_api import MEDIA
 
 ENOTAUTHENTICATED = 207
-MEDIA = {'pool': 'tank', 'dataset': 'tank/media'}
-
-
-@pytest.fixture
-def c(host):
-    client = host.client(private_methods=True)
-    yield client
-    client.close()
 
 
 def repeated(c, method, *params):
