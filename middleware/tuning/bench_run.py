@@ -23,7 +23,7 @@ from .core import presets as catalog
 from .core.bench import BenchmarkInputError, InsufficientSpaceError, plan_benchmark
 from .core.bench.conditions import network_limit
 from .framework import CallError, ValidationErrors
-from .store import benchmarks as store, restore_points as rps
+from .store import benchmarks as store, network as network_store, restore_points as rps
 from .store.offloop import store_call
 
 FIO = 'fio'
@@ -52,6 +52,7 @@ async def build_context(middleware, target: dict, plan: dict, state: dict) -> di
                                                                     'dataset': target['dataset']}))
     snapshot = await read_snapshot(middleware, [f'{k}:{s}:{n}' for k, s, n in keys])
     active = state.get('active')
+    measured = await store_call(middleware, network_store.latest_network_results)  # iperf3's ceiling per port
     return {
         'preset': {'id': active['preset'], 'restore_point_id': active['restore_point_id'],
                    'target': active['target']} if active else None,
@@ -67,7 +68,7 @@ async def build_context(middleware, target: dict, plan: dict, state: dict) -> di
         'memory': profile['memory'],
         'cpu': profile['cpu'],
         'nics': profile['nics'],
-        'theoretical_max': network_limit(profile['nics']),
+        'theoretical_max': network_limit(profile['nics'], measured),
         'cache_defeat': plan['cache_defeat'],
         'plan': {k: plan[k] for k in ('profile', 'runs', 'max_runs', 'adaptive', 'runtime_seconds', 'ramp_seconds',
                                       'space', 'tests')},

@@ -48,6 +48,8 @@ class TuningProfileNic(BaseModel):
     name: str
     link_up: bool
     speed_mbps: int | None
+    mtu: int | None = None
+    """The port's MTU in bytes as the kernel has it (`interface.query`'s `state.mtu`)."""
 
 
 class TuningProfileMemory(BaseModel):

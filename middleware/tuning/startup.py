@@ -1,7 +1,7 @@
 """Start-up inside middlewared (DESIGN §2, start-up contract).
 
 ``setup()`` only registers. The work (open the database on the system dataset, finish or roll back transactions a
-stopped middlewared left behind, verify pending-reboot items, stop the fio a crash left running (noted in
+stopped middlewared left behind, verify pending-reboot items, stop the fio and iperf3 a crash left running (noted in
 ``tuning.state``'s ``recovered``) and then remove the benchmark scratch data it left, resume campaigns) starts on
 ``system.ready``: on TrueNAS that comes after the data pools are imported and the system dataset is mounted, long
 after the plugins' ``setup()``.
@@ -15,6 +15,7 @@ import os
 from .bench_run import sweep_scratch
 from .context import boot_id, plugin_context
 from .framework import AlertCategory, AlertClass, AlertLevel, CallError, SimpleOneShotAlertClass
+from .network import stop_leftover_iperf3
 from .store import Database
 from .transaction.recovery import recover_interrupted, verify_after_boot
 
@@ -83,6 +84,7 @@ async def run(middleware) -> None:
             ctx.recovered = await recover_interrupted(middleware, current_boot)
             ctx.recovered += await verify_after_boot(middleware, current_boot)
             ctx.recovered += swept['stopped']
+            ctx.recovered += await stop_leftover_iperf3(middleware)  # a server a crash left listening
         finally:
             ctx.guard.release()
         for note in ctx.recovered:

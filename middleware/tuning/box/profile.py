@@ -31,6 +31,12 @@ def nic_speed_mbps(nic: dict) -> int | None:
     return None
 
 
+def nic_mtu(nic: dict) -> int | None:
+    """The MTU in effect (``state.mtu``); the configured ``mtu`` is None on TrueNAS unless the admin set one."""
+    mtu = (nic.get('state') or {}).get('mtu') or nic.get('mtu')
+    return mtu if isinstance(mtu, int) and not isinstance(mtu, bool) else None
+
+
 def _disk(disk: dict, pool: str | None) -> dict:
     return {'name': disk['name'], 'kind': disk_kind(disk), 'size_bytes': int(disk.get('size') or 0),
             'model': disk.get('model'), 'serial': disk.get('serial'), 'pool': pool}
@@ -84,7 +90,8 @@ def build_profile(raw: dict) -> dict:
         'disks': disks,
         'unused_disks': [d for d in disks if d['name'] in unused_names and d['pool'] is None],
         'nics': [{'name': n['name'], 'link_up': (n.get('state') or {}).get('link_state') == 'LINK_STATE_UP',
-                  'speed_mbps': nic_speed_mbps(n)} for n in sorted(raw['nics'], key=lambda n: n['name'])],
+                  'speed_mbps': nic_speed_mbps(n), 'mtu': nic_mtu(n)}
+                 for n in sorted(raw['nics'], key=lambda n: n['name'])],
         'zfs_parameters_count': raw['zfs_parameters_count'],
     }
 

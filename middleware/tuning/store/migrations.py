@@ -41,4 +41,13 @@ MIGRATIONS: list[list[str]] = [
             origin_restore_point INTEGER NOT NULL, boot_id TEXT, job_id INTEGER, abort_requested INTEGER NOT NULL,
             results TEXT NOT NULL, recommendation TEXT, message TEXT, log TEXT NOT NULL)""",
     ],
+    # 4: network ceilings measured with iperf3 (one row per session of four measurements)
+    [
+        """CREATE TABLE network_result (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, created_at TEXT NOT NULL, finished_at TEXT NOT NULL,
+            label TEXT NOT NULL, interface TEXT NOT NULL, address TEXT NOT NULL, port INTEGER NOT NULL,
+            link_speed_mbps INTEGER, mtu INTEGER, client_address TEXT, iperf3_version TEXT,
+            measurements TEXT NOT NULL, ceiling_bits_per_second REAL NOT NULL, options TEXT NOT NULL,
+            raw TEXT NOT NULL)""",
+    ],
 ]

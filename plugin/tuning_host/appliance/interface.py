@@ -1,6 +1,7 @@
 """`interface.query`: network ports with TrueNAS's `state` block. The link speed is where TrueNAS on Linux puts it:
 `state.active_media_subtype` is ethtool's speed and port, "1000Mb/s Twisted Pair" ("Unknown Twisted Pair" without
-a link), as middlewared's netif_linux/ethernet_settings.py builds it."""
+a link), as middlewared's netif_linux/ethernet_settings.py builds it; `state.mtu` is the MTU in effect and
+`state.aliases` the addresses the port answers on."""
 from tuning_host.runtime import BaseModel, QueryArgs, Service, api_method, filter_list
 
 from .backend_calls import backend_call
@@ -26,7 +27,9 @@ def interface_entry(nic):
             'active_media_type': 'Ethernet', 'active_media_subtype': subtype,
             'supported_media': ['10baseT/Full', '100baseT/Full', '1000baseT/Full'], 'media_options': None,
             'link_address': nic.get('mac') or '', 'permanent_link_address': nic.get('mac'),
-            'hardware_link_address': nic.get('mac') or '', 'aliases': [],
+            'hardware_link_address': nic.get('mac') or '',
+            # the addresses in use, as TrueNAS lists them ({type: INET|INET6, address, netmask})
+            'aliases': [dict(a) for a in nic.get('addresses') or []],
         },
     }
 

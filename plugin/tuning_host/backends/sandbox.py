@@ -26,6 +26,8 @@ from .zfs_parameter_defaults import arc_limits, load_time_values, module_paramet
 
 STATE_KEY = 'sandbox.state'
 STATE_VERSION = 1
+# The simulated ports answer on this machine's loopback, so a real iperf3 client here can measure them.
+SANDBOX_NIC_ADDRESSES = ({'type': 'INET', 'address': '127.0.0.1', 'netmask': 8},)
 VDEV_NAME = {'RAIDZ1': 'raidz1', 'RAIDZ2': 'raidz2', 'RAIDZ3': 'raidz3', 'MIRROR': 'mirror'}
 
 
@@ -543,7 +545,8 @@ class SandboxBackend(Backend):
 
     def nics(self):
         return [{'name': n['name'], 'link_up': n['link_up'], 'speed_mbps': n['speed_mbps'] if n['link_up'] else None,
-                 'mtu': n['mtu'], 'mac': n['mac']} for n in self._state()['box']['nics']]
+                 'mtu': n['mtu'], 'mac': n['mac'], 'addresses': SANDBOX_NIC_ADDRESSES}
+                for n in self._state()['box']['nics']]
 
 
 def _build_vdevs(role, vdev, top_index):

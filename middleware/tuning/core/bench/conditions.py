@@ -1,7 +1,8 @@
 """What a reader must know before trusting a comparison (pure).
 
-- ``network_limit(nics)`` → ``{bytes_per_second, basis}`` or ``None``: the fastest linked NIC, the most a single
-  network client can ever move, whatever the pool does.
+- ``network_limit(nics, measured=None)`` → ``{bytes_per_second, basis}`` (plus ``measured_bytes_per_second``,
+  ``measured_basis`` when iperf3 measured that port) or ``None``: the fastest linked NIC, the most a single network
+  client can ever move, whatever the pool does.
 - ``condition_differences(entries)`` → warnings when results were measured under different conditions (target,
   platform, OpenZFS or fio version, profile, cache-defeat method, backend).
 - ``noise_warnings(entry)`` → warnings for noisy metrics (CV above ``NOISY_CV_PERCENT``) and runs flagged as outliers.
@@ -26,13 +27,21 @@ _CONDITIONS = (
 )
 
 
-def network_limit(nics):
+def network_limit(nics, measured=None):
+    """``measured``: the latest ``tuning.network`` result of each interface, by name. The nominal link speed stays
+    the upper bound; a ceiling measured with iperf3 on the same port is what clients really get."""
     linked = [n for n in nics or [] if n.get('link_up') and n.get('speed_mbps')]
     if not linked:
         return None
     fastest = max(linked, key=lambda n: n['speed_mbps'])
-    return {'bytes_per_second': fastest['speed_mbps'] * 1_000_000 // 8,
-            'basis': f'{fastest["name"]} link at {fastest["speed_mbps"]} Mb/s: the most one network client can move'}
+    limit = {'bytes_per_second': fastest['speed_mbps'] * 1_000_000 // 8,
+             'basis': f'{fastest["name"]} link at {fastest["speed_mbps"]} Mb/s: the most one network client can move'}
+    result = (measured or {}).get(fastest['name'])
+    if result:
+        limit['measured_bytes_per_second'] = int(result['ceiling_bits_per_second'] // 8)
+        limit['measured_basis'] = (f'measured with iperf3 on {fastest["name"]} on {result["created_at"][:10]}: '
+                                   f'{result["ceiling_bits_per_second"] / 1e6:.0f} Mb/s')
+    return limit
 
 
 def _name(entry):

@@ -175,9 +175,13 @@ def _chart(chart_id, title, kind, unit, axis_label, groups, series, summaries, r
 def _reference(theoretical_max):
     if not isinstance(theoretical_max, dict) or not isinstance(theoretical_max.get('bytes_per_second'), (int, float)):
         return None
-    value = theoretical_max['bytes_per_second']
-    return {'value': value, 'label': f'theoretical maximum ({theoretical_max.get("basis") or "basis unknown"})',
-            'text': format_value(value, 'B/s')}
+    value, measured = theoretical_max['bytes_per_second'], theoretical_max.get('measured_bytes_per_second')
+    reference = {'value': value, 'label': f'theoretical maximum ({theoretical_max.get("basis") or "basis unknown"})',
+                 'text': format_value(value, 'B/s')}
+    if isinstance(measured, (int, float)):  # iperf3's ceiling beside the nominal link speed
+        reference.update(text=f'{reference["text"]}, measured ceiling {format_value(measured, "B/s")} '
+                              f'({theoretical_max.get("measured_basis")})')
+    return reference
 
 
 def _group_label(test, metric, named_direction):
