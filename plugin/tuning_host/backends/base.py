@@ -154,4 +154,4 @@ class Backend(abc.ABC):
 
     @abc.abstractmethod
     def nics(self):
-        ...
+        """[{name, link_up, speed_mbps, mtu, mac, addresses: [{type: INET|INET6, address, netmask}]}]"""

@@ -268,7 +268,7 @@ class OpenZfsBackend(Backend):
         return disks_in_use.disk_rows(disks, members, importable)
 
     def nics(self):
-        nics = []
+        nics, addresses = [], self._addresses()
         for name in self.io.listdir('/sys/class/net'):
             base = f'/sys/class/net/{name}'
             if not self.io.exists(f'{base}/device'):
@@ -279,8 +279,16 @@ class OpenZfsBackend(Backend):
             mtu = self._read_optional(f'{base}/mtu')
             nics.append({'name': name, 'link_up': link_up, 'speed_mbps': speed,
                          'mtu': int(mtu) if mtu and mtu.strip().isdigit() else None,
-                         'mac': (self._read_optional(f'{base}/address') or '').strip() or None})
+                         'mac': (self._read_optional(f'{base}/address') or '').strip() or None,
+                         'addresses': addresses.get(name, [])})
         return nics
+
+    def _addresses(self):
+        """Each port's addresses (the network measurement binds iperf3 to one); none when `ip` cannot say."""
+        try:
+            return parse.parse_ip_addresses(self._run(['ip', '-j', 'addr', 'show']))
+        except (CommandError, OSError):
+            return {}
 
     def _read_optional(self, path):
         try:

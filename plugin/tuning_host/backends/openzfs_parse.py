@@ -324,3 +324,16 @@ def parse_nic_speed(text):
     except ValueError:
         return None
     return speed if speed > 0 else None
+
+
+def parse_ip_addresses(text):
+    """`ip -j addr show` -> {interface: [{type: INET|INET6, address, netmask}]}, as TrueNAS's interface.query lists
+    a port's addresses in `state.aliases`; empty or unreadable output -> {}."""
+    try:
+        links = json.loads(text) if text.strip() else []
+    except ValueError:
+        return {}
+    kinds = {'inet': 'INET', 'inet6': 'INET6'}
+    return {link['ifname']: [{'type': kinds[a['family']], 'address': a['local'], 'netmask': a.get('prefixlen')}
+                             for a in link.get('addr_info') or [] if a.get('family') in kinds and a.get('local')]
+            for link in links if isinstance(link, dict) and link.get('ifname')}

@@ -167,7 +167,7 @@ def test_pools_datasets_disks_nics_through_commands(box):
             'tank/media'] in runner.calls
     assert [n['name'] for n in backend.nics()] == ['ens3', 'ens4']
     assert backend.nics()[0]['speed_mbps'] == 1000 and backend.nics()[1] == {
-        'name': 'ens4', 'link_up': False, 'speed_mbps': None, 'mtu': None, 'mac': None}
+        'name': 'ens4', 'link_up': False, 'speed_mbps': None, 'mtu': None, 'mac': None, 'addresses': []}
 
 
 def test_writes_run_the_right_commands_and_failures_say_so(box):
