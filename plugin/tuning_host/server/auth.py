@@ -17,7 +17,7 @@ from ..runtime import (BaseModel, CallError, InstanceNotFound, NonEmptyString, S
 from ..runtime.models import QueryArgs
 from ..runtime.filters import filter_list
 from .authz import credentials_valid, end_session, session_expiry
-from .store import ADMIN_USERNAME
+from .store import ADMIN_USERNAME, api_key_id
 
 ADMIN_UID = 950
 READONLY_UID = 951   # TrueNAS's truenas_readonly_administrators group id
@@ -293,10 +293,10 @@ class AuthService(Service):
     @api_method(AuthLoginWithApiKeyArgs, AuthLoginWithApiKeyResult, authentication_required=False, pass_app=True)
     async def login_with_api_key(self, app, api_key):
         """Legacy API key login (`<id>-<secret>`); true on success."""
-        key_id = api_key.partition("-")[0]
+        key_id = api_key_id(api_key)
         row = None
-        if key_id.isdigit():
-            row = await self.middleware.run_in_thread(self.middleware.host_store.get_api_key, int(key_id))
+        if key_id is not None:
+            row = await self.middleware.run_in_thread(self.middleware.host_store.get_api_key, key_id)
         if row is None:
             return False
         resp = await self.login_ex(app, {"mechanism": "API_KEY_PLAIN", "username": row["username"],

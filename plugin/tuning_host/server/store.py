@@ -32,6 +32,18 @@ def verify_password(password, stored):
     return hmac.compare_digest(actual.hex(), digest)
 
 
+MAX_ROW_ID = 2 ** 63 - 1   # SQLite's largest INTEGER
+
+
+def api_key_id(key):
+    """The id part of an API key (`<id>-<secret>`) as a number, or None when it cannot name a stored key (not ASCII
+    digits, or beyond what SQLite holds)."""
+    key_id = (key or "").partition("-")[0]
+    if not (key_id.isascii() and key_id.isdigit()) or int(key_id) > MAX_ROW_ID:
+        return None
+    return int(key_id)
+
+
 def _key_hash(secret):
     # API key secrets are 64 random characters: a plain SHA-256 is enough, and keeps key logins fast.
     return "sha256$" + hashlib.sha256(secret.encode()).hexdigest()
@@ -142,12 +154,13 @@ class HostStore:
 
     def check_api_key(self, username, key):
         """The key's row when `key` (`<id>-<secret>`) is a valid, unrevoked key of `username`; else None."""
-        key_id, sep, secret = (key or "").partition("-")
-        if not sep or not key_id.isdigit():
+        _, sep, secret = (key or "").partition("-")
+        key_id = api_key_id(key)
+        if not sep or key_id is None:
             return None
         row = self._run(lambda db: db.execute(
             "SELECT id, name, username, created_at, revoked, key_hash FROM api_keys WHERE id=?",
-            (int(key_id),)).fetchone())
+            (key_id,)).fetchone())
         if row is None or row[4] or (username is not None and row[2] != username):
             return None
         if not hmac.compare_digest(row[5], _key_hash(secret)):
