@@ -121,6 +121,7 @@ class Connection:
                 if self._caught_up is not None and self._outgoing.qsize() <= OUTGOING_LIMIT:
                     self._wake_reader()
         finally:
+            self._parked = False
             self._wake_reader()
 
     def _wake_reader(self):

@@ -9,9 +9,10 @@ import pytest
 
 from tuning.context import plugin_context
 from tuning.store import Database
+from tuning.store.offloop import store_version
 from tuning_host.runtime import reach
 from tuning_host.server import answers as answers_mod
-from tuning_host.server.answers import Answers, rememberable, tuning_state, tuning_store
+from tuning_host.server.answers import Answers, rememberable, tuning_state
 from tuning_host.server.connection import Connection
 
 READ = "READONLY_ADMIN"
@@ -228,16 +229,16 @@ def tuning_ctx(tmp_path):
 
 def test_the_tuning_versions_change_with_a_write_the_box_guard_and_start_up(tuning_ctx):
     mw, ctx = tuning_ctx
-    assert tuning_store(mw) is None and tuning_state(mw) is None          # start-up not over
+    assert store_version(mw) is None and tuning_state(mw) is None          # start-up not over
     ctx.startup.end("READY")
-    store, state = tuning_store(mw), tuning_state(mw)
-    assert store is not None and state is not None and tuning_store(mw) == store and tuning_state(mw) == state
+    store, state = store_version(mw), tuning_state(mw)
+    assert store is not None and state is not None and store_version(mw) == store and tuning_state(mw) == state
     ctx.db.execute("INSERT INTO event_log (at, kind, message) VALUES ('t', 'recovery', 'm')")
-    assert tuning_store(mw) != store and tuning_state(mw) != state
-    store, state = tuning_store(mw), tuning_state(mw)
+    assert store_version(mw) != store and tuning_state(mw) != state
+    store, state = store_version(mw), tuning_state(mw)
     ctx.guard.acquire("tuning.benchmark.run", 3)                          # a job holds the box: no write
-    assert tuning_store(mw) == store and tuning_state(mw) != state
+    assert store_version(mw) == store and tuning_state(mw) != state
     ctx.guard.release()
     assert tuning_state(mw) == state
     ctx.startup.end("FAILED", "broken")
-    assert tuning_store(mw) is None and tuning_state(mw) is None
+    assert store_version(mw) is None and tuning_state(mw) is None
