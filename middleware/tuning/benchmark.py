@@ -10,12 +10,12 @@ from .benchmark_models import (
 )
 from .context import box_reserved, plugin_context
 from .core.bench import BenchmarkInputError, compare as compare_results, import_result, summarize_runs
-from .core.bench.conditions import condition_differences, noise_warnings
+from .core.bench.conditions import comparison_limit, condition_differences, noise_warnings
 from .core.bench.power import plan_estimate
 from .core.bench.statistics import honest_summary
 from .core.report.chart_data import compare_series, comparison_rows
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
-from .store import benchmarks as store
+from .store import benchmarks as store, network as network_store
 from .store.offloop import store_call
 
 IMPORT_SOURCES = {'BONNIE': 'BONNIE', 'GOBONNIEGO': 'GOBONNIEGO', 'FIO': 'FIO_IMPORT'}
@@ -96,7 +96,9 @@ class TuningBenchmarkService(Service):
             verrors.add('baseline', f'{baseline} is not one of `ids`.')
         verrors.check()
         entries = await store_call(self.middleware, entries_or_error, ids, 'ids')
-        return await self.middleware.run_in_thread(comparison_of, entries, baseline if baseline is not None else ids[0])
+        measured = await store_call(self.middleware, network_store.latest_network_results)
+        return await self.middleware.run_in_thread(comparison_of, entries, baseline if baseline is not None else ids[0],
+                                                   measured)
 
     @api_method(TuningBenchmarkImportArgs, TuningBenchmarkImportResult, roles=WRITE_ROLES,
                 audit='Tuning benchmark import')
@@ -119,17 +121,16 @@ class TuningBenchmarkService(Service):
     del _import
 
 
-def comparison_of(entries: list[dict], baseline_id: int) -> dict:
-    """The comparison of stored results against one of them (pure, CPU-heavy: callers run it in a thread)."""
+def comparison_of(entries: list[dict], baseline_id: int, measured: dict | None = None) -> dict:
+    """The comparison of stored results against one of them (pure, CPU-heavy: callers run it in a thread);
+    ``measured``: the latest network ceiling of each port (``store.network.latest_network_results``)."""
     base = next(e for e in entries if e['id'] == baseline_id)
     others = [e for e in entries if e is not base]
     result = compare_results(comparable(base), [comparable(e) for e in others])
     result['baseline']['id'] = base['id']
     for comparison, entry in zip(result['comparisons'], others):
         comparison['id'] = entry['id']
-    # the baseline's own, else the first measured result's (an imported baseline has no box context)
-    result['theoretical_max'] = next((e['context']['theoretical_max'] for e in [base, *others]
-                                      if e['context'].get('theoretical_max')), None)
+    result['theoretical_max'] = comparison_limit([base, *others], measured)
     result['warnings'] = condition_differences(entries) + [w for e in entries for w in noise_warnings(e)]
     # what the panel and the report draw, once: the same pure series the report reads back from this result
     result.update(compare_series([base, *others], {e['id']: honest_summary(e['summary']) for e in entries},

@@ -11,6 +11,7 @@ from .core.report import ReportInputError, build_report, render
 from .framework import READ_ROLES, Service, ValidationErrors, api_method, job
 from .report_models import TuningReportGenerateArgs, TuningReportGenerateResult
 from .store import benchmarks as bench_store, campaigns as campaign_store
+from .store.network import latest_network_results
 from .store.offloop import store_call
 
 
@@ -42,7 +43,8 @@ class TuningReportService(Service):
         comparison = None
         if len(ids) > 1:
             job.set_progress(30, 'Comparing them with the baseline')
-            comparison = await self.middleware.run_in_thread(comparison_of, entries, baseline)
+            measured = await store_call(self.middleware, latest_network_results)
+            comparison = await self.middleware.run_in_thread(comparison_of, entries, baseline, measured)
         job.set_progress(70, f'Rendering {format_}')
         generated_at = datetime.now(timezone.utc).isoformat(timespec='seconds')
         data, content_type, extension = await self.middleware.run_in_thread(

@@ -43,17 +43,23 @@ def run_client(port, *args):
                           capture_output=True, text=True, timeout=60)
 
 
-def test_four_measurements_are_served_and_stored(client):
-    c = client
+def measure_four(c):
+    """The four client tests, each once the job says it waits for it; → the stored result and the port."""
     job_id, port = start(c, duration_seconds=1, parallel_streams=3, client_timeout_seconds=60)
     for index, args in enumerate([[], ['-P', '3'], ['-R'], ['-P', '3', '-R']], start=1):
         words = wait_progress(c, job_id, f'Measurement {index}/4', 'waiting for a client on 127.0.0.1')
-        assert f'iperf3 -c 127.0.0.1 -p {port} -t 1' in words and '(interface eno1)' in words
+        assert f'run `iperf3 -c 127.0.0.1 -p {port} -t 1{"".join(" " + a for a in args)}`' in words
+        assert '(interface eno1)' in words
         done = run_client(port, *args)
         assert done.returncode == 0, done.stderr
     fields = c.wait_job(job_id, timeout=60)
     assert fields['state'] == 'SUCCESS', fields.get('error')
-    entry = fields['result']
+    return fields['result'], port
+
+
+def test_four_measurements_are_served_and_stored(client):
+    c = client
+    entry, port = measure_four(c)
     assert c.call('tuning.network.get', entry['id']) == entry
     assert (entry['interface'], entry['address'], entry['port']) == ('eno1', '127.0.0.1', port)
     profile_nic = next(n for n in c.call('tuning.profile')['nics'] if n['name'] == 'eno1')
@@ -68,6 +74,25 @@ def test_four_measurements_are_served_and_stored(client):
     assert c.call('tuning.network.delete', entry['id']) is True
     with pytest.raises(RpcError):
         c.call('tuning.network.get', entry['id'])
+
+
+def test_benchmarks_and_comparisons_carry_the_measured_ceiling_beside_the_link_speed(client):
+    c = client
+    entry, _ = measure_four(c)
+    spec = {'dataset': 'tank/media', 'tests': ['SEQ_WRITE'], 'profile': 'QUICK', 'runs': 1, 'adaptive': False,
+            'runtime_seconds': 1, 'ramp_seconds': 0}
+    first, second = c.job('tuning.benchmark.run', spec), c.job('tuning.benchmark.run', spec)
+    limit = first['context']['theoretical_max']
+    assert limit['bytes_per_second'] == 1000 * 10**6 // 8     # the nominal 1 GbE stays the upper bound
+    assert limit['measured_bytes_per_second'] == int(entry['ceiling_bits_per_second'] // 8)
+    assert limit['measured_basis'].startswith(f'measured with iperf3 on eno1 on {entry["created_at"][:10]}: ')
+    compared = c.call('tuning.benchmark.compare', [first['id'], second['id']])
+    assert compared['theoretical_max'] == limit
+    (chart,) = [ch for ch in compared['charts'] if ch['id'] == 'throughput']
+    assert chart['reference']['value'] == limit['bytes_per_second']
+    assert 'measured ceiling' in chart['reference']['text'] and limit['measured_basis'] in chart['reference']['text']
+    for result in (first, second):
+        c.call('tuning.benchmark.delete', result['id'])
 
 
 def test_a_wrong_test_is_not_counted_and_the_job_waits_again(client):

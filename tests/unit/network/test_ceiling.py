@@ -6,7 +6,7 @@ import os
 import pytest
 from pydantic import ValidationError
 
-from tuning.core.bench.conditions import network_limit
+from tuning.core.bench.conditions import comparison_limit, network_limit
 from tuning.core.network.plan import measurements
 from tuning.core.report.chart_data import _reference
 from tuning.network import session_record
@@ -89,3 +89,14 @@ def test_options_out_of_bounds_are_refused_by_field(field, value):
     with pytest.raises(ValidationError) as e:
         TuningNetworkMeasureOptions(**{'interface': 'eno1', field: value})
     assert e.value.errors()[0]['loc'] == (field,)
+
+
+def test_a_comparison_reads_against_the_latest_ceiling_of_its_port():
+    stored = network_limit(NICS)
+    entries = [{'source': 'BONNIE', 'context': {}},
+               {'source': 'FIO', 'context': {'nics': NICS, 'theoretical_max': stored}}]
+    assert comparison_limit(entries) == stored
+    measured = {'eno1': {'ceiling_bits_per_second': 941_000_000.0, 'created_at': '2026-11-24T08:00:00+00:00'}}
+    assert comparison_limit(entries, measured) == network_limit(NICS, measured)
+    assert comparison_limit(entries, {'eno2': measured['eno1']}) == stored
+    assert comparison_limit(entries[:1], measured) is None

@@ -3,6 +3,8 @@
 - ``network_limit(nics, measured=None)`` → ``{bytes_per_second, basis}`` (plus ``measured_bytes_per_second``,
   ``measured_basis`` when iperf3 measured that port) or ``None``: the fastest linked NIC, the most a single network
   client can ever move, whatever the pool does.
+- ``comparison_limit(entries, measured=None)`` → the limit of a comparison: the stored one, with the latest measured
+  ceiling of its port.
 - ``condition_differences(entries)`` → warnings when results were measured under different conditions (target,
   platform, OpenZFS or fio version, profile, cache-defeat method, backend).
 - ``noise_warnings(entry)`` → warnings for noisy metrics (CV above ``NOISY_CV_PERCENT``) and runs flagged as outliers.
@@ -42,6 +44,17 @@ def network_limit(nics, measured=None):
         limit['measured_basis'] = (f'measured with iperf3 on {fastest["name"]} on {result["created_at"][:10]}: '
                                    f'{result["ceiling_bits_per_second"] / 1e6:.0f} Mb/s')
     return limit
+
+
+def comparison_limit(entries, measured=None):
+    """The limit a comparison is read against: the first stored one (the baseline's, else the first measured
+    result's; an imported result has none), with the latest ceiling iperf3 measured on that port since, if any."""
+    for entry in entries:
+        context = entry.get('context') or {}
+        if context.get('theoretical_max'):
+            latest = network_limit(context.get('nics'), measured)
+            return latest if latest and 'measured_bytes_per_second' in latest else context['theoretical_max']
+    return None
 
 
 def _name(entry):
