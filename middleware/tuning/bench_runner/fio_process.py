@@ -21,7 +21,7 @@ from .errors import BenchmarkAborted, FioFailed
 POLL_SECONDS = 0.2  # how often the abort signal is checked while fio runs
 
 
-def _abort_check(abort):
+def abort_check(abort):
     if abort is None:
         return lambda: False
     if hasattr(abort, 'is_set'):
@@ -33,12 +33,14 @@ def fio_version(fio_binary='fio'):
     return subprocess.run([fio_binary, '--version'], capture_output=True, text=True, check=True).stdout.strip()
 
 
-def _start(argv, scratch_dir, records_dir):
-    """Start fio, recorded in ``records_dir`` (when given) from before it starts; → ``(proc, record, start_time)``."""
-    record = fio_leftovers.record_intent(records_dir, scratch_dir, argv) if records_dir else None
+def start_recorded(argv, records_dir, record_key, cwd=None):
+    """Start ``argv`` in a session of its own, recorded in ``records_dir`` (when given) under ``record_key`` from
+    before it starts, so that start-up can stop it if the host dies (``fio_leftovers``); → ``(proc, record,
+    start_time)``. The iperf3 server of the network measurement is started the same way."""
+    record = fio_leftovers.record_intent(records_dir, record_key, argv) if records_dir else None
     try:
         proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-                                cwd=scratch_dir, start_new_session=True)
+                                cwd=cwd, start_new_session=True)
     except BaseException:
         if record:
             fio_leftovers.forget(record)
@@ -47,29 +49,35 @@ def _start(argv, scratch_dir, records_dir):
         if record:
             return proc, record, fio_leftovers.record_started(record, proc.pid)
         return proc, None, fio_leftovers.process_start_time(proc.pid)
-    except BaseException:  # e.g. the state directory is full: fio must not run unrecorded
-        _end(proc, argv, None, record)
+    except BaseException:  # e.g. the state directory is full: the process must not run unrecorded
+        end_recorded(proc, argv, None, record)
         raise
 
 
-def _end(proc, argv, start_time, record):
-    """However the run ended: stop fio and its workers if they still run, reap fio, then drop the record."""
+def end_recorded(proc, argv, start_time, record, readers=()):
+    """However the run ended: stop the process and what it started if they still run, reap it, drop the record,
+    then let the threads reading its output (``readers``, those started) finish and close its pipes."""
     fio_leftovers.stop_processes(argv, start_time)
     proc.wait()
     if record:
         fio_leftovers.forget(record)
+    for t in readers:
+        if t.ident is not None:
+            t.join()
+    proc.stdout.close()
+    proc.stderr.close()
 
 
 def run_fio(job_text, scratch_dir, on_status=None, abort=None, fio_binary='fio', job_file_name='job.fio',
             records_dir=None):
-    aborted = _abort_check(abort)
+    aborted = abort_check(abort)
     job_path = os.path.join(scratch_dir, job_file_name)
     with open(job_path, 'w') as f:
         f.write(job_text)
     if aborted():
         raise BenchmarkAborted()
     argv = [fio_binary, '--output-format=json', '--status-interval=1', job_path]
-    proc, record, start_time = _start(argv, scratch_dir, records_dir)
+    proc, record, start_time = start_recorded(argv, records_dir, scratch_dir, cwd=scratch_dir)
     documents, stderr_chunks, reader_errors = [], [], []
 
     def read_stdout():
@@ -86,9 +94,8 @@ def run_fio(job_text, scratch_dir, on_status=None, abort=None, fio_binary='fio',
     def read_stderr():
         stderr_chunks.append(proc.stderr.read().decode('utf-8', 'replace'))
 
+    readers = [threading.Thread(target=read_stdout, daemon=True), threading.Thread(target=read_stderr, daemon=True)]
     try:
-        readers = [threading.Thread(target=read_stdout, daemon=True),
-                   threading.Thread(target=read_stderr, daemon=True)]
         for t in readers:
             t.start()
         while proc.poll() is None and not (aborted() or reader_errors):
@@ -97,11 +104,7 @@ def run_fio(job_text, scratch_dir, on_status=None, abort=None, fio_binary='fio',
             except subprocess.TimeoutExpired:
                 continue
     finally:
-        _end(proc, argv, start_time, record)
-    for t in readers:
-        t.join()
-    proc.stdout.close()
-    proc.stderr.close()
+        end_recorded(proc, argv, start_time, record, readers)
     if reader_errors:
         raise reader_errors[0]
     if aborted():

@@ -15,9 +15,8 @@ import threading
 import time
 
 from ..core.network.proc_net import LISTEN, peers
-from . import fio_leftovers
 from .errors import BenchmarkAborted
-from .fio_process import _abort_check
+from .fio_process import abort_check, end_recorded, start_recorded
 
 POLL_SECONDS = 0.2
 TCP_TABLES = ('/proc/net/tcp', '/proc/net/tcp6')
@@ -56,31 +55,6 @@ def _read_counter(path):
         return None
 
 
-def _start(argv, records_dir, run_name):
-    record = fio_leftovers.record_intent(records_dir, run_name, argv) if records_dir else None
-    try:
-        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-                                start_new_session=True)
-    except BaseException:
-        if record:
-            fio_leftovers.forget(record)
-        raise
-    try:
-        start = (fio_leftovers.record_started(record, proc.pid) if record
-                 else fio_leftovers.process_start_time(proc.pid))
-    except BaseException:  # the server must not run unrecorded
-        _end(proc, argv, None, record)
-        raise
-    return proc, record, start
-
-
-def _end(proc, argv, start_time, record):
-    fio_leftovers.stop_processes(argv, start_time)
-    proc.wait()
-    if record:
-        fio_leftovers.forget(record)
-
-
 class _RateMeter:
     """Bits per second received and sent on the interface since the previous reading, once a second."""
 
@@ -102,10 +76,10 @@ class _RateMeter:
 
 def serve_one(argv, port, counters, wait_seconds, run_seconds, on_event=None, abort=None, records_dir=None,
               run_name='iperf3'):
-    aborted, emit = _abort_check(abort), on_event or (lambda kind, value: None)
+    aborted, emit = abort_check(abort), on_event or (lambda kind, value: None)
     if aborted():
         raise BenchmarkAborted()
-    proc, record, start_time = _start(argv, records_dir, run_name)
+    proc, record, start_time = start_recorded(argv, records_dir, run_name)
     out, err = [], []
     readers = [threading.Thread(target=lambda: out.append(proc.stdout.read()), daemon=True),
                threading.Thread(target=lambda: err.append(proc.stderr.read()), daemon=True)]
@@ -134,11 +108,7 @@ def serve_one(argv, port, counters, wait_seconds, run_seconds, on_event=None, ab
             except subprocess.TimeoutExpired:
                 continue
     finally:
-        _end(proc, argv, start_time, record)
-        for t in readers:
-            t.join()
-        proc.stdout.close()
-        proc.stderr.close()
+        end_recorded(proc, argv, start_time, record, readers)
     stdout, stderr = b''.join(out).decode('utf-8', 'replace'), b''.join(err).decode('utf-8', 'replace')
     try:
         doc = json.loads(stdout)
