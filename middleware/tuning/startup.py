@@ -15,7 +15,7 @@ import os
 from .bench_run import sweep_scratch
 from .context import boot_id, plugin_context
 from .framework import AlertCategory, AlertClass, AlertLevel, CallError, SimpleOneShotAlertClass
-from .network import stop_leftover_iperf3
+from .network_run import stop_leftover_iperf3
 from .store import Database
 from .transaction.recovery import recover_interrupted, verify_after_boot
 
