@@ -127,7 +127,7 @@ class Session:
                     self.set_progress(base, f'Measurement {index}/{total} ({measurement["name"]}): {words} '
                                             f'{rate / 8e6:.0f} MB/s', {'bits_per_second': rate})
             try:
-                doc = serve_one(argv, options['port'], self.counters, options['client_timeout_seconds'],
+                doc = serve_one(argv, address, options['port'], self.counters, options['client_timeout_seconds'],
                                 options['duration_seconds'] + OVERRUN_SECONDS, on_event, self.abort,
                                 iperf3_records_dir(self.middleware), f'iperf3-{self.job_id}')
                 observed = figures(doc)

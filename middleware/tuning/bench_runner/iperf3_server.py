@@ -1,6 +1,6 @@
 """One one-off iperf3 server run as a subprocess (I/O; Linux ``/proc`` and ``/sys``).
 
-``serve_one(argv, port, counters, wait_seconds, run_seconds, on_event=None, abort=None, records_dir=None,
+``serve_one(argv, address, port, counters, wait_seconds, run_seconds, on_event=None, abort=None, records_dir=None,
 run_name='iperf3')`` → iperf3's JSON document once one client test ends. iperf3 prints JSON only at the end, so
 while it runs the client is seen in ``/proc/net/tcp{,6}`` (``on_event('connected', (address, port))``) and the rate
 in the interface's byte counters ``counters = (rx_path, tx_path)`` (``on_event('rate', (rx_bps, tx_bps))`` each
@@ -36,12 +36,12 @@ class Iperf3Failed(Exception):
         self.stderr = stderr
 
 
-def _sockets(port, state=None):
+def _sockets(address, port, state=None):
     found = []
     for table in TCP_TABLES:
         try:
             with open(table) as f:
-                found += peers(f.read(), port, *([state] if state else []))
+                found += peers(f.read(), address, port, *([state] if state else []))
         except FileNotFoundError:  # no IPv6 in this kernel
             continue
     return found
@@ -74,7 +74,7 @@ class _RateMeter:
         return tuple((v - p) * 8 / seconds for v, p in zip(values, previous[1]))
 
 
-def serve_one(argv, port, counters, wait_seconds, run_seconds, on_event=None, abort=None, records_dir=None,
+def serve_one(argv, address, port, counters, wait_seconds, run_seconds, on_event=None, abort=None, records_dir=None,
               run_name='iperf3'):
     aborted, emit = abort_check(abort), on_event or (lambda kind, value: None)
     if aborted():
@@ -92,10 +92,10 @@ def serve_one(argv, port, counters, wait_seconds, run_seconds, on_event=None, ab
             if aborted():
                 raise BenchmarkAborted()
             now = time.monotonic()
-            if not listening and _sockets(port, LISTEN):
+            if not listening and _sockets(address, port, LISTEN):
                 listening = True
                 emit('listening', None)
-            if client is None and (found := _sockets(port)):
+            if client is None and (found := _sockets(address, port)):
                 client = found[0]
                 deadline = now + run_seconds
                 emit('connected', client)

@@ -35,7 +35,7 @@ def serve(tmp_path, port, client_args=None, wait=30, run=30, abort=None):
             clients.append(subprocess.Popen(['iperf3', '-c', '127.0.0.1', '-p', str(port), *client_args],
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
     try:
-        outcome = serve_one(argv, port, COUNTERS, wait, run, on_event, abort, str(tmp_path / 'records'), 'iperf3-t')
+        outcome = serve_one(argv, '127.0.0.1', port, COUNTERS, wait, run, on_event, abort, str(tmp_path / 'records'), 'iperf3-t')
     except Exception as e:
         outcome = e
     for c in clients:

@@ -17,14 +17,18 @@ TCP6 = """  sl  local_address                         remote_address            
 
 def test_established_peers_of_the_port():
     # 0x1451 = 5201; addresses are little-endian words: 0100007F = 127.0.0.1, 1401A8C0 = 192.168.1.20
-    assert peers(TCP, 5201) == [('127.0.0.1', 0xA0F2), ('192.168.1.20', 0xC350)]
-    assert peers(TCP, 8080) == [('127.0.0.1', 0xA0F3)]
+    assert peers(TCP, '127.0.0.1', 5201) == [('127.0.0.1', 0xA0F2)]
+    assert peers(TCP, '192.168.1.10', 5201) == [('192.168.1.20', 0xC350)]
+    assert peers(TCP, '127.0.0.1', 8080) == [('127.0.0.1', 0xA0F3)]
+    assert peers(TCP, '192.168.1.11', 5201) == []
 
 
 def test_the_listening_socket():
-    assert peers(TCP, 5201, LISTEN) == [('0.0.0.0', 0)]
-    assert peers(TCP, 8080, LISTEN) == []
+    assert peers(TCP, '127.0.0.1', 5201, LISTEN) == [('0.0.0.0', 0)]
+    assert peers(TCP, '127.0.0.1', 8080, LISTEN) == []
 
 
 def test_ipv6_and_ipv4_mapped_peers():
-    assert peers(TCP6, 5201) == [('::1', 0xB000), ('192.168.1.20', 0xB001), ('2001:db8::9', 0xB002)]
+    assert peers(TCP6, '::1', 5201) == [('::1', 0xB000)]
+    assert peers(TCP6, '192.168.1.10', 5201) == [('192.168.1.20', 0xB001)]   # an IPv4-mapped connection
+    assert peers(TCP6, '2001:db8::5', 5201) == [('2001:db8::9', 0xB002)]

@@ -15,8 +15,8 @@ def _address(hex_text: str) -> str:
     return str(address)
 
 
-def peers(text: str, port: int, state: str = ESTABLISHED) -> list[tuple[str, int]]:
-    """``[(remote address, remote port)]`` of the connections in ``state`` whose local port is ``port`` (a
+def peers(text: str, address: str, port: int, state: str = ESTABLISHED) -> list[tuple[str, int]]:
+    """``[(remote address, remote port)]`` of the sockets in ``state`` whose local end is ``address``:``port`` (a
     listening socket's remote end is all zeros)."""
     found = []
     for line in text.splitlines()[1:]:
@@ -24,6 +24,6 @@ def peers(text: str, port: int, state: str = ESTABLISHED) -> list[tuple[str, int
         if len(fields) < 4 or fields[3] != state:
             continue
         local, remote = fields[1].split(':'), fields[2].split(':')
-        if int(local[1], 16) == port:
+        if int(local[1], 16) == port and _address(local[0]) == address:
             found.append((_address(remote[0]), int(remote[1], 16)))
     return found
