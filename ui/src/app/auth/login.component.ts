@@ -1,5 +1,6 @@
 import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { FormsModule } from '@angular/forms';
+import { MatButton } from '@angular/material/button';
 
 import { AuthService } from './auth.service';
 import { TranslatePipe } from '../i18n/translate.pipe';
@@ -7,7 +8,7 @@ import { TranslatePipe } from '../i18n/translate.pipe';
 /** Password or API key login; shows why a login failed or the connection state. */
 @Component({
   selector: 'tp-login',
-  imports: [FormsModule, TranslatePipe],
+  imports: [MatButton, FormsModule, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     :host { display: flex; justify-content: center; padding: 48px 12px; }
@@ -43,7 +44,7 @@ import { TranslatePipe } from '../i18n/translate.pipe';
           <input type="password" name="apikey" autocomplete="off" [(ngModel)]="secret" data-test="login-apikey" />
         </label>
       }
-      <button type="submit" class="primary" data-test="login-submit"
+      <button matButton="filled" type="submit" class="primary" data-test="login-submit"
               [disabled]="auth.status() === 'logging-in' || auth.status() === 'connecting' || !username() || !secret()">
         {{ 'Log in' | t }}
       </button>

@@ -1,4 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { MatButton } from '@angular/material/button';
+import { MatProgressBar } from '@angular/material/progress-bar';
 
 import { AuthService } from '../auth/auth.service';
 import { TranslatePipe } from '../i18n/translate.pipe';
@@ -9,7 +11,7 @@ import { RebootService } from './reboot.service';
 /** Confirm → rebooting → waiting for the box → verified items. Becomes a banner while the login form is needed. */
 @Component({
   selector: 'tp-reboot-dialog',
-  imports: [TranslatePipe, ModalDirective],
+  imports: [MatProgressBar, MatButton, TranslatePipe, ModalDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     @if (reboot.active()) {
@@ -37,23 +39,23 @@ import { RebootService } from './reboot.service';
                 <label><input type="checkbox" [checked]="confirmed()" (change)="confirmed.set(!confirmed())"
                               data-test="reboot-confirm-checkbox" /> {{ 'I want to reboot now' | t }}</label>
                 <div class="actions">
-                  <button type="button" data-test="reboot-cancel" (click)="reboot.cancel()">{{ 'Cancel' | t }}</button>
-                  <button type="button" class="danger" data-test="reboot-confirm" [disabled]="!confirmed()"
+                  <button matButton="outlined" type="button" data-test="reboot-cancel" (click)="reboot.cancel()">{{ 'Cancel' | t }}</button>
+                  <button matButton="filled" type="button" class="danger" data-test="reboot-confirm" [disabled]="!confirmed()"
                           (click)="reboot.reboot(); confirmed.set(false)">{{ 'Reboot' | t }}</button>
                 </div>
               }
               @case ('rebooting') {
-                <progress></progress>
+                <mat-progress-bar mode="indeterminate" [attr.aria-label]="'Reboot' | t" />
                 <p role="status" data-test="reboot-status">{{ 'Asking the box to reboot…' | t }}</p>
               }
               @case ('waiting') {
-                <progress></progress>
+                <mat-progress-bar mode="indeterminate" [attr.aria-label]="'Reboot' | t" />
                 <p role="status" data-test="reboot-status">{{ 'Waiting for the box to come back…' | t }}</p>
               }
               @case ('failed') {
                 <p class="banner danger" role="alert" data-test="reboot-error">{{ reboot.error() }}</p>
                 <div class="actions">
-                  <button type="button" data-test="reboot-close" (click)="reboot.close()">{{ 'Close' | t }}</button>
+                  <button matButton="outlined" type="button" data-test="reboot-close" (click)="reboot.close()">{{ 'Close' | t }}</button>
                 </div>
               }
               @case ('done') {
@@ -75,7 +77,7 @@ import { RebootService } from './reboot.service';
                   }
                 }
                 <div class="actions">
-                  <button type="button" class="primary" data-test="reboot-close" (click)="reboot.close()">{{ 'Close' | t }}</button>
+                  <button matButton="filled" type="button" class="primary" data-test="reboot-close" (click)="reboot.close()">{{ 'Close' | t }}</button>
                 </div>
               }
             }

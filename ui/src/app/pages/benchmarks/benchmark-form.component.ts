@@ -1,5 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, inject, output, signal } from '@angular/core';
 import { NonNullableFormBuilder, ReactiveFormsModule } from '@angular/forms';
+import { MatButton } from '@angular/material/button';
 
 import { ApiService } from '../../api/api.service';
 import { ApiValidationError } from '../../api/api-errors';
@@ -21,7 +22,7 @@ import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-for
 /** Start a benchmark: dataset, label and the benchmark settings; live progress; abort. */
 @Component({
   selector: 'tp-benchmark-form',
-  imports: [ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, BenchmarkSettingsComponent, FieldErrorComponent],
+  imports: [MatButton, ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, BenchmarkSettingsComponent, FieldErrorComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* an error line under one field must not push its neighbours down */
@@ -54,7 +55,7 @@ import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-for
       <tp-benchmark-settings [form]="form.controls.settings" prefix="bench" />
       @if (general(); as e) { <p class="banner danger" role="alert" data-test="bench-error">{{ e }}</p> }
       <div class="actions">
-        <button type="submit" class="primary" data-test="bench-start"
+        <button matButton="filled" type="submit" class="primary" data-test="bench-start"
                 [disabled]="!datasets().length || run.phase() === 'running' || !!box.busy()">{{ 'Start' | t }}</button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, inject, output, signal } from '@angular/core';
+import { MatButton } from '@angular/material/button';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -10,7 +11,7 @@ import { ModalDirective } from '../../shared/modal/modal.directive';
 /** Import a bonnie++/gobonniego/fio file: picker, format, label; the server's complaint shown where it belongs. */
 @Component({
   selector: 'tp-import-dialog',
-  imports: [TranslatePipe, ModalDirective],
+  imports: [MatButton, TranslatePipe, ModalDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <div class="overlay">
@@ -37,8 +38,8 @@ import { ModalDirective } from '../../shared/modal/modal.directive';
         @if (errors().fields['label']; as e) { <div class="field-error" data-test="import-label-error">{{ e }}</div> }
         @if (errors().general; as e) { <p class="banner danger" role="alert" data-test="import-error">{{ e }}</p> }
         <div class="actions">
-          <button type="button" data-test="import-cancel" (click)="closed.emit()">{{ 'Cancel' | t }}</button>
-          <button type="submit" class="primary" [disabled]="!text() || busy()" data-test="import-submit">{{ 'Import' | t }}</button>
+          <button matButton="outlined" type="button" data-test="import-cancel" (click)="closed.emit()">{{ 'Cancel' | t }}</button>
+          <button matButton="filled" type="submit" class="primary" [disabled]="!text() || busy()" data-test="import-submit">{{ 'Import' | t }}</button>
         </div>
       </form>
     </div>

@@ -1,6 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input, output, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { NonNullableFormBuilder, ReactiveFormsModule } from '@angular/forms';
+import { MatButton } from '@angular/material/button';
 import { distinctUntilChanged, firstValueFrom, merge } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -25,7 +26,7 @@ import { campaignControls, campaignForm, campaignSpec } from './campaign-form';
 /** The campaign wizard: what to compare, how to measure, whether it may reboot, what stays applied at the end. */
 @Component({
   selector: 'tp-campaign-form',
-  imports: [ReactiveFormsModule, TranslatePipe, PlanTableComponent, BenchmarkSettingsComponent, FieldErrorComponent],
+  imports: [MatButton, ReactiveFormsModule, TranslatePipe, PlanTableComponent, BenchmarkSettingsComponent, FieldErrorComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* an error line under one field must not push its neighbours down */
@@ -114,7 +115,7 @@ import { campaignControls, campaignForm, campaignSpec } from './campaign-form';
       </div>
       @if (general(); as e) { <p class="banner danger" role="alert" data-test="camp-error">{{ e }}</p> }
       <div class="actions">
-        <button type="submit" class="primary" data-test="camp-start"
+        <button matButton="filled" type="submit" class="primary" data-test="camp-start"
                 [disabled]="starting() || busy() || checking() || missingAcks().length > 0">{{ 'Start campaign' | t }}</button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, effect, inject, signal, untracked } from '@angular/core';
+import { MatButton } from '@angular/material/button';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -29,7 +30,7 @@ const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
  */
 @Component({
   selector: 'tp-presets-page',
-  imports: [TranslatePipe, PlanTableComponent, TargetPickerComponent, JobProgressDialogComponent, ConfirmDialogComponent],
+  imports: [MatButton, TranslatePipe, PlanTableComponent, TargetPickerComponent, JobProgressDialogComponent, ConfirmDialogComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './presets.page.html',
   styles: `

@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal, untracked } from '@angular/core';
+import { MatButton } from '@angular/material/button';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -25,7 +26,7 @@ import { toggleIn } from '../../shared/toggle-in';
  */
 @Component({
   selector: 'tp-restore-points-page',
-  imports: [TranslatePipe, PlanTableComponent, JobProgressDialogComponent, ConfirmDialogComponent],
+  imports: [MatButton, TranslatePipe, PlanTableComponent, JobProgressDialogComponent, ConfirmDialogComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <h1>{{ 'Restore points' | t }}</h1>
@@ -49,7 +50,7 @@ import { toggleIn } from '../../shared/toggle-in';
               <td [attr.data-label]="'Changes' | t">{{ rp.changes.length }}</td>
               <td>
                 @if (rp.state === 'APPLIED') {
-                  <button type="button" [attr.data-test]="'revert-preview-' + rp.id" (click)="preview(rp)">{{ 'Revert…' | t }}</button>
+                  <button matButton="outlined" type="button" [attr.data-test]="'revert-preview-' + rp.id" (click)="preview(rp)">{{ 'Revert…' | t }}</button>
                 }
               </td>
             </tr>
@@ -67,8 +68,8 @@ import { toggleIn } from '../../shared/toggle-in';
           <tp-plan-table [changes]="plan.changes" [acknowledged]="acknowledged()" (toggled)="toggleAck($event)" />
           @for (w of plan.warnings; track $index) { <p class="banner warn">{{ w }}</p> }
           <div class="actions">
-            <button type="button" data-test="revert-cancel" (click)="selected.set(null)">{{ 'Cancel' | t }}</button>
-            <button type="button" class="primary" data-test="revert-confirm" [disabled]="!canRevert()" (click)="askRevert(rp)">
+            <button matButton="outlined" type="button" data-test="revert-cancel" (click)="selected.set(null)">{{ 'Cancel' | t }}</button>
+            <button matButton="filled" type="button" class="primary" data-test="revert-confirm" [disabled]="!canRevert()" (click)="askRevert(rp)">
               {{ 'Revert' | t }}</button>
           </div>
         } @else {

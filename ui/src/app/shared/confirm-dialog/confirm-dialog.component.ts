@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, input, output, signal } from '@angular/core';
+import { MatButton } from '@angular/material/button';
 
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { ModalDirective } from '../modal/modal.directive';
@@ -11,7 +12,7 @@ import { ConfirmEffect } from './confirm-effects';
  */
 @Component({
   selector: 'tp-confirm-dialog',
-  imports: [TranslatePipe, ModalDirective],
+  imports: [MatButton, TranslatePipe, ModalDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .effects { padding-left: 18px; }
@@ -37,8 +38,8 @@ import { ConfirmEffect } from './confirm-effects';
           {{ 'Confirm' | t }}
         </label>
         <div class="actions">
-          <button type="button" data-test="confirm-cancel" (click)="cancelled.emit()">{{ 'Cancel' | t }}</button>
-          <button type="button" [class]="danger() ? 'danger' : 'primary'" data-test="confirm-continue"
+          <button matButton="outlined" type="button" data-test="confirm-cancel" (click)="cancelled.emit()">{{ 'Cancel' | t }}</button>
+          <button matButton="filled" type="button" [class]="danger() ? 'danger' : 'primary'" data-test="confirm-continue"
                   [disabled]="!ticked()" (click)="confirm()">{{ action() | t }}</button>
         </div>
       </div>
