@@ -14,6 +14,8 @@ const STEP_TIMEOUT = Number(process.env.E2E_STEP_TIMEOUT_MS ?? 60_000);
 const BENCH_TIMEOUT = Number(process.env.E2E_BENCH_TIMEOUT_MS ?? 600_000);
 
 const $ = (page, id) => page.locator(`[data-test="${id}"]`);
+// A Material checkbox (mat-checkbox) carries the test id; Playwright ticks the native input inside it.
+const tick = (page, id) => $(page, id).locator('input[type="checkbox"]');
 
 function check(condition, message) {
   if (!condition) {
@@ -166,7 +168,7 @@ const steps = [
     await $(page, 'confirm-dialog').filter({ hasText: 'zfs_dirty_data_max_percent' }).waitFor();
     check(await $(page, 'confirm-continue').isDisabled(), 'Continue enabled before the Confirm tick');
     await shot(page, '04b-apply-confirm');
-    await $(page, 'confirm-checkbox').check();
+    await tick(page, 'confirm-checkbox').check();
     await $(page, 'confirm-continue').click();
     await jobOutcome(page, 'apply-outcome');
     await $(page, 'apply-pending-reboot').waitFor();
@@ -177,7 +179,7 @@ const steps = [
   ['reboot: confirm, wait for the box, log in again, see the pending items verified', async ({ page }) => {
     await $(page, 'reboot-open').click();
     await $(page, 'reboot-pending-list').waitFor();
-    await $(page, 'reboot-confirm-checkbox').check();
+    await tick(page, 'reboot-confirm-checkbox').check();
     await $(page, 'reboot-confirm').click();
     // The host restarts: either the token still works, or the login form comes back.
     const back = page.locator('[data-test="reboot-done"], [data-test="login-submit"]').first();
@@ -201,7 +203,7 @@ const steps = [
     await shot(page, '07-restore-points');
     await $(page, 'revert-confirm').click();
     await $(page, 'confirm-dialog').waitFor();   // putting zfs_dirty_data_max_percent back needs a reboot too
-    await $(page, 'confirm-checkbox').check();
+    await tick(page, 'confirm-checkbox').check();
     await $(page, 'confirm-continue').click();
     await jobOutcome(page, 'revert-outcome');
     await $(page, 'job-close').click();

@@ -1,5 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { MatButton } from '@angular/material/button';
+import { MatCheckbox } from '@angular/material/checkbox';
 import { MatProgressBar } from '@angular/material/progress-bar';
 
 import { AuthService } from '../auth/auth.service';
@@ -11,7 +12,7 @@ import { RebootService } from './reboot.service';
 /** Confirm → rebooting → waiting for the box → verified items. Becomes a banner while the login form is needed. */
 @Component({
   selector: 'tp-reboot-dialog',
-  imports: [MatProgressBar, MatButton, TranslatePipe, ModalDirective],
+  imports: [MatProgressBar, MatButton, MatCheckbox, TranslatePipe, ModalDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     @if (reboot.active()) {
@@ -36,8 +37,8 @@ import { RebootService } from './reboot.service';
                 } @else {
                   <p>{{ 'Everything served by this box (shares, VMs, apps) stops until it has restarted.' | t }}</p>
                 }
-                <label><input type="checkbox" [checked]="confirmed()" (change)="confirmed.set(!confirmed())"
-                              data-test="reboot-confirm-checkbox" /> {{ 'I want to reboot now' | t }}</label>
+                <mat-checkbox [checked]="confirmed()" (change)="confirmed.set($event.checked)"
+                              data-test="reboot-confirm-checkbox">{{ 'I want to reboot now' | t }}</mat-checkbox>
                 <div class="actions">
                   <button matButton="outlined" type="button" data-test="reboot-cancel" (click)="reboot.cancel()">{{ 'Cancel' | t }}</button>
                   <button matButton="filled" type="button" class="danger" data-test="reboot-confirm" [disabled]="!confirmed()"

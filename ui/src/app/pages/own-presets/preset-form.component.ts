@@ -2,6 +2,9 @@ import { ChangeDetectionStrategy, Component, computed, effect, inject, input, ou
 import { toSignal } from '@angular/core/rxjs-interop';
 import { AbstractControl, FormControl, FormGroup, NonNullableFormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButton } from '@angular/material/button';
+import { MatFormField, MatLabel } from '@angular/material/form-field';
+import { MatInput } from '@angular/material/input';
+import { MatCard } from '@angular/material/card';
 import { firstValueFrom, map, startWith } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -29,7 +32,7 @@ const DESCRIPTION_MAX = 1024;
  */
 @Component({
   selector: 'tp-preset-form',
-  imports: [MatButton, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, SettingFactsComponent, SettingPickerComponent],
+  imports: [MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, SettingFactsComponent, SettingPickerComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     form { display: grid; gap: 10px; }
@@ -42,15 +45,21 @@ const DESCRIPTION_MAX = 1024;
     @media (max-width: 700px) { .setting { grid-template-columns: 1fr; } }
   `,
   template: `
-    <form class="card" [formGroup]="form" (ngSubmit)="save()" novalidate data-test="preset-form">
-      <label>{{ labels.name | t }}
-        <input type="text" formControlName="name" data-test="preset-name" />
+    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="save()" novalidate data-test="preset-form">
+      <div class="field">
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>{{ labels.name | t }}</mat-label>
+          <input matInput type="text" formControlName="name" data-test="preset-name" />
+        </mat-form-field>
         <tp-field-error [control]="form.controls.name" [label]="labels.name" testId="error-name" />
-      </label>
-      <label>{{ labels.description | t }}
-        <textarea formControlName="description" rows="2" data-test="preset-description"></textarea>
+      </div>
+      <div class="field">
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>{{ labels.description | t }}</mat-label>
+          <textarea matInput formControlName="description" rows="2" data-test="preset-description"></textarea>
+        </mat-form-field>
         <tp-field-error [control]="form.controls.description" [label]="labels.description" testId="error-description" />
-      </label>
+      </div>
       <div>
         <label for="preset-base">{{ labels.base | t }}</label>
         <div class="base">
@@ -109,7 +118,7 @@ const DESCRIPTION_MAX = 1024;
         <button matButton="outlined" type="button" (click)="cancelled.emit()" data-test="preset-cancel">{{ 'Cancel' | t }}</button>
         <button matButton="filled" type="submit" class="primary" [disabled]="saving()" data-test="preset-save">{{ 'Save' | t }}</button>
       </div>
-    </form>
+    </form></mat-card>
   `,
 })
 export class PresetFormComponent {

@@ -138,7 +138,7 @@ describe('PresetsPage', () => {
     q<HTMLButtonElement>('apply')!.click();
     await settle();
     expect(q<HTMLButtonElement>('confirm-continue')!.disabled).toBe(true);
-    q<HTMLInputElement>('confirm-checkbox')!.click();
+    q('confirm-checkbox')!.querySelector('input')!.click();
     await settle();
     q<HTMLButtonElement>('confirm-continue')!.click();
     await settle();

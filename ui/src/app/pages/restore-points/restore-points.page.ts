@@ -1,5 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal, untracked } from '@angular/core';
 import { MatButton } from '@angular/material/button';
+import { MatCard } from '@angular/material/card';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -26,7 +27,7 @@ import { toggleIn } from '../../shared/toggle-in';
  */
 @Component({
   selector: 'tp-restore-points-page',
-  imports: [MatButton, TranslatePipe, PlanTableComponent, JobProgressDialogComponent, ConfirmDialogComponent],
+  imports: [MatCard, MatButton, TranslatePipe, PlanTableComponent, JobProgressDialogComponent, ConfirmDialogComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <h1>{{ 'Restore points' | t }}</h1>
@@ -62,7 +63,7 @@ import { toggleIn } from '../../shared/toggle-in';
     </div>
 
     @if (selected(); as rp) {
-      <section class="card" style="margin-top: 16px" data-test="revert-section">
+      <mat-card appearance="outlined" class="card" style="margin-top: 16px" data-test="revert-section">
         <h2>{{ 'Reverting restore point #{id} would change:' | t: { id: rp.id } }}</h2>
         @if (plan(); as plan) {
           <tp-plan-table [changes]="plan.changes" [acknowledged]="acknowledged()" (toggled)="toggleAck($event)" />
@@ -75,7 +76,7 @@ import { toggleIn } from '../../shared/toggle-in';
         } @else {
           <p class="muted">{{ 'Loading…' | t }}</p>
         }
-      </section>
+      </mat-card>
     }
 
     @if (confirming() && selected(); as rp) {
