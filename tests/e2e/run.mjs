@@ -79,11 +79,11 @@ async function setTheme(page, theme) {
 async function fillBenchmark(page, { label, tests, runs, runtime, ramp }) {
   await $(page, 'bench-dataset').selectOption('tank/media');
   for (const test of ALL_TESTS) {
-    await $(page, `bench-test-${test}`).setChecked(tests.includes(test));
+    await tick(page, `bench-test-${test}`).setChecked(tests.includes(test));
   }
   await $(page, 'bench-profile').selectOption('QUICK');
   await $(page, 'bench-runs').fill(String(runs));
-  await $(page, 'bench-adaptive').setChecked(false);
+  await tick(page, 'bench-adaptive').setChecked(false);
   await $(page, 'bench-label').fill(label);
   if (await $(page, 'bench-advanced').getAttribute('open') === null) {
     await $(page, 'bench-advanced').locator('summary').click();
@@ -160,7 +160,7 @@ const steps = [
     await $(page, 'plan-table').waitFor();
     await $(page, 'plan-row-sync').waitFor();
     check(await $(page, 'apply').isDisabled(), 'Apply enabled before acknowledging the DANGEROUS row');
-    await $(page, 'ack-sync').check();
+    await tick(page, 'ack-sync').check();
     await shot(page, '04-presets-plan');
     check(await $(page, 'apply').isEnabled(), 'Apply still disabled after acknowledging');
     await $(page, 'apply').click();
@@ -293,8 +293,8 @@ const steps = [
   }],
   ['compare two runs: charts, maximum line, verdicts; an import adds a warning', async ({ page }) => {
     const rows = page.locator('[data-test^="bench-row-"]');
-    await rows.filter({ hasText: 'e2e-a' }).locator('[data-test^="bench-pick-"]').check();
-    await rows.filter({ hasText: 'e2e-b' }).locator('[data-test^="bench-pick-"]').check();
+    await rows.filter({ hasText: 'e2e-a' }).locator('[data-test^="bench-pick-"] input').check();
+    await rows.filter({ hasText: 'e2e-b' }).locator('[data-test^="bench-pick-"] input').check();
     await $(page, 'bench-compare').click();
     await $(page, 'chart-seq').waitFor();
     await $(page, 'chart-iops').waitFor();
@@ -325,16 +325,16 @@ const steps = [
     await page.setViewportSize({ width: 1280, height: 800 });
     await setTheme(page, 'dark');
     await $(page, 'compare-picker').locator('summary').click();
-    await page.locator('tr').filter({ hasText: 'old bonnie' }).locator('[data-test^="compare-pick-"]').check();
+    await page.locator('tr').filter({ hasText: 'old bonnie' }).locator('[data-test^="compare-pick-"] input').check();
     await $(page, 'compare-warnings').filter({ hasText: 'Imported results' }).waitFor();
   }],
   ['a tiny campaign runs to DONE: recommendation, the HTML report inline, a CSV report download', async ({ page }) => {
     await goto(page, 'campaigns');
     await $(page, 'camp-preset-max-seq-write').waitFor();
     await $(page, 'camp-dataset').selectOption('tank/media');
-    await $(page, 'camp-preset-max-seq-write').check();
+    await tick(page, 'camp-preset-max-seq-write').check();
     for (const test of ALL_TESTS) {
-      await $(page, `camp-test-${test}`).setChecked(test === 'SEQ_WRITE');
+      await tick(page, `camp-test-${test}`).setChecked(test === 'SEQ_WRITE');
     }
     await $(page, 'camp-profile').selectOption('QUICK');
     await $(page, 'camp-runs').fill('1');

@@ -1,5 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input, output } from '@angular/core';
 import { MatButton } from '@angular/material/button';
+import { MatTooltip } from '@angular/material/tooltip';
 import { MatProgressBar } from '@angular/material/progress-bar';
 
 import { JobRun } from './job-run';
@@ -10,7 +11,7 @@ import { ModalDirective } from '../shared/modal/modal.directive';
 /** Modal progress of a job in words: bar, current step, Abort when the job allows it, result slot when done. */
 @Component({
   selector: 'tp-job-progress-dialog',
-  imports: [MatProgressBar, MatButton, TranslatePipe, ModalDirective],
+  imports: [MatProgressBar, MatButton, MatTooltip, TranslatePipe, ModalDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     @if (run().phase() !== 'idle' && !run().minimized()) {
@@ -35,7 +36,7 @@ import { ModalDirective } from '../shared/modal/modal.directive';
           <div class="actions">
             @if (run().phase() === 'running') {
               <button matButton="outlined" type="button" data-test="job-minimize" (click)="run().minimize()"
-                      [title]="'The job goes on; find it under Jobs at the top' | t">{{ 'Run in background' | t }}</button>
+                      [matTooltip]="'The job goes on; find it under Jobs at the top' | t">{{ 'Run in background' | t }}</button>
             }
             @if (canAbort()) {
               <button matButton="filled" type="button" class="danger" data-test="job-abort" (click)="abort()">{{ 'Abort' | t }}</button>

@@ -5,6 +5,7 @@ import { MatButton } from '@angular/material/button';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
 import { MatInput } from '@angular/material/input';
 import { MatCard } from '@angular/material/card';
+import { MatCheckbox } from '@angular/material/checkbox';
 import { distinctUntilChanged, firstValueFrom, merge } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -29,13 +30,12 @@ import { campaignControls, campaignForm, campaignSpec } from './campaign-form';
 /** The campaign wizard: what to compare, how to measure, whether it may reboot, what stays applied at the end. */
 @Component({
   selector: 'tp-campaign-form',
-  imports: [MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, PlanTableComponent, BenchmarkSettingsComponent, FieldErrorComponent],
+  imports: [MatCheckbox, MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, PlanTableComponent, BenchmarkSettingsComponent, FieldErrorComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* an error line under one field must not push its neighbours down */
     .row { align-items: flex-start; }
-    .checks { display: flex; flex-wrap: wrap; gap: 4px 16px; border: 0; padding: 6px 0; margin: 0; }
-    .checks label { display: flex; gap: 6px; align-items: center; }
+    .checks { display: flex; flex-wrap: wrap; gap: 0 8px; border: 0; padding: 6px 0; margin: 0; }
   `,
   template: `
     <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="start()" novalidate data-test="camp-form">
@@ -53,8 +53,8 @@ import { campaignControls, campaignForm, campaignSpec } from './campaign-form';
       <fieldset class="checks">
         <legend>{{ 'Presets to compare with the baseline' | t }}</legend>
         @for (p of presets.presets(); track p.id) {
-          <label><input type="checkbox" [checked]="value().presets.includes(p.id)" (change)="togglePreset(p.id)"
-                        [attr.data-test]="'camp-preset-' + p.id" /> {{ p.name }}</label>
+          <mat-checkbox [checked]="value().presets.includes(p.id)" (change)="togglePreset(p.id)"
+                        [attr.data-test]="'camp-preset-' + p.id">{{ p.name }}</mat-checkbox>
         }
       </fieldset>
       <tp-field-error [control]="form.controls.presets" [label]="labels.presets" testId="error-presets" />
@@ -87,11 +87,10 @@ import { campaignControls, campaignForm, campaignSpec } from './campaign-form';
           <tp-field-error [control]="form.controls.label" [label]="labels.label" testId="error-label" />
         </div>
       </div>
-      <label style="margin-top: 8px">
-        <input type="checkbox" formControlName="allow_reboot" data-test="camp-allow-reboot" />
-        {{ labels.allow_reboot | t }}
+      <div style="margin-top: 8px">
+        <mat-checkbox formControlName="allow_reboot" data-test="camp-allow-reboot">{{ labels.allow_reboot | t }}</mat-checkbox>
         <tp-field-error [control]="form.controls.allow_reboot" [label]="labels.allow_reboot" testId="error-allow_reboot" />
-      </label>
+      </div>
       <p class="muted" data-test="camp-reboot-words">{{ (value().allow_reboot
         ? 'Some presets only take effect after a restart. The campaign will restart the box by itself when it gets to them, wait for it to come back, and carry on. The box is unavailable to everyone during each restart.'
         : 'The box is never restarted. Presets that only take effect after a restart are skipped, and the results say so.') | t }}</p>

@@ -2,6 +2,7 @@ import { ChangeDetectionStrategy, Component, computed, input } from '@angular/co
 import { ReactiveFormsModule } from '@angular/forms';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
 import { MatInput } from '@angular/material/input';
+import { MatCheckbox } from '@angular/material/checkbox';
 
 import { BENCHMARK_TESTS, BenchmarkTest } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
@@ -19,11 +20,10 @@ import { formState, toggleInList } from './form-state';
  */
 @Component({
   selector: 'tp-benchmark-settings',
-  imports: [MatFormField, MatLabel, MatInput, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, PlanEstimateComponent],
+  imports: [MatCheckbox, MatFormField, MatLabel, MatInput, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, PlanEstimateComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
-    .tests { display: flex; flex-wrap: wrap; gap: 4px 16px; border: 0; padding: 6px 0; margin: 8px 0 0; }
-    .tests label { display: flex; gap: 6px; align-items: center; }
+    .tests { display: flex; flex-wrap: wrap; gap: 0 8px; border: 0; padding: 6px 0; margin: 8px 0 0; }
     input[type='number'] { width: 96px; }
     /* an error line under one field must not push its neighbours down */
     .row { align-items: flex-start; }
@@ -33,8 +33,8 @@ import { formState, toggleInList } from './form-state';
       <fieldset class="tests">
         <legend>{{ labels.tests | t }}</legend>
         @for (test of tests; track test) {
-          <label><input type="checkbox" [checked]="chosen().includes(test)" (change)="toggleTest(test)"
-                        [attr.data-test]="prefix() + '-test-' + test" /> {{ testWords[test] | t }}</label>
+          <mat-checkbox [checked]="chosen().includes(test)" (change)="toggleTest(test)"
+                        [attr.data-test]="prefix() + '-test-' + test">{{ testWords[test] | t }}</mat-checkbox>
         }
       </fieldset>
       <tp-field-error [control]="form().controls.tests" [label]="labels.tests" testId="error-tests" />
@@ -66,11 +66,10 @@ import { formState, toggleInList } from './form-state';
         }
       </div>
       @if (form().controls.adaptive; as adaptive) {
-        <label style="margin-top: 8px">
-          <input type="checkbox" formControlName="adaptive" [attr.data-test]="prefix() + '-adaptive'" />
-          {{ labels.adaptive | t }}
+        <div style="margin-top: 8px">
+          <mat-checkbox formControlName="adaptive" [attr.data-test]="prefix() + '-adaptive'">{{ labels.adaptive | t }}</mat-checkbox>
           <tp-field-error [control]="adaptive" [label]="labels.adaptive" testId="error-adaptive" />
-        </label>
+        </div>
       }
       <details [attr.data-test]="prefix() + '-advanced'" style="margin-top: 8px">
         <summary>{{ 'Expert overrides (empty = the profile decides)' | t }}</summary>
