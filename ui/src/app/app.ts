@@ -2,7 +2,6 @@ import { ChangeDetectionStrategy, Component, effect, inject } from '@angular/cor
 import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
 import { MatButton } from '@angular/material/button';
 import { MatToolbar } from '@angular/material/toolbar';
-import { MatTooltip } from '@angular/material/tooltip';
 
 import { AuthService } from './auth/auth.service';
 import { LoginComponent } from './auth/login.component';
@@ -18,7 +17,7 @@ import { NAV_ITEMS } from './app.routes';
 
 @Component({
   selector: 'tp-root',
-  imports: [MatButton, MatToolbar, MatTooltip, RouterOutlet, RouterLink, RouterLinkActive, LoginComponent, RebootDialogComponent, JobsPanelComponent, TranslatePipe],
+  imports: [MatButton, MatToolbar, RouterOutlet, RouterLink, RouterLinkActive, LoginComponent, RebootDialogComponent, JobsPanelComponent, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './app.html',
   styleUrl: './app.scss',

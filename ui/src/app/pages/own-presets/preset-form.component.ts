@@ -36,6 +36,8 @@ const DESCRIPTION_MAX = 1024;
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     form { display: grid; gap: 10px; }
+    .field { width: auto; }
+    .field mat-form-field { width: 100%; }
     input[type='text'], textarea, select { width: 100%; }
     .base { display: flex; gap: 6px; align-items: center; }
     .setting code { margin-left: 0.5em; }
