@@ -14,6 +14,8 @@ const STEP_TIMEOUT = Number(process.env.E2E_STEP_TIMEOUT_MS ?? 60_000);
 const BENCH_TIMEOUT = Number(process.env.E2E_BENCH_TIMEOUT_MS ?? 600_000);
 
 const $ = (page, id) => page.locator(`[data-test="${id}"]`);
+// A Material checkbox (mat-checkbox) carries the test id; Playwright ticks the native input inside it.
+const tick = (page, id) => $(page, id).locator('input[type="checkbox"]');
 
 function check(condition, message) {
   if (!condition) {
@@ -77,11 +79,11 @@ async function setTheme(page, theme) {
 async function fillBenchmark(page, { label, tests, runs, runtime, ramp }) {
   await $(page, 'bench-dataset').selectOption('tank/media');
   for (const test of ALL_TESTS) {
-    await $(page, `bench-test-${test}`).setChecked(tests.includes(test));
+    await tick(page, `bench-test-${test}`).setChecked(tests.includes(test));
   }
   await $(page, 'bench-profile').selectOption('QUICK');
   await $(page, 'bench-runs').fill(String(runs));
-  await $(page, 'bench-adaptive').setChecked(false);
+  await tick(page, 'bench-adaptive').setChecked(false);
   await $(page, 'bench-label').fill(label);
   if (await $(page, 'bench-advanced').getAttribute('open') === null) {
     await $(page, 'bench-advanced').locator('summary').click();
@@ -158,7 +160,7 @@ const steps = [
     await $(page, 'plan-table').waitFor();
     await $(page, 'plan-row-sync').waitFor();
     check(await $(page, 'apply').isDisabled(), 'Apply enabled before acknowledging the DANGEROUS row');
-    await $(page, 'ack-sync').check();
+    await tick(page, 'ack-sync').check();
     await shot(page, '04-presets-plan');
     check(await $(page, 'apply').isEnabled(), 'Apply still disabled after acknowledging');
     await $(page, 'apply').click();
@@ -166,7 +168,7 @@ const steps = [
     await $(page, 'confirm-dialog').filter({ hasText: 'zfs_dirty_data_max_percent' }).waitFor();
     check(await $(page, 'confirm-continue').isDisabled(), 'Continue enabled before the Confirm tick');
     await shot(page, '04b-apply-confirm');
-    await $(page, 'confirm-checkbox').check();
+    await tick(page, 'confirm-checkbox').check();
     await $(page, 'confirm-continue').click();
     await jobOutcome(page, 'apply-outcome');
     await $(page, 'apply-pending-reboot').waitFor();
@@ -177,7 +179,7 @@ const steps = [
   ['reboot: confirm, wait for the box, log in again, see the pending items verified', async ({ page }) => {
     await $(page, 'reboot-open').click();
     await $(page, 'reboot-pending-list').waitFor();
-    await $(page, 'reboot-confirm-checkbox').check();
+    await tick(page, 'reboot-confirm-checkbox').check();
     await $(page, 'reboot-confirm').click();
     // The host restarts: either the token still works, or the login form comes back.
     const back = page.locator('[data-test="reboot-done"], [data-test="login-submit"]').first();
@@ -201,7 +203,7 @@ const steps = [
     await shot(page, '07-restore-points');
     await $(page, 'revert-confirm').click();
     await $(page, 'confirm-dialog').waitFor();   // putting zfs_dirty_data_max_percent back needs a reboot too
-    await $(page, 'confirm-checkbox').check();
+    await tick(page, 'confirm-checkbox').check();
     await $(page, 'confirm-continue').click();
     await jobOutcome(page, 'revert-outcome');
     await $(page, 'job-close').click();
@@ -291,8 +293,8 @@ const steps = [
   }],
   ['compare two runs: charts, maximum line, verdicts; an import adds a warning', async ({ page }) => {
     const rows = page.locator('[data-test^="bench-row-"]');
-    await rows.filter({ hasText: 'e2e-a' }).locator('[data-test^="bench-pick-"]').check();
-    await rows.filter({ hasText: 'e2e-b' }).locator('[data-test^="bench-pick-"]').check();
+    await rows.filter({ hasText: 'e2e-a' }).locator('[data-test^="bench-pick-"] input').check();
+    await rows.filter({ hasText: 'e2e-b' }).locator('[data-test^="bench-pick-"] input').check();
     await $(page, 'bench-compare').click();
     await $(page, 'chart-seq').waitFor();
     await $(page, 'chart-iops').waitFor();
@@ -323,16 +325,16 @@ const steps = [
     await page.setViewportSize({ width: 1280, height: 800 });
     await setTheme(page, 'dark');
     await $(page, 'compare-picker').locator('summary').click();
-    await page.locator('tr').filter({ hasText: 'old bonnie' }).locator('[data-test^="compare-pick-"]').check();
+    await page.locator('tr').filter({ hasText: 'old bonnie' }).locator('[data-test^="compare-pick-"] input').check();
     await $(page, 'compare-warnings').filter({ hasText: 'Imported results' }).waitFor();
   }],
   ['a tiny campaign runs to DONE: recommendation, the HTML report inline, a CSV report download', async ({ page }) => {
     await goto(page, 'campaigns');
     await $(page, 'camp-preset-max-seq-write').waitFor();
     await $(page, 'camp-dataset').selectOption('tank/media');
-    await $(page, 'camp-preset-max-seq-write').check();
+    await tick(page, 'camp-preset-max-seq-write').check();
     for (const test of ALL_TESTS) {
-      await $(page, `camp-test-${test}`).setChecked(test === 'SEQ_WRITE');
+      await tick(page, `camp-test-${test}`).setChecked(test === 'SEQ_WRITE');
     }
     await $(page, 'camp-profile').selectOption('QUICK');
     await $(page, 'camp-runs').fill('1');

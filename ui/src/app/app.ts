@@ -1,5 +1,7 @@
 import { ChangeDetectionStrategy, Component, effect, inject } from '@angular/core';
 import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
+import { MatButton } from '@angular/material/button';
+import { MatToolbar } from '@angular/material/toolbar';
 
 import { AuthService } from './auth/auth.service';
 import { LoginComponent } from './auth/login.component';
@@ -15,7 +17,7 @@ import { NAV_ITEMS } from './app.routes';
 
 @Component({
   selector: 'tp-root',
-  imports: [RouterOutlet, RouterLink, RouterLinkActive, LoginComponent, RebootDialogComponent, JobsPanelComponent, TranslatePipe],
+  imports: [MatButton, MatToolbar, RouterOutlet, RouterLink, RouterLinkActive, LoginComponent, RebootDialogComponent, JobsPanelComponent, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './app.html',
   styleUrl: './app.scss',

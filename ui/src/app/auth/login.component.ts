@@ -1,5 +1,9 @@
 import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { FormsModule } from '@angular/forms';
+import { MatButton } from '@angular/material/button';
+import { MatFormField, MatLabel } from '@angular/material/form-field';
+import { MatInput } from '@angular/material/input';
+import { MatCard } from '@angular/material/card';
 
 import { AuthService } from './auth.service';
 import { TranslatePipe } from '../i18n/translate.pipe';
@@ -7,17 +11,16 @@ import { TranslatePipe } from '../i18n/translate.pipe';
 /** Password or API key login; shows why a login failed or the connection state. */
 @Component({
   selector: 'tp-login',
-  imports: [FormsModule, TranslatePipe],
+  imports: [MatCard, MatButton, MatFormField, MatLabel, MatInput, FormsModule, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     :host { display: flex; justify-content: center; padding: 48px 12px; }
     form { width: min(380px, 100%); display: grid; gap: 12px; }
-    input[type='text'], input[type='password'] { width: 100%; }
     .modes { display: flex; gap: 16px; }
     .modes label { display: flex; gap: 6px; align-items: center; }
   `,
   template: `
-    <form class="card" (ngSubmit)="submit()" data-test="login-form">
+    <mat-card appearance="outlined" class="card"><form (ngSubmit)="submit()" data-test="login-form">
       <h1>{{ 'Workload tuning' | t }}</h1>
       @if (auth.message(); as message) {
         <div class="banner info" role="status" data-test="login-message">{{ message | t }}</div>
@@ -31,23 +34,26 @@ import { TranslatePipe } from '../i18n/translate.pipe';
         <label><input type="radio" name="mode" value="apikey" [(ngModel)]="mode" data-test="login-mode-apikey" />
           {{ 'API key' | t }}</label>
       </div>
-      <label>{{ 'Username' | t }}
-        <input type="text" name="username" autocomplete="username" required [(ngModel)]="username" data-test="login-username" />
-      </label>
+      <mat-form-field appearance="outline" subscriptSizing="dynamic">
+        <mat-label>{{ 'Username' | t }}</mat-label>
+        <input matInput type="text" name="username" autocomplete="username" required [(ngModel)]="username" data-test="login-username" />
+      </mat-form-field>
       @if (mode() === 'password') {
-        <label>{{ 'Password' | t }}
-          <input type="password" name="password" autocomplete="current-password" [(ngModel)]="secret" data-test="login-password" />
-        </label>
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>{{ 'Password' | t }}</mat-label>
+          <input matInput type="password" name="password" autocomplete="current-password" [(ngModel)]="secret" data-test="login-password" />
+        </mat-form-field>
       } @else {
-        <label>{{ 'API key' | t }}
-          <input type="password" name="apikey" autocomplete="off" [(ngModel)]="secret" data-test="login-apikey" />
-        </label>
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>{{ 'API key' | t }}</mat-label>
+          <input matInput type="password" name="apikey" autocomplete="off" [(ngModel)]="secret" data-test="login-apikey" />
+        </mat-form-field>
       }
-      <button type="submit" class="primary" data-test="login-submit"
+      <button matButton="filled" type="submit" class="primary" data-test="login-submit"
               [disabled]="auth.status() === 'logging-in' || auth.status() === 'connecting' || !username() || !secret()">
         {{ 'Log in' | t }}
       </button>
-    </form>
+    </form></mat-card>
   `,
 })
 export class LoginComponent {

@@ -1,4 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input, output } from '@angular/core';
+import { MatButton } from '@angular/material/button';
+import { MatTooltip } from '@angular/material/tooltip';
+import { MatProgressBar } from '@angular/material/progress-bar';
 
 import { JobRun } from './job-run';
 import { ApiService } from '../api/api.service';
@@ -8,7 +11,7 @@ import { ModalDirective } from '../shared/modal/modal.directive';
 /** Modal progress of a job in words: bar, current step, Abort when the job allows it, result slot when done. */
 @Component({
   selector: 'tp-job-progress-dialog',
-  imports: [TranslatePipe, ModalDirective],
+  imports: [MatProgressBar, MatButton, MatTooltip, TranslatePipe, ModalDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     @if (run().phase() !== 'idle' && !run().minimized()) {
@@ -17,8 +20,9 @@ import { ModalDirective } from '../shared/modal/modal.directive';
           <h2>{{ run().title | t }}</h2>
           @switch (run().phase()) {
             @case ('running') {
-              <!-- No value attribute = indeterminate, before the first percentage arrives (a property set to undefined throws). -->
-              <progress [attr.value]="run().percent()" max="100" data-test="job-progress"></progress>
+              <!-- Indeterminate until the first percentage arrives. -->
+              <mat-progress-bar [mode]="run().percent() == null ? 'indeterminate' : 'determinate'" [value]="run().percent() ?? 0"
+                                [attr.aria-label]="run().title | t" data-test="job-progress" />
               <p role="status" data-test="job-description">{{ run().description() ?? ('Starting…' | t) }}</p>
             }
             @case ('done') {
@@ -31,14 +35,14 @@ import { ModalDirective } from '../shared/modal/modal.directive';
           <ng-content />
           <div class="actions">
             @if (run().phase() === 'running') {
-              <button type="button" data-test="job-minimize" (click)="run().minimize()"
-                      [title]="'The job goes on; find it under Jobs at the top' | t">{{ 'Run in background' | t }}</button>
+              <button matButton="outlined" type="button" data-test="job-minimize" (click)="run().minimize()"
+                      [matTooltip]="'The job goes on; find it under Jobs at the top' | t">{{ 'Run in background' | t }}</button>
             }
             @if (canAbort()) {
-              <button type="button" class="danger" data-test="job-abort" (click)="abort()">{{ 'Abort' | t }}</button>
+              <button matButton="filled" type="button" class="danger" data-test="job-abort" (click)="abort()">{{ 'Abort' | t }}</button>
             }
             @if (run().phase() !== 'running') {
-              <button type="button" class="primary" data-test="job-close" (click)="closed.emit()">{{ 'Close' | t }}</button>
+              <button matButton="filled" type="button" class="primary" data-test="job-close" (click)="closed.emit()">{{ 'Close' | t }}</button>
             }
           </div>
         </div>

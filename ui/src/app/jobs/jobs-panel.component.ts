@@ -1,4 +1,6 @@
 import { ChangeDetectionStrategy, Component, ElementRef, inject, signal, viewChild } from '@angular/core';
+import { MatButton } from '@angular/material/button';
+import { MatProgressBar } from '@angular/material/progress-bar';
 
 import { Job } from '../api/models/job';
 import { TranslatePipe } from '../i18n/translate.pipe';
@@ -11,11 +13,11 @@ import { JobsStore } from './jobs.store';
  */
 @Component({
   selector: 'tp-jobs-panel',
-  imports: [TranslatePipe],
+  imports: [MatProgressBar, MatButton, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   host: { '(document:keydown.escape)': 'close()' },
   template: `
-    <button #toggle type="button" data-test="jobs-toggle" [attr.aria-expanded]="open()" aria-controls="jobs-panel"
+    <button matButton="text" #toggle type="button" data-test="jobs-toggle" [attr.aria-expanded]="open()" aria-controls="jobs-panel"
             (click)="open.set(!open())">
       {{ 'Jobs' | t }}
       @if (store.running().length; as n) { <span class="badge" data-test="jobs-running-count">{{ n }}</span> }
@@ -24,7 +26,7 @@ import { JobsStore } from './jobs.store';
       <section id="jobs-panel" class="panel" role="region" [attr.aria-label]="'Jobs' | t" data-test="jobs-panel">
         <div class="head">
           <h2>{{ 'Jobs' | t }}</h2>
-          <button type="button" data-test="jobs-close" (click)="close()">{{ 'Close' | t }}</button>
+          <button matButton="outlined" type="button" data-test="jobs-close" (click)="close()">{{ 'Close' | t }}</button>
         </div>
         @if (store.error(); as e) { <p class="banner danger" role="alert" data-test="jobs-error">{{ e }}</p> }
         <h3>{{ 'Running' | t }}</h3>
@@ -32,11 +34,13 @@ import { JobsStore } from './jobs.store';
           @for (job of store.running(); track job.id) {
             <li [attr.data-test]="'job-' + job.id">
               <div class="row"><strong>{{ words(job) | t }}</strong><span class="muted">{{ stateWords[job.state] | t }}</span></div>
-              <progress [attr.value]="job.progress.percent" max="100" [attr.data-test]="'job-progress-' + job.id"></progress>
+              <mat-progress-bar [mode]="job.progress.percent == null ? 'indeterminate' : 'determinate'"
+                                [value]="job.progress.percent ?? 0" [attr.aria-label]="words(job) | t"
+                                [attr.data-test]="'job-progress-' + job.id" />
               <div class="row">
                 <span class="muted" [attr.data-test]="'job-description-' + job.id">{{ job.progress.description ?? ('Starting…' | t) }}</span>
                 @if (job.abortable) {
-                  <button type="button" class="danger" [attr.data-test]="'job-abort-' + job.id" (click)="store.abort(job)">{{ 'Abort' | t }}</button>
+                  <button matButton="filled" type="button" class="danger" [attr.data-test]="'job-abort-' + job.id" (click)="store.abort(job)">{{ 'Abort' | t }}</button>
                 }
               </div>
             </li>
@@ -86,7 +90,7 @@ export class JobsPanelComponent {
   protected readonly stateWords = JOB_STATE_WORDS;
   protected readonly words = (job: Job) => jobWords(job);
   protected readonly time = (value: unknown) => jobTime(value);
-  private readonly toggle = viewChild<ElementRef<HTMLButtonElement>>('toggle');
+  private readonly toggle = viewChild('toggle', { read: ElementRef<HTMLButtonElement> });
 
   close(): void {
     if (this.open()) {

@@ -1,4 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { MatButton } from '@angular/material/button';
+import { MatCheckbox } from '@angular/material/checkbox';
+import { MatProgressBar } from '@angular/material/progress-bar';
 
 import { AuthService } from '../auth/auth.service';
 import { TranslatePipe } from '../i18n/translate.pipe';
@@ -9,7 +12,7 @@ import { RebootService } from './reboot.service';
 /** Confirm → rebooting → waiting for the box → verified items. Becomes a banner while the login form is needed. */
 @Component({
   selector: 'tp-reboot-dialog',
-  imports: [TranslatePipe, ModalDirective],
+  imports: [MatProgressBar, MatButton, MatCheckbox, TranslatePipe, ModalDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     @if (reboot.active()) {
@@ -34,26 +37,26 @@ import { RebootService } from './reboot.service';
                 } @else {
                   <p>{{ 'Everything served by this box (shares, VMs, apps) stops until it has restarted.' | t }}</p>
                 }
-                <label><input type="checkbox" [checked]="confirmed()" (change)="confirmed.set(!confirmed())"
-                              data-test="reboot-confirm-checkbox" /> {{ 'I want to reboot now' | t }}</label>
+                <mat-checkbox [checked]="confirmed()" (change)="confirmed.set($event.checked)"
+                              data-test="reboot-confirm-checkbox">{{ 'I want to reboot now' | t }}</mat-checkbox>
                 <div class="actions">
-                  <button type="button" data-test="reboot-cancel" (click)="reboot.cancel()">{{ 'Cancel' | t }}</button>
-                  <button type="button" class="danger" data-test="reboot-confirm" [disabled]="!confirmed()"
+                  <button matButton="outlined" type="button" data-test="reboot-cancel" (click)="reboot.cancel()">{{ 'Cancel' | t }}</button>
+                  <button matButton="filled" type="button" class="danger" data-test="reboot-confirm" [disabled]="!confirmed()"
                           (click)="reboot.reboot(); confirmed.set(false)">{{ 'Reboot' | t }}</button>
                 </div>
               }
               @case ('rebooting') {
-                <progress></progress>
+                <mat-progress-bar mode="indeterminate" [attr.aria-label]="'Reboot' | t" />
                 <p role="status" data-test="reboot-status">{{ 'Asking the box to reboot…' | t }}</p>
               }
               @case ('waiting') {
-                <progress></progress>
+                <mat-progress-bar mode="indeterminate" [attr.aria-label]="'Reboot' | t" />
                 <p role="status" data-test="reboot-status">{{ 'Waiting for the box to come back…' | t }}</p>
               }
               @case ('failed') {
                 <p class="banner danger" role="alert" data-test="reboot-error">{{ reboot.error() }}</p>
                 <div class="actions">
-                  <button type="button" data-test="reboot-close" (click)="reboot.close()">{{ 'Close' | t }}</button>
+                  <button matButton="outlined" type="button" data-test="reboot-close" (click)="reboot.close()">{{ 'Close' | t }}</button>
                 </div>
               }
               @case ('done') {
@@ -75,7 +78,7 @@ import { RebootService } from './reboot.service';
                   }
                 }
                 <div class="actions">
-                  <button type="button" class="primary" data-test="reboot-close" (click)="reboot.close()">{{ 'Close' | t }}</button>
+                  <button matButton="filled" type="button" class="primary" data-test="reboot-close" (click)="reboot.close()">{{ 'Close' | t }}</button>
                 </div>
               }
             }

@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, inject, input, signal } from '@angular/core';
+import { MatButton } from '@angular/material/button';
 
 import { errorMessage } from '../api/api-errors';
 import { REPORT_FORMATS, ReportFormat, ReportSelection } from '../api/models/tuning-campaign';
@@ -13,13 +14,13 @@ const FORMAT_WORDS: Record<ReportFormat, string> = {
 /** "Report" download buttons, one per format, for a selection of results or a campaign. */
 @Component({
   selector: 'tp-report-buttons',
-  imports: [TranslatePipe],
+  imports: [MatButton, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <div class="actions" style="justify-content: flex-start" data-test="report-buttons">
       <span>{{ 'Report:' | t }}</span>
       @for (f of formats; track f) {
-        <button type="button" [attr.data-test]="'report-download-' + f" [disabled]="busy() !== null || !selection()"
+        <button matButton="outlined" type="button" [attr.data-test]="'report-download-' + f" [disabled]="busy() !== null || !selection()"
                 (click)="save(f)">{{ words[f] | t }}</button>
       }
       @if (busy()) { <span class="muted" role="status" data-test="report-busy">{{ 'Preparing the report…' | t }}</span> }

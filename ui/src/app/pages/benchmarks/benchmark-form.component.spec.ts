@@ -27,9 +27,9 @@ describe('BenchmarkFormComponent', () => {
     const { api, q, type, choose, settle } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => rows));
     expect([...(q<HTMLSelectElement>('bench-dataset')!.options)].map((o) => o.value)).toEqual(['tank', 'tank/vms']);
     await choose('bench-dataset', 'tank/vms');
-    q<HTMLInputElement>('bench-test-SEQ_READ')!.click();
-    q<HTMLInputElement>('bench-test-RAND_READ_4K')!.click();
-    q<HTMLInputElement>('bench-adaptive')!.click();
+    q('bench-test-SEQ_READ')!.querySelector('input')!.click();
+    q('bench-test-RAND_READ_4K')!.querySelector('input')!.click();
+    q('bench-adaptive')!.querySelector('input')!.click();
     await type('bench-runs', '2');
     await type('bench-label', ' before ');
     await type('bench-runtime', '2');
@@ -88,8 +88,8 @@ describe('BenchmarkFormComponent', () => {
   it('sends nothing its own checks refuse and says why under each field, in words', async () => {
     const { api, q, type, settle } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => throwError(() => new Error('not sent'))));
     expect(q('error-tests')).toBeNull();
-    q<HTMLInputElement>('bench-test-SEQ_WRITE')!.click();
-    q<HTMLInputElement>('bench-test-SEQ_READ')!.click();
+    q('bench-test-SEQ_WRITE')!.querySelector('input')!.click();
+    q('bench-test-SEQ_READ')!.querySelector('input')!.click();
     await type('bench-runtime', '0');
     q('bench-start')!.click();
     await settle();

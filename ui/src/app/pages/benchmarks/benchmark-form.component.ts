@@ -1,5 +1,9 @@
 import { ChangeDetectionStrategy, Component, computed, inject, output, signal } from '@angular/core';
 import { NonNullableFormBuilder, ReactiveFormsModule } from '@angular/forms';
+import { MatButton } from '@angular/material/button';
+import { MatFormField, MatLabel } from '@angular/material/form-field';
+import { MatInput } from '@angular/material/input';
+import { MatCard } from '@angular/material/card';
 
 import { ApiService } from '../../api/api.service';
 import { ApiValidationError } from '../../api/api-errors';
@@ -21,7 +25,7 @@ import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-for
 /** Start a benchmark: dataset, label and the benchmark settings; live progress; abort. */
 @Component({
   selector: 'tp-benchmark-form',
-  imports: [ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, BenchmarkSettingsComponent, FieldErrorComponent],
+  imports: [MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, BenchmarkSettingsComponent, FieldErrorComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* an error line under one field must not push its neighbours down */
@@ -33,31 +37,37 @@ import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-for
     dd { margin: 0; }
   `,
   template: `
-    <form class="card" [formGroup]="form" (ngSubmit)="start()" novalidate data-test="bench-form">
+    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="start()" novalidate data-test="bench-form">
       <h2>{{ 'Run a benchmark' | t }}</h2>
       @if (box.busy(); as busy) {
         <p class="banner warn" role="status" data-test="bench-busy">
           {{ 'The box is busy: {what} (job {id}). Benchmarks and applies exclude each other.' | t: { what: (jobWords(busy) | t), id: busy.job_id } }}</p>
       }
       <div class="row">
-        <label>{{ labels.dataset | t }}<br />
-          <select formControlName="dataset" data-test="bench-dataset">
-            @for (d of datasets(); track d) { <option [value]="d">{{ d }}</option> }
-          </select>
+        <div class="field">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+            <mat-label>{{ labels.dataset | t }}</mat-label>
+            <select matNativeControl formControlName="dataset" data-test="bench-dataset">
+              @for (d of datasets(); track d) { <option [value]="d">{{ d }}</option> }
+            </select>
+          </mat-form-field>
           <tp-field-error [control]="form.controls.dataset" [label]="labels.dataset" testId="error-dataset" />
-        </label>
-        <label>{{ labels.label | t }}<br />
-          <input type="text" formControlName="label" data-test="bench-label" />
+        </div>
+        <div class="field">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+            <mat-label>{{ labels.label | t }}</mat-label>
+            <input matInput type="text" formControlName="label" data-test="bench-label" />
+          </mat-form-field>
           <tp-field-error [control]="form.controls.label" [label]="labels.label" testId="error-label" />
-        </label>
+        </div>
       </div>
       <tp-benchmark-settings [form]="form.controls.settings" prefix="bench" />
       @if (general(); as e) { <p class="banner danger" role="alert" data-test="bench-error">{{ e }}</p> }
       <div class="actions">
-        <button type="submit" class="primary" data-test="bench-start"
+        <button matButton="filled" type="submit" class="primary" data-test="bench-start"
                 [disabled]="!datasets().length || run.phase() === 'running' || !!box.busy()">{{ 'Start' | t }}</button>
       </div>
-    </form>
+    </form></mat-card>
 
     <tp-job-progress-dialog [run]="run" [abortable]="true" (closed)="run.close()">
       @if (run.phase() === 'running' && live(); as f) {

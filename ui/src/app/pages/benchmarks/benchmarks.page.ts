@@ -1,6 +1,8 @@
 import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { Router } from '@angular/router';
+import { MatButton } from '@angular/material/button';
+import { MatCheckbox } from '@angular/material/checkbox';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -27,7 +29,7 @@ export const SOURCE_WORDS: Record<BenchmarkResult['source'], string> = {
 /** Start benchmarks, keep their history with what they were measured under, import older results, pick to compare. */
 @Component({
   selector: 'tp-benchmarks-page',
-  imports: [TranslatePipe, BenchmarkFormComponent, BenchmarkDetailsComponent, ImportDialogComponent],
+  imports: [MatCheckbox, MatButton, TranslatePipe, BenchmarkFormComponent, BenchmarkDetailsComponent, ImportDialogComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './benchmarks.page.html',
   styles: `

@@ -1,4 +1,7 @@
 import { ChangeDetectionStrategy, Component, inject, output, signal } from '@angular/core';
+import { MatButton } from '@angular/material/button';
+import { MatFormField, MatLabel } from '@angular/material/form-field';
+import { MatInput } from '@angular/material/input';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -10,7 +13,7 @@ import { ModalDirective } from '../../shared/modal/modal.directive';
 /** Import a bonnie++/gobonniego/fio file: picker, format, label; the server's complaint shown where it belongs. */
 @Component({
   selector: 'tp-import-dialog',
-  imports: [TranslatePipe, ModalDirective],
+  imports: [MatFormField, MatLabel, MatInput, MatButton, TranslatePipe, ModalDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <div class="overlay">
@@ -23,22 +26,28 @@ import { ModalDirective } from '../../shared/modal/modal.directive';
                  (change)="readFile(file)" />
         </label>
         @if (errors().fields['data']; as e) { <div class="field-error" role="alert" data-test="import-data-error">{{ e }}</div> }
-        <label>{{ 'Format' | t }}<br />
-          <select data-test="import-format" [value]="format()" (change)="format.set($any($event.target).value)">
-            <option value="BONNIE">bonnie++</option>
-            <option value="GOBONNIEGO">gobonniego JSON</option>
-            <option value="FIO">fio JSON</option>
-          </select>
-        </label>
+        <div class="field">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+            <mat-label>{{ 'Format' | t }}</mat-label>
+            <select matNativeControl data-test="import-format" [value]="format()" (change)="format.set($any($event.target).value)">
+              <option value="BONNIE">bonnie++</option>
+              <option value="GOBONNIEGO">gobonniego JSON</option>
+              <option value="FIO">fio JSON</option>
+            </select>
+          </mat-form-field>
+        </div>
         @if (errors().fields['format']; as e) { <div class="field-error">{{ e }}</div> }
-        <label>{{ 'Label' | t }}<br />
-          <input type="text" [value]="label()" (input)="label.set($any($event.target).value)" data-test="import-label" />
-        </label>
+        <div class="field">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+            <mat-label>{{ 'Label' | t }}</mat-label>
+            <input matInput type="text" [value]="label()" (input)="label.set($any($event.target).value)" data-test="import-label" />
+          </mat-form-field>
+        </div>
         @if (errors().fields['label']; as e) { <div class="field-error" data-test="import-label-error">{{ e }}</div> }
         @if (errors().general; as e) { <p class="banner danger" role="alert" data-test="import-error">{{ e }}</p> }
         <div class="actions">
-          <button type="button" data-test="import-cancel" (click)="closed.emit()">{{ 'Cancel' | t }}</button>
-          <button type="submit" class="primary" [disabled]="!text() || busy()" data-test="import-submit">{{ 'Import' | t }}</button>
+          <button matButton="outlined" type="button" data-test="import-cancel" (click)="closed.emit()">{{ 'Cancel' | t }}</button>
+          <button matButton="filled" type="submit" class="primary" [disabled]="!text() || busy()" data-test="import-submit">{{ 'Import' | t }}</button>
         </div>
       </form>
     </div>

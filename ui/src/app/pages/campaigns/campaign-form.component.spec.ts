@@ -30,8 +30,8 @@ describe('CampaignFormComponent', () => {
   it('sends today\'s spec shape: the settings as the campaign\'s benchmark, rounds beside them', async () => {
     const { api, q, type, choose, settle } = await renderForm((m) => m.mockJob('tuning.campaign.run', () => throwError(() => new Error('stop'))));
     await choose('camp-dataset', 'tank/vms');
-    q<HTMLInputElement>('camp-preset-max-seq')!.click();
-    q<HTMLInputElement>('camp-test-RAND_READ_4K')!.click();
+    q('camp-preset-max-seq')!.querySelector('input')!.click();
+    q('camp-test-RAND_READ_4K')!.querySelector('input')!.click();
     await choose('camp-profile', 'STANDARD');
     await type('camp-runs', '3');
     await type('camp-rounds', '4');
@@ -69,7 +69,7 @@ describe('CampaignFormComponent', () => {
       { attribute: 'tuning.campaign.run.spec.label', message: 'String should have at most 120 characters', errno: 22 },
       { attribute: 'tuning.campaign.run.spec.pool_wait_seconds', message: 'Input should be greater than or equal to 0', errno: 22 },
     ]))));
-    q<HTMLInputElement>('camp-preset-max-iops')!.click();
+    q('camp-preset-max-iops')!.querySelector('input')!.click();
     await type('camp-runtime', '100000');
     q('camp-start')!.click();
     await settle();
@@ -85,8 +85,8 @@ describe('CampaignFormComponent', () => {
 
   it('estimates every configuration in every round', async () => {
     const { api, q, settle } = await renderForm();
-    q<HTMLInputElement>('camp-preset-max-iops')!.click();
-    q<HTMLInputElement>('camp-preset-max-seq')!.click();
+    q('camp-preset-max-iops')!.querySelector('input')!.click();
+    q('camp-preset-max-seq')!.querySelector('input')!.click();
     await settle();
     await new Promise((r) => setTimeout(r, ESTIMATE_DEBOUNCE_MS + 20));
     await settle();

@@ -1,6 +1,11 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input, output, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { NonNullableFormBuilder, ReactiveFormsModule } from '@angular/forms';
+import { MatButton } from '@angular/material/button';
+import { MatFormField, MatLabel } from '@angular/material/form-field';
+import { MatInput } from '@angular/material/input';
+import { MatCard } from '@angular/material/card';
+import { MatCheckbox } from '@angular/material/checkbox';
 import { distinctUntilChanged, firstValueFrom, merge } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -25,29 +30,31 @@ import { campaignControls, campaignForm, campaignSpec } from './campaign-form';
 /** The campaign wizard: what to compare, how to measure, whether it may reboot, what stays applied at the end. */
 @Component({
   selector: 'tp-campaign-form',
-  imports: [ReactiveFormsModule, TranslatePipe, PlanTableComponent, BenchmarkSettingsComponent, FieldErrorComponent],
+  imports: [MatCheckbox, MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, PlanTableComponent, BenchmarkSettingsComponent, FieldErrorComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* an error line under one field must not push its neighbours down */
     .row { align-items: flex-start; }
-    .checks { display: flex; flex-wrap: wrap; gap: 4px 16px; border: 0; padding: 6px 0; margin: 0; }
-    .checks label { display: flex; gap: 6px; align-items: center; }
+    .checks { display: flex; flex-wrap: wrap; gap: 0 8px; border: 0; padding: 6px 0; margin: 0; }
   `,
   template: `
-    <form class="card" [formGroup]="form" (ngSubmit)="start()" novalidate data-test="camp-form">
+    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="start()" novalidate data-test="camp-form">
       <h2>{{ 'Start a campaign' | t }}</h2>
       <p class="muted">{{ 'A campaign measures the box as it is (the baseline) and each chosen preset, in rounds, and recommends what wins with statistics.' | t }}</p>
-      <label>{{ labels.dataset | t }}<br />
-        <select formControlName="dataset" data-test="camp-dataset">
-          @for (d of datasets(); track d) { <option [value]="d">{{ d }}</option> }
-        </select>
+      <div class="field">
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>{{ labels.dataset | t }}</mat-label>
+          <select matNativeControl formControlName="dataset" data-test="camp-dataset">
+            @for (d of datasets(); track d) { <option [value]="d">{{ d }}</option> }
+          </select>
+        </mat-form-field>
         <tp-field-error [control]="form.controls.dataset" [label]="labels.dataset" testId="error-dataset" />
-      </label>
+      </div>
       <fieldset class="checks">
         <legend>{{ 'Presets to compare with the baseline' | t }}</legend>
         @for (p of presets.presets(); track p.id) {
-          <label><input type="checkbox" [checked]="value().presets.includes(p.id)" (change)="togglePreset(p.id)"
-                        [attr.data-test]="'camp-preset-' + p.id" /> {{ p.name }}</label>
+          <mat-checkbox [checked]="value().presets.includes(p.id)" (change)="togglePreset(p.id)"
+                        [attr.data-test]="'camp-preset-' + p.id">{{ p.name }}</mat-checkbox>
         }
       </fieldset>
       <tp-field-error [control]="form.controls.presets" [label]="labels.presets" testId="error-presets" />
@@ -62,62 +69,76 @@ import { campaignControls, campaignForm, campaignSpec } from './campaign-form';
       <tp-field-error [control]="form.controls.acknowledge" [label]="labels.acknowledge" testId="error-acknowledge" />
       <tp-benchmark-settings [form]="form.controls.settings" prefix="camp" [configurations]="value().presets.length + 1" />
       <div class="row">
-        <label>{{ labels.order | t }}<br />
-          <select formControlName="order" data-test="camp-order">
-            <option value="INTERLEAVED">{{ 'Interleaved (each round visits every configuration)' | t }}</option>
-            <option value="SEQUENTIAL">{{ 'Sequential (all rounds of one configuration, then the next)' | t }}</option>
-          </select>
+        <div class="field">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+            <mat-label>{{ labels.order | t }}</mat-label>
+            <select matNativeControl formControlName="order" data-test="camp-order">
+              <option value="INTERLEAVED">{{ 'Interleaved (each round visits every configuration)' | t }}</option>
+              <option value="SEQUENTIAL">{{ 'Sequential (all rounds of one configuration, then the next)' | t }}</option>
+            </select>
+          </mat-form-field>
           <tp-field-error [control]="form.controls.order" [label]="labels.order" testId="error-order" />
-        </label>
-        <label>{{ labels.label | t }}<br />
-          <input type="text" formControlName="label" data-test="camp-label" />
+        </div>
+        <div class="field">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+            <mat-label>{{ labels.label | t }}</mat-label>
+            <input matInput type="text" formControlName="label" data-test="camp-label" />
+          </mat-form-field>
           <tp-field-error [control]="form.controls.label" [label]="labels.label" testId="error-label" />
-        </label>
+        </div>
       </div>
-      <label style="margin-top: 8px">
-        <input type="checkbox" formControlName="allow_reboot" data-test="camp-allow-reboot" />
-        {{ labels.allow_reboot | t }}
+      <div style="margin-top: 8px">
+        <mat-checkbox formControlName="allow_reboot" data-test="camp-allow-reboot">{{ labels.allow_reboot | t }}</mat-checkbox>
         <tp-field-error [control]="form.controls.allow_reboot" [label]="labels.allow_reboot" testId="error-allow_reboot" />
-      </label>
+      </div>
       <p class="muted" data-test="camp-reboot-words">{{ (value().allow_reboot
         ? 'Some presets only take effect after a restart. The campaign will restart the box by itself when it gets to them, wait for it to come back, and carry on. The box is unavailable to everyone during each restart.'
         : 'The box is never restarted. Presets that only take effect after a restart are skipped, and the results say so.') | t }}</p>
       <div class="row" formGroupName="finish">
-        <label>{{ labels.finishMode | t }}<br />
-          <select formControlName="mode" data-test="camp-finish-mode">
-            <option value="ORIGINAL">{{ 'the original configuration' | t }}</option>
-            <option value="PRESET">{{ 'a preset of this campaign' | t }}</option>
-            <option value="WINNER">{{ 'the winner of a test' | t }}</option>
-          </select>
-          <tp-field-error [control]="finish.mode" [label]="labels.finishMode" testId="error-finish.mode" />
-        </label>
-        @if (value().finish.mode === 'PRESET') {
-          <label>{{ labels.finishPreset | t }}<br />
-            <select formControlName="preset" data-test="camp-finish-preset">
-              <option value="">—</option>
-              @for (id of value().presets; track id) { <option [value]="id">{{ presets.nameOf(id) }}</option> }
+        <div class="field">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+            <mat-label>{{ labels.finishMode | t }}</mat-label>
+            <select matNativeControl formControlName="mode" data-test="camp-finish-mode">
+              <option value="ORIGINAL">{{ 'the original configuration' | t }}</option>
+              <option value="PRESET">{{ 'a preset of this campaign' | t }}</option>
+              <option value="WINNER">{{ 'the winner of a test' | t }}</option>
             </select>
+          </mat-form-field>
+          <tp-field-error [control]="finish.mode" [label]="labels.finishMode" testId="error-finish.mode" />
+        </div>
+        @if (value().finish.mode === 'PRESET') {
+          <div class="field">
+            <mat-form-field appearance="outline" subscriptSizing="dynamic">
+              <mat-label>{{ labels.finishPreset | t }}</mat-label>
+              <select matNativeControl formControlName="preset" data-test="camp-finish-preset">
+                <option value="">—</option>
+                @for (id of value().presets; track id) { <option [value]="id">{{ presets.nameOf(id) }}</option> }
+              </select>
+            </mat-form-field>
             <tp-field-error [control]="finish.preset" [label]="labels.finishPreset" testId="error-finish.preset" />
-          </label>
+          </div>
         }
         @if (value().finish.mode === 'WINNER') {
-          <label>{{ labels.finishTest | t }}<br />
-            <select formControlName="test" data-test="camp-finish-test">
-              <option value="">—</option>
-              @for (test of tests; track test) {
+          <div class="field">
+            <mat-form-field appearance="outline" subscriptSizing="dynamic">
+              <mat-label>{{ labels.finishTest | t }}</mat-label>
+              <select matNativeControl formControlName="test" data-test="camp-finish-test">
+                <option value="">—</option>
+                @for (test of tests; track test) {
                 @if (value().settings.tests.includes(test)) { <option [value]="test">{{ testWords[test] | t }}</option> }
-              }
-            </select>
+                }
+              </select>
+            </mat-form-field>
             <tp-field-error [control]="finish.test" [label]="labels.finishTest" testId="error-finish.test" />
-          </label>
+          </div>
         }
       </div>
       @if (general(); as e) { <p class="banner danger" role="alert" data-test="camp-error">{{ e }}</p> }
       <div class="actions">
-        <button type="submit" class="primary" data-test="camp-start"
+        <button matButton="filled" type="submit" class="primary" data-test="camp-start"
                 [disabled]="starting() || busy() || checking() || missingAcks().length > 0">{{ 'Start campaign' | t }}</button>
       </div>
-    </form>
+    </form></mat-card>
   `,
 })
 export class CampaignFormComponent {

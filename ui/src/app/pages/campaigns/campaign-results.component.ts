@@ -1,6 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal, untracked } from '@angular/core';
 import { DomSanitizer, SafeHtml } from '@angular/platform-browser';
 import { RouterLink } from '@angular/router';
+import { MatCard } from '@angular/material/card';
 
 import { errorMessage } from '../../api/api-errors';
 import { Campaign, ReportSelection } from '../../api/models/tuning-campaign';
@@ -15,14 +16,14 @@ import { compareLink } from './campaign-words';
 /** A finished campaign: its recommendation, a link to compare its merged results, the HTML report inline, downloads. */
 @Component({
   selector: 'tp-campaign-results',
-  imports: [TranslatePipe, RouterLink, ReportButtonsComponent],
+  imports: [MatCard, TranslatePipe, RouterLink, ReportButtonsComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .num { text-align: right; white-space: nowrap; }
     iframe { width: 100%; height: 640px; border: 1px solid var(--bg3); background: #fff; }
   `,
   template: `
-    <section class="card" data-test="camp-results">
+    <mat-card appearance="outlined" class="card" data-test="camp-results">
       <h2>{{ 'Results of “{label}”' | t: { label: campaign().label } }}</h2>
       @if (campaign().message; as m) { <p class="muted" data-test="camp-message">{{ m }}</p> }
       @if (campaign().single_round) {
@@ -68,7 +69,7 @@ import { compareLink } from './campaign-words';
       } @else if (!reportError()) {
         <p class="muted" role="status" data-test="camp-report-loading">{{ 'Preparing the report…' | t }}</p>
       }
-    </section>
+    </mat-card>
   `,
 })
 export class CampaignResultsComponent {

@@ -40,12 +40,12 @@ describe('CampaignsPage', () => {
         { attribute: 'tuning.campaign.run.spec.finish.preset', message: 'Not one of the campaign\'s presets', errno: 22 },
         { attribute: 'tuning.campaign.run.spec.presets.0', message: 'Unknown preset', errno: 22 },
       ]))));
-    q<HTMLInputElement>('camp-preset-max-iops')!.click();
+    q('camp-preset-max-iops')!.querySelector('input')!.click();
     await type('camp-rounds', '1');
     await type('camp-runs', '1');
     await choose('camp-finish-mode', 'PRESET');
     await choose('camp-finish-preset', 'max-iops');
-    q<HTMLInputElement>('camp-allow-reboot')!.click();
+    q('camp-allow-reboot')!.querySelector('input')!.click();
     await settle();
     expect(q('camp-reboot-words')!.textContent).toContain('restart the box by itself');
     q('camp-start')!.click();
@@ -66,31 +66,31 @@ describe('CampaignsPage', () => {
       .mockCall('tuning.preset.query', [fakePreset(), fakePreset({ id: 'yolo', name: 'Yolo', builtin: false })])
       .mockCall('tuning.preset.preview', ([id]) => fakePlan(id === 'yolo' ? [fakeChange(), sync] : [fakeChange()]))
       .mockJob('tuning.campaign.run', () => throwError(() => new Error('stop here'))));
-    q<HTMLInputElement>('camp-preset-max-iops')!.click();
+    q('camp-preset-max-iops')!.querySelector('input')!.click();
     await settle();
     expect(q('camp-dangers')).toBeNull();
     expect(q<HTMLButtonElement>('camp-start')!.disabled).toBe(false);
 
-    q<HTMLInputElement>('camp-preset-yolo')!.click();
+    q('camp-preset-yolo')!.querySelector('input')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.preview').at(-1)).toEqual(['yolo', { pool: 'tank', dataset: 'tank' }]);
     expect(q('camp-dangers')!.textContent).toContain('sync');
     expect(q('camp-dangers')!.textContent).toContain('power cut or crash can lose data');
     expect(q<HTMLButtonElement>('camp-start')!.disabled).toBe(true);
 
-    q<HTMLInputElement>('ack-sync')!.click();
+    q('ack-sync')!.querySelector('input')!.click();
     await settle();
     q('camp-start')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.run')[0][0]).toEqual(expect.objectContaining({
       presets: ['max-iops', 'yolo'], acknowledge: ['DATASET_PROPERTY:tank:sync'] }));
 
-    q<HTMLInputElement>('camp-preset-yolo')!.click();   // the dangerous preset is dropped: so is its acknowledgement
+    q('camp-preset-yolo')!.querySelector('input')!.click();   // the dangerous preset is dropped: so is its acknowledgement
     await settle();
     expect(q('camp-dangers')).toBeNull();
-    q<HTMLInputElement>('camp-preset-yolo')!.click();
+    q('camp-preset-yolo')!.querySelector('input')!.click();
     await settle();
-    expect(q<HTMLInputElement>('ack-sync')!.checked).toBe(false);
+    expect(q('ack-sync')!.querySelector('input')!.checked).toBe(false);
   });
 
   it('shows live progress, asks before aborting, and shows the results when it ends', async () => {

@@ -1,4 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, effect, inject, signal, untracked } from '@angular/core';
+import { MatButton } from '@angular/material/button';
+import { MatProgressBar } from '@angular/material/progress-bar';
+import { MatCard } from '@angular/material/card';
 
 import { Campaign } from '../../api/models/tuning-campaign';
 import { AuthService } from '../../auth/auth.service';
@@ -14,7 +17,7 @@ import { STATE_WORDS, stepsDone } from './campaign-words';
 /** Campaigns: the wizard, the running one live (across reboots), the list, and a finished one's results. */
 @Component({
   selector: 'tp-campaigns-page',
-  imports: [TranslatePipe, CampaignFormComponent, CampaignResultsComponent],
+  imports: [MatCard, MatProgressBar, MatButton, TranslatePipe, CampaignFormComponent, CampaignResultsComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './campaigns.page.html',
   styles: `

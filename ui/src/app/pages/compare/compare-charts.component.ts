@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, input, signal } from '@angular/core';
+import { MatCard } from '@angular/material/card';
 
 import { CompareChart } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
@@ -8,29 +9,29 @@ import { SeriesChartComponent } from '../../shared/charts/series-chart.component
  *  the first load. Latency has one chart per test and direction: one is shown at a time. */
 @Component({
   selector: 'tp-compare-charts',
-  imports: [TranslatePipe, SeriesChartComponent],
+  imports: [MatCard, TranslatePipe, SeriesChartComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     :host { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 480px), 1fr)); gap: 12px; }
-    section { min-width: 0; }
+    mat-card { min-width: 0; }
     h2 { margin-top: 0; }
   `,
   template: `
     @if (byId()['throughput']; as c) {
-      <section class="card" data-test="chart-seq">
+      <mat-card appearance="outlined" class="card" data-test="chart-seq">
         <h2>{{ c.title }}</h2>
         <tp-series-chart [chart]="c" />
         @if (c.reference) { <p class="muted small" data-test="chart-max-basis">{{ 'Dashed line' | t }}: {{ c.reference.label }}</p> }
-      </section>
+      </mat-card>
     }
     @if (byId()['iops']; as c) {
-      <section class="card" data-test="chart-iops">
+      <mat-card appearance="outlined" class="card" data-test="chart-iops">
         <h2>{{ c.title }}</h2>
         <tp-series-chart [chart]="c" />
-      </section>
+      </mat-card>
     }
     @if (latency(); as c) {
-      <section class="card" data-test="chart-latency">
+      <mat-card appearance="outlined" class="card" data-test="chart-latency">
         <h2>{{ 'Latency percentiles' | t }}</h2>
         <label>{{ 'Test' | t }}
           <select data-test="latency-test" [value]="c.id" (change)="picked.set($any($event.target).value)">
@@ -38,7 +39,7 @@ import { SeriesChartComponent } from '../../shared/charts/series-chart.component
           </select>
         </label>
         <tp-series-chart [chart]="c" />
-      </section>
+      </mat-card>
     }
   `,
 })

@@ -1,5 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal, untracked } from '@angular/core';
 import { Router } from '@angular/router';
+import { MatCheckbox } from '@angular/material/checkbox';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -22,7 +23,7 @@ export function parseIds(text: string | undefined): number[] {
  *  the deltas with their verdicts. */
 @Component({
   selector: 'tp-compare-page',
-  imports: [TranslatePipe, CompareChartsComponent, ReportButtonsComponent, TileGridComponent],
+  imports: [MatCheckbox, TranslatePipe, CompareChartsComponent, ReportButtonsComponent, TileGridComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './compare.page.html',
   styles: `

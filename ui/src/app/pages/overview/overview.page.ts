@@ -1,5 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
 import { RouterLink } from '@angular/router';
+import { MatCard } from '@angular/material/card';
 
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TuningStateInEffect } from '../../api/models/tuning-profile';
@@ -16,7 +17,7 @@ import { PresetsStore } from '../../stores/presets.store';
  */
 @Component({
   selector: 'tp-overview-page',
-  imports: [TranslatePipe, RouterLink],
+  imports: [MatCard, TranslatePipe, RouterLink],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './overview.page.html',
   styles: `

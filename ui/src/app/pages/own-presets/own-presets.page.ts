@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { MatButton } from '@angular/material/button';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -16,12 +17,12 @@ import { SettingCatalog } from './setting-catalog';
 /** The admin's own presets: create (blank or from a built-in), edit, delete. */
 @Component({
   selector: 'tp-own-presets-page',
-  imports: [TranslatePipe, PresetFormComponent, SlideInComponent],
+  imports: [MatButton, TranslatePipe, PresetFormComponent, SlideInComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <h1>{{ 'My presets' | t }}</h1>
     <div class="row">
-      <button type="button" class="primary" data-test="own-new" (click)="open(null, false)">{{ 'New preset' | t }}</button>
+      <button matButton="filled" type="button" class="primary" data-test="own-new" (click)="open(null, false)">{{ 'New preset' | t }}</button>
       <label>{{ 'Or start from a built-in' | t }}<br />
         <select data-test="own-from-builtin" (change)="fromBuiltin($any($event.target).value); $any($event.target).value = ''">
           <option value="">{{ 'Choose…' | t }}</option>
@@ -51,13 +52,13 @@ import { SettingCatalog } from './setting-catalog';
               }</td>
               <td>{{ when(p.updated_at ?? p.created_at) }}</td>
               <td class="row">
-                <button type="button" [attr.data-test]="'own-edit-' + p.id" (click)="open(p, false)">{{ 'Edit' | t }}</button>
+                <button matButton="outlined" type="button" [attr.data-test]="'own-edit-' + p.id" (click)="open(p, false)">{{ 'Edit' | t }}</button>
                 @if (confirmDelete() === p.id) {
-                  <button type="button" class="danger" [attr.data-test]="'own-delete-confirm-' + p.id" (click)="remove(p)">
+                  <button matButton="filled" type="button" class="danger" [attr.data-test]="'own-delete-confirm-' + p.id" (click)="remove(p)">
                     {{ 'Delete for good' | t }}</button>
-                  <button type="button" (click)="confirmDelete.set(null)">{{ 'Keep' | t }}</button>
+                  <button matButton="outlined" type="button" (click)="confirmDelete.set(null)">{{ 'Keep' | t }}</button>
                 } @else {
-                  <button type="button" [attr.data-test]="'own-delete-' + p.id" (click)="confirmDelete.set(p.id)">{{ 'Delete' | t }}</button>
+                  <button matButton="outlined" type="button" [attr.data-test]="'own-delete-' + p.id" (click)="confirmDelete.set(p.id)">{{ 'Delete' | t }}</button>
                 }
               </td>
             </tr>

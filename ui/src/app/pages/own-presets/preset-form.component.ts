@@ -1,6 +1,10 @@
 import { ChangeDetectionStrategy, Component, computed, effect, inject, input, output, signal, untracked } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { AbstractControl, FormControl, FormGroup, NonNullableFormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
+import { MatButton } from '@angular/material/button';
+import { MatFormField, MatLabel } from '@angular/material/form-field';
+import { MatInput } from '@angular/material/input';
+import { MatCard } from '@angular/material/card';
 import { firstValueFrom, map, startWith } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -28,10 +32,12 @@ const DESCRIPTION_MAX = 1024;
  */
 @Component({
   selector: 'tp-preset-form',
-  imports: [ReactiveFormsModule, TranslatePipe, FieldErrorComponent, SettingFactsComponent, SettingPickerComponent],
+  imports: [MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, SettingFactsComponent, SettingPickerComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     form { display: grid; gap: 10px; }
+    .field { width: auto; }
+    .field mat-form-field { width: 100%; }
     input[type='text'], textarea, select { width: 100%; }
     .base { display: flex; gap: 6px; align-items: center; }
     .setting code { margin-left: 0.5em; }
@@ -41,15 +47,21 @@ const DESCRIPTION_MAX = 1024;
     @media (max-width: 700px) { .setting { grid-template-columns: 1fr; } }
   `,
   template: `
-    <form class="card" [formGroup]="form" (ngSubmit)="save()" novalidate data-test="preset-form">
-      <label>{{ labels.name | t }}
-        <input type="text" formControlName="name" data-test="preset-name" />
+    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="save()" novalidate data-test="preset-form">
+      <div class="field">
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>{{ labels.name | t }}</mat-label>
+          <input matInput type="text" formControlName="name" data-test="preset-name" />
+        </mat-form-field>
         <tp-field-error [control]="form.controls.name" [label]="labels.name" testId="error-name" />
-      </label>
-      <label>{{ labels.description | t }}
-        <textarea formControlName="description" rows="2" data-test="preset-description"></textarea>
+      </div>
+      <div class="field">
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>{{ labels.description | t }}</mat-label>
+          <textarea matInput formControlName="description" rows="2" data-test="preset-description"></textarea>
+        </mat-form-field>
         <tp-field-error [control]="form.controls.description" [label]="labels.description" testId="error-description" />
-      </label>
+      </div>
       <div>
         <label for="preset-base">{{ labels.base | t }}</label>
         <div class="base">
@@ -58,7 +70,7 @@ const DESCRIPTION_MAX = 1024;
             @for (b of store.builtins(); track b.id) { <option [value]="b.id">{{ b.name }}</option> }
           </select>
           @if (base()) {
-            <button type="button" (click)="form.controls.base.setValue('')" data-test="preset-base-clear">{{ 'No base' | t }}</button>
+            <button matButton="outlined" type="button" (click)="form.controls.base.setValue('')" data-test="preset-base-clear">{{ 'No base' | t }}</button>
           }
         </div>
         @if (store.byId(base()); as b) { <p class="muted" data-test="preset-base-description">{{ b.description }}</p> }
@@ -90,7 +102,7 @@ const DESCRIPTION_MAX = 1024;
                                 [testId]="'error-value-' + i" />
                 @if (info) { <tp-setting-facts [info]="info" [attr.data-test]="'setting-facts-' + i" /> }
               </div>
-              <button type="button" (click)="removeSetting(i)" [attr.data-test]="'setting-remove-' + i"
+              <button matButton="outlined" type="button" (click)="removeSetting(i)" [attr.data-test]="'setting-remove-' + i"
                       [attr.aria-label]="'Remove {name}' | t: { name: (info?.name ?? row.controls.setting.value) | t }">✕</button>
             </div>
           }
@@ -98,17 +110,17 @@ const DESCRIPTION_MAX = 1024;
         <tp-field-error [control]="form.controls.settings" [label]="labels.settings" testId="error-settings" />
         @if (picking()) {
           <tp-setting-picker [chosen]="chosen()" (picked)="addSetting($event)" (keydown.escape)="picking.set(false); $event.stopPropagation()" />
-          <button type="button" (click)="picking.set(false)" data-test="setting-pick-close">{{ 'Close the list' | t }}</button>
+          <button matButton="outlined" type="button" (click)="picking.set(false)" data-test="setting-pick-close">{{ 'Close the list' | t }}</button>
         } @else {
-          <button type="button" (click)="picking.set(true)" data-test="setting-add">{{ 'Add setting' | t }}</button>
+          <button matButton="outlined" type="button" (click)="picking.set(true)" data-test="setting-add">{{ 'Add setting' | t }}</button>
         }
       </div>
       @if (general(); as e) { <p class="banner danger" role="alert" data-test="preset-form-error">{{ e }}</p> }
       <div class="actions">
-        <button type="button" (click)="cancelled.emit()" data-test="preset-cancel">{{ 'Cancel' | t }}</button>
-        <button type="submit" class="primary" [disabled]="saving()" data-test="preset-save">{{ 'Save' | t }}</button>
+        <button matButton="outlined" type="button" (click)="cancelled.emit()" data-test="preset-cancel">{{ 'Cancel' | t }}</button>
+        <button matButton="filled" type="submit" class="primary" [disabled]="saving()" data-test="preset-save">{{ 'Save' | t }}</button>
       </div>
-    </form>
+    </form></mat-card>
   `,
 })
 export class PresetFormComponent {

@@ -1,6 +1,8 @@
 import { ChangeDetectionStrategy, Component, ElementRef, afterNextRender, computed, inject, input, output, viewChild } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { FormControl, ReactiveFormsModule } from '@angular/forms';
+import { MatFormField, MatLabel } from '@angular/material/form-field';
+import { MatInput } from '@angular/material/input';
 
 import { TuningPresetSettingInfo } from '../../api/models/tuning-preset';
 import { TranslatePipe } from '../../i18n/translate.pipe';
@@ -11,7 +13,7 @@ import { SettingFactsComponent } from './setting-facts.component';
 /** A searchable list of the settings a preset may change, with what each does and its values on this box. */
 @Component({
   selector: 'tp-setting-picker',
-  imports: [ReactiveFormsModule, TranslatePipe, SettingFactsComponent],
+  imports: [MatFormField, MatLabel, MatInput, ReactiveFormsModule, TranslatePipe, SettingFactsComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .picker { border: 1px solid var(--border, #555); border-radius: 4px; padding: 8px; display: grid; gap: 8px; }
@@ -21,10 +23,13 @@ import { SettingFactsComponent } from './setting-facts.component';
   `,
   template: `
     <div class="picker" data-test="setting-picker">
-      <label>{{ 'Find a setting' | t }}
-        <input #searchBox type="search" [formControl]="search" data-test="setting-search"
-               [placeholder]="'name, e.g. ARC, record size, write buffer' | t" />
-      </label>
+      <div class="field">
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>{{ 'Find a setting' | t }}</mat-label>
+          <input matInput #searchBox type="search" [formControl]="search" data-test="setting-search"
+            [placeholder]="'name, e.g. ARC, record size, write buffer' | t" />
+        </mat-form-field>
+      </div>
       @if (catalog.error(); as e) { <p class="banner danger" role="alert" data-test="setting-catalog-error">{{ e }}</p> }
       <ul [attr.aria-label]="'Settings' | t" tabindex="0">
         @for (s of found(); track s.kind + s.setting) {

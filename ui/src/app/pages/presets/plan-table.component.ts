@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
+import { MatCheckbox } from '@angular/material/checkbox';
 
 import { TuningChange } from '../../api/models/tuning-common';
 import { TranslatePipe } from '../../i18n/translate.pipe';
@@ -8,11 +9,11 @@ import { APPLY_MODE_WORDS, RISK_WORDS, riskReason } from '../../shared/plan-word
 /** Plan rows: setting, current → proposed, how it applies, risk with a reason, source; DANGEROUS rows get a checkbox. */
 @Component({
   selector: 'tp-plan-table',
-  imports: [TranslatePipe],
+  imports: [MatCheckbox, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .arrow { white-space: nowrap; }
-    .ack { display: flex; gap: 6px; align-items: flex-start; margin-top: 6px; font-weight: 600; }
+    .ack { display: block; margin-top: 6px; font-weight: 600; }
     tr.DANGEROUS td { background: var(--danger-bg); }
     .small { font-size: 0.9em; }
   `,
@@ -38,11 +39,8 @@ import { APPLY_MODE_WORDS, RISK_WORDS, riskReason } from '../../shared/plan-word
                 <span class="badge" [class]="c.risk" data-test="plan-risk">{{ riskWords[c.risk] | t }}</span>
                 <div class="small">{{ reason(c) | t }}</div>
                 @if (c.risk === 'DANGEROUS' && acknowledgeable()) {
-                  <label class="ack">
-                    <input type="checkbox" [checked]="acknowledged().has(c.key)" (change)="toggled.emit(c.key)"
-                           [attr.data-test]="'ack-' + c.setting" />
-                    <span>{{ 'I understand: with this setting a power cut or crash can lose data the system already reported as written.' | t }}</span>
-                  </label>
+                  <mat-checkbox class="ack" [checked]="acknowledged().has(c.key)" (change)="toggled.emit(c.key)"
+                                [attr.data-test]="'ack-' + c.setting">{{ 'I understand: with this setting a power cut or crash can lose data the system already reported as written.' | t }}</mat-checkbox>
                 }
               </td>
               <td class="small" [attr.data-label]="'Why and source' | t">{{ c.rationale }}<div class="muted">{{ c.source }}</div></td>

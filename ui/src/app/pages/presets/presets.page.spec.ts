@@ -48,7 +48,7 @@ describe('PresetsPage', () => {
     expect(q('plan-row-sync')!.textContent).toContain('STANDARD → DISABLED');
     expect(q<HTMLButtonElement>('apply')!.disabled).toBe(true);
 
-    q<HTMLInputElement>('ack-sync')!.click();
+    q('ack-sync')!.querySelector('input')!.click();
     await settle();
     expect(q<HTMLButtonElement>('apply')!.disabled).toBe(false);
     q<HTMLButtonElement>('apply')!.click();
@@ -138,7 +138,7 @@ describe('PresetsPage', () => {
     q<HTMLButtonElement>('apply')!.click();
     await settle();
     expect(q<HTMLButtonElement>('confirm-continue')!.disabled).toBe(true);
-    q<HTMLInputElement>('confirm-checkbox')!.click();
+    q('confirm-checkbox')!.querySelector('input')!.click();
     await settle();
     q<HTMLButtonElement>('confirm-continue')!.click();
     await settle();

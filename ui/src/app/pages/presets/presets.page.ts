@@ -1,4 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, effect, inject, signal, untracked } from '@angular/core';
+import { MatButton } from '@angular/material/button';
+import { MatCard } from '@angular/material/card';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -29,7 +31,7 @@ const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
  */
 @Component({
   selector: 'tp-presets-page',
-  imports: [TranslatePipe, PlanTableComponent, TargetPickerComponent, JobProgressDialogComponent, ConfirmDialogComponent],
+  imports: [MatCard, MatButton, TranslatePipe, PlanTableComponent, TargetPickerComponent, JobProgressDialogComponent, ConfirmDialogComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './presets.page.html',
   styles: `

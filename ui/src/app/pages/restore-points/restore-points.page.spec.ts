@@ -37,7 +37,7 @@ describe('RestorePointsPage', () => {
     expect(q('confirm-title')!.textContent).toContain('Revert restore point #3?');
     expect(q('confirm-effect-POOL_DEVICE')!.textContent).toContain('Removes the SLOG (sync write log) devices sdh from pool tank');
     expect(api.callsOf('tuning.restore_point.revert')).toEqual([]);
-    q<HTMLInputElement>('confirm-checkbox')!.click();
+    q('confirm-checkbox')!.querySelector('input')!.click();
     await settle();
     q<HTMLButtonElement>('confirm-continue')!.click();
     await settle();

@@ -1,4 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal, untracked } from '@angular/core';
+import { MatButton } from '@angular/material/button';
+import { MatCard } from '@angular/material/card';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -25,7 +27,7 @@ import { toggleIn } from '../../shared/toggle-in';
  */
 @Component({
   selector: 'tp-restore-points-page',
-  imports: [TranslatePipe, PlanTableComponent, JobProgressDialogComponent, ConfirmDialogComponent],
+  imports: [MatCard, MatButton, TranslatePipe, PlanTableComponent, JobProgressDialogComponent, ConfirmDialogComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <h1>{{ 'Restore points' | t }}</h1>
@@ -49,7 +51,7 @@ import { toggleIn } from '../../shared/toggle-in';
               <td [attr.data-label]="'Changes' | t">{{ rp.changes.length }}</td>
               <td>
                 @if (rp.state === 'APPLIED') {
-                  <button type="button" [attr.data-test]="'revert-preview-' + rp.id" (click)="preview(rp)">{{ 'Revert…' | t }}</button>
+                  <button matButton="outlined" type="button" [attr.data-test]="'revert-preview-' + rp.id" (click)="preview(rp)">{{ 'Revert…' | t }}</button>
                 }
               </td>
             </tr>
@@ -61,20 +63,20 @@ import { toggleIn } from '../../shared/toggle-in';
     </div>
 
     @if (selected(); as rp) {
-      <section class="card" style="margin-top: 16px" data-test="revert-section">
+      <mat-card appearance="outlined" class="card" style="margin-top: 16px" data-test="revert-section">
         <h2>{{ 'Reverting restore point #{id} would change:' | t: { id: rp.id } }}</h2>
         @if (plan(); as plan) {
           <tp-plan-table [changes]="plan.changes" [acknowledged]="acknowledged()" (toggled)="toggleAck($event)" />
           @for (w of plan.warnings; track $index) { <p class="banner warn">{{ w }}</p> }
           <div class="actions">
-            <button type="button" data-test="revert-cancel" (click)="selected.set(null)">{{ 'Cancel' | t }}</button>
-            <button type="button" class="primary" data-test="revert-confirm" [disabled]="!canRevert()" (click)="askRevert(rp)">
+            <button matButton="outlined" type="button" data-test="revert-cancel" (click)="selected.set(null)">{{ 'Cancel' | t }}</button>
+            <button matButton="filled" type="button" class="primary" data-test="revert-confirm" [disabled]="!canRevert()" (click)="askRevert(rp)">
               {{ 'Revert' | t }}</button>
           </div>
         } @else {
           <p class="muted">{{ 'Loading…' | t }}</p>
         }
-      </section>
+      </mat-card>
     }
 
     @if (confirming() && selected(); as rp) {

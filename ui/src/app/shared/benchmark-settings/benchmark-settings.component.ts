@@ -1,5 +1,8 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import { ReactiveFormsModule } from '@angular/forms';
+import { MatFormField, MatLabel } from '@angular/material/form-field';
+import { MatInput } from '@angular/material/input';
+import { MatCheckbox } from '@angular/material/checkbox';
 
 import { BENCHMARK_TESTS, BenchmarkTest } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
@@ -17,11 +20,10 @@ import { formState, toggleInList } from './form-state';
  */
 @Component({
   selector: 'tp-benchmark-settings',
-  imports: [ReactiveFormsModule, TranslatePipe, FieldErrorComponent, PlanEstimateComponent],
+  imports: [MatCheckbox, MatFormField, MatLabel, MatInput, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, PlanEstimateComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
-    .tests { display: flex; flex-wrap: wrap; gap: 4px 16px; border: 0; padding: 6px 0; margin: 8px 0 0; }
-    .tests label { display: flex; gap: 6px; align-items: center; }
+    .tests { display: flex; flex-wrap: wrap; gap: 0 8px; border: 0; padding: 6px 0; margin: 8px 0 0; }
     input[type='number'] { width: 96px; }
     /* an error line under one field must not push its neighbours down */
     .row { align-items: flex-start; }
@@ -31,52 +33,69 @@ import { formState, toggleInList } from './form-state';
       <fieldset class="tests">
         <legend>{{ labels.tests | t }}</legend>
         @for (test of tests; track test) {
-          <label><input type="checkbox" [checked]="chosen().includes(test)" (change)="toggleTest(test)"
-                        [attr.data-test]="prefix() + '-test-' + test" /> {{ testWords[test] | t }}</label>
+          <mat-checkbox [checked]="chosen().includes(test)" (change)="toggleTest(test)"
+                        [attr.data-test]="prefix() + '-test-' + test">{{ testWords[test] | t }}</mat-checkbox>
         }
       </fieldset>
       <tp-field-error [control]="form().controls.tests" [label]="labels.tests" testId="error-tests" />
       <div class="row">
-        <label>{{ labels.profile | t }}<br />
-          <select formControlName="profile" [attr.data-test]="prefix() + '-profile'">
-            @for (p of profiles; track p) { <option [value]="p">{{ profileWords[p] | t }}</option> }
-          </select>
+        <div class="field">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+            <mat-label>{{ labels.profile | t }}</mat-label>
+            <select matNativeControl formControlName="profile" [attr.data-test]="prefix() + '-profile'">
+              @for (p of profiles; track p) { <option [value]="p">{{ profileWords[p] | t }}</option> }
+            </select>
+          </mat-form-field>
           <tp-field-error [control]="form().controls.profile" [label]="labels.profile" testId="error-profile" />
-        </label>
-        <label>{{ runsLabel() | t }}<br />
-          <input type="number" inputmode="numeric" formControlName="runs" [attr.data-test]="prefix() + '-runs'" />
+        </div>
+        <div class="field">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+            <mat-label>{{ runsLabel() | t }}</mat-label>
+            <input matInput type="number" inputmode="numeric" formControlName="runs" [attr.data-test]="prefix() + '-runs'" />
+          </mat-form-field>
           <tp-field-error [control]="form().controls.runs" [label]="runsLabel()" testId="error-runs" />
-        </label>
+        </div>
         @if (form().controls.rounds; as rounds) {
-          <label>{{ labels.rounds | t }}<br />
-            <input type="number" inputmode="numeric" formControlName="rounds" [attr.data-test]="prefix() + '-rounds'" />
+          <div class="field">
+            <mat-form-field appearance="outline" subscriptSizing="dynamic">
+              <mat-label>{{ labels.rounds | t }}</mat-label>
+              <input matInput type="number" inputmode="numeric" formControlName="rounds" [attr.data-test]="prefix() + '-rounds'" />
+            </mat-form-field>
             <tp-field-error [control]="rounds" [label]="labels.rounds" testId="error-rounds" />
-          </label>
+          </div>
         }
       </div>
       @if (form().controls.adaptive; as adaptive) {
-        <label style="margin-top: 8px">
-          <input type="checkbox" formControlName="adaptive" [attr.data-test]="prefix() + '-adaptive'" />
-          {{ labels.adaptive | t }}
+        <div style="margin-top: 8px">
+          <mat-checkbox formControlName="adaptive" [attr.data-test]="prefix() + '-adaptive'">{{ labels.adaptive | t }}</mat-checkbox>
           <tp-field-error [control]="adaptive" [label]="labels.adaptive" testId="error-adaptive" />
-        </label>
+        </div>
       }
       <details [attr.data-test]="prefix() + '-advanced'" style="margin-top: 8px">
         <summary>{{ 'Expert overrides (empty = the profile decides)' | t }}</summary>
         <div class="row">
-          <label>{{ labels.runtime_seconds | t }}<br />
-            <input type="number" inputmode="numeric" formControlName="runtime_seconds" [attr.data-test]="prefix() + '-runtime'" />
+          <div class="field">
+            <mat-form-field appearance="outline" subscriptSizing="dynamic">
+              <mat-label>{{ labels.runtime_seconds | t }}</mat-label>
+              <input matInput type="number" inputmode="numeric" formControlName="runtime_seconds" [attr.data-test]="prefix() + '-runtime'" />
+            </mat-form-field>
             <tp-field-error [control]="form().controls.runtime_seconds" [label]="labels.runtime_seconds" testId="error-runtime_seconds" />
-          </label>
-          <label>{{ labels.ramp_seconds | t }}<br />
-            <input type="number" inputmode="numeric" formControlName="ramp_seconds" [attr.data-test]="prefix() + '-ramp'" />
+          </div>
+          <div class="field">
+            <mat-form-field appearance="outline" subscriptSizing="dynamic">
+              <mat-label>{{ labels.ramp_seconds | t }}</mat-label>
+              <input matInput type="number" inputmode="numeric" formControlName="ramp_seconds" [attr.data-test]="prefix() + '-ramp'" />
+            </mat-form-field>
             <tp-field-error [control]="form().controls.ramp_seconds" [label]="labels.ramp_seconds" testId="error-ramp_seconds" />
-          </label>
+          </div>
           @if (form().controls.working_set_mib; as workingSet) {
-            <label>{{ labels.working_set_bytes | t }}<br />
-              <input type="number" formControlName="working_set_mib" [attr.data-test]="prefix() + '-working-set'" />
+            <div class="field">
+              <mat-form-field appearance="outline" subscriptSizing="dynamic">
+                <mat-label>{{ labels.working_set_bytes | t }}</mat-label>
+                <input matInput type="number" formControlName="working_set_mib" [attr.data-test]="prefix() + '-working-set'" />
+              </mat-form-field>
               <tp-field-error [control]="workingSet" [label]="labels.working_set_bytes" testId="error-working_set_bytes" />
-            </label>
+            </div>
           }
         </div>
       </details>

@@ -55,7 +55,7 @@ describe('ConfirmDialogComponent', () => {
     expect(go.disabled).toBe(true);
     go.click();
     expect(events).toEqual([]);
-    q<HTMLInputElement>('confirm-checkbox').click();
+    q('confirm-checkbox').querySelector('input')!.click();
     fixture.detectChanges();
     expect(go.disabled).toBe(false);
     go.click();
@@ -64,7 +64,7 @@ describe('ConfirmDialogComponent', () => {
 
   it('starts on the Confirm tick, keeps Tab and Shift+Tab inside, and closes on Esc', async () => {
     const { q, key, events } = await open();
-    const tick = q('confirm-checkbox');
+    const tick = q('confirm-checkbox').querySelector('input');
     const cancel = q('confirm-cancel');
     expect(document.activeElement).toBe(tick);
     // The action button is disabled, so Cancel is the last control: Tab from it wraps to the tick.

@@ -1,4 +1,6 @@
 import { ChangeDetectionStrategy, Component, input, output, signal } from '@angular/core';
+import { MatButton } from '@angular/material/button';
+import { MatCheckbox } from '@angular/material/checkbox';
 
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { ModalDirective } from '../modal/modal.directive';
@@ -11,12 +13,12 @@ import { ConfirmEffect } from './confirm-effects';
  */
 @Component({
   selector: 'tp-confirm-dialog',
-  imports: [TranslatePipe, ModalDirective],
+  imports: [MatButton, MatCheckbox, TranslatePipe, ModalDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .effects { padding-left: 18px; }
     .effects li { margin: 4px 0; }
-    .tick { display: flex; gap: 8px; align-items: center; font-weight: 600; margin-top: 12px; }
+    .tick { display: block; font-weight: 600; margin-top: 12px; }
   `,
   template: `
     <div class="overlay" (click)="backdrop($event)">
@@ -31,14 +33,11 @@ import { ConfirmEffect } from './confirm-effects';
             }
           </ul>
         }
-        <label class="tick">
-          <input data-modal-focus type="checkbox" [checked]="ticked()" (change)="ticked.set(!ticked())"
-                 data-test="confirm-checkbox" />
-          {{ 'Confirm' | t }}
-        </label>
+        <mat-checkbox class="tick" data-modal-focus [checked]="ticked()" (change)="ticked.set($event.checked)"
+                      data-test="confirm-checkbox">{{ 'Confirm' | t }}</mat-checkbox>
         <div class="actions">
-          <button type="button" data-test="confirm-cancel" (click)="cancelled.emit()">{{ 'Cancel' | t }}</button>
-          <button type="button" [class]="danger() ? 'danger' : 'primary'" data-test="confirm-continue"
+          <button matButton="outlined" type="button" data-test="confirm-cancel" (click)="cancelled.emit()">{{ 'Cancel' | t }}</button>
+          <button matButton="filled" type="button" [class]="danger() ? 'danger' : 'primary'" data-test="confirm-continue"
                   [disabled]="!ticked()" (click)="confirm()">{{ action() | t }}</button>
         </div>
       </div>

@@ -22,7 +22,10 @@ export class ModalDirective implements AfterViewInit, OnDestroy {
   private readonly opener = this.document.activeElement as HTMLElement | null;
 
   ngAfterViewInit(): void {
-    const first = this.element.querySelector<HTMLElement>('[data-modal-focus]') ?? this.focusable()[0];
+    // The marked element, or the control inside it when it is a wrapper (a mat-checkbox around its input).
+    const marked = this.element.querySelector<HTMLElement>('[data-modal-focus]');
+    const first = (marked?.matches(FOCUSABLE) ? marked : marked?.querySelector<HTMLElement>(FOCUSABLE))
+      ?? this.focusable()[0];
     first?.focus();
   }
 

@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
+import { MatIconButton } from '@angular/material/button';
 
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { ModalDirective } from '../modal/modal.directive';
@@ -10,7 +11,7 @@ import { ModalDirective } from '../modal/modal.directive';
  */
 @Component({
   selector: 'tp-slide-in',
-  imports: [TranslatePipe, ModalDirective],
+  imports: [MatIconButton, TranslatePipe, ModalDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .backdrop { position: fixed; inset: 0; background: rgba(0, 0, 0, 0.45); z-index: 10; display: flex;
@@ -30,7 +31,7 @@ import { ModalDirective } from '../modal/modal.directive';
                [attr.data-test]="testId()">
         <header>
           <h2 id="slide-in-title">{{ title() | t: titleParams() }}</h2>
-          <button type="button" [attr.data-test]="testId() + '-close'" [attr.aria-label]="'Close' | t"
+          <button matIconButton type="button" [attr.data-test]="testId() + '-close'" [attr.aria-label]="'Close' | t"
                   (click)="closed.emit()">✕</button>
         </header>
         <div class="body"><ng-content /></div>
