@@ -1,3 +1,4 @@
+import { SettingKind } from '../api/models/tuning-common';
 import { RestorePointState } from '../api/models/tuning-preset';
 import { PoolDiskKind } from '../api/models/tuning-profile';
 import { T } from '../i18n/translate-marker';
@@ -16,6 +17,14 @@ export const DISK_KIND_WORDS: Record<PoolDiskKind, string> = {
   SSD: T('SSD'),
   NVME: T('NVMe SSD'),
   MIXED: T('Mixed disks'),
+};
+
+export const SETTING_KIND_WORDS: Record<SettingKind, string> = {
+  ZFS_PARAMETER: T('ZFS module parameter'),
+  SYSCTL: T('Kernel setting (sysctl)'),
+  DATASET_PROPERTY: T('Dataset property'),
+  POOL_DEVICE: T('Pool device'),
+  SERVICE: T('Service setting'),
 };
 
 const POOL_STATUS_WORDS: Record<string, string> = {

@@ -1,9 +1,12 @@
-import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 
 import { BenchmarkResult, MetricStats, ResultTest, isImported } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TEST_WORDS, compareMetrics, formatMetric, metricLabel, orderedTests } from '../../shared/benchmark-metrics';
 import { formatBytes, formatNumber } from '../../shared/format';
+import { PROFILE_NAMES } from '../../shared/benchmark-settings/benchmark-settings';
+import { SETTING_KIND_WORDS } from '../../shared/state-words';
+import { PresetsStore } from '../../stores/presets.store';
 import { resultTiles } from '../../shared/charts/result-tiles';
 import { TileGridComponent } from '../../shared/charts/tile-grid.component';
 
@@ -38,13 +41,13 @@ interface StatsRow {
           <dl data-test="details-context">
             <dt>{{ 'Target' | t }}</dt><dd>{{ c.target.dataset }} ({{ c.target.filesystem }}, {{ c.target.mountpoint }})</dd>
             <dt>{{ 'Pool' | t }}</dt><dd>{{ c.pool?.layout ?? '—' }}</dd>
-            <dt>{{ 'Preset' | t }}</dt><dd>{{ c.preset ? c.preset.id + ' (restore point #' + c.preset.restore_point_id + ')' : ('none' | t) }}</dd>
+            <dt>{{ 'Preset' | t }}</dt><dd>{{ c.preset ? presets.nameOf(c.preset.id) + ' (' + ('restore point #{id}' | t: { id: c.preset.restore_point_id }) + ')' : ('none' | t) }}</dd>
             @if (c.pending_reboot.length) { <dt>{{ 'Waiting for a reboot' | t }}</dt><dd>{{ c.pending_reboot.join(', ') }}</dd> }
             @if (c.drift.length) { <dt>{{ 'Drifted' | t }}</dt><dd>{{ c.drift.join(', ') }}</dd> }
             <dt>{{ 'Box' | t }}</dt><dd>{{ c.backend }} · {{ c.platform.version }} · OpenZFS {{ c.openzfs_version ?? '—' }} · {{ c.fio_version }}</dd>
             <dt>{{ 'Memory' | t }}</dt><dd>{{ bytes(c.memory.physical_bytes) }}, ARC max {{ bytes(c.memory.arc_max_bytes) }}</dd>
             <dt>{{ 'Plan' | t }}</dt>
-            <dd>{{ c.plan.profile }}: {{ '{runs} runs (at most {max})' | t: { runs: c.plan.runs, max: c.plan.max_runs } }},
+            <dd>{{ (profileNames[c.plan.profile] ?? c.plan.profile) | t }}: {{ '{runs} runs (at most {max})' | t: { runs: c.plan.runs, max: c.plan.max_runs } }},
               {{ '{s} s measured after {r} s warm-up' | t: { s: c.plan.runtime_seconds, r: c.plan.ramp_seconds } }}</dd>
           </dl>
           <h3>{{ 'Cache defeat' | t }}</h3>
@@ -96,7 +99,7 @@ interface StatsRow {
             <thead><tr><th>{{ 'Kind' | t }}</th><th>{{ 'Scope' | t }}</th><th>{{ 'Setting' | t }}</th><th>{{ 'Value' | t }}</th><th>{{ 'Source' | t }}</th></tr></thead>
             <tbody>
               @for (s of c.settings; track s.kind + s.scope + s.setting) {
-                <tr><td>{{ s.kind }}</td><td>{{ s.scope }}</td><td>{{ s.setting }}</td>
+                <tr><td>{{ (kindWords[s.kind] ?? s.kind) | t }}</td><td>{{ s.scope }}</td><td>{{ s.setting }}</td>
                   <td>{{ s.exists ? (s.value ?? '—') : ('not on this box' | t) }}</td><td>{{ s.source ?? '—' }}</td></tr>
               }
             </tbody>
@@ -115,6 +118,9 @@ interface StatsRow {
 export class BenchmarkDetailsComponent {
   readonly result = input.required<BenchmarkResult>();
   protected readonly testWords = TEST_WORDS;
+  protected readonly kindWords: Record<string, string> = SETTING_KIND_WORDS;
+  protected readonly profileNames: Record<string, string> = PROFILE_NAMES;
+  protected readonly presets = inject(PresetsStore);
   protected readonly metric = formatMetric;
   protected readonly label = metricLabel;
   protected readonly bytes = formatBytes;

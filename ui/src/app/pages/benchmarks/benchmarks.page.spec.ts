@@ -51,6 +51,8 @@ describe('BenchmarksPage', () => {
     expect(q('details-cache-defeat')!.textContent).toContain('O_DIRECT');
     expect(q('details-cache-defeat')!.textContent).toContain('bypasses the page cache');
     expect(q('details-settings')!.textContent).toContain('zfs_txg_timeout');
+    expect(q('details-settings')!.textContent).toContain('ZFS module parameter');
+    expect(q('details-settings')!.textContent).not.toContain('ZFS_PARAMETER');
     expect(q('details-jobs')!.querySelector('pre')!.textContent).toContain('rw=write');
     expect(q('details-notes')!.textContent).toContain('3 runs planned');
     expect(q('details-stats')!.textContent).toContain('write latency p99.9');

@@ -16,6 +16,13 @@ export const PROFILE_WORDS: Record<BenchmarkProfile, string> = {
   THOROUGH: T('Thorough (180 s per run)'),
 };
 
+/** A profile's name alone, where the seconds actually used are shown beside it (overrides may change them). */
+export const PROFILE_NAMES: Record<BenchmarkProfile, string> = {
+  QUICK: T('Quick'),
+  STANDARD: T('Standard'),
+  THOROUGH: T('Thorough'),
+};
+
 /**
  * The controls; `adaptive` and the working set are a benchmark's own, `rounds` a campaign's. Empty number fields
  * are null: the optional ones then leave the choice to the profile.
