@@ -381,12 +381,13 @@ const steps = [
   ['axe-core: no serious or critical accessibility violation on any page, light and dark, wide and 390 px',
     async ({ page }) => {
       const found = [];
-      for (const [width, theme] of [[1280, 'light'], [1280, 'dark'], [390, 'light']]) {
+      for (const [width, theme] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], [390, 'dark']]) {
         await page.setViewportSize({ width, height: 800 });
         await setTheme(page, theme);
         for (const nav of NAV_PAGES) {
           await goto(page, nav);
           await page.locator('h1').first().waitFor();
+          await shot(page, `page-${nav}-${theme}-${width}`);  // every page in each theme and width, for review
           for (const v of await axeViolations(page)) {
             found.push(`${nav} (${theme}, ${width} px): ${v.impact} ${v.id} × ${v.nodes} — ${v.help} [${v.targets}]`);
           }
