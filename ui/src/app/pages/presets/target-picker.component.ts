@@ -1,4 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
+import { MatFormField, MatLabel } from '@angular/material/form-field';
+import { MatInput } from '@angular/material/input';
 
 import { TuningTarget } from '../../api/models/tuning-common';
 import { TuningDeviceChoice, TuningDeviceChoices } from '../../api/models/tuning-devices';
@@ -25,7 +27,7 @@ interface RoleChoices {
  */
 @Component({
   selector: 'tp-target-picker',
-  imports: [TranslatePipe],
+  imports: [MatFormField, MatLabel, MatInput, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     fieldset { border: 1px solid var(--line); border-radius: var(--radius); padding: 8px 12px; }
@@ -36,19 +38,25 @@ interface RoleChoices {
   `,
   template: `
     <div class="row">
-      <label>{{ 'Pool' | t }}<br />
-        <select data-test="target-pool" [value]="target().pool" (change)="setPool($any($event.target).value)">
-          @for (p of profile().pools; track p.name) { <option [value]="p.name">{{ p.name }} ({{ p.layout }})</option> }
-        </select>
+      <div>
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>{{ 'Pool' | t }}</mat-label>
+          <select matNativeControl data-test="target-pool" [value]="target().pool" (change)="setPool($any($event.target).value)">
+            @for (p of profile().pools; track p.name) { <option [value]="p.name">{{ p.name }} ({{ p.layout }})</option> }
+          </select>
+        </mat-form-field>
         @if (errors()['pool']; as e) { <div class="field-error" data-test="error-pool">{{ e }}</div> }
-      </label>
-      <label>{{ 'Dataset' | t }}<br />
-        <select data-test="target-dataset" [value]="target().dataset ?? target().pool"
-                (change)="patch({ dataset: $any($event.target).value })">
-          @for (d of datasets(); track d) { <option [value]="d">{{ d }}</option> }
-        </select>
+      </div>
+      <div>
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>{{ 'Dataset' | t }}</mat-label>
+          <select matNativeControl data-test="target-dataset" [value]="target().dataset ?? target().pool"
+                  (change)="patch({ dataset: $any($event.target).value })">
+            @for (d of datasets(); track d) { <option [value]="d">{{ d }}</option> }
+          </select>
+        </mat-form-field>
         @if (errors()['dataset']; as e) { <div class="field-error" data-test="error-dataset">{{ e }}</div> }
-      </label>
+      </div>
     </div>
     @for (role of roles(); track role.field) {
       <fieldset [attr.data-test]="'target-' + role.field">
