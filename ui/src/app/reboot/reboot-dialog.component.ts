@@ -29,7 +29,7 @@ import { RebootService } from './reboot.service';
                 <p>{{ 'These settings take effect after a reboot:' | t }}</p>
                 <ul data-test="reboot-pending-list">
                   @for (item of box.pendingReboot(); track item.key) {
-                    <li>{{ item.setting }} → {{ item.proposed ?? '—' }}</li>
+                    <li>@if (box.settingWords(item.key); as words) {<span class="what">{{ words }}</span> (<code>{{ item.setting }}</code>)} @else {<code>{{ item.setting }}</code>} → {{ item.proposed ?? '—' }}</li>
                   }
                 </ul>
                 @if (box.isSandbox()) {

@@ -23,6 +23,23 @@ describe('BoxStore', () => {
     expect(store.pendingReboot().map((p) => p.setting)).toEqual(['zfs_arc_max']);
   });
 
+  it('names a setting tuning holds in words by its key, and no other', async () => {
+    const held = {
+      key: 'ZFS_PARAMETER:global:zfs_arc_max', kind: 'ZFS_PARAMETER' as const, setting: 'zfs_arc_max',
+      summary: 'maximum ARC size', scope: 'global', value: '1', inherited: false, apply_mode: 'LIVE' as const,
+      risk: 'SAFE' as const, risk_reason: null, preset: 'max-iops', restore_point_id: 1, applied_at: 'now',
+      pending_reboot: false,
+    };
+    const { providers } = mockApi((m) => m
+      .mockCall('tuning.profile', fakeProfile())
+      .mockCall('tuning.state', fakeState({ in_effect: [held] })));
+    TestBed.configureTestingModule({ providers });
+    const store = TestBed.inject(BoxStore);
+    await store.load();
+    expect(store.settingWords('ZFS_PARAMETER:global:zfs_arc_max')).toBe('maximum ARC size');
+    expect(store.settingWords('SYSCTL:global:vm.swappiness')).toBeNull();
+  });
+
   it('keeps the error in words when loading fails', async () => {
     const { providers } = mockApi((m) => m.mockCall('tuning.state', fakeState()));
     TestBed.configureTestingModule({ providers });

@@ -21,6 +21,13 @@ export class BoxStore {
   readonly pendingReboot = computed(() => this.state()?.pending_reboot ?? []);
   readonly drift = computed(() => this.state()?.drift ?? []);
   readonly busy = computed(() => this.state()?.busy ?? null);
+  /** What each setting tuning holds is, in words (from in_effect), by its key: for lists that carry only the key. */
+  private readonly summaries = computed(() => new Map((this.state()?.in_effect ?? []).map((r) => [r.key, r.summary])));
+
+  /** A setting in words when tuning holds it; null for one it does not (e.g. a pending item a revert gave back). */
+  settingWords(key: string): string | null {
+    return this.summaries().get(key) ?? null;
+  }
 
   private events: Subscription | null = null;
 
