@@ -56,7 +56,8 @@ import { toggleIn } from '../../shared/toggle-in';
               </td>
             </tr>
           } @empty {
-            <tr><td colspan="7" class="muted" data-test="restore-points-empty">{{ 'No restore points yet: applying a preset makes one.' | t }}</td></tr>
+            <tr><td colspan="7" class="muted" data-test="restore-points-empty">
+              {{ (loaded() ? 'No restore points yet: applying a preset makes one.' : 'Loading…') | t }}</td></tr>
           }
         </tbody>
       </table>
@@ -104,6 +105,8 @@ export class RestorePointsPage {
   protected readonly date = formatDateTime;
   protected readonly stateWords = RESTORE_POINT_STATE_WORDS;
   protected readonly points = signal<TuningRestorePoint[]>([]);
+  /** The first answer has come: until then an empty list means nothing yet, not no restore points. */
+  protected readonly loaded = signal(false);
   protected readonly error = signal<string | null>(null);
   protected readonly selected = signal<TuningRestorePoint | null>(null);
   protected readonly plan = signal<TuningPlan | null>(null);
@@ -134,6 +137,7 @@ export class RestorePointsPage {
   protected async load(): Promise<void> {
     try {
       this.points.set(await firstValueFrom(this.api.call('tuning.restore_point.query', [[], { order_by: ['-id'] }])));
+      this.loaded.set(true);
       this.error.set(null);
     } catch (error) {
       this.error.set(errorMessage(error));
