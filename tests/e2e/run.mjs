@@ -1,6 +1,8 @@
 // Browser tests: a real sandbox host, Debian's Chromium, the built panel. `node tests/e2e/run.mjs`.
 // Each step asserts what a person would see; screenshots of the main screens go to tests/artifacts/e2e/.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -46,7 +48,7 @@ async function goto(page, nav) {
 }
 
 const ALL_TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30'];
-const NAV_PAGES = ['overview', 'presets', 'restore-points', 'my-presets', 'benchmarks', 'compare', 'campaigns'];
+const NAV_PAGES = ['overview', 'presets', 'restore-points', 'my-presets', 'benchmarks', 'compare', 'campaigns', 'network'];
 
 // axe-core from the panel's dev dependencies, evaluated through the DevTools protocol (page.evaluate is outside the
 // panel's Content-Security-Policy, a script tag would not be)
@@ -90,6 +92,33 @@ async function fillBenchmark(page, { label, tests, runs, runtime, ramp }) {
   }
   await $(page, 'bench-runtime').fill(String(runtime));
   await $(page, 'bench-ramp').fill(String(ramp));
+}
+
+/** A TCP port nothing listens on now (the OS picks it), for the one-off iperf3 server. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Run the iperf3 client command the panel shows, as a person would paste it; throws with its output if it fails. */
+function runClient(command) {
+  const [binary, ...args] = command.trim().split(/\s+/);
+  check(binary === 'iperf3', `the command shown is not an iperf3 client: ${command}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => { output += d; });
+    child.stderr.on('data', (d) => { output += d; });
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve(output)
+      : reject(new Error(`${command} exited with ${code}: ${output.slice(-400)}`))));
+  });
 }
 
 const steps = [
@@ -377,6 +406,37 @@ const steps = [
     check(download.suggestedFilename().endsWith('.csv'), `file name ${download.suggestedFilename()}`);
     const csv = readFileSync(await download.path(), 'utf8');
     check(csv.startsWith('configuration_id,'), `CSV starts with ${csv.slice(0, 40)}`);
+  }],
+  ['network ceiling: the client runs the four commands the progress shows, the result is stored', async ({ page }) => {
+    await goto(page, 'network');
+    await $(page, 'net-form').waitFor();
+    // the sandbox's first linked port answers on 127.0.0.1: the form starts on it
+    check(/Mb\/s · MTU/.test(await $(page, 'net-interface').locator('option:checked').textContent()), 'the port has no speed in words');
+    await $(page, 'net-port').fill(String(await freePort()));
+    await $(page, 'net-duration').fill('1');
+    await $(page, 'net-streams').fill('2');
+    await $(page, 'net-timeout').fill('60');
+    await $(page, 'net-label').fill('e2e network');
+    await $(page, 'net-start').click();
+    const commands = [];
+    for (let test = 1; test <= 4; test++) {
+      await $(page, 'net-waiting-for').filter({ hasText: `Test ${test} of 4` }).waitFor();
+      const command = (await $(page, 'net-command').textContent()).trim();
+      if (test === 1) {
+        await shot(page, '16-network-waiting');
+      }
+      commands.push(command);
+      await runClient(command);
+    }
+    check(commands[1].includes('-P 2') && commands[2].endsWith('-R') && /-P 2 -R$/.test(commands[3]),
+      `the four commands: ${commands.join(' | ')}`);
+    await jobOutcome(page, 'net-done');
+    await $(page, 'job-close').click();
+    const row = page.locator('[data-test^="net-row-"]').filter({ hasText: 'e2e network' });
+    await row.waitFor();
+    check(await row.locator('[data-test^="net-figures-"] li').count() === 4, 'the result does not show four figures');
+    check(/Mb\/s \([\d.,]+ MB\/s\)/.test(await row.locator('[data-test^="net-ceiling-"]').textContent()), 'no ceiling in units');
+    await shot(page, '17-network');
   }],
   ['axe-core: no serious or critical accessibility violation on any page, light and dark, wide and 390 px',
     async ({ page }) => {

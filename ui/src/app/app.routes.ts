@@ -19,6 +19,7 @@ export const routes: Routes = [
     path: 'campaigns',
     loadComponent: () => import('./pages/campaigns/campaigns.page').then((m) => m.CampaignsPage),
   },
+  { path: 'network', loadComponent: () => import('./pages/network/network.page').then((m) => m.NetworkPage) },
   { path: 'compare', loadComponent: () => import('./pages/compare/compare.page').then((m) => m.ComparePage) },
   { path: '**', redirectTo: '' },
 ];
@@ -31,4 +32,5 @@ export const NAV_ITEMS = [
   { path: 'benchmarks', title: T('Benchmarks') },
   { path: 'compare', title: T('Compare') },
   { path: 'campaigns', title: T('Campaigns') },
+  { path: 'network', title: T('Network') },
 ];

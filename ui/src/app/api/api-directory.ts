@@ -5,6 +5,7 @@ import {
   BenchmarkComparison, BenchmarkResult, BenchmarkSpec, ImportFormat, PlanEstimate, PlanEstimateSpec,
 } from './models/tuning-benchmark';
 import { Campaign, CampaignSpec, ReportFormat, ReportSelection } from './models/tuning-campaign';
+import { NetworkMeasureOptions, NetworkResult } from './models/tuning-network';
 import { TuningApplyOutcome, TuningPlan, TuningTarget } from './models/tuning-common';
 import {
   TuningPreset, TuningPresetApplyOptions, TuningPresetCreate, TuningPresetSettingInfo, TuningPresetSettingsTarget,
@@ -54,6 +55,9 @@ export interface ApiCallDirectory {
   };
   'tuning.campaign.query': { params: QueryParams; response: Campaign[] };
   'tuning.campaign.abort': { params: [id: number]; response: boolean };
+  'tuning.network.query': { params: QueryParams; response: NetworkResult[] };
+  'tuning.network.get': { params: [id: number]; response: NetworkResult };
+  'tuning.network.delete': { params: [id: number]; response: boolean };
 }
 
 export interface ApiJobDirectory {
@@ -64,6 +68,7 @@ export interface ApiJobDirectory {
   'tuning.restore_point.revert': { params: [id: number, acknowledge?: string[]]; response: TuningApplyOutcome };
   'tuning.benchmark.run': { params: [spec: BenchmarkSpec]; response: BenchmarkResult };
   'tuning.campaign.run': { params: [spec: CampaignSpec]; response: Campaign };
+  'tuning.network.measure': { params: [options: NetworkMeasureOptions]; response: NetworkResult };
   'system.reboot': { params: [reason: string, options?: { delay?: number | null }]; response: null };
 }
 

@@ -39,6 +39,8 @@ export interface TuningProfileNic {
   name: string;
   link_up: boolean;
   speed_mbps: number | null;
+  /** MTU in bytes as the kernel has it (absent from older servers). */
+  mtu?: number | null;
 }
 
 export interface TuningProfile {

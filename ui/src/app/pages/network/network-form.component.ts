@@ -1,0 +1,167 @@
+import { ChangeDetectionStrategy, Component, computed, effect, inject, output, signal } from '@angular/core';
+import { NonNullableFormBuilder, ReactiveFormsModule } from '@angular/forms';
+import { MatButton } from '@angular/material/button';
+import { MatCard } from '@angular/material/card';
+import { MatFormField, MatLabel } from '@angular/material/form-field';
+import { MatInput } from '@angular/material/input';
+
+import { ApiService } from '../../api/api.service';
+import { ApiValidationError } from '../../api/api-errors';
+import { NetworkResult } from '../../api/models/tuning-network';
+import { T } from '../../i18n/translate-marker';
+import { TranslatePipe } from '../../i18n/translate.pipe';
+import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
+import { JobRun } from '../../jobs/job-run';
+import { jobWords } from '../../jobs/job-words';
+import { FieldErrorComponent } from '../../shared/field-error.component';
+import { readyToSend, setServerErrors } from '../../shared/field-errors';
+import { BoxStore } from '../../stores/box.store';
+import { firstLinked, networkControls, networkForm, networkOptions, nicWords } from './network-form';
+import { formatBitRate, networkWait } from './network-words';
+
+/** The whole-number settings: the server's field name, the control's test id, the label. */
+const NUMBER_FIELDS = [
+  { name: 'port', testId: 'net-port', label: T('TCP port') },
+  { name: 'duration_seconds', testId: 'net-duration', label: T('Seconds per test') },
+  { name: 'parallel_streams', testId: 'net-streams', label: T('Parallel streams') },
+  { name: 'client_timeout_seconds', testId: 'net-timeout', label: T('Wait for the client (s)') },
+] as const;
+
+/** Start a network measurement: the port and iperf3's settings; the progress says what to run on the client. */
+@Component({
+  selector: 'tp-network-form',
+  imports: [MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, FieldErrorComponent],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  styles: `
+    /* an error line under one field must not push its neighbours down */
+    .row { align-items: flex-start; }
+    input[type='number'] { width: 120px; }
+    /* the port's speed and MTU must be readable in the select */
+    .nic { width: 320px; max-width: 100%; }
+    .command { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 8px 0; }
+    .command code { padding: 6px 8px; background: var(--bg1); border-radius: 4px; overflow-wrap: anywhere; user-select: all; }
+  `,
+  template: `
+    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="start()" novalidate data-test="net-form">
+      <h2>{{ 'Measure the network ceiling' | t }}</h2>
+      <p class="muted">{{ 'The box serves four iperf3 tests in turn; run each on a client as the progress says.' | t }}</p>
+      @if (box.busy(); as busy) {
+        <p class="banner warn" role="status" data-test="net-busy">
+          {{ 'The box is busy: {what} (job {id}).' | t: { what: (jobWords(busy) | t), id: busy.job_id } }}</p>
+      }
+      <div class="row">
+        <div class="field">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic" class="nic">
+            <mat-label>{{ labels.interface | t }}</mat-label>
+            <select matNativeControl formControlName="interface" data-test="net-interface">
+              @for (n of nics(); track n.name) {
+                <option [value]="n.name">{{ nicWords(n).key | t: nicWords(n).params }}</option>
+              }
+            </select>
+          </mat-form-field>
+          <tp-field-error [control]="form.controls.interface" [label]="labels.interface" testId="error-interface" />
+        </div>
+        @for (f of numberFields; track f.name) {
+          <div class="field">
+            <mat-form-field appearance="outline" subscriptSizing="dynamic">
+              <mat-label>{{ f.label | t }}</mat-label>
+              <input matInput type="number" inputmode="numeric" [formControlName]="f.name" [attr.data-test]="f.testId" />
+            </mat-form-field>
+            <tp-field-error [control]="form.controls[f.name]" [label]="f.label" [testId]="'error-' + f.name" />
+          </div>
+        }
+        <div class="field">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+            <mat-label>{{ labels.label | t }}</mat-label>
+            <input matInput type="text" formControlName="label" data-test="net-label" />
+          </mat-form-field>
+          <tp-field-error [control]="form.controls.label" [label]="labels.label" testId="error-label" />
+        </div>
+      </div>
+      @if (!nics().length) { <p class="muted" data-test="net-no-ports">{{ 'This box reports no network ports.' | t }}</p> }
+      @if (general(); as e) { <p class="banner danger" role="alert" data-test="net-error">{{ e }}</p> }
+      <div class="actions">
+        <button matButton="filled" type="submit" class="primary" data-test="net-start"
+                [disabled]="!nics().length || run.phase() === 'running' || !!box.busy()">{{ 'Start' | t }}</button>
+      </div>
+    </form></mat-card>
+
+    <tp-job-progress-dialog [run]="run" [abortable]="true" (closed)="run.close()">
+      @if (run.phase() === 'running' && wait(); as w) {
+        <div data-test="net-wait" aria-live="polite">
+          <p data-test="net-waiting-for">{{ 'Test {index} of {total}: {test}' | t: { index: w.index, total: w.total, test: w.test } }}</p>
+          @if (w.command; as c) {
+            <p>{{ 'Run this on the client:' | t }}</p>
+            <div class="command">
+              <code data-test="net-command">{{ c }}</code>
+              @if (canCopy) {
+                <button matButton="outlined" type="button" data-test="net-copy" (click)="copy(c)">{{ (copied() === c ? 'Copied' : 'Copy') | t }}</button>
+              }
+            </div>
+          }
+        </div>
+      }
+      @if (run.phase() === 'done' && run.result(); as r) {
+        <div data-test="net-done">
+          <p>{{ 'Stored as #{id} “{label}”: the ceiling is {rate}.' | t: { id: r.id, label: r.label, rate: rate(r.ceiling_bits_per_second) } }}</p>
+        </div>
+      }
+    </tp-job-progress-dialog>
+  `,
+})
+export class NetworkFormComponent {
+  private readonly api = inject(ApiService);
+  protected readonly box = inject(BoxStore);
+  readonly stored = output<NetworkResult>();
+
+  protected readonly jobWords = jobWords;
+  protected readonly nicWords = nicWords;
+  protected readonly rate = formatBitRate;
+  protected readonly labels = { interface: T('Network port'), label: T('Label') };
+  protected readonly numberFields = NUMBER_FIELDS;
+
+  protected readonly form = networkForm(inject(NonNullableFormBuilder));
+  protected readonly nics = computed(() => this.box.profile()?.nics ?? []);
+  protected readonly general = signal<string | null>(null);
+  protected readonly copied = signal<string | null>(null);
+  protected readonly canCopy = typeof navigator !== 'undefined' && !!navigator.clipboard;
+
+  protected readonly run = new JobRun<NetworkResult>(T('Network ceiling'));
+  protected readonly wait = computed(() => networkWait(this.run.description()));
+
+  constructor() {
+    // The form starts on the first port with a link once the box is known.
+    effect(() => {
+      const control = this.form.controls.interface;
+      if (!control.value && this.nics().length) {
+        control.setValue(firstLinked(this.nics()));
+      }
+    });
+  }
+
+  protected async copy(command: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(command);
+      this.copied.set(command);
+    } catch {
+      this.copied.set(null);   // the text stays selectable by hand
+    }
+  }
+
+  protected start(): void {
+    const controls = networkControls(this.form);
+    this.general.set(null);
+    if (!readyToSend(this.form, controls)) {
+      return;
+    }
+    const options = networkOptions(this.form.getRawValue());
+    this.copied.set(null);
+    this.run.start(this.api.job('tuning.network.measure', [options]), (result) => this.stored.emit(result), (error) => {
+      if (error instanceof ApiValidationError) {
+        // The form shows what the server named; the dialog would only repeat it.
+        this.general.set(setServerErrors(error, controls));
+        this.run.close();
+      }
+    });
+  }
+}

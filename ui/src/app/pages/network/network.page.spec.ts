@@ -1,0 +1,81 @@
+import { ApiValidationError } from '../../api/api-errors';
+import { NetworkResult } from '../../api/models/tuning-network';
+import { fakeProfile, fakeState } from '../../testing/fixtures';
+import { MockApiService, mockApi } from '../../testing/mock-api';
+import { fakeNetworkResult } from '../../testing/network-fixtures';
+import { render } from '../../testing/render';
+import { NetworkPage } from './network.page';
+
+async function renderPage(configure: (api: MockApiService) => void = () => undefined,
+  rows: NetworkResult[] = [fakeNetworkResult({ id: 2, link_speed_mbps: null, mtu: null }), fakeNetworkResult()]) {
+  let results = rows;
+  const { api, providers } = mockApi((m) => {
+    m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
+      .mockCall('tuning.network.query', () => results)
+      .mockCall('tuning.network.delete', ([id]) => {
+        results = results.filter((r) => r.id !== id);
+        return true;
+      });
+    configure(m);
+  });
+  const view = await render(NetworkPage, providers);
+  return { api, ...view };
+}
+
+describe('NetworkPage', () => {
+  it('lists the results newest first: port, link speed, MTU, client, the four figures and the ceiling against the link', async () => {
+    const { api, q, all } = await renderPage();
+    expect(api.callsOf('tuning.network.query')[0]).toEqual([[], { order_by: ['-id'] }]);
+    expect(all('net-row-').map((r) => r.dataset['test'])).toEqual(['net-row-2', 'net-row-1']);
+    const row = q('net-row-1')!.textContent!;
+    expect(row).toContain('eno1');
+    expect(row).toContain('1000 Mb/s');
+    expect(row).toContain('1500');
+    expect(row).toContain('192.168.1.20');
+    expect([...q('net-figures-1')!.querySelectorAll('li')].map((li) => li.textContent!.trim())).toEqual([
+      'one stream, client → box: 941 Mb/s (117.6 MB/s)',
+      '4 streams, client → box: 949 Mb/s (118.6 MB/s)',
+      'one stream, box → client: 930 Mb/s (116.3 MB/s)',
+      '4 streams, box → client: 945 Mb/s (118.1 MB/s)',
+    ]);
+    expect(q('net-ceiling-1')!.textContent).toContain('949 Mb/s (118.6 MB/s)');
+    expect(q('net-ceiling-1')!.textContent).toContain('95 % of the link’s 1000 Mb/s');
+    // no nominal speed known: the ceiling alone, speed and MTU unknown in words
+    expect(q('net-ceiling-2')!.textContent).not.toContain('%');
+    expect(q('net-row-2')!.textContent).toContain('unknown');
+  });
+
+  it('deletes a result only once confirmed', async () => {
+    const { api, q, settle } = await renderPage();
+    q('net-delete-1')!.click();
+    await settle();
+    q('net-delete-keep-1')!.click();
+    await settle();
+    expect(api.callsOf('tuning.network.delete')).toEqual([]);
+    expect(q('net-delete-confirm-1')).toBeNull();
+
+    q('net-delete-1')!.click();
+    await settle();
+    q('net-delete-confirm-1')!.click();
+    await settle();
+    expect(api.callsOf('tuning.network.delete')).toEqual([[1]]);
+    expect(q('net-row-1')).toBeNull();
+    expect(q('net-row-2')).not.toBeNull();
+  });
+
+  it('says so when there is nothing yet', async () => {
+    const empty = await renderPage(() => undefined, []);
+    expect(empty.q('net-empty')!.textContent).toBe('No measurements yet.');
+  });
+
+  it('shows a refused delete in words', async () => {
+    const { q, settle } = await renderPage((m) => m.mockCall('tuning.network.delete', () => {
+      throw new ApiValidationError([{ attribute: 'id', message: 'No network result 1.', errno: 2 }]);
+    }));
+    q('net-delete-1')!.click();
+    await settle();
+    q('net-delete-confirm-1')!.click();
+    await settle();
+    expect(q('net-results-error')!.textContent).toContain('No network result 1.');
+  });
+});

@@ -1,0 +1,69 @@
+import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
+import { MatButton } from '@angular/material/button';
+import { firstValueFrom } from 'rxjs';
+
+import { ApiService } from '../../api/api.service';
+import { errorMessage } from '../../api/api-errors';
+import { NetworkMeasurement, NetworkResult } from '../../api/models/tuning-network';
+import { TranslatePipe } from '../../i18n/translate.pipe';
+import { JobsStore } from '../../jobs/jobs.store';
+import { formatDateTime } from '../../shared/format';
+import { NetworkFormComponent } from './network-form.component';
+import { ceilingShare, formatBitRate, measurementWords } from './network-words';
+
+/** The network ceiling: measure it with iperf3 against a client, keep the results beside the link's nominal speed. */
+@Component({
+  selector: 'tp-network-page',
+  imports: [MatButton, TranslatePipe, NetworkFormComponent],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './network.page.html',
+  styles: `
+    .small { font-size: 0.9em; }
+    .nowrap { white-space: nowrap; }
+    ul.figures { list-style: none; margin: 0; padding: 0; }
+  `,
+})
+export class NetworkPage {
+  private readonly api = inject(ApiService);
+  protected readonly date = formatDateTime;
+  protected readonly rate = formatBitRate;
+  protected readonly share = ceilingShare;
+  protected readonly words = measurementWords;
+
+  protected readonly results = signal<NetworkResult[]>([]);
+  protected readonly loaded = signal(false);
+  protected readonly error = signal<string | null>(null);
+  protected readonly confirmDelete = signal<number | null>(null);
+
+  constructor() {
+    void this.load();
+    // Whoever started it (this form, another tab, midclt), a measurement that ends refreshes the list.
+    inject(JobsStore).ended(['tuning.network.measure']).pipe(takeUntilDestroyed()).subscribe(() => void this.load());
+  }
+
+  protected trackFigure(m: NetworkMeasurement): string {
+    return `${m.streams}-${m.direction}`;
+  }
+
+  protected async load(): Promise<void> {
+    try {
+      this.results.set(await firstValueFrom(this.api.call('tuning.network.query', [[], { order_by: ['-id'] }])));
+      this.error.set(null);
+    } catch (error) {
+      this.error.set(errorMessage(error));
+    } finally {
+      this.loaded.set(true);
+    }
+  }
+
+  protected async remove(id: number): Promise<void> {
+    this.confirmDelete.set(null);
+    try {
+      await firstValueFrom(this.api.call('tuning.network.delete', [id]));
+      await this.load();
+    } catch (error) {
+      this.error.set(errorMessage(error));
+    }
+  }
+}
