@@ -8,8 +8,13 @@ from tuning_helpers import campaign, diff, error_fields, follow_to_the_end, full
 
 DATASET = 'tank/media'
 FAST = {'tests': ['SEQ_WRITE'], 'profile': 'QUICK', 'runs': 1, 'runtime_seconds': 1, 'ramp_seconds': 0}
-BIG_DIRTY = {'name': 'Big dirty', 'settings': [
-    {'kind': 'ZFS_PARAMETER', 'setting': 'zfs_dirty_data_max_max', 'value': '6442450944'}]}
+def big_dirty(c, **over):
+    """A preset that needs a reboot: the write buffer's load-time bound at half this box's RAM (a value the box
+    accepts, unlike a fixed size a small box refuses, and never its default of a quarter)."""
+    ram = c.call('tuning.profile')['memory']['physical_bytes']
+    value = ram // 2 // 2 ** 20 * 2 ** 20
+    return {'id': 'big-dirty', 'name': 'Big dirty', 'settings': [
+        {'kind': 'ZFS_PARAMETER', 'setting': 'zfs_dirty_data_max_max', 'value': str(value)}], **over}
 
 
 def spec(**overrides):
@@ -49,7 +54,7 @@ def test_interleaved_campaign_measures_every_configuration_and_puts_the_box_back
 def test_a_reboot_preset_restarts_the_host_mid_campaign_and_it_finishes(fresh_host):
     host = fresh_host()
     c = host.client(private_methods=True)
-    c.call('tuning.preset.create', BIG_DIRTY)
+    c.call('tuning.preset.create', big_dirty(c))
     live = c.call('tunable.get_zfs_parameters')['zfs_dirty_data_max_max']['value']
     boot = host.boot_id()               # the serving process's id (system.boot_id is the box's)
     c.subscribe('core.get_jobs')
@@ -136,7 +141,7 @@ def test_the_whole_spec_is_checked_before_anything_changes(host, overrides, fiel
 
 def test_a_reboot_preset_is_skipped_without_permission(host):
     c = host.client(private_methods=True)
-    c.call('tuning.preset.create', {**BIG_DIRTY, 'id': 'big-dirty-2', 'name': 'Big dirty 2'})
+    c.call('tuning.preset.create', big_dirty(c, id='big-dirty-2', name='Big dirty 2'))
     try:
         with pytest.raises((RpcError, JobFailed)) as e:
             c.job('tuning.campaign.run', spec(presets=['big-dirty-2']))
