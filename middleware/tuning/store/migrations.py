@@ -50,4 +50,23 @@ MIGRATIONS: list[list[str]] = [
             measurements TEXT NOT NULL, ceiling_bits_per_second REAL NOT NULL, options TEXT NOT NULL,
             raw TEXT NOT NULL)""",
     ],
+    # 5: client sessions (an expiring token that may only submit results for its session) and the benchmark steps a
+    #    campaign leaves for a client agent
+    [
+        """CREATE TABLE client_session (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, created_at TEXT NOT NULL, expires_at TEXT NOT NULL,
+            revoked_at TEXT, label TEXT NOT NULL, protocol TEXT NOT NULL, dataset TEXT, token_sha256 TEXT NOT NULL UNIQUE,
+            options TEXT NOT NULL, plan TEXT NOT NULL, box_url TEXT NOT NULL)""",
+        """CREATE TABLE client_step (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, session_id INTEGER NOT NULL REFERENCES client_session(id),
+            campaign_id INTEGER, label TEXT NOT NULL, plan TEXT NOT NULL, state TEXT NOT NULL,
+            created_at TEXT NOT NULL, updated_at TEXT NOT NULL, benchmark_id INTEGER, message TEXT)""",
+        'CREATE INDEX client_step_session ON client_step(session_id, state)',
+    ],
+    # 6: per-disk raw sequential reads (the lowest rung of the ladder)
+    [
+        """CREATE TABLE disk_read (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, created_at TEXT NOT NULL, pool TEXT NOT NULL,
+            disks TEXT NOT NULL, total_read_bytes_per_second REAL, options TEXT NOT NULL, stand_in INTEGER NOT NULL)""",
+    ],
 ]
