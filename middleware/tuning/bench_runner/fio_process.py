@@ -1,7 +1,8 @@
 """Run one fio job file as a subprocess (I/O).
 
 ``run_fio(job_text, scratch_dir, on_status=None, abort=None, fio_binary='fio', job_file_name='job.fio',
-records_dir=None)`` → fio's final JSON document (dict). The job file is written inside the scratch directory. fio
+records_dir=None, fio_options=())`` → fio's final JSON document (dict). The job file is written inside the scratch
+directory; ``fio_options`` are command-line-only options put before it (``--readonly``). fio
 runs in a session of its own with ``--output-format=json --status-interval=1``: fio 3.x prints the periodic
 snapshots and the final result to the same output, so stdout is read as a stream of documents; each one goes to
 ``on_status(obj)`` and the last one is the result. ``abort`` is a ``threading.Event`` or a callable returning true
@@ -69,14 +70,14 @@ def end_recorded(proc, argv, start_time, record, readers=()):
 
 
 def run_fio(job_text, scratch_dir, on_status=None, abort=None, fio_binary='fio', job_file_name='job.fio',
-            records_dir=None):
+            records_dir=None, fio_options=()):
     aborted = abort_check(abort)
     job_path = os.path.join(scratch_dir, job_file_name)
     with open(job_path, 'w') as f:
         f.write(job_text)
     if aborted():
         raise BenchmarkAborted()
-    argv = [fio_binary, '--output-format=json', '--status-interval=1', job_path]
+    argv = [fio_binary, *fio_options, '--output-format=json', '--status-interval=1', job_path]
     proc, record, start_time = start_recorded(argv, records_dir, scratch_dir, cwd=scratch_dir)
     documents, stderr_chunks, reader_errors = [], [], []
 

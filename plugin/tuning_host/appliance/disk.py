@@ -3,7 +3,7 @@ nvme*). Rows carry exactly the fields of the imitated release's DiskEntry (26.0 
 and `used_by` (why an unpooled disk is busy) stay inside the host: a disk in use elsewhere is listed as used."""
 from typing import Literal
 
-from tuning_host.runtime import BaseModel, QueryArgs, Service, api_method, filter_list
+from tuning_host.runtime import BaseModel, QueryArgs, Service, api_method, filter_list, private
 
 from .backend_calls import backend_call
 from .release import imitated_release
@@ -73,3 +73,10 @@ class DiskService(Service):
         if data['type'] == 'UNUSED':
             return unused
         return {'used': used, 'unused': unused}
+
+    @private
+    def stand_in(self, name):
+        """The file the read-only disk test (`tuning.ladder.read_disks`) reads in place of disk `name` on a simulated
+        box (standalone host only: TrueNAS has no such call, and the plugin asks only when the backend is the
+        sandbox)."""
+        return backend_call(self.middleware.backend.stand_in_disk, name)

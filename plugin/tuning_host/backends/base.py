@@ -152,6 +152,12 @@ class Backend(abc.ABC):
     def disks(self):
         ...
 
+    def stand_in_disk(self, name):
+        """Path of a file read in place of disk `name` by the read-only disk test; only a simulated box has one (a
+        real box's disks are read as `/dev/<name>`)."""
+        from .errors import NotFoundError
+        raise NotFoundError(f'the {self.name} backend reads real disks: no stand-in for {name!r}')
+
     @abc.abstractmethod
     def nics(self):
         """[{name, link_up, speed_mbps, mtu, mac, addresses: [{type: INET|INET6, address, netmask}]}]"""

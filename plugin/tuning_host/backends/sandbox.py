@@ -28,6 +28,8 @@ STATE_KEY = 'sandbox.state'
 STATE_VERSION = 1
 # The simulated ports answer on this machine's loopback, so a real iperf3 client here can measure them.
 SANDBOX_NIC_ADDRESSES = ({'type': 'INET', 'address': '127.0.0.1', 'netmask': 8},)
+MIB = 1024 * 1024
+STAND_IN_BYTES = 64 * MIB  # the file a simulated disk's read-only test reads
 VDEV_NAME = {'RAIDZ1': 'raidz1', 'RAIDZ2': 'raidz2', 'RAIDZ3': 'raidz3', 'MIRROR': 'mirror'}
 
 
@@ -542,6 +544,22 @@ class SandboxBackend(Backend):
             'rotationrate': d['rotationrate'], 'pool': in_use.get(d['name']), 'used_by': None,
             'zfs_guid': guids.get(d['name']),
         } for d in state['box']['disks']]
+
+    def stand_in_disk(self, name):
+        """The file standing in for disk `name` (`STAND_IN_BYTES` of non-zero data under the data directory, made
+        once): the sandbox's disks are not devices, and it never reads one of the host's."""
+        if name not in {d['name'] for d in self._state()['box']['disks']}:
+            raise NotFoundError(f'disk {name!r} does not exist')
+        path = os.path.join(self.data_dir, 'sandbox', 'disks', name)
+        with self._lock:
+            if not (os.path.isfile(path) and os.path.getsize(path) == STAND_IN_BYTES):
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                block = (bytes(range(1, 256)) * (MIB // 255 + 1))[:MIB]
+                with open(path + '.tmp', 'wb') as f:
+                    for _ in range(STAND_IN_BYTES // MIB):
+                        f.write(block)
+                os.replace(path + '.tmp', path)   # a half-made stand-in is never read
+        return path
 
     def nics(self):
         return [{'name': n['name'], 'link_up': n['link_up'], 'speed_mbps': n['speed_mbps'] if n['link_up'] else None,

@@ -1,0 +1,135 @@
+"""The ladder of one pool (or dataset) from stored records (pure).
+
+``build_ladder(pool, dataset, disk_read, benchmarks, network)`` → the ``tuning.ladder.get`` answer (see
+``TuningLadderGetResult``): ``disk_read`` is the pool's latest ``disk_read`` row (or ``None``), ``benchmarks`` every
+stored benchmark result (oldest first; the latest local fio result of the pool or dataset and the latest client result
+of each protocol are picked here), ``network`` the latest ``tuning.network`` result (or ``None``).
+
+Layers come in the ladder's order, bottom up: DISKS, POOL, NETWORK, then one PROTOCOL layer per protocol measured
+from a client (one without figures when none is). A layer not measured yet has null figures and says so in its note.
+"""
+from ..presets.sizing import link_payload_bytes_per_s
+from .bottleneck import judge, missing, verdict
+from .words import link_speed_words, link_words, rate
+
+SEQ = {'read': ('SEQ_READ', 'read_bw_bytes'), 'write': ('SEQ_WRITE', 'write_bw_bytes')}
+NETWORK_DIRECTIONS = {'read': 'BOX_TO_CLIENT', 'write': 'CLIENT_TO_BOX'}  # a client reads what the box sends
+
+
+def _layer(layer, name, *, protocol=None, read=None, write=None, measured_at=None, source=None, note=None):
+    return {'layer': layer, 'name': name, 'protocol': protocol, 'read_bytes_per_second': read,
+            'write_bytes_per_second': write, 'measured_at': measured_at, 'source': source, 'note': note}
+
+
+def _median(entry: dict, direction: str) -> float | None:
+    test, metric = SEQ[direction]
+    value = ((entry.get('summary') or {}).get(test) or {}).get(metric, {})
+    median = value.get('median') if isinstance(value, dict) else None
+    return float(median) if isinstance(median, (int, float)) and not isinstance(median, bool) else None
+
+
+def _in_pool(dataset: str | None, pool: str) -> bool:
+    return isinstance(dataset, str) and (dataset == pool or dataset.startswith(pool + '/'))
+
+
+def disks_layer(row: dict | None) -> dict:
+    if row is None:
+        return _layer('DISKS', 'Disks (raw)', note='Not read yet.')
+    read = [d for d in row['disks'] if d.get('read_bytes_per_second') is not None]
+    count = len(row['disks'])
+    per_disk = ' · '.join(f'{d["name"]} {rate(d["read_bytes_per_second"])}' if d.get('read_bytes_per_second')
+                          is not None else f'{d["name"]}: {d.get("error") or "no figure"}' for d in row['disks'])
+    note = f'{per_disk}. The sum is an upper bound for what the pool can read.'
+    if row.get('stand_in'):
+        note = ('Sandbox: stand-in files were read, not disks; the figures say nothing about real disks. ' + note)
+    if len(read) < count:
+        note += f' {count - len(read)} of {count} disks gave no figure: the sum leaves them out.'
+    return _layer('DISKS', f'Disks (raw, {count} data disk{"s" if count != 1 else ""})',
+                  read=row.get('total_read_bytes_per_second'), measured_at=row['created_at'],
+                  source={'kind': 'DISK_READ', 'id': row['id']}, note=note)
+
+
+def pool_layer(pool: str, dataset: str | None, benchmarks: list[dict]) -> dict:
+    def matches(entry):
+        target = (entry.get('context') or {}).get('target') or {}
+        if entry.get('source') != 'FIO' or not any(_median(entry, d) is not None for d in SEQ):
+            return False
+        return target.get('dataset') == dataset if dataset else target.get('pool') == pool
+    entry = next((e for e in reversed(benchmarks) if matches(e)), None)
+    where = f'Dataset {dataset}' if dataset and dataset != pool else f'Pool {pool}'
+    if entry is None:
+        return _layer('POOL', f'{where} (local fio)', note='No local benchmark with sequential read or write yet.')
+    lacking = [SEQ[d][0] for d in SEQ if _median(entry, d) is None]
+    note = f'Benchmark #{entry["id"]} ({entry["label"]}): the medians of fio on the box itself.'
+    if lacking:
+        note += f' It did not run {" or ".join(lacking)}.'
+    return _layer('POOL', f'{where} (local fio)', read=_median(entry, 'read'), write=_median(entry, 'write'),
+                  measured_at=entry['created_at'], source={'kind': 'BENCHMARK', 'id': entry['id']}, note=note)
+
+
+def network_layer(result: dict | None) -> dict:
+    if result is None:
+        return _layer('NETWORK', 'Network', note='No network ceiling measured yet.')
+    figures = {}
+    for direction, way in NETWORK_DIRECTIONS.items():
+        rates = [m['bits_per_second'] / 8 for m in result['measurements'] if m['direction'] == way]
+        figures[direction] = max(rates) if rates else None
+    speed = link_speed_words(result.get('link_speed_mbps'))
+    note = f'iperf3 ceiling, the fastest of {len(result["measurements"])} measurements per direction.'
+    if result.get('link_speed_mbps'):
+        note += (f' The nominal {speed} link carries at most '
+                 f'{rate(link_payload_bytes_per_s(result["link_speed_mbps"]))}.')
+    return _layer('NETWORK', f'Network {result["interface"]}' + (f' ({speed})' if speed else ''),
+                  read=figures['read'], write=figures['write'], measured_at=result['created_at'],
+                  source={'kind': 'NETWORK', 'id': result['id']}, note=note)
+
+
+def _client_pool(entry: dict) -> str | None:
+    context = entry.get('context') or {}
+    session_dataset = (context.get('session') or {}).get('dataset')
+    if isinstance(session_dataset, str):
+        return session_dataset.split('/')[0]
+    pool = context.get('pool')
+    return pool.get('name') if isinstance(pool, dict) else None
+
+
+def client_layers(pool: str, benchmarks: list[dict]) -> list[dict]:
+    """The latest client result of each protocol on ``pool`` (or naming no dataset: then the note says so)."""
+    latest = {}
+    for entry in benchmarks:
+        target = (entry.get('context') or {}).get('target') or {}
+        protocol = target.get('protocol')
+        owner = _client_pool(entry)
+        if (entry.get('source') == 'CLIENT' and isinstance(protocol, str) and owner in (pool, None)
+                and any(_median(entry, d) is not None for d in SEQ)):
+            latest[protocol] = entry
+    if not latest:
+        return [_layer('PROTOCOL', 'Clients', note='No client result yet.')]
+    layers = []
+    for protocol, entry in sorted(latest.items()):
+        context = entry['context']
+        target, client = context.get('target') or {}, context.get('client') or {}
+        version = target.get('protocol_version')
+        name = f'{protocol}{f" {version}" if version else ""} from {client.get("hostname") or "a client"}'
+        note = f'Client result #{entry["id"]} on {target.get("path") or "the client"}'
+        if target.get('mount_options'):
+            note += f' ({target["mount_options"]})'
+        note += '.'
+        if _client_pool(entry) is None:
+            note += ' Its session named no dataset: it may have measured another pool.'
+        layers.append(_layer('PROTOCOL', name, protocol=protocol, read=_median(entry, 'read'),
+                             write=_median(entry, 'write'), measured_at=entry['created_at'],
+                             source={'kind': 'CLIENT', 'id': entry['id']}, note=note))
+    return layers
+
+
+def build_ladder(pool: str, dataset: str | None, disk_read: dict | None, benchmarks: list[dict],
+                 network: dict | None) -> dict:
+    layers = [disks_layer(disk_read), pool_layer(pool, dataset, benchmarks), network_layer(network),
+              *client_layers(pool, benchmarks)]
+    link = link_words(network['interface'], network.get('link_speed_mbps')) if network else 'the link'
+    sides, words = {}, {}
+    for direction in SEQ:
+        sides[direction], words[direction] = judge(layers, direction, link)
+    return {'pool': pool, 'dataset': dataset, 'layers': layers, 'bottleneck': sides,
+            'verdict': verdict(pool, words), 'missing': missing(layers)}

@@ -1,0 +1,67 @@
+"""The ladder's words (pure): links, figures and what each layer moves, in MB/s (10^6 bytes, as in the reports)."""
+from ..report.numbers import format_value, significant
+
+LAYER_NAMES = {'DISKS': 'the disks', 'POOL': 'the pool', 'NETWORK': 'the network', 'PROTOCOL': 'the protocol'}
+PROTOCOL_HINTS = {
+    'SMB': 'SMB multichannel, signing and encryption, the client\'s settings',
+    'NFS': 'the NFS version, rsize and wsize, nconnect, sync on the dataset, the client\'s settings',
+    'ISCSI': 'the initiator\'s queue depth, multipath, the zvol\'s block size, the client\'s settings',
+}
+CLIENT_HINT = 'the client\'s settings'
+MISSING = {
+    'DISKS': 'Read the disks (tuning.ladder.read_disks)',
+    'POOL': 'Benchmark the pool locally (tuning.benchmark.run with SEQ_READ and SEQ_WRITE)',
+    'NETWORK': 'Measure the network ceiling (tuning.network.measure)',
+    'PROTOCOL': 'Run the client kit (tuning.client.session.create)',
+}
+
+
+def rate(bytes_per_second) -> str:
+    """'118 MB/s'."""
+    return format_value(bytes_per_second, 'B/s')
+
+
+def rate_of(part, whole) -> str:
+    """'112 of 118 MB/s'."""
+    return f'{significant(part / 1e6)} of {rate(whole)}'
+
+
+def link_speed_words(speed_mbps: int | None) -> str | None:
+    """1000 → '1 GbE', 2500 → '2.5 GbE', 100 → '100 Mb/s'; None when unknown."""
+    if not speed_mbps:
+        return None
+    if speed_mbps >= 1000:
+        return f'{speed_mbps / 1000:g} GbE'
+    return f'{speed_mbps} Mb/s'
+
+
+def link_words(interface: str | None, speed_mbps: int | None) -> str:
+    """'the 1 GbE link', or 'the link on eno1' when its speed is unknown."""
+    speed = link_speed_words(speed_mbps)
+    return f'the {speed} link' if speed else f'the link on {interface or "the box"}'
+
+
+def carries(layer: dict, value: float, link: str) -> str:
+    """What one ceiling moves, as a clause: 'the 1 GbE link carries 118 MB/s' (``link``: ``link_words``)."""
+    kind = layer['layer']
+    if kind == 'NETWORK':
+        return f'{link} carries {rate(value)}'
+    if kind == 'POOL':
+        return f'the pool moves {rate(value)} locally'
+    if kind == 'DISKS':
+        return f'the disks read {rate(value)} raw'
+    return f'clients get {rate(value)} over {layer.get("protocol") or "their protocol"}'
+
+
+def and_join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return ''.join(parts)
+    return ', '.join(parts[:-1]) + ' and ' + parts[-1]
+
+
+def protocol_hints(protocol: str | None) -> str:
+    return PROTOCOL_HINTS.get(protocol or '', CLIENT_HINT)
+
+
+def sentence(words: str) -> str:
+    return words[:1].upper() + words[1:]

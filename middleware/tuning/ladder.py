@@ -1,0 +1,55 @@
+"""``tuning.ladder``: the component ladder of a pool (raw disks, the pool locally, the network, the protocol from a
+client) and the layer that limits what clients get, in words. The raw read of the disks is ``ladder_run``; the
+ladder and its verdict ``core.ladder``."""
+import errno
+
+from . import ladder_run
+from .context import box_reserved
+from .core.ladder.layers import build_ladder
+from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, job
+from .ladder_models import (
+    TuningLadderGetArgs, TuningLadderGetResult, TuningLadderReadDisksArgs, TuningLadderReadDisksResult,
+)
+from .store import benchmarks as bench_store, disk_reads, network as network_store
+from .store.offloop import store_call
+
+
+def ladder_records(db, pool: str) -> tuple:
+    """``(latest disk read of pool, every benchmark, latest network result)`` for ``build_ladder``."""
+    networks = network_store.list_network_results(db)
+    return disk_reads.latest_disk_read(db, pool), bench_store.list_benchmarks(db), (networks[-1] if networks else None)
+
+
+class TuningLadderService(Service):
+
+    class Config:
+        namespace = 'tuning.ladder'
+        cli_namespace = 'system.tuning.ladder'
+
+    @api_method(TuningLadderReadDisksArgs, TuningLadderReadDisksResult, roles=WRITE_ROLES,
+                audit='Tuning ladder read disks')
+    @job(read_roles=READ_ROLES, description=lambda options: f'Raw read of the disks of {options.get("pool")}',
+         abortable=True)
+    async def read_disks(self, job, options):
+        """Read each data disk of a pool on its own, one at a time: fio sequential reads of the whole device,
+        read-only (`--readonly`: fio refuses to write) with direct I/O for `seconds_per_disk`. Safe on a live pool;
+        cache, log and spare devices are not read. The sum is an upper bound for what the pool can read (the DISKS
+        layer of `tuning.ladder.get`). On the sandbox, stand-in files are read and the result says so (`stand_in`).
+        The latest 20 reads of each pool are kept."""
+        async with box_reserved(self.middleware, 'tuning.ladder.read_disks', job.id):
+            return await ladder_run.read_disks(self.middleware, job.set_progress, options)
+
+    @api_method(TuningLadderGetArgs, TuningLadderGetResult, roles=READ_ROLES)
+    async def get(self, options):
+        """The ladder of a pool, bottom up: its disks read raw (the latest `read_disks`), the pool or `dataset`
+        locally (the latest fio benchmark's sequential medians), the network (the latest `tuning.network` ceiling
+        per direction), and each protocol measured from a client (the latest client result of each); the layer that
+        limits clients per direction and the verdict in words; what to measure next."""
+        await ladder_run.pool_of(self.middleware, options['pool'], 'options.pool')
+        dataset = options.get('dataset')
+        if dataset is not None and dataset != options['pool'] and not dataset.startswith(options['pool'] + '/'):
+            verrors = ValidationErrors()
+            verrors.add('options.dataset', f'{dataset} is not a dataset of pool {options["pool"]}.', errno.EINVAL)
+            raise verrors
+        records = await store_call(self.middleware, ladder_records, options['pool'])
+        return await self.middleware.run_in_thread(build_ladder, options['pool'], dataset, *records)
