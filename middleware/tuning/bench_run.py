@@ -46,11 +46,28 @@ def plan_or_errors(spec: dict, env: dict, field: str) -> dict:
 
 async def build_context(middleware, target: dict, plan: dict, state: dict) -> dict:
     """What a result needs to be understood later: the box, the preset and settings it was measured under."""
+    context = await box_context(middleware, state, target)
+    measured = context.pop('dataset')
+    return {
+        **context,
+        'target': measured,
+        'cache_defeat': plan['cache_defeat'],
+        'plan': {k: plan[k] for k in ('profile', 'runs', 'max_runs', 'adaptive', 'runtime_seconds', 'ramp_seconds',
+                                      'space', 'tests')},
+    }
+
+
+async def box_context(middleware, state: dict, target: dict | None) -> dict:
+    """The box's part of a result's context (also a client result's): preset, the settings of ``target`` (a
+    ``read_target`` answer; None: no dataset, so no pool or dataset settings), versions, memory, ports, ceiling.
+    The dataset measured is under ``dataset``."""
     profile = await read_profile(middleware)
-    pool = next((p for p in profile['pools'] if p['name'] == target['pool']), None)
-    keys = catalog.keys_to_read(profile, catalog.normalise_target({'pool': target['pool'],
-                                                                    'dataset': target['dataset']}))
-    snapshot = await read_snapshot(middleware, [f'{k}:{s}:{n}' for k, s, n in keys])
+    pool = next((p for p in profile['pools'] if p['name'] == target['pool']), None) if target else None
+    snapshot = {}
+    if target:
+        keys = catalog.keys_to_read(profile, catalog.normalise_target({'pool': target['pool'],
+                                                                        'dataset': target['dataset']}))
+        snapshot = await read_snapshot(middleware, [f'{k}:{s}:{n}' for k, s, n in keys])
     active = state.get('active')
     measured = await store_call(middleware, network_store.latest_network_results)  # iperf3's ceiling per port
     return {
@@ -58,7 +75,7 @@ async def build_context(middleware, target: dict, plan: dict, state: dict) -> di
                    'target': active['target']} if active else None,
         'pending_reboot': [p['key'] for p in state.get('pending_reboot') or []],
         'drift': [d['key'] for d in state.get('drift') or []],
-        'target': {k: target[k] for k in ('dataset', 'pool', 'mountpoint', 'filesystem')},
+        'dataset': {k: target[k] for k in ('dataset', 'pool', 'mountpoint', 'filesystem')} if target else None,
         'settings': [{k: row.get(k) for k in ('kind', 'scope', 'setting', 'value', 'source', 'exists')}
                      for row in snapshot.values()],
         'pool': pool,
@@ -69,9 +86,6 @@ async def build_context(middleware, target: dict, plan: dict, state: dict) -> di
         'cpu': profile['cpu'],
         'nics': profile['nics'],
         'theoretical_max': network_limit(profile['nics'], measured),
-        'cache_defeat': plan['cache_defeat'],
-        'plan': {k: plan[k] for k in ('profile', 'runs', 'max_runs', 'adaptive', 'runtime_seconds', 'ramp_seconds',
-                                      'space', 'tests')},
         'profile': profile,
     }
 

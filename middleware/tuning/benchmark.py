@@ -105,7 +105,10 @@ class TuningBenchmarkService(Service):
     def _import(self, format_, data, label):
         """Store another tool's result so it compares with measured ones: bonnie++ (text report or CSV,
         1.96–2.x), gobonniego JSON or fio JSON (several documents = several runs). Units are converted exactly and
-        the original is kept. A bad file is refused whole, with where it is wrong."""
+        the original is kept; or a client kit's `--output` file (CLIENT_KIT), stored as its posted result would be.
+        A bad file is refused whole, with where it is wrong."""
+        if format_ == 'CLIENT_KIT':
+            return self.middleware.call_sync('tuning.client.session.import_kit_output', data, label)
         record = imported_record(format_, data, label)
         return store.insert_benchmark(plugin_context(self.middleware).db, **record)
 

@@ -45,7 +45,7 @@ class TuningBenchmarkEntry(BaseModel):
     id: int
     label: str
     created_at: str
-    source: Literal['FIO', 'BONNIE', 'GOBONNIEGO', 'FIO_IMPORT']
+    source: Literal['FIO', 'BONNIE', 'GOBONNIEGO', 'FIO_IMPORT', 'CLIENT']
     spec: dict | None
     context: dict
     """Preset active at the time, settings snapshot, pool layout, platform, OpenZFS and fio versions, cache-defeat
@@ -225,9 +225,10 @@ class TuningBenchmarkCompareResult(BaseModel):
 
 
 class TuningBenchmarkImportArgs(BaseModel):
-    format: Literal['BONNIE', 'GOBONNIEGO', 'FIO']
+    format: Literal['BONNIE', 'GOBONNIEGO', 'FIO', 'CLIENT_KIT']
     data: Annotated[str, Field(min_length=1, max_length=20_000_000)]
-    """The file's text: bonnie++ report or CSV, gobonniego JSON, or fio JSON output."""
+    """The file's text: bonnie++ report or CSV, gobonniego JSON, fio JSON output, or a client kit's `--output`
+    file (CLIENT_KIT: checked as a posted client result, for the session it names)."""
     label: NonEmptyString
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
+from .client_http import ROUTE as CLIENT_ROUTE, make_client_handler
 from .framework import Service, private
 
 PLUGIN_NAME = 'tuning'
@@ -165,12 +166,14 @@ def make_panel_handler(panel_dir: str, not_installed_page: str = NOT_INSTALLED_P
 
 
 def register_panel_route(middleware, panel_dir: str = PANEL_DIR):
-    """Add the panel's route to middlewared's aiohttp app; returns the panel's URL path, or None when this middleware
-    serves no HTTP (``middlewared --dump-api``, worker processes, test doubles, the standalone host, which routes
+    """Add the panel's route (and before it the client kit's, ``client_http``) to middlewared's aiohttp app; returns
+    the panel's URL path, or None when this middleware serves no HTTP (``middlewared --dump-api``, worker processes, test doubles, the standalone host, which routes
     the same handler itself) or its router is already frozen."""
     if getattr(middleware, 'app', None) is None or not callable(getattr(middleware, 'plugin_route_add', None)):
         return None
     try:
+        # the client kit's endpoints first: aiohttp takes the first route that matches, and the panel's matches all
+        middleware.plugin_route_add(PLUGIN_NAME, CLIENT_ROUTE, make_client_handler(middleware))
         middleware.plugin_route_add(PLUGIN_NAME, ROUTE, make_panel_handler(panel_dir))
     except RuntimeError as e:  # "Cannot register a resource into frozen router"
         middleware.logger.warning('tuning: the panel route %s could not be added: %s', PANEL_PATH, e)

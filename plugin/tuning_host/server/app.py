@@ -1,6 +1,8 @@
 """The aiohttp application: websocket API, version/boot-id endpoints, job output downloads and input uploads,
-the panel."""
+the client kit's endpoints, the panel."""
 from aiohttp import web
+
+from tuning.client_http import ROUTE as CLIENT_ROUTE, make_client_handler
 
 from ..config import PANEL_PATH
 from .rpc import RpcHandler
@@ -34,5 +36,7 @@ def make_app(middleware, settings):
     app.router.add_post("/_upload", Uploads(middleware).handle)
     app.router.add_get("/", root)
     app.router.add_get(PANEL_PATH.rstrip("/"), root)
+    # the client kit's endpoints (every method) before the panel's catch-all, as on TrueNAS
+    app.router.add_route("*", PANEL_PATH + CLIENT_ROUTE, make_client_handler(middleware))
     app.router.add_get(PANEL_PATH + "{tail:.*}", panel)
     return app

@@ -1,0 +1,310 @@
+"""``tuning.client``: measuring from the clients (docs/clients.md). ``tuning.client.session`` keeps sessions (a plan
+and an expiring token), ``tuning.client.kit`` serves the kit. The kit's HTTP side (``client_http``) reaches the
+private methods here through ``middleware.call``, so it behaves the same in middlewared and the standalone host."""
+import errno
+import hashlib
+import json
+import os
+import re
+
+import pydantic
+
+from . import network_run
+from .bench_run import box_context
+from .client_models import (
+    TuningClientKitArgs, TuningClientKitResult, TuningClientSessionCreateArgs, TuningClientSessionCreateResult,
+    TuningClientSessionGetArgs, TuningClientSessionGetResult, TuningClientSessionQueryArgs,
+    TuningClientSessionQueryResult, TuningClientSessionRevokeArgs, TuningClientSessionRevokeResult,
+    TuningClientSubmission,
+)
+from .box.profile import read_profile
+from .context import plugin_context
+from .core.bench import BenchmarkInputError
+from .core.client import client_record, client_runs, commands, default_box_url, kit_url, session_plan
+from .core.network.session import client_argv, measurements, pick_address
+from .core.zfs_names import zfs_name_error
+from .framework import (
+    CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, private,
+)
+from .store import benchmarks as benchmark_store, client_sessions as store
+from .store.offloop import store_call
+
+KIT_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'client_kit', 'tuning_client.py')
+KIT_VERSION = re.compile(r'^KIT_VERSION\s*=\s*(\d+)\s*$', re.MULTILINE)
+BOX_URL = re.compile(r'^https?://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?::(\d{1,5}))?/?$')
+MAX_FIELD_ERRORS = 20
+# The network measurement a session's kit asks for: tuning.network.measure's own defaults.
+NETWORK_SECONDS = 10
+NETWORK_STREAMS = 4
+# Errors of a network start that mean "not now / not for this session" (HTTP 409), not a bad request.
+CONFLICTS = (errno.EBUSY, errno.ENOTSUP)
+
+
+def public(session: dict, results: list[int]) -> dict:
+    """A stored session as the API shows it (never a token)."""
+    return {**{k: session[k] for k in ('id', 'label', 'protocol', 'dataset', 'created_at', 'expires_at',
+                                       'revoked_at', 'state', 'plan', 'box_url')},
+            'results': results, 'kit_url': kit_url(session['box_url']), 'commands': commands(session['box_url'])}
+
+
+def public_session(db, session: dict) -> dict:
+    return public(session, store.session_results(db, session['id']))
+
+
+def session_or_error(db, id_: int, field: str = 'id') -> dict:
+    session = store.get_session(db, id_)
+    if session is None:
+        verrors = ValidationErrors()
+        verrors.add(field, f'No client session {id_}.', errno.ENOENT)
+        raise verrors
+    return session
+
+
+def _join(*parts) -> str:
+    return '.'.join(str(p) for p in parts if p != '')
+
+
+def submission_or_errors(body, field: str = '') -> dict:
+    """A RESULT checked by its model; ``ValidationErrors`` naming each bad field (``fio.3.run``) under ``field``."""
+    try:
+        return TuningClientSubmission.model_validate(body).model_dump()
+    except pydantic.ValidationError as e:
+        verrors = ValidationErrors()
+        for error in e.errors()[:MAX_FIELD_ERRORS]:
+            verrors.add(_join(field, *error['loc']) or 'body', error['msg'])
+        raise verrors from None
+
+
+def input_error(e: BenchmarkInputError) -> ValidationErrors:
+    verrors = ValidationErrors()
+    verrors.add(e.field, e.message)
+    return verrors
+
+
+def kit() -> dict:
+    try:
+        with open(KIT_FILE, 'rb') as f:
+            data = f.read()
+    except FileNotFoundError:
+        raise CallError(f'The client kit is not installed ({KIT_FILE} is missing).', errno.ENOENT) from None
+    text = data.decode()
+    found = KIT_VERSION.search(text)
+    return {'file_name': os.path.basename(KIT_FILE), 'text': text, 'sha256': hashlib.sha256(data).hexdigest(),
+            'version': int(found.group(1)) if found else 0}
+
+
+class TuningClientService(Service):
+
+    class Config:
+        namespace = 'tuning.client'
+        cli_namespace = 'system.tuning.client'
+
+    @api_method(TuningClientKitArgs, TuningClientKitResult, roles=READ_ROLES)
+    def kit(self):
+        """The client kit: one stdlib-only Python 3 file that runs fio (and iperf3) on a client for a session
+        (also served without login at `/_plugins/tuning/client/kit/tuning_client.py`)."""
+        return kit()
+
+
+class TuningClientSessionService(Service):
+
+    class Config:
+        namespace = 'tuning.client.session'
+        cli_namespace = 'system.tuning.client.session'
+
+    def __init__(self, middleware):
+        super().__init__(middleware)
+        # network jobs started for a session's kit, by job id: jobs end with the host, so memory is where they belong
+        self._network_jobs: dict[int, int] = {}
+
+    @api_method(TuningClientSessionCreateArgs, TuningClientSessionCreateResult, roles=WRITE_ROLES,
+                audit='Tuning client session create')
+    async def create(self, options):
+        """A session for the client kit: its test plan (sized to this box's ARC) and a token that can only submit
+        results for it, shown only in this answer (the box keeps its SHA-256). `commands` are ready to paste on a
+        client; the token goes in the `TUNING_TOKEN` environment variable, never on the command line."""
+        verrors = ValidationErrors()
+        if len(set(options['tests'])) != len(options['tests']):
+            verrors.add('options.tests', 'Lists a test more than once.')
+        if options['dataset'] is not None:
+            await self._check_dataset(options['dataset'], verrors)
+        profile = await read_profile(self.middleware)
+        names = [n['name'] for n in profile['nics']]
+        if options['network_interface'] is not None and options['network_interface'] not in names:
+            verrors.add('options.network_interface', f'{options["network_interface"]} is not a network port of '
+                                                     f'this box ({", ".join(names) or "none"}).', errno.ENOENT)
+        verrors.check()
+        box_url = await self._box_url(options, verrors)
+        verrors.check()
+        plan = session_plan(options, profile['memory'])
+        token = store.new_token()
+        expires_at = store.expiry(options['expires_minutes'])
+        label = options['label'] or f'{options["protocol"]} clients until {expires_at[:16].replace("T", " ")} UTC'
+        session = await store_call(self.middleware, store.insert_session, label=label, protocol=options['protocol'],
+                                   dataset=options['dataset'], token=token, expires_at=expires_at, options=options,
+                                   plan=plan, box_url=box_url)
+        return {**public(session, []), 'token': token}
+
+    async def _check_dataset(self, name: str, verrors: ValidationErrors) -> None:
+        if problem := zfs_name_error(name):
+            verrors.add('options.dataset', f'{name!r} is not a ZFS dataset name: it {problem}.')
+        elif not await self.middleware.call('pool.dataset.query', [['id', '=', name]]):
+            verrors.add('options.dataset', f'No dataset or zvol {name!r} on this box.', errno.ENOENT)
+
+    async def _box_url(self, options: dict, verrors: ValidationErrors) -> str | None:
+        if options['box_url'] is not None:
+            found = BOX_URL.match(options['box_url'])
+            if not found or (found.group(2) and not 0 < int(found.group(2)) < 65536):
+                verrors.add('options.box_url', 'Must be http(s)://host[:port], the address a client reaches this '
+                                               'box at.')
+            return options['box_url'].rstrip('/')
+        rows = await self.middleware.call('interface.query')
+        wanted = options['network_interface']
+        for row in sorted(rows, key=lambda r: (r['name'] != wanted, r['name'])):
+            url = default_box_url(pick_address((row.get('state') or {}).get('aliases') or []))
+            if url and (wanted is None or row['name'] == wanted):
+                return url
+        verrors.add('options.box_url', 'No port of this box has an address to offer the clients: give box_url.')
+        return None
+
+    @api_method(TuningClientSessionQueryArgs, TuningClientSessionQueryResult, roles=READ_ROLES)
+    def query(self, filters, options):
+        """Client sessions (never their tokens), with TrueNAS query filters and options."""
+        db = plugin_context(self.middleware).db
+        return filter_list([public_session(db, s) for s in store.list_sessions(db)], filters, options)
+
+    @api_method(TuningClientSessionGetArgs, TuningClientSessionGetResult, roles=READ_ROLES)
+    def get(self, id_):
+        """One client session (never its token)."""
+        db = plugin_context(self.middleware).db
+        return public_session(db, session_or_error(db, id_))
+
+    @api_method(TuningClientSessionRevokeArgs, TuningClientSessionRevokeResult, roles=WRITE_ROLES,
+                audit='Tuning client session revoke')
+    def revoke(self, id_):
+        """Stop a session's token at once; the results it submitted stay."""
+        db = plugin_context(self.middleware).db
+        session_or_error(db, id_)
+        return public_session(db, store.revoke_session(db, id_))
+
+    # ---- the kit's side (client_http), by token ----
+
+    @private
+    async def of_token(self, token: str):
+        """The session a token belongs to, whatever its state, or None."""
+        return await store_call(self.middleware, store.session_of_token, token)
+
+    @private
+    async def submit(self, session_id: int, body):
+        """Store a kit's RESULT posted with the token of ``session_id`` → ``{id}``; refused whole, naming the field."""
+        result = submission_or_errors(body)
+        if result['session_id'] != session_id:
+            verrors = ValidationErrors()
+            verrors.add('session_id', f'Is {result["session_id"]}, but the token is session {session_id}\'s.')
+            raise verrors
+        session = await store_call(self.middleware, session_or_error, session_id, 'session_id')
+        entry = await self._store(session, result, '', None)
+        self.logger.info('tuning: client session %s stored benchmark %s from %s', session_id, entry['id'],
+                         result['client']['hostname'])
+        return {'id': entry['id']}
+
+    @private
+    async def import_kit_output(self, data: str, label: str):
+        """``tuning.benchmark.import`` format CLIENT_KIT: a kit's ``--output`` file, checked as a posted RESULT
+        (fields named under ``data``), for the session it names in whatever state."""
+        try:
+            body = json.loads(data)
+        except ValueError as e:
+            verrors = ValidationErrors()
+            verrors.add('data', f'Not a valid CLIENT_KIT result: not JSON: {e}.')
+            raise verrors from None
+        result = submission_or_errors(body, 'data')
+        session = await store_call(self.middleware, session_or_error, result['session_id'], 'data.session_id')
+        return await self._store(session, result, 'data', label)
+
+    async def _store(self, session: dict, result: dict, field: str, label: str | None) -> dict:
+        plan = session['plan']
+        if result['step_id'] is not None:
+            step = await store_call(self.middleware, store.get_step, result['step_id'])
+            verrors = ValidationErrors()
+            if step is None or step['session_id'] != session['id']:
+                verrors.add(_join(field, 'step_id'), f'No step {result["step_id"]} of session {session["id"]}.',
+                            errno.ENOENT)
+            elif step['state'] != 'TAKEN':
+                verrors.add(_join(field, 'step_id'), f'Step {step["id"]} is {step["state"]}: it takes no result.')
+            verrors.check()
+            plan = step['plan']
+        try:
+            runs = client_runs(result, plan, field)
+        except BenchmarkInputError as e:
+            raise input_error(e) from None
+        state = await self.middleware.call('tuning.current_state')
+        context = await box_context(self.middleware, state, await self._dataset_target(session['dataset']))
+        record = client_record(result, session, plan, runs, context)
+        if label is not None:
+            record['label'] = label
+        entry = await store_call(self.middleware, benchmark_store.insert_benchmark, **record)
+        if result['step_id'] is not None:
+            await store_call(self.middleware, store.complete_step, result['step_id'], entry['id'])
+        return entry
+
+    async def _dataset_target(self, name: str | None) -> dict | None:
+        """The session's dataset as ``box_context`` reads it; None without one (or when it is gone)."""
+        rows = await self.middleware.call('pool.dataset.query', [['id', '=', name]]) if name else []
+        if not rows:
+            return None
+        return {'dataset': name, 'pool': rows[0]['pool'], 'mountpoint': rows[0].get('mountpoint'),
+                'filesystem': 'zfs' if rows[0]['type'] == 'FILESYSTEM' else 'zvol'}
+
+    @private
+    async def network_start(self, session_id: int):
+        """Start the session's iperf3 measurement → ``{job_id, address, port, measurements: [{name, args}]}``;
+        ``CallError`` EBUSY/ENOTSUP when the session has no port or the box is busy."""
+        session = await store_call(self.middleware, session_or_error, session_id)
+        interface = session['options']['network_interface']
+        if interface is None:
+            raise CallError(f'Session {session_id} measures no network: it names no network port of the box.',
+                            errno.ENOTSUP)
+        busy = plugin_context(self.middleware).guard.busy
+        if busy is not None:
+            raise CallError(f'{busy["method"]} (job {busy["job_id"]}) is running; measure the network when it has '
+                            'finished.', errno.EBUSY)
+        options = {'interface': interface, 'port': session['options']['network_port'],
+                   'duration_seconds': NETWORK_SECONDS, 'parallel_streams': NETWORK_STREAMS,
+                   'client_timeout_seconds': 300, 'label': f'{session["label"]} (client session {session_id})'}
+        try:
+            found = await network_run.checked_session(self.middleware, options)
+        except ValidationErrors as e:
+            raise CallError('; '.join(error.errmsg for error in e.errors), errno.EBUSY) from None
+        job = await self.middleware.call('tuning.network.measure', options)
+        self._network_jobs[job.id] = session_id
+        self.logger.info('tuning: client session %s started network job %s on %s', session_id, job.id, interface)
+        address, port = found['address'], options['port']
+        return {'job_id': job.id, 'address': address, 'port': port,
+                'measurements': [{'name': m['name'],
+                                  'args': client_argv(address, port, NETWORK_SECONDS, m)[5:]}
+                                 for m in measurements(NETWORK_STREAMS)]}
+
+    @private
+    async def network_status(self, session_id: int, job_id: int):
+        """A network job this session started → ``{state, progress, result_id, error}``; None for any other."""
+        if self._network_jobs.get(job_id) != session_id:
+            return None
+        rows = await self.middleware.call('core.get_jobs', [['id', '=', job_id]])
+        if not rows:
+            return None
+        job = rows[0]
+        state = 'RUNNING' if job['state'] == 'WAITING' else job['state']
+        result = job.get('result') if state == 'SUCCESS' else None
+        return {'state': state, 'progress': (job.get('progress') or {}).get('description') or '',
+                'result_id': result['id'] if isinstance(result, dict) else None, 'error': job.get('error')}
+
+    @private
+    async def next_step(self, session_id: int):
+        """The session's oldest waiting campaign step, now TAKEN → ``{id, campaign_id, label, plan}``; None."""
+        step = await store_call(self.middleware, store.take_next_step, session_id)
+        if step is None:
+            return None
+        self.logger.info('tuning: client session %s took step %s of campaign %s', session_id, step['id'],
+                         step['campaign_id'])
+        return {k: step[k] for k in ('id', 'campaign_id', 'label', 'plan')}

@@ -1,0 +1,15 @@
+"""Client sessions' pure logic (stdlib only): what the box asks a client kit to run and what it accepts back.
+
+- ``session_plan(options, memory)`` (plan): the PLAN of docs/clients.md from a session's options and the box's memory
+  figures.
+- ``client_runs(result, plan, field)``, ``client_record(...)`` (result): a RESULT checked against its plan and turned
+  into a stored benchmark record; ``BenchmarkInputError`` names the field that is wrong.
+- ``commands(box_url)``, ``kit_url(box_url)``, ``default_box_url(address)`` (commands): what an admin pastes on a
+  client (the token travels in ``TUNING_TOKEN``, never on a command line).
+"""
+from .commands import KIT_PATH, commands, default_box_url, kit_url
+from .plan import session_plan
+from .result import client_record, client_runs, default_label
+
+__all__ = ['KIT_PATH', 'commands', 'default_box_url', 'kit_url', 'session_plan', 'client_record', 'client_runs',
+           'default_label']

@@ -1,0 +1,293 @@
+"""Client sessions end to end on a real host: the token shown once, the kit's HTTP endpoints with and without a
+valid token, results posted and imported as benchmark results with source CLIENT and their context, refusals that
+name the field and write nothing, revocation. The fio documents are real fio output (tests/fixtures/bench/fio)."""
+import copy
+import glob
+import json
+import os
+import sqlite3
+import urllib.error
+import urllib.request
+
+import pytest
+
+from client import RpcError
+from hosting import free_port
+from tuning_helpers import error_fields
+
+FIXTURES = os.path.join(os.path.dirname(__file__), '..', 'fixtures', 'bench', 'fio')
+FIO = {test: json.load(open(os.path.join(FIXTURES, name))) for test, name in (
+    ('SEQ_WRITE', 'seq-write-libaio-direct.json'), ('SEQ_READ', 'seq-read-psync.json'),
+    ('RAND_READ_4K', 'randread-libaio-direct.json'))}
+MIB = 1024 * 1024
+
+
+def http(host, method, path, token=None, body=None, content_type='application/json', headers=None):
+    """(status, headers, decoded JSON or text or None) of a request to /_plugins/tuning/client/<path>."""
+    data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f'{host.http_url}/_plugins/tuning/client/{path}', data=data, method=method,
+                                     headers={**({'Content-Type': content_type} if data is not None else {}),
+                                              **({'Authorization': f'Bearer {token}'} if token else {}),
+                                              **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as r:
+            status, answer_headers, raw = r.status, r.headers, r.read()
+    except urllib.error.HTTPError as e:
+        status, answer_headers, raw = e.code, e.headers, e.read()
+    if answer_headers.get('Content-Type', '').startswith('application/json'):
+        return status, answer_headers, json.loads(raw)
+    return status, answer_headers, raw.decode() if raw else None
+
+
+def create(c, host, **options):
+    return c.call('tuning.client.session.create', {'protocol': 'NFS', 'tests': ['SEQ_WRITE', 'SEQ_READ'], 'runs': 2,
+                                                   'box_url': host.http_url, **options})
+
+
+def result_of(session, **changes):
+    """A RESULT for the session: SEQ_WRITE runs 1 and 2, SEQ_READ run 1, from real fio documents."""
+    body = {
+        'kit_version': 1, 'session_id': session['id'], 'step_id': None, 'label': None,
+        'started_at': '2026-11-24T10:00:00Z', 'finished_at': '2026-11-24T10:12:00Z',
+        'client': {'hostname': 'ws1', 'os': 'Linux', 'os_version': '6.1.0-28-amd64', 'python': '3.11.2',
+                   'fio_version': 'fio-3.33', 'iperf3_version': 'iperf 3.12', 'cpu_count': 8, 'ram_bytes': 16 << 30},
+        'target': {'path': '/mnt/tank', 'kind': 'DIRECTORY', 'protocol': 'NFS', 'protocol_version': '4.2',
+                   'server': '192.168.1.10', 'export': '/mnt/tank/share', 'mount_options': 'rw,vers=4.2',
+                   'fstype': 'nfs4'},
+        'link': {'interface': 'eth0', 'speed_mbps': 1000, 'mtu': 1500, 'address': '192.168.1.20'},
+        'cache_defeat': {'direct_io': True, 'size_bytes': 2 * MIB, 'reason': 'O_DIRECT on the NFS mount'},
+        'fio': [{'test': 'SEQ_WRITE', 'run': 1, 'output': FIO['SEQ_WRITE']},
+                {'test': 'SEQ_WRITE', 'run': 2, 'output': FIO['SEQ_WRITE']},
+                {'test': 'SEQ_READ', 'run': 1, 'output': FIO['SEQ_READ']}],
+        'iperf3': [], 'network_result_id': None,
+    }
+    body.update(changes)
+    return body
+
+
+def benchmark_count(c):
+    return c.call('tuning.benchmark.query', [], {'count': True})
+
+
+def refused(host, c, session, token, body, field):
+    """POST v1/results is 400 naming ``field``, and nothing was stored."""
+    before = benchmark_count(c)
+    status, _, answer = http(host, 'POST', 'v1/results', token, body)
+    assert status == 400, answer
+    assert answer['error']['errname'] == 'EINVAL'
+    assert field in [e[0] for e in answer['error']['extra']], answer
+    assert benchmark_count(c) == before
+    assert c.call('tuning.client.session.get', session['id'])['results'] == []
+    return answer['error']
+
+
+def test_the_token_is_shown_once_and_never_in_a_command_or_a_later_answer(client, host):
+    c = client
+    created = create(c, host, label='office NFS', runtime_seconds=5, ramp_seconds=0)
+    token = created.pop('token')
+    assert len(token) >= 40
+    assert created['state'] == 'ACTIVE' and created['results'] == []
+    assert created['kit_url'] == f'{host.http_url}/_plugins/tuning/client/kit/tuning_client.py'
+    plan = created['plan']
+    assert [t['id'] for t in plan['tests']] == ['SEQ_WRITE', 'SEQ_READ']
+    assert plan['tests'][0] == {'id': 'SEQ_WRITE', 'label': 'sequential write', 'rw': 'write', 'block_size': MIB,
+                                'numjobs': 1, 'iodepth': 4, 'rwmixread': None, 'sync': False}
+    memory = c.call('tuning.profile')['memory']
+    assert plan['min_size_bytes'] >= 2 * memory['arc_max_bytes'] > 0
+    assert plan['box'] == {'ram_bytes': memory['physical_bytes'], 'arc_max_bytes': memory['arc_max_bytes']}
+    assert (plan['runs'], plan['runtime_seconds'], plan['ramp_seconds']) == (2, 5, 0)
+    for command in created['commands'].values():
+        assert token not in command and 'TUNING_TOKEN' in command and created['kit_url'] in command
+    got = c.call('tuning.client.session.get', created['id'])
+    assert got == created
+    listed = c.call('tuning.client.session.query', [['id', '=', created['id']]], {'get': True})
+    assert listed == created and token not in json.dumps(c.call('tuning.client.session.query'))
+
+
+def test_session_options_are_checked_field_by_field(client, host):
+    c = client
+    for options, field in (({'tests': ['SEQ_WRITE', 'SEQ_WRITE']}, 'options.tests'),
+                           ({'dataset': 'tank/no-such-dataset'}, 'options.dataset'),
+                           ({'network_interface': 'nope0'}, 'options.network_interface'),
+                           ({'box_url': 'ftp://nas'}, 'options.box_url'),
+                           ({'runtime_seconds': 4}, 'options.runtime_seconds'),
+                           ({'runs': 21}, 'options.runs')):
+        before = len(c.call('tuning.client.session.query'))
+        with pytest.raises(RpcError) as e:
+            create(c, host, **options)
+        assert any(f.endswith(field) for f in error_fields(e.value)), (options, error_fields(e.value))
+        assert len(c.call('tuning.client.session.query')) == before
+
+
+def test_the_session_endpoint_wants_an_active_sessions_token(client, host):
+    c = client
+    created = create(c, host)
+    status, _, answer = http(host, 'GET', 'v1/session', created['token'])
+    assert status == 200
+    assert answer == {'session': {k: created[k] for k in ('id', 'label', 'protocol', 'expires_at')},
+                      'plan': created['plan']}
+    for token in (None, 'not-a-token', created['token'][:-1], 'x' * 5000):
+        status, _, answer = http(host, 'GET', 'v1/session', token)
+        assert status == 401 and answer['error']['errname'] == 'ENOTAUTHENTICATED', token
+    status, _, answer = http(host, 'GET', 'v1/session', headers={'Authorization': f'Basic {created["token"]}'})
+    assert status == 401
+
+
+@pytest.mark.sandbox_only
+def test_an_expired_sessions_token_is_refused(client, host):
+    c = client
+    created = create(c, host)
+    # the box's clock cannot be moved: the session's expiry is, in the host's own database
+    path, = glob.glob(os.path.join(host.data_dir, '**', 'tuning.db'), recursive=True)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE client_session SET expires_at = '2000-01-01T00:00:00+00:00' WHERE id = ?",
+                   (created['id'],))
+    assert c.call('tuning.client.session.get', created['id'])['state'] == 'EXPIRED'
+    status, _, answer = http(host, 'GET', 'v1/session', created['token'])
+    assert status == 401 and 'expired' in answer['error']['reason']
+    before = benchmark_count(c)
+    assert http(host, 'POST', 'v1/results', created['token'], result_of(created))[0] == 401
+    assert benchmark_count(c) == before
+
+
+def test_a_posted_result_is_stored_as_a_client_benchmark_with_its_context(client, host):
+    c = client
+    created = create(c, host, dataset='tank/media')
+    status, _, answer = http(host, 'POST', 'v1/results', created['token'], result_of(created))
+    assert status == 201, answer
+    entry = c.call('tuning.benchmark.get', answer['id'])
+    assert entry['source'] == 'CLIENT' and entry['label'] == 'NFS from ws1'
+    assert [r['run'] for r in entry['runs']['SEQ_WRITE']] == [1, 2] and len(entry['runs']['SEQ_READ']) == 1
+    write = entry['runs']['SEQ_WRITE'][0]['metrics']['write_bw_bytes']
+    assert write == FIO['SEQ_WRITE']['jobs'][0]['write']['bw_bytes']
+    assert entry['summary']['SEQ_WRITE']['write_bw_bytes']['n'] == 2
+    context = entry['context']
+    assert context['client']['hostname'] == 'ws1' and context['link']['speed_mbps'] == 1000
+    assert context['target']['export'] == '/mnt/tank/share'
+    assert (context['target']['dataset'], context['target']['pool']) == ('tank/media', 'tank')
+    assert context['session'] == {'id': created['id'], 'label': created['label'], 'protocol': 'NFS',
+                                  'dataset': 'tank/media', 'step_id': None}
+    assert context['cache_defeat']['direct_io'] is True and context['cache_defeat']['method'] == 'CLIENT_DIRECT_IO'
+    assert context['settings'] and context['pool']['name'] == 'tank'   # the box's side, as a local benchmark's
+    assert context['openzfs_version'] and context['memory'] and 'preset' in context
+    assert c.call('tuning.client.session.get', created['id'])['results'] == [answer['id']]
+    labelled = result_of(created, label='after the recordsize change')
+    status, _, again = http(host, 'POST', 'v1/results', created['token'], labelled)
+    assert status == 201 and c.call('tuning.benchmark.get', again['id'])['label'] == 'after the recordsize change'
+    compared = c.call('tuning.benchmark.compare', [answer['id'], again['id']], None)
+    assert compared['comparisons'][0]['id'] == again['id']
+
+
+def test_a_bad_result_is_refused_whole_naming_the_field(client, host):
+    c = client
+    created = create(c, host)
+    token = created['token']
+    error_doc = copy.deepcopy(FIO['SEQ_WRITE'])
+    error_doc['jobs'][0]['error'] = 5
+    cases = (
+        (result_of(created, fio=[{'test': 'SEQ_WRITE', 'run': 3, 'output': FIO['SEQ_WRITE']}]), 'fio.0.run'),
+        (result_of(created, fio=[{'test': 'SEQ_WRITE', 'run': 1, 'output': FIO['SEQ_WRITE']},
+                                 {'test': 'SEQ_WRITE', 'run': 1, 'output': FIO['SEQ_WRITE']}]), 'fio.1.run'),
+        (result_of(created, fio=[{'test': 'RAND_READ_4K', 'run': 1, 'output': FIO['RAND_READ_4K']}]), 'fio.0.test'),
+        (result_of(created, fio=[{'test': 'SEQ_FAST', 'run': 1, 'output': FIO['SEQ_WRITE']}]), 'fio.0.test'),
+        (result_of(created, fio=[{'test': 'SEQ_WRITE', 'run': 1, 'output': FIO['SEQ_READ']}]), 'fio.0.output.jobs.0'),
+        (result_of(created, fio=[{'test': 'SEQ_WRITE', 'run': 1, 'output': error_doc}]),
+         'fio.0.output.jobs.0.error'),
+        (result_of(created, fio=[{'test': 'SEQ_WRITE', 'run': 1, 'output': {'jobs': []}}]),
+         'fio.0.output.fio_version'),
+        (result_of(created, surplus=1), 'surplus'),
+        (result_of(created, client={**result_of(created)['client'], 'hostname': 'h' * 256}), 'client.hostname'),
+        (result_of(created, target={**result_of(created)['target'], 'mount_options': 'o' * 4097}),
+         'target.mount_options'),
+        (result_of(created, session_id=created['id'] + 1000), 'session_id'),
+        (result_of(created, step_id=999999), 'step_id'),
+        (result_of(created, iperf3=[{'name': 'x', 'output': {}}] * 9), 'iperf3'),
+        (result_of(created, fio=[]), 'fio'),
+    )
+    for body, field in cases:
+        refused(host, c, created, token, body, field)
+
+
+def test_bodies_that_are_not_json_or_too_large_and_unknown_endpoints(client, host):
+    c = client
+    created = create(c, host)
+    token = created['token']
+    before = benchmark_count(c)
+    status, _, answer = http(host, 'POST', 'v1/results', token, b'{"kit_version": ')
+    assert status == 400 and 'not JSON' in answer['error']['reason']
+    status, _, answer = http(host, 'POST', 'v1/results', token, b'{}', content_type='text/plain')
+    assert status == 415 and answer['error']['errname'] == 'EINVAL'
+    big = json.dumps(result_of(created, label='x' * (17 * MIB))).encode()
+    status, _, answer = http(host, 'POST', 'v1/results', token, big)
+    assert status == 413 and answer['error']['errname'] == 'EFBIG'
+    assert benchmark_count(c) == before
+    # no token: refused before the body is even looked at
+    assert http(host, 'POST', 'v1/results', None, big)[0] == 401
+    status, headers, answer = http(host, 'GET', 'v1/results', token)
+    assert status == 405 and headers['Allow'] == 'POST'
+    status, _, answer = http(host, 'GET', 'v1/nothing', token)
+    assert status == 404 and answer['error']['errname'] == 'ENOENT'
+    assert http(host, 'GET', 'v1/steps/next', token)[0] == 204
+
+
+def test_a_kit_output_file_imports_as_its_posted_result_would_store(client, host):
+    c = client
+    created = create(c, host)
+    entry = c.call('tuning.benchmark.import', 'CLIENT_KIT', json.dumps(result_of(created)), 'from a file')
+    assert entry['source'] == 'CLIENT' and entry['label'] == 'from a file'
+    assert entry['context']['session']['id'] == created['id'] and entry['context']['client']['hostname'] == 'ws1'
+    assert c.call('tuning.client.session.get', created['id'])['results'] == [entry['id']]
+    before = benchmark_count(c)
+    for data, field in ((json.dumps(result_of(created, fio=[{'test': 'SEQ_WRITE', 'run': 9,
+                                                             'output': FIO['SEQ_WRITE']}])), 'data.fio.0.run'),
+                        (json.dumps(result_of(created, session_id=10 ** 9)), 'data.session_id'),
+                        ('{"kit_version"', 'data')):
+        with pytest.raises(RpcError) as e:
+            c.call('tuning.benchmark.import', 'CLIENT_KIT', data, 'bad file')
+        assert field in error_fields(e.value), error_fields(e.value)
+    assert benchmark_count(c) == before
+
+
+def test_revoking_stops_the_token_at_once_and_keeps_the_results(client, host):
+    c = client
+    created = create(c, host)
+    status, _, answer = http(host, 'POST', 'v1/results', created['token'], result_of(created))
+    assert status == 201
+    revoked = c.call('tuning.client.session.revoke', created['id'])
+    assert revoked['state'] == 'REVOKED' and revoked['revoked_at'] and revoked['results'] == [answer['id']]
+    status, _, error = http(host, 'GET', 'v1/session', created['token'])
+    assert status == 401 and 'revoked' in error['error']['reason']
+    before = benchmark_count(c)
+    assert http(host, 'POST', 'v1/results', created['token'], result_of(created))[0] == 401
+    assert benchmark_count(c) == before
+    assert c.call('tuning.benchmark.get', answer['id'])['source'] == 'CLIENT'
+    with pytest.raises(RpcError) as e:
+        c.call('tuning.client.session.revoke', 10 ** 9)
+    assert error_fields(e.value) == ['id'] or error_fields(e.value)[0].endswith('id')
+
+
+@pytest.mark.sandbox_only
+def test_the_network_endpoint_starts_the_sessions_measurement_and_reports_only_its_own_job(client, host):
+    c = client
+    c.subscribe('core.get_jobs')
+    port = free_port()
+    created = create(c, host, network_interface='eno1', network_port=port)
+    other = create(c, host)
+    status, _, answer = http(host, 'POST', 'v1/network', other['token'])
+    assert status == 409 and answer['error']['errname'] == 'EBUSY'
+    status, _, started = http(host, 'POST', 'v1/network', created['token'])
+    assert status == 202, started
+    try:
+        assert (started['address'], started['port']) == ('127.0.0.1', port)
+        assert [m['args'] for m in started['measurements']] == [
+            ['-t', '10'], ['-t', '10', '-P', '4'], ['-t', '10', '-R'], ['-t', '10', '-P', '4', '-R']]
+        status, _, job = http(host, 'GET', f'v1/network/{started["job_id"]}', created['token'])
+        assert status == 200 and job['state'] == 'RUNNING' and job['result_id'] is None
+        assert http(host, 'GET', f'v1/network/{started["job_id"]}', other['token'])[0] == 404
+        status, _, answer = http(host, 'POST', 'v1/network', created['token'])
+        assert status == 409   # the first one holds the box
+    finally:
+        c.call('core.job_abort', started['job_id'])
+    c.wait_job(started['job_id'], timeout=60)
+    status, _, job = http(host, 'GET', f'v1/network/{started["job_id"]}', created['token'])
+    assert status == 200 and job['state'] == 'ABORTED'
