@@ -20,6 +20,8 @@ export const routes: Routes = [
     loadComponent: () => import('./pages/campaigns/campaigns.page').then((m) => m.CampaignsPage),
   },
   { path: 'network', loadComponent: () => import('./pages/network/network.page').then((m) => m.NetworkPage) },
+  { path: 'clients', loadComponent: () => import('./pages/clients/clients.page').then((m) => m.ClientsPage) },
+  { path: 'ladder', loadComponent: () => import('./pages/ladder/ladder.page').then((m) => m.LadderPage) },
   { path: 'compare', loadComponent: () => import('./pages/compare/compare.page').then((m) => m.ComparePage) },
   { path: '**', redirectTo: '' },
 ];
@@ -33,4 +35,6 @@ export const NAV_ITEMS = [
   { path: 'compare', title: T('Compare') },
   { path: 'campaigns', title: T('Campaigns') },
   { path: 'network', title: T('Network') },
+  { path: 'clients', title: T('Clients') },
+  { path: 'ladder', title: T('Bottleneck') },
 ];

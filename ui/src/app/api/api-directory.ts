@@ -5,6 +5,8 @@ import {
   BenchmarkComparison, BenchmarkResult, BenchmarkSpec, ImportFormat, PlanEstimate, PlanEstimateSpec,
 } from './models/tuning-benchmark';
 import { Campaign, CampaignSpec, ReportFormat, ReportSelection } from './models/tuning-campaign';
+import { ClientKit, ClientSession, ClientSessionCreateOptions, ClientSessionCreated } from './models/tuning-client';
+import { DiskRead, Ladder, LadderGetOptions, LadderReadDisksOptions } from './models/tuning-ladder';
 import { NetworkMeasureOptions, NetworkResult } from './models/tuning-network';
 import { TuningApplyOutcome, TuningPlan, TuningTarget } from './models/tuning-common';
 import {
@@ -58,6 +60,13 @@ export interface ApiCallDirectory {
   'tuning.network.query': { params: QueryParams; response: NetworkResult[] };
   'tuning.network.get': { params: [id: number]; response: NetworkResult };
   'tuning.network.delete': { params: [id: number]; response: boolean };
+  /** The answer carries the session's token: the only time it is shown. */
+  'tuning.client.session.create': { params: [options: ClientSessionCreateOptions]; response: ClientSessionCreated };
+  'tuning.client.session.query': { params: QueryParams; response: ClientSession[] };
+  'tuning.client.session.get': { params: [id: number]; response: ClientSession };
+  'tuning.client.session.revoke': { params: [id: number]; response: ClientSession };
+  'tuning.client.kit': { params: []; response: ClientKit };
+  'tuning.ladder.get': { params: [options: LadderGetOptions]; response: Ladder };
 }
 
 export interface ApiJobDirectory {
@@ -69,6 +78,7 @@ export interface ApiJobDirectory {
   'tuning.benchmark.run': { params: [spec: BenchmarkSpec]; response: BenchmarkResult };
   'tuning.campaign.run': { params: [spec: CampaignSpec]; response: Campaign };
   'tuning.network.measure': { params: [options: NetworkMeasureOptions]; response: NetworkResult };
+  'tuning.ladder.read_disks': { params: [options: LadderReadDisksOptions]; response: DiskRead };
   'system.reboot': { params: [reason: string, options?: { delay?: number | null }]; response: null };
 }
 

@@ -10,6 +10,7 @@ export const JOB_WORDS: Record<string, string> = {
   'tuning.campaign.run': T('Campaign'),
   'tuning.campaign.resume': T('Campaign (after the reboot)'),
   'tuning.network.measure': T('Measuring the network ceiling'),
+  'tuning.ladder.read_disks': T('Reading the disks'),
   'tuning.report.generate': T('Report'),
   'tuning.database.export': T('Exporting the tuning database'),
   'tuning.database.import': T('Importing a tuning database'),

@@ -7,8 +7,10 @@ export type BenchmarkTest = 'SEQ_WRITE' | 'SEQ_READ' | 'RAND_READ_4K' | 'RAND_WR
 /** Tests a stored result may hold: the measured ones plus bonnie++/gobonniego's random seeks. */
 export type ResultTest = BenchmarkTest | 'RANDOM_IOPS';
 export type BenchmarkProfile = 'QUICK' | 'STANDARD' | 'THOROUGH';
-export type ImportFormat = 'BONNIE' | 'GOBONNIEGO' | 'FIO';
-export type BenchmarkSource = 'FIO' | 'BONNIE' | 'GOBONNIEGO' | 'FIO_IMPORT';
+/** CLIENT_KIT: a client kit's `--output` file (docs/clients.md). */
+export type ImportFormat = 'BONNIE' | 'GOBONNIEGO' | 'FIO' | 'CLIENT_KIT';
+/** CLIENT: measured by the client kit over a share or LUN (its context adds `client`, `target`, `link`, `session`). */
+export type BenchmarkSource = 'FIO' | 'BONNIE' | 'GOBONNIEGO' | 'FIO_IMPORT' | 'CLIENT';
 export type Direction = 'HIGHER' | 'LOWER';
 /** INSUFFICIENT_RUNS: too few runs on a side for any verdict (see `min_runs`); no interval and no p then. */
 export type Verdict = 'BETTER' | 'WORSE' | 'NO_CHANGE' | 'INCONCLUSIVE' | 'INSUFFICIENT_RUNS';

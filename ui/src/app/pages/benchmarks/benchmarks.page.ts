@@ -24,6 +24,7 @@ export const SOURCE_WORDS: Record<BenchmarkResult['source'], string> = {
   BONNIE: T('bonnie++ import'),
   GOBONNIEGO: T('gobonniego import'),
   FIO_IMPORT: T('fio import'),
+  CLIENT: T('client kit (measured on a client)'),
 };
 
 /** Start benchmarks, keep their history with what they were measured under, import older results, pick to compare. */

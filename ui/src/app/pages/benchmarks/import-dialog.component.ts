@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, inject, output, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, OnInit, inject, input, output, signal } from '@angular/core';
 import { MatButton } from '@angular/material/button';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
 import { MatInput } from '@angular/material/input';
@@ -10,7 +10,7 @@ import { TranslatePipe } from '../../i18n/translate.pipe';
 import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
 import { ModalDirective } from '../../shared/modal/modal.directive';
 
-/** Import a bonnie++/gobonniego/fio file: picker, format, label; the server's complaint shown where it belongs. */
+/** Import a bonnie++/gobonniego/fio file or a client kit's output: picker, format, label; the server's complaint shown where it belongs. */
 @Component({
   selector: 'tp-import-dialog',
   imports: [MatFormField, MatLabel, MatInput, MatButton, TranslatePipe, ModalDirective],
@@ -20,7 +20,7 @@ import { ModalDirective } from '../../shared/modal/modal.directive';
       <form class="dialog" tpModal (tpModalDismiss)="closed.emit()" [attr.aria-label]="'Import older results' | t"
             (submit)="$event.preventDefault(); submit()" data-test="import-dialog">
         <h2>{{ 'Import older results' | t }}</h2>
-        <p class="muted">{{ 'bonnie++ (its report or CSV lines, 1.96–2.x), gobonniego JSON or fio JSON output.' | t }}</p>
+        <p class="muted">{{ 'bonnie++ (its report or CSV lines, 1.96–2.x), gobonniego JSON, fio JSON output, or a client kit’s output file (--output).' | t }}</p>
         <label>{{ 'File' | t }}<br />
           <input #file type="file" accept=".csv,.txt,.json,.out,.log,text/*,application/json" data-test="import-file"
                  (change)="readFile(file)" />
@@ -33,6 +33,7 @@ import { ModalDirective } from '../../shared/modal/modal.directive';
               <option value="BONNIE">bonnie++</option>
               <option value="GOBONNIEGO">gobonniego JSON</option>
               <option value="FIO">fio JSON</option>
+              <option value="CLIENT_KIT">{{ 'client kit output file' | t }}</option>
             </select>
           </mat-form-field>
         </div>
@@ -53,8 +54,10 @@ import { ModalDirective } from '../../shared/modal/modal.directive';
     </div>
   `,
 })
-export class ImportDialogComponent {
+export class ImportDialogComponent implements OnInit {
   private readonly api = inject(ApiService);
+  /** The format the dialog opens on (the Clients page opens it on a kit's output file). */
+  readonly initialFormat = input<ImportFormat>('BONNIE');
   readonly imported = output<BenchmarkResult>();
   readonly closed = output();
 
@@ -63,6 +66,10 @@ export class ImportDialogComponent {
   protected readonly text = signal('');
   protected readonly busy = signal(false);
   protected readonly errors = signal<MappedErrors>({ fields: {}, general: null });
+
+  ngOnInit(): void {
+    this.format.set(this.initialFormat());
+  }
 
   protected async readFile(input: HTMLInputElement): Promise<void> {
     const file = input.files?.[0];

@@ -1,0 +1,25 @@
+import { fakeBenchmark } from '../../testing/fixtures';
+import { fakeClientContext, fakeClientResult } from '../../testing/client-fixtures';
+import { clientContext, clientWords, linkWords, protocolVersion } from './client-words';
+
+describe('client words', () => {
+  it('reads the kit’s context of a client result only', () => {
+    expect(clientContext(fakeClientResult())!.client.hostname).toBe('ws1');
+    expect(clientContext(fakeBenchmark())).toBeNull();
+  });
+
+  it('says the protocol with its version, iSCSI spelt as people spell it', () => {
+    expect(protocolVersion(fakeClientContext())).toBe('NFS 4.2');
+    const iscsi = fakeClientContext();
+    iscsi.target = { ...iscsi.target, protocol: 'ISCSI', protocol_version: null, kind: 'BLOCK_DEVICE' };
+    expect(protocolVersion(iscsi)).toBe('iSCSI');
+  });
+
+  it('says the client and its link in words, what the kit could not find as unknown', () => {
+    expect(clientWords(fakeClientContext())).toEqual({ key: '{os} {version} on {host}', params: { os: 'Linux', version: '6.1.0-28-amd64', host: 'ws1' } });
+    expect(linkWords(fakeClientContext())).toEqual({ key: '{speed} Mb/s · MTU {mtu}', params: { speed: 1000, mtu: 1500 } });
+    expect(linkWords(fakeClientContext({ link: { interface: 'lo', speed_mbps: null, mtu: 65536, address: null } })))
+      .toEqual({ key: 'speed unknown · MTU {mtu}', params: { mtu: 65536 } });
+    expect(linkWords(fakeClientContext({ link: null }))).toEqual({ key: 'unknown' });
+  });
+});

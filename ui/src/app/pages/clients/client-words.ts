@@ -1,0 +1,58 @@
+// Client sessions and client results as people read them (pure): states, protocols, a result's context in words.
+import { BenchmarkResult } from '../../api/models/tuning-benchmark';
+import { ClientCommands, ClientProtocol, ClientResultContext, ClientSessionState } from '../../api/models/tuning-client';
+import { T } from '../../i18n/translate-marker';
+import { Words } from '../../shared/field-errors';
+
+export const SESSION_STATE_WORDS: Record<ClientSessionState, string> = {
+  ACTIVE: T('Active'),
+  EXPIRED: T('Expired'),
+  REVOKED: T('Revoked'),
+};
+
+export const PROTOCOL_WORDS: Record<ClientProtocol, string> = {
+  NFS: T('NFS share'),
+  SMB: T('SMB share'),
+  ISCSI: T('iSCSI LUN'),
+  LOCAL: T('The client’s own disk'),
+  OTHER: T('Other'),
+};
+
+/** The commands a session offers, in the order shown, with what each is for. */
+export const COMMAND_KINDS: { key: keyof ClientCommands; title: string; hint: string }[] = [
+  { key: 'linux', title: T('Linux'), hint: T('In a shell on the client; replace the path with the mounted share or the LUN.') },
+  { key: 'macos', title: T('macOS'), hint: T('In Terminal on the client; replace the path with the mounted share.') },
+  { key: 'windows', title: T('Windows'), hint: T('In PowerShell on the client; replace the path with the share’s drive or folder.') },
+  { key: 'agent_linux', title: T('Agent mode (Linux)'),
+    hint: T('Leave it running: it runs the benchmark steps of campaigns that use this session, through the box’s reboots.') },
+];
+
+/** A client result's own context (the kit's RESULT), or null for any other result. */
+export function clientContext(result: BenchmarkResult): ClientResultContext | null {
+  return result.source === 'CLIENT' ? (result.context as unknown as ClientResultContext) : null;
+}
+
+/** "NFS 4.2", "SMB 3.1.1", or the protocol alone when the kit could not tell the version. */
+export function protocolVersion(context: ClientResultContext): string {
+  const { protocol, protocol_version } = context.target;
+  const name = protocol === 'ISCSI' ? 'iSCSI' : protocol;
+  return protocol_version ? `${name} ${protocol_version}` : name;
+}
+
+/** "Linux 6.1.0-28-amd64 on ws1". */
+export function clientWords(context: ClientResultContext): Words {
+  const { os, os_version, hostname } = context.client;
+  return { key: T('{os} {version} on {host}'), params: { os, version: os_version, host: hostname } };
+}
+
+/** "1000 Mb/s · MTU 1500", with what the kit could not find said in words. */
+export function linkWords(context: ClientResultContext): Words {
+  const link = context.link;
+  if (!link || (link.speed_mbps == null && link.mtu == null)) {
+    return { key: T('unknown') };
+  }
+  const mtu = link.mtu ?? '?';
+  return link.speed_mbps == null
+    ? { key: T('speed unknown · MTU {mtu}'), params: { mtu } }
+    : { key: T('{speed} Mb/s · MTU {mtu}'), params: { speed: link.speed_mbps, mtu } };
+}

@@ -1,0 +1,164 @@
+import { TestBed } from '@angular/core/testing';
+import { Router, provideRouter } from '@angular/router';
+
+import { ApiValidationError } from '../../api/api-errors';
+import { BenchmarkResult } from '../../api/models/tuning-benchmark';
+import { ClientSession } from '../../api/models/tuning-client';
+import { BoxStore } from '../../stores/box.store';
+import { fakeClientResult, fakeClientSession, fakeCreatedSession } from '../../testing/client-fixtures';
+import { fakeProfile, fakeState } from '../../testing/fixtures';
+import { MockApiService, mockApi } from '../../testing/mock-api';
+import { render } from '../../testing/render';
+import { ClientsPage } from './clients.page';
+
+async function renderPage(configure: (api: MockApiService) => void = () => undefined,
+  rows: ClientSession[] = [fakeClientSession({ id: 2, state: 'EXPIRED', label: 'old', dataset: null, results: [11, 12] }), fakeClientSession()],
+  results: BenchmarkResult[] = [fakeClientResult(), fakeClientResult({ id: 12, label: 'mac SMB' }, {
+    client: { hostname: 'mac', os: 'Darwin', os_version: '23.1', python: '3.12', fio_version: 'fio-3.36', iperf3_version: null, cpu_count: 8, ram_bytes: null },
+    link: null,
+  })]) {
+  let sessions = rows;
+  const { api, providers } = mockApi((m) => {
+    m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
+      .mockCall('tuning.client.session.query', () => sessions)
+      .mockCall('tuning.benchmark.query', () => results)
+      .mockCall('tuning.client.session.create', ([options]) => {
+        const created = fakeCreatedSession({ id: 3, label: options.label ?? 'Session 3' });
+        sessions = [created, ...sessions];
+        return created;
+      })
+      .mockCall('tuning.client.session.revoke', ([id]) => {
+        sessions = sessions.map((s) => (s.id === id ? { ...s, state: 'REVOKED' as const } : s));
+        return sessions.find((s) => s.id === id)!;
+      });
+    configure(m);
+  });
+  const view = await render(ClientsPage, [...providers, provideRouter([])], () => TestBed.inject(BoxStore).load());
+  return { api, ...view };
+}
+
+describe('ClientsPage', () => {
+  it('lists the sessions with their state in words and the client results with their context', async () => {
+    const { api, q, all } = await renderPage();
+    expect(api.callsOf('tuning.client.session.query')).toEqual([[[], { order_by: ['-id'] }]]);
+    expect(api.callsOf('tuning.benchmark.query')).toEqual([[[['source', '=', 'CLIENT']], { order_by: ['-id'] }]]);
+    expect(all('client-session-').map((r) => r.dataset['test'])).toEqual(['client-session-2', 'client-session-1']);
+    expect(q('client-state-1')!.textContent).toBe('Active');
+    expect(q('client-state-2')!.textContent).toBe('Expired');
+    expect(q('client-count-2')!.textContent).toBe('2');
+    expect(q('client-session-1')!.textContent).toContain('NFS share');
+    expect(q('client-session-1')!.textContent).toContain('tank/share');
+    expect(q('client-revoke-1')).not.toBeNull();
+    expect(q('client-revoke-2')).toBeNull();   // an expired token needs no revoking
+
+    expect(q('client-protocol-11')!.textContent).toBe('NFS 4.2');
+    expect(q('client-os-11')!.textContent).toBe('Linux 6.1.0-28-amd64 on ws1');
+    expect(q('client-result-11')!.textContent).toContain('rw,vers=4.2,rsize=1048576');
+    expect(q('client-link-11')!.textContent).toBe('1000 Mb/s · MTU 1500');
+    expect(q('client-link-12')!.textContent).toBe('unknown');
+    expect(q('client-os-12')!.textContent).toBe('Darwin 23.1 on mac');
+    expect(q('client-result-11')!.textContent).toContain('session #1 “ws1 over NFS”');
+  });
+
+  it('says so when there is nothing yet', async () => {
+    const { q } = await renderPage(() => undefined, [], []);
+    expect(q('client-sessions-empty')!.textContent).toBe('No sessions yet.');
+    expect(q('client-results-empty')!.textContent).toBe('No client results yet.');
+  });
+
+  it('creates a session from the form and shows its token once, with the commands for each client', async () => {
+    const { api, q, type, choose, settle } = await renderPage();
+    expect([...q<HTMLSelectElement>('client-dataset')!.options].map((o) => o.value)).toEqual(['', 'tank', 'tank/vms']);
+    await type('client-label', 'ws1');
+    await choose('client-protocol', 'SMB');
+    await choose('client-dataset', 'tank/vms');
+    q('client-test-RAND_WRITE_4K')!.querySelector('input')!.click();
+    await type('client-runs', '1');
+    await type('client-runtime', '5');
+    await choose('client-nic', 'eno1');
+    await type('client-expires', '60');
+    q('client-create')!.click();
+    await settle();
+    expect(api.callsOf('tuning.client.session.create')).toEqual([[{
+      protocol: 'SMB', tests: ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K'], runs: 1, runtime_seconds: 5, expires_minutes: 60,
+      box_url: window.location.origin, label: 'ws1', dataset: 'tank/vms', network_interface: 'eno1',
+    }]]);
+    expect(q('client-form')).toBeNull();
+    expect(q('client-created')!.textContent).toContain('Session #3 “ws1” is ready');
+    expect(q('client-token')!.textContent).toBe('tok-4f9c2e');
+    expect(q('client-token-warning')!.textContent).toContain('shown only now');
+    expect(q('client-token-warning')!.textContent).toContain('can only submit results for this session');
+    for (const kind of ['linux', 'macos', 'windows', 'agent_linux'] as const) {
+      expect(q(`client-command-${kind}`)!.textContent).toBe(fakeCreatedSession().commands[kind]);
+    }
+    expect(q('client-session-3')).not.toBeNull();   // the list was read again
+
+    q('client-created-close')!.click();
+    await settle();
+    expect(q('client-token')).toBeNull();
+    expect(q('client-form')).not.toBeNull();
+  });
+
+  it('puts the server’s refusal on the field it names', async () => {
+    const { q, settle } = await renderPage((m) => m.mockCall('tuning.client.session.create', () => {
+      throw new ApiValidationError([{ attribute: 'options.runtime_seconds', message: 'Input should be less than or equal to 600', errno: 22 }]);
+    }));
+    q('client-create')!.click();
+    await settle();
+    expect(q('error-runtime_seconds')!.textContent).toBe('Seconds per run: must be at most 600');
+    expect(q('client-created')).toBeNull();
+  });
+
+  it('revokes a session only once confirmed, and stops showing a token it revoked', async () => {
+    const { api, q, settle } = await renderPage();
+    q('client-create')!.click();
+    await settle();
+    q('client-revoke-3')!.click();
+    await settle();
+    expect(q('confirm-title')!.textContent).toBe('Revoke session #3?');
+    q('confirm-cancel')!.click();
+    await settle();
+    expect(q('confirm-dialog')).toBeNull();
+    expect(api.callsOf('tuning.client.session.revoke')).toEqual([]);
+
+    q('client-revoke-3')!.click();
+    await settle();
+    expect(q<HTMLButtonElement>('confirm-continue')!.disabled).toBe(true);
+    q('confirm-checkbox')!.querySelector('input')!.click();
+    await settle();
+    q('confirm-continue')!.click();
+    await settle();
+    expect(api.callsOf('tuning.client.session.revoke')).toEqual([[3]]);
+    expect(q('client-state-3')!.textContent).toBe('Revoked');
+    expect(q('client-revoke-3')).toBeNull();
+    expect(q('client-token')).toBeNull();
+  });
+
+  it('compares the client results picked', async () => {
+    const { q, settle } = await renderPage();
+    const navigate = vi.spyOn(TestBed.inject(Router), 'navigate').mockResolvedValue(true);
+    expect(q<HTMLButtonElement>('client-compare')!.disabled).toBe(true);
+    q('client-pick-12')!.querySelector('input')!.click();
+    q('client-pick-11')!.querySelector('input')!.click();
+    await settle();
+    q('client-compare')!.click();
+    expect(navigate).toHaveBeenCalledWith(['/compare'], { queryParams: { ids: '11,12', baseline: 11 } });
+  });
+
+  it('imports a kit’s output file as a client result', async () => {
+    const { api, q, settle } = await renderPage((m) => m.mockCall('tuning.benchmark.import', fakeClientResult({ id: 13, label: 'offline ws2' })));
+    q('client-import-open')!.click();
+    await settle();
+    expect(q<HTMLSelectElement>('import-format')!.value).toBe('CLIENT_KIT');
+    const input = q<HTMLInputElement>('import-file')!;
+    // jsdom's File has no text(); the browser's does.
+    Object.defineProperty(input, 'files', { value: [{ name: 'ws2.json', text: async () => '{"kit_version": 1}' }] });
+    input.dispatchEvent(new Event('change'));
+    await settle();
+    q('import-submit')!.click();
+    await settle();
+    expect(api.callsOf('tuning.benchmark.import')).toEqual([['CLIENT_KIT', '{"kit_version": 1}', 'ws2.json']]);
+    expect(q('client-import-done')!.textContent).toContain('#13 offline ws2');
+    expect(api.callsOf('tuning.benchmark.query').length).toBe(2);
+  });
+});

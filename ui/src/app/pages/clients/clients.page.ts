@@ -1,0 +1,108 @@
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { Router, RouterLink } from '@angular/router';
+import { MatButton } from '@angular/material/button';
+import { MatCheckbox } from '@angular/material/checkbox';
+import { firstValueFrom } from 'rxjs';
+
+import { ApiService } from '../../api/api.service';
+import { errorMessage } from '../../api/api-errors';
+import { BenchmarkResult } from '../../api/models/tuning-benchmark';
+import { ClientSession, ClientSessionCreated } from '../../api/models/tuning-client';
+import { TranslatePipe } from '../../i18n/translate.pipe';
+import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dialog.component';
+import { formatDateTime } from '../../shared/format';
+import { toggleIn } from '../../shared/toggle-in';
+import { ImportDialogComponent } from '../benchmarks/import-dialog.component';
+import { SESSION_STATE_WORDS, clientContext, clientWords, linkWords, protocolVersion, PROTOCOL_WORDS } from './client-words';
+import { SessionCreatedComponent } from './session-created.component';
+import { SessionFormComponent } from './session-form.component';
+
+/** Measure from the clients: sessions with their commands, and the results the kit sent back or an admin imported. */
+@Component({
+  selector: 'tp-clients-page',
+  imports: [MatButton, MatCheckbox, RouterLink, TranslatePipe, ConfirmDialogComponent, ImportDialogComponent,
+    SessionCreatedComponent, SessionFormComponent],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './clients.page.html',
+  styles: `
+    .small { font-size: 0.9em; }
+    .nowrap { white-space: nowrap; }
+    code { overflow-wrap: anywhere; }
+  `,
+})
+export class ClientsPage {
+  private readonly api = inject(ApiService);
+  private readonly router = inject(Router);
+  protected readonly date = formatDateTime;
+  protected readonly stateWords = SESSION_STATE_WORDS;
+  protected readonly protocolWords = PROTOCOL_WORDS;
+  protected readonly clientOf = clientContext;
+  protected readonly protocolVersion = protocolVersion;
+  protected readonly clientWords = clientWords;
+  protected readonly linkWords = linkWords;
+
+  protected readonly sessions = signal<ClientSession[]>([]);
+  protected readonly results = signal<BenchmarkResult[]>([]);
+  protected readonly loaded = signal(false);
+  protected readonly error = signal<string | null>(null);
+  protected readonly created = signal<ClientSessionCreated | null>(null);
+  protected readonly revoking = signal<ClientSession | null>(null);
+  protected readonly picked = signal<ReadonlySet<number>>(new Set());
+  protected readonly importing = signal(false);
+  protected readonly notice = signal<string | null>(null);
+  /** Each result's session label, for a results row. */
+  protected readonly sessionLabels = computed(() => new Map(this.sessions().map((s) => [s.id, s.label])));
+
+  constructor() {
+    void this.load();
+  }
+
+  protected async load(): Promise<void> {
+    try {
+      const [sessions, results] = await Promise.all([
+        firstValueFrom(this.api.call('tuning.client.session.query', [[], { order_by: ['-id'] }])),
+        firstValueFrom(this.api.call('tuning.benchmark.query', [[['source', '=', 'CLIENT']], { order_by: ['-id'] }])),
+      ]);
+      this.sessions.set(sessions);
+      this.results.set(results);
+      this.error.set(null);
+    } catch (error) {
+      this.error.set(errorMessage(error));
+    } finally {
+      this.loaded.set(true);
+    }
+  }
+
+  protected onCreated(session: ClientSessionCreated): void {
+    this.created.set(session);
+    void this.load();
+  }
+
+  protected async revoke(session: ClientSession): Promise<void> {
+    this.revoking.set(null);
+    try {
+      await firstValueFrom(this.api.call('tuning.client.session.revoke', [session.id]));
+      if (this.created()?.id === session.id) {
+        this.created.set(null);   // its token no longer works: stop showing it
+      }
+      await this.load();
+    } catch (error) {
+      this.error.set(errorMessage(error));
+    }
+  }
+
+  protected togglePick(id: number): void {
+    toggleIn(this.picked, id);
+  }
+
+  protected compare(): void {
+    const ids = [...this.picked()].sort((a, b) => a - b);
+    void this.router.navigate(['/compare'], { queryParams: { ids: ids.join(','), baseline: ids[0] } });
+  }
+
+  protected onImported(result: BenchmarkResult): void {
+    this.importing.set(false);
+    this.notice.set(`#${result.id} ${result.label}`);
+    void this.load();
+  }
+}

@@ -1,0 +1,42 @@
+import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
+import { MatButton } from '@angular/material/button';
+import { MatCard } from '@angular/material/card';
+
+import { ClientSessionCreated } from '../../api/models/tuning-client';
+import { TranslatePipe } from '../../i18n/translate.pipe';
+import { formatDateTime } from '../../shared/format';
+import { COMMAND_KINDS } from './client-words';
+import { CopyCommandComponent } from './copy-command.component';
+
+/** The session just created: its token, shown this once, and the commands to paste on the client. */
+@Component({
+  selector: 'tp-session-created',
+  imports: [MatCard, MatButton, TranslatePipe, CopyCommandComponent],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  styles: `h3 { margin: 12px 0 2px; font-size: 1em; } .hint { margin: 0 0 4px; font-size: 0.9em; }`,
+  template: `
+    <mat-card appearance="outlined" class="card" data-test="client-created">
+      <h2>{{ 'Session #{id} “{label}” is ready' | t: { id: session().id, label: session().label } }}</h2>
+      <p class="banner warn" role="status" data-test="client-token-warning">
+        {{ 'This token is shown only now. It can only submit results for this session, and it stops working at {expires} or when you revoke the session.' | t: { expires: date(session().expires_at) } }}
+      </p>
+      <tp-copy-command [text]="session().token" testId="client-token" label="Session token" />
+      <p>{{ 'Run one of these on the client; each asks for the token and keeps it in TUNING_TOKEN, never on the command line. The kit needs Python 3 and fio, and comes from:' | t }}
+        <a [href]="session().kit_url" data-test="client-kit-url">{{ session().kit_url }}</a></p>
+      @for (c of kinds; track c.key) {
+        <h3>{{ c.title | t }}</h3>
+        <p class="muted hint">{{ c.hint | t }}</p>
+        <tp-copy-command [text]="session().commands[c.key]" [testId]="'client-command-' + c.key" [label]="c.title" />
+      }
+      <div class="actions">
+        <button matButton="outlined" type="button" data-test="client-created-close" (click)="closed.emit()">{{ 'Done, hide the token' | t }}</button>
+      </div>
+    </mat-card>
+  `,
+})
+export class SessionCreatedComponent {
+  readonly session = input.required<ClientSessionCreated>();
+  readonly closed = output();
+  protected readonly kinds = COMMAND_KINDS;
+  protected readonly date = formatDateTime;
+}

@@ -1,0 +1,85 @@
+import { ChangeDetectionStrategy, Component, inject, input, output, signal } from '@angular/core';
+import { NonNullableFormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
+import { MatButton } from '@angular/material/button';
+import { MatFormField, MatLabel } from '@angular/material/form-field';
+import { MatInput } from '@angular/material/input';
+
+import { ApiService } from '../../api/api.service';
+import { ApiValidationError } from '../../api/api-errors';
+import { DiskRead } from '../../api/models/tuning-ladder';
+import { T } from '../../i18n/translate-marker';
+import { TranslatePipe } from '../../i18n/translate.pipe';
+import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
+import { JobRun } from '../../jobs/job-run';
+import { wholeNumber } from '../../shared/benchmark-settings/benchmark-settings';
+import { FieldErrorComponent } from '../../shared/field-error.component';
+import { readyToSend, setServerErrors } from '../../shared/field-errors';
+import { formatMBps } from '../../shared/format';
+import { BoxStore } from '../../stores/box.store';
+
+/** The lowest rung: a bounded, read-only sequential read of each disk of the pool, as a job with its progress. */
+@Component({
+  selector: 'tp-read-disks',
+  imports: [MatButton, MatFormField, MatLabel, MatInput, ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, FieldErrorComponent],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  styles: `
+    .row { align-items: flex-start; }
+    input[type='number'] { width: 120px; }
+    ul { margin: 4px 0; padding-left: 18px; }
+  `,
+  template: `
+    <form [formGroup]="form" (ngSubmit)="start()" novalidate data-test="ladder-read-form">
+      <div class="row">
+        <div class="field">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+            <mat-label>{{ labels.seconds | t }}</mat-label>
+            <input matInput type="number" inputmode="numeric" formControlName="seconds_per_disk" data-test="ladder-seconds" />
+          </mat-form-field>
+          <tp-field-error [control]="form.controls.seconds_per_disk" [label]="labels.seconds" testId="error-seconds_per_disk" />
+        </div>
+        <button matButton="filled" type="submit" class="primary" data-test="ladder-read"
+                [disabled]="!pool() || run.phase() === 'running' || !!box.busy()">{{ 'Read the disks' | t }}</button>
+      </div>
+      <p class="muted">{{ 'Reads only, never writes: safe on a pool in use, though it competes with the pool’s own traffic while it runs.' | t }}</p>
+      @if (general(); as e) { <p class="banner danger" role="alert" data-test="ladder-read-error">{{ e }}</p> }
+    </form>
+
+    <tp-job-progress-dialog [run]="run" [abortable]="true" (closed)="run.close()">
+      @if (run.phase() === 'done' && run.result(); as r) {
+        <div data-test="ladder-read-done">
+          <p>{{ 'The disks of {pool} read {rate} together.' | t: { pool: r.pool, rate: rate(r.total_read_bytes_per_second) } }}</p>
+          @if (r.stand_in) { <p class="muted">{{ 'Sandbox: files stood in for the disks.' | t }}</p> }
+        </div>
+      }
+    </tp-job-progress-dialog>
+  `,
+})
+export class ReadDisksComponent {
+  private readonly api = inject(ApiService);
+  protected readonly box = inject(BoxStore);
+  readonly pool = input.required<string>();
+  readonly done = output<DiskRead>();
+
+  protected readonly labels = { seconds: T('Seconds per disk') };
+  protected readonly rate = formatMBps;
+  protected readonly form = inject(NonNullableFormBuilder).group({
+    seconds_per_disk: [10 as number | null, [Validators.required, wholeNumber, Validators.min(1)]],
+  });
+  protected readonly general = signal<string | null>(null);
+  protected readonly run = new JobRun<DiskRead>(T('Reading the disks'));
+
+  protected start(): void {
+    const controls = { ...this.form.controls };
+    this.general.set(null);
+    if (!readyToSend(this.form, controls)) {
+      return;
+    }
+    const options = { pool: this.pool(), seconds_per_disk: this.form.getRawValue().seconds_per_disk ?? undefined };
+    this.run.start(this.api.job('tuning.ladder.read_disks', [options]), (result) => this.done.emit(result), (error) => {
+      if (error instanceof ApiValidationError) {
+        this.general.set(setServerErrors(error, controls));
+        this.run.close();
+      }
+    });
+  }
+}
