@@ -4,6 +4,7 @@ import errno
 
 from .bench_run import plan_or_errors
 from .box.bench_target import read_target
+from .campaign_client import validated_session
 from .campaign_flow import BASELINE, Driver, acknowledged, public, target_of
 from .campaign_models import (
     TuningCampaignAbortArgs, TuningCampaignAbortResult, TuningCampaignQueryArgs, TuningCampaignQueryResult,
@@ -31,9 +32,11 @@ async def validated_configurations(middleware, spec: dict) -> list[dict]:
     verrors.check()
     target = await read_target(middleware, spec['dataset'], 'spec.dataset')
     bench = spec['benchmark']
-    plan_or_errors({'dataset': spec['dataset'], 'tests': bench['tests'], 'profile': bench['profile'],
-                    'runs': bench['runs'], 'adaptive': False, 'runtime_seconds': bench['runtime_seconds'],
-                    'ramp_seconds': bench['ramp_seconds']}, target['env'], 'spec.benchmark')
+    # measured on the box: its scratch space is checked now; on a client, the kit checks the client's share
+    if await validated_session(middleware, spec) is None:
+        plan_or_errors({'dataset': spec['dataset'], 'tests': bench['tests'], 'profile': bench['profile'],
+                        'runs': bench['runs'], 'adaptive': False, 'runtime_seconds': bench['runtime_seconds'],
+                        'ramp_seconds': bench['ramp_seconds']}, target['env'], 'spec.benchmark')
     configurations = [{'name': BASELINE, 'preset': None, 'skipped': None}]
     all_dangerous = set()
     for i, preset_id in enumerate(presets):

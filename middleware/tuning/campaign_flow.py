@@ -10,6 +10,7 @@ import errno
 
 from . import bench_run
 from .box.appliance import call_job
+from .campaign_client import ClientStep, cancel_client_steps
 from .context import boot_id
 from .core.campaign import (
     BASELINE, merge_rounds, primary_metric, progress_words, recommend, winner_of, with_single_round,
@@ -149,19 +150,35 @@ class Driver:
 
     async def benchmark(self, c: dict, step: dict) -> None:
         b = c['spec']['benchmark']
-        spec = {'dataset': c['spec']['dataset'], 'tests': b['tests'], 'profile': b['profile'], 'runs': b['runs'],
-                'adaptive': False, 'label': f'campaign {self.id} · round {step["round"]} · {step["configuration"]}'}
-        spec.update({k: b[k] for k in ('runtime_seconds', 'ramp_seconds') if b.get(k) is not None})
+        label = f'campaign {self.id} · round {step["round"]} · {step["configuration"]}'
         rounds = c['spec']['rounds']
 
         def progress(percent, description, extra=None):
             self.say(self.overall(c, percent / 100), progress_words(step, rounds, 'benchmarking', description), extra)
 
-        entry = await bench_run.run(self.middleware, progress, self.job.id, spec)
+        if c['spec'].get('client_session_id') is not None:
+            benchmark_id = await self.client_benchmark(c, step, label, progress)
+        else:
+            spec = {'dataset': c['spec']['dataset'], 'tests': b['tests'], 'profile': b['profile'], 'runs': b['runs'],
+                    'adaptive': False, 'label': label}
+            spec.update({k: b[k] for k in ('runtime_seconds', 'ramp_seconds') if b.get(k) is not None})
+            benchmark_id = (await bench_run.run(self.middleware, progress, self.job.id, spec))['id']
         steps = c['steps']
-        steps[c['cursor']] = {**step, 'benchmark_id': entry['id'], 'status': 'DONE'}
+        steps[c['cursor']] = {**steps[c['cursor']], 'benchmark_id': benchmark_id, 'status': 'DONE'}
         await self.commit(steps=steps, cursor=c['cursor'] + 1, phase='CONFIGURE',
-                    log=f'round {step["round"]} · {step["configuration"]}: benchmark #{entry["id"]}')
+                    log=f'round {step["round"]} · {step["configuration"]}: benchmark #{benchmark_id}')
+
+    async def client_benchmark(self, c: dict, step: dict, label: str, progress) -> int:
+        """The step measured by the campaign's client agent: queued once (its id committed before the wait, so a
+        resumed campaign waits for the same step), then awaited; → the id of the result the agent posted."""
+        client = ClientStep(self.middleware, c, lambda words: progress(0, words))
+        if step.get('client_step_id') is None:
+            queued = await client.queue(label)
+            steps = c['steps']
+            steps[c['cursor']] = step = {**step, 'client_step_id': queued['id']}
+            await self.commit(steps=steps, log=f'round {step["round"]} · {step["configuration"]}: left for the '
+                                                f'client agent (step {queued["id"]})')
+        return await client.wait(step['client_step_id'])
 
     async def reboot(self, c: dict, phase: str, why: str) -> dict:
         if not c['spec']['allow_reboot']:
@@ -253,6 +270,7 @@ class Driver:
 
     async def restore(self) -> dict:
         c = await self.campaign()
+        await cancel_client_steps(self.middleware, self.id, 'the campaign stopped')
         self.say(self.overall(c, 0), 'restoring the original configuration')
         if await self.configure(c, BASELINE, words='restoring'):
             if c['spec']['allow_reboot']:

@@ -51,6 +51,13 @@ class TuningCampaignSpec(BaseModel):
     pool_wait_seconds: Annotated[int, Field(ge=0, le=86400)] = 600
     """After a reboot the campaign asked for, how long it waits for its pool to be back (imported, unlocked) before
     it stops."""
+    client_session_id: RowId | None = None
+    """Measure where it counts: every benchmark step runs on the client agent of this client session
+    (`tuning_client.py agent`, over its share or LUN) instead of on the box, so the configurations are compared as
+    that client sees them. The box still applies and reboots; the agent waits through the reboots."""
+    client_wait_seconds: Annotated[int, Field(ge=60, le=86400)] = 3600
+    """With `client_session_id`: how long a benchmark step waits for the agent's result before the campaign stops
+    (and restores the original configuration)."""
 
 
 class TuningCampaignEntry(BaseModel):

@@ -36,7 +36,7 @@ def merge_rounds(entries: list[dict], label: str, campaign_id: int) -> dict:
             run['run'] = i + 1
     summary = {test: summarize_runs(test_runs) for test, test_runs in runs.items()}
     context = {**entries[0]['context'], 'campaign': {'id': campaign_id, 'rounds': [e['id'] for e in entries]}}
-    return {'label': label, 'source': 'FIO', 'spec': entries[0]['spec'], 'context': context, 'summary': summary,
+    return {'label': label, 'source': entries[0]['source'], 'spec': entries[0]['spec'], 'context': context, 'summary': summary,
             'runs': runs, 'jobs': jobs, 'notes': notes, 'raw': {'merged_from': [e['id'] for e in entries]}}
 
 
