@@ -1,0 +1,107 @@
+"""A minimal box for the kit's tests: the kit's HTTP endpoints of docs/clients.md over stdlib http.server on
+loopback, with one session whose plan the test chooses. It records what the kit posts; it checks the token the way
+the box does (401 with the error shape) and nothing else (the plugin's own tests cover the box's checks)."""
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+PREFIX = '/_plugins/tuning/client/'
+TOKEN = 'test-token-0123456789'
+
+
+def tiny_plan(tests=('SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K'), runs=2, min_size_bytes=8 << 20,
+              network=False):
+    """A plan as the box computes it (core/client/plan.py's shapes), sized for a test: 1 s runs, no ramp."""
+    shapes = {
+        'SEQ_WRITE': ('sequential write', 'write', 1 << 20, 1, 4, None, False),
+        'SEQ_READ': ('sequential read', 'read', 1 << 20, 1, 4, None, False),
+        'RAND_READ_4K': ('random read 4K', 'randread', 4096, 2, 8, None, False),
+        'RAND_WRITE_4K': ('random write 4K', 'randwrite', 4096, 2, 8, None, False),
+        'SYNC_WRITE_4K': ('sync write 4K', 'randwrite', 4096, 1, 1, None, True),
+        'MIXED_70_30': ('mixed 70/30 8K', 'randrw', 8192, 1, 8, 70, False),
+    }
+    return {
+        'tests': [dict(zip(('id', 'label', 'rw', 'block_size', 'numjobs', 'iodepth', 'rwmixread', 'sync'),
+                           (t,) + shapes[t])) for t in tests],
+        'runs': runs, 'runtime_seconds': 1, 'ramp_seconds': 0, 'min_size_bytes': min_size_bytes,
+        'box': {'ram_bytes': 4 << 30, 'arc_max_bytes': 2 << 30},
+        'network': {'available': network, 'port': 5201},
+    }
+
+
+class FakeBox:
+    def __init__(self, plan, session_id=7, expires_at='2099-01-01T00:00:00+00:00'):
+        self.plan = plan
+        self.session = {'id': session_id, 'label': 'kit test', 'protocol': 'LOCAL', 'expires_at': expires_at}
+        self.results = []  # bodies posted to v1/results
+        self.steps = []  # steps v1/steps/next hands out, oldest first
+        self.refuse_results = None  # (status, body) to answer v1/results with instead of storing
+        self.requests = []  # (method, path) in order
+        self._lock = threading.Lock()
+        self.server = ThreadingHTTPServer(('127.0.0.1', 0), self._handler())
+        self.url = f'http://127.0.0.1:{self.server.server_address[1]}'
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join()
+
+    def _handler(self):
+        box = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def _answer(self, status, body=None):
+                data = json.dumps(body).encode() if body is not None else b''
+                self.send_response(status)
+                if body is not None:
+                    self.send_header('Content-Type', 'application/json')
+                self.send_header('Content-Length', str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def _route(self, method):
+                path = self.path
+                with box._lock:
+                    box.requests.append((method, path))
+                if not path.startswith(PREFIX):
+                    return self._answer(404, {'error': {'errname': 'ENOENT', 'reason': 'not found'}})
+                if self.headers.get('Authorization') != f'Bearer {TOKEN}':
+                    return self._answer(401, {'error': {'errname': 'ENOTAUTHENTICATED',
+                                                        'reason': 'missing or unknown token'}})
+                body = None
+                length = int(self.headers.get('Content-Length') or 0)
+                if length:
+                    body = json.loads(self.rfile.read(length))
+                return box.answer(self, method, path[len(PREFIX):], body)
+
+            def do_GET(self):
+                self._route('GET')
+
+            def do_POST(self):
+                self._route('POST')
+
+        return Handler
+
+    def answer(self, handler, method, path, body):
+        if (method, path) == ('GET', 'v1/session'):
+            return handler._answer(200, {'session': self.session, 'plan': self.plan})
+        if (method, path) == ('POST', 'v1/results'):
+            if self.refuse_results is not None:
+                return handler._answer(*self.refuse_results)
+            with self._lock:
+                self.results.append(body)
+                id_ = len(self.results)
+            return handler._answer(201, {'id': id_})
+        if (method, path) == ('GET', 'v1/steps/next'):
+            with self._lock:
+                step = self.steps.pop(0) if self.steps else None
+            return handler._answer(200, {'step': step}) if step else handler._answer(204)
+        return handler._answer(404, {'error': {'errname': 'ENOENT', 'reason': f'no {method} {path}'}})
