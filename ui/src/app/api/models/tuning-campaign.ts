@@ -23,6 +23,10 @@ export interface CampaignSpec {
   order: CampaignOrder;
   finish: { mode: CampaignFinishMode; preset?: string; test?: BenchmarkTest; metric?: string };
   label?: string;
+  /** Every benchmark step runs on this client session's agent (`tuning_client.py agent`) instead of on the box. */
+  client_session_id?: number | null;
+  /** 60–86400 (default 3600): how long a step waits for the agent's result. */
+  client_wait_seconds?: number;
 }
 
 export interface CampaignStep {
@@ -30,6 +34,8 @@ export interface CampaignStep {
   configuration: string;
   benchmark_id: number | null;
   status: string;
+  /** The step left for the client agent (campaigns with `client_session_id`). */
+  client_step_id?: number;
   note: string | null;
 }
 

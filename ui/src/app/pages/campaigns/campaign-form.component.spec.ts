@@ -6,6 +6,7 @@ import { PlanEstimateSpec } from '../../api/models/tuning-benchmark';
 import { ESTIMATE_DEBOUNCE_MS } from '../../shared/plan-estimate/plan-estimate.component';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
+import { fakeClientSession } from '../../testing/client-fixtures';
 import { fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
@@ -49,6 +50,22 @@ describe('CampaignFormComponent', () => {
       rounds: 4, allow_reboot: false, order: 'SEQUENTIAL', finish: { mode: 'WINNER', test: 'SEQ_READ' }, label: 'night',
     }]]);
     expect(q('camp-error')!.textContent).toContain('stop');
+  });
+
+  it('measures on a client agent when a client session is chosen, and says what that means', async () => {
+    const { api, q, choose, settle } = await renderForm((m) => m
+      .mockCall('tuning.client.session.query', [fakeClientSession({ id: 7, label: 'office ws', protocol: 'SMB' })])
+      .mockJob('tuning.campaign.run', () => throwError(() => new Error('stop'))));
+    expect(api.callsOf('tuning.client.session.query')).toEqual([[[['state', '=', 'ACTIVE']]]]);
+    expect(q('camp-client-words')).toBeNull();
+    await choose('camp-dataset', 'tank/vms');
+    q('camp-preset-max-seq')!.querySelector('input')!.click();
+    await choose('camp-client-session', '7');
+    expect(q('camp-client-session')!.textContent).toContain('SMB client agent · session 7 · office ws');
+    expect(q('camp-client-words')!.textContent).toContain('waits for the client agent');
+    q('camp-start')!.click();
+    await settle();
+    expect(api.callsOf('tuning.campaign.run')[0][0]).toEqual(expect.objectContaining({ client_session_id: 7 }));
   });
 
   it('sends nothing the form can already refuse, and says why under each field', async () => {

@@ -12,6 +12,7 @@ import { ApiService } from '../../api/api.service';
 import { ApiValidationError, errorMessage } from '../../api/api-errors';
 import { BENCHMARK_TESTS } from '../../api/models/tuning-benchmark';
 import { Campaign } from '../../api/models/tuning-campaign';
+import { ClientSession } from '../../api/models/tuning-client';
 import { TuningChange } from '../../api/models/tuning-common';
 import { T } from '../../i18n/translate-marker';
 import { TranslatePipe } from '../../i18n/translate.pipe';
@@ -87,6 +88,21 @@ import { campaignControls, campaignForm, campaignSpec } from './campaign-form';
           <tp-field-error [control]="form.controls.label" [label]="labels.label" testId="error-label" />
         </div>
       </div>
+      <div class="field">
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>{{ labels.client_session | t }}</mat-label>
+          <select matNativeControl formControlName="client_session" data-test="camp-client-session">
+            <option value="">{{ 'this box (fio on the dataset)' | t }}</option>
+            @for (s of clientSessions(); track s.id) {
+              <option [value]="'' + s.id">{{ sessionWords(s) }}</option>
+            }
+          </select>
+        </mat-form-field>
+        <tp-field-error [control]="form.controls.client_session" [label]="labels.client_session" testId="error-client_session_id" />
+      </div>
+      @if (value().client_session) {
+        <p class="muted" data-test="camp-client-words">{{ 'Each benchmark step waits for the client agent of this session (run its agent command on the client first; the Clients page shows it). The configurations are compared as that client sees them over its share or LUN; the box still applies and restarts.' | t }}</p>
+      }
       <div style="margin-top: 8px">
         <mat-checkbox formControlName="allow_reboot" data-test="camp-allow-reboot">{{ labels.allow_reboot | t }}</mat-checkbox>
         <tp-field-error [control]="form.controls.allow_reboot" [label]="labels.allow_reboot" testId="error-allow_reboot" />
@@ -159,6 +175,7 @@ export class CampaignFormComponent {
     order: T('Order'),
     label: T('Label'),
     allow_reboot: T('Allow reboots'),
+    client_session: T('Measured on'),
     finishMode: T('At the end, keep'),
     finishPreset: T('Preset'),
     finishTest: T('Test'),
@@ -178,11 +195,19 @@ export class CampaignFormComponent {
   /** What the server refused that no field shows. */
   protected readonly general = signal<string | null>(null);
   protected readonly starting = signal(false);
+  /** Client sessions whose token still works: their agents can measure the steps. */
+  protected readonly clientSessions = signal<ClientSession[]>([]);
 
   constructor() {
+    this.api.call('tuning.client.session.query', [[['state', '=', 'ACTIVE']]])
+      .pipe(takeUntilDestroyed()).subscribe({ next: (rows) => this.clientSessions.set(rows), error: () => this.clientSessions.set([]) });
     const { dataset, presets } = this.form.controls;
     merge(dataset.valueChanges.pipe(distinctUntilChanged()), presets.valueChanges.pipe(distinctUntilChanged()))
       .pipe(takeUntilDestroyed()).subscribe(() => void this.checkDangers());
+  }
+
+  protected sessionWords(s: ClientSession): string {
+    return `${s.protocol} client agent · session ${s.id} · ${s.label}`;
   }
 
   protected togglePreset(id: string): void {

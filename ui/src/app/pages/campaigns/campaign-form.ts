@@ -16,6 +16,8 @@ export type CampaignForm = FormGroup<{
   settings: BenchmarkSettingsForm;
   order: FormControl<CampaignOrder>;
   allow_reboot: FormControl<boolean>;
+  /** '' = measured on the box; otherwise the id of the client session whose agent measures every step. */
+  client_session: FormControl<string>;
   finish: FormGroup<{
     mode: FormControl<CampaignFinishMode>;
     preset: FormControl<string>;
@@ -34,6 +36,7 @@ export function campaignForm(fb: NonNullableFormBuilder): CampaignForm {
     settings: campaignSettingsForm(fb),
     order: fb.control<CampaignOrder>('INTERLEAVED'),
     allow_reboot: fb.control(false),
+    client_session: fb.control(''),
     finish: fb.group({
       mode: fb.control<CampaignFinishMode>('ORIGINAL'),
       preset: fb.control(''),
@@ -61,6 +64,7 @@ export function campaignSpec(value: CampaignFormValue): CampaignSpec {
       ...(finish.mode === 'WINNER' && finish.test ? { test: finish.test } : {}),
     },
     ...(label ? { label } : {}),
+    ...(value.client_session ? { client_session_id: Number(value.client_session) } : {}),
   };
 }
 
@@ -70,6 +74,6 @@ export function campaignControls(form: CampaignForm): Record<string, AbstractCon
   return {
     dataset: c.dataset, presets: c.presets, acknowledge: c.acknowledge, order: c.order, allow_reboot: c.allow_reboot,
     'finish.mode': c.finish.controls.mode, 'finish.preset': c.finish.controls.preset, 'finish.test': c.finish.controls.test,
-    label: c.label, ...settingsControls(c.settings),
+    label: c.label, client_session_id: c.client_session, ...settingsControls(c.settings),
   };
 }
