@@ -99,3 +99,99 @@ def test_get_refuses_an_unknown_pool_and_a_dataset_of_another_pool(client):
     with pytest.raises(RpcError) as e:
         client.call('tuning.ladder.get', {'pool': 'tank', 'dataset': 'other/media'})
     assert error_fields(e.value) == ['options.dataset']
+
+
+def insert(host, fn, **fields):
+    """A record stored the way its service stores it, in the host's database (results the sandbox cannot make)."""
+    from tuning.store import Database
+    db = Database(os.path.join(host.data_dir, 'tuning', 'tuning.db'))
+    try:
+        return fn(db, **fields)
+    finally:
+        db.close()
+
+
+def seq_summary(read, write):
+    return {'SEQ_READ': {'read_bw_bytes': {'median': read, 'n': 3}},
+            'SEQ_WRITE': {'write_bw_bytes': {'median': write, 'n': 3}}}
+
+
+def client_result(protocol, read, write, dataset='tank/media'):
+    """A client result as docs/clients.md stores it: source CLIENT, the kit's context beside the box's."""
+    return dict(label=f'{protocol} from ws1', source='CLIENT', spec=None,
+                context={'target': {'path': '/mnt/share', 'kind': 'DIRECTORY', 'protocol': protocol,
+                                    'protocol_version': '4.2' if protocol == 'NFS' else '3.1.1',
+                                    'mount_options': 'rw,vers=4.2' if protocol == 'NFS' else None},
+                         'client': {'hostname': 'ws1', 'os': 'Linux'},
+                         'session': {'id': 1, 'dataset': dataset},
+                         'dataset': {'dataset': dataset, 'pool': dataset.split('/')[0]}},
+                summary=seq_summary(read, write), runs={}, jobs=[], notes=[], raw={})
+
+
+def network_result(read_bits, write_bits):
+    measurements = [{'name': 'one stream, box → client', 'streams': 1, 'direction': 'BOX_TO_CLIENT',
+                     'bits_per_second': read_bits},
+                    {'name': 'one stream, client → box', 'streams': 1, 'direction': 'CLIENT_TO_BOX',
+                     'bits_per_second': write_bits}]
+    return dict(created_at='2026-11-24T10:00:00+00:00', label='eno1 · ws1', interface='eno1', address='127.0.0.1',
+                port=5201, link_speed_mbps=1000, mtu=1500, client_address='127.0.0.1', iperf3_version='3.12',
+                measurements=measurements, ceiling_bits_per_second=max(read_bits, write_bits), options={}, raw=[])
+
+
+def test_get_assembles_the_layers_and_names_the_bottleneck(fresh_host):
+    from tuning.store import benchmarks, disk_reads, network
+    host = fresh_host()
+    c = host.client()
+    try:
+        empty = c.call('tuning.ladder.get', {'pool': 'tank'})
+        assert [layer['layer'] for layer in empty['layers']] == ['DISKS', 'POOL', 'NETWORK', 'PROTOCOL']
+        assert empty['bottleneck'] == {'read': None, 'write': None}
+        assert empty['verdict'] == 'Nothing is measured for pool tank yet.'
+        assert empty['missing'] == ['Read the disks (tuning.ladder.read_disks)',
+                                    'Benchmark the pool locally (tuning.benchmark.run with SEQ_READ and SEQ_WRITE)',
+                                    'Measure the network ceiling (tuning.network.measure)',
+                                    'Run the client kit (tuning.client.session.create)']
+
+        disks = insert(host, disk_reads.insert_disk_read, pool='tank', stand_in=False,
+                       disks=[{'name': n, 'device': f'/dev/{n}', 'read_bytes_per_second': 200e6, 'seconds': 10.0,
+                               'error': None} for n in DATA_DISKS],
+                       total_read_bytes_per_second=1400e6, options={'pool': 'tank', 'seconds_per_disk': 10})
+        local = insert(host, benchmarks.insert_benchmark, label='no preset · tank/media · QUICK', source='FIO',
+                       spec={}, context={'target': {'pool': 'tank', 'dataset': 'tank/media'}},
+                       summary=seq_summary(900e6, 600e6), runs={}, jobs=[], notes=[], raw={})
+        ceiling = insert(host, network.insert_network_result, **network_result(944e6, 940e6))
+        nfs = insert(host, benchmarks.insert_benchmark, **client_result('NFS', 112e6, 100e6))
+        smb = insert(host, benchmarks.insert_benchmark, **client_result('SMB', 60e6, 40e6))
+        insert(host, benchmarks.insert_benchmark, **client_result('ISCSI', 10e6, 10e6, dataset='other/lun'))
+
+        ladder = c.call('tuning.ladder.get', {'pool': 'tank', 'dataset': 'tank/media'})
+        layers = {(layer['layer'], layer['protocol']): layer for layer in ladder['layers']}
+        assert list(layers) == [('DISKS', None), ('POOL', None), ('NETWORK', None), ('PROTOCOL', 'NFS'),
+                                ('PROTOCOL', 'SMB')]   # the iSCSI result measured another pool
+        assert layers['DISKS', None]['source'] == {'kind': 'DISK_READ', 'id': disks['id']}
+        assert layers['DISKS', None]['read_bytes_per_second'] == 1400e6
+        assert layers['POOL', None]['name'] == 'Dataset tank/media (local fio)'
+        assert layers['POOL', None]['source'] == {'kind': 'BENCHMARK', 'id': local['id']}
+        assert (layers['POOL', None]['read_bytes_per_second'], layers['POOL', None]['write_bytes_per_second']) == \
+            (900e6, 600e6)
+        assert layers['NETWORK', None]['name'] == 'Network eno1 (1 GbE)'
+        assert layers['NETWORK', None]['source'] == {'kind': 'NETWORK', 'id': ceiling['id']}
+        assert (layers['NETWORK', None]['read_bytes_per_second'], layers['NETWORK', None]['write_bytes_per_second']) \
+            == (118e6, 117.5e6)
+        assert layers['PROTOCOL', 'NFS']['name'] == 'NFS 4.2 from ws1'
+        assert layers['PROTOCOL', 'SMB']['source'] == {'kind': 'CLIENT', 'id': smb['id']}
+        assert ladder['bottleneck']['read'] == {
+            'layer': 'NETWORK', 'protocol': None,
+            'words': 'Clients are limited by the 1 GbE link (112 of 118 MB/s measured); tuning the pool cannot raise '
+                     'sequential throughput.'}
+        assert ladder['bottleneck']['write'] == {   # the fastest protocol writes 100 of the link's 117.5 MB/s
+            'layer': 'PROTOCOL', 'protocol': 'NFS',
+            'words': 'Clients get 100 MB/s over NFS although the 1 GbE link carries 118 MB/s and the pool moves '
+                     '600 MB/s locally: the protocol or the client limits (check the NFS version, rsize and wsize, '
+                     'nconnect, sync on the dataset, the client\'s settings).'}
+        assert layers['PROTOCOL', 'NFS']['source'] == {'kind': 'CLIENT', 'id': nfs['id']}
+        assert ladder['missing'] == []
+        assert ladder['verdict'] == (f'Reads: {ladder["bottleneck"]["read"]["words"]} '
+                                     f'Writes: {ladder["bottleneck"]["write"]["words"]}')
+    finally:
+        c.close()

@@ -43,6 +43,8 @@ HOST_ONLY = {
     'tunable.get_zfs_parameters': 'TrueNAS has no call listing live module parameters: there the plugin reads '
                                   '/sys/module/zfs/parameters like middlewared\'s tunables plugin',
     'zfs.version': 'TrueNAS has no call for the OpenZFS version: there the plugin runs `zfs version`',
+    'disk.stand_in': 'the sandbox\'s file standing in for a disk; asked only when the backend is the sandbox (on '
+                     'TrueNAS the plugin reads /dev/<devname> from disk.query)',
 }
 
 # Private methods of the release (no API model): the file defining them, its namespace, and the function name.

@@ -85,7 +85,11 @@ def network_layer(result: dict | None) -> dict:
 
 
 def _client_pool(entry: dict) -> str | None:
+    """The pool a client result measured: its box context's dataset, else its session's dataset, else its pool."""
     context = entry.get('context') or {}
+    box_dataset = context.get('dataset')
+    if isinstance(box_dataset, dict) and isinstance(box_dataset.get('pool'), str):
+        return box_dataset['pool']
     session_dataset = (context.get('session') or {}).get('dataset')
     if isinstance(session_dataset, str):
         return session_dataset.split('/')[0]
