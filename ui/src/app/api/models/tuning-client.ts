@@ -68,12 +68,16 @@ export interface ClientSession {
   dataset: string | null;
   created_at: string;
   expires_at: string;
+  revoked_at: string | null;
   state: ClientSessionState;
   plan: ClientPlan;
   /** Benchmark ids submitted under this session. */
   results: number[];
-  commands: ClientCommands;
+  /** Where the client reaches the box. */
+  box_url: string;
   kit_url: string;
+  /** Ready to paste: each asks for the token and passes it in `TUNING_TOKEN`, never on the command line. */
+  commands: ClientCommands;
 }
 
 /** The create answer: the only time the token is shown (the box keeps its SHA-256). */
@@ -88,18 +92,19 @@ export interface ClientKit {
   version: number;
 }
 
-/** What a client result keeps beside the box's own context (RESULT's `client`, `target`, `link`, `session`). */
+/** What a client result keeps beside the box's own context (core/client/result.py client_record). */
 export interface ClientResultContext {
   client: {
     hostname: string;
     os: string;
-    os_version: string;
-    python: string;
-    fio_version: string;
+    os_version: string | null;
+    python: string | null;
+    fio_version: string | null;
     iperf3_version: string | null;
     cpu_count: number | null;
     ram_bytes: number | null;
   };
+  /** The client's view, with the box's dataset and pool the share exports. */
   target: {
     path: string;
     kind: 'DIRECTORY' | 'BLOCK_DEVICE';
@@ -109,8 +114,14 @@ export interface ClientResultContext {
     export: string | null;
     mount_options: string | null;
     fstype: string | null;
+    dataset: string | null;
+    pool: string | null;
   };
   link: { interface: string | null; speed_mbps: number | null; mtu: number | null; address: string | null } | null;
-  session: { id: number; label: string; protocol: ClientProtocol } | null;
-  cache_defeat: { direct_io: boolean; size_bytes: number; reason: string } | null;
+  session: { id: number; label: string; protocol: ClientProtocol; dataset: string | null; step_id: number | null };
+  cache_defeat: { direct_io: boolean; size_bytes: number; reason: string; method: string; explanation: string };
+  kit_version: number;
+  started_at: string;
+  finished_at: string;
+  network_result_id: number | null;
 }

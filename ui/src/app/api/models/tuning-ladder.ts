@@ -2,10 +2,12 @@
 // bottleneck named in words.
 
 export type LadderLayerKind = 'DISKS' | 'POOL' | 'NETWORK' | 'PROTOCOL';
+export type LadderSourceKind = 'DISK_READ' | 'BENCHMARK' | 'NETWORK' | 'CLIENT';
 
-/** `tuning.ladder.read_disks` options: a bounded, read-only sequential read of each of the pool's disks. */
+/** `tuning.ladder.read_disks` options: a bounded, read-only sequential read of each of the pool's data disks. */
 export interface LadderReadDisksOptions {
   pool: string;
+  /** 3–60 (default 10). */
   seconds_per_disk?: number;
 }
 
@@ -23,8 +25,8 @@ export interface LadderLayer {
   read_bytes_per_second: number | null;
   write_bytes_per_second: number | null;
   measured_at: string | null;
-  /** The stored result the figure comes from (`disk_read`, `benchmark`, `network` …). */
-  source: { kind: string; id: number } | null;
+  /** The stored row the figure comes from: a disk read, a benchmark (local or from a client), a network result. */
+  source: { kind: LadderSourceKind; id: number } | null;
   note: string | null;
 }
 
@@ -47,18 +49,29 @@ export interface Ladder {
 
 /** One disk's raw sequential read. */
 export interface DiskReadFigure {
-  disk: string;
+  /** `sda`. */
+  name: string;
+  /** What fio read: `/dev/<name>`, or on the sandbox the stand-in file. */
+  device: string;
   read_bytes_per_second: number | null;
+  seconds: number | null;
+  /** Why this disk has no figure, in words. */
+  error: string | null;
 }
 
-/** What `tuning.ladder.read_disks` stores and answers (table `disk_read`). */
+/** What `tuning.ladder.read_disks` stores and answers. */
 export interface DiskRead {
   id: number;
   created_at: string;
   pool: string;
   disks: DiskReadFigure[];
-  /** The disks read together: the ladder's lowest rung. */
+  /** The sum of the disks' reads: an upper bound for what the pool can read. */
   total_read_bytes_per_second: number | null;
-  /** True in the sandbox: the disks are files standing in for them. */
+  options: Record<string, unknown>;
+  /** True on the sandbox: stand-in files were read, not disks. */
   stand_in: boolean;
+  /** Devices of the pool that were not read, in words (cache, log, spare, special). */
+  skipped: string[];
+  /** What was read, in words. */
+  words: string;
 }

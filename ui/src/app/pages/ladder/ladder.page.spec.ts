@@ -92,13 +92,16 @@ describe('LadderPage', () => {
     rows.complete();
     await settle();
     expect(q('ladder-read-done')!.textContent).toContain('The disks of tank read 400.0 MB/s together.');
+    expect(q('ladder-read-disks')!.textContent).toContain('sda: 400.0 MB/s');
+    expect(q('ladder-read-disks')!.textContent).toContain('sdb: fio: read failed');
+    expect(q('ladder-read-done')!.textContent).toContain('Read 2 data disks of tank for 3 s each.');
     expect(q('ladder-read-done')!.textContent).toContain('files stood in for the disks');
     expect(q('ladder-verdict')!.textContent).toBe('ladder 2');
   });
 
   it('names a refused seconds value on its field', async () => {
     const { api, q, type, settle } = await renderPage((m) => m.mockJob('tuning.ladder.read_disks', () => new Subject<Job>()));
-    await type('ladder-seconds', '0');
+    await type('ladder-seconds', '61');
     q('ladder-read')!.click();
     await settle();
     expect(api.callsOf('tuning.ladder.read_disks')).toEqual([]);

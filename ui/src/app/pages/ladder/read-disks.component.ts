@@ -48,7 +48,13 @@ import { BoxStore } from '../../stores/box.store';
       @if (run.phase() === 'done' && run.result(); as r) {
         <div data-test="ladder-read-done">
           <p>{{ 'The disks of {pool} read {rate} together.' | t: { pool: r.pool, rate: rate(r.total_read_bytes_per_second) } }}</p>
-          @if (r.stand_in) { <p class="muted">{{ 'Sandbox: files stood in for the disks.' | t }}</p> }
+          <ul data-test="ladder-read-disks">
+            @for (d of r.disks; track d.name) {
+              <li>{{ d.name }}: @if (d.read_bytes_per_second != null) {<strong>{{ rate(d.read_bytes_per_second) }}</strong>} @else {{{ d.error ?? ('no figure' | t) }}}</li>
+            }
+          </ul>
+          <p class="muted">{{ r.words }}</p>
+          @if (r.stand_in) { <p class="muted">{{ 'Sandbox: files stood in for the disks; the figures say nothing about real disks.' | t }}</p> }
         </div>
       }
     </tp-job-progress-dialog>
@@ -63,7 +69,7 @@ export class ReadDisksComponent {
   protected readonly labels = { seconds: T('Seconds per disk') };
   protected readonly rate = formatMBps;
   protected readonly form = inject(NonNullableFormBuilder).group({
-    seconds_per_disk: [10 as number | null, [Validators.required, wholeNumber, Validators.min(1)]],
+    seconds_per_disk: [10 as number | null, [Validators.required, wholeNumber, Validators.min(3), Validators.max(60)]],
   });
   protected readonly general = signal<string | null>(null);
   protected readonly run = new JobRun<DiskRead>(T('Reading the disks'));
