@@ -179,6 +179,8 @@ def test_service_registers_the_route_when_constructed(built, monkeypatch):
     app = web.Application()
     middleware = PluginRouteMiddleware(app)
     service = panel.TuningPanelService(middleware)
-    assert [r.canonical for r in app.router.resources()] == ['/_plugins/tuning/{tail}']
+    # the client kit's endpoints first (client_http): the panel's route matches every path
+    assert [r.canonical for r in app.router.resources()] == ['/_plugins/tuning/client/{tail}',
+                                                             '/_plugins/tuning/{tail}']
     assert service.status() == {'route': '/_plugins/tuning/', 'panel_dir': str(built), 'installed': True}
 
