@@ -9,6 +9,7 @@ import subprocess
 import pytest
 
 from client import JobFailed, RpcError
+from test_tuning_crash import kill_serving_process, kill_whole_host
 from tuning_helpers import error_fields
 
 pytestmark = pytest.mark.sandbox_only
@@ -20,6 +21,12 @@ def progress_of(event, job_id):
     if event.get('collection') != 'core.get_jobs' or event.get('id') != job_id:
         return ''
     return (((event.get('fields') or {}).get('progress') or {}).get('description')) or ''
+
+
+def wait_reading(c, job_id):
+    """Until the job's fio reports a rate for the first disk (so fio runs)."""
+    c.wait_event(lambda e: progress_of(e, job_id).startswith('Disk 1/7 (sda, stand-in file): reading')
+                 and progress_of(e, job_id).endswith('MB/s'), timeout=120)
 
 
 def fio_reading(data_dir) -> bool:
@@ -72,13 +79,31 @@ def test_abort_stops_fio_and_stores_nothing(host, client):
     c.subscribe('core.get_jobs')
     before = c.call('tuning.ladder.get', {'pool': 'tank'})['layers'][0]['source']
     job_id = c.job_id('tuning.ladder.read_disks', {'pool': 'tank', 'seconds_per_disk': 60})
-    c.wait_event(lambda e: 'Disk 1/7 (sda, stand-in file): reading' in progress_of(e, job_id), timeout=120)
+    wait_reading(c, job_id)
     assert fio_reading(host.data_dir)
     c.call('core.job_abort', job_id)
     assert c.wait_job(job_id, timeout=60)['state'] == 'ABORTED'
     assert not fio_reading(host.data_dir)
     assert c.call('tuning.ladder.get', {'pool': 'tank'})['layers'][0]['source'] == before
     assert c.call('tuning.state')['busy'] is None
+
+
+@pytest.mark.parametrize('crash', [kill_whole_host, kill_serving_process])
+def test_killed_mid_read_comes_back_with_its_fio_stopped(fresh_host, crash):
+    host = fresh_host()
+    c = host.client(private_methods=True)
+    c.subscribe('core.get_jobs')
+    job_id = c.job_id('tuning.ladder.read_disks', {'pool': 'tank', 'seconds_per_disk': 60})
+    wait_reading(c, job_id)
+    assert fio_reading(host.data_dir)
+    crash(host)
+    c = host.client(private_methods=True)
+    state = c.call('tuning.state')   # answered once start-up has put the box in order
+    assert not fio_reading(host.data_dir)
+    assert state['busy'] is None
+    assert any(note.startswith('stopped fio (pid ') and 'tuning-disk-read-sda-' in note
+               for note in state['recovered']), state['recovered']
+    assert c.call('tuning.ladder.get', {'pool': 'tank'})['layers'][0]['source'] is None
 
 
 @pytest.mark.parametrize('options, field', [
