@@ -3,9 +3,12 @@ valid token, results posted and imported as benchmark results with source CLIENT
 name the field and write nothing, revocation. The fio documents are real fio output (tests/fixtures/bench/fio)."""
 import copy
 import glob
+import hashlib
 import json
 import os
+import socket
 import sqlite3
+import subprocess
 import urllib.error
 import urllib.request
 
@@ -20,6 +23,9 @@ FIO = {test: json.load(open(os.path.join(FIXTURES, name))) for test, name in (
     ('SEQ_WRITE', 'seq-write-libaio-direct.json'), ('SEQ_READ', 'seq-read-psync.json'),
     ('RAND_READ_4K', 'randread-libaio-direct.json'))}
 MIB = 1024 * 1024
+GIB = 1024 * MIB
+SANDBOX_BOX = os.path.join(os.path.dirname(__file__), '..', '..', 'plugin', 'tuning_host', 'backends', 'boxes',
+                           'default.json')
 
 
 def http(host, method, path, token=None, body=None, content_type='application/json', headers=None):
@@ -291,3 +297,70 @@ def test_the_network_endpoint_starts_the_sessions_measurement_and_reports_only_i
     c.wait_job(started['job_id'], timeout=60)
     status, _, job = http(host, 'GET', f'v1/network/{started["job_id"]}', created['token'])
     assert status == 200 and job['state'] == 'ABORTED'
+
+
+def test_the_kit_downloads_without_a_token_with_its_checksum(client, host):
+    c = client
+    status, headers, text = http(host, 'GET', 'kit/tuning_client.py')
+    assert status == 200 and headers['Content-Type'].startswith('text/x-python')
+    assert headers['X-Content-SHA256'] == hashlib.sha256(text.encode()).hexdigest()
+    kit = c.call('tuning.client.kit')
+    assert (kit['file_name'], kit['text'], kit['sha256']) == ('tuning_client.py', text, headers['X-Content-SHA256'])
+    assert kit['version'] >= 1 and f'KIT_VERSION = {kit["version"]}' in text
+    assert http(host, 'POST', 'kit/tuning_client.py', body={})[0] == 405
+
+
+@pytest.mark.sandbox_only
+def test_the_real_kit_measures_a_directory_and_the_box_stores_its_result(fresh_host, tmp_path):
+    """The kit as a client gets it (downloaded from the box, checked against its checksum) runs fio in a directory
+    of this machine for a session of a sandbox box with 1 GiB of RAM (so the plan's files are 2 × its 512 MiB ARC
+    maximum); its result is stored as a CLIENT benchmark and its scratch directory is gone."""
+    box = json.loads(open(SANDBOX_BOX).read())
+    box['physmem'] = GIB
+    box_file = tmp_path / 'box.json'
+    box_file.write_text(json.dumps(box))
+    host = fresh_host(env={'TUNING_BOX': str(box_file)})
+    c = host.client()
+    try:
+        created = create(c, host, tests=['SEQ_WRITE', 'SEQ_READ'], runs=1, runtime_seconds=5, ramp_seconds=0,
+                         label='kit end to end')
+        arc = c.call('tuning.profile')['memory']['arc_max_bytes']
+        assert created['plan']['min_size_bytes'] == 2 * arc <= GIB
+        status, headers, text = http(host, 'GET', 'kit/tuning_client.py')
+        assert hashlib.sha256(text.encode()).hexdigest() == headers['X-Content-SHA256']
+        kit = tmp_path / 'tuning_client.py'
+        kit.write_text(text)
+        share = tmp_path / 'share'
+        share.mkdir()
+        done = subprocess.run(['python3', str(kit), 'run', '--box', host.http_url, '--path', str(share)],
+                              env={**os.environ, 'TUNING_TOKEN': created['token']}, capture_output=True, text=True,
+                              timeout=600)
+        assert done.returncode == 0, done.stderr[-4000:]
+        assert created['token'] not in done.stdout + done.stderr
+        results = c.call('tuning.client.session.get', created['id'])['results']
+        assert len(results) == 1
+        entry = c.call('tuning.benchmark.get', results[0])
+        protocol = entry['context']['target']['protocol']
+        assert entry['source'] == 'CLIENT' and entry['label'] == f'{protocol} from {socket.gethostname()}'
+        assert protocol in ('LOCAL', 'OTHER')   # a directory of this machine, not a share
+        assert [r['run'] for r in entry['runs']['SEQ_WRITE']] == [1] and len(entry['runs']['SEQ_READ']) == 1
+        assert entry['runs']['SEQ_WRITE'][0]['metrics']['write_bw_bytes'] > 0
+        assert entry['runs']['SEQ_READ'][0]['metrics']['read_bw_bytes'] > 0
+        context = entry['context']
+        assert context['client']['hostname'] == socket.gethostname()
+        assert os.path.realpath(context['target']['path']) == os.path.realpath(share)
+        assert context['cache_defeat']['size_bytes'] >= created['plan']['min_size_bytes']
+        assert context['session']['id'] == created['id'] and context['memory']['physical_bytes'] == GIB
+        assert os.listdir(share) == []   # the kit's scratch directory is gone
+        # --output: the same RESULT in a file, which imports as format CLIENT_KIT
+        output = tmp_path / 'result.json'
+        done = subprocess.run(['python3', str(kit), 'run', '--box', host.http_url, '--path', str(share),
+                               '--output', str(output)], env={**os.environ, 'TUNING_TOKEN': created['token']},
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr[-4000:]
+        assert c.call('tuning.client.session.get', created['id'])['results'] == results   # written, not posted
+        imported = c.call('tuning.benchmark.import', 'CLIENT_KIT', output.read_text(), 'kit file')
+        assert imported['source'] == 'CLIENT' and set(imported['runs']) == {'SEQ_WRITE', 'SEQ_READ'}
+        assert c.call('tuning.client.session.get', created['id'])['results'] == results + [imported['id']]
+    finally:
+        c.close()
