@@ -73,3 +73,20 @@ def test_every_public_method_is_authorized_by_role(host, tmp_path_factory):
         wrong += [(name, who, got[who], want) for who, want in expected.items() if got[who] != want]
     assert not wrong, wrong
     assert any(not readonly_may(methods[n]) for n, _, _ in rows)  # the matrix does test refusals
+
+
+def test_client_sessions_methods_have_their_roles_and_the_kits_side_is_not_callable(host):
+    """tuning.client.*: changes (create, revoke) for write roles, reads for read roles; the methods the kit's HTTP
+    side uses by token (client_http) are private: no websocket caller reaches them, whoever logs in."""
+    with host.client(private_methods=True) as admin:
+        methods = admin.call('core.get_methods')
+        assert methods['tuning.client.session.create']['roles'] == ['SYSTEM_ADVANCED_WRITE']
+        assert methods['tuning.client.session.revoke']['roles'] == ['SYSTEM_ADVANCED_WRITE']
+        for name in ('tuning.client.session.query', 'tuning.client.session.get', 'tuning.client.kit'):
+            assert methods[name]['roles'] == ['SYSTEM_ADVANCED_READ'], name
+        for name in ('of_token', 'submit', 'import_kit_output', 'network_start', 'network_status', 'next_step'):
+            assert f'tuning.client.session.{name}' not in methods
+    with host.client() as c:
+        with pytest.raises(RpcError) as e:
+            c.call('tuning.client.session.of_token', 'x')
+        assert (e.value.code, e.value.message) == (-32601, 'Method does not exist')   # as middlewared answers
