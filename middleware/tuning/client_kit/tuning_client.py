@@ -30,6 +30,7 @@ import ssl
 import stat
 import subprocess
 import sys
+import textwrap
 import time
 import urllib.error
 import urllib.parse
@@ -1416,22 +1417,14 @@ def command_agent(options):
         words = f'step {step.get("id")} ({step.get("label") or "no label"}) of campaign {step.get("campaign_id")}'
         log(f'{words}: starting')
         try:
-            step_plan = check_plan(step.get('plan'))
-            result = measure(options, box, tools, step_plan, session['id'], step['id'], client)
-        except (CheckFailed, MeasureFailed) as e:
-            log(f'{words} failed: {e.message}')
-            continue
-        except BoxRefused as e:
-            if e.status == 401:
-                raise
-            log(f'{words} failed: {e.message}')
-            continue
-        try:
+            result = measure(options, box, tools, check_plan(step.get('plan')), session['id'], step['id'], client)
             submit(box, result, words, until=until)
-        except BoxRefused as e:
-            if e.status == 401:
-                raise
-            log(f'{words}: the box refused the result: {e.message}')
+        except (BoxRefused, UsageError) as e:
+            if isinstance(e, UsageError) or e.status == 401:
+                raise  # the token stopped working: nothing more can be sent
+            log(f'{words} failed: {e.message}')
+        except KitError as e:  # one step failed; the next may not (the box decides what the campaign does)
+            log(f'{words} failed: {e.message}')
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -1458,19 +1451,20 @@ def parser():
     common.add_argument('--label', help='a label for the stored result (default: the protocol and this host\'s name)')
     top = argparse.ArgumentParser(
         prog='tuning_client.py', formatter_class=argparse.RawDescriptionHelpFormatter,
-        description=f'Workload tuning for TrueNAS, client kit version {KIT_VERSION}: measure the NAS from this '
-                    'client (fio on the mounted share or iSCSI disk, iperf3 for the network) and send the results '
-                    'to the box.',
-        epilog='The kit writes only inside its own directory tuning-client-<session>-<random> under --path, and '
-               'removes it afterwards (also after a failure or Ctrl-C).\n\n' + EXIT_CODES_HELP)
+        description=f'Workload tuning for TrueNAS, client kit version {KIT_VERSION}: measure the NAS from this\n'
+                    'client (fio on the mounted share or iSCSI disk, iperf3 for the network) and send the\n'
+                    'results to the box. The token comes from TUNING_TOKEN or --token-file.',
+        epilog='The kit writes only inside its own directory tuning-client-<session>-<random> under --path,\n'
+               'and removes it afterwards (also after a failure or Ctrl-C).\n\n' + EXIT_CODES_HELP)
     top.add_argument('--version', action='version', version=f'tuning_client.py kit version {KIT_VERSION}')
     commands = top.add_subparsers(dest='command', metavar='COMMAND')
     commands.required = True
     run = commands.add_parser(
         'run', parents=[common], formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXIT_CODES_HELP,
         help='measure once with the session\'s plan, send the result, exit',
-        description='Measure once with the session\'s plan: checks first (fio, iperf3 when the network is measured, '
-                    'the path, free space), then iperf3 against the box, then fio, then the result goes to the box.')
+        description=textwrap.fill('Measure once with the session\'s plan: checks first (fio, iperf3 when the network '
+                                  'is measured, the path, free space), then iperf3 against the box, then fio, then '
+                                  'the result goes to the box.', 100))
     run.add_argument('--path', default='.', metavar='P',
                      help='the directory to measure: a directory on the mounted NFS or SMB share (default: the '
                           'current directory), or a block device with --overwrite-device')
@@ -1480,8 +1474,9 @@ def parser():
     agent = commands.add_parser(
         'agent', parents=[common], formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXIT_CODES_HELP,
         help='wait for the box\'s campaign steps and run each one (until the session expires)',
-        description=f'Ask the box every {AGENT_POLL_SECONDS} s for a campaign step, run it and send its result; '
-                    'keeps trying while the box reboots, until the session expires. Ctrl-C stops it.')
+        description=textwrap.fill(f'Ask the box every {AGENT_POLL_SECONDS} s for a campaign step, run it and send '
+                                  'its result; keeps trying while the box reboots, until the session expires. Ctrl-C '
+                                  'stops it.', 100))
     agent.add_argument('--path', required=True, metavar='P',
                        help='the directory to measure (on the mounted share), or a block device with '
                             '--overwrite-device')

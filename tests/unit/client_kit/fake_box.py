@@ -1,7 +1,11 @@
 """A minimal box for the kit's tests: the kit's HTTP endpoints of docs/clients.md over stdlib http.server on
 loopback, with one session whose plan the test chooses. It records what the kit posts; it checks the token the way
-the box does (401 with the error shape) and nothing else (the plugin's own tests cover the box's checks)."""
+the box does (401 with the error shape) and nothing else (the plugin's own tests cover the box's checks).
+``v1/network`` serves each measurement with a real one-off iperf3 server on loopback, one after the other, as the
+box's network job does (so the kit meets a port that is not listening yet between measurements)."""
 import json
+import socket
+import subprocess
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -30,15 +34,17 @@ def tiny_plan(tests=('SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K'), 
 
 
 class FakeBox:
-    def __init__(self, plan, session_id=7, expires_at='2099-01-01T00:00:00+00:00'):
+    def __init__(self, plan, session_id=7, expires_at='2099-01-01T00:00:00+00:00', port=0):
         self.plan = plan
         self.session = {'id': session_id, 'label': 'kit test', 'protocol': 'LOCAL', 'expires_at': expires_at}
         self.results = []  # bodies posted to v1/results
         self.steps = []  # steps v1/steps/next hands out, oldest first
         self.refuse_results = None  # (status, body) to answer v1/results with instead of storing
+        self.revoked = False  # the token stops working (401), as after tuning.client.session.revoke
         self.requests = []  # (method, path) in order
+        self.network = None  # the one network job: {state, result_id, error, servers: [iperf3 server JSON]}
         self._lock = threading.Lock()
-        self.server = ThreadingHTTPServer(('127.0.0.1', 0), self._handler())
+        self.server = ThreadingHTTPServer(('127.0.0.1', port), self._handler())
         self.url = f'http://127.0.0.1:{self.server.server_address[1]}'
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
@@ -73,7 +79,7 @@ class FakeBox:
                     box.requests.append((method, path))
                 if not path.startswith(PREFIX):
                     return self._answer(404, {'error': {'errname': 'ENOENT', 'reason': 'not found'}})
-                if self.headers.get('Authorization') != f'Bearer {TOKEN}':
+                if self.headers.get('Authorization') != f'Bearer {TOKEN}' or box.revoked:
                     return self._answer(401, {'error': {'errname': 'ENOTAUTHENTICATED',
                                                         'reason': 'missing or unknown token'}})
                 body = None
@@ -100,8 +106,34 @@ class FakeBox:
                 self.results.append(body)
                 id_ = len(self.results)
             return handler._answer(201, {'id': id_})
+        if (method, path) == ('POST', 'v1/network'):
+            return handler._answer(202, self._start_network())
+        if method == 'GET' and path == 'v1/network/1' and self.network is not None:
+            return handler._answer(200, {k: self.network[k] for k in ('state', 'progress', 'result_id', 'error')})
         if (method, path) == ('GET', 'v1/steps/next'):
             with self._lock:
                 step = self.steps.pop(0) if self.steps else None
             return handler._answer(200, {'step': step}) if step else handler._answer(204)
         return handler._answer(404, {'error': {'errname': 'ENOENT', 'reason': f'no {method} {path}'}})
+
+    def _start_network(self):
+        with socket.socket() as s:
+            s.bind(('127.0.0.1', 0))
+            port = s.getsockname()[1]
+        measurements = [{'name': 'one stream, client → box', 'args': ['-t', '1']},
+                        {'name': 'one stream, box → client', 'args': ['-t', '1', '-R']}]
+        self.network = {'state': 'RUNNING', 'progress': 'starting', 'result_id': None, 'error': None, 'servers': []}
+
+        def serve():
+            for m in measurements:
+                self.network['progress'] = f'waiting for {m["name"]}'
+                done = subprocess.run(['iperf3', '--server', '--one-off', '--json', '--bind', '127.0.0.1',
+                                       '--port', str(port)], capture_output=True, text=True, timeout=120)
+                if done.returncode != 0:
+                    self.network.update(state='FAILED', error=done.stdout[-300:] or done.stderr[-300:])
+                    return
+                self.network['servers'].append(json.loads(done.stdout))
+            self.network.update(state='SUCCESS', progress='stored', result_id=3)
+
+        threading.Thread(target=serve, daemon=True).start()
+        return {'job_id': 1, 'address': '127.0.0.1', 'port': port, 'measurements': measurements}

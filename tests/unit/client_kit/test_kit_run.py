@@ -1,0 +1,238 @@
+"""The kit end to end as a client runs it: a separate Python process, real fio (and iperf3) on a temporary
+directory, against a fake box serving a tiny plan (1 s runs, a few MiB). The RESULT it posts is checked with the
+box's own model and readers, so what the kit sends is what the box accepts."""
+import ast
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from fake_box import TOKEN, FakeBox, tiny_plan
+from tuning.client_models import TuningClientSubmission
+from tuning.core.bench.fio_output import matching_test, parse_fio_json
+from tuning.core.client.result import client_runs
+
+KIT = os.path.join(os.path.dirname(__file__), '..', '..', '..', 'middleware', 'tuning', 'client_kit',
+                   'tuning_client.py')
+OLDEST_PYTHON = '/root/.pyenv/versions/3.8.18/bin/python3.8'
+
+pytestmark = pytest.mark.skipif(shutil.which('fio') is None, reason='fio is not installed')
+
+
+def kit_argv(command, box, *args, python=sys.executable):
+    return [python, KIT, command, '--box', box.url, *args]
+
+
+def run_kit(command, box, *args, env=None, python=sys.executable):
+    return subprocess.run(kit_argv(command, box, *args, python=python), capture_output=True, text=True,
+                          timeout=300, env={**os.environ, 'TUNING_TOKEN': TOKEN, **(env or {})})
+
+
+def assert_box_accepts(result, plan):
+    """What the box does with a posted RESULT before storing it: its model, then its fio checks."""
+    TuningClientSubmission.model_validate(result)
+    runs = client_runs(result, plan)
+    assert set(runs['tests']) == {t['id'] for t in plan['tests']}
+    for entry in result['fio']:
+        jobs = parse_fio_json(entry['output'])['jobs']
+        assert len(jobs) == 1 and matching_test(jobs[0]) == entry['test']
+        assert jobs[0]['iodepth']['ok'], entry['test']
+
+
+def test_a_run_posts_a_result_the_box_accepts_and_leaves_nothing(tmp_path):
+    plan = tiny_plan(tests=('SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30'),
+                     runs=2)
+    with FakeBox(plan) as box:
+        done = run_kit('run', box, '--path', str(tmp_path), '--label', 'from a test')
+    assert done.returncode == 0, done.stderr
+    assert len(box.results) == 1
+    result = box.results[0]
+    assert_box_accepts(result, plan)
+    assert [(e['test'], e['run']) for e in result['fio']] == [(t['id'], r) for t in plan['tests'] for r in (1, 2)]
+    assert (result['kit_version'], result['session_id'], result['step_id'], result['label']) == \
+        (1, 7, None, 'from a test')
+    assert result['target']['path'] == str(tmp_path) and result['target']['kind'] == 'DIRECTORY'
+    assert result['target']['protocol'] == 'LOCAL' and result['target']['fstype']
+    assert result['client']['fio_version'].startswith('fio-') and result['client']['ram_bytes'] > 0
+    assert result['cache_defeat']['direct_io'] is True and result['cache_defeat']['size_bytes'] == 8 << 20
+    assert result['link']['address'] == '127.0.0.1'
+    assert result['iperf3'] == [] and result['network_result_id'] is None  # the plan offers no network
+    assert os.listdir(tmp_path) == []  # the scratch directory is gone
+    # progress in words on stderr: the test, the run, the rate
+    assert 'SEQ_READ (sequential read): run 2 of 2: read ' in done.stderr and 'MB/s' in done.stderr
+
+
+def test_the_network_ceiling_is_measured_against_the_boxs_iperf3_servers(tmp_path):
+    if shutil.which('iperf3') is None:
+        pytest.skip('iperf3 is not installed')
+    plan = tiny_plan(tests=('SEQ_WRITE',), runs=1, network=True)
+    with FakeBox(plan) as box:
+        done = run_kit('run', box, '--path', str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    result = box.results[0]
+    assert [e['name'] for e in result['iperf3']] == ['one stream, client → box', 'one stream, box → client']
+    assert all(e['output']['end']['sum_received']['bits_per_second'] > 0 for e in result['iperf3'])
+    assert result['network_result_id'] == 3 and box.network['state'] == 'SUCCESS'
+    assert len(box.network['servers']) == 2  # the servers saw both client tests
+    assert_box_accepts(result, plan)
+    with FakeBox(plan) as box:  # --no-network: no iperf3, no network job
+        done = run_kit('run', box, '--path', str(tmp_path), '--no-network')
+    assert done.returncode == 0, done.stderr
+    assert box.network is None and box.results[0]['iperf3'] == []
+
+
+def test_output_writes_the_result_to_a_file_instead_of_posting_it(tmp_path):
+    share, out = tmp_path / 'share', tmp_path / 'out'
+    share.mkdir()
+    out.mkdir()
+    plan = tiny_plan(tests=('SEQ_WRITE',), runs=1)
+    with FakeBox(plan) as box:
+        done = run_kit('run', box, '--path', str(share), '--output', str(out / 'result.json'))
+    assert done.returncode == 0, done.stderr
+    assert box.results == [] and ('POST', '/_plugins/tuning/client/v1/results') not in box.requests
+    assert os.listdir(out) == ['result.json'] and os.listdir(share) == []  # no temporary file left behind
+    import json
+    assert_box_accepts(json.loads((out / 'result.json').read_text()), plan)
+
+
+def test_a_failing_fio_stops_with_its_message_and_leaves_nothing(tmp_path):
+    plan = tiny_plan(tests=('SEQ_WRITE',), runs=1)
+    plan['tests'].append({**plan['tests'][0], 'id': 'SEQ_WRITE_ODD', 'block_size': 1000})  # O_DIRECT refuses it
+    with FakeBox(plan) as box:
+        done = run_kit('run', box, '--path', str(tmp_path))
+    assert done.returncode == 6, done.stderr
+    assert 'fio failed' in done.stderr and 'Invalid argument' in done.stderr
+    assert box.results == [] and os.listdir(tmp_path) == []
+
+
+def fio_pids_in(path):
+    found = subprocess.run(['pgrep', '-f', f'fio .*--directory={path}'], capture_output=True, text=True)
+    return found.stdout.split()
+
+
+def kit_with_fio_running(box, path):
+    """The kit started, once its fio writes in ``path`` (bounded: fio starts within seconds of the progress line)."""
+    kit = subprocess.Popen(kit_argv('run', box, '--path', str(path)), stderr=subprocess.PIPE, text=True,
+                           env={**os.environ, 'TUNING_TOKEN': TOKEN})
+    for line in kit.stderr:
+        if 'run 1 of 1, 120 s' in line:
+            break
+    deadline = time.monotonic() + 30
+    while not fio_pids_in(path):
+        assert time.monotonic() < deadline and kit.poll() is None, 'fio never started'
+        time.sleep(0.1)
+    return kit
+
+
+@pytest.mark.parametrize('sig', [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_or_sigterm_stops_fio_and_removes_the_scratch_directory(tmp_path, sig):
+    plan = tiny_plan(tests=('SEQ_WRITE',), runs=1)
+    plan['runtime_seconds'] = 120
+    with FakeBox(plan) as box:
+        kit = kit_with_fio_running(box, tmp_path)
+        assert len(os.listdir(tmp_path)) == 1
+        kit.send_signal(sig)
+        _, rest = kit.communicate(timeout=60)
+    assert kit.returncode == 130, rest
+    assert 'interrupted: fio was stopped and the scratch directory removed' in rest
+    assert os.listdir(tmp_path) == [] and box.results == []
+    assert fio_pids_in(tmp_path) == []  # no fio left writing there
+
+
+def test_missing_fio_is_named_with_how_to_install_it_and_nothing_is_written(tmp_path):
+    empty = tmp_path / 'bin'
+    empty.mkdir()
+    share = tmp_path / 'share'
+    share.mkdir()
+    with FakeBox(tiny_plan()) as box:
+        done = run_kit('run', box, '--path', str(share), env={'PATH': str(empty)})
+    assert done.returncode == 3
+    assert 'fio is not installed or not on PATH' in done.stderr and 'sudo apt install fio' in done.stderr
+    assert 'nothing was written' in done.stderr
+    assert os.listdir(share) == [] and box.results == []
+
+
+def test_checks_refuse_a_missing_path_and_too_little_space(tmp_path):
+    with FakeBox(tiny_plan()) as box:
+        missing = run_kit('run', box, '--path', str(tmp_path / 'nope'))
+        assert missing.returncode == 3 and 'does not exist' in missing.stderr
+        box.plan = tiny_plan(min_size_bytes=1 << 60)
+        full = run_kit('run', box, '--path', str(tmp_path))
+    assert full.returncode == 3 and 'free; the measurement needs 1024 PiB' not in full.stderr
+    assert 'the measurement needs' in full.stderr
+    assert os.listdir(tmp_path) == [] and box.results == []
+
+
+def test_a_block_device_needs_overwrite_device_and_is_refused_when_mounted(tmp_path):
+    with open('/proc/self/mountinfo') as f:
+        sources = [line.split(' - ')[1].split()[1] for line in f if ' - ' in line]
+    mounted = next((s for s in sources if s.startswith('/dev/') and os.path.exists(s)
+                    and os.path.realpath(s).startswith('/dev/') and __import__('stat').S_ISBLK(os.stat(s).st_mode)),
+                   None)
+    if mounted is None:
+        pytest.skip('no mounted block device visible here')
+    with FakeBox(tiny_plan()) as box:
+        plain = run_kit('run', box, '--path', mounted)
+        assert plain.returncode == 3 and f'--overwrite-device {mounted}' in plain.stderr
+        other = run_kit('run', box, '--path', mounted, '--overwrite-device', '/dev/null')
+        assert other.returncode == 3 and '--overwrite-device' in other.stderr
+        confirmed = run_kit('run', box, '--path', mounted, '--overwrite-device', mounted)
+    assert confirmed.returncode == 3 and 'is mounted on' in confirmed.stderr
+    assert box.results == []
+
+
+def test_the_token_comes_from_the_environment_or_a_file_only(tmp_path):
+    with FakeBox(tiny_plan()) as box:
+        none = run_kit('run', box, '--path', str(tmp_path), env={'TUNING_TOKEN': ''})
+        assert none.returncode == 2 and 'TUNING_TOKEN' in none.stderr
+        wrong = run_kit('run', box, '--path', str(tmp_path), env={'TUNING_TOKEN': 'wrong'})
+        assert wrong.returncode == 4 and 'did not accept the token' in wrong.stderr
+        token_file = tmp_path / 'token'
+        token_file.write_text(TOKEN + '\n')
+        box.plan = tiny_plan(tests=('SEQ_WRITE',), runs=1)
+        share = tmp_path / 'share'
+        share.mkdir()
+        from_file = run_kit('run', box, '--path', str(share), '--token-file', str(token_file),
+                            env={'TUNING_TOKEN': ''})
+    assert from_file.returncode == 0, from_file.stderr
+    assert len(box.results) == 1 and os.listdir(share) == []
+
+
+def test_a_refused_result_is_printed_field_by_field(tmp_path):
+    with FakeBox(tiny_plan(tests=('SEQ_WRITE',), runs=1)) as box:
+        box.refuse_results = (400, {'error': {'errname': 'EINVAL', 'reason': 'The result was not stored.',
+                                              'extra': [['fio.0.output.jobs.0', 'has the shape of SEQ_READ', 22]]}})
+        done = run_kit('run', box, '--path', str(tmp_path))
+    assert done.returncode == 4
+    assert 'The result was not stored.' in done.stderr and 'fio.0.output.jobs.0: has the shape of SEQ_READ' in \
+        done.stderr
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.skipif(not os.path.exists(OLDEST_PYTHON), reason='Python 3.8 is not installed here')
+def test_the_kit_runs_on_python_3_8_alone(tmp_path):
+    """The oldest Python the kit supports, isolated from this project (-I: no PYTHONPATH, no site packages)."""
+    copy = tmp_path / 'tuning_client.py'
+    shutil.copy(KIT, copy)
+    share = tmp_path / 'share'
+    share.mkdir()
+    with FakeBox(tiny_plan(tests=('SEQ_WRITE',), runs=1)) as box:
+        done = subprocess.run([OLDEST_PYTHON, '-I', str(copy), 'run', '--box', box.url, '--path', str(share)],
+                              capture_output=True, text=True, timeout=120, env={**os.environ, 'TUNING_TOKEN': TOKEN})
+    assert done.returncode == 0, done.stderr
+    assert box.results[0]['client']['python'].startswith('3.8.')
+
+
+def test_the_kit_imports_only_the_standard_library():
+    with open(KIT) as f:
+        tree = ast.parse(f.read())
+    names = {alias.name.split('.')[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+             for alias in node.names}
+    names |= {node.module.split('.')[0] for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom) and node.module}
+    assert not any(isinstance(node, ast.ImportFrom) and node.level for node in ast.walk(tree))
+    assert names and names <= sys.stdlib_module_names, names - sys.stdlib_module_names
