@@ -5,7 +5,7 @@ import errno
 
 from . import ladder_run
 from .context import box_reserved
-from .core.ladder.layers import build_ladder
+from .core.ladder.layers import build_ladder, client_pool
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, job
 from .ladder_models import (
     TuningLadderGetArgs, TuningLadderGetResult, TuningLadderReadDisksArgs, TuningLadderReadDisksResult,
@@ -18,6 +18,29 @@ def ladder_records(db, pool: str) -> tuple:
     """``(latest disk read of pool, every benchmark, latest network result)`` for ``build_ladder``."""
     networks = network_store.list_network_results(db)
     return disk_reads.latest_disk_read(db, pool), bench_store.list_benchmarks(db), (networks[-1] if networks else None)
+
+
+def measured_beyond_the_pool(ladder: dict) -> bool:
+    return any(layer['layer'] != 'POOL' and (layer['read_bytes_per_second'] is not None
+                                             or layer['write_bytes_per_second'] is not None)
+               for layer in ladder['layers'])
+
+
+def report_ladders(db, entries: list[dict]) -> list[dict]:
+    """The ladder of each pool a report's results measured (its dataset when they all measured one), for the pools
+    known beyond their local benchmark (disks, network or clients measured): the report's "Where the limit is"."""
+    datasets = {}
+    for entry in entries:
+        target = (entry.get('context') or {}).get('target') or {}
+        pool = target.get('pool') if entry.get('source') == 'FIO' else client_pool(entry)
+        if isinstance(pool, str):
+            datasets.setdefault(pool, set()).add(target.get('dataset') if entry.get('source') == 'FIO' else None)
+    ladders = []
+    for pool, named in sorted(datasets.items()):
+        ladder = build_ladder(pool, next(iter(named)) if len(named) == 1 else None, *ladder_records(db, pool))
+        if measured_beyond_the_pool(ladder):
+            ladders.append(ladder)
+    return ladders
 
 
 class TuningLadderService(Service):

@@ -9,6 +9,7 @@ from .campaign_flow import BASELINE
 from .core.campaign import recommend
 from .core.report import ReportInputError, build_report, render
 from .framework import READ_ROLES, Service, ValidationErrors, api_method, job
+from .ladder import report_ladders
 from .report_models import TuningReportGenerateArgs, TuningReportGenerateResult
 from .store import benchmarks as bench_store, campaigns as campaign_store
 from .store.network import latest_network_results
@@ -36,8 +37,10 @@ class TuningReportService(Service):
     @job(read_roles=READ_ROLES, pipes=['output'], description=lambda selection, fmt='HTML': f'Tuning report ({fmt})')
     async def generate(self, job, selection, format_):
         """Write a report of benchmark results (one the baseline) or of a campaign to the job's output pipe: the
-        summary table, charts (HTML), settings that differ from the baseline, box, versions, fio job files, method
-        and warnings. Every figure is the one `tuning.benchmark.compare` returns. Use it through `core.download`."""
+        summary table, where the limit is (the component ladder of the results' pools, when their disks, network or
+        clients were measured), charts (HTML), settings that differ from the baseline, box, versions, fio job files,
+        method and warnings. Every figure is the one `tuning.benchmark.compare` returns. Use it through
+        `core.download`."""
         job.set_progress(10, 'Collecting the results')
         entries, ids, baseline, title, campaign = await store_call(self.middleware, selected, selection)
         comparison = None
@@ -45,22 +48,23 @@ class TuningReportService(Service):
             job.set_progress(30, 'Comparing them with the baseline')
             measured = await store_call(self.middleware, latest_network_results)
             comparison = await self.middleware.run_in_thread(comparison_of, entries, baseline, measured)
+        ladders = await store_call(self.middleware, report_ladders, entries)   # where the limit is, per pool
         job.set_progress(70, f'Rendering {format_}')
         generated_at = datetime.now(timezone.utc).isoformat(timespec='seconds')
         data, content_type, extension = await self.middleware.run_in_thread(
-            rendered, entries, comparison, campaign, format_, title=title, generated_at=generated_at)
+            rendered, entries, comparison, campaign, format_, title=title, generated_at=generated_at, ladders=ladders)
         await self.middleware.run_in_thread(job.pipes.output.w.write, data)
         job.set_progress(100, f'{len(data)} bytes written')
         return {'filename': report_filename(title, extension), 'content_type': content_type, 'size': len(data)}
 
 
-def rendered(entries, comparison, campaign, format_: str, *, title: str, generated_at: str):
+def rendered(entries, comparison, campaign, format_: str, *, title: str, generated_at: str, ladders=()):
     """``(data, content_type, extension)`` of the report (pure, CPU-heavy on many runs: callers run it in a
     thread)."""
-    extra = {}
+    extra = {'ladders': ladders}
     if campaign is not None:   # its recommendation from this very comparison: the same figures as the tables
         names = {id_: name for name, id_ in campaign['results'].items()}
-        extra = {'campaign': campaign, 'recommendation': recommend(comparison, names) if comparison else []}
+        extra.update(campaign=campaign, recommendation=recommend(comparison, names) if comparison else [])
     try:
         report = build_report(entries, comparison, title=title, generated_at=generated_at, **extra)
         return render(report, format_)

@@ -220,3 +220,40 @@ def test_get_assembles_the_layers_and_names_the_bottleneck(fresh_host):
                                      f'Writes: {ladder["bottleneck"]["write"]["words"]}')
     finally:
         c.close()
+
+
+def test_a_report_of_a_pool_with_ladder_data_says_where_the_limit_is(fresh_host):
+    import json
+    import urllib.request
+
+    from tuning.store import disk_reads
+    host = fresh_host()
+    c = host.client()
+
+    def report(ids, fmt):
+        job_id, url = c.call('core.download', 'tuning.report.generate', [{'results': ids}, fmt], 'report', False)
+        with urllib.request.urlopen(host.http_url + url, timeout=60) as r:
+            body = r.read().decode()
+        assert c.wait_job(job_id, timeout=60)['state'] == 'SUCCESS'
+        return body
+    try:
+        spec = {'dataset': 'tank/media', 'tests': ['SEQ_READ'], 'profile': 'QUICK', 'runs': 1, 'adaptive': False,
+                'runtime_seconds': 1, 'ramp_seconds': 0}
+        local = c.job('tuning.benchmark.run', spec, timeout=300)
+        assert 'ladder' not in json.loads(report([local['id']], 'JSON'))   # nothing known beyond the pool yet
+        disks = insert(host, disk_reads.insert_disk_read, pool='tank', stand_in=True,
+                       disks=[{'name': 'sda', 'device': '/stand-in/sda', 'read_bytes_per_second': 1e9,
+                               'seconds': 3.0, 'error': None}],
+                       total_read_bytes_per_second=1e9, options={'pool': 'tank', 'seconds_per_disk': 3})
+        model = json.loads(report([local['id']], 'JSON'))
+        (section,) = model['ladder']
+        assert model['sections'][model['sections'].index('summary') + 1] == 'ladder'
+        assert section['title'] == 'Where the limit is: tank/media'
+        rows = {r['layer']: r for r in section['rows']}
+        assert rows['POOL']['read_bytes_per_second'] == local['summary']['SEQ_READ']['read_bw_bytes']['median']
+        assert rows['DISKS']['read_bytes_per_second'] == disks['total_read_bytes_per_second']
+        assert section['verdict'] == c.call('tuning.ladder.get', {'pool': 'tank', 'dataset': 'tank/media'})['verdict']
+        markdown = report([local['id']], 'MARKDOWN')
+        assert '## Where the limit is: tank/media' in markdown and 'Sandbox: stand-in files were read' in markdown
+    finally:
+        c.close()

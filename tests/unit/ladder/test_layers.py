@@ -29,8 +29,8 @@ def test_the_pool_layer_is_the_latest_local_fio_result_with_a_sequential_test_of
 
 def test_the_network_layer_takes_the_fastest_measurement_of_each_direction():
     result = {'id': 3, 'interface': 'eno2', 'link_speed_mbps': 2500, 'created_at': 't', 'measurements': [
-        {'direction': 'CLIENT_TO_BOX', 'bits_per_second': 800e6}, {'direction': 'CLIENT_TO_BOX', 'bits_per_second': 900e6},
-        {'direction': 'BOX_TO_CLIENT', 'bits_per_second': 2000e6}, {'direction': 'BOX_TO_CLIENT', 'bits_per_second': 1e9}]}
+        {'direction': way, 'bits_per_second': bits} for way, bits in (
+            ('CLIENT_TO_BOX', 800e6), ('CLIENT_TO_BOX', 900e6), ('BOX_TO_CLIENT', 2000e6), ('BOX_TO_CLIENT', 1e9))]}
     net = network_layer(result)
     assert (net['read_bytes_per_second'], net['write_bytes_per_second']) == (250e6, 112.5e6)
     assert net['name'] == 'Network eno2 (2.5 GbE)'

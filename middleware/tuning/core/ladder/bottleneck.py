@@ -14,7 +14,9 @@ The rules, for one direction:
   the disks when it reaches them (within ``NEAR_CEILING``), by its own layout and settings below, and above them a
   cache or compression answered (nothing is named).
 """
-from .words import MISSING, and_join, carries, protocol_hints, rate, rate_of, sentence
+from .words import (
+    MISSING, and_join, at_ceiling_words, carries, lowest_ceiling_words, protocol_hints, rate, sentence,
+)
 
 NEAR_CEILING = 0.10   # a figure within 10 % of a ceiling is limited by it
 DIRECTIONS = ('read', 'write')
@@ -52,15 +54,7 @@ def _with_client(client, ceilings, direction, link):
         return None, (f'Clients get {rate(c)} {over}, more than {carries(lowest, v, link)}: a cache answered part '
                       'of it (the client\'s page cache or the box\'s ARC); measure again with a larger working set.')
     if c >= v * (1 - NEAR_CEILING):
-        if lowest['layer'] == 'NETWORK':
-            words = (f'Clients are limited by {link} ({rate_of(c, v)} measured); tuning the pool cannot raise '
-                     'sequential throughput.')
-        elif lowest['layer'] == 'POOL':
-            words = (f'The pool limits: clients get {rate(c)} {over}, close to the {rate(v)} it moves locally; '
-                     'tuning the pool can raise what clients get.')
-        else:
-            words = (f'The disks limit: clients get {rate(c)} {over}, close to the {rate(v)} the disks read raw; '
-                     'more or faster disks can raise what clients get.')
+        words = at_ceiling_words(lowest['layer'], c, v, over, link)
         return _side(lowest, words), words
     words = (f'Clients get {rate(c)} {over} although '
              f'{and_join(_named(ceilings, direction, link))}: the protocol or '
@@ -89,15 +83,7 @@ def _without_client(layers, ceilings, direction, link):
         return _side(lowest, words), words
     if not others:
         return None, f'{sentence(carries(lowest, v, link))}; measure more layers to see which one limits.'
-    if lowest['layer'] == 'NETWORK':
-        words = (f'{sentence(link)} limits: clients can get at most {rate(v)} (measured) while {and_join(others)}; '
-                 'tuning the pool cannot raise sequential throughput for clients.')
-    elif lowest['layer'] == 'POOL':
-        words = (f'The pool limits: it moves {rate(v)} locally while {and_join(others)}; tuning the pool can raise '
-                 'what clients get.')
-    else:
-        words = (f'The disks limit: they read {rate(v)} raw while {and_join(others)}; more or faster disks can raise '
-                 'what clients get.')
+    words = lowest_ceiling_words(lowest['layer'], v, and_join(others), link)
     return _side(lowest, words), words
 
 

@@ -84,7 +84,7 @@ def network_layer(result: dict | None) -> dict:
                   source={'kind': 'NETWORK', 'id': result['id']}, note=note)
 
 
-def _client_pool(entry: dict) -> str | None:
+def client_pool(entry: dict) -> str | None:
     """The pool a client result measured: its box context's dataset, else its session's dataset, else its pool."""
     context = entry.get('context') or {}
     box_dataset = context.get('dataset')
@@ -103,7 +103,7 @@ def client_layers(pool: str, benchmarks: list[dict]) -> list[dict]:
     for entry in benchmarks:
         target = (entry.get('context') or {}).get('target') or {}
         protocol = target.get('protocol')
-        owner = _client_pool(entry)
+        owner = client_pool(entry)
         if (entry.get('source') == 'CLIENT' and isinstance(protocol, str) and owner in (pool, None)
                 and any(_median(entry, d) is not None for d in SEQ)):
             latest[protocol] = entry
@@ -119,7 +119,7 @@ def client_layers(pool: str, benchmarks: list[dict]) -> list[dict]:
         if target.get('mount_options'):
             note += f' ({target["mount_options"]})'
         note += '.'
-        if _client_pool(entry) is None:
+        if client_pool(entry) is None:
             note += ' Its session named no dataset: it may have measured another pool.'
         layers.append(_layer('PROTOCOL', name, protocol=protocol, read=_median(entry, 'read'),
                              write=_median(entry, 'write'), measured_at=entry['created_at'],

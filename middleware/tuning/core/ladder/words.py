@@ -65,3 +65,35 @@ def protocol_hints(protocol: str | None) -> str:
 
 def sentence(words: str) -> str:
     return words[:1].upper() + words[1:]
+
+
+# What a ceiling limiting clients means, by layer: a client within reach of it (``at_ceiling_words``), or the lowest
+# ceiling before any client measured (``lowest_ceiling_words``).
+_AT_CEILING = {
+    'NETWORK': lambda c, v, over, link: (f'Clients are limited by {link} ({rate_of(c, v)} measured); tuning the pool '
+                                         'cannot raise sequential throughput.'),
+    'POOL': lambda c, v, over, link: (f'The pool limits: clients get {rate(c)} {over}, close to the {rate(v)} it '
+                                      'moves locally; tuning the pool can raise what clients get.'),
+    'DISKS': lambda c, v, over, link: (f'The disks limit: clients get {rate(c)} {over}, close to the {rate(v)} the '
+                                       'disks read raw; more or faster disks can raise what clients get.'),
+}
+_LOWEST_CEILING = {
+    'NETWORK': lambda v, others, link: (f'{sentence(link)} limits: clients can get at most {rate(v)} (measured) '
+                                        f'while {others}; tuning the pool cannot raise sequential throughput for '
+                                        'clients.'),
+    'POOL': lambda v, others, link: (f'The pool limits: it moves {rate(v)} locally while {others}; tuning the pool '
+                                     'can raise what clients get.'),
+    'DISKS': lambda v, others, link: (f'The disks limit: they read {rate(v)} raw while {others}; more or faster '
+                                      'disks can raise what clients get.'),
+}
+
+
+def at_ceiling_words(kind: str, client: float, ceiling: float, over: str, link: str) -> str:
+    """Clients within reach of the ``kind`` ceiling: it limits them (``over``: 'over NFS')."""
+    return _AT_CEILING[kind](client, ceiling, over, link)
+
+
+def lowest_ceiling_words(kind: str, ceiling: float, others: str, link: str) -> str:
+    """The ``kind`` ceiling is the lowest (no client measured): what clients can get at best (``others``: the other
+    ceilings in words)."""
+    return _LOWEST_CEILING[kind](ceiling, others, link)

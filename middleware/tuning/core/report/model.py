@@ -1,7 +1,7 @@
 """The report model: one plain, JSON-serialisable dict every renderer reads (pure).
 
 ``build_report(entries, comparison, *, title, generated_at, settings_diffs=None, campaign=None,
-recommendation=())`` → report:
+recommendation=(), ladders=())`` → report:
 
 - ``format_version``, ``title``, ``generated_at``, ``baseline_id``, ``theoretical_max``
 - ``configurations``: ``[{id, label, source, created_at, baseline, preset, conditions}]``, baseline first, then in
@@ -20,6 +20,8 @@ recommendation=())`` → report:
   fio job text once)
 - ``campaign`` (a campaign's report only, ``campaign_section``): the campaign, what it skipped, how it ended, and the
   recommendation; its section comes first
+- ``ladder`` (when ``ladders``, ``tuning.ladder.get`` answers, are given: ``ladder_section``): where the limit is,
+  per pool; its section follows the summary
 - ``sections``: the order renderers present the sections in; each format has a renderer per section name.
 
 Every figure is copied from the entries' summaries and the comparison rows; nothing is recomputed.
@@ -32,6 +34,7 @@ from .columns import SUMMARY_COLUMNS
 from .conditions import conditions_of
 from .errors import ReportInputError
 from .inputs import checked_comparison, checked_entries
+from .ladder_section import ladder_section
 from .method import method_section
 from .metric_info import label_of_test, metric_info, metric_sort_key
 from .settings_diff import configuration_changes
@@ -105,7 +108,15 @@ def _jobs(ordered):
     return [{'text': text, 'configuration_ids': ids} for text, ids in texts.items()]
 
 
-def build_report(entries, comparison, *, title, generated_at, settings_diffs=None, campaign=None, recommendation=()):
+def _sections(campaign, ladders):
+    sections = list(SECTIONS)
+    if ladders:
+        sections.insert(sections.index('summary') + 1, 'ladder')
+    return (['campaign'] if campaign is not None else []) + sections
+
+
+def build_report(entries, comparison, *, title, generated_at, settings_diffs=None, campaign=None, recommendation=(),
+                 ladders=()):
     if not isinstance(title, str) or not title.strip():
         raise ReportInputError('title', 'must be a non-empty string')
     if not isinstance(generated_at, str) or not generated_at:
@@ -140,5 +151,6 @@ def build_report(entries, comparison, *, title, generated_at, settings_diffs=Non
         'warnings': report_warnings(ordered, baseline_id, conditions, compared['warnings']),
         'jobs': _jobs(ordered),
         **({'campaign': campaign_section(campaign, recommendation)} if campaign is not None else {}),
-        'sections': (['campaign'] if campaign is not None else []) + list(SECTIONS),
+        **({'ladder': ladder_section(ladders)} if ladders else {}),
+        'sections': _sections(campaign, ladders),
     }

@@ -256,8 +256,30 @@ def _campaign(report):
     return ''.join(parts)
 
 
+def _ladder_limit(row):
+    return ' '.join(f'<span class="verdict WORSE">limits {d}s</span>' for d in row['limits'])
+
+
+def _ladder(report):
+    parts = []
+    for section in report['ladder']:
+        rows = ''.join(
+            f'<tr><td>{e(r["name"])} {_ladder_limit(r)}</td><td class="num">{e(r["read_text"])}</td>'
+            f'<td class="num">{e(r["write_text"])}</td><td>{e(r["measured_at"] or "—")}</td>'
+            f'<td class="small">{e(r["note"] or "")}</td></tr>' for r in section['rows'])
+        missing = ''.join(f'<li>{e(m)}</li>' for m in section['missing'])
+        parts.append(
+            f'<h2>{e(section["title"])}</h2><p class="small">Each layer between the disks and a client on its own, '
+            'bottom up, as last measured on this box; the lowest figure that clients reach is the limit.</p>'
+            '<table><thead><tr><th>Layer</th><th>Sequential read</th><th>Sequential write</th><th>Measured</th>'
+            f'<th>Where the figure comes from</th></tr></thead><tbody>{rows}</tbody></table>'
+            f'<p><strong>{e(section["verdict"])}</strong></p>'
+            + (f'<h3>To measure next</h3><ul>{missing}</ul>' if missing else ''))
+    return ''.join(parts)
+
+
 SECTION_RENDERERS = {
-    'campaign': _campaign,
+    'campaign': _campaign, 'ladder': _ladder,
     'tiles': _tiles, 'summary': _summary, 'charts': _charts, 'changes': _changes, 'warnings': _warnings,
     'method': _method,
     'box': _box, 'tools': _tools, 'jobs': _jobs,

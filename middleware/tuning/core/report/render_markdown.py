@@ -177,8 +177,24 @@ def _campaign(report):
     return out + [_table(['Test', 'Metric', 'Winner', 'Change vs baseline'], rows)]
 
 
+def _ladder(report):
+    out = []
+    for section in report['ladder']:
+        rows = [[md(r['name']) + ''.join(f' (**limits {d}s**)' for d in r['limits']), md(r['read_text']),
+                 md(r['write_text']), md(r['measured_at'] or '—'), md(r['note'] or '')] for r in section['rows']]
+        out += [f'## {md(section["title"])}',
+                'Each layer between the disks and a client on its own, bottom up, as last measured on this box; the '
+                'lowest figure that clients reach is the limit.',
+                _table(['Layer', 'Sequential read', 'Sequential write', 'Measured', 'Where the figure comes from'],
+                       rows),
+                f'**{md(section["verdict"])}**']
+        if section['missing']:
+            out.append('To measure next:\n' + '\n'.join(f'- {md(m)}' for m in section['missing']))
+    return out
+
+
 SECTION_RENDERERS = {
-    'campaign': _campaign,
+    'campaign': _campaign, 'ladder': _ladder,
     'tiles': _tiles, 'summary': _summary, 'charts': _charts, 'changes': _changes, 'warnings': _warnings,
     'method': _method,
     'box': _box, 'tools': _tools, 'jobs': _jobs,
