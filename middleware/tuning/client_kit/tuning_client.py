@@ -513,7 +513,8 @@ def cache_defeat(min_size_bytes, ram_bytes, os_name, direct, why_not_direct=None
     """{direct_io, size_bytes, reason}: the file size and how neither the box's nor this client's cache serves the
     reads. The box's ARC: files of at least ``min_size_bytes`` (2 × its ARC maximum). This client's page cache:
     direct I/O when the client supports it, else files of at least 2 × its RAM as well."""
-    box = f'{size_words(min_size_bytes)} of files, at least twice the box\'s ARC maximum, keep the box\'s cache out'
+    box = (f'a working set of {size_words(min_size_bytes)}, at least twice the box\'s ARC maximum, keeps the box\'s '
+           'cache out')
     if direct:
         if os_name == 'Darwin':
             how = ('fio\'s direct I/O on macOS sets F_NOCACHE, which asks the kernel not to cache this client\'s I/O '
@@ -526,7 +527,7 @@ def cache_defeat(min_size_bytes, ram_bytes, os_name, direct, why_not_direct=None
     size = max(min_size_bytes, 2 * ram)
     why = why_not_direct or 'direct I/O is not available here'
     return {'direct_io': False, 'size_bytes': size,
-            'reason': (f'{why}, so the files are {size_words(size)}: at least twice this client\'s RAM '
+            'reason': (f'{why}, so the working set is {size_words(size)}: at least twice this client\'s RAM '
                        f'({size_words(ram)}) so its page cache cannot serve the reads, and at least twice the box\'s '
                        f'ARC maximum ({size_words(min_size_bytes)} needed)')}
 
