@@ -21,6 +21,13 @@ class HostSettings:
     ui_dir: str = DEFAULT_UI_DIR
     strict_results: bool = False
     log_level: str = "INFO"
+    # --backend truenas: the box's API, the login and where the ZFS module's sysfs is (the key itself stays in the
+    # environment or its file, never in options, logs or this object's repr)
+    truenas_url: str | None = None
+    truenas_user: str = "truenas_admin"
+    truenas_login: str = "api_key"
+    truenas_api_key_file: str | None = None
+    zfs_module_dir: str | None = None
 
     @property
     def db_path(self):
@@ -42,10 +49,12 @@ def _bool(value):
 def parse_settings(argv=None, environ=None):
     """Options override environment variables, which override defaults.
 
-    Environment: PORT, TUNING_HOST, TUNING_DATA, TUNING_BACKEND (sandbox|openzfs|none), TUNING_BOX,
+    Environment: PORT, TUNING_HOST, TUNING_DATA, TUNING_BACKEND (sandbox|openzfs|truenas|none), TUNING_BOX,
     TUNING_ADMIN_PASSWORD, TUNING_PLUGINS (comma-separated packages loaded under the TrueNAS rules; default
     `tuning`), TUNING_UI_DIR, TUNING_STRICT_RESULTS (1: a result its model refuses is an error, for tests),
-    TUNING_LOG_LEVEL.
+    TUNING_LOG_LEVEL; for the truenas backend TUNING_TRUENAS_URL (wss://box/api/current), TUNING_TRUENAS_USER,
+    TUNING_TRUENAS_API_KEY or TUNING_TRUENAS_API_KEY_FILE, TUNING_TRUENAS_LOGIN (api_key|token),
+    TUNING_ZFS_MODULE_DIR (default /sys/module/zfs).
     """
     env = os.environ if environ is None else environ
     d = HostSettings()
@@ -54,8 +63,18 @@ def parse_settings(argv=None, environ=None):
     p.add_argument("--port", type=int, default=int(env.get("PORT", d.port)), help="listen port (env PORT, 8080)")
     p.add_argument("--data", default=env.get("TUNING_DATA", d.data_dir), help="data directory (env TUNING_DATA)")
     p.add_argument("--backend", default=env.get("TUNING_BACKEND", d.backend),
-                   choices=["sandbox", "openzfs", "none"], help="appliance backend (env TUNING_BACKEND)")
+                   choices=["sandbox", "openzfs", "truenas", "none"], help="appliance backend (env TUNING_BACKEND)")
     p.add_argument("--box", default=env.get("TUNING_BOX"), help="sandbox box file (env TUNING_BOX)")
+    p.add_argument("--truenas-url", default=env.get("TUNING_TRUENAS_URL"),
+                   help="truenas backend: the box's API, wss://box/api/current (env TUNING_TRUENAS_URL)")
+    p.add_argument("--truenas-user", default=env.get("TUNING_TRUENAS_USER", d.truenas_user),
+                   help="truenas backend: the user the API key belongs to (env TUNING_TRUENAS_USER)")
+    p.add_argument("--truenas-login", default=env.get("TUNING_TRUENAS_LOGIN", d.truenas_login),
+                   choices=["api_key", "token"], help="truenas backend: API key (default) or auth token login")
+    p.add_argument("--truenas-api-key-file", default=env.get("TUNING_TRUENAS_API_KEY_FILE"),
+                   help="truenas backend: file holding the API key (else env TUNING_TRUENAS_API_KEY)")
+    p.add_argument("--zfs-module-dir", default=env.get("TUNING_ZFS_MODULE_DIR"),
+                   help="truenas backend: the ZFS module's sysfs directory (default /sys/module/zfs)")
     p.add_argument("--plugins", default=env.get("TUNING_PLUGINS", ",".join(d.plugins)),
                    help="comma-separated plugin packages (env TUNING_PLUGINS)")
     p.add_argument("--ui-dir", default=env.get("TUNING_UI_DIR", d.ui_dir), help="built panel directory")
@@ -69,7 +88,10 @@ def parse_settings(argv=None, environ=None):
         admin_password=env.get("TUNING_ADMIN_PASSWORD") or None,
         plugins=[x.strip() for x in args.plugins.split(",") if x.strip()],
         ui_dir=os.path.abspath(args.ui_dir), strict_results=_bool(env.get("TUNING_STRICT_RESULTS", "")),
-        log_level=args.log_level.upper(),
+        log_level=args.log_level.upper(), truenas_url=args.truenas_url, truenas_user=args.truenas_user,
+        truenas_login=args.truenas_login,
+        truenas_api_key_file=os.path.abspath(args.truenas_api_key_file) if args.truenas_api_key_file else None,
+        zfs_module_dir=os.path.abspath(args.zfs_module_dir) if args.zfs_module_dir else None,
     )
 
 
@@ -79,4 +101,10 @@ def settings_to_argv(s):
             "--plugins", ",".join(s.plugins), "--ui-dir", s.ui_dir, "--log-level", s.log_level]
     if s.box_file:
         argv += ["--box", s.box_file]
+    if s.backend == "truenas":
+        argv += ["--truenas-user", s.truenas_user, "--truenas-login", s.truenas_login]
+        for option, value in (("--truenas-url", s.truenas_url), ("--truenas-api-key-file", s.truenas_api_key_file),
+                              ("--zfs-module-dir", s.zfs_module_dir)):
+            if value:
+                argv += [option, value]
     return argv

@@ -61,6 +61,12 @@ def create_backend(settings):
     """The appliance backend, from `tuning_host.backends.create_backend` (imported lazily)."""
     if settings.backend == "none":
         return None
+    if settings.backend == "truenas":  # the box's own API stands for the appliance (backends/truenas)
+        from ..backends.truenas import create_truenas_backend
+        try:
+            return create_truenas_backend(settings)
+        except ValueError as e:
+            raise HostStartError(str(e)) from None
     try:
         backends = importlib.import_module("tuning_host.backends")
     except ModuleNotFoundError as e:
@@ -77,7 +83,7 @@ def packages_to_load(settings):
     """(package, strict) pairs: the host's appliance services (plain methods allowed) and the plugins (TrueNAS
     load-time rules). A package that is not installed at all is skipped with a warning."""
     out = []
-    if settings.backend != "none":
+    if settings.backend not in ("none", "truenas"):  # truenas: the backend adds its forwarding services
         out.append((APPLIANCE_PACKAGE, False))
     out += [(name, True) for name in settings.plugins]
     present = []
@@ -126,19 +132,32 @@ class Host:
         mw.downloads = Downloads(mw)
         for cls in (CoreService, AuthService, ApiKeyService, RateLimitService):
             mw.add_service(cls(mw))
+        if hasattr(mw.backend, "add_services"):
+            mw.backend.add_services(mw)
         setups = load_services(mw, packages_to_load(s))
         await run_setups(mw, setups)
         mw.set_reboot_handler(self.reboot)
         # TrueNAS imports the pools and then says `system.ready`; the host's box needs no import, so it is ready as
-        # soon as every plugin is set up (plugins start their own work on this event, as on TrueNAS).
-        mw.system_state = 'READY'
-        mw.send_event('system.ready', 'ADDED')
+        # soon as every plugin is set up (plugins start their own work on this event, as on TrueNAS). A remote box
+        # (truenas backend) is ready once it is reached and says so itself.
+        if hasattr(mw.backend, "until_ready"):
+            mw.create_task(self.ready_after(mw.backend.until_ready()))
+        else:
+            self.ready()
 
         self.runner = web.AppRunner(make_app(mw, s), access_log=None, handle_signals=False)
         await self.runner.setup()
         site = web.TCPSite(self.runner, s.host, s.port, reuse_address=True)
         await site.start()
         logger.info("serving %s (boot id %s, pid %d)", s.url, mw.boot_id, os.getpid())
+
+    def ready(self):
+        self.middleware.system_state = 'READY'
+        self.middleware.send_event('system.ready', 'ADDED')
+
+    async def ready_after(self, until_ready):
+        await until_ready
+        self.ready()
 
     def stop(self, code=0):
         self.exit_code = code
@@ -173,7 +192,9 @@ class Host:
             backend_close = getattr(mw.backend, "close", None)
             if callable(backend_close):
                 try:
-                    backend_close()
+                    closing = backend_close()
+                    if asyncio.iscoroutine(closing):
+                        await closing
                 except Exception:
                     logger.warning("backend close failed", exc_info=True)
             mw.shutdown()

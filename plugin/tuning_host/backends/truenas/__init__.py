@@ -1,0 +1,90 @@
+"""The `truenas` backend: the standalone host's appliance services are a TrueNAS box's own API, reached over one
+websocket JSON-RPC connection (client.py) with an API key, its certificate pinned (pinning.py); forwarding.py maps the
+host's appliance interface onto it. The plugin runs unchanged on top.
+
+The host follows the box's boots: when the box comes back with another boot id, the host restarts its serving
+process (as a reboot restarts middlewared), so the plugin's start-up verifies pending settings and resumes campaigns.
+"""
+import asyncio
+import logging
+import os
+
+from ...runtime.errors import CallError
+from .client import BoxClient
+from .forwarding import forwarding_services, local_services
+from .pinning import PinStore
+from .policy import PolicyError, credentials, parse_box_url
+
+logger = logging.getLogger('tuning_host.truenas')
+
+DEFAULT_ZFS_MODULE_DIR = '/sys/module/zfs'
+READY_POLL_SECONDS = 2.0   # while the box boots, how often the host asks system.ready
+
+
+def release_of(version: str) -> str | None:
+    """`TrueNAS-25.10.1` / `25.10.6` → `25.10`; `26.0.0-BETA.3` → `26.0`."""
+    number = version.rsplit('-', 1)[-1] if version.startswith('TrueNAS') else version
+    parts = number.split('.')
+    return f'{parts[0]}.{parts[1]}' if len(parts) >= 2 and parts[0].isdigit() else None
+
+
+class TrueNasBackend:
+    name = 'truenas'
+
+    def __init__(self, settings, environ=None):
+        self.address = parse_box_url(settings.truenas_url or '')
+        self.creds = credentials(settings.truenas_login, settings.truenas_user, settings.truenas_api_key_file,
+                                 environ)
+        self.module_dir = settings.zfs_module_dir or DEFAULT_ZFS_MODULE_DIR
+        self.pins = PinStore(settings.data_dir)
+        self.box = BoxClient(self.address, self.creds, self.pins, on_login=self._on_login)
+        self.boot_id = None      # the box's boot this host process serves
+        self.middleware = None
+        self.activation = None
+
+    def add_services(self, middleware):
+        self.middleware = middleware
+        for service in local_services(middleware, self.module_dir) + forwarding_services(middleware, self.box):
+            middleware.add_service(service)
+
+    async def until_ready(self):
+        """Connect, then wait until the box says it is ready (its pools imported)."""
+        self.box.start()
+        while True:
+            try:
+                if await self.box.call('system.ready'):
+                    return
+            except CallError as e:  # not reachable yet: the client keeps trying and says why in the log
+                logger.info('truenas backend: waiting for the box: %s', e.errmsg)
+            await asyncio.sleep(READY_POLL_SECONDS)  # the box is booting: polling its state, bounded by its boot
+
+    def status(self) -> dict:
+        return {'url': self.address.url, 'certificate_sha256': self.box.fingerprint, 'user': self.box.user,
+                'connected': self.box.connected.is_set(), 'last_error': self.box.last_error, 'boot_id': self.boot_id}
+
+    async def _on_login(self, client):
+        version = await client._call('system.version', [])
+        release = release_of(version or '')
+        if release:  # the release whose private method names the plugin uses (tuning_host.appliance.release)
+            os.environ['TUNING_HOST_TRUENAS_RELEASE'] = release
+        boot_id = await client._call('system.boot_id', [])
+        if self.boot_id is None:
+            self.boot_id = boot_id
+            logger.info('truenas backend: %s (%s), boot %s', self.address.url, version, boot_id)
+        elif boot_id != self.boot_id and self.middleware is not None:
+            logger.info('truenas backend: the box rebooted (boot %s, was %s): restarting the host', boot_id,
+                        self.boot_id)
+            self.middleware.request_reboot()
+
+    async def close(self):
+        await self.box.close()
+
+
+def create_truenas_backend(settings, environ=None):
+    try:
+        return TrueNasBackend(settings, environ)
+    except PolicyError as e:
+        raise ValueError(str(e)) from None
+
+
+__all__ = ['TrueNasBackend', 'create_truenas_backend', 'release_of']

@@ -1,0 +1,122 @@
+"""The third host: the standalone host with `--backend truenas` against the REAL middlewared of the release.
+
+The standalone host (tests/api/hosting.py starts it as `python -m tuning_host`) reaches the live middlewared over
+loopback ws:// (the only plain transport the backend accepts) and forwards its appliance calls there: the release's
+real server, protocol, argument models and role checks answer them, the fake box holds the state. Everything is
+driven through the standalone host's own API.
+
+What cannot run off a box: API-key login (TrueNAS checks keys through its PAM module, which the tier replaces with a
+root-only stand-in), so the host logs in with `auth.login_ex TOKEN_PLAIN` and a token root generated; the token file
+is read again at every login, which is how the host picks up a new credential after the box restarts.
+"""
+import errno
+import os
+import sys
+
+import pytest
+
+from .fakebox import state as box_state
+from .server import ready_server, wait_for
+
+sys.path.insert(0, str(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'api')))
+from hosting import LocalHost  # noqa: E402  (tests/api: the host process the API tests start)
+
+TARGET = {'pool': 'tank', 'dataset': 'tank/media'}
+
+
+def box(server):
+    os.environ['FAKEBOX_HOME'] = str(server.home)
+    return box_state.load()
+
+
+def give_token(server, key_file):
+    """A token of root's (the tier's one account) for the host's login, usable from another connection."""
+    with server.client() as c:
+        key_file.write_text(c.call('auth.generate_token', 3600, {}, False))
+
+
+def zfs_module(server, tmp):
+    """The box's ZFS module as sysfs shows it: the fake box's parameters and its version (zfs-2.3.4)."""
+    module = tmp / 'sys-module-zfs'
+    module.mkdir(exist_ok=True)
+    if not (module / 'parameters').exists():
+        (module / 'parameters').symlink_to(server.home / 'sys-module-zfs-parameters')
+    (module / 'version').write_text('2.3.4-1\n')
+    return module
+
+
+@pytest.fixture(scope='module')
+def stack(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp('third-host')
+    with ready_server(tmp / 'box') as server:
+        key_file = tmp / 'truenas.key'
+        give_token(server, key_file)
+        host = LocalHost(str(tmp / 'host'), plugins='tuning', backend='truenas', extra_env={
+            'TUNING_TRUENAS_URL': f'ws://127.0.0.1:{server.port}/api/current',
+            'TUNING_TRUENAS_LOGIN': 'token', 'TUNING_TRUENAS_USER': 'root',
+            'TUNING_TRUENAS_API_KEY_FILE': str(key_file),
+            'TUNING_ZFS_MODULE_DIR': str(zfs_module(server, tmp)),
+        })
+        host.start()
+        try:
+            yield server, host, key_file
+        finally:
+            host.stop()
+            host.wait_dead()
+
+
+@pytest.fixture
+def c(stack):
+    _, host, _ = stack
+    client = host.client()
+    try:
+        wait_for(lambda: client.call('tuning.state'), 90, 'tuning ready on the standalone host')
+        yield client
+    finally:
+        client.close()
+
+
+def test_the_profile_is_the_boxs(c):
+    profile = c.call('tuning.profile')
+    assert profile['backend'] == 'truenas'
+    assert profile['pools'][0]['layout'] == 'RAIDZ2 6×HDD'
+    assert [d['name'] for d in profile['unused_disks']] == ['sdg']
+    assert profile['openzfs_version'] == '2.3.4'
+
+
+def test_a_preset_is_applied_on_the_box_and_reverted(c, stack):
+    server, _, _ = stack
+    before = box(server)
+    plan = c.call('tuning.preset.preview', 'max-seq-write', TARGET)
+    assert plan['changes']
+    dangerous = [ch['setting'] for ch in plan['changes'] if ch['risk'] == 'DANGEROUS']
+    result = c.job('tuning.preset.apply', 'max-seq-write', TARGET, {'acknowledge': dangerous})
+    after = box(server)
+    assert after['datasets'] != before['datasets'] or after['tunables'] != before['tunables']
+    assert c.call('tuning.state')['active']['preset'] == 'max-seq-write'
+    c.job('tuning.restore_point.revert', result['restore_point_id'], dangerous)
+    reverted = box(server)
+    assert reverted['datasets'] == before['datasets']
+    assert {(t['var'], t['value'], t['enabled']) for t in reverted['tunables']} <= \
+        {(t['var'], t['value'], t['enabled']) for t in before['tunables']}
+    assert c.call('tuning.state')['drift'] == []
+
+
+def test_the_boxs_validation_errors_reach_the_caller_with_their_field(c):
+    from client import RpcError
+    with pytest.raises(RpcError) as e:
+        c.call('pool.dataset.create', {'name': 'tank/x', 'sync': 'SOMETIMES'})
+    assert e.value.errno == errno.EINVAL and 'sync' in str(e.value), e.value
+    assert e.value.extra and e.value.extra[0][0].endswith('sync'), 'the field the box named, passed on'
+
+
+def test_a_benchmark_runs_in_a_scratch_dataset_the_box_creates(c, stack):
+    server, _, _ = stack
+    with server.client() as admin:  # small box: the ARC-sized working set fits this machine's disk
+        admin.call('fakebox.inject', {'memory': {'physmem': 2 * 1024 ** 3, 'arc_max': 256 * 1024 ** 2}})
+    spec = {'dataset': 'tank/media', 'tests': ['SEQ_WRITE'], 'profile': 'QUICK', 'runs': 1, 'adaptive': False,
+            'runtime_seconds': 1, 'ramp_seconds': 0}
+    entry = c.job('tuning.benchmark.run', spec)
+    assert entry['summary']['SEQ_WRITE']['write_bw_bytes']['median'] > 0
+    assert sorted(box(server)['datasets']) == ['tank', 'tank/media'], 'the scratch dataset was removed on the box'
+    assert list((server.home / 'mnt' / 'tank' / 'media').iterdir()) == []

@@ -1,0 +1,63 @@
+"""A reboot the box refuses for want of a role (the standalone host's API key without FULL_ADMIN) leaves the campaign
+REBOOTING with what the admin has to do, instead of failing it; any other failure still fails the step."""
+import asyncio
+import errno
+
+import pytest
+
+from tuning import campaign_flow
+from tuning.campaign_flow import Driver
+from tuning_host.runtime.errors import CallError
+
+WHAT_TO_DO = 'restart the box from the TrueNAS web UI (System → Restart); tuning carries on when it is back'
+
+
+class Recorder(Driver):
+    def __init__(self):
+        super().__init__(middleware=None, job=None, campaign_id=7)
+        self.row = {'id': 7, 'state': 'RUNNING', 'phase': 'CONFIGURE', 'message': None, 'log': []}
+        self.commits, self.said = [], []
+
+    async def campaign(self):
+        return self.row
+
+    async def commit(self, **fields):
+        self.commits.append(fields)
+        self.row = {**self.row, **fields}
+        return self.row
+
+    def say(self, percent, description, extra=None):
+        self.said.append(description)
+
+
+@pytest.fixture
+def driver(monkeypatch):
+    async def boot_id(middleware):
+        return 'boot-1'
+    monkeypatch.setattr(campaign_flow, 'boot_id', boot_id)
+    monkeypatch.setattr(campaign_flow, 'public', lambda row: row)
+    return Recorder()
+
+
+def refuse(error):
+    async def call_job(middleware, method, *args):
+        assert method == 'system.reboot'
+        raise error
+    return call_job
+
+
+CAMPAIGN = {'spec': {'allow_reboot': True}, 'cursor': 0, 'steps': [{}]}
+
+
+def test_a_refused_reboot_waits_for_the_admin_in_rebooting(driver, monkeypatch):
+    monkeypatch.setattr(campaign_flow, 'call_job', refuse(CallError(WHAT_TO_DO, errno.EACCES)))
+    row = asyncio.run(driver.reboot(CAMPAIGN, 'REBOOT', 'big-dirty needs a reboot'))
+    assert row['state'] == 'REBOOTING' and row['phase'] == 'REBOOT' and row['boot_id'] == 'boot-1'
+    assert row['message'] == f'big-dirty needs a reboot: {WHAT_TO_DO}'
+    assert driver.said[-1] == f'big-dirty needs a reboot: {WHAT_TO_DO}'
+
+
+def test_any_other_reboot_failure_is_raised(driver, monkeypatch):
+    monkeypatch.setattr(campaign_flow, 'call_job', refuse(CallError('shutdown failed', errno.EIO)))
+    with pytest.raises(CallError, match='shutdown failed'):
+        asyncio.run(driver.reboot(CAMPAIGN, 'REBOOT', 'big-dirty needs a reboot'))
