@@ -9,6 +9,7 @@ import os
 import socket
 import sqlite3
 import subprocess
+import time
 import urllib.error
 import urllib.request
 
@@ -144,8 +145,7 @@ def test_an_expired_sessions_token_is_refused(client, host):
     c = client
     created = create(c, host)
     # the box's clock cannot be moved: the session's expiry is, in the host's own database
-    path, = glob.glob(os.path.join(host.data_dir, '**', 'tuning.db'), recursive=True)
-    with sqlite3.connect(path) as db:
+    with sqlite3.connect(host_database(host)) as db:
         db.execute("UPDATE client_session SET expires_at = '2000-01-01T00:00:00+00:00' WHERE id = ?",
                    (created['id'],))
     assert c.call('tuning.client.session.get', created['id'])['state'] == 'EXPIRED'
@@ -310,11 +310,10 @@ def test_the_kit_downloads_without_a_token_with_its_checksum(client, host):
     assert http(host, 'POST', 'kit/tuning_client.py', body={})[0] == 405
 
 
-@pytest.mark.sandbox_only
-def test_the_real_kit_measures_a_directory_and_the_box_stores_its_result(fresh_host, tmp_path):
-    """The kit as a client gets it (downloaded from the box, checked against its checksum) runs fio in a directory
-    of this machine for a session of a sandbox box with 1 GiB of RAM (so the plan's files are 2 × its 512 MiB ARC
-    maximum); its result is stored as a CLIENT benchmark and its scratch directory is gone."""
+@pytest.fixture
+def small_box(fresh_host, tmp_path):
+    """(host, admin client, the kit as a client downloads it): a sandbox box with 1 GiB of RAM, so a plan's files
+    are 2 × its 512 MiB ARC maximum; the kit checked against the checksum the box sends with it."""
     box = json.loads(open(SANDBOX_BOX).read())
     box['physmem'] = GIB
     box_file = tmp_path / 'box.json'
@@ -322,45 +321,133 @@ def test_the_real_kit_measures_a_directory_and_the_box_stores_its_result(fresh_h
     host = fresh_host(env={'TUNING_BOX': str(box_file)})
     c = host.client()
     try:
-        created = create(c, host, tests=['SEQ_WRITE', 'SEQ_READ'], runs=1, runtime_seconds=5, ramp_seconds=0,
-                         label='kit end to end')
-        arc = c.call('tuning.profile')['memory']['arc_max_bytes']
-        assert created['plan']['min_size_bytes'] == 2 * arc <= GIB
         status, headers, text = http(host, 'GET', 'kit/tuning_client.py')
-        assert hashlib.sha256(text.encode()).hexdigest() == headers['X-Content-SHA256']
+        assert status == 200 and hashlib.sha256(text.encode()).hexdigest() == headers['X-Content-SHA256']
         kit = tmp_path / 'tuning_client.py'
         kit.write_text(text)
-        share = tmp_path / 'share'
-        share.mkdir()
-        done = subprocess.run(['python3', str(kit), 'run', '--box', host.http_url, '--path', str(share)],
-                              env={**os.environ, 'TUNING_TOKEN': created['token']}, capture_output=True, text=True,
-                              timeout=600)
-        assert done.returncode == 0, done.stderr[-4000:]
-        assert created['token'] not in done.stdout + done.stderr
-        results = c.call('tuning.client.session.get', created['id'])['results']
-        assert len(results) == 1
-        entry = c.call('tuning.benchmark.get', results[0])
-        protocol = entry['context']['target']['protocol']
-        assert entry['source'] == 'CLIENT' and entry['label'] == f'{protocol} from {socket.gethostname()}'
-        assert protocol in ('LOCAL', 'OTHER')   # a directory of this machine, not a share
-        assert [r['run'] for r in entry['runs']['SEQ_WRITE']] == [1] and len(entry['runs']['SEQ_READ']) == 1
-        assert entry['runs']['SEQ_WRITE'][0]['metrics']['write_bw_bytes'] > 0
-        assert entry['runs']['SEQ_READ'][0]['metrics']['read_bw_bytes'] > 0
-        context = entry['context']
-        assert context['client']['hostname'] == socket.gethostname()
-        assert os.path.realpath(context['target']['path']) == os.path.realpath(share)
-        assert context['cache_defeat']['size_bytes'] >= created['plan']['min_size_bytes']
-        assert context['session']['id'] == created['id'] and context['memory']['physical_bytes'] == GIB
-        assert os.listdir(share) == []   # the kit's scratch directory is gone
-        # --output: the same RESULT in a file, which imports as format CLIENT_KIT
-        output = tmp_path / 'result.json'
-        done = subprocess.run(['python3', str(kit), 'run', '--box', host.http_url, '--path', str(share),
-                               '--output', str(output)], env={**os.environ, 'TUNING_TOKEN': created['token']},
-                              capture_output=True, text=True, timeout=600)
-        assert done.returncode == 0, done.stderr[-4000:]
-        assert c.call('tuning.client.session.get', created['id'])['results'] == results   # written, not posted
-        imported = c.call('tuning.benchmark.import', 'CLIENT_KIT', output.read_text(), 'kit file')
-        assert imported['source'] == 'CLIENT' and set(imported['runs']) == {'SEQ_WRITE', 'SEQ_READ'}
-        assert c.call('tuning.client.session.get', created['id'])['results'] == results + [imported['id']]
+        yield host, c, str(kit)
     finally:
         c.close()
+
+
+@pytest.mark.sandbox_only
+def test_the_real_kit_measures_a_directory_and_the_box_stores_its_result(small_box, tmp_path):
+    """The real kit runs fio in a directory of this machine; its result is stored as a CLIENT benchmark, its scratch
+    directory is gone; its --output file imports the same way."""
+    host, c, kit = small_box
+    created = create(c, host, tests=['SEQ_WRITE', 'SEQ_READ'], runs=1, runtime_seconds=5, ramp_seconds=0,
+                     label='kit end to end')
+    arc = c.call('tuning.profile')['memory']['arc_max_bytes']
+    assert created['plan']['min_size_bytes'] == 2 * arc <= GIB
+    share = tmp_path / 'share'
+    share.mkdir()
+    done = subprocess.run(['python3', kit, 'run', '--box', host.http_url, '--path', str(share)],
+                          env={**os.environ, 'TUNING_TOKEN': created['token']}, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr[-4000:]
+    assert created['token'] not in done.stdout + done.stderr
+    results = c.call('tuning.client.session.get', created['id'])['results']
+    assert len(results) == 1
+    entry = c.call('tuning.benchmark.get', results[0])
+    protocol = entry['context']['target']['protocol']
+    assert entry['source'] == 'CLIENT' and entry['label'] == f'{protocol} from {socket.gethostname()}'
+    assert protocol in ('LOCAL', 'OTHER')   # a directory of this machine, not a share
+    assert [r['run'] for r in entry['runs']['SEQ_WRITE']] == [1] and len(entry['runs']['SEQ_READ']) == 1
+    assert entry['runs']['SEQ_WRITE'][0]['metrics']['write_bw_bytes'] > 0
+    assert entry['runs']['SEQ_READ'][0]['metrics']['read_bw_bytes'] > 0
+    context = entry['context']
+    assert context['client']['hostname'] == socket.gethostname()
+    assert os.path.realpath(context['target']['path']) == os.path.realpath(share)
+    assert context['cache_defeat']['size_bytes'] >= created['plan']['min_size_bytes']
+    assert context['session']['id'] == created['id'] and context['memory']['physical_bytes'] == GIB
+    assert os.listdir(share) == []   # the kit's scratch directory is gone
+    # --output: the same RESULT in a file, which imports as format CLIENT_KIT
+    output = tmp_path / 'result.json'
+    done = subprocess.run(['python3', kit, 'run', '--box', host.http_url, '--path', str(share),
+                           '--output', str(output)], env={**os.environ, 'TUNING_TOKEN': created['token']},
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-4000:]
+    assert c.call('tuning.client.session.get', created['id'])['results'] == results   # written, not posted
+    imported = c.call('tuning.benchmark.import', 'CLIENT_KIT', output.read_text(), 'kit file')
+    assert imported['source'] == 'CLIENT' and set(imported['runs']) == {'SEQ_WRITE', 'SEQ_READ'}
+    assert c.call('tuning.client.session.get', created['id'])['results'] == results + [imported['id']]
+
+
+def host_database(host):
+    path, = glob.glob(os.path.join(host.data_dir, '**', 'tuning.db'), recursive=True)
+    return path
+
+
+def add_steps(host, session_id, campaign_id, plans):
+    """Steps as a campaign leaves them for a session's agent (store.client_sessions.add_step's row), written into
+    the host's own database: no API adds one, the campaign code does."""
+    with sqlite3.connect(host_database(host)) as db:
+        ids = []
+        for n, plan in enumerate(plans, start=1):
+            ids.append(db.execute(
+                'INSERT INTO client_step (session_id, campaign_id, label, plan, state, created_at, updated_at) '
+                "VALUES (?, ?, ?, ?, 'PENDING', '2026-11-24T10:00:00+00:00', '2026-11-24T10:00:00+00:00')",
+                (session_id, campaign_id, f'configuration {n}', json.dumps(plan))).lastrowid)
+    return ids
+
+
+def step_row(host, step_id):
+    with sqlite3.connect(host_database(host)) as db:
+        db.row_factory = sqlite3.Row
+        return dict(db.execute('SELECT * FROM client_step WHERE id = ?', (step_id,)).fetchone())
+
+
+@pytest.mark.sandbox_only
+def test_an_agent_takes_each_step_once_and_its_result_completes_the_step(client, host):
+    c = client
+    created = create(c, host)
+    other = create(c, host)
+    step_plan = {**created['plan'], 'tests': created['plan']['tests'][:1], 'runs': 1}   # SEQ_WRITE once
+    first, second = add_steps(host, created['id'], 99, [step_plan, step_plan])
+    foreign, = add_steps(host, other['id'], 98, [step_plan])
+    token = created['token']
+    status, _, answer = http(host, 'GET', 'v1/steps/next', token)
+    assert status == 200 and answer == {'step': {'id': first, 'campaign_id': 99, 'label': 'configuration 1',
+                                                 'plan': step_plan}}
+    assert step_row(host, first)['state'] == 'TAKEN'
+    assert http(host, 'GET', 'v1/steps/next', token)[2]['step']['id'] == second
+    assert http(host, 'GET', 'v1/steps/next', token)[0] == 204
+    one_write = [{'test': 'SEQ_WRITE', 'run': 1, 'output': FIO['SEQ_WRITE']}]
+    # the step's plan rules, not the session's: one run of SEQ_WRITE
+    refused(host, c, created, token, result_of(created, step_id=first), 'fio.1.run')
+    refused(host, c, created, token, result_of(created, step_id=foreign, fio=one_write), 'step_id')
+    status, _, stored = http(host, 'POST', 'v1/results', token, result_of(created, step_id=first, fio=one_write))
+    assert status == 201, stored
+    row = step_row(host, first)
+    assert (row['state'], row['benchmark_id']) == ('DONE', stored['id'])
+    assert c.call('tuning.benchmark.get', stored['id'])['context']['session']['step_id'] == first
+    status, _, answer = http(host, 'POST', 'v1/results', token, result_of(created, step_id=first, fio=one_write))
+    assert status == 400 and 'DONE' in answer['error']['reason']
+    assert step_row(host, foreign)['state'] == 'PENDING'
+
+
+@pytest.mark.sandbox_only
+def test_the_real_kit_as_an_agent_runs_a_waiting_step_and_its_result_completes_it(small_box, tmp_path):
+    host, c, kit = small_box
+    created = create(c, host, tests=['SEQ_WRITE'], runs=1, runtime_seconds=5, ramp_seconds=0)
+    step, = add_steps(host, created['id'], 7, [created['plan']])
+    share = tmp_path / 'share'
+    share.mkdir()
+    agent = subprocess.Popen(['python3', kit, 'agent', '--box', host.http_url, '--path', str(share)],
+                             env={**os.environ, 'TUNING_TOKEN': created['token']}, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 300
+        while step_row(host, step)['state'] != 'DONE':   # the agent polls every few seconds, then measures
+            assert agent.poll() is None, agent.communicate()[1][-4000:]
+            assert time.monotonic() < deadline, 'the agent did not complete the step within 300 s'
+            time.sleep(1)
+    finally:
+        agent.terminate()   # an agent runs until its session expires
+        _, err = agent.communicate(timeout=60)
+    assert agent.returncode == 130, err[-4000:]   # stopped by a signal, its scratch directory removed
+    entry = c.call('tuning.benchmark.get', step_row(host, step)['benchmark_id'])
+    assert entry['source'] == 'CLIENT' and entry['context']['session']['step_id'] == step
+    assert entry['runs']['SEQ_WRITE'][0]['metrics']['write_bw_bytes'] > 0
+    assert os.listdir(share) == []
+    assert http(host, 'GET', 'v1/steps/next', created['token'])[0] == 204
