@@ -1,7 +1,7 @@
 // Browser tests: a real sandbox host, Debian's Chromium, the built panel. `node tests/e2e/run.mjs`.
 // Each step asserts what a person would see; screenshots of the main screens go to tests/artifacts/e2e/.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +48,11 @@ async function goto(page, nav) {
 }
 
 const ALL_TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30'];
-const NAV_PAGES = ['overview', 'presets', 'restore-points', 'my-presets', 'benchmarks', 'compare', 'campaigns', 'network'];
+const NAV_PAGES = ['overview', 'presets', 'restore-points', 'my-presets', 'benchmarks', 'compare', 'campaigns', 'network',
+  'clients', 'ladder'];
+const KIT_TIMEOUT = Number(process.env.E2E_KIT_TIMEOUT_MS ?? 300_000);
+/** What the Clients page's commands say where the client's mounted share goes. */
+const SHARE_PLACEHOLDER = '/path/to/the/mounted/share';
 
 // axe-core from the panel's dev dependencies, evaluated through the DevTools protocol (page.evaluate is outside the
 // panel's Content-Security-Policy, a script tag would not be)
@@ -119,6 +123,64 @@ function runClient(command) {
     child.once('close', (code) => (code === 0 ? resolve(output)
       : reject(new Error(`${command} exited with ${code}: ${output.slice(-400)}`))));
   });
+}
+
+/**
+ * A second sandbox host on a box with 1 GiB of RAM: a client session's plan writes at least twice the box's ARC
+ * maximum (16 GiB on the default 32 GiB box), too much for a browser test; on this box it is 1 GiB.
+ */
+async function startSmallHost(tmp) {
+  const box = JSON.parse(readFileSync(join(REPO, 'plugin/tuning_host/backends/boxes/default.json'), 'utf8'));
+  box.physmem = 1024 ** 3;
+  const file = join(tmp, 'small-box.json');
+  writeFileSync(file, JSON.stringify(box));
+  const before = process.env.TUNING_BOX;
+  process.env.TUNING_BOX = file;   // startHost hands its environment to the host
+  try {
+    return await startHost({ password: PASSWORD });
+  } finally {
+    if (before === undefined) {
+      delete process.env.TUNING_BOX;
+    } else {
+      process.env.TUNING_BOX = before;
+    }
+  }
+}
+
+/**
+ * Run a client command the panel shows, as a person pastes it into a shell on the client: in `dir`, the share's
+ * placeholder replaced by `share`, the token typed when the command asks for it. Throws with its output if it fails.
+ */
+function runPasted(command, { dir, share, token }) {
+  check(command.includes(SHARE_PLACEHOLDER), `the command has no share to replace: ${command}`);
+  check(!command.includes(token), 'the command carries the token');
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', command.replaceAll(SHARE_PLACEHOLDER, share)], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => { output += d; });
+    child.stderr.on('data', (d) => { output += d; });
+    const timer = setTimeout(() => child.kill('SIGTERM'), KIT_TIMEOUT);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      (code === 0 ? resolve(output) : reject(new Error(`the pasted command exited with ${code}: ${output.slice(-800)}`)));
+    });
+    child.stdin.end(`${token}\n`);
+  });
+}
+
+/** Fill the Clients page's form for a tiny plan: one test, one run, 5 s (the shortest a session allows). */
+async function fillSession(page, { label, protocol }) {
+  await $(page, 'client-label').fill(label);
+  await $(page, 'client-protocol').selectOption(protocol);
+  for (const test of ALL_TESTS) {
+    if (await $(page, `client-test-${test}`).count()) {
+      await tick(page, `client-test-${test}`).setChecked(test === 'SEQ_READ');
+    }
+  }
+  await $(page, 'client-runs').fill('1');
+  await $(page, 'client-runtime').fill('5');
+  await $(page, 'client-expires').fill('30');
 }
 
 const steps = [
@@ -437,6 +499,77 @@ const steps = [
     check(await row.locator('[data-test^="net-figures-"] li').count() === 4, 'the result does not show four figures');
     check(/Mb\/s \([\d.,]+ MB\/s\)/.test(await row.locator('[data-test^="net-ceiling-"]').textContent()), 'no ceiling in units');
     await shot(page, '17-network');
+  }],
+  ['clients: a session shows its token once with the commands for each client; revoked after confirming', async ({ page }) => {
+    await goto(page, 'clients');
+    await $(page, 'client-form').waitFor();
+    await fillSession(page, { label: 'e2e session', protocol: 'NFS' });
+    await $(page, 'client-create').click();
+    await $(page, 'client-created').waitFor();
+    const token = (await $(page, 'client-token').textContent()).trim();
+    check(token.length >= 16, `the token shown: ${token}`);
+    check(/shown only now/.test(await $(page, 'client-token-warning').textContent()), 'no warning that the token is shown once');
+    const origin = new URL(page.url()).origin;
+    for (const kind of ['linux', 'macos', 'windows', 'agent_linux']) {
+      const command = await $(page, `client-command-${kind}`).textContent();
+      check(command.includes(origin) && command.includes('tuning_client.py') && !command.includes(token),
+        `the ${kind} command: ${command}`);
+    }
+    await shot(page, '18-clients-session');
+    await $(page, 'client-created-close').click();
+    const row = page.locator('[data-test^="client-session-"]').filter({ hasText: 'e2e session' });
+    await row.locator('[data-test^="client-state-"]').filter({ hasText: 'Active' }).waitFor();
+    await row.locator('[data-test^="client-revoke-"]').click();
+    await tick(page, 'confirm-checkbox').check();
+    await $(page, 'confirm-continue').click();
+    await row.locator('[data-test^="client-state-"]').filter({ hasText: 'Revoked' }).waitFor();
+    await shot(page, '19-clients');
+  }],
+  ['client kit: the Linux command the Clients page shows runs on this machine, its result is listed', async ({ page, tmp }) => {
+    const small = await startSmallHost(tmp);
+    const client = await page.context().newPage();
+    client.setDefaultTimeout(STEP_TIMEOUT);
+    try {
+      await client.goto(small.url);
+      await login(client);
+      await goto(client, 'clients');
+      await $(client, 'client-form').waitFor();
+      await fillSession(client, { label: 'e2e kit', protocol: 'LOCAL' });
+      await $(client, 'client-create').click();
+      await $(client, 'client-created').waitFor();
+      const token = (await $(client, 'client-token').textContent()).trim();
+      const command = (await $(client, 'client-command-linux').textContent()).trim();
+      const share = join(tmp, 'share');
+      mkdirSync(share);
+      const output = await runPasted(command, { dir: tmp, share, token });
+      await $(client, 'client-created-close').click();
+      await $(client, 'client-refresh').click();
+      const session = client.locator('[data-test^="client-session-"]').filter({ hasText: 'e2e kit' });
+      await session.locator('[data-test^="client-count-"]').filter({ hasText: /^1$/ }).waitFor();
+      const result = client.locator('[data-test^="client-result-"]').first();
+      await result.filter({ hasText: 'e2e kit' }).waitFor();
+      check(/local file system/.test(await result.locator('[data-test^="client-protocol-"]').textContent()),
+        `the result's protocol: ${await result.textContent()}`);
+      check(readdirSync(share).length === 0, `the kit left files in the share: ${readdirSync(share).join(', ')}`);
+      await shot(client, '20-clients-result');
+      console.log(`       kit: ${output.trim().split('\n').slice(-1)[0]}`);
+    } finally {
+      await client.close();
+      await small.stop();
+    }
+  }],
+  ['bottleneck: read the disks (sandbox stand-ins), the ladder names what limits', async ({ page }) => {
+    await goto(page, 'ladder');
+    await $(page, 'ladder-verdict').waitFor();
+    await $(page, 'ladder-seconds').fill('3');
+    await $(page, 'ladder-read').click();
+    await jobOutcome(page, 'ladder-read-done', BENCH_TIMEOUT);
+    check(/stood in for the disks/.test(await $(page, 'ladder-read-done').textContent()), 'the stand-ins are not said');
+    await $(page, 'job-close').click();
+    await $(page, 'ladder-read-0').filter({ hasText: 'MB/s' }).waitFor();
+    const verdict = await $(page, 'ladder-verdict').textContent();
+    check(!/Nothing is measured/.test(verdict), `the verdict: ${verdict}`);
+    await shot(page, '21-bottleneck');
   }],
   ['axe-core: no serious or critical accessibility violation on any page, light and dark, wide and 390 px',
     async ({ page }) => {

@@ -1,6 +1,6 @@
 import { fakeBenchmark } from '../../testing/fixtures';
 import { fakeClientContext, fakeClientResult } from '../../testing/client-fixtures';
-import { clientContext, clientWords, linkWords, protocolVersion } from './client-words';
+import { clientContext, clientWords, linkWords, resultProtocolWords } from './client-words';
 
 describe('client words', () => {
   it('reads the kit’s context of a client result only', () => {
@@ -9,10 +9,12 @@ describe('client words', () => {
   });
 
   it('says the protocol with its version, iSCSI spelt as people spell it', () => {
-    expect(protocolVersion(fakeClientContext())).toBe('NFS 4.2');
+    expect(resultProtocolWords(fakeClientContext())).toEqual({ key: '{protocol} {version}', params: { protocol: 'NFS', version: '4.2' } });
     const iscsi = fakeClientContext();
     iscsi.target = { ...iscsi.target, protocol: 'ISCSI', protocol_version: null, kind: 'BLOCK_DEVICE' };
-    expect(protocolVersion(iscsi)).toBe('iSCSI');
+    expect(resultProtocolWords(iscsi)).toEqual({ key: 'iSCSI' });
+    iscsi.target = { ...iscsi.target, protocol: 'LOCAL' };
+    expect(resultProtocolWords(iscsi)).toEqual({ key: 'local file system' });
   });
 
   it('says the client and its link in words, what the kit could not find as unknown', () => {

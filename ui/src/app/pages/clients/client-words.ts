@@ -32,11 +32,16 @@ export function clientContext(result: BenchmarkResult): ClientResultContext | nu
   return result.source === 'CLIENT' ? (result.context as unknown as ClientResultContext) : null;
 }
 
+const PROTOCOL_NAMES: Record<ClientProtocol, string> = {
+  NFS: 'NFS', SMB: 'SMB', ISCSI: 'iSCSI', LOCAL: T('local file system'), OTHER: T('other protocol'),
+};
+
 /** "NFS 4.2", "SMB 3.1.1", or the protocol alone when the kit could not tell the version. */
-export function protocolVersion(context: ClientResultContext): string {
+export function resultProtocolWords(context: ClientResultContext): Words {
   const { protocol, protocol_version } = context.target;
-  const name = protocol === 'ISCSI' ? 'iSCSI' : protocol;
-  return protocol_version ? `${name} ${protocol_version}` : name;
+  return protocol_version
+    ? { key: T('{protocol} {version}'), params: { protocol: PROTOCOL_NAMES[protocol], version: protocol_version } }
+    : { key: PROTOCOL_NAMES[protocol] };
 }
 
 /** "Linux 6.1.0-28-amd64 on ws1". */

@@ -13,7 +13,7 @@ import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dial
 import { formatDateTime } from '../../shared/format';
 import { toggleIn } from '../../shared/toggle-in';
 import { ImportDialogComponent } from '../benchmarks/import-dialog.component';
-import { SESSION_STATE_WORDS, clientContext, clientWords, linkWords, protocolVersion, PROTOCOL_WORDS } from './client-words';
+import { SESSION_STATE_WORDS, clientContext, clientWords, linkWords, resultProtocolWords, PROTOCOL_WORDS } from './client-words';
 import { SessionCreatedComponent } from './session-created.component';
 import { SessionFormComponent } from './session-form.component';
 
@@ -37,7 +37,7 @@ export class ClientsPage {
   protected readonly stateWords = SESSION_STATE_WORDS;
   protected readonly protocolWords = PROTOCOL_WORDS;
   protected readonly clientOf = clientContext;
-  protected readonly protocolVersion = protocolVersion;
+  protected readonly resultProtocol = resultProtocolWords;
   protected readonly clientWords = clientWords;
   protected readonly linkWords = linkWords;
 

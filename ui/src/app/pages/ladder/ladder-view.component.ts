@@ -81,7 +81,7 @@ import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep } from './la
               @if ('route' in p) {
                 <a matButton="text" [routerLink]="p.route" [attr.data-test]="'ladder-step-link-' + $index">{{ 'Go there' | t }}</a>
               } @else {
-                <button matButton="text" type="button" [attr.data-test]="'ladder-step-link-' + $index" (click)="readHere.emit()">{{ 'Read the disks above' | t }}</button>
+                <button matButton="text" type="button" [attr.data-test]="'ladder-step-link-' + $index" (click)="readHere.emit()">{{ 'Go there' | t }}</button>
               }
             }
             @if (s.method) { <div class="muted small">{{ 'From a script:' | t }} <code>{{ s.method }}</code></div> }
