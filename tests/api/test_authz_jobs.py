@@ -55,3 +55,25 @@ def test_job_events_reach_only_sessions_that_may_read_the_job(host, client):
     finally:
         ro.close()
         client.call("sample.release", "authz-events")
+
+
+def test_a_read_only_admin_follows_a_disk_read_but_neither_starts_nor_aborts_one(host, client):
+    """tuning.ladder.read_disks runs fio on the box: write roles to start it, read roles to follow it."""
+    ro = host.readonly_client()
+    try:
+        with pytest.raises(RpcError) as e:
+            ro.call("tuning.ladder.read_disks", {"pool": "tank", "seconds_per_disk": 3})
+        assert e.value.errno == 13 and e.value.reason == "[EACCES] Not authorized"
+        assert ro.call("tuning.ladder.get", {"pool": "tank"})["pool"] == "tank"
+        running = client.job_id("tuning.ladder.read_disks", {"pool": "tank", "seconds_per_disk": 60})
+        try:
+            seen = ro.call("core.get_jobs", [["id", "=", running]])
+            assert [j["method"] for j in seen] == ["tuning.ladder.read_disks"]
+            with pytest.raises(RpcError) as e:
+                ro.call("core.job_abort", running)
+            assert e.value.errname == "EPERM"
+        finally:
+            client.call("core.job_abort", running)
+            assert client.wait_job(running, timeout=60)["state"] == "ABORTED"
+    finally:
+        ro.close()
