@@ -36,8 +36,6 @@ MAX_FIELD_ERRORS = 20
 # The network measurement a session's kit asks for: tuning.network.measure's own defaults.
 NETWORK_SECONDS = 10
 NETWORK_STREAMS = 4
-# Errors of a network start that mean "not now / not for this session" (HTTP 409), not a bad request.
-CONFLICTS = (errno.EBUSY, errno.ENOTSUP)
 
 
 def public(session: dict, results: list[int]) -> dict:
@@ -196,7 +194,8 @@ class TuningClientSessionService(Service):
 
     @private
     async def submit(self, session_id: int, body):
-        """Store a kit's RESULT posted with the token of ``session_id`` → ``{id}``; refused whole, naming the field."""
+        """Store a kit's RESULT posted with the token of ``session_id`` → ``{id}``; refused whole, naming the
+        field."""
         result = submission_or_errors(body)
         if result['session_id'] != session_id:
             verrors = ValidationErrors()
@@ -271,7 +270,7 @@ class TuningClientSessionService(Service):
                             'finished.', errno.EBUSY)
         options = {'interface': interface, 'port': session['options']['network_port'],
                    'duration_seconds': NETWORK_SECONDS, 'parallel_streams': NETWORK_STREAMS,
-                   'client_timeout_seconds': 300, 'label': f'{session["label"]} (client session {session_id})'}
+                   'client_timeout_seconds': 300, 'label': f'{session["label"][:80]} (client session {session_id})'}
         try:
             found = await network_run.checked_session(self.middleware, options)
         except ValidationErrors as e:

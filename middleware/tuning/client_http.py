@@ -23,6 +23,7 @@ MAX_TOKEN_CHARS = 256
 CHUNK_BYTES = 64 * 1024
 SESSION = 'tuning.client.session'
 HEADERS = {'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff'}
+# errors of a network start meaning "not for this session, or not now" (409), not a bad request
 CONFLICTS = (errno.EBUSY, errno.ENOTSUP)
 
 # (method, path pattern, handler name, needs a token)

@@ -6,7 +6,7 @@ from pydantic import Field
 
 from .benchmark_models import BenchmarkTest
 from .common_models import RowId
-from .framework import BaseModel, LongString, NonEmptyString, QueryFilters, QueryOptions
+from .framework import BaseModel, LongString, QueryFilters, QueryOptions
 
 __all__ = [
     'TuningClientSessionEntry', 'TuningClientSessionCreateArgs', 'TuningClientSessionCreateResult',

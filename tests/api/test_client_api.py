@@ -17,6 +17,7 @@ import pytest
 
 from client import RpcError
 from hosting import free_port
+from test_report_api import download
 from tuning_helpers import error_fields
 
 FIXTURES = os.path.join(os.path.dirname(__file__), '..', 'fixtures', 'bench', 'fio')
@@ -451,3 +452,18 @@ def test_the_real_kit_as_an_agent_runs_a_waiting_step_and_its_result_completes_i
     assert entry['runs']['SEQ_WRITE'][0]['metrics']['write_bw_bytes'] > 0
     assert os.listdir(share) == []
     assert http(host, 'GET', 'v1/steps/next', created['token'])[0] == 204
+
+
+def test_client_results_compare_and_report_like_any_result(client, host):
+    c = client
+    created = create(c, host, dataset='tank/media')
+    ids = [http(host, 'POST', 'v1/results', created['token'], result_of(created, label=label))[2]['id']
+           for label in ('before', 'after')]
+    compared = c.call('tuning.benchmark.compare', ids, None)
+    assert [s['label'] for s in compared['series']] == ['before', 'after']
+    markdown = download(host, c, {'results': ids}, 'MARKDOWN').decode()
+    assert 'before' in markdown and 'after' in markdown and 'tank/media' in markdown
+    report = json.loads(download(host, c, {'results': ids}, 'JSON'))
+    assert [(r['id'], r['source']) for r in report['configurations']] == [(ids[0], 'CLIENT'), (ids[1], 'CLIENT')]
+    assert report['configurations'][0]['conditions']['dataset'] == 'tank/media'
+    assert report['configurations'][0]['conditions']['cache_defeat'] == 'CLIENT_DIRECT_IO'
