@@ -353,6 +353,12 @@ def protocol_of_fstype(fstype):
     return 'OTHER' if fstype in OTHER_FSTYPES or fstype.startswith('fuse.') else 'LOCAL'
 
 
+def bare_target(protocol):
+    """A target known only by its protocol (no mount to read)."""
+    return {'protocol': protocol, 'protocol_version': None, 'server': None, 'export': None, 'mount_options': None,
+            'fstype': None}
+
+
 def target_of_mount(mount):
     """What a directory's mount says: {protocol, protocol_version, server, export, mount_options, fstype}."""
     fstype = mount['fstype']
@@ -552,6 +558,17 @@ def job_shape(test, engine, direct, os_name):
     return engine, test['numjobs'], test['iodepth']
 
 
+def per_job_bytes(size_bytes, numjobs):
+    """Each job's share of the working set, rounded up to whole MiB (a multiple of every block size)."""
+    return -(-size_bytes // numjobs // MIB) * MIB
+
+
+def space_needed(plan, size_bytes, engine, direct, os_name):
+    """The most any one test lays out (tests run one after another; each test's files go before the next)."""
+    return max(per_job_bytes(size_bytes, numjobs) * numjobs
+               for _, numjobs, _ in (job_shape(t, engine, direct, os_name) for t in plan['tests']))
+
+
 def job_name(test_id):
     """fio's job name (and the prefix of its data files)."""
     return re.sub(r'[^a-z0-9_]', '_', test_id.lower())
@@ -581,7 +598,7 @@ def fio_job_args(test, plan, location, kind, size_bytes, direct, engine, os_name
     no preallocation, the final flush counted for writes, random writes over laid-out files, one report for all
     jobs (group_reporting), completion latency percentiles 50, 90, 99 and 99.9."""
     engine, numjobs, iodepth = job_shape(test, engine, direct, os_name)
-    per_job = -(-size_bytes // numjobs // MIB) * MIB
+    per_job = per_job_bytes(size_bytes, numjobs)
     rw = test['rw']
     writes = rw not in ('read', 'randread')
     random = rw.startswith('rand')
@@ -961,12 +978,10 @@ def linux_target(path, kind):
     if kind == 'BLOCK_DEVICE':
         name = linux_block_name(path)
         protocol = 'ISCSI' if name and linux_is_iscsi(name) else 'LOCAL'
-        return {'protocol': protocol, 'protocol_version': None, 'server': None, 'export': None,
-                'mount_options': None, 'fstype': None}
+        return bare_target(protocol)
     mount = mount_of(mounts, path)
     if mount is None:
-        return {'protocol': 'OTHER', 'protocol_version': None, 'server': None, 'export': None,
-                'mount_options': None, 'fstype': None}
+        return bare_target('OTHER')
     target = target_of_mount(mount)
     if target['protocol'] == 'LOCAL' and mount['source'].startswith('/dev/'):
         name = linux_block_name(mount['source'])
@@ -978,8 +993,7 @@ def linux_target(path, kind):
 def macos_target(path):
     mount = mount_of(parse_macos_mount(command_output(['mount'])), path)
     if mount is None:
-        return {'protocol': 'OTHER', 'protocol_version': None, 'server': None, 'export': None,
-                'mount_options': None, 'fstype': None}
+        return bare_target('OTHER')
     target = target_of_mount(mount)
     if target['protocol'] == 'NFS':
         target['protocol_version'] = parse_nfsstat_m(command_output(['nfsstat', '-m']), mount['mount_point'])
@@ -990,13 +1004,13 @@ def macos_target(path):
 
 
 def windows_target(path):
-    target = {'protocol': 'LOCAL', 'protocol_version': None, 'server': None, 'export': None,
-              'mount_options': None, 'fstype': None}
+    target = bare_target('LOCAL')
     unc = parse_unc(path)
     drive = windows_drive(path)
     if unc is None and drive is not None:
         import ctypes
         if ctypes.windll.kernel32.GetDriveTypeW(drive + '\\') == 4:  # DRIVE_REMOTE: a mapped share
+            target.update(protocol='SMB', fstype='smb')
             buffer, size = ctypes.create_unicode_buffer(1024), ctypes.c_ulong(1024)
             if ctypes.windll.mpr.WNetGetConnectionW(drive, buffer, ctypes.byref(size)) == 0:
                 unc = parse_unc(buffer.value)
@@ -1019,18 +1033,16 @@ def detect_target(path, kind, os_name):
     """{path, kind, protocol, protocol_version, server, export, mount_options, fstype} of the target."""
     try:
         if os_name == 'Linux':
-            found = linux_target(path, kind)
+            found = linux_target(os.path.realpath(path), kind)
         elif os_name == 'Darwin':
-            found = macos_target(path)
+            found = macos_target(os.path.realpath(path))
         elif os_name == 'Windows':
             found = windows_target(path)
         else:
-            found = {'protocol': 'OTHER', 'protocol_version': None, 'server': None, 'export': None,
-                     'mount_options': None, 'fstype': None}
+            found = bare_target('OTHER')
     except Exception as e:  # context is best effort: a surprise here must not cost the measurement
         log(f'note: could not tell how {path} is reached ({e}); reporting it as OTHER')
-        found = {'protocol': 'OTHER', 'protocol_version': None, 'server': None, 'export': None,
-                 'mount_options': None, 'fstype': None}
+        found = bare_target('OTHER')
     return {'path': path, 'kind': kind, **found}
 
 
@@ -1117,13 +1129,18 @@ def _stop(proc):
             proc.wait()
     if os.name != 'nt':
         _signal_group(proc.pid, signal.SIGKILL)  # workers that outlived the main process
+        deadline = time.monotonic() + 10
+        while _signal_group(proc.pid, 0) and time.monotonic() < deadline:
+            time.sleep(0.05)  # until init has reaped them: their files are closed before the scratch is removed
 
 
 def _signal_group(pgid, sig):
+    """Send ``sig`` to a process group; → whether any process of it was there."""
     try:
         os.killpg(pgid, sig)
+        return True
     except (ProcessLookupError, PermissionError):
-        pass
+        return False
 
 
 def run_child(argv, timeout=None, cwd=None):
@@ -1162,6 +1179,8 @@ def run_iperf3(iperf3, address, port, args, duration_hint):
         if code == 0 and error is None and doc is not None:
             return doc
         if attempt < IPERF3_CONNECT_TRIES and any(w in error.lower() for w in IPERF3_RETRY_WORDS):
+            if attempt == 1:
+                log(f'waiting for the box\'s iperf3 server on {address} port {port} ({error})')
             time.sleep(1)
             continue
         raise MeasureFailed(f'iperf3 against {address} port {port} failed: {error}')
@@ -1230,10 +1249,12 @@ class Tools:
 
 def target_kind(path, overwrite_device, os_name):
     """DIRECTORY or BLOCK_DEVICE, after the checks for each (nothing is written here)."""
+    if os_name == 'Windows' and path.startswith('\\\\.\\'):  # \\.\PhysicalDrive1
+        check_device(path, overwrite_device, os_name)
     if not os.path.exists(path):
         raise CheckFailed(f'{path} does not exist: give the directory of the mounted share (--path)')
     mode = os.stat(path).st_mode
-    if stat.S_ISBLK(mode) or (os_name == 'Windows' and path.startswith('\\\\.\\')):
+    if stat.S_ISBLK(mode):
         check_device(path, overwrite_device, os_name)
         return 'BLOCK_DEVICE'
     if not stat.S_ISDIR(mode):
@@ -1305,7 +1326,7 @@ def measure(options, box, tools, plan, session_id, step_id, client):
         else:
             direct, why_not = True, None
         defeat = cache_defeat(plan['min_size_bytes'], client['ram_bytes'], os_name, direct, why_not)
-        check_space(path, kind, defeat['size_bytes'])
+        check_space(path, kind, space_needed(plan, defeat['size_bytes'], tools.engine, direct, os_name))
         log(f'target {path}: {defeat["reason"]}')
         target = detect_target(path, kind, os_name)
         log(f'target {path}: {target["protocol"]}'
@@ -1318,7 +1339,10 @@ def measure(options, box, tools, plan, session_id, step_id, client):
         fio_entries = run_tests(plan, tools, kind, scratch if kind == 'DIRECTORY' else path, defeat)
     finally:
         if scratch is not None:
-            remove_scratch(scratch)
+            try:
+                remove_scratch(scratch)
+            except OSError as e:
+                log(f'could not remove the scratch directory {scratch} ({e}): remove it by hand')
     return {'kit_version': KIT_VERSION, 'session_id': session_id, 'step_id': step_id, 'label': options.label,
             'started_at': started, 'finished_at': utc_stamp(), 'client': client, 'target': target, 'link': link,
             'cache_defeat': defeat, 'fio': fio_entries, 'iperf3': iperf3_entries,

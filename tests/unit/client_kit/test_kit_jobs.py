@@ -215,3 +215,10 @@ def test_retries_until_a_deadline(monkeypatch):
     with pytest.raises(kit.BoxUnreachable):
         kit.retrying(down, 'asking for a step', lambda _: None, until=1100.0)
     assert 1050 <= now[0] <= 1100
+
+
+def test_space_needed_is_the_largest_test_after_rounding_per_job():
+    plan = {'tests': [plan_test('SEQ_WRITE'), plan_test('RAND_READ_4K')]}
+    assert kit.space_needed(plan, 8 << 20, 'libaio', True, 'Linux') == 8 << 20
+    # 16 psync jobs of ceil(9 MiB / 16) = 1 MiB each
+    assert kit.space_needed(plan, 9 << 20, 'libaio', False, 'Linux') == 16 << 20

@@ -156,14 +156,26 @@ def test_missing_fio_is_named_with_how_to_install_it_and_nothing_is_written(tmp_
     assert os.listdir(share) == [] and box.results == []
 
 
+def test_missing_iperf3_is_named_when_the_plan_measures_the_network(tmp_path):
+    only_fio = tmp_path / 'bin'
+    only_fio.mkdir()
+    os.symlink(shutil.which('fio'), only_fio / 'fio')
+    share = tmp_path / 'share'
+    share.mkdir()
+    with FakeBox(tiny_plan(network=True)) as box:
+        done = run_kit('run', box, '--path', str(share), env={'PATH': str(only_fio)})
+    assert done.returncode == 3, done.stderr
+    assert 'iperf3 is not installed or not on PATH' in done.stderr and '--no-network' in done.stderr
+    assert box.network is None and os.listdir(share) == [] and box.results == []
+
+
 def test_checks_refuse_a_missing_path_and_too_little_space(tmp_path):
     with FakeBox(tiny_plan()) as box:
         missing = run_kit('run', box, '--path', str(tmp_path / 'nope'))
         assert missing.returncode == 3 and 'does not exist' in missing.stderr
         box.plan = tiny_plan(min_size_bytes=1 << 60)
         full = run_kit('run', box, '--path', str(tmp_path))
-    assert full.returncode == 3 and 'free; the measurement needs 1024 PiB' not in full.stderr
-    assert 'the measurement needs' in full.stderr
+    assert full.returncode == 3 and 'free; the measurement needs 1048576 TiB' in full.stderr
     assert os.listdir(tmp_path) == [] and box.results == []
 
 
