@@ -516,9 +516,16 @@ const steps = [
         `the ${kind} command: ${command}`);
     }
     await shot(page, '18-clients-session');
+    const linux = await $(page, 'client-command-linux').textContent();
     await $(page, 'client-created-close').click();
     const row = page.locator('[data-test^="client-session-"]').filter({ hasText: 'e2e session' });
     await row.locator('[data-test^="client-state-"]').filter({ hasText: 'Active' }).waitFor();
+    // the commands again later, without the token
+    await row.locator('[data-test^="client-commands-toggle-"]').click();
+    const again = page.locator('[data-test^="client-command-"][data-test$="-linux"]');
+    check(await again.textContent() === linux, `the commands shown again differ: ${await again.textContent()}`);
+    const violations = await axeViolations(page);
+    check(violations.length === 0, `the session's commands have accessibility violations: ${JSON.stringify(violations)}`);
     await row.locator('[data-test^="client-revoke-"]').click();
     await tick(page, 'confirm-checkbox').check();
     await $(page, 'confirm-continue').click();

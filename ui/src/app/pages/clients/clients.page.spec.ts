@@ -60,6 +60,20 @@ describe('ClientsPage', () => {
     expect(q('client-result-11')!.textContent).toContain('session #1 “ws1 over NFS”');
   });
 
+  it('shows an active session’s commands again, without any token', async () => {
+    const { q, settle } = await renderPage();
+    expect(q('client-commands-toggle-2')).toBeNull();   // expired: nothing to run any more
+    q('client-commands-toggle-1')!.click();
+    await settle();
+    expect(q('client-commands-toggle-1')!.getAttribute('aria-expanded')).toBe('true');
+    expect(q('client-command-1-linux')!.textContent).toBe(fakeClientSession().commands.linux);
+    expect(q('client-command-1-agent_linux')!.textContent).toBe(fakeClientSession().commands.agent_linux);
+    expect(q('client-commands-1')!.textContent).toContain('The token was shown once');
+    q('client-commands-toggle-1')!.click();
+    await settle();
+    expect(q('client-commands-1')).toBeNull();
+  });
+
   it('says so when there is nothing yet', async () => {
     const { q } = await renderPage(() => undefined, [], []);
     expect(q('client-sessions-empty')!.textContent).toBe('No sessions yet.');

@@ -14,6 +14,7 @@ import { formatDateTime } from '../../shared/format';
 import { toggleIn } from '../../shared/toggle-in';
 import { ImportDialogComponent } from '../benchmarks/import-dialog.component';
 import { SESSION_STATE_WORDS, clientContext, clientWords, linkWords, resultProtocolWords, PROTOCOL_WORDS } from './client-words';
+import { SessionCommandsComponent } from './session-commands.component';
 import { SessionCreatedComponent } from './session-created.component';
 import { SessionFormComponent } from './session-form.component';
 
@@ -21,13 +22,14 @@ import { SessionFormComponent } from './session-form.component';
 @Component({
   selector: 'tp-clients-page',
   imports: [MatButton, MatCheckbox, RouterLink, TranslatePipe, ConfirmDialogComponent, ImportDialogComponent,
-    SessionCreatedComponent, SessionFormComponent],
+    SessionCommandsComponent, SessionCreatedComponent, SessionFormComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './clients.page.html',
   styles: `
     .small { font-size: 0.9em; }
     .nowrap { white-space: nowrap; }
     code { overflow-wrap: anywhere; }
+    tr.details > td { background: var(--bg1); }
   `,
 })
 export class ClientsPage {
@@ -47,6 +49,8 @@ export class ClientsPage {
   protected readonly error = signal<string | null>(null);
   protected readonly created = signal<ClientSessionCreated | null>(null);
   protected readonly revoking = signal<ClientSession | null>(null);
+  /** The session whose commands are shown again (they hold no token, so they can be). */
+  protected readonly open = signal<number | null>(null);
   protected readonly picked = signal<ReadonlySet<number>>(new Set());
   protected readonly importing = signal(false);
   protected readonly notice = signal<string | null>(null);

@@ -5,15 +5,14 @@ import { MatCard } from '@angular/material/card';
 import { ClientSessionCreated } from '../../api/models/tuning-client';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { formatDateTime } from '../../shared/format';
-import { COMMAND_KINDS } from './client-words';
 import { CopyCommandComponent } from './copy-command.component';
+import { SessionCommandsComponent } from './session-commands.component';
 
 /** The session just created: its token, shown this once, and the commands to paste on the client. */
 @Component({
   selector: 'tp-session-created',
-  imports: [MatCard, MatButton, TranslatePipe, CopyCommandComponent],
+  imports: [MatCard, MatButton, TranslatePipe, CopyCommandComponent, SessionCommandsComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
-  styles: `h3 { margin: 12px 0 2px; font-size: 1em; } .hint { margin: 0 0 4px; font-size: 0.9em; }`,
   template: `
     <mat-card appearance="outlined" class="card" data-test="client-created">
       <h2>{{ 'Session #{id} “{label}” is ready' | t: { id: session().id, label: session().label } }}</h2>
@@ -23,11 +22,7 @@ import { CopyCommandComponent } from './copy-command.component';
       <tp-copy-command [text]="session().token" testId="client-token" label="Session token" />
       <p>{{ 'Run one of these on the client; each asks for the token and keeps it in TUNING_TOKEN, never on the command line. The kit needs Python 3 and fio, and comes from:' | t }}
         <a [href]="session().kit_url" data-test="client-kit-url">{{ session().kit_url }}</a></p>
-      @for (c of kinds; track c.key) {
-        <h3>{{ c.title | t }}</h3>
-        <p class="muted hint">{{ c.hint | t }}</p>
-        <tp-copy-command [text]="session().commands[c.key]" [testId]="'client-command-' + c.key" [label]="c.title" />
-      }
+      <tp-session-commands [commands]="session().commands" prefix="client-command-" />
       <div class="actions">
         <button matButton="outlined" type="button" data-test="client-created-close" (click)="closed.emit()">{{ 'Done, hide the token' | t }}</button>
       </div>
@@ -37,6 +32,5 @@ import { CopyCommandComponent } from './copy-command.component';
 export class SessionCreatedComponent {
   readonly session = input.required<ClientSessionCreated>();
   readonly closed = output();
-  protected readonly kinds = COMMAND_KINDS;
   protected readonly date = formatDateTime;
 }
