@@ -724,7 +724,10 @@ class Box:
         self.token = token
         self.context = None
         if self.base.startswith('https:'):
-            self.context = ssl.create_default_context(cafile=cafile)
+            try:
+                self.context = ssl.create_default_context(cafile=cafile)
+            except (OSError, ssl.SSLError) as e:
+                raise UsageError(f'cannot use --cafile {cafile}: {e}') from None
             if insecure:
                 self.context.check_hostname = False
                 self.context.verify_mode = ssl.CERT_NONE
@@ -1386,9 +1389,8 @@ def read_token(options):
     return token
 
 
-def fetch_session(box, until=None):
-    _, answer = retrying(lambda: box.call('GET', 'v1/session'), 'reading the session', log,
-                         tries=None if until else SUBMIT_TRIES, until=until)
+def fetch_session(box):
+    _, answer = retrying(lambda: box.call('GET', 'v1/session'), 'reading the session', log, tries=SUBMIT_TRIES)
     if not isinstance(answer, dict) or not isinstance(answer.get('session'), dict):
         raise BoxRefused('the box answered v1/session with something this kit cannot read')
     return answer['session'], check_plan(answer.get('plan'))

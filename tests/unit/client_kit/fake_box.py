@@ -5,6 +5,7 @@ the box does (401 with the error shape) and nothing else (the plugin's own tests
 box's network job does (so the kit meets a port that is not listening yet between measurements)."""
 import json
 import socket
+import ssl
 import subprocess
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -34,7 +35,7 @@ def tiny_plan(tests=('SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K'), 
 
 
 class FakeBox:
-    def __init__(self, plan, session_id=7, expires_at='2099-01-01T00:00:00+00:00', port=0):
+    def __init__(self, plan, session_id=7, expires_at='2099-01-01T00:00:00+00:00', port=0, tls=None):
         self.plan = plan
         self.session = {'id': session_id, 'label': 'kit test', 'protocol': 'LOCAL', 'expires_at': expires_at}
         self.results = []  # bodies posted to v1/results
@@ -45,7 +46,13 @@ class FakeBox:
         self.network = None  # the one network job: {state, result_id, error, servers: [iperf3 server JSON]}
         self._lock = threading.Lock()
         self.server = ThreadingHTTPServer(('127.0.0.1', port), self._handler())
-        self.url = f'http://127.0.0.1:{self.server.server_address[1]}'
+        scheme = 'http'
+        if tls is not None:  # (certificate file, key file): HTTPS as a box with its own certificate
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(*tls)
+            self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+            scheme = 'https'
+        self.url = f'{scheme}://127.0.0.1:{self.server.server_address[1]}'
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
     def __enter__(self):

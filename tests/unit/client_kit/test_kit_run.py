@@ -225,6 +225,28 @@ def test_a_refused_result_is_printed_field_by_field(tmp_path):
     assert os.listdir(tmp_path) == []
 
 
+@pytest.mark.skipif(shutil.which('openssl') is None, reason='openssl is needed to make a certificate')
+def test_tls_is_verified_unless_told_otherwise(tmp_path):
+    """A box with a self-signed certificate (as TrueNAS has out of the box): refused by default, trusted with
+    --cafile, accepted unchecked with --insecure."""
+    cert, key = tmp_path / 'box.pem', tmp_path / 'box.key'
+    subprocess.run(['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=box',
+                    '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', str(key), '-out', str(cert)],
+                   check=True, capture_output=True)
+    share = tmp_path / 'share'
+    share.mkdir()
+    with FakeBox(tiny_plan(tests=('SEQ_WRITE',), runs=1), tls=(str(cert), str(key))) as box:
+        assert box.url.startswith('https://')
+        untrusted = run_kit('run', box, '--path', str(share))
+        assert untrusted.returncode == 5 and 'TLS certificate is not trusted' in untrusted.stderr
+        assert '--cafile' in untrusted.stderr and box.results == []
+        trusted = run_kit('run', box, '--path', str(share), '--cafile', str(cert))
+        assert trusted.returncode == 0, trusted.stderr
+        insecure = run_kit('run', box, '--path', str(share), '--insecure')
+        assert insecure.returncode == 0, insecure.stderr
+    assert len(box.results) == 2 and os.listdir(share) == []
+
+
 @pytest.mark.skipif(not os.path.exists(OLDEST_PYTHON), reason='Python 3.8 is not installed here')
 def test_the_kit_runs_on_python_3_8_alone(tmp_path):
     """The oldest Python the kit supports, isolated from this project (-I: no PYTHONPATH, no site packages)."""
