@@ -162,7 +162,8 @@ class TuningClientSessionService(Service):
             url = default_box_url(pick_address((row.get('state') or {}).get('aliases') or []))
             if url and (wanted is None or row['name'] == wanted):
                 return url
-        verrors.add('options.box_url', 'No port of this box has an address to offer the clients: give box_url.')
+        where = f'{wanted} has' if wanted else 'No port of this box has'
+        verrors.add('options.box_url', f'{where} no address to offer the clients: give box_url.')
         return None
 
     @api_method(TuningClientSessionQueryArgs, TuningClientSessionQueryResult, roles=READ_ROLES)

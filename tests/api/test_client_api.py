@@ -467,3 +467,14 @@ def test_client_results_compare_and_report_like_any_result(client, host):
     assert [(r['id'], r['source']) for r in report['configurations']] == [(ids[0], 'CLIENT'), (ids[1], 'CLIENT')]
     assert report['configurations'][0]['conditions']['dataset'] == 'tank/media'
     assert report['configurations'][0]['conditions']['cache_defeat'] == 'CLIENT_DIRECT_IO'
+
+
+@pytest.mark.sandbox_only
+def test_without_box_url_clients_are_sent_to_https_and_the_ports_address(client):
+    c = client
+    created = c.call('tuning.client.session.create', {'protocol': 'SMB', 'network_interface': 'eno1'})
+    assert created['box_url'] == 'https://127.0.0.1'   # the sandbox's ports answer on loopback
+    assert created['kit_url'] == 'https://127.0.0.1/_plugins/tuning/client/kit/tuning_client.py'
+    assert created['plan']['network'] == {'available': True, 'port': 5201}
+    assert created['label'].startswith('SMB clients until ')
+    assert c.call('tuning.client.session.create', {'protocol': 'SMB'})['box_url'] == 'https://127.0.0.1'
