@@ -511,6 +511,7 @@ def parse_windows_adapter(json_text):
 # Cache defeat and fio jobs
 # ---------------------------------------------------------------------------------------------------------------
 
+OLDEST_FIO = (3, 0)  # fio 3 reports latencies in nanoseconds (clat_ns), which the box reads
 QUEUEING_ENGINES = ('libaio', 'io_uring', 'posixaio', 'windowsaio')
 PREFERRED_ENGINES = {'Linux': ('libaio', 'posixaio'), 'Darwin': ('posixaio',), 'Windows': ('windowsaio',)}
 
@@ -1203,7 +1204,13 @@ def iperf3_duration(args):
 def measure_network(box, iperf3):
     """Ask the box to serve the iperf3 ceiling, run each measurement it names, wait until it has stored them →
     (iperf3 entries for the RESULT, the network result id)."""
-    _, start = box.call('POST', 'v1/network', {})
+    try:
+        _, start = box.call('POST', 'v1/network', {})
+    except BoxRefused as e:
+        if e.status != 409:
+            raise
+        raise BoxRefused(f'the box cannot measure the network now: {e.message}; run again later, or with '
+                         '--no-network to measure without the network ceiling', e.status) from None
     if not isinstance(start, dict) or not isinstance(start.get('measurements'), list):
         raise BoxRefused('the box answered v1/network with something this kit cannot read')
     entries = []
@@ -1242,6 +1249,12 @@ class Tools:
             raise CheckFailed(missing_tool_words('fio', os_name, 'the benchmark runs fio'))
         self.iperf3 = shutil.which('iperf3')
         self.fio_version = parse_fio_version(tool_version(self.fio))
+        hint = INSTALL_HINTS['fio'].get(os_name, 'install a current fio')
+        if self.fio_version is None:
+            raise CheckFailed(f'{self.fio} does not answer "fio --version": it is broken; {hint}.')
+        if self.fio_version < OLDEST_FIO:
+            raise CheckFailed(f'{self.fio} is fio {".".join(map(str, self.fio_version))}, too old: the box reads '
+                              f'fio {".".join(map(str, OLDEST_FIO))} or later (latencies in nanoseconds); {hint}.')
         self.engine = choose_engine(os_name, parse_fio_engines(command_output([self.fio, '--enghelp'])) or None)
 
     def require_iperf3(self):

@@ -114,6 +114,9 @@ class FakeBox:
                 id_ = len(self.results)
             return handler._answer(201, {'id': id_})
         if (method, path) == ('POST', 'v1/network'):
+            if self.network is not None and self.network['state'] == 'RUNNING':
+                return handler._answer(409, {'error': {'errname': 'EBUSY',
+                                                       'reason': 'a network measurement is running'}})
             return handler._answer(202, self._start_network())
         if method == 'GET' and path == 'v1/network/1' and self.network is not None:
             return handler._answer(200, {k: self.network[k] for k in ('state', 'progress', 'result_id', 'error')})

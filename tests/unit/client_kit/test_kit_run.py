@@ -79,6 +79,12 @@ def test_the_network_ceiling_is_measured_against_the_boxs_iperf3_servers(tmp_pat
     assert result['network_result_id'] == 3 and box.network['state'] == 'SUCCESS'
     assert len(box.network['servers']) == 2  # the servers saw both client tests
     assert_box_accepts(result, plan)
+    with FakeBox(plan) as box:  # the box is measuring already: said in words, nothing written
+        box.network = {'state': 'RUNNING'}
+        busy = run_kit('run', box, '--path', str(tmp_path))
+    assert busy.returncode == 4 and 'the box cannot measure the network now: a network measurement is running' in \
+        busy.stderr and '--no-network' in busy.stderr
+    assert box.results == [] and os.listdir(tmp_path) == []
     with FakeBox(plan) as box:  # --no-network: no iperf3, no network job
         done = run_kit('run', box, '--path', str(tmp_path), '--no-network')
     assert done.returncode == 0, done.stderr
@@ -153,6 +159,23 @@ def test_missing_fio_is_named_with_how_to_install_it_and_nothing_is_written(tmp_
     assert done.returncode == 3
     assert 'fio is not installed or not on PATH' in done.stderr and 'sudo apt install fio' in done.stderr
     assert 'nothing was written' in done.stderr
+    assert os.listdir(share) == [] and box.results == []
+
+
+@pytest.mark.parametrize('version_script,words', [
+    ('echo fio-2.2.10', 'is fio 2.2, too old: the box reads fio 3.0 or later'),
+    ('exit 1', 'does not answer "fio --version": it is broken'),
+])
+def test_a_bad_fio_is_named_and_nothing_is_written(tmp_path, version_script, words):
+    bad = tmp_path / 'bin'
+    bad.mkdir()
+    (bad / 'fio').write_text(f'#!/bin/sh\n{version_script}\n')
+    (bad / 'fio').chmod(0o755)
+    share = tmp_path / 'share'
+    share.mkdir()
+    with FakeBox(tiny_plan()) as box:
+        done = run_kit('run', box, '--path', str(share), env={'PATH': f'{bad}:/usr/bin:/bin'})
+    assert done.returncode == 3 and words in done.stderr and 'sudo apt install fio' in done.stderr
     assert os.listdir(share) == [] and box.results == []
 
 
