@@ -163,7 +163,7 @@ def test_a_posted_result_is_stored_as_a_client_benchmark_with_its_context(client
     status, _, answer = http(host, 'POST', 'v1/results', created['token'], result_of(created))
     assert status == 201, answer
     entry = c.call('tuning.benchmark.get', answer['id'])
-    assert entry['source'] == 'CLIENT' and entry['label'] == 'NFS from ws1'
+    assert entry['source'] == 'CLIENT' and entry['label'] == 'NFS 4.2 from ws1'
     assert [r['run'] for r in entry['runs']['SEQ_WRITE']] == [1, 2] and len(entry['runs']['SEQ_READ']) == 1
     write = entry['runs']['SEQ_WRITE'][0]['metrics']['write_bw_bytes']
     assert write == FIO['SEQ_WRITE']['jobs'][0]['write']['bw_bytes']

@@ -139,3 +139,19 @@ def test_the_record_is_a_client_benchmark_with_client_and_box_context():
     assert record['raw'] == {'format': 'CLIENT_KIT', 'result': result}
     assert 'fio_json' not in json.dumps(record['runs'])
     assert client_record({**result, 'label': 'mine'}, SESSION, PLAN, runs, box)['label'] == 'mine'
+
+
+def test_the_default_label_says_protocol_version_and_client_in_words():
+    from tuning.core.client.result import default_label
+
+    def label(protocol, version=None, kind='DIRECTORY', given=None):
+        return default_label({'label': given, 'client': {'hostname': 'ws1'},
+                              'target': {'protocol': protocol, 'protocol_version': version, 'kind': kind}})
+    assert label('NFS', '4.2') == 'NFS 4.2 from ws1'
+    assert label('SMB', '3.1.1') == 'SMB 3.1.1 from ws1'
+    assert label('ISCSI', kind='BLOCK_DEVICE') == 'iSCSI from ws1'
+    assert label('LOCAL') == 'local directory on ws1'
+    assert label('LOCAL', kind='BLOCK_DEVICE') == 'local device on ws1'
+    assert label('OTHER') == 'a share from ws1'
+    assert label('NFS', given='nightly') == 'nightly'
+

@@ -39,6 +39,15 @@ def test_the_network_layer_takes_the_fastest_measurement_of_each_direction():
     assert network_layer(None)['source'] is None
 
 
+def test_a_network_figure_above_the_link_did_not_cross_it_and_the_nominal_stands_in():
+    result = {'id': 4, 'interface': 'eno1', 'link_speed_mbps': 1000, 'created_at': 't', 'measurements': [
+        {'direction': 'CLIENT_TO_BOX', 'bits_per_second': 23e9}, {'direction': 'BOX_TO_CLIENT', 'bits_per_second': 900e6}]}
+    net = network_layer(result)
+    nominal = net['write_bytes_per_second']
+    assert 117e6 < nominal < 119e6 and net['read_bytes_per_second'] == 112.5e6
+    assert 'Measured 2,875 MB/s, more than the link can carry: that client did not cross it' in net['note']
+
+
 def test_the_disks_layer_says_stand_ins_and_disks_without_a_figure():
     row = {'id': 9, 'created_at': 't', 'stand_in': True, 'total_read_bytes_per_second': 300e6,
            'disks': [{'name': 'sda', 'read_bytes_per_second': 300e6}, {'name': 'sdb', 'read_bytes_per_second': None,

@@ -75,8 +75,18 @@ def client_runs(result: dict, plan: dict, field: str = '') -> dict:
     return {'tests': ordered, 'fio_versions': sorted(versions), 'notes': notes}
 
 
+PROTOCOL_WORDS = {'NFS': 'NFS', 'SMB': 'SMB', 'ISCSI': 'iSCSI', 'OTHER': 'a share'}
+
+
 def default_label(result: dict) -> str:
-    return result.get('label') or f'{result["target"]["protocol"]} from {result["client"]["hostname"]}'
+    """'NFS 4.2 from ws1', 'iSCSI from ws1', 'local directory on ws1'."""
+    if result.get('label'):
+        return result['label']
+    target, host = result['target'], result['client']['hostname']
+    if target['protocol'] == 'LOCAL':
+        return f'local {"device" if target["kind"] == "BLOCK_DEVICE" else "directory"} on {host}'
+    version = f' {target["protocol_version"]}' if target.get('protocol_version') else ''
+    return f'{PROTOCOL_WORDS[target["protocol"]]}{version} from {host}'
 
 
 def _cache_defeat(kit: dict) -> dict:

@@ -13,6 +13,7 @@ from .bottleneck import judge, missing, verdict
 from .words import link_speed_words, link_words, rate
 
 SEQ = {'read': ('SEQ_READ', 'read_bw_bytes'), 'write': ('SEQ_WRITE', 'write_bw_bytes')}
+ABOVE_NOMINAL = 1.05  # a measured rate this far above the link's payload rate did not cross that link
 NETWORK_DIRECTIONS = {'read': 'BOX_TO_CLIENT', 'write': 'CLIENT_TO_BOX'}  # a client reads what the box sends
 
 
@@ -77,8 +78,16 @@ def network_layer(result: dict | None) -> dict:
     speed = link_speed_words(result.get('link_speed_mbps'))
     note = f'iperf3 ceiling, the fastest of {len(result["measurements"])} measurements per direction.'
     if result.get('link_speed_mbps'):
-        note += (f' The nominal {speed} link carries at most '
-                 f'{rate(link_payload_bytes_per_s(result["link_speed_mbps"]))}.')
+        nominal = link_payload_bytes_per_s(result['link_speed_mbps'])
+        note += f' The nominal {speed} link carries at most {rate(nominal)}.'
+        above = [d for d, v in figures.items() if v is not None and v > nominal * ABOVE_NOMINAL]
+        if above:
+            # a client on the box itself (or on another, faster path) never crossed this link: its figure would
+            # name a ceiling no client behind the link can reach
+            measured = ' and '.join(rate(figures[d]) for d in above)
+            note += (f' Measured {measured}, more than the link can carry: that client did not cross it (the box '
+                     'itself or another path), so the nominal figure stands in.')
+            figures.update({d: nominal for d in above})
     return _layer('NETWORK', f'Network {result["interface"]}' + (f' ({speed})' if speed else ''),
                   read=figures['read'], write=figures['write'], measured_at=result['created_at'],
                   source={'kind': 'NETWORK', 'id': result['id']}, note=note)

@@ -25,7 +25,7 @@ CONDITIONS = (
     ('memory', 'memory'),
 )
 LABELS = dict(CONDITIONS)
-TOOLS = {'FIO': 'fio', 'FIO_IMPORT': 'fio', 'BONNIE': 'bonnie++', 'GOBONNIEGO': 'gobonniego'}
+TOOLS = {'FIO': 'fio', 'FIO_IMPORT': 'fio', 'CLIENT': 'fio', 'BONNIE': 'bonnie++', 'GOBONNIEGO': 'gobonniego'}
 
 
 def _dict(value):
