@@ -36,8 +36,9 @@ class LiveServer:
     def url(self) -> str:
         return f'http://127.0.0.1:{self.port}'
 
-    def start(self):
-        self.port = free_port()
+    def start(self, same_port=False):
+        """Start middlewared (on a new free port, or on the last one: a box restarting keeps its address)."""
+        self.port = self.port if same_port and self.port else free_port()
         self.output = []
         self._listening.clear()
         self._ended.clear()

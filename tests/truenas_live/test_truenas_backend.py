@@ -7,7 +7,9 @@ driven through the standalone host's own API.
 
 What cannot run off a box: API-key login (TrueNAS checks keys through its PAM module, which the tier replaces with a
 root-only stand-in), so the host logs in with `auth.login_ex TOKEN_PLAIN` and a token root generated; the token file
-is read again at every login, which is how the host picks up a new credential after the box restarts.
+is read again at every login, which is how the host picks up a new credential: TrueNAS destroys a token when the
+session that logged in with it ends, so the test hands the host a new one after each restart (an API key, the real
+credential, stays valid across sessions and restarts).
 """
 import errno
 import os
@@ -120,3 +122,48 @@ def test_a_benchmark_runs_in_a_scratch_dataset_the_box_creates(c, stack):
     assert entry['summary']['SEQ_WRITE']['write_bw_bytes']['median'] > 0
     assert sorted(box(server)['datasets']) == ['tank', 'tank/media'], 'the scratch dataset was removed on the box'
     assert list((server.home / 'mnt' / 'tank' / 'media').iterdir()) == []
+
+
+def test_a_campaign_stops_for_the_boxs_reboot_and_resumes_when_the_box_is_back(stack):
+    """A preset that needs a reboot: the campaign asks the box (system.reboot, FULL_ADMIN: the tier's root may) and
+    its job ends REBOOTING; the admin's restart of the box (middlewared stopped and started: a new boot id) makes the
+    host restart its serving process, whose start-up verifies the setting and resumes the campaign to its end."""
+    from tuning_helpers import follow_to_the_end
+    server, host, key_file = stack
+    c = host.client()
+    wait_for(lambda: c.call('tuning.state'), 90, 'tuning ready on the standalone host')
+    value = c.call('tuning.profile')['memory']['physical_bytes'] // 2 // 2 ** 20 * 2 ** 20
+    c.call('tuning.preset.create', {'id': 'big-dirty', 'name': 'Big dirty', 'settings': [
+        {'kind': 'ZFS_PARAMETER', 'setting': 'zfs_dirty_data_max_max', 'value': str(value)}]})
+    first_boot = c.call('system.boot_id')
+    row = c.job('tuning.campaign.run', {
+        'dataset': 'tank/media', 'presets': ['big-dirty'], 'rounds': 1, 'allow_reboot': True,
+        'benchmark': {'tests': ['SEQ_WRITE'], 'profile': 'QUICK', 'runs': 1, 'runtime_seconds': 1, 'ramp_seconds': 0},
+        'finish': {'mode': 'PRESET', 'preset': 'big-dirty'}}, timeout=600)
+    c.close()
+    assert row['state'] == 'REBOOTING', row['message']
+    assert box(server)['reboots_requested'][-1].startswith(f'tuning campaign {row["id"]}')
+    host_process = host.boot_id()
+
+    server.stop()    # the box restarts ...
+    server.start(same_port=True)   # ... at its address, with a new boot id; the host's old token died with it: the admin's new one is in the file
+    give_token(server, key_file)
+    with server.client() as admin:
+        admin.call('fakebox.import_pools')
+
+    host.wait_until_back(host_process, timeout=120)   # the host followed the box's boot: a new serving process
+    give_token(server, key_file)  # a token's session ends with the process that used it (TrueNAS destroys it)
+    c = host.client()
+    state = wait_for(lambda: c.call('tuning.state'), 90, 'tuning ready again once the box is')
+    c.close()
+    assert any('verified after reboot' in note for note in state['recovered']), state['recovered']
+    done = follow_to_the_end(host, row['id'])
+    assert done['state'] == 'DONE', done['message']
+    assert 'rebooted' in [line['message'] for line in done['log']]
+    c = host.client(private_methods=True)
+    try:
+        assert c.call('system.boot_id') != first_boot
+        assert c.call('tuning.state')['pending_reboot'] == []
+        assert c.call('tunable.get_zfs_parameters')['zfs_dirty_data_max_max']['value'] == str(value)
+    finally:
+        c.close()

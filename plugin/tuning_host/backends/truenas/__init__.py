@@ -23,8 +23,7 @@ READY_POLL_SECONDS = 2.0   # while the box boots, how often the host asks system
 
 def release_of(version: str) -> str | None:
     """`TrueNAS-25.10.1` / `25.10.6` → `25.10`; `26.0.0-BETA.3` → `26.0`."""
-    number = version.rsplit('-', 1)[-1] if version.startswith('TrueNAS') else version
-    parts = number.split('.')
+    parts = version.removeprefix('TrueNAS-').removeprefix('TrueNAS ').split('.')
     return f'{parts[0]}.{parts[1]}' if len(parts) >= 2 and parts[0].isdigit() else None
 
 
@@ -43,13 +42,17 @@ class TrueNasBackend:
         self.activation = None
 
     def add_services(self, middleware):
+        """Register the appliance services and start connecting (the plugins' set-up may already call the box)."""
         self.middleware = middleware
         for service in local_services(middleware, self.module_dir) + forwarding_services(middleware, self.box):
             middleware.add_service(service)
+        middleware.event_register('system.ready', 'Finished boot process', roles=['SYSTEM_GENERAL_READ'])
+        middleware.event_register('system.reboot.info', 'Sent when a system reboot is required.',
+                                  roles=['SYSTEM_GENERAL_READ'])
+        self.box.start()
 
     async def until_ready(self):
-        """Connect, then wait until the box says it is ready (its pools imported)."""
-        self.box.start()
+        """Wait until the box is reached and says it is ready (its pools imported)."""
         while True:
             try:
                 if await self.box.call('system.ready'):

@@ -62,6 +62,13 @@ async def presented_certificate(host: str, port: int) -> str:
     return fingerprint(der)
 
 
+def wire_value(value):
+    """JSON for what an in-process call may pass and JSON lacks: a set (26.0 update_impl's `iprops`) as a list."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=str)
+    raise TypeError(f'{type(value).__name__} cannot be sent to the box')
+
+
 class BoxClient:
     """`await call(method, *params)`; `on_login(client)` runs after every (re)login, before calls go through."""
 
@@ -111,7 +118,8 @@ class BoxClient:
         future = asyncio.get_running_loop().create_future()
         self._pending[id_] = (method, future)
         try:
-            await ws.send_str(json.dumps({'jsonrpc': '2.0', 'id': id_, 'method': method, 'params': params}))
+            await ws.send_str(json.dumps({'jsonrpc': '2.0', 'id': id_, 'method': method, 'params': params},
+                                         default=wire_value))
             return await (asyncio.wait_for(future, timeout) if timeout else future)
         except (aiohttp.ClientError, ConnectionError, RuntimeError) as e:
             raise ConnectionLost(method, e) from None

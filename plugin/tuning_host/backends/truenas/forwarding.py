@@ -1,9 +1,10 @@
 """The appliance services of the `truenas` backend: the same interface as the host's own appliance services
 (tuning_host.appliance: namespaces, method names, roles, which are jobs), each call forwarded to the box.
 
-A few calls stay on the host: `systemdataset.config` (the plugin's database lives in the host's data directory) and
-the two the host serves where TrueNAS has no API call (`tunable.get_zfs_parameters`, `zfs.version`), which read the
-ZFS module's sysfs directory as the plugin does on TrueNAS (the App runs on the box's kernel).
+A few calls stay on the host: `systemdataset.config` (the plugin's database lives in the host's data directory),
+`system.ready` (the host is ready once the box said so: server/host.py), and the two the host serves where TrueNAS has
+no API call (`tunable.get_zfs_parameters`, `zfs.version`), which read the ZFS module's sysfs directory as the plugin
+does on TrueNAS (the App runs on the box's kernel).
 """
 import errno
 import os
@@ -14,7 +15,7 @@ from ...runtime.loader import import_package_modules, service_classes
 from .errors import is_refusal, refused_reboot
 
 APPLIANCE_PACKAGE = 'tuning_host.appliance'
-LOCAL_METHODS = {'systemdataset.config', 'tunable.get_zfs_parameters', 'zfs.version'}
+LOCAL_METHODS = {'systemdataset.config', 'tunable.get_zfs_parameters', 'zfs.version', 'system.ready'}
 COPIED_ATTRIBUTES = ('roles', '_private', '_no_auth_required', '_no_authz_required', 'rate_limit', 'audit')
 
 
@@ -130,6 +131,14 @@ def local_services(middleware, module_dir: str) -> list:
                 raise CallError(f'cannot read the ZFS module parameters in {module_dir}/parameters '
                                 f'({e.strerror}): is the host running on the box?', errno.ENOENT) from None
 
+    class HostReadyService(Service):
+        class Config:
+            namespace = 'system'
+
+        def ready(self):
+            return self.middleware.system_state == 'READY'
+        ready.roles = ['SYSTEM_GENERAL_READ']
+
     class ZfsModuleVersionService(Service):
         class Config:
             namespace = 'zfs'
@@ -138,4 +147,5 @@ def local_services(middleware, module_dir: str) -> list:
         def version(self):
             return read_zfs_version(module_dir)
 
-    return [SystemDatasetService(middleware), ZfsModuleParametersService(middleware), ZfsModuleVersionService(middleware)]
+    return [SystemDatasetService(middleware), ZfsModuleParametersService(middleware), ZfsModuleVersionService(middleware),
+            HostReadyService(middleware)]

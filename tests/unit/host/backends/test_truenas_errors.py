@@ -42,3 +42,11 @@ def test_not_authorized_is_a_refusal_and_the_reboot_says_what_the_admin_does():
     reboot = refused_reboot()
     assert reboot.errno == errno.EACCES and reboot.errmsg == RESTART_FROM_WEB_UI
     assert 'System → Restart' in reboot.errmsg and 'FULL_ADMIN' in reboot.errmsg
+
+
+def test_the_boxs_release_is_read_from_its_version():
+    from tuning_host.backends.truenas import release_of
+    assert release_of('TrueNAS-25.10.6') == '25.10'
+    assert release_of('TrueNAS-26.0.0-BETA.3') == '26.0'
+    assert release_of('25.10.1') == '25.10'
+    assert release_of('TrueNAS-MASTER') is None
