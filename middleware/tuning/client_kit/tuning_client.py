@@ -1472,7 +1472,8 @@ def command_agent(options):
 # ---------------------------------------------------------------------------------------------------------------
 
 def parser():
-    common = argparse.ArgumentParser(add_help=False)
+    # no abbreviations: '--token SECRET' must not pass for '--token-file SECRET' (and end up in a message)
+    common = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
     common.add_argument('--box', required=True, metavar='URL',
                         help='the box\'s address as the session shows it, e.g. https://nas.example.lan')
     common.add_argument('--token-file', metavar='FILE',
@@ -1490,7 +1491,7 @@ def parser():
                              'its path here; refused when it is mounted, has partitions or is in use')
     common.add_argument('--label', help='a label for the stored result (default: the protocol and this host\'s name)')
     top = argparse.ArgumentParser(
-        prog='tuning_client.py', formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog='tuning_client.py', allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter,
         description=f'Workload tuning for TrueNAS, client kit version {KIT_VERSION}: measure the NAS from this\n'
                     'client (fio on the mounted share or iSCSI disk, iperf3 for the network) and send the\n'
                     'results to the box. The token comes from TUNING_TOKEN or --token-file.',
@@ -1500,7 +1501,7 @@ def parser():
     commands = top.add_subparsers(dest='command', metavar='COMMAND')
     commands.required = True
     run = commands.add_parser(
-        'run', parents=[common], formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXIT_CODES_HELP,
+        'run', parents=[common], allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXIT_CODES_HELP,
         help='measure once with the session\'s plan, send the result, exit',
         description=textwrap.fill('Measure once with the session\'s plan: checks first (fio, iperf3 when the network '
                                   'is measured, the path, free space), then iperf3 against the box, then fio, then '
@@ -1512,7 +1513,7 @@ def parser():
                      help='write the result to this file instead of sending it (import it on the box with '
                           'tuning.benchmark.import, format CLIENT_KIT); written whole or not at all')
     agent = commands.add_parser(
-        'agent', parents=[common], formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXIT_CODES_HELP,
+        'agent', parents=[common], allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXIT_CODES_HELP,
         help='wait for the box\'s campaign steps and run each one (until the session expires)',
         description=textwrap.fill(f'Ask the box every {AGENT_POLL_SECONDS} s for a campaign step, run it and send '
                                   'its result; keeps trying while the box reboots, until the session expires. Ctrl-C '

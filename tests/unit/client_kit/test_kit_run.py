@@ -1,6 +1,7 @@
 """The kit end to end as a client runs it: a separate Python process, real fio (and iperf3) on a temporary
 directory, against a fake box serving a tiny plan (1 s runs, a few MiB). The RESULT it posts is checked with the
 box's own model and readers, so what the kit sends is what the box accepts."""
+import argparse
 import ast
 import os
 import shutil
@@ -64,6 +65,7 @@ def test_a_run_posts_a_result_the_box_accepts_and_leaves_nothing(tmp_path):
     assert os.listdir(tmp_path) == []  # the scratch directory is gone
     # progress in words on stderr: the test, the run, the rate
     assert 'SEQ_READ (sequential read): run 2 of 2: read ' in done.stderr and 'MB/s' in done.stderr
+    assert TOKEN not in done.stdout + done.stderr
 
 
 def test_the_network_ceiling_is_measured_against_the_boxs_iperf3_servers(tmp_path):
@@ -89,6 +91,31 @@ def test_the_network_ceiling_is_measured_against_the_boxs_iperf3_servers(tmp_pat
         done = run_kit('run', box, '--path', str(tmp_path), '--no-network')
     assert done.returncode == 0, done.stderr
     assert box.network is None and box.results[0]['iperf3'] == []
+
+
+def test_without_direct_io_the_kit_runs_buffered_over_twice_the_clients_ram(tmp_path, monkeypatch):
+    """A file system that refuses O_DIRECT (the probe says so; none here does): buffered psync jobs with the test's
+    I/Os in flight, over at least twice the client's RAM, and the reason in words."""
+    from tuning.client_kit import tuning_client as kit
+    monkeypatch.setattr(kit, 'probe_direct_io', lambda scratch, os_name: (False, 'this file system refuses direct '
+                                                                                 'I/O (Invalid argument)'))
+    plan = tiny_plan(tests=('SEQ_WRITE', 'RAND_READ_4K'), runs=1, min_size_bytes=4 << 20)
+    client = kit.client_info('Linux', shutil.which('fio'), None)
+    client['ram_bytes'] = 6 << 20  # a tiny client, so that twice its RAM is a few MiB
+    with FakeBox(plan) as box:
+        options = argparse.Namespace(path=str(tmp_path), no_network=False, overwrite_device=None, label=None,
+                                     box=box.url)
+        result = kit.measure(options, kit.Box(box.url, TOKEN), kit.Tools('Linux'), plan, 7, None, client)
+    assert result['cache_defeat']['direct_io'] is False and result['cache_defeat']['size_bytes'] == 12 << 20
+    assert result['cache_defeat']['reason'].startswith('this file system refuses direct I/O (Invalid argument), so '
+                                                       'the working set is 12 MiB: at least twice this client')
+    for entry in result['fio']:
+        options = parse_fio_json(entry['output'])['jobs'][0]['options']
+        assert (options['ioengine'], options['direct']) == ('psync', '0')
+    rand = parse_fio_json(result['fio'][1]['output'])['jobs'][0]['options']
+    assert rand['numjobs'] == '16' and 'iodepth' not in rand
+    assert_box_accepts(result, plan)
+    assert os.listdir(tmp_path) == []
 
 
 def test_output_writes_the_result_to_a_file_instead_of_posting_it(tmp_path):
@@ -224,6 +251,8 @@ def test_the_token_comes_from_the_environment_or_a_file_only(tmp_path):
     with FakeBox(tiny_plan()) as box:
         none = run_kit('run', box, '--path', str(tmp_path), env={'TUNING_TOKEN': ''})
         assert none.returncode == 2 and 'TUNING_TOKEN' in none.stderr
+        as_argument = run_kit('run', box, '--path', str(tmp_path), '--token', TOKEN, env={'TUNING_TOKEN': ''})
+        assert as_argument.returncode == 2 and 'unrecognized arguments: --token' in as_argument.stderr
         wrong = run_kit('run', box, '--path', str(tmp_path), env={'TUNING_TOKEN': 'wrong'})
         assert wrong.returncode == 4 and 'did not accept the token' in wrong.stderr
         token_file = tmp_path / 'token'
