@@ -44,7 +44,7 @@ class TrueNasBackend:
     def add_services(self, middleware):
         """Register the appliance services and start connecting (the plugins' set-up may already call the box)."""
         self.middleware = middleware
-        for service in local_services(middleware, self.module_dir) + forwarding_services(middleware, self.box):
+        for service in local_services(middleware, self.module_dir, self.status) + forwarding_services(middleware, self.box):
             middleware.add_service(service)
         middleware.event_register('system.ready', 'Finished boot process', roles=['SYSTEM_GENERAL_READ'])
         middleware.event_register('system.reboot.info', 'Sent when a system reboot is required.',

@@ -139,7 +139,7 @@ class BoxClient:
 
     async def _run(self):
         delays = backoff_delays()
-        self._session = aiohttp.ClientSession()
+        self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, connect=CONNECT_TIMEOUT))
         while not self._closing:
             try:
                 await self._connect_once()
@@ -168,8 +168,8 @@ class BoxClient:
                                'with System → Certificates in the box\'s web UI)', self.address.endpoint, seen)
             self.fingerprint = seen
             ssl_arg = aiohttp.Fingerprint(fingerprint_bytes(seen))
-        async with self._session.ws_connect(self.address.url, ssl=ssl_arg, timeout=CONNECT_TIMEOUT,
-                                            max_msg_size=0, heartbeat=30) as ws:
+        async with self._session.ws_connect(self.address.url, ssl=ssl_arg, max_msg_size=0, heartbeat=30,
+                                            timeout=aiohttp.ClientWSTimeout(ws_close=CONNECT_TIMEOUT)) as ws:
             self._ws = ws
             reader = asyncio.get_running_loop().create_task(self._read(ws))
             try:

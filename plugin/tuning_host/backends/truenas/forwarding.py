@@ -115,7 +115,7 @@ def read_zfs_version(module_dir: str) -> str | None:
         return None
 
 
-def local_services(middleware, module_dir: str) -> list:
+def local_services(middleware, module_dir: str, status=None) -> list:
     from ...appliance.systemdataset import SystemDatasetService
     from ...runtime import private
 
@@ -147,5 +147,16 @@ def local_services(middleware, module_dir: str) -> list:
         def version(self):
             return read_zfs_version(module_dir)
 
-    return [SystemDatasetService(middleware), ZfsModuleParametersService(middleware), ZfsModuleVersionService(middleware),
-            HostReadyService(middleware)]
+    class TrueNasConnectionService(Service):
+        """`truenas.status`: the box this host serves, the SHA-256 of its pinned certificate (to compare with
+        System → Certificates in the box's web UI), the user, whether it is connected and the last error."""
+        class Config:
+            namespace = 'truenas'
+
+        def status(self):
+            return status()
+        status.roles = ['READONLY_ADMIN']
+
+    services = [SystemDatasetService(middleware), ZfsModuleParametersService(middleware),
+                ZfsModuleVersionService(middleware), HostReadyService(middleware)]
+    return services + ([TrueNasConnectionService(middleware)] if status is not None else [])

@@ -5,7 +5,7 @@ TrueNAS revokes a plain API key at once when it arrives over a connection that i
 """
 import ipaddress
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 DEFAULT_PATH = '/api/current'
@@ -67,9 +67,10 @@ class Credentials:
     username: str
     secret_env: str     # the environment variable holding the secret, or ''
     secret_file: str    # the file holding it, or '' (read at every login: a rotated key is picked up)
+    environ: dict | None = field(default=None, repr=False, compare=False)  # None: the process environment
 
-    def secret(self, environ=None) -> str:
-        env = os.environ if environ is None else environ
+    def secret(self) -> str:
+        env = os.environ if self.environ is None else self.environ
         if self.secret_file:
             try:
                 with open(self.secret_file) as f:
@@ -99,4 +100,4 @@ def credentials(login: str, username: str, key_file: str | None, environ=None) -
     if not key_file and not env.get('TUNING_TRUENAS_API_KEY'):
         raise PolicyError('TUNING_TRUENAS_API_KEY or TUNING_TRUENAS_API_KEY_FILE (--truenas-api-key-file): the API '
                           'key is required with --backend truenas')
-    return Credentials(login, username, '' if key_file else 'TUNING_TRUENAS_API_KEY', key_file or '')
+    return Credentials(login, username, '' if key_file else 'TUNING_TRUENAS_API_KEY', key_file or '', environ)
