@@ -1501,7 +1501,8 @@ def parser():
     commands = top.add_subparsers(dest='command', metavar='COMMAND')
     commands.required = True
     run = commands.add_parser(
-        'run', parents=[common], allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXIT_CODES_HELP,
+        'run', parents=[common], allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=EXIT_CODES_HELP,
         help='measure once with the session\'s plan, send the result, exit',
         description=textwrap.fill('Measure once with the session\'s plan: checks first (fio, iperf3 when the network '
                                   'is measured, the path, free space), then iperf3 against the box, then fio, then '
@@ -1513,7 +1514,8 @@ def parser():
                      help='write the result to this file instead of sending it (import it on the box with '
                           'tuning.benchmark.import, format CLIENT_KIT); written whole or not at all')
     agent = commands.add_parser(
-        'agent', parents=[common], allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXIT_CODES_HELP,
+        'agent', parents=[common], allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=EXIT_CODES_HELP,
         help='wait for the box\'s campaign steps and run each one (until the session expires)',
         description=textwrap.fill(f'Ask the box every {AGENT_POLL_SECONDS} s for a campaign step, run it and send '
                                   'its result; keeps trying while the box reboots, until the session expires. Ctrl-C '

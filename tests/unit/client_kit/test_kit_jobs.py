@@ -149,7 +149,8 @@ def test_api_base():
 def test_box_errors_in_words():
     body = {'error': {'errname': 'EINVAL', 'reason': 'Invalid result',
                       'extra': [['fio.0.run', 'run 4 is not between 1 and the plan\'s 3 runs', 22]]}}
-    assert kit.box_error_words(400, body) == 'Invalid result\n  fio.0.run: run 4 is not between 1 and the plan\'s 3 runs'
+    assert kit.box_error_words(400, body) == \
+        'Invalid result\n  fio.0.run: run 4 is not between 1 and the plan\'s 3 runs'
     assert kit.box_error_words(500, None) == 'the box answered HTTP 500'
 
 
