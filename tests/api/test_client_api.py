@@ -351,8 +351,9 @@ def test_the_real_kit_measures_a_directory_and_the_box_stores_its_result(small_b
     assert len(results) == 1
     entry = c.call('tuning.benchmark.get', results[0])
     protocol = entry['context']['target']['protocol']
-    assert entry['source'] == 'CLIENT' and entry['label'] == f'{protocol} from {socket.gethostname()}'
     assert protocol in ('LOCAL', 'OTHER')   # a directory of this machine, not a share
+    assert entry['source'] == 'CLIENT' and entry['label'] == {
+        'LOCAL': f'local directory on {socket.gethostname()}', 'OTHER': f'a share from {socket.gethostname()}'}[protocol]
     assert [r['run'] for r in entry['runs']['SEQ_WRITE']] == [1] and len(entry['runs']['SEQ_READ']) == 1
     assert entry['runs']['SEQ_WRITE'][0]['metrics']['write_bw_bytes'] > 0
     assert entry['runs']['SEQ_READ'][0]['metrics']['read_bw_bytes'] > 0
