@@ -8,7 +8,7 @@ PORT ?= 8080
 TUNING_DATA ?= $(CURDIR)/var
 export PORT TUNING_DATA
 
-.PHONY: run test deps deps-run deps-system deps-python deps-ui ui test-python test-truenas test-ui test-e2e test-vm bench install-truenas package clean
+.PHONY: run test deps deps-run deps-system deps-python deps-ui ui test-python test-truenas test-ui test-e2e test-vm bench install-truenas package app clean
 
 run: deps-run deps-python ui
 	$(PY) -m tuning_host
@@ -62,6 +62,11 @@ bench: deps-python
 # The release artefact for TrueNAS: dist/truenas-tuning-<version>.tar.gz (+ .sha256); docs/truenas-install.md
 package: ui
 	python3 plugin/install/package.py --out dist
+
+# The TrueNAS App's image (README "Install as a TrueNAS App"): docker-archive + OCI layout, built from Debian packages
+# and this checkout as root, cached in ~/.cache/truenas-tuning/app (TUNING_APP_CACHE)
+app: ui
+	bash plugin/app/build-image.sh
 
 install-truenas:
 	python3 plugin/install/truenas_install.py --from-checkout

@@ -1,0 +1,25 @@
+// The App's panel in Debian's Chromium (tests/e2e/browser.mjs): log in, wait for the box overview, screenshot both.
+// `node tests/vm/app_screenshot.mjs PANEL_URL PASSWORD OUT_DIR` (test_vm_app.py runs it through the ssh forward).
+import { join } from 'node:path';
+
+import { launchBrowser } from '../e2e/browser.mjs';
+
+const [url, password, outDir] = process.argv.slice(2);
+const $ = (page, id) => page.locator(`[data-test="${id}"]`);
+
+const browser = await launchBrowser();
+try {
+  const page = browser.pages()[0] ?? await browser.newPage();
+  page.setDefaultTimeout(120_000);
+  await page.goto(url);
+  await $(page, 'login-submit').waitFor();
+  await page.screenshot({ path: join(outDir, 'app-login.png'), fullPage: true });
+  await $(page, 'login-username').fill('admin');
+  await $(page, 'login-password').fill(password);
+  await $(page, 'login-submit').click();
+  await $(page, 'box-ram').waitFor();
+  await page.screenshot({ path: join(outDir, 'app-overview.png'), fullPage: true });
+  console.log(`screenshots of ${url} in ${outDir}`);
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,264 @@
+"""The TrueNAS App (plugin/app) in the VM: the packed image loaded into the guest's Docker (Debian's docker.io) and run
+with plugin/app/compose.yaml's settings, against the guest's own tuning host, which plays the TrueNAS box's API
+(openzfs backend, real kernel and pool).
+
+Where the VM differs from a TrueNAS box, and why: the container shares the guest's network (network_mode host) so it
+reaches the box's API on loopback ws://127.0.0.1 (TrueNAS accepts a plain API key there); the pools are mounted at
+/tank here, not /mnt, so the pool bind mount is /tank:/tank:rslave; the app's port is reached from this machine
+through an ssh forward. Everything else (image, environment names, capabilities, read-only root, tmpfs, data
+dataset, restart policy, health check) comes from compose.yaml itself. Checked through the app's own API: the
+profile is the guest's box, a preset changes the real kernel and dataset and its revert restores them, a benchmark's
+scratch dataset (created by the box's API) is written inside the container and removed; the panel answers.
+"""
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import timed
+from guest_host import GUEST_PORT
+from guest_truth import snapshot_diff
+from vm import free_loopback_port
+
+pytestmark = pytest.mark.vm
+
+REPO = Path(__file__).resolve().parents[2]
+APP = REPO / 'plugin' / 'app'
+sys.path.insert(0, str(REPO / 'tests' / 'api'))
+from client import Client  # noqa: E402
+
+NAME = 'tuning-app'
+APP_PORT = 8080                  # the image's PORT; with the host network it is the guest's port
+APP_PASSWORD = 'vm-app-admin-password'
+DATA_DATASET = 'tank/tuning-app'
+POOL_ROOT = '/tank'              # the guest's pools; /mnt on TrueNAS
+DATASET = 'tank/share'
+ARTIFACTS = REPO / 'tests' / 'artifacts' / 'vm'
+
+
+def compose_service() -> dict:
+    compose = yaml.safe_load((APP / 'compose.yaml').read_text())
+    (service,) = compose['services'].values()
+    return service
+
+
+def docker_run_argv(service: dict, env: dict[str, str], data_dir: str) -> list[str]:
+    """`docker run` for compose.yaml's service in the VM: its settings, the environment filled in, /mnt → POOL_ROOT,
+    the host network instead of the published port."""
+    argv = ['docker', 'run', '-d', '--name', NAME, '--network', 'host', '--restart', service['restart'],
+            '--pull', service['pull_policy']]
+    for k, v in {**service['environment'], **env}.items():
+        argv += ['-e', f'{k}={v}']
+    for volume in service['volumes']:
+        source, target, *mode = volume.split(':')
+        if source == '/mnt':
+            source = target = POOL_ROOT
+        elif target == '/data':
+            source = data_dir
+        argv += ['-v', ':'.join([source, target, *mode])]
+    argv += [f'--cap-drop={c}' for c in service['cap_drop']] + [f'--cap-add={c}' for c in service['cap_add']]
+    argv += [f'--security-opt={o}' for o in service['security_opt']]
+    argv += ['--read-only'] if service['read_only'] else []
+    argv += [f'--tmpfs={t}' for t in service['tmpfs']]
+    check = service['healthcheck']
+    assert check['test'][0] == 'CMD'
+    argv += ['--health-cmd', shlex.join(check['test'][1:]), '--health-interval', check['interval'],
+             '--health-timeout', check['timeout'], '--health-start-period', check['start_period'],
+             '--health-retries', str(check['retries'])]
+    return argv + [service['image']]
+
+
+class Forward:
+    """ssh -L from a loopback port here to the app's port in the guest."""
+
+    def __init__(self, vm, guest_port: int):
+        self.port = free_loopback_port()
+        base = vm._ssh_base()
+        self.proc = subprocess.Popen(base[:-1] + ['-N', '-o', 'ExitOnForwardFailure=yes',
+                                                  '-L', f'127.0.0.1:{self.port}:127.0.0.1:{guest_port}', base[-1]])
+
+    def close(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+
+
+def http_get(url: str, timeout: float = 10) -> bytes:
+    with urllib.request.urlopen(url, timeout=timeout) as r:
+        return r.read()
+
+
+def wait_for(what: str, probe, timeout: float, diagnostics=lambda: ''):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = probe()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f'{what}: not after {timeout}s\n{diagnostics()}')
+        time.sleep(1)   # polling interval
+
+
+@pytest.fixture(scope='session')
+def app_archive():
+    with timed('app image build (or cache check)'):
+        r = subprocess.run(['bash', str(APP / 'build-image.sh')], capture_output=True, text=True)
+    if r.returncode != 0:
+        pytest.fail(f'building the app image failed:\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}')
+    out = subprocess.run(['bash', str(APP / 'build-image.sh'), '--print-dir'], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    return Path(out) / 'truenas-tuning-app.docker.tar.gz'
+
+
+@pytest.fixture(scope='module')
+def app(vm, guest_host, app_archive):
+    if vm.ssh('command -v docker', check=False).returncode != 0:
+        pytest.fail('the VM image has no docker (docker.io): tests/vm/build-image.sh installs it')
+    logs = lambda: vm.ssh(f'docker logs --tail 60 {NAME} 2>&1', check=False).stdout  # noqa: E731
+    with timed('app: start docker, load the image'):
+        vm.run('systemctl start docker')
+        vm.put(app_archive, '/var/tmp/app.docker.tar.gz')
+        loaded = vm.run('docker load -i /var/tmp/app.docker.tar.gz && rm /var/tmp/app.docker.tar.gz')
+    service = compose_service()
+    assert service['image'] in loaded, loaded
+    with guest_host.admin_client() as admin:
+        key = admin.call('api_key.create', {'name': 'tuning-app', 'username': guest_host.username})
+    vm.run(f'zfs create {DATA_DATASET}')
+    env = {'TUNING_TRUENAS_URL': f'ws://127.0.0.1:{GUEST_PORT}/api/current',
+           'TUNING_TRUENAS_USER': guest_host.username, 'TUNING_TRUENAS_API_KEY': key['key'],
+           'TUNING_ADMIN_PASSWORD': APP_PASSWORD, 'PORT': str(APP_PORT)}
+    argv = docker_run_argv(service, env, f'{POOL_ROOT}/{DATA_DATASET.split("/", 1)[1]}')
+    forward = None
+    try:
+        with timed('app: container up and healthy'):
+            vm.run(shlex.join(argv))
+            wait_for('the app answering in the guest', lambda: vm.ssh(
+                f'curl -sf http://127.0.0.1:{APP_PORT}/api/boot_id', check=False).returncode == 0, 180, logs)
+            wait_for('docker saying the app is healthy', lambda: vm.ssh(
+                f"docker inspect -f '{{{{.State.Health.Status}}}}' {NAME}").stdout.strip() == 'healthy', 180, logs)
+        forward = Forward(vm, APP_PORT)
+        url = f'http://127.0.0.1:{forward.port}'
+        wait_for('the app through the forwarded port', lambda: _answers(url + '/api/boot_id'), 60)
+        yield {'http': url, 'ws': f'ws://127.0.0.1:{forward.port}/api/current', 'logs': logs}
+    finally:
+        if forward:
+            forward.close()
+        print(logs())
+        vm.ssh(f'docker rm -f {NAME}; docker rmi {service["image"]}; zfs destroy -r {DATA_DATASET}', check=False)
+        with guest_host.admin_client() as admin:
+            admin.call('api_key.delete', key['id'])
+
+
+def _answers(url: str) -> bool:
+    try:
+        http_get(url)
+        return True
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def c(app):
+    client = Client(app['ws'], timeout=120)
+    try:
+        assert client.login('admin', APP_PASSWORD)['response_type'] == 'SUCCESS'
+        wait_for('tuning ready in the app', lambda: _ready(client), 120, app['logs'])
+        yield client
+    finally:
+        client.close()
+
+
+def _ready(client) -> bool:
+    try:
+        client.call('tuning.state')
+        return True
+    except Exception:  # noqa: BLE001 -- not ready yet: the plugin answers once the box is ready
+        return False
+
+
+def test_app_profile_is_the_guests_box(c, vm, truth):
+    profile = c.call('tuning.profile')
+    assert profile['backend'] == 'truenas'
+    assert vm.run('cat /sys/module/zfs/version').startswith(profile['openzfs_version'])   # the kernel's module
+    (pool,) = [p for p in profile['pools'] if p['name'] == 'tank']
+    assert pool['layout'].startswith('RAIDZ2 4×')
+    assert pool['size_bytes'] == int(vm.run('zpool list -Hp -o size tank'))
+    assert {'tank/share', DATA_DATASET} <= set(pool['datasets'])
+    unused = {d['name'] for d in profile['unused_disks']}
+    assert {truth.disk('zfsd5'), truth.disk('zfsd6'), truth.disk('zfsd7')} == unused
+
+
+def test_app_applies_a_preset_on_the_real_kernel_and_reverts_it(c, truth):
+    from tuning.core.presets.registry import settings_of
+    sysctls = settings_of('SYSCTL')
+    target = {'pool': 'tank', 'dataset': DATASET}
+    plan = c.call('tuning.preset.preview', 'max-seq-write', target)
+    assert plan['changes']
+    before = truth.snapshot(sysctls)
+    result = c.job('tuning.preset.apply', 'max-seq-write', target, {'acknowledge': list(plan['dangerous'])},
+                   timeout=900)
+    try:
+        live = [ch for ch in result['applied'] if ch['apply_mode'] == 'LIVE']
+        assert live, result
+        for ch in live:
+            if ch['kind'] == 'ZFS_PARAMETER':
+                assert truth.param(ch['setting']) == ch['proposed'], ch
+            elif ch['kind'] == 'DATASET_PROPERTY':
+                value, source = truth.props([ch['scope']], (ch['setting'],))[ch['scope']][ch['setting']]
+                assert (value.upper(), source) == (ch['proposed'].upper(), 'local'), ch
+        assert c.call('tuning.state')['active']['preset'] == 'max-seq-write'
+    finally:
+        revert_plan = c.call('tuning.restore_point.preview', result['restore_point_id'])
+        c.job('tuning.restore_point.revert', result['restore_point_id'], list(revert_plan['dangerous']),
+              timeout=900)
+    assert snapshot_diff(before, truth.snapshot(sysctls)) == []
+    assert c.call('tuning.state')['active'] is None
+
+
+def test_app_benchmark_writes_in_a_scratch_dataset_seen_through_the_bind_mount(c, vm, truth, app):
+    before = set(truth.datasets())
+    spec = {'dataset': DATASET, 'tests': ['SEQ_WRITE'], 'profile': 'QUICK', 'runs': 1, 'adaptive': False,
+            'label': 'vm app quick'}
+    job_id = c.job_id('tuning.benchmark.run', spec)
+    seen = {}
+
+    def scratch_in_container():
+        new = set(truth.datasets()) - before
+        if not new:
+            return False
+        (scratch,) = new
+        mountpoint = vm.run(f'zfs get -H -o value mountpoint {scratch}').strip()
+        # fio's files, listed from inside the container: the dataset mounted after the app started is there
+        inside = vm.ssh(f'docker exec {NAME} find {mountpoint} -type f', check=False).stdout.split()
+        if inside:
+            seen.update(scratch=scratch, mountpoint=mountpoint, files=inside)
+        return bool(inside)
+
+    wait_for('the scratch dataset with fio files inside the container', scratch_in_container, 600, app['logs'])
+    job = c.wait_job(job_id, timeout=1800)
+    assert job['state'] == 'SUCCESS', job
+    entry = job['result']
+    assert entry['summary']['SEQ_WRITE']['write_bw_bytes']['median'] > 0
+    assert set(truth.datasets()) == before, 'the scratch dataset is gone'
+    assert vm.ssh(f'docker exec {NAME} test -e {seen["mountpoint"]}', check=False).returncode != 0
+    assert vm.ssh(f'docker exec {NAME} pgrep -x fio', check=False).returncode != 0
+
+
+def test_panel_is_served_through_the_forwarded_port(app):
+    index = http_get(app['http'] + '/_plugins/tuning/').decode()
+    assert '<app-root' in index
+    script = next(s for s in index.split('"') if s.startswith('main') and s.endswith('.js'))
+    assert http_get(app['http'] + '/_plugins/tuning/' + script)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shot = subprocess.run(['node', str(Path(__file__).with_name('app_screenshot.mjs')), app['http'] +
+                           '/_plugins/tuning/', APP_PASSWORD, str(ARTIFACTS)], capture_output=True, text=True,
+                          timeout=300)
+    assert shot.returncode == 0, shot.stdout + shot.stderr
+    assert (ARTIFACTS / 'app-overview.png').stat().st_size > 0
