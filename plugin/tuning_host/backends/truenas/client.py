@@ -1,6 +1,7 @@
 """One persistent websocket JSON-RPC 2.0 connection to the box (aiohttp, as TrueNAS ships it), logged in with
 `auth.login_ex`, reconnected with backoff. Jobs are answered when they end (`core.set_options legacy_jobs: false`,
-as truenas_api_client does), so a remote job is one awaited call.
+as truenas_api_client does), so a remote job is one awaited call; the `core.get_jobs` events say which job a call
+started, so a job whose connection dropped is followed to its end on the next one (`core.job_wait`).
 
 The box's TLS certificate is read once before the login connection and pinned (pinning.py); the connection itself
 then only accepts a certificate with that SHA-256 (aiohttp.Fingerprint), so nothing can swap it in between.
@@ -81,6 +82,7 @@ class BoxClient:
         self._ws = None
         self._ids = itertools.count(1)
         self._pending = {}
+        self._jobs = {}      # message id of a pending call -> the remote job it started (core.get_jobs events)
         self._task = None
         self._session = None
         self._closing = False
@@ -104,20 +106,45 @@ class BoxClient:
     # ---- calls ----
 
     async def call(self, method, *params, timeout=None):
+        """The box's answer; a job's result once it ended, followed to its end across a reconnection."""
+        await self._until_connected(method)
+        id_ = next(self._ids)
+        try:
+            return await self._call(method, list(params), timeout, id_)
+        except ConnectionLost:
+            job_id = self._jobs.get(id_)
+            if job_id is None:
+                raise
+            return await self._follow(method, job_id)
+        finally:
+            self._jobs.pop(id_, None)
+
+    async def _until_connected(self, method):
         if not self.connected.is_set():
             try:
                 await asyncio.wait_for(self.connected.wait(), CALL_WAIT_FOR_CONNECTION)
             except asyncio.TimeoutError:
                 raise CallError(f'the box is not reachable ({self.last_error or "connecting"}), so {method} could not '
                                 'be called', errno.ENOTCONN) from None
-        return await self._call(method, list(params), timeout)
 
-    async def _call(self, method, params, timeout=None):
+    async def _follow(self, method, job_id):
+        """A job the box started before the connection dropped: wait for its end on the next connection. A box that
+        restarted meanwhile no longer has it (job ids start again), so its method must match."""
+        await self._until_connected(method)
+        found = await self._call('core.get_jobs', [[['id', '=', job_id]]], CONNECT_TIMEOUT)
+        if not found or found[0].get('method') != method:
+            raise ConnectionLost(method, f'job {job_id} is no longer on the box')
+        logger.info('truenas backend: following %s (job %d) after a reconnection', method, job_id)
+        return await self._call('core.job_wait', [job_id])
+
+    async def _call(self, method, params, timeout=None, id_=None):
         ws = self._ws
-        id_ = next(self._ids)
+        id_ = next(self._ids) if id_ is None else id_
         future = asyncio.get_running_loop().create_future()
         self._pending[id_] = (method, future)
         try:
+            if ws is None:
+                raise ConnectionError('not connected')
             await ws.send_str(json.dumps({'jsonrpc': '2.0', 'id': id_, 'method': method, 'params': params},
                                          default=wire_value))
             return await (asyncio.wait_for(future, timeout) if timeout else future)
@@ -125,6 +152,16 @@ class BoxClient:
             raise ConnectionLost(method, e) from None
         finally:
             self._pending.pop(id_, None)
+
+    def _job_event(self, params):
+        """Remember which remote job a pending call started (the job's `message_ids` name the call)."""
+        fields = params.get('fields') or {}
+        if params.get('collection') != 'core.get_jobs' or params.get('msg') != 'added':
+            return
+        for message_id in fields.get('message_ids') or []:
+            method, _ = self._pending.get(message_id, (None, None))
+            if method is not None and method == fields.get('method'):
+                self._jobs[message_id] = fields.get('id')
 
     def _answer(self, message):
         method, future = self._pending.get(message.get('id'), (None, None))
@@ -189,8 +226,11 @@ class BoxClient:
                 message = json.loads(msg.data)
                 if 'id' in message:
                     self._answer(message)
+                elif message.get('method') == 'collection_update':
+                    self._job_event(message.get('params') or {})
             elif msg.type in (aiohttp.WSMsgType.ERROR, aiohttp.WSMsgType.CLOSE):
                 break
+        self.connected.clear()   # at once: a call made now waits for the next connection
         for method, future in list(self._pending.values()):
             if not future.done():
                 future.set_exception(ConnectionLost(method, 'the box closed the connection'))
@@ -202,5 +242,6 @@ class BoxClient:
                                f'TUNING_TRUENAS_USER, and that the key is not expired or revoked')
         self.user = (answer.get('user_info') or {}).get('pw_name') or self.creds.username
         await self._call('core.set_options', [{'legacy_jobs': False}], CONNECT_TIMEOUT)
+        await self._call('core.subscribe', ['core.get_jobs'], CONNECT_TIMEOUT)
         if self.on_login is not None:
             await self.on_login(self)

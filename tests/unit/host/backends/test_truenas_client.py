@@ -26,6 +26,7 @@ class FakeBox:
 
     def __init__(self):
         self.calls, self.sockets, self.boot_id = [], [], 'boot-1'
+        self.job_method = 'tunable.create'   # what job 41 is after the reconnection
 
     async def handle(self, request):
         ws = web.WebSocketResponse()
@@ -34,6 +35,12 @@ class FakeBox:
         async for msg in ws:
             m = json.loads(msg.data)
             self.calls.append((m['method'], m['params']))
+            if m['method'] == 'tunable.create':   # the job starts, then the connection drops before it ends
+                await ws.send_str(json.dumps({'jsonrpc': '2.0', 'method': 'collection_update', 'params': {
+                    'msg': 'added', 'collection': 'core.get_jobs', 'id': 41,
+                    'fields': {'id': 41, 'method': 'tunable.create', 'message_ids': [m['id']], 'state': 'RUNNING'}}}))
+                await ws.close()
+                break
             await ws.send_str(json.dumps({'jsonrpc': '2.0', 'id': m['id'], **self.answer(m['method'], m['params'])}))
         return ws
 
@@ -48,7 +55,10 @@ class FakeBox:
         if method == 'system.reboot':
             return {'error': {'code': -32001, 'message': 'Method call error', 'data': {
                 'error': errno.EACCES, 'errname': 'EACCES', 'reason': 'Not authorized'}}}
-        return {'result': {'core.set_options': None, 'system.version': 'TrueNAS-25.10.6',
+        if method == 'core.get_jobs':
+            return {'result': [{'id': 41, 'method': self.job_method}] if params == [[['id', '=', 41]]] else []}
+        return {'result': {'core.set_options': None, 'core.subscribe': 'sub-1', 'core.job_wait': {'id': 9},
+                           'system.version': 'TrueNAS-25.10.6',
                            'system.boot_id': self.boot_id, 'pool.query': [{'name': 'tank', 'p': params}]}[method]}
 
 
@@ -107,7 +117,7 @@ def test_calls_go_through_one_logged_in_connection_and_errors_come_back_as_plugi
         finally:
             await client.close()
             await runner.cleanup()
-        assert [m for m, _ in box.calls[:2]] == ['auth.login_ex', 'core.set_options']
+        assert [m for m, _ in box.calls[:3]] == ['auth.login_ex', 'core.set_options', 'core.subscribe']
         assert box.calls[1][1] == [{'legacy_jobs': False}]
         assert len(box.sockets) == 1
     asyncio.run(run())
@@ -190,5 +200,26 @@ def test_a_dropped_connection_is_reconnected_and_a_new_boot_restarts_the_host(tm
             assert backend.status()['connected'] and backend.status()['boot_id'] == 'boot-1'
         finally:
             await backend.close()
+            await runner.cleanup()
+    asyncio.run(run())
+
+
+def test_a_job_whose_connection_dropped_is_followed_to_its_end_on_the_next_one(tmp_path):
+    async def run():
+        box = FakeBox()
+        runner, port = await serve(box)
+        client = make_client(port, tmp_path)
+        client.start()
+        try:
+            assert await client.call('tunable.create', {'var': 'zfs_txg_timeout'}) == {'id': 9}
+            assert [m for m, _ in box.calls if m.startswith('core.j') or m == 'core.get_jobs'] == [
+                'core.get_jobs', 'core.job_wait']
+            assert ('core.job_wait', [41]) in box.calls and len(box.sockets) == 2
+            box.job_method = 'pool.update'   # the box restarted meanwhile: job 41 is another one now
+            with pytest.raises(CallError) as e:
+                await client.call('tunable.create', {'var': 'zfs_txg_timeout'})
+            assert e.value.errno == errno.ECONNRESET and 'job 41 is no longer on the box' in e.value.errmsg
+        finally:
+            await client.close()
             await runner.cleanup()
     asyncio.run(run())
