@@ -22,6 +22,7 @@ from .restore_point import revert_plan, revert_restore_point
 from .store import benchmarks as bench_store, campaigns as store, restore_points as rps
 from .store.offloop import store_call
 
+WAITING_FOR_ADMIN = 'Waiting for the box to restart: '  # a refused reboot's message, cleared once the box is back
 REBOOT_PHASES = {'REBOOT': 'BENCHMARK', 'END_REBOOT': 'DONE', 'RESTORE_REBOOT': 'RESTORED'}
 POOL_WAIT_SECONDS = 600  # the spec's default (campaign_models)
 POOL_POLL_SECONDS = 5
@@ -194,15 +195,17 @@ class Driver:
                 raise
             # Refused for want of a role (the standalone host's API key without FULL_ADMIN): the admin restarts the
             # box; the campaign stays REBOOTING and resumes on the next boot as after its own reboot.
-            await self.commit(message=f'{why}: {e.errmsg}', log=f'{why}: the box refused the reboot; waiting for the '
-                                                                 'admin to restart it')
-            self.say(self.overall(c, 0), f'{why}: {e.errmsg}')
+            await self.commit(message=f'{WAITING_FOR_ADMIN}{why}: {e.errmsg}',
+                              log=f'{why}: the box refused the reboot; waiting for the admin to restart it')
+            self.say(self.overall(c, 0), f'{WAITING_FOR_ADMIN}{why}: {e.errmsg}')
         return public(await self.campaign())
 
     async def after_reboot(self, c: dict) -> dict | None:
         """Past a reboot the campaign asked for: check it happened and settled; None when there is nothing left."""
         if c['boot_id'] == await boot_id(self.middleware):
             raise CallError('The box did not reboot as the campaign asked.', errno.EIO)
+        if (c.get('message') or '').startswith(WAITING_FOR_ADMIN):
+            c = await self.commit(message=None)
         if not await self.wait_for_pool(c):
             return None
         pending = await store_call(self.middleware, campaign_pending, c)

@@ -53,11 +53,49 @@ def test_a_refused_reboot_waits_for_the_admin_in_rebooting(driver, monkeypatch):
     monkeypatch.setattr(campaign_flow, 'call_job', refuse(CallError(WHAT_TO_DO, errno.EACCES)))
     row = asyncio.run(driver.reboot(CAMPAIGN, 'REBOOT', 'big-dirty needs a reboot'))
     assert row['state'] == 'REBOOTING' and row['phase'] == 'REBOOT' and row['boot_id'] == 'boot-1'
-    assert row['message'] == f'big-dirty needs a reboot: {WHAT_TO_DO}'
-    assert driver.said[-1] == f'big-dirty needs a reboot: {WHAT_TO_DO}'
+    assert row['message'] == f'Waiting for the box to restart: big-dirty needs a reboot: {WHAT_TO_DO}'
+    assert driver.said[-1] == row['message']
 
 
 def test_any_other_reboot_failure_is_raised(driver, monkeypatch):
     monkeypatch.setattr(campaign_flow, 'call_job', refuse(CallError('shutdown failed', errno.EIO)))
     with pytest.raises(CallError, match='shutdown failed'):
         asyncio.run(driver.reboot(CAMPAIGN, 'REBOOT', 'big-dirty needs a reboot'))
+
+
+def test_once_the_box_is_back_the_admins_message_goes_and_the_campaign_carries_on(driver, monkeypatch):
+    monkeypatch.setattr(campaign_flow, 'call_job', refuse(CallError(WHAT_TO_DO, errno.EACCES)))
+    row = asyncio.run(driver.reboot(CAMPAIGN, 'REBOOT', 'big-dirty needs a reboot'))
+
+    async def new_boot(middleware):
+        return 'boot-2'
+
+    async def pool_back(c):
+        return True
+
+    async def nothing_pending(middleware, fn, *args):
+        assert fn is campaign_flow.campaign_pending
+        return []
+    monkeypatch.setattr(campaign_flow, 'boot_id', new_boot)
+    monkeypatch.setattr(driver, 'wait_for_pool', pool_back)
+    monkeypatch.setattr(campaign_flow, 'store_call', nothing_pending)
+    row = asyncio.run(driver.after_reboot({**row, 'spec': CAMPAIGN['spec']}))
+    assert row['message'] is None and row['state'] == 'RUNNING' and row['phase'] == 'BENCHMARK'
+
+
+def test_a_message_of_another_kind_stays_across_the_reboot(driver, monkeypatch):
+    async def new_boot(middleware):
+        return 'boot-2'
+
+    async def pool_back(c):
+        return True
+
+    async def nothing_pending(middleware, fn, *args):
+        return []
+    monkeypatch.setattr(campaign_flow, 'boot_id', new_boot)
+    monkeypatch.setattr(driver, 'wait_for_pool', pool_back)
+    monkeypatch.setattr(campaign_flow, 'store_call', nothing_pending)
+    driver.row = {**driver.row, 'state': 'REBOOTING', 'phase': 'REBOOT', 'boot_id': 'boot-1',
+                  'message': 'One round only: ...'}
+    row = asyncio.run(driver.after_reboot({**driver.row, 'spec': CAMPAIGN['spec']}))
+    assert row['message'] == 'One round only: ...'
