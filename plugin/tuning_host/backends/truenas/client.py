@@ -241,7 +241,9 @@ class BoxClient:
             raise LoginRefused(f'the box refused the login ({answer.get("response_type")}): check the API key and '
                                f'TUNING_TRUENAS_USER, and that the key is not expired or revoked')
         self.user = (answer.get('user_info') or {}).get('pw_name') or self.creds.username
-        await self._call('core.set_options', [{'legacy_jobs': False}], CONNECT_TIMEOUT)
+        # private_methods: the plugin calls some methods TrueNAS keeps private; 25.10 and 26 only log a warning
+        # without this option, a stricter server (the standalone host as the box, a later TrueNAS) refuses them
+        await self._call('core.set_options', [{'legacy_jobs': False, 'private_methods': True}], CONNECT_TIMEOUT)
         await self._call('core.subscribe', ['core.get_jobs'], CONNECT_TIMEOUT)
         if self.on_login is not None:
             await self.on_login(self)

@@ -118,7 +118,7 @@ def test_calls_go_through_one_logged_in_connection_and_errors_come_back_as_plugi
             await client.close()
             await runner.cleanup()
         assert [m for m, _ in box.calls[:3]] == ['auth.login_ex', 'core.set_options', 'core.subscribe']
-        assert box.calls[1][1] == [{'legacy_jobs': False}]
+        assert box.calls[1][1] == [{'legacy_jobs': False, 'private_methods': True}]
         assert len(box.sockets) == 1
     asyncio.run(run())
 
