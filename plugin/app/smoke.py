@@ -90,7 +90,7 @@ def run(archive: str) -> None:
                 deadline = time.monotonic() + START_TIMEOUT
                 boot_id = json.loads(wait_answer(f'http://127.0.0.1:{port}/api/boot_id', proc, deadline))
                 index = get(f'http://127.0.0.1:{port}{PANEL_PATH}')
-                if b'<app-root' not in index and b'<base href' not in index:
+                if f'<base href="{PANEL_PATH}">'.encode() not in index:
                     raise RuntimeError(f'{PANEL_PATH} is not the panel: {index[:200]!r}')
                 t2 = time.monotonic()
             except BaseException:
