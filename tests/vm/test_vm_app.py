@@ -151,7 +151,8 @@ def app(vm, guest_host, app_archive):
         if forward:
             forward.close()
         print(logs())
-        vm.ssh(f'docker rm -f {NAME}; docker rmi {service["image"]}; zfs destroy -r {DATA_DATASET}', check=False)
+        vm.ssh(f'docker rm -f {NAME}; docker rmi {service["image"]}; zfs destroy -r {DATA_DATASET}; '
+               'systemctl stop docker.socket docker containerd', check=False)   # the next tests' memory
         with guest_host.admin_client() as admin:
             admin.call('api_key.delete', key['id'])
 
