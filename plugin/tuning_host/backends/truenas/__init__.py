@@ -19,6 +19,7 @@ logger = logging.getLogger('tuning_host.truenas')
 
 DEFAULT_ZFS_MODULE_DIR = '/sys/module/zfs'
 READY_POLL_SECONDS = 2.0   # while the box boots, how often the host asks system.ready
+BOX_EVENTS = ('system.reboot.info',)   # the box's events the host's clients get as its own (the panel's reboot banner)
 
 
 def release_of(version: str) -> str | None:
@@ -36,7 +37,8 @@ class TrueNasBackend:
                                  environ)
         self.module_dir = settings.zfs_module_dir or DEFAULT_ZFS_MODULE_DIR
         self.pins = PinStore(settings.data_dir)
-        self.box = BoxClient(self.address, self.creds, self.pins, on_login=self._on_login)
+        self.box = BoxClient(self.address, self.creds, self.pins, on_login=self._on_login, events=BOX_EVENTS,
+                             on_event=self._on_event)
         self.boot_id = None      # the box's boot this host process serves
         self.middleware = None
         self.activation = None
@@ -78,6 +80,10 @@ class TrueNasBackend:
             logger.info('truenas backend: the box rebooted (boot %s, was %s): restarting the host', boot_id,
                         self.boot_id)
             self.middleware.request_reboot()
+
+    def _on_event(self, name, event_type, params):
+        if self.middleware is not None and event_type in ('ADDED', 'CHANGED', 'REMOVED'):
+            self.middleware.send_event(name, event_type, id=params.get('id'), fields=params.get('fields'))
 
     async def close(self):
         await self.box.close()

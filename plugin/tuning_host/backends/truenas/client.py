@@ -73,8 +73,9 @@ def wire_value(value):
 class BoxClient:
     """`await call(method, *params)`; `on_login(client)` runs after every (re)login, before calls go through."""
 
-    def __init__(self, address, creds, pins, on_login=None):
+    def __init__(self, address, creds, pins, on_login=None, events=(), on_event=None):
         self.address, self.creds, self.pins, self.on_login = address, creds, pins, on_login
+        self.events, self.on_event = tuple(events), on_event   # the box's events passed on: on_event(name, type, params)
         self.fingerprint = pins.get(address.endpoint) if address.tls else None
         self.connected = asyncio.Event()
         self.last_error = None
@@ -105,15 +106,16 @@ class BoxClient:
 
     # ---- calls ----
 
-    async def call(self, method, *params, timeout=None):
-        """The box's answer; a job's result once it ended, followed to its end across a reconnection."""
+    async def call(self, method, *params, timeout=None, follow=True):
+        """The box's answer; a job's result once it ended, followed to its end across a reconnection (unless
+        `follow` is False: a reboot's dropped connection is the box going down)."""
         await self._until_connected(method)
         id_ = next(self._ids)
         try:
             return await self._call(method, list(params), timeout, id_)
         except ConnectionLost:
             job_id = self._jobs.get(id_)
-            if job_id is None:
+            if job_id is None or not follow:
                 raise
             return await self._follow(method, job_id)
         finally:
@@ -227,7 +229,10 @@ class BoxClient:
                 if 'id' in message:
                     self._answer(message)
                 elif message.get('method') == 'collection_update':
-                    self._job_event(message.get('params') or {})
+                    params = message.get('params') or {}
+                    self._job_event(params)
+                    if params.get('collection') in self.events and self.on_event is not None:
+                        self.on_event(params['collection'], str(params.get('msg', '')).upper(), params)
             elif msg.type in (aiohttp.WSMsgType.ERROR, aiohttp.WSMsgType.CLOSE):
                 break
         self.connected.clear()   # at once: a call made now waits for the next connection
@@ -245,5 +250,10 @@ class BoxClient:
         # without this option, a stricter server (the standalone host as the box, a later TrueNAS) refuses them
         await self._call('core.set_options', [{'legacy_jobs': False, 'private_methods': True}], CONNECT_TIMEOUT)
         await self._call('core.subscribe', ['core.get_jobs'], CONNECT_TIMEOUT)
+        for name in self.events:
+            try:
+                await self._call('core.subscribe', [name], CONNECT_TIMEOUT)
+            except CallError as e:  # a box without it: its events are simply not passed on
+                logger.warning('truenas backend: cannot follow the box\'s %s events: %s', name, e.errmsg)
         if self.on_login is not None:
             await self.on_login(self)

@@ -55,7 +55,7 @@ def _reboot(box):
     connection that drops meanwhile is the box going down."""
     async def reboot(self, job, reason, options=None):
         try:
-            return await box.call('system.reboot', reason, options or {'delay': None})
+            return await box.call('system.reboot', reason, options or {'delay': None}, follow=False)
         except CallError as e:
             if is_refusal(e):
                 raise refused_reboot() from None

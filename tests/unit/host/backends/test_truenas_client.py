@@ -27,6 +27,7 @@ class FakeBox:
     def __init__(self):
         self.calls, self.sockets, self.boot_id = [], [], 'boot-1'
         self.job_method = 'tunable.create'   # what job 41 is after the reconnection
+        self.reboot_allowed = False          # True: the key may reboot (FULL_ADMIN), else EACCES
 
     async def handle(self, request):
         ws = web.WebSocketResponse()
@@ -35,13 +36,18 @@ class FakeBox:
         async for msg in ws:
             m = json.loads(msg.data)
             self.calls.append((m['method'], m['params']))
-            if m['method'] == 'tunable.create':   # the job starts, then the connection drops before it ends
+            if m['method'] == 'tunable.create' or (m['method'] == 'system.reboot' and self.reboot_allowed):
+                # the job starts, then the connection drops before it ends (a reboot: the box going down)
                 await ws.send_str(json.dumps({'jsonrpc': '2.0', 'method': 'collection_update', 'params': {
                     'msg': 'added', 'collection': 'core.get_jobs', 'id': 41,
-                    'fields': {'id': 41, 'method': 'tunable.create', 'message_ids': [m['id']], 'state': 'RUNNING'}}}))
+                    'fields': {'id': 41, 'method': m['method'], 'message_ids': [m['id']], 'state': 'RUNNING'}}}))
                 await ws.close()
                 break
             await ws.send_str(json.dumps({'jsonrpc': '2.0', 'id': m['id'], **self.answer(m['method'], m['params'])}))
+            if m['method'] == 'core.subscribe' and m['params'] == ['system.reboot.info']:
+                await ws.send_str(json.dumps({'jsonrpc': '2.0', 'method': 'collection_update', 'params': {
+                    'msg': 'changed', 'collection': 'system.reboot.info', 'id': None,
+                    'fields': {'boot_id': self.boot_id, 'reboot_required_reasons': []}}}))
         return ws
 
     def answer(self, method, params):
@@ -174,8 +180,14 @@ def test_a_dropped_connection_is_reconnected_and_a_new_boot_restarts_the_host(tm
     class Middleware:
         reboots = 0
 
+        def __init__(self):
+            self.events = []
+
         def request_reboot(self):
             self.reboots += 1
+
+        def send_event(self, name, event_type, **kwargs):
+            self.events.append((name, event_type, kwargs))
 
     async def run():
         box = FakeBox()
@@ -198,6 +210,8 @@ def test_a_dropped_connection_is_reconnected_and_a_new_boot_restarts_the_host(tm
             await reconnected(box, backend.box, 3)
             assert mw.reboots == 1
             assert backend.status()['connected'] and backend.status()['boot_id'] == 'boot-1'
+            assert mw.events[0] == ('system.reboot.info', 'CHANGED', {
+                'id': None, 'fields': {'boot_id': 'boot-1', 'reboot_required_reasons': []}}), 'the box\'s event, passed on'
         finally:
             await backend.close()
             await runner.cleanup()
@@ -219,6 +233,23 @@ def test_a_job_whose_connection_dropped_is_followed_to_its_end_on_the_next_one(t
             with pytest.raises(CallError) as e:
                 await client.call('tunable.create', {'var': 'zfs_txg_timeout'})
             assert e.value.errno == errno.ECONNRESET and 'job 41 is no longer on the box' in e.value.errmsg
+        finally:
+            await client.close()
+            await runner.cleanup()
+    asyncio.run(run())
+
+
+def test_a_reboot_the_key_may_do_ends_when_the_box_goes_down(tmp_path):
+    async def run():
+        box = FakeBox()
+        box.reboot_allowed = True
+        runner, port = await serve(box)
+        client = make_client(port, tmp_path)
+        client.start()
+        try:
+            reboot = [s for s in forwarding_services(None, client) if s._config.namespace == 'system'][0]
+            assert await reboot.reboot(None, 'tuning campaign 1: x', {'delay': None}) is None
+            assert not any(m in ('core.get_jobs', 'core.job_wait') for m, _ in box.calls), 'not followed'
         finally:
             await client.close()
             await runner.cleanup()

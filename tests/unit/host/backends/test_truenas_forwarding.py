@@ -16,7 +16,7 @@ class Box:
     def __init__(self):
         self.calls = []
 
-    async def call(self, method, *params):
+    async def call(self, method, *params, follow=True):
         self.calls.append((method, params))
         return {'forwarded': method}
 
