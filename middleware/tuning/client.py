@@ -2,6 +2,7 @@
 and an expiring token), ``tuning.client.kit`` serves the kit. The kit's HTTP side (``client_http``) reaches the
 private methods here through ``middleware.call``, so it behaves the same in middlewared and the standalone host."""
 import errno
+import functools
 import hashlib
 import json
 import os
@@ -20,7 +21,9 @@ from .client_models import (
 from .box.profile import read_profile
 from .context import plugin_context
 from .core.bench import BenchmarkInputError
-from .core.client import client_record, client_runs, commands, default_box_url, kit_url, session_plan
+from .core.client import (
+    certificate_sha256, client_record, client_runs, commands, default_box_url, kit_url, session_plan,
+)
 from .core.network.session import client_argv, measurements, pick_address
 from .core.zfs_names import zfs_name_error
 from .framework import (
@@ -40,9 +43,11 @@ NETWORK_STREAMS = 4
 
 def public(session: dict, results: list[int]) -> dict:
     """A stored session as the API shows it (never a token)."""
+    tls = session['options'].get('tls_sha256')
     return {**{k: session[k] for k in ('id', 'label', 'protocol', 'dataset', 'created_at', 'expires_at',
                                        'revoked_at', 'state', 'plan', 'box_url')},
-            'results': results, 'kit_url': kit_url(session['box_url']), 'commands': commands(session['box_url'])}
+            'results': results, 'kit_url': kit_url(session['box_url']), 'tls_sha256': tls,
+            'commands': commands(session['box_url'], kit_sha256(), tls)}
 
 
 def public_session(db, session: dict) -> dict:
@@ -77,6 +82,13 @@ def input_error(e: BenchmarkInputError) -> ValidationErrors:
     verrors = ValidationErrors()
     verrors.add(e.field, e.message)
     return verrors
+
+
+@functools.cache
+def kit_sha256() -> str:
+    """The installed kit's SHA-256, which the commands check the download against (the file changes only with a
+    reinstall of the plugin, which restarts its host)."""
+    return kit()['sha256']
 
 
 def kit() -> dict:
@@ -134,6 +146,7 @@ class TuningClientSessionService(Service):
         verrors.check()
         box_url = await self._box_url(options, verrors)
         verrors.check()
+        options = {**options, 'tls_sha256': await self._tls_sha256(box_url)}
         plan = session_plan(options, profile['memory'])
         token = store.new_token()
         expires_at = store.expiry(options['expires_minutes'])
@@ -148,6 +161,20 @@ class TuningClientSessionService(Service):
             verrors.add('options.dataset', f'{name!r} is not a ZFS dataset name: it {problem}.')
         elif not await self.middleware.call('pool.dataset.query', [['id', '=', name]]):
             verrors.add('options.dataset', f'No dataset or zvol {name!r} on this box.', errno.ENOENT)
+
+    async def _tls_sha256(self, box_url: str) -> str | None:
+        """The fingerprint of the certificate the box's web UI serves (TrueNAS: `system.general.config`'s
+        `ui_certificate`), for the kit to pin; None over plain HTTP or when the box has no such setting (the
+        standalone host)."""
+        if not box_url.startswith('https://'):
+            return None
+        try:
+            config = await self.middleware.call('system.general.config')
+        except CallError as e:
+            self.logger.debug('tuning: no web UI certificate to pin (%s)', e)
+            return None
+        certificate = config.get('ui_certificate') if isinstance(config, dict) else None
+        return certificate_sha256(certificate.get('certificate') if isinstance(certificate, dict) else None)
 
     async def _box_url(self, options: dict, verrors: ValidationErrors) -> str | None:
         if options['box_url'] is not None:

@@ -98,8 +98,13 @@ class TuningClientSessionEntry(BaseModel):
     """Ids of the benchmark results submitted under this session."""
     box_url: str
     kit_url: str
+    tls_sha256: str | None
+    """SHA-256 of the box's HTTPS certificate when `box_url` is https and the box names one (TrueNAS's web UI
+    certificate): the commands pass it to the kit (`--tls-sha256`), which then trusts that certificate and no
+    other, so a self-signed one needs no `--insecure`."""
     commands: TuningClientCommands
-    """Ready to paste: the token is asked for and passed in `TUNING_TOKEN`, never on the command line."""
+    """Ready to paste: the kit is checked against its SHA-256 after the download, the token is asked for and
+    passed in `TUNING_TOKEN`, never on the command line."""
 
 
 class TuningClientSessionCreated(TuningClientSessionEntry):

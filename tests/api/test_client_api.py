@@ -479,3 +479,8 @@ def test_without_box_url_clients_are_sent_to_https_and_the_ports_address(client)
     assert created['plan']['network'] == {'available': True, 'port': 5201}
     assert created['label'].startswith('SMB clients until ')
     assert c.call('tuning.client.session.create', {'protocol': 'SMB'})['box_url'] == 'https://127.0.0.1'
+    # the standalone host serves no web UI certificate: nothing to pin, the kit checks the certificate as usual;
+    # the download is checked against the kit the box serves either way
+    assert created['tls_sha256'] is None and '--tls-sha256' not in created['commands']['linux']
+    assert f"echo '{c.call('tuning.client.kit')['sha256']}  tuning_client.py' | sha256sum -c -" in \
+        created['commands']['linux']

@@ -17,6 +17,7 @@ Everything above "the box over HTTP" except the small readers marked I/O is pure
 """
 import argparse
 import datetime
+import hashlib
 import http.client
 import json
 import os
@@ -717,14 +718,52 @@ def box_error_words(status, body):
     return '\n'.join(lines)
 
 
+def tls_fingerprint(text):
+    """'AB:CD:…' or 'abcd…' → 64 lower-case hex digits; None when it is not a SHA-256 fingerprint."""
+    digits = re.sub(r'[\s:]', '', text or '').lower()
+    return digits if re.fullmatch(r'[0-9a-f]{64}', digits) else None
+
+
+class PinnedHTTPSConnection(http.client.HTTPSConnection):
+    """A TLS connection that trusts exactly one certificate: the box's, by the SHA-256 the session showed (a
+    self-signed certificate, as TrueNAS has by default, is then as safe as a CA-signed one)."""
+
+    pin = None
+
+    def connect(self):
+        super().connect()
+        seen = hashlib.sha256(self.sock.getpeercert(binary_form=True) or b'').hexdigest()
+        if seen != self.pin:
+            self.sock.close()
+            raise TlsRejected(f'the box\'s TLS certificate is not the one the session names (SHA-256 {seen}, '
+                              f'expected {self.pin}): someone may be in between, or the box has a new certificate '
+                              '(create a new session to get its fingerprint)')
+
+
+class PinnedHTTPSHandler(urllib.request.HTTPSHandler):
+    def __init__(self, pin):
+        context = ssl.create_default_context()
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE   # the pin below is the check
+        super().__init__(context=context)
+        self.connection = type('Pinned', (PinnedHTTPSConnection,), {'pin': pin})
+
+    def https_open(self, req):
+        return self.do_open(self.connection, req, context=self._context)
+
+
 class Box:
     """The box's kit endpoints: ``call(method, path, body)`` → (HTTP status, decoded JSON or None)."""
 
-    def __init__(self, box_url, token, insecure=False, cafile=None):
+    def __init__(self, box_url, token, insecure=False, cafile=None, tls_sha256=None):
         self.base = api_base(box_url)
         self.token = token
         self.context = None
+        self.opener = None
         if self.base.startswith('https:'):
+            if tls_sha256 is not None:
+                self.opener = urllib.request.build_opener(PinnedHTTPSHandler(tls_sha256))
+                return
             try:
                 self.context = ssl.create_default_context(cafile=cafile)
             except (OSError, ssl.SSLError) as e:
@@ -732,6 +771,11 @@ class Box:
             if insecure:
                 self.context.check_hostname = False
                 self.context.verify_mode = ssl.CERT_NONE
+
+    def _open(self, request):
+        if self.opener is not None:
+            return self.opener.open(request, timeout=HTTP_TIMEOUT_SECONDS)
+        return urllib.request.urlopen(request, timeout=HTTP_TIMEOUT_SECONDS, context=self.context)
 
     def call(self, method, path, body=None):
         data = json.dumps(body).encode() if body is not None else None
@@ -742,7 +786,7 @@ class Box:
         if data is not None:
             request.add_header('Content-Type', 'application/json')
         try:
-            with urllib.request.urlopen(request, timeout=HTTP_TIMEOUT_SECONDS, context=self.context) as answer:
+            with self._open(request) as answer:
                 return answer.status, _json_or_none(answer.read())
         except urllib.error.HTTPError as e:
             body = _json_or_none(e.read())
@@ -755,8 +799,9 @@ class Box:
         except urllib.error.URLError as e:
             reason = e.reason
             if isinstance(reason, ssl.CertificateError):  # SSLCertVerificationError included
-                raise TlsRejected(f'the box\'s TLS certificate is not trusted ({reason}); pass --cafile with the '
-                                  'box\'s certificate, or --insecure to skip the check') from None
+                raise TlsRejected(f'the box\'s TLS certificate is not trusted ({reason}); pass --tls-sha256 with the '
+                                  'fingerprint the session shows, --cafile with the box\'s certificate, or '
+                                  '--insecure to skip the check') from None
             raise BoxUnreachable(f'cannot reach {self.base}: {reason}') from None
         except (OSError, http.client.HTTPException) as e:  # reset connections, timeouts, half answers
             raise BoxUnreachable(f'cannot reach {self.base}: {e}') from None
@@ -1417,11 +1462,20 @@ def submit(box, result, log_words, until=None):
     return benchmark_id
 
 
+def box_of(options, token):
+    pin = None
+    if options.tls_sha256 is not None:
+        pin = tls_fingerprint(options.tls_sha256)
+        if pin is None:
+            raise UsageError('--tls-sha256 takes a SHA-256 fingerprint: 64 hexadecimal digits, colons allowed')
+    return Box(options.box, token, options.insecure, options.cafile, pin)
+
+
 def command_run(options):
     token = read_token(options)
     os_name = os_name_here()
     tools = Tools(os_name)
-    box = Box(options.box, token, options.insecure, options.cafile)
+    box = box_of(options, token)
     session, plan = fetch_session(box)
     log(f'session {session.get("id")} ({session.get("label") or "no label"}): '
         f'{", ".join(t["id"] for t in plan["tests"])}, {plan["runs"]} runs each')
@@ -1439,7 +1493,7 @@ def command_agent(options):
     token = read_token(options)
     os_name = os_name_here()
     tools = Tools(os_name)
-    box = Box(options.box, token, options.insecure, options.cafile)
+    box = box_of(options, token)
     session, plan = fetch_session(box)
     until = parse_utc(session.get('expires_at'))
     client = client_info(os_name, tools.fio, tools.iperf3)
@@ -1484,6 +1538,9 @@ def parser():
     tls.add_argument('--insecure', action='store_true',
                      help='do not check the box\'s TLS certificate (a self-signed certificate you trust)')
     tls.add_argument('--cafile', metavar='FILE', help='trust the certificate (or CA) in this PEM file for the box')
+    tls.add_argument('--tls-sha256', metavar='FINGERPRINT',
+                     help='trust exactly the certificate with this SHA-256 fingerprint (the session\'s commands '
+                          'carry the box\'s)')
     common.add_argument('--no-network', action='store_true',
                         help='skip the network ceiling (iperf3) even when the session offers it')
     common.add_argument('--overwrite-device', metavar='DEVICE',

@@ -9,7 +9,7 @@ import threading
 import uuid
 from datetime import datetime, timezone
 
-from .errors import CallError
+from .errors import ENOMETHOD, CallError
 from .jobs import Job, JobsQueue
 from .logfile import append_rotating
 from .pipes import Pipe
@@ -20,11 +20,13 @@ __all__ = ["Middleware", "MethodNotFound"]
 IO_THREADS = 20
 
 
-class MethodNotFound(KeyError):
-    """No service or method of that name."""
+class MethodNotFound(CallError, KeyError):
+    """No service or method of that name: a CallError with ENOMETHOD, as middlewared's own (so plugin code that
+    probes for an optional service behaves alike in both hosts), and a KeyError for the host's lookups."""
 
-    def __str__(self):
-        return f"Method {self.args[0]!r} does not exist"
+    def __init__(self, name):
+        CallError.__init__(self, f"Method {name!r} does not exist", ENOMETHOD)
+        self.name = name
 
 
 class Middleware:

@@ -299,6 +299,29 @@ def test_tls_is_verified_unless_told_otherwise(tmp_path):
     assert len(box.results) == 2 and os.listdir(share) == []
 
 
+@pytest.mark.skipif(shutil.which('openssl') is None, reason='openssl is needed to make a certificate')
+def test_a_pinned_fingerprint_trusts_exactly_the_box_certificate(tmp_path):
+    """--tls-sha256 (what the session's commands carry): the self-signed box is trusted without a CA, another
+    certificate is refused before anything is sent, a malformed fingerprint is a usage error."""
+    import hashlib
+    import ssl
+    cert, key = tmp_path / 'box.pem', tmp_path / 'box.key'
+    subprocess.run(['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=box',
+                    '-keyout', str(key), '-out', str(cert)], check=True, capture_output=True)
+    digest = hashlib.sha256(ssl.PEM_cert_to_DER_cert(cert.read_text())).hexdigest()
+    share = tmp_path / 'share'
+    share.mkdir()
+    with FakeBox(tiny_plan(tests=('SEQ_WRITE',), runs=1), tls=(str(cert), str(key))) as box:
+        colons = ':'.join(digest[i:i + 2] for i in range(0, 64, 2)).upper()
+        pinned = run_kit('run', box, '--path', str(share), '--tls-sha256', colons)
+        assert pinned.returncode == 0, pinned.stderr
+        other = run_kit('run', box, '--path', str(share), '--tls-sha256', '0' * 64)
+        assert other.returncode == 5 and 'not the one the session names' in other.stderr, other.stderr
+        malformed = run_kit('run', box, '--path', str(share), '--tls-sha256', 'abc')
+        assert malformed.returncode == 2 and '64 hexadecimal digits' in malformed.stderr
+    assert len(box.results) == 1 and os.listdir(share) == []
+
+
 @pytest.mark.skipif(not os.path.exists(OLDEST_PYTHON), reason='Python 3.8 is not installed here')
 def test_the_kit_runs_on_python_3_8_alone(tmp_path):
     """The oldest Python the kit supports, isolated from this project (-I: no PYTHONPATH, no site packages)."""

@@ -33,15 +33,35 @@ def _ps_quoted(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def commands(box_url: str) -> dict:
-    """``{linux, macos, windows, agent_linux}``: download the kit, ask for the token, run it."""
+def _unix_fetch(url: str, kit_sha256: str, tls_sha256: str | None, checker: str) -> str:
+    """Download the kit and check it is the file the box serves (its SHA-256 comes with the session, which the admin
+    read over the panel's own connection): with a pinned certificate curl may skip the CA check (-k), the hash then
+    being the check."""
+    insecure = 'k' if tls_sha256 else ''
+    return (f'curl -fsSL{insecure} -o {KIT_FILE} {_quoted(url)} && '
+            f"echo '{kit_sha256}  {KIT_FILE}' | {checker} -c -")
+
+
+def commands(box_url: str, kit_sha256: str, tls_sha256: str | None = None) -> dict:
+    """``{linux, macos, windows, agent_linux}``: download the kit and check its SHA-256, ask for the token, run it;
+    ``tls_sha256``: the fingerprint of the box's HTTPS certificate, which the kit then trusts and nothing else (a
+    self-signed certificate, TrueNAS's default, works without --insecure)."""
     url, box = kit_url(box_url), box_url.rstrip('/')
-    fetch = f'curl -fsSL -o {KIT_FILE} {_quoted(url)}'
-    run = f'python3 {KIT_FILE} run --box {_quoted(box)} --path {UNIX_PATH}'
+    pin = f' --tls-sha256 {tls_sha256}' if tls_sha256 else ''
+    linux_fetch = _unix_fetch(url, kit_sha256, tls_sha256, 'sha256sum')
+    macos_fetch = _unix_fetch(url, kit_sha256, tls_sha256, 'shasum -a 256')
+    run = f'python3 {KIT_FILE} run --box {_quoted(box)}{pin} --path {UNIX_PATH}'
+    # PowerShell 5.1 cannot skip a certificate check per request: trust any for this download only when the kit is
+    # checked by its hash afterwards
+    trust = ('[Net.ServicePointManager]::ServerCertificateValidationCallback = {$true}; ' if tls_sha256 else '')
+    windows_check = (f"if ((Get-FileHash {KIT_FILE} -Algorithm SHA256).Hash -ne '{kit_sha256.upper()}') "
+                     "{ throw 'tuning_client.py is not the file the box serves' }")
     return {
-        'linux': f'{fetch} && {_UNIX_TOKEN} && {run}',
-        'macos': f'{fetch} && {_UNIX_TOKEN} && {run}',
-        'windows': (f'Invoke-WebRequest -Uri {_ps_quoted(url)} -OutFile {KIT_FILE}; {_WINDOWS_TOKEN}; '
-                    f'python {KIT_FILE} run --box {_ps_quoted(box)} --path {WINDOWS_PATH}'),
-        'agent_linux': f'{fetch} && {_UNIX_TOKEN} && python3 {KIT_FILE} agent --box {_quoted(box)} --path {UNIX_PATH}',
+        'linux': f'{linux_fetch} && {_UNIX_TOKEN} && {run}',
+        'macos': f'{macos_fetch} && {_UNIX_TOKEN} && {run}',
+        'windows': (f'{trust}Invoke-WebRequest -UseBasicParsing -Uri {_ps_quoted(url)} -OutFile {KIT_FILE}; '
+                    f'{windows_check}; {_WINDOWS_TOKEN}; '
+                    f'python {KIT_FILE} run --box {_ps_quoted(box)}{pin} --path {WINDOWS_PATH}'),
+        'agent_linux': (f'{linux_fetch} && {_UNIX_TOKEN} && '
+                        f'python3 {KIT_FILE} agent --box {_quoted(box)}{pin} --path {UNIX_PATH}'),
     }

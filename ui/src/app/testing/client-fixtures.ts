@@ -23,7 +23,7 @@ export function fakeClientSession(partial: Partial<ClientSession> = {}): ClientS
       windows: `Invoke-WebRequest -Uri '${BOX}/_plugins/tuning/client/kit/tuning_client.py' -OutFile tuning_client.py; python tuning_client.py run --box '${BOX}' --path Z:\\`,
       agent_linux: `curl -fsSL -o tuning_client.py '${BOX}/_plugins/tuning/client/kit/tuning_client.py' && python3 tuning_client.py agent --box '${BOX}' --path /path/to/the/mounted/share`,
     },
-    box_url: BOX, kit_url: `${BOX}/_plugins/tuning/client/kit/tuning_client.py`, ...partial,
+    box_url: BOX, kit_url: `${BOX}/_plugins/tuning/client/kit/tuning_client.py`, tls_sha256: null, ...partial,
   };
 }
 

@@ -76,6 +76,8 @@ export interface ClientSession {
   /** Where the client reaches the box. */
   box_url: string;
   kit_url: string;
+  /** SHA-256 of the box's HTTPS certificate, pinned by the commands (`--tls-sha256`); null when none is known. */
+  tls_sha256: string | null;
   /** Ready to paste: each asks for the token and passes it in `TUNING_TOKEN`, never on the command line. */
   commands: ClientCommands;
 }

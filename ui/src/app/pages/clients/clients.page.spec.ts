@@ -106,6 +106,8 @@ describe('ClientsPage', () => {
       expect(q(`client-command-${kind}`)!.textContent).toBe(fakeCreatedSession().commands[kind]);
     }
     expect(q('client-session-3')).not.toBeNull();   // the list was read again
+    expect(q('client-checks')!.textContent).toContain('checks that the kit it downloads is the file this box serves');
+    expect(q('client-checks')!.textContent).not.toContain('trusts only');   // no certificate to pin on this box
 
     q('client-created-close')!.click();
     await settle();

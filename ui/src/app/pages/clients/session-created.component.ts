@@ -22,6 +22,11 @@ import { SessionCommandsComponent } from './session-commands.component';
       <tp-copy-command [text]="session().token" testId="client-token" label="Session token" />
       <p>{{ 'Run one of these on the client; each asks for the token and keeps it in TUNING_TOKEN, never on the command line. The kit needs Python 3 and fio, and comes from:' | t }}
         <a [href]="session().kit_url" data-test="client-kit-url">{{ session().kit_url }}</a></p>
+      <p class="muted" data-test="client-checks">{{ 'Each command checks that the kit it downloads is the file this box serves (SHA-256) before running it.' | t }}
+        @if (session().tls_sha256; as pin) {
+          {{ 'The kit trusts only the certificate of this box, SHA-256 {pin}, so a self-signed certificate needs no exception.' | t: { pin } }}
+        }
+      </p>
       <tp-session-commands [commands]="session().commands" prefix="client-command-" />
       <div class="actions">
         <button matButton="outlined" type="button" data-test="client-created-close" (click)="closed.emit()">{{ 'Done, hide the token' | t }}</button>
