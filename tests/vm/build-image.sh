@@ -116,6 +116,16 @@ if ! ls "$ROOT/lib/modules/$KVER/updates/dkms/zfs.ko"* >/dev/null 2>&1; then
 fi
 ls "$ROOT/lib/modules/$KVER/updates/dkms/zfs.ko"* >/dev/null
 
+# The file protocols a client benchmark runs over (the guest is its own NAS and client on loopback), iperf3 for the
+# network ceiling, curl to fetch the client kit. Their services stay off at boot: a test starts what it uses.
+stamp "apt: NFS, SMB, iSCSI (LIO + open-iscsi), iperf3, curl"
+apt_in_root install iperf3 curl nfs-kernel-server nfs-common samba cifs-utils targetcli-fb open-iscsi
+for unit in nfs-server.service nfs-kernel-server.service rpcbind.service rpcbind.socket nfs-client.target \
+        smbd.service nmbd.service samba-ad-dc.service iscsid.service iscsid.socket open-iscsi.service \
+        rtslib-fb-targetctl.service iperf3.service; do
+    in_root systemctl disable "$unit" >/dev/null 2>&1 || true
+done
+
 stamp "python venv with the pinned plugin requirements"
 mkdir -p "$ROOT/opt/tuning/wheels"
 python3 -m pip download -q --only-binary=:all: --python-version 3.11 --implementation cp \
@@ -154,6 +164,10 @@ for d in drivers/gpu drivers/media drivers/net/wireless drivers/infiniband drive
     rm -rf "$ROOT/lib/modules/$KVER/kernel/$d"
 done
 in_root depmod -a "$KVER"
+# The protocol tests need these kernel modules: fail the build here rather than in a test.
+for mod in nfsd nfsv4 cifs target_core_mod target_core_iblock iscsi_target_mod iscsi_tcp; do
+    in_root modinfo -k "$KVER" "$mod" >/dev/null || { echo "build-image.sh: guest kernel has no $mod" >&2; exit 1; }
+done
 printf 'virtio_pci\nvirtio_blk\nvirtio_net\next4\ncrc32c_generic\n' >>"$ROOT/etc/initramfs-tools/modules"
 in_root update-initramfs -u -k "$KVER" >>"$WORK/apt.log" 2>&1
 in_root apt-get clean
@@ -170,6 +184,11 @@ KERNEL=$KVER
 ZFS_PACKAGE=$(in_root dpkg-query -W -f='${Version}' zfsutils-linux)
 FIO=$(in_root dpkg-query -W -f='${Version}' fio)
 PYTHON=$(in_root python3 -c 'import platform; print(platform.python_version())')
+SAMBA=$(in_root dpkg-query -W -f='${Version}' samba)
+NFS_KERNEL_SERVER=$(in_root dpkg-query -W -f='${Version}' nfs-kernel-server)
+TARGETCLI=$(in_root dpkg-query -W -f='${Version}' targetcli-fb)
+OPEN_ISCSI=$(in_root dpkg-query -W -f='${Version}' open-iscsi)
+IPERF3=$(in_root dpkg-query -W -f='${Version}' iperf3)
 BUILT_AT=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 EOF
 unmount_root || { echo "build-image.sh: cannot unmount $(mounts_under_root)" >&2; exit 1; }

@@ -20,6 +20,7 @@ from availability import probe  # noqa: E402
 from guest_layout import DATA_DISKS, DISK_SIZE, build_nas  # noqa: E402
 
 TIMINGS: dict[str, float] = {}
+FIGURES: dict[str, str] = {}   # measured figures a test reports for the run's summary (e.g. MB/s per protocol)
 
 
 def pytest_configure(config):
@@ -31,6 +32,10 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_sep('-', 'VM tier timings')
         for name, secs in TIMINGS.items():
             terminalreporter.write_line(f'{name:40s} {secs:8.1f} s')
+    if FIGURES:
+        terminalreporter.write_sep('-', 'VM tier figures')
+        for name, value in FIGURES.items():
+            terminalreporter.write_line(f'{name:40s} {value}')
 
 
 class timed:
@@ -110,3 +115,9 @@ def private_client(guest_host):
 def truth(vm):
     from guest_truth import GuestTruth
     return GuestTruth(vm)
+
+
+@pytest.fixture(scope='session')
+def figures():
+    """{name: words} a test fills with what it measured; printed at the end of the run."""
+    return FIGURES
