@@ -146,7 +146,8 @@ def test_a_campaign_stops_for_the_boxs_reboot_and_resumes_when_the_box_is_back(s
     host_process = host.boot_id()
 
     server.stop()    # the box restarts ...
-    server.start(same_port=True)   # ... at its address, with a new boot id; the host's old token died with it: the admin's new one is in the file
+    server.start(same_port=True)   # ... at its address, with a new boot id (the host's old token died with it:
+    # the admin's new one is in the file)
     give_token(server, key_file)
     with server.client() as admin:
         admin.call('fakebox.import_pools')

@@ -46,7 +46,8 @@ class TrueNasBackend:
     def add_services(self, middleware):
         """Register the appliance services and start connecting (the plugins' set-up may already call the box)."""
         self.middleware = middleware
-        for service in local_services(middleware, self.module_dir, self.status) + forwarding_services(middleware, self.box):
+        services = local_services(middleware, self.module_dir, self.status) + forwarding_services(middleware, self.box)
+        for service in services:
             middleware.add_service(service)
         middleware.event_register('system.ready', 'Finished boot process', roles=['SYSTEM_GENERAL_READ'])
         middleware.event_register('system.reboot.info', 'Sent when a system reboot is required.',
@@ -68,11 +69,11 @@ class TrueNasBackend:
                 'connected': self.box.connected.is_set(), 'last_error': self.box.last_error, 'boot_id': self.boot_id}
 
     async def _on_login(self, client):
-        version = await client._call('system.version', [])
+        version = await client.call_now('system.version')
         release = release_of(version or '')
         if release:  # the release whose private method names the plugin uses (tuning_host.appliance.release)
             os.environ['TUNING_HOST_TRUENAS_RELEASE'] = release
-        boot_id = await client._call('system.boot_id', [])
+        boot_id = await client.call_now('system.boot_id')
         if self.boot_id is None:
             self.boot_id = boot_id
             logger.info('truenas backend: %s (%s), boot %s', self.address.url, version, boot_id)

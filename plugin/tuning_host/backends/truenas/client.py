@@ -75,7 +75,7 @@ class BoxClient:
 
     def __init__(self, address, creds, pins, on_login=None, events=(), on_event=None):
         self.address, self.creds, self.pins, self.on_login = address, creds, pins, on_login
-        self.events, self.on_event = tuple(events), on_event   # the box's events passed on: on_event(name, type, params)
+        self.events, self.on_event = tuple(events), on_event   # the box's events passed on: on_event(name, type, p)
         self.fingerprint = pins.get(address.endpoint) if address.tls else None
         self.connected = asyncio.Event()
         self.last_error = None
@@ -120,6 +120,10 @@ class BoxClient:
             return await self._follow(method, job_id)
         finally:
             self._jobs.pop(id_, None)
+
+    async def call_now(self, method, *params):
+        """A call on the connection being set up (for `on_login`, before other calls go through)."""
+        return await self._call(method, list(params), CONNECT_TIMEOUT)
 
     async def _until_connected(self, method):
         if not self.connected.is_set():

@@ -15,7 +15,8 @@ TOO_MANY_CALLS = -32000
 _ERRNAME_PREFIX = re.compile(r'^\[E[A-Z0-9]+\] ')
 
 RESTART_FROM_WEB_UI = ('the API key\'s user may not restart the box (system.reboot needs the FULL_ADMIN role): '
-                       'restart the box from the TrueNAS web UI (System → Restart); tuning carries on when it is back')
+                       'restart the box from the TrueNAS web UI (System → Restart); tuning carries on when it is '
+                       'back')
 
 
 def reason_text(reason: str) -> str:

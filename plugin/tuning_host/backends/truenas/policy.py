@@ -76,7 +76,8 @@ class Credentials:
                 with open(self.secret_file) as f:
                     value = f.read().strip()
             except OSError as e:
-                raise PolicyError(f'TUNING_TRUENAS_API_KEY_FILE: cannot read {self.secret_file} ({e.strerror})') from None
+                raise PolicyError(f'TUNING_TRUENAS_API_KEY_FILE: cannot read {self.secret_file} '
+                                  f'({e.strerror})') from None
         else:
             value = (env.get(self.secret_env) or '').strip()
         if not value:

@@ -211,7 +211,7 @@ def test_a_dropped_connection_is_reconnected_and_a_new_boot_restarts_the_host(tm
             assert mw.reboots == 1
             assert backend.status()['connected'] and backend.status()['boot_id'] == 'boot-1'
             assert mw.events[0] == ('system.reboot.info', 'CHANGED', {
-                'id': None, 'fields': {'boot_id': 'boot-1', 'reboot_required_reasons': []}}), 'the box\'s event, passed on'
+                'id': None, 'fields': {'boot_id': 'boot-1', 'reboot_required_reasons': []}}), 'the box event, passed on'
         finally:
             await backend.close()
             await runner.cleanup()
