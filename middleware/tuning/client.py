@@ -36,6 +36,8 @@ KIT_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'client_kit'
 KIT_VERSION = re.compile(r'^KIT_VERSION\s*=\s*(\d+)\s*$', re.MULTILINE)
 BOX_URL = re.compile(r'^https?://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?::(\d{1,5}))?/?$')
 MAX_FIELD_ERRORS = 20
+MAX_FAILURE_WORDS = 2000  # what an agent may say about a step it could not measure
+
 # The network measurement a session's kit asks for: tuning.network.measure's own defaults.
 NETWORK_SECONDS = 10
 NETWORK_STREAMS = 4
@@ -325,6 +327,28 @@ class TuningClientSessionService(Service):
         result = job.get('result') if state == 'SUCCESS' else None
         return {'state': state, 'progress': (job.get('progress') or {}).get('description') or '',
                 'result_id': result['id'] if isinstance(result, dict) else None, 'error': job.get('error')}
+
+    @private
+    async def step_failed(self, session_id: int, step_id: int, body):
+        """The agent could not measure a step it took (``{"message": "..."}``, the reason in its words): the step is
+        FAILED at once, so its campaign stops and restores instead of waiting out ``client_wait_seconds``."""
+        verrors = ValidationErrors()
+        message = body.get('message') if isinstance(body, dict) else None
+        if not isinstance(body, dict) or set(body) - {'message'}:
+            verrors.add('body', 'Must be {"message": "..."} and nothing else.')
+        elif not isinstance(message, str) or not message.strip() or len(message) > MAX_FAILURE_WORDS:
+            verrors.add('message', f'Must be the reason in words, 1 to {MAX_FAILURE_WORDS} characters.')
+        verrors.check()
+        step = await store_call(self.middleware, store.get_step, step_id)
+        if step is None or step['session_id'] != session_id:
+            verrors.add('step_id', f'No step {step_id} of session {session_id}.', errno.ENOENT)
+        elif step['state'] != 'TAKEN':
+            verrors.add('step_id', f'Step {step_id} is {step["state"]}: only a step being measured can fail.')
+        verrors.check()
+        words = ' '.join(message.split())   # one line: it ends up in the campaign's message and log
+        await store_call(self.middleware, store.fail_step, step_id, f'the client agent failed: {words}')
+        self.logger.info('tuning: client session %s failed step %s of campaign %s', session_id, step_id,
+                         step['campaign_id'])
 
     @private
     async def next_step(self, session_id: int):

@@ -34,6 +34,7 @@ ROUTES = (
     ('POST', re.compile(r'v1/network'), 'network_start', True),
     ('GET', re.compile(r'v1/network/(\d{1,18})'), 'network_status', True),
     ('GET', re.compile(r'v1/steps/next'), 'next_step', True),
+    ('POST', re.compile(r'v1/steps/(\d{1,18})/failed'), 'step_failed', True),
 )
 
 
@@ -138,6 +139,11 @@ class ClientApi:
         if step is None:
             return web.Response(status=204, headers=HEADERS)
         return json_answer({'step': step})
+
+    async def step_failed(self, request, match, session):
+        body = await read_json_body(request, self.middleware)
+        await self.middleware.call(f'{SESSION}.step_failed', session['id'], int(match.group(1)), body)
+        return json_answer({'state': 'FAILED'})
 
     async def dispatch(self, request: web.Request) -> web.StreamResponse:
         tail = request.match_info.get('tail', '')

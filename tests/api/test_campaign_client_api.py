@@ -117,6 +117,35 @@ def test_an_aborted_campaign_cancels_the_step_its_agent_has_not_finished(fresh_h
     assert c.call('tuning.benchmark.query', [], {'count': True}) == count
 
 
+def test_a_step_the_agent_could_not_measure_stops_the_campaign_at_once_with_its_reason(fresh_host):
+    host = fresh_host()
+    c = host.client(private_methods=True)
+    before = full_snapshot(c)
+    session = session_of(c, host)
+    other = session_of(c, host, label='another client')
+    job_id = c.job_id('tuning.campaign.run', spec(session['id']))
+    step = next_step(host, session['token'])
+    path = f'v1/steps/{step["id"]}/failed'
+    for token, body, field in ((session['token'], {'message': ''}, 'message'),
+                               (session['token'], {'message': 'x', 'more': 1}, 'body'),
+                               (session['token'], ['fio failed'], 'body'),
+                               (other['token'], {'message': 'fio failed'}, 'step_id')):   # not its step
+        status, _, answer = http(host, 'POST', path, token, body)
+        assert status == 400 and [e[0] for e in answer['error']['extra']] == [field], answer
+    status, _, answer = http(host, 'POST', path, session['token'],
+                             {'message': 'fio failed: No space left\non device'})
+    assert (status, answer) == (200, {'state': 'FAILED'})
+    job = c.wait_job(job_id, timeout=300)
+    assert job['state'] == 'FAILED'
+    row = c.call('tuning.campaign.query', [['job_id', '=', job_id]], {'get': True})
+    assert row['state'] == 'FAILED'
+    assert 'the client agent failed: fio failed: No space left on device' in row['message']
+    assert not diff(before, full_snapshot(c))
+    # a failed step takes neither a second failure nor a result
+    status, _, answer = http(host, 'POST', path, session['token'], {'message': 'again'})
+    assert status == 400 and 'FAILED' in answer['error']['extra'][0][1]
+
+
 def test_the_session_is_checked_before_anything_changes(fresh_host):
     host = fresh_host()
     c = host.client(private_methods=True)

@@ -1516,9 +1516,18 @@ def command_agent(options):
         except (BoxRefused, UsageError) as e:
             if isinstance(e, UsageError) or e.status == 401:
                 raise  # the token stopped working: nothing more can be sent
-            log(f'{words} failed: {e.message}')
+            step_failed(box, step['id'], words, e.message)
         except KitError as e:  # one step failed; the next may not (the box decides what the campaign does)
-            log(f'{words} failed: {e.message}')
+            step_failed(box, step['id'], words, e.message)
+
+
+def step_failed(box, step_id, words, message):
+    """Tell the box a step could not be measured, so its campaign stops now rather than at its time limit."""
+    log(f'{words} failed: {message}')
+    try:
+        box.call('POST', f'v1/steps/{int(step_id)}/failed', {'message': message[:2000]})
+    except KitError as e:
+        log(f'{words}: the box was not told ({e.message}); the campaign stops when its wait ends')
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ the box does (401 with the error shape) and nothing else (the plugin's own tests
 ``v1/network`` serves each measurement with a real one-off iperf3 server on loopback, one after the other, as the
 box's network job does (so the kit meets a port that is not listening yet between measurements)."""
 import json
+import re
 import socket
 import ssl
 import subprocess
@@ -40,6 +41,7 @@ class FakeBox:
         self.session = {'id': session_id, 'label': 'kit test', 'protocol': 'LOCAL', 'expires_at': expires_at}
         self.results = []  # bodies posted to v1/results
         self.steps = []  # steps v1/steps/next hands out, oldest first
+        self.failed_steps = []  # (step id, body) the agent reported as failed
         self.refuse_results = None  # (status, body) to answer v1/results with instead of storing
         self.revoked = False  # the token stops working (401), as after tuning.client.session.revoke
         self.requests = []  # (method, path) in order
@@ -120,6 +122,10 @@ class FakeBox:
             return handler._answer(202, self._start_network())
         if method == 'GET' and path == 'v1/network/1' and self.network is not None:
             return handler._answer(200, {k: self.network[k] for k in ('state', 'progress', 'result_id', 'error')})
+        if method == 'POST' and re.fullmatch(r'v1/steps/\d+/failed', path):
+            with self._lock:
+                self.failed_steps.append((int(path.split('/')[2]), body))
+            return handler._answer(200, {'state': 'FAILED'})
         if (method, path) == ('GET', 'v1/steps/next'):
             with self._lock:
                 step = self.steps.pop(0) if self.steps else None

@@ -73,6 +73,9 @@ def test_the_agent_runs_each_step_posts_it_with_its_id_and_keeps_going_after_a_f
     assert [e['test'] for e in result['fio']] == ['SEQ_WRITE', 'RAND_READ_4K']
     assert_box_accepts(result, good)
     assert 'step 11 (broken) of campaign 2 failed: fio failed' in agent.output
+    # the box was told, in words, so the campaign stops at once
+    assert [(id_, body['message'][:10]) for id_, body in box.failed_steps] == [(11, 'fio failed')]
+    assert set(box.failed_steps[0][1]) == {'message'}
     assert 'step 12 (preset A) of campaign 2: stored on the box as benchmark 1' in agent.output
     assert os.listdir(tmp_path) == []
 
