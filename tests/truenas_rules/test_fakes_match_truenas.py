@@ -74,7 +74,7 @@ ARGS = {
     'tunable.update': ['TunableUpdateArgs'], 'tunable.delete': ['TunableDeleteArgs'],
     'smb.update': ['SMBUpdateArgs'], 'nfs.update': ['NFSUpdateArgs'],
 }
-CONFIG_METHODS = {'smb.config', 'nfs.config', 'systemdataset.config'}  # ConfigService.config: no params
+CONFIG_METHODS = {'smb.config', 'nfs.config', 'systemdataset.config', 'system.general.config'}  # no params
 
 # method -> how its answer is checked: ('rows', Entry) for query methods, ('entry', Entry), ('result', Result model)
 ANSWERS = {
@@ -436,7 +436,8 @@ def test_every_appliance_call_in_the_plugins_source_is_checked(recorded):
     appliance = {m for m in literal if not m.startswith('tuning.')}
     # reached outside the flows above (campaign abort, start-up alert), checked statically by the tests below
     static = {'core.get_jobs', 'core.job_abort', 'alert.oneshot_create', 'alert.oneshot_delete',
-              'system.reboot.add_reason', 'system.boot_id', 'systemdataset.config', 'system.ready'}
+              'system.reboot.add_reason', 'system.boot_id', 'systemdataset.config', 'system.ready',
+              'system.general.config'}   # the web UI certificate a client session pins (https box_url only)
     unchecked = appliance - _recorded_methods(recorded) - static - set(HOST_ONLY)
     assert not unchecked, f'appliance calls of the plugin no test checks: {sorted(unchecked)}'
     assert static <= set(ARGS) | set(PRIVATE) | CONFIG_METHODS | set(ANSWERS)
