@@ -82,6 +82,13 @@ def parse_settings(argv=None, environ=None):
     args = p.parse_args(argv)
     if not 0 < args.port < 65536:
         p.error(f"--port: {args.port} is not a TCP port")
+    if args.backend == "truenas":  # refused here, before the supervisor starts a process that cannot work
+        from .backends.truenas.policy import PolicyError, credentials, parse_box_url
+        try:
+            parse_box_url(args.truenas_url or "")
+            credentials(args.truenas_login, args.truenas_user, args.truenas_api_key_file, env)
+        except PolicyError as e:
+            p.error(str(e))
     return HostSettings(
         host=args.host, port=args.port, data_dir=os.path.abspath(args.data), backend=args.backend,
         box_file=os.path.abspath(args.box) if args.box else None,

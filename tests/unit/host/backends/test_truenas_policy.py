@@ -78,4 +78,14 @@ def test_settings_carry_the_box_to_the_serving_process_but_never_the_key(tmp_pat
     assert argv[argv.index('--truenas-url') + 1] == 'wss://nas/api/current'
     assert argv[argv.index('--truenas-user') + 1] == 'tuner'
     assert '1-secret' not in ' '.join(argv) and '1-secret' not in repr(s)
-    assert parse_settings(argv, {}).truenas_url == s.truenas_url
+    assert parse_settings(argv, {'TUNING_TRUENAS_API_KEY': '1-secret'}).truenas_url == s.truenas_url
+
+
+@pytest.mark.parametrize('env,words', [
+    ({'TUNING_TRUENAS_URL': 'ws://nas.example/api/current', 'TUNING_TRUENAS_API_KEY': 'k'}, 'use wss://'),
+    ({'TUNING_TRUENAS_URL': 'wss://nas/api/current'}, 'TUNING_TRUENAS_API_KEY'),
+])
+def test_a_truenas_backend_that_cannot_work_is_refused_at_the_command_line(tmp_path, capsys, env, words):
+    with pytest.raises(SystemExit) as e:
+        parse_settings(['--backend', 'truenas', '--data', str(tmp_path)], env)
+    assert e.value.code == 2 and words in capsys.readouterr().err
