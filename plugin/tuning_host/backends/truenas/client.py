@@ -84,6 +84,7 @@ class BoxClient:
         self._ids = itertools.count(1)
         self._pending = {}
         self._jobs = {}      # message id of a pending call -> the remote job it started (core.get_jobs events)
+        self._progress = {}  # message id of a pending job call -> its progress callback
         self._task = None
         self._session = None
         self._closing = False
@@ -106,11 +107,14 @@ class BoxClient:
 
     # ---- calls ----
 
-    async def call(self, method, *params, timeout=None, follow=True):
+    async def call(self, method, *params, timeout=None, follow=True, progress=None):
         """The box's answer; a job's result once it ended, followed to its end across a reconnection (unless
-        `follow` is False: a reboot's dropped connection is the box going down)."""
+        `follow` is False: a reboot's dropped connection is the box going down). `progress(p)` gets the job's
+        progress ({percent, description, extra}) as the box reports it."""
         await self._until_connected(method)
         id_ = next(self._ids)
+        if progress is not None:
+            self._progress[id_] = progress
         try:
             return await self._call(method, list(params), timeout, id_)
         except ConnectionLost:
@@ -120,6 +124,7 @@ class BoxClient:
             return await self._follow(method, job_id)
         finally:
             self._jobs.pop(id_, None)
+            self._progress.pop(id_, None)
 
     async def call_now(self, method, *params):
         """A call on the connection being set up (for `on_login`, before other calls go through)."""
@@ -160,14 +165,20 @@ class BoxClient:
             self._pending.pop(id_, None)
 
     def _job_event(self, params):
-        """Remember which remote job a pending call started (the job's `message_ids` name the call)."""
+        """Remember which remote job a pending call started (the job's `message_ids` name the call) and pass its
+        progress on."""
         fields = params.get('fields') or {}
-        if params.get('collection') != 'core.get_jobs' or params.get('msg') != 'added':
+        if params.get('collection') != 'core.get_jobs':
             return
-        for message_id in fields.get('message_ids') or []:
-            method, _ = self._pending.get(message_id, (None, None))
-            if method is not None and method == fields.get('method'):
-                self._jobs[message_id] = fields.get('id')
+        if params.get('msg') == 'added':
+            for message_id in fields.get('message_ids') or []:
+                method, _ = self._pending.get(message_id, (None, None))
+                if method is not None and method == fields.get('method'):
+                    self._jobs[message_id] = fields.get('id')
+        if fields.get('progress'):
+            for message_id, job_id in list(self._jobs.items()):
+                if job_id == params.get('id', fields.get('id')) and message_id in self._progress:
+                    self._progress[message_id](fields['progress'])
 
     def _answer(self, message):
         method, future = self._pending.get(message.get('id'), (None, None))

@@ -37,7 +37,8 @@ def appliance_interface() -> dict:
 def _forwarder(remote_name, template, box):
     if getattr(template, '_job', None) is not None:
         async def method(self, job, *params):
-            return await box.call(remote_name, *params)
+            return await box.call(remote_name, *params, progress=lambda p: job.set_progress(
+                p.get('percent'), p.get('description'), p.get('extra')))
         method._job = dict(template._job)
     else:
         async def method(self, *params):

@@ -40,7 +40,8 @@ class FakeBox:
                 # the job starts, then the connection drops before it ends (a reboot: the box going down)
                 await ws.send_str(json.dumps({'jsonrpc': '2.0', 'method': 'collection_update', 'params': {
                     'msg': 'added', 'collection': 'core.get_jobs', 'id': 41,
-                    'fields': {'id': 41, 'method': m['method'], 'message_ids': [m['id']], 'state': 'RUNNING'}}}))
+                    'fields': {'id': 41, 'method': m['method'], 'message_ids': [m['id']], 'state': 'RUNNING',
+                               'progress': {'percent': 10, 'description': 'Updating initramfs', 'extra': None}}}}))
                 await ws.close()
                 break
             await ws.send_str(json.dumps({'jsonrpc': '2.0', 'id': m['id'], **self.answer(m['method'], m['params'])}))
@@ -225,7 +226,9 @@ def test_a_job_whose_connection_dropped_is_followed_to_its_end_on_the_next_one(t
         client = make_client(port, tmp_path)
         client.start()
         try:
-            assert await client.call('tunable.create', {'var': 'zfs_txg_timeout'}) == {'id': 9}
+            seen = []
+            assert await client.call('tunable.create', {'var': 'zfs_txg_timeout'}, progress=seen.append) == {'id': 9}
+            assert seen == [{'percent': 10, 'description': 'Updating initramfs', 'extra': None}]
             assert [m for m, _ in box.calls if m.startswith('core.j') or m == 'core.get_jobs'] == [
                 'core.get_jobs', 'core.job_wait']
             assert ('core.job_wait', [41]) in box.calls and len(box.sockets) == 2

@@ -16,8 +16,10 @@ class Box:
     def __init__(self):
         self.calls = []
 
-    async def call(self, method, *params, follow=True):
+    async def call(self, method, *params, follow=True, progress=None):
         self.calls.append((method, params))
+        if progress is not None:
+            progress({'percent': 50, 'description': 'Updating initramfs', 'extra': None})
         return {'forwarded': method}
 
 
@@ -47,7 +49,16 @@ def test_every_appliance_method_is_forwarded_with_its_roles_and_job_options_but_
     assert 'tunable.create' not in LOCAL_METHODS and 'system.reboot' not in LOCAL_METHODS
 
 
-def test_calls_and_jobs_reach_the_box_through_the_hosts_middleware(mw, tmp_path):
+def test_calls_and_jobs_reach_the_box_through_the_hosts_middleware(mw, tmp_path, monkeypatch):
+    from tuning_host.runtime import jobs
+    reported = []
+    set_progress = jobs.Job.set_progress
+
+    def recording(job, percent=None, description=None, extra=None):
+        reported.append((job.method_name, percent, description))
+        return set_progress(job, percent, description, extra)
+    monkeypatch.setattr(jobs.Job, 'set_progress', recording)
+
     async def run():
         m = await mw()
         box = Box()
@@ -56,6 +67,7 @@ def test_calls_and_jobs_reach_the_box_through_the_hosts_middleware(mw, tmp_path)
         assert await m.call('pool.query', [['name', '=', 'tank']]) == {'forwarded': 'pool.query'}
         job = await m.call('tunable.create', {'type': 'ZFS', 'var': 'zfs_txg_timeout', 'value': '10'})
         assert await job.wait(raise_error=True) == {'forwarded': 'tunable.create'}
+        assert ('tunable.create', 50, 'Updating initramfs') in reported, 'the progress of the box job, passed on'
         assert box.calls == [('pool.query', ([['name', '=', 'tank']],)),
                              ('tunable.create', ({'type': 'ZFS', 'var': 'zfs_txg_timeout', 'value': '10'},))]
         assert (await m.call('systemdataset.config'))['path'] == m.data_dir
