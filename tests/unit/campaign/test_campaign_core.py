@@ -14,8 +14,8 @@ def test_interleaved_rounds_visit_every_configuration_per_round():
     assert [(s['round'], s['configuration']) for s in sequential] == [(1, BASELINE), (2, BASELINE), (1, 'a'), (2, 'a')]
 
 
-def _entry(id_, values):
-    return {'id': id_, 'spec': {'tests': ['SEQ_WRITE']}, 'context': {'fio_version': 'fio-3.33'}, 'jobs': ['job'],
+def _entry(id_, values, source='FIO'):
+    return {'id': id_, 'source': source, 'spec': {'tests': ['SEQ_WRITE']}, 'context': {'fio_version': 'fio-3.33'}, 'jobs': ['job'],
             'notes': ['n'], 'runs': {'SEQ_WRITE': [{'run': i + 1, 'metrics': {'write_bw_bytes': v}}
                                                    for i, v in enumerate(values)]}}
 
@@ -29,6 +29,11 @@ def test_merging_rounds_concatenates_runs_and_recomputes_the_summary():
     assert record['context']['campaign'] == {'id': 1, 'rounds': [4, 7]}
     assert record['jobs'] == ['job'] and record['raw'] == {'merged_from': [4, 7]}
     assert record['notes'] == ['round result #4: n', 'round result #7: n']
+    assert record['source'] == 'FIO'
+
+
+def test_merged_rounds_measured_on_a_client_stay_client_results():
+    assert merge_rounds([_entry(4, [10], 'CLIENT'), _entry(7, [11], 'CLIENT')], 'c', 1)['source'] == 'CLIENT'
 
 
 def _row(test, metric, ratio, verdict, direction='HIGHER'):
