@@ -99,19 +99,6 @@ def packages_to_load(settings):
     return present
 
 
-def pin_mmap_threshold():
-    """Keep glibc's mmap threshold at its default, so large short-lived buffers (a login's scrypt needs 16 MiB)
-    are mapped and handed back to the system when freed. Left dynamic, glibc raises the threshold after the first
-    such free and serves the next ones from the arena of the worker thread that asked; each of the 20 threads
-    then keeps its own 16 MiB for good (+320 MB after a few rounds of logins). Returns whether it was set (glibc
-    only; elsewhere the allocator's own behaviour stays)."""
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):
-        return False
-    return mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES) == 1
-
-
 class Host:
     def __init__(self, settings):
         self.settings = settings
