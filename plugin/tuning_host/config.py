@@ -28,6 +28,7 @@ class HostSettings:
     truenas_login: str = "api_key"
     truenas_api_key_file: str | None = None
     zfs_module_dir: str | None = None
+    proc_dir: str | None = None
 
     @property
     def db_path(self):
@@ -75,6 +76,8 @@ def parse_settings(argv=None, environ=None):
                    help="truenas backend: file holding the API key (else env TUNING_TRUENAS_API_KEY)")
     p.add_argument("--zfs-module-dir", default=env.get("TUNING_ZFS_MODULE_DIR"),
                    help="truenas backend: the ZFS module's sysfs directory (default /sys/module/zfs)")
+    p.add_argument("--proc-dir", default=env.get("TUNING_PROC_DIR"),
+                   help="truenas backend: the box's /proc, for the ARC statistics and sysctls (default /proc)")
     p.add_argument("--plugins", default=env.get("TUNING_PLUGINS", ",".join(d.plugins)),
                    help="comma-separated plugin packages (env TUNING_PLUGINS)")
     p.add_argument("--ui-dir", default=env.get("TUNING_UI_DIR", d.ui_dir), help="built panel directory")
@@ -99,6 +102,7 @@ def parse_settings(argv=None, environ=None):
         truenas_login=args.truenas_login,
         truenas_api_key_file=os.path.abspath(args.truenas_api_key_file) if args.truenas_api_key_file else None,
         zfs_module_dir=os.path.abspath(args.zfs_module_dir) if args.zfs_module_dir else None,
+        proc_dir=os.path.abspath(args.proc_dir) if args.proc_dir else None,
     )
 
 
@@ -111,7 +115,7 @@ def settings_to_argv(s):
     if s.backend == "truenas":
         argv += ["--truenas-user", s.truenas_user, "--truenas-login", s.truenas_login]
         for option, value in (("--truenas-url", s.truenas_url), ("--truenas-api-key-file", s.truenas_api_key_file),
-                              ("--zfs-module-dir", s.zfs_module_dir)):
+                              ("--zfs-module-dir", s.zfs_module_dir), ("--proc-dir", s.proc_dir)):
             if value:
                 argv += [option, value]
     return argv

@@ -58,6 +58,7 @@ def stack(tmp_path_factory):
             'TUNING_TRUENAS_LOGIN': 'token', 'TUNING_TRUENAS_USER': 'root',
             'TUNING_TRUENAS_API_KEY_FILE': str(key_file),
             'TUNING_ZFS_MODULE_DIR': str(zfs_module(server, tmp)),
+            'TUNING_PROC_DIR': str(server.home / 'proc'),   # the fake box's /proc (fakebox/state.py)
         })
         host.start()
         try:

@@ -611,8 +611,7 @@ class SysctlService(Service):
     @private
     def get_arcstats(self):
         maybe_fail('sysctl.get_arcstats')
-        memory = box_state.load()['memory']
-        return {'c_max': memory['arc_max'], 'c_min': memory['arc_max'] // 16, 'size': memory['arc_max'] * 3 // 4}
+        return box_state.arcstats(box_state.load())
 
 
 async def setup(middleware):

@@ -76,12 +76,34 @@ def load() -> dict:
         return json.loads(path.read_text())
 
 
+def proc_dir() -> Path:
+    """The box's /proc as a process on the box sees it (the standalone host of --backend truenas reads it)."""
+    return home() / 'proc'
+
+
+def arcstats(state: dict) -> dict:
+    arc_max = state['memory']['arc_max']
+    return {'c_min': arc_max // 16, 'c_max': arc_max, 'size': arc_max * 3 // 4}
+
+
+def _write_proc(state: dict) -> None:
+    for var, value in state['sysctls'].items():
+        path = proc_dir() / 'sys' / var.replace('.', '/')
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(value + '\n')
+    (proc_dir() / 'spl/kstat/zfs').mkdir(parents=True, exist_ok=True)
+    (proc_dir() / 'spl/kstat/zfs/arcstats').write_text(
+        '13 1 0x01 3 816 0 0\nname                            type data\n' +
+        ''.join(f'{name:<32}4    {value}\n' for name, value in arcstats(state).items()))
+
+
 def save(state: dict) -> None:
     with _lock:
         path = home() / 'box.json'
         tmp = path.with_suffix('.tmp')
         tmp.write_text(json.dumps(state, indent=1))
         os.replace(tmp, path)
+        _write_proc(state)
 
 
 def update(fn):

@@ -12,6 +12,7 @@ import os
 from ...runtime.errors import CallError
 from .client import BoxClient
 from .forwarding import forwarding_services, local_services
+from .local_reads import DEFAULT_PROC_DIR, ProcReader
 from .pinning import PinStore
 from .policy import PolicyError, credentials, parse_box_url
 
@@ -36,6 +37,8 @@ class TrueNasBackend:
         self.creds = credentials(settings.truenas_login, settings.truenas_user, settings.truenas_api_key_file,
                                  environ)
         self.module_dir = settings.zfs_module_dir or DEFAULT_ZFS_MODULE_DIR
+        proc = ProcReader(settings.proc_dir or DEFAULT_PROC_DIR)
+        self.arcstats, self.sysctl = proc.arcstats, proc.sysctl   # the box's kernel, read here (local_reads.py)
         self.pins = PinStore(settings.data_dir)
         self.box = BoxClient(self.address, self.creds, self.pins, on_login=self._on_login, events=BOX_EVENTS,
                              on_event=self._on_event)
@@ -46,7 +49,8 @@ class TrueNasBackend:
     def add_services(self, middleware):
         """Register the appliance services and start connecting (the plugins' set-up may already call the box)."""
         self.middleware = middleware
-        services = local_services(middleware, self.module_dir, self.status) + forwarding_services(middleware, self.box)
+        services = local_services(middleware, self.module_dir, self.status, self.box) + \
+            forwarding_services(middleware, self.box)
         for service in services:
             middleware.add_service(service)
         middleware.event_register('system.ready', 'Finished boot process', roles=['SYSTEM_GENERAL_READ'])
@@ -83,8 +87,16 @@ class TrueNasBackend:
             self.middleware.request_reboot()
 
     def _on_event(self, name, event_type, params):
-        if self.middleware is not None and event_type in ('ADDED', 'CHANGED', 'REMOVED'):
+        if self.middleware is None or event_type not in ('ADDED', 'CHANGED', 'REMOVED'):
+            return
+        if name == 'system.reboot.info':  # the host's own reasons go with the box's
+            self.middleware.create_task(self._send_reboot_info())
+        else:
             self.middleware.send_event(name, event_type, id=params.get('id'), fields=params.get('fields'))
+
+    async def _send_reboot_info(self):
+        self.middleware.send_event('system.reboot.info', 'CHANGED', id=None,
+                                   fields=await self.middleware.call('system.reboot.info'))
 
     async def close(self):
         await self.box.close()

@@ -2,9 +2,14 @@
 (tuning_host.appliance: namespaces, method names, roles, which are jobs), each call forwarded to the box.
 
 A few calls stay on the host: `systemdataset.config` (the plugin's database lives in the host's data directory),
-`system.ready` (the host is ready once the box said so: server/host.py), and the two the host serves where TrueNAS has
-no API call (`tunable.get_zfs_parameters`, `zfs.version`), which read the ZFS module's sysfs directory as the plugin
-does on TrueNAS (the App runs on the box's kernel).
+`system.ready` (the host is ready once the box said so: server/host.py), and the reads of the box's kernel the App can
+make itself because it runs on it: the ZFS module's sysfs (`tunable.get_zfs_parameters`, `zfs.version`, which have no
+API call) and /proc (`sysctl.get_arcstats`, `tunable.get_sysctl`, private on TrueNAS: local_reads.py).
+
+Private TrueNAS methods need FULL_ADMIN, so what is the host's own business stays on the host: its alerts (the whole
+`alert` namespace) and the reasons it needs a reboot (`system.reboot.*`; `system.reboot.info` adds the box's own
+reasons), served by the host's appliance services as with the other backends. Raw ZFS property writes go through
+pool.dataset.update where it takes the property (dataset_writes.py).
 """
 import errno
 import os
@@ -12,11 +17,19 @@ import os
 from ...runtime import Service
 from ...runtime.errors import CallError
 from ...runtime.loader import import_package_modules, service_classes
+from . import dataset_writes
 from .errors import is_refusal, refused_reboot
 
 APPLIANCE_PACKAGE = 'tuning_host.appliance'
-LOCAL_METHODS = {'systemdataset.config', 'tunable.get_zfs_parameters', 'zfs.version', 'system.ready'}
+LOCAL_METHODS = {'systemdataset.config', 'tunable.get_zfs_parameters', 'zfs.version', 'system.ready',
+                 'sysctl.get_arcstats', 'tunable.get_sysctl'}
+LOCAL_NAMESPACES = {'alert', 'system.reboot'}
 COPIED_ATTRIBUTES = ('roles', '_private', '_no_auth_required', '_no_authz_required', 'rate_limit', 'audit')
+
+
+def is_local(method: str) -> bool:
+    """Whether the host answers `method` itself rather than the box."""
+    return method in LOCAL_METHODS or method.rpartition('.')[0] in LOCAL_NAMESPACES
 
 
 def appliance_interface() -> dict:
@@ -66,6 +79,26 @@ def _reboot(box):
     return reboot
 
 
+def _zfs_property_writer(writer, box):
+    """The private writer of raw ZFS properties: what pool.dataset.update takes goes there; the rest to `writer`
+    (first, so that a refusal changes nothing), which only a FULL_ADMIN key may call."""
+    async def update(self, *params):
+        public, private = dataset_writes.split(writer, params)
+        result = None
+        if private is not None:
+            try:
+                result = await box.call(writer, *private)
+            except CallError as e:
+                if is_refusal(e):
+                    dataset, props = dataset_writes.requested(writer, private)
+                    raise dataset_writes.refused_properties(writer, dataset, props) from None
+                raise
+        if public is not None:
+            await box.call('pool.dataset.update', *public)
+        return result
+    return update
+
+
 def forwarding_services(middleware, box, interface=None) -> list:
     """Service instances forwarding every method of the appliance interface but LOCAL_METHODS."""
     services = []
@@ -73,11 +106,13 @@ def forwarding_services(middleware, box, interface=None) -> list:
         body = {}
         for name, template in methods.items():
             full = f'{ns}.{name}'
-            if full in LOCAL_METHODS:
+            if is_local(full):
                 continue
             body[name] = _forwarder(full, template, box)
             if full == 'system.reboot':
                 body[name] = _copy_marks(_reboot(box), body[name])
+            elif full in dataset_writes.PRIVATE_WRITERS:
+                body[name] = _copy_marks(_zfs_property_writer(full, box), body[name])
         if body:
             config = type('Config', (), {'namespace': ns})
             cls = type(f'Box{ns.title().replace(".", "")}Service', (Service,), {'Config': config, **body})
@@ -116,8 +151,32 @@ def read_zfs_version(module_dir: str) -> str | None:
         return None
 
 
-def local_services(middleware, module_dir: str, status=None) -> list:
+def host_reboot_service(middleware, box):
+    """The host's own reboot reasons (tuning_host.appliance.system_reboot); `info` lists the box's reasons too, so
+    the panel's banner shows both. Without a box (the host not yet connected) only the host's."""
+    from ...appliance.system_reboot import SystemRebootInfoArgs, SystemRebootInfoResult, SystemRebootService
+    from ...runtime import api_method
+
+    class HostRebootService(SystemRebootService):
+        Config = SystemRebootService.Config  # its own Config (the runtime ignores an inherited one)
+
+        @api_method(SystemRebootInfoArgs, SystemRebootInfoResult, roles=['SYSTEM_GENERAL_READ'])
+        async def info(self):
+            """Boot id and why the box needs a reboot: its own reasons and the host's."""
+            own = await SystemRebootService.info(self)
+            theirs = (await box.call('system.reboot.info'))['reboot_required_reasons'] if box is not None else []
+            return {**own, 'reboot_required_reasons': theirs + own['reboot_required_reasons']}
+
+    return HostRebootService(middleware)
+
+
+def local_services(middleware, module_dir: str, status=None, box=None) -> list:
+    """The services the host answers itself; `sysctl.get_arcstats` and `tunable.get_sysctl` read `/proc` through
+    `middleware.backend` (its arcstats/sysctl, as for the other backends)."""
+    from ...appliance.alert import AlertService
+    from ...appliance.sysctl import SysctlService
     from ...appliance.systemdataset import SystemDatasetService
+    from ...appliance.tunable import TunableService
     from ...runtime import private
 
     class ZfsModuleParametersService(Service):
@@ -131,6 +190,8 @@ def local_services(middleware, module_dir: str, status=None) -> list:
             except OSError as e:
                 raise CallError(f'cannot read the ZFS module parameters in {module_dir}/parameters '
                                 f'({e.strerror}): is the host running on the box?', errno.ENOENT) from None
+
+        get_sysctl = TunableService.get_sysctl
 
     class HostReadyService(Service):
         class Config:
@@ -159,5 +220,6 @@ def local_services(middleware, module_dir: str, status=None) -> list:
         status.roles = ['READONLY_ADMIN']
 
     services = [SystemDatasetService(middleware), ZfsModuleParametersService(middleware),
-                ZfsModuleVersionService(middleware), HostReadyService(middleware)]
+                ZfsModuleVersionService(middleware), HostReadyService(middleware), SysctlService(middleware),
+                AlertService(middleware), host_reboot_service(middleware, box)]
     return services + ([TrueNasConnectionService(middleware)] if status is not None else [])

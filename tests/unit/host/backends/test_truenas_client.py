@@ -190,12 +190,19 @@ def test_a_dropped_connection_is_reconnected_and_a_new_boot_restarts_the_host(tm
         def send_event(self, name, event_type, **kwargs):
             self.events.append((name, event_type, kwargs))
 
+        def create_task(self, coro):
+            return asyncio.ensure_future(coro)
+
+        async def call(self, method):  # the host's system.reboot.info: the box's reasons and its own
+            assert method == 'system.reboot.info'
+            return {'boot_id': 'boot-1', 'reboot_required_reasons': [{'code': 'TUNING', 'reason': 'host'}]}
+
     async def run():
         box = FakeBox()
         runner, port = await serve(box)
         settings = type('S', (), {'truenas_url': f'ws://127.0.0.1:{port}/api/current', 'truenas_login': 'api_key',
                                   'truenas_user': 'tuner', 'truenas_api_key_file': None, 'zfs_module_dir': None,
-                                  'data_dir': str(tmp_path)})()
+                                  'proc_dir': None, 'data_dir': str(tmp_path)})()
         backend = truenas_backend.TrueNasBackend(settings, {'TUNING_TRUENAS_API_KEY': KEY})
         backend.middleware = mw = Middleware()
         backend.box.start()
@@ -211,8 +218,9 @@ def test_a_dropped_connection_is_reconnected_and_a_new_boot_restarts_the_host(tm
             await reconnected(box, backend.box, 3)
             assert mw.reboots == 1
             assert backend.status()['connected'] and backend.status()['boot_id'] == 'boot-1'
-            assert mw.events[0] == ('system.reboot.info', 'CHANGED', {
-                'id': None, 'fields': {'boot_id': 'boot-1', 'reboot_required_reasons': []}}), 'the box event, passed on'
+            assert mw.events[0] == ('system.reboot.info', 'CHANGED', {'id': None, 'fields': {
+                'boot_id': 'boot-1', 'reboot_required_reasons': [{'code': 'TUNING', 'reason': 'host'}]}}), \
+                'the box event makes the host send its own system.reboot.info (the box\'s reasons and the host\'s)'
         finally:
             await backend.close()
             await runner.cleanup()
