@@ -1,9 +1,11 @@
 """From a preset id and a target to a plan computed for this box: shared by preview, apply and campaigns."""
 import errno
 
+from .box.appliance import raw_zfs_writes_refused
 from .box.profile import read_profile
 from .box.settings import read_snapshot
 from .core import presets as catalog
+from .core.presets.appliance_mapping import POOL_DATASET
 from .framework import ValidationErrors
 from .store import baseline, presets as preset_store
 from .store.offloop import store_call
@@ -60,6 +62,17 @@ def public_plan(plan: dict, target: dict) -> dict:
     }
 
 
+def raw_zfs_write_warning(changes: list[dict]) -> str | None:
+    """The warning for changes of dataset properties that only the appliance's private writer sets."""
+    names = sorted({c['setting'] for c in changes if c['kind'] == 'DATASET_PROPERTY'
+                    and catalog.dataset_property_route(c['setting'])['write_method'] != POOL_DATASET})
+    if not names:
+        return None
+    return (f'{", ".join(names)}: the TrueNAS API key\'s user lacks the FULL_ADMIN role, which TrueNAS requires to '
+            'set these ZFS properties; applying this plan fails at them and rolls back. Give the user FULL_ADMIN or '
+            'choose a preset without them.')
+
+
 async def make_plan(middleware, preset_id: str, target: dict) -> tuple[dict, dict]:
     """Returns the public plan and the snapshot it was computed from (the restore point's source)."""
     preset = await store_call(middleware, resolve_preset, preset_id)
@@ -78,4 +91,8 @@ async def make_plan(middleware, preset_id: str, target: dict) -> tuple[dict, dic
         for field, message in e.errors:
             verrors.add(field, message)
         raise verrors from None
-    return public_plan(plan, target), snapshot
+    public = public_plan(plan, target)
+    warning = raw_zfs_write_warning(public['changes'])
+    if warning and await raw_zfs_writes_refused(middleware):
+        public['warnings'].append(warning)
+    return public, snapshot

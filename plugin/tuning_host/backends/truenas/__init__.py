@@ -9,12 +9,12 @@ import asyncio
 import logging
 import os
 
-from ...runtime.errors import CallError
+from ...runtime.errors import CallError, ValidationErrors
 from .client import BoxClient
 from .forwarding import forwarding_services, local_services
 from .local_reads import DEFAULT_PROC_DIR, ProcReader
 from .pinning import PinStore
-from .policy import PolicyError, credentials, parse_box_url
+from .policy import PolicyError, credentials, holds_full_admin, parse_box_url
 
 logger = logging.getLogger('tuning_host.truenas')
 
@@ -43,6 +43,7 @@ class TrueNasBackend:
         self.box = BoxClient(self.address, self.creds, self.pins, on_login=self._on_login, events=BOX_EVENTS,
                              on_event=self._on_event)
         self.boot_id = None      # the box's boot this host process serves
+        self.full_admin = None   # whether the key's user holds FULL_ADMIN (None: not known yet)
         self.middleware = None
         self.activation = None
 
@@ -70,7 +71,8 @@ class TrueNasBackend:
 
     def status(self) -> dict:
         return {'url': self.address.url, 'certificate_sha256': self.box.fingerprint, 'user': self.box.user,
-                'connected': self.box.connected.is_set(), 'last_error': self.box.last_error, 'boot_id': self.boot_id}
+                'connected': self.box.connected.is_set(), 'last_error': self.box.last_error, 'boot_id': self.boot_id,
+                'full_admin': self.full_admin}
 
     async def _on_login(self, client):
         version = await client.call_now('system.version')
@@ -78,6 +80,10 @@ class TrueNasBackend:
         if release:  # the release whose private method names the plugin uses (tuning_host.appliance.release)
             os.environ['TUNING_HOST_TRUENAS_RELEASE'] = release
         boot_id = await client.call_now('system.boot_id')
+        try:  # the plan warns ahead of the ZFS properties only FULL_ADMIN may set (dataset_writes.py)
+            self.full_admin = holds_full_admin(await client.call_now('auth.me'))
+        except (CallError, ValidationErrors) as e:
+            logger.warning('truenas backend: auth.me: %s; the key\'s roles are not known', e)
         if self.boot_id is None:
             self.boot_id = boot_id
             logger.info('truenas backend: %s (%s), boot %s', self.address.url, version, boot_id)

@@ -211,7 +211,8 @@ def local_services(middleware, module_dir: str, status=None, box=None) -> list:
 
     class TrueNasConnectionService(Service):
         """`truenas.status`: the box this host serves, the SHA-256 of its pinned certificate (to compare with
-        System → Certificates in the box's web UI), the user, whether it is connected and the last error."""
+        System → Certificates in the box's web UI), the user, whether it is connected, the last error, and whether
+        the user holds FULL_ADMIN (`full_admin`: null until known)."""
         class Config:
             namespace = 'truenas'
 

@@ -102,3 +102,10 @@ def credentials(login: str, username: str, key_file: str | None, environ=None) -
         raise PolicyError('TUNING_TRUENAS_API_KEY or TUNING_TRUENAS_API_KEY_FILE (--truenas-api-key-file): the API '
                           'key is required with --backend truenas')
     return Credentials(login, username, '' if key_file else 'TUNING_TRUENAS_API_KEY', key_file or '', environ)
+
+
+def holds_full_admin(me) -> bool | None:
+    """Whether the `auth.me` answer's privilege (its roles, already expanded by middlewared) has FULL_ADMIN, which
+    the private ZFS property writer needs; None when the answer says nothing about roles."""
+    roles = ((me or {}).get('privilege') or {}).get('roles') if isinstance(me, dict) else None
+    return None if roles is None else 'FULL_ADMIN' in roles

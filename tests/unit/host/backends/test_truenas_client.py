@@ -66,7 +66,9 @@ class FakeBox:
             return {'result': [{'id': 41, 'method': self.job_method}] if params == [[['id', '=', 41]]] else []}
         return {'result': {'core.set_options': None, 'core.subscribe': 'sub-1', 'core.job_wait': {'id': 9},
                            'system.version': 'TrueNAS-25.10.6',
-                           'system.boot_id': self.boot_id, 'pool.query': [{'name': 'tank', 'p': params}]}[method]}
+                           'system.boot_id': self.boot_id, 'pool.query': [{'name': 'tank', 'p': params}],
+                           'auth.me': {'pw_name': 'tuner', 'privilege': {'roles': ['READONLY_ADMIN', 'DATASET_WRITE',
+                                                                                   'SYSTEM_TUNABLE_WRITE']}}}[method]}
 
 
 def self_signed(tmp_path, name):
@@ -218,6 +220,7 @@ def test_a_dropped_connection_is_reconnected_and_a_new_boot_restarts_the_host(tm
             await reconnected(box, backend.box, 3)
             assert mw.reboots == 1
             assert backend.status()['connected'] and backend.status()['boot_id'] == 'boot-1'
+            assert backend.status()['full_admin'] is False, 'from auth.me at login: the plan warns ahead'
             assert mw.events[0] == ('system.reboot.info', 'CHANGED', {'id': None, 'fields': {
                 'boot_id': 'boot-1', 'reboot_required_reasons': [{'code': 'TUNING', 'reason': 'host'}]}}), \
                 'the box event makes the host send its own system.reboot.info (the box\'s reasons and the host\'s)'

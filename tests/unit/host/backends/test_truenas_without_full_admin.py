@@ -11,6 +11,7 @@ import pytest
 from tuning_host.backends.truenas import dataset_writes
 from tuning_host.backends.truenas.forwarding import forwarding_services, local_services
 from tuning_host.backends.truenas.local_reads import ProcReader
+from tuning_host.backends.truenas.policy import holds_full_admin
 from tuning_host.runtime import AlertCategory, AlertClass, AlertLevel, Middleware, SimpleOneShotAlertClass
 from tuning_host.runtime.errors import CallError
 
@@ -168,3 +169,35 @@ def test_a_property_only_the_private_writer_takes_fails_naming_it_and_full_admin
                              ('pool.dataset.update', ('tank/vm', {'atime': 'OFF'}))]
         m.shutdown()
     asyncio.run(run())
+
+
+def test_whether_the_key_holds_full_admin_is_read_from_auth_me():
+    assert holds_full_admin({'privilege': {'roles': ['READONLY_ADMIN', 'DATASET_WRITE']}}) is False
+    assert holds_full_admin({'privilege': {'roles': ['FULL_ADMIN', 'READONLY_ADMIN']}}) is True
+    assert holds_full_admin({'pw_name': 'tuner'}) is None and holds_full_admin(None) is None
+
+
+def test_the_plan_warns_ahead_of_the_properties_a_key_without_full_admin_cannot_set(monkeypatch):
+    from tuning import planning
+
+    def change(setting):
+        return {'kind': 'DATASET_PROPERTY', 'setting': setting}
+    warning = planning.raw_zfs_write_warning([change('recordsize'), change('logbias'), change('primarycache'),
+                                              {'kind': 'SYSCTL', 'setting': 'net.core.rmem_max'}])
+    assert warning.startswith('logbias, primarycache:') and 'FULL_ADMIN' in warning
+    assert planning.raw_zfs_write_warning([change('recordsize'), change('atime')]) is None
+
+    class Host:
+        def __init__(self, backend, full_admin):
+            self.backend = type('B', (), {'name': backend})()
+            self.full_admin = full_admin
+
+        async def call(self, method):
+            assert method == 'truenas.status'
+            return {'full_admin': self.full_admin}
+
+    refused = planning.raw_zfs_writes_refused
+    assert asyncio.run(refused(Host('truenas', False))) is True
+    assert asyncio.run(refused(Host('truenas', True))) is False
+    assert asyncio.run(refused(Host('truenas', None))) is False, 'not known: no warning'
+    assert asyncio.run(refused(Host('openzfs', False))) is False
