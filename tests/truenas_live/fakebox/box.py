@@ -14,7 +14,8 @@ from middlewared.api import api_method
 from middlewared.api.current import (
     PoolDatasetCreateArgs, PoolDatasetCreateResult, PoolDatasetDeleteArgs, PoolDatasetDeleteResult,
     PoolDatasetUpdateArgs, PoolDatasetUpdateResult, SystemBootIdArgs, SystemBootIdResult, SystemInfoArgs,
-    SystemInfoResult, SystemReadyArgs, SystemReadyResult, SystemRebootArgs, SystemRebootResult, SystemStateArgs,
+    SystemInfoResult, SystemReadyArgs, SystemReadyResult, SystemRebootArgs, SystemRebootInfoArgs,
+    SystemRebootInfoResult, SystemRebootResult, SystemStateArgs,
     SystemStateResult, SystemVersionArgs, SystemVersionResult, TunableCreateArgs, TunableCreateResult,
     TunableDeleteArgs, TunableDeleteResult, TunableUpdateArgs, TunableUpdateResult, ZFSResourceQueryArgs,
     ZFSResourceQueryResult,
@@ -219,6 +220,11 @@ class SystemRebootService(Service):
         cli_namespace = 'system.reboot_required'
 
     reboot_reasons: dict[str, str] = {}
+
+    @api_method(SystemRebootInfoArgs, SystemRebootInfoResult, roles=['SYSTEM_GENERAL_READ'])
+    async def info(self):
+        return {'boot_id': await self.middleware.call('system.boot_id'),
+                'reboot_required_reasons': [{'code': c, 'reason': r} for c, r in self.reboot_reasons.items()]}
 
     @private
     async def add_reason(self, code: str, reason: str):

@@ -167,6 +167,13 @@ def host_reboot_service(middleware, box):
             theirs = (await box.call('system.reboot.info'))['reboot_required_reasons'] if box is not None else []
             return {**own, 'reboot_required_reasons': theirs + own['reboot_required_reasons']}
 
+        async def _send_event(self):
+            # the host's reasons are kept whether or not the box answers now; its next event sends them again
+            try:
+                await SystemRebootService._send_event(self)
+            except CallError as e:
+                self.logger.warning('system.reboot.info not sent: the box did not answer (%s)', e.errmsg)
+
     return HostRebootService(middleware)
 
 

@@ -201,3 +201,15 @@ def test_the_plan_warns_ahead_of_the_properties_a_key_without_full_admin_cannot_
     assert asyncio.run(refused(Host('truenas', True))) is False
     assert asyncio.run(refused(Host('truenas', None))) is False, 'not known: no warning'
     assert asyncio.run(refused(Host('openzfs', False))) is False
+
+
+def test_a_reboot_reason_is_kept_when_the_box_cannot_say_its_own(tmp_path, proc):
+    async def run():
+        box = Box(refuse={'system.reboot.info'})
+        m = host(tmp_path, box, proc)
+        await m.call('system.reboot.add_reason', 'TUNING', 'tuning needs a reboot')   # no error: the host's state
+        assert await m.call('system.reboot.list_reasons') == ['TUNING']
+        with pytest.raises(CallError):
+            await m.call('system.reboot.info')   # the merged answer needs the box: no half answer
+        m.shutdown()
+    asyncio.run(run())
