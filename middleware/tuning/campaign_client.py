@@ -98,9 +98,9 @@ class ClientStep:
             if loop.time() >= deadline:
                 minutes = self.spec.get('client_wait_seconds', CLIENT_WAIT_SECONDS) // 60
                 await store_call(self.middleware, sessions.fail_step, client_step_id, 'no result in time')
+                taken = 'it never took the step' if step['state'] == 'PENDING' else 'it took the step'
                 raise CallError(f'No result from the client agent of session {self.session_id} within {minutes} '
-                                f'minutes ({"it never took the step" if step["state"] == "PENDING" else "it took the step"}'
-                                ').', errno.ETIMEDOUT)
+                                f'minutes ({taken}).', errno.ETIMEDOUT)
             self.say(waiting_words(step, session))
             await asyncio.sleep(CLIENT_POLL_SECONDS)  # the result arrives over HTTP into the store: poll, bounded
 

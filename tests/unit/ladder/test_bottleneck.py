@@ -121,3 +121,11 @@ def test_the_ladder_without_a_network_says_the_link_generically():
                                  'Measure the network ceiling (tuning.network.measure)']
     (nfs,) = [l for l in ladder['layers'] if l['layer'] == 'PROTOCOL']
     assert 'Its session named no dataset' in nfs['note']
+
+
+def test_protocols_are_named_as_people_write_them():
+    layers = [layer('POOL', 900 * MB), layer('NETWORK', 1180 * MB), layer('PROTOCOL', 40 * MB, protocol='ISCSI')]
+    assert 'over iSCSI although' in judge(layers, 'read', LINK)[1]
+    layers[-1]['protocol'] = 'LOCAL'
+    assert 'over a local directory although' in judge(layers, 'read', LINK)[1]
+

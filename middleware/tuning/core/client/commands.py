@@ -8,7 +8,8 @@ UNIX_PATH = '/path/to/the/mounted/share'
 WINDOWS_PATH = 'Z:\\'
 
 # POSIX sh, bash and zsh alike (macOS's shell is zsh, where `read -s -p` means something else)
-_UNIX_TOKEN = "{ printf 'Token: '; stty -echo; read -r TUNING_TOKEN; stty echo; echo; } && export TUNING_TOKEN"
+_UNIX_TOKEN = ("{ printf 'Token: '; stty -echo 2>/dev/null; read -r TUNING_TOKEN; stty echo 2>/dev/null; echo; } "
+               "&& export TUNING_TOKEN")   # no terminal (a script, a pipe): nothing to hide, and stty need not say so
 # Windows PowerShell 5.1 has no Read-Host -MaskInput: read a SecureString and unwrap it
 _WINDOWS_TOKEN = ("$env:TUNING_TOKEN = [Runtime.InteropServices.Marshal]::PtrToStringAuto("
                   "[Runtime.InteropServices.Marshal]::SecureStringToBSTR((Read-Host 'Token' -AsSecureString)))")

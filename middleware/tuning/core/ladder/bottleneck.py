@@ -15,7 +15,7 @@ The rules, for one direction:
   cache or compression answered (nothing is named).
 """
 from .words import (
-    MISSING, and_join, at_ceiling_words, carries, lowest_ceiling_words, protocol_hints, rate, sentence,
+    MISSING, and_join, at_ceiling_words, carries, lowest_ceiling_words, protocol_hints, protocol_words, rate, sentence,
 )
 
 NEAR_CEILING = 0.10   # a figure within 10 % of a ceiling is limited by it
@@ -45,7 +45,7 @@ def _named(ceilings, direction, link) -> list[str]:
 
 def _with_client(client, ceilings, direction, link):
     c = figure(client, direction)
-    over = f'over {client["protocol"]}' if client.get('protocol') else 'from a client'
+    over = f'over {protocol_words(client["protocol"])}' if client.get('protocol') else 'from a client'
     if not ceilings:
         return None, f'Clients get {rate(c)} {over}; nothing below them is measured to compare with.'
     lowest = ceilings[0]

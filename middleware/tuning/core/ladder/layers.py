@@ -10,7 +10,7 @@ from a client (one without figures when none is). A layer not measured yet has n
 """
 from ..presets.sizing import link_payload_bytes_per_s
 from .bottleneck import judge, missing, verdict
-from .words import link_speed_words, link_words, rate
+from .words import link_speed_words, link_words, protocol_words, rate
 
 SEQ = {'read': ('SEQ_READ', 'read_bw_bytes'), 'write': ('SEQ_WRITE', 'write_bw_bytes')}
 ABOVE_NOMINAL = 1.05  # a measured rate this far above the link's payload rate did not cross that link
@@ -123,7 +123,8 @@ def client_layers(pool: str, benchmarks: list[dict]) -> list[dict]:
         context = entry['context']
         target, client = context.get('target') or {}, context.get('client') or {}
         version = target.get('protocol_version')
-        name = f'{protocol}{f" {version}" if version else ""} from {client.get("hostname") or "a client"}'
+        where = f' {version}' if version else ''
+        name = f'{protocol_words(protocol)}{where} from {client.get("hostname") or "a client"}'
         note = f'Client result #{entry["id"]} on {target.get("path") or "the client"}'
         if target.get('mount_options'):
             note += f' ({target["mount_options"]})'

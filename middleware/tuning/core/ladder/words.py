@@ -50,13 +50,21 @@ def carries(layer: dict, value: float, link: str) -> str:
         return f'the pool moves {rate(value)} locally'
     if kind == 'DISKS':
         return f'the disks read {rate(value)} raw'
-    return f'clients get {rate(value)} over {layer.get("protocol") or "their protocol"}'
+    return f'clients get {rate(value)} over {protocol_words(layer.get("protocol"))}'
 
 
 def and_join(parts: list[str]) -> str:
     if len(parts) <= 1:
         return ''.join(parts)
     return ', '.join(parts[:-1]) + ' and ' + parts[-1]
+
+
+PROTOCOL_WORDS = {'ISCSI': 'iSCSI', 'LOCAL': 'a local directory', 'OTHER': 'their protocol'}
+
+
+def protocol_words(protocol: str | None) -> str:
+    """A client result's protocol as a sentence says it: 'NFS', 'iSCSI', 'a local directory'."""
+    return PROTOCOL_WORDS.get(protocol, protocol) if protocol else 'their protocol'
 
 
 def protocol_hints(protocol: str | None) -> str:
