@@ -126,6 +126,13 @@ for unit in nfs-server.service nfs-kernel-server.service rpcbind.service rpcbind
     in_root systemctl disable "$unit" >/dev/null 2>&1 || true
 done
 
+# Docker from Debian (no recommends), for the TrueNAS App's image (test_vm_app.py); off at boot, started by that test.
+stamp "apt: docker.io"
+apt_in_root install docker.io
+for unit in docker.service docker.socket containerd.service; do
+    in_root systemctl disable "$unit" >/dev/null 2>&1 || true
+done
+
 stamp "python venv with the pinned plugin requirements"
 mkdir -p "$ROOT/opt/tuning/wheels"
 python3 -m pip download -q --only-binary=:all: --python-version 3.11 --implementation cp \
@@ -164,8 +171,8 @@ for d in drivers/gpu drivers/media drivers/net/wireless drivers/infiniband drive
     rm -rf "$ROOT/lib/modules/$KVER/kernel/$d"
 done
 in_root depmod -a "$KVER"
-# The protocol tests need these kernel modules: fail the build here rather than in a test.
-for mod in nfsd nfsv4 cifs target_core_mod target_core_iblock iscsi_target_mod iscsi_tcp; do
+# The protocol tests and Docker need these kernel modules: fail the build here rather than in a test.
+for mod in nfsd nfsv4 cifs target_core_mod target_core_iblock iscsi_target_mod iscsi_tcp overlay bridge veth; do
     in_root modinfo -k "$KVER" "$mod" >/dev/null || { echo "build-image.sh: guest kernel has no $mod" >&2; exit 1; }
 done
 printf 'virtio_pci\nvirtio_blk\nvirtio_net\next4\ncrc32c_generic\n' >>"$ROOT/etc/initramfs-tools/modules"
@@ -189,6 +196,7 @@ NFS_KERNEL_SERVER=$(in_root dpkg-query -W -f='${Version}' nfs-kernel-server)
 TARGETCLI=$(in_root dpkg-query -W -f='${Version}' targetcli-fb)
 OPEN_ISCSI=$(in_root dpkg-query -W -f='${Version}' open-iscsi)
 IPERF3=$(in_root dpkg-query -W -f='${Version}' iperf3)
+DOCKER=$(in_root dpkg-query -W -f='${Version}' docker.io)
 BUILT_AT=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 EOF
 unmount_root || { echo "build-image.sh: cannot unmount $(mounts_under_root)" >&2; exit 1; }
