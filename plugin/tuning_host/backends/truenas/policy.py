@@ -108,4 +108,6 @@ def holds_full_admin(me) -> bool | None:
     """Whether the `auth.me` answer's privilege (its roles, already expanded by middlewared) has FULL_ADMIN, which
     the private ZFS property writer needs; None when the answer says nothing about roles."""
     roles = ((me or {}).get('privilege') or {}).get('roles') if isinstance(me, dict) else None
+    if isinstance(roles, dict):  # middlewared's JSON sends a set as {"$set": [...]}
+        roles = roles.get('$set')
     return None if roles is None else 'FULL_ADMIN' in roles

@@ -174,6 +174,8 @@ def test_a_property_only_the_private_writer_takes_fails_naming_it_and_full_admin
 def test_whether_the_key_holds_full_admin_is_read_from_auth_me():
     assert holds_full_admin({'privilege': {'roles': ['READONLY_ADMIN', 'DATASET_WRITE']}}) is False
     assert holds_full_admin({'privilege': {'roles': ['FULL_ADMIN', 'READONLY_ADMIN']}}) is True
+    assert holds_full_admin({'privilege': {'roles': {'$set': ['FULL_ADMIN']}}}) is True, 'a set on the wire'
+    assert holds_full_admin({'privilege': {'roles': {'$set': ['DATASET_WRITE']}}}) is False
     assert holds_full_admin({'pw_name': 'tuner'}) is None and holds_full_admin(None) is None
 
 
