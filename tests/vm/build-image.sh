@@ -127,8 +127,10 @@ for unit in nfs-server.service nfs-kernel-server.service rpcbind.service rpcbind
 done
 
 # Docker from Debian (no recommends), for the TrueNAS App's image (test_vm_app.py); off at boot, started by that test.
-stamp "apt: docker.io"
-apt_in_root install docker.io
+# apparmor (a recommends of docker.io) is needed all the same: Debian's kernel has AppArmor on, and dockerd then
+# refuses to start a container without apparmor_parser to load its default profile.
+stamp "apt: docker.io, apparmor"
+apt_in_root install docker.io apparmor
 for unit in docker.service docker.socket containerd.service; do
     in_root systemctl disable "$unit" >/dev/null 2>&1 || true
 done
