@@ -2,7 +2,7 @@
 with plugin/app/compose.yaml's settings, against the guest's own tuning host, which plays the TrueNAS box's API
 (openzfs backend, real kernel and pool).
 
-Where the VM differs from a TrueNAS box, and why: the container shares the guest's network (network_mode host) so it
+Where the VM differs from a TrueNAS box, and why: the container (on the guest's network, as compose.yaml says)
 reaches the box's API on loopback ws://127.0.0.1 (TrueNAS accepts a plain API key there); the pools are mounted at
 /tank here, not /mnt, so the pool bind mount is /tank:/tank:rslave; the app's port is reached from this machine
 through an ssh forward. Everything else (image, environment names, capabilities, read-only root, tmpfs, data
@@ -36,7 +36,6 @@ sys.path.insert(0, str(REPO / 'tests' / 'api'))
 from client import Client  # noqa: E402
 
 NAME = 'tuning-app'
-APP_PORT = 8080                  # the image's PORT; with the host network it is the guest's port
 APP_PASSWORD = 'vm-app-admin-password'
 DATA_DATASET = 'tank/tuning-app'
 POOL_ROOT = '/tank'              # the guest's pools; /mnt on TrueNAS
@@ -50,11 +49,13 @@ def compose_service() -> dict:
     return service
 
 
+APP_PORT = int(compose_service()['environment']['PORT'])   # the host network: the guest's port
+
+
 def docker_run_argv(service: dict, env: dict[str, str], data_dir: str) -> list[str]:
-    """`docker run` for compose.yaml's service in the VM: its settings, the environment filled in, /mnt → POOL_ROOT,
-    the host network instead of the published port."""
-    argv = ['docker', 'run', '-d', '--name', NAME, '--network', 'host', '--restart', service['restart'],
-            '--pull', service['pull_policy']]
+    """`docker run` for compose.yaml's service in the VM: its settings, the environment filled in, /mnt → POOL_ROOT."""
+    argv = ['docker', 'run', '-d', '--name', NAME, '--network', service['network_mode'],
+            '--restart', service['restart'], '--pull', service['pull_policy']]
     for k, v in {**service['environment'], **env}.items():
         argv += ['-e', f'{k}={v}']
     for volume in service['volumes']:
@@ -133,7 +134,7 @@ def app(vm, guest_host, app_archive):
     vm.run(f'zfs create {DATA_DATASET}')
     env = {'TUNING_TRUENAS_URL': f'ws://127.0.0.1:{GUEST_PORT}/api/current',
            'TUNING_TRUENAS_USER': guest_host.username, 'TUNING_TRUENAS_API_KEY': key['key'],
-           'TUNING_ADMIN_PASSWORD': APP_PASSWORD, 'PORT': str(APP_PORT)}
+           'TUNING_ADMIN_PASSWORD': APP_PASSWORD}
     argv = docker_run_argv(service, env, f'{POOL_ROOT}/{DATA_DATASET.split("/", 1)[1]}')
     forward = None
     try:

@@ -39,16 +39,13 @@ def test_image_is_the_projects_version_and_is_not_pulled(service):
     assert service['restart'] == 'unless-stopped'
 
 
-def test_published_port_is_the_images_and_the_portals(compose, service, image_env):
-    env, config = image_env
-    (mapping,) = service['ports']
-    host_port, container_port = (int(p) for p in mapping.split(':'))
-    assert container_port == int(env['PORT'])
-    assert f'{container_port}/tcp' in config['ExposedPorts']
+def test_box_network_and_the_portal_on_the_apps_port(compose, service):
+    assert service['network_mode'] == 'host' and 'ports' not in service   # the box's own net.* sysctls
+    port = int(service['environment']['PORT'])
     (portal,) = compose['x-portals']
     assert set(portal) <= {'name', 'scheme', 'host', 'port', 'path'}
     assert (portal['scheme'], portal['host'], portal['port'], portal['path']) == \
-        ('http', '0.0.0.0', host_port, '/_plugins/tuning/')
+        ('http', '0.0.0.0', port, '/_plugins/tuning/')
 
 
 def test_pools_propagate_and_state_has_its_own_dataset(service, image_env):
@@ -67,19 +64,19 @@ def test_environment_is_what_the_truenas_backend_reads(service, image_env):
     assert settings.truenas_url.startswith('wss://') and settings.truenas_url.endswith('/api/current')
     assert settings.truenas_user == service['environment']['TUNING_TRUENAS_USER']
     assert settings.admin_password == service['environment']['TUNING_ADMIN_PASSWORD']
-    assert (settings.host, settings.port, settings.data_dir) == ('0.0.0.0', 8080, '/data')
+    assert (settings.host, settings.port, settings.data_dir) == ('0.0.0.0', 31080, '/data')
     assert 'TUNING_TRUENAS_API_KEY' in service['environment']
     # every value the admin must fill says so; nothing else does
     placeholders = {k for k, v in service['environment'].items() if 'CHANGE-ME' in v}
     assert placeholders == {'TUNING_TRUENAS_URL', 'TUNING_TRUENAS_API_KEY', 'TUNING_ADMIN_PASSWORD'}
 
 
-def test_health_check_asks_the_boot_id_on_the_images_port(service, image_env):
-    env, config = image_env
+def test_health_check_asks_the_boot_id_on_the_apps_port(service, image_env):
+    env, _ = image_env
     test = service['healthcheck']['test']
     assert test[0] == 'CMD' and test[1] == 'python'
     assert '/opt/tuning/venv/bin' in env['PATH'].split(':')[0]   # `python` is the venv's
-    assert re.search(rf"http://127\.0\.0\.1:{env['PORT']}/api/boot_id", test[-1])
+    assert re.search(rf"http://127\.0\.0\.1:{service['environment']['PORT']}/api/boot_id", test[-1])
     compile(test[-1], 'healthcheck', 'exec')
 
 
