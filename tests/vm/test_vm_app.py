@@ -53,7 +53,8 @@ APP_PORT = int(compose_service()['environment']['PORT'])   # the host network: t
 
 
 def docker_run_argv(service: dict, env: dict[str, str], data_dir: str) -> list[str]:
-    """`docker run` for compose.yaml's service in the VM: its settings, the environment filled in, /mnt → POOL_ROOT."""
+    """`docker run` for compose.yaml's service in the VM: its settings, the environment filled in, /mnt as
+    POOL_ROOT."""
     argv = ['docker', 'run', '-d', '--name', NAME, '--network', service['network_mode'],
             '--restart', service['restart'], '--pull', service['pull_policy']]
     for k, v in {**service['environment'], **env}.items():
