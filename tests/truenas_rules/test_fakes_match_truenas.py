@@ -45,6 +45,8 @@ HOST_ONLY = {
     'zfs.version': 'TrueNAS has no call for the OpenZFS version: there the plugin runs `zfs version`',
     'disk.stand_in': 'the sandbox\'s file standing in for a disk; asked only when the backend is the sandbox (on '
                      'TrueNAS the plugin reads /dev/<devname> from disk.query)',
+    'truenas.status': 'the standalone host serving a TrueNAS box (--backend truenas): whether its API key may write '
+                      'raw ZFS properties; asked only on that host, never inside middlewared',
 }
 
 # Private methods of the release (no API model): the file defining them, its namespace, and the function name.

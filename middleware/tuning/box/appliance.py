@@ -50,7 +50,6 @@ def backend_name(middleware) -> str:
     return 'truenas' if ON_TRUENAS else middleware.backend.name
 
 
-
 async def raw_zfs_writes_refused(middleware) -> bool:
     """Whether the appliance will refuse raw ZFS property writes: the standalone host serving a TrueNAS box with an
     API key whose user lacks FULL_ADMIN (the private writer's role; the host says so in ``truenas.status``)."""
