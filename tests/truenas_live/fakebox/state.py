@@ -87,7 +87,8 @@ def arcstats(state: dict) -> dict:
 
 
 def _write_proc(state: dict) -> None:
-    for var, value in state['sysctls'].items():
+    # before its first boot the box's sysctls are the kernel's defaults (boot() sets them from the tunables)
+    for var, value in (state.get('sysctls') or SYSCTLS).items():
         path = proc_dir() / 'sys' / var.replace('.', '/')
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(value + '\n')
