@@ -118,6 +118,8 @@ class TuningService(Service):
         if expected:
             actual = await read_snapshot(self.middleware, list(expected))
             for key, change in expected.items():
+                if gone(change, actual[key]):
+                    continue   # its dataset was destroyed: nothing of it can drift, and nothing to put back
                 if key not in pending_keys and not holds(change, actual[key]):
                     drift.append({'key': key, 'setting': change['setting'], 'scope': change['scope'],
                                   'expected': change['proposed'], 'actual': actual[key]['value']})
@@ -161,3 +163,9 @@ async def setup(middleware):
             startup.begin(middleware)
     except Exception:
         middleware.logger.error('tuning: setup failed; tuning.* stays unavailable', exc_info=True)
+
+
+def gone(change: dict, row: dict) -> bool:
+    """A dataset property whose dataset no longer exists (the admin destroyed it after tuning set it)."""
+    return change.get('kind', row.get('kind')) == 'DATASET_PROPERTY' and row.get('exists') is False
+
