@@ -17,10 +17,12 @@ async def call_job(middleware, method: str, *args):
     return await job.wait(raise_error=True)
 
 
-def _read_zfs_parameters_from_sysfs() -> dict[str, dict]:
+def read_zfs_parameters_dir(directory: str) -> dict[str, dict]:
+    """``{name: {value, writable}}`` of a ZFS module's parameters directory (sysfs), as middlewared's tunables read
+    it; the standalone host serving a TrueNAS box reads the box's with it too."""
     params = {}
-    for name in sorted(os.listdir(ZFS_PARAMETERS_DIR)):
-        path = os.path.join(ZFS_PARAMETERS_DIR, name)
+    for name in sorted(os.listdir(directory)):
+        path = os.path.join(directory, name)
         try:
             with open(path) as f:
                 value = f.read().strip()
@@ -32,7 +34,7 @@ def _read_zfs_parameters_from_sysfs() -> dict[str, dict]:
 
 async def zfs_parameters(middleware) -> dict[str, dict]:
     if ON_TRUENAS:
-        return await middleware.run_in_thread(_read_zfs_parameters_from_sysfs)
+        return await middleware.run_in_thread(read_zfs_parameters_dir, ZFS_PARAMETERS_DIR)
     return await middleware.call('tunable.get_zfs_parameters')
 
 

@@ -14,6 +14,8 @@ pool.dataset.update where it takes the property (dataset_writes.py).
 import errno
 import os
 
+from tuning.box.appliance import read_zfs_parameters_dir
+
 from ...runtime import Service
 from ...runtime.errors import CallError
 from ...runtime.loader import import_package_modules, service_classes
@@ -129,17 +131,7 @@ def _copy_marks(fn, marked):
 
 def read_zfs_parameters(module_dir: str) -> dict:
     """{name: {value, writable}} from `<module_dir>/parameters` (as the plugin reads sysfs on TrueNAS)."""
-    directory = os.path.join(module_dir, 'parameters')
-    params = {}
-    for name in sorted(os.listdir(directory)):
-        path = os.path.join(directory, name)
-        try:
-            with open(path) as f:
-                value = f.read().strip()
-        except OSError:
-            continue
-        params[name] = {'value': value, 'writable': bool(os.stat(path).st_mode & 0o200)}
-    return params
+    return read_zfs_parameters_dir(os.path.join(module_dir, 'parameters'))
 
 
 def read_zfs_version(module_dir: str) -> str | None:
