@@ -117,3 +117,18 @@ def test_ram_sized_defaults_may_move_by_a_few_pages_across_a_reboot_and_nothing_
                                 'modprobe': ''}) == []
     assert reboot_diff(before, {'params': {'zfs_dirty_data_max': '410320486', 'zfs_txg_timeout': '10'},
                                 'modprobe': ''}) != []
+
+
+def test_fio_watch_finds_the_mount_a_file_is_on_in_a_process_namespace():
+    from guest_fio_watch import mount_of
+    mountinfo = ('900 800 0:50 / / rw,relatime - overlay overlay rw,lowerdir=/l\n'
+                 '901 900 0:51 / /tank rw,noatime master:1 - zfs tank rw,xattr\n'
+                 '902 901 0:52 / /tank/share rw,noatime master:2 - zfs tank/share rw,xattr\n'
+                 '903 902 0:53 / /tank/share/.tuning-bench-7 rw master:3 - zfs tank/share/.tuning-bench-7 rw\n'
+                 '904 901 0:54 / /tank/my\\040files rw - zfs tank/my\\040files rw\n')
+    assert mount_of('/tank/share/.tuning-bench-7/run/f.0', mountinfo) == {
+        'mount_point': '/tank/share/.tuning-bench-7', 'fstype': 'zfs', 'source': 'tank/share/.tuning-bench-7'}
+    # no scratch mount in the namespace: the file would land on the parent dataset, and the watch says so
+    assert mount_of('/tank/share/.tuning-bench-8/f.0', mountinfo)['source'] == 'tank/share'
+    assert mount_of('/tank/share2/f', mountinfo)['source'] == 'tank'
+    assert mount_of('/tank/my files/f', mountinfo)['mount_point'] == '/tank/my files'

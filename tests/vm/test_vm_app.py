@@ -12,6 +12,7 @@ scratch dataset (created by the box's API) is written inside the container and r
 """
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import subprocess
@@ -225,34 +226,52 @@ def test_app_applies_a_preset_on_the_real_kernel_and_reverts_it(c, truth):
     assert c.call('tuning.state')['active'] is None
 
 
-def test_app_benchmark_writes_in_a_scratch_dataset_seen_through_the_bind_mount(c, vm, truth, app):
+def test_app_benchmark_writes_in_a_scratch_dataset_seen_through_the_bind_mount(c, vm, truth):
+    from tuning.box.bench_target import SCRATCH_PREFIX
     before = set(truth.datasets())
+    container_pid = vm.run(f"docker inspect -f '{{{{.State.Pid}}}}' {NAME}").strip()
     spec = {'dataset': DATASET, 'tests': ['SEQ_WRITE'], 'profile': 'QUICK', 'runs': 1, 'adaptive': False,
             'label': 'vm app quick'}
-    job_id = c.job_id('tuning.benchmark.run', spec)
-    seen = {}
-
-    def scratch_in_container():
-        new = set(truth.datasets()) - before
-        if not new:
-            return False
-        (scratch,) = new
-        mountpoint = vm.run(f'zfs get -H -o value mountpoint {scratch}').strip()
-        # fio's files, listed from inside the container: the dataset mounted after the app started is there
-        inside = vm.ssh(f'docker exec {NAME} find {mountpoint} -type f', check=False).stdout.split()
-        if inside:
-            seen.update(scratch=scratch, mountpoint=mountpoint, files=inside)
-        return bool(inside)
-
-    wait_for('the scratch dataset with fio files inside the container', scratch_in_container, 600, app['logs'])
-    job = c.wait_job(job_id, timeout=1800)
+    with FioWatch(vm, f'{POOL_ROOT}/{DATASET.split("/", 1)[1]}/{SCRATCH_PREFIX}', 900) as watch:
+        job = c.wait_job(c.job_id('tuning.benchmark.run', spec), timeout=1800)
+        seen = watch.result()
     assert job['state'] == 'SUCCESS', job
-    entry = job['result']
-    assert entry['summary']['SEQ_WRITE']['write_bw_bytes']['median'] > 0
+    assert job['result']['summary']['SEQ_WRITE']['write_bw_bytes']['median'] > 0
+    # fio ran in the container's mount namespace and wrote on the scratch dataset the box's API created after the
+    # app started: the pool's bind mount (rslave) carried that mount into the container
+    assert seen['mnt_ns'] == vm.run(f'readlink /proc/{container_pid}/ns/mnt').strip() != vm.run(
+        'readlink /proc/self/ns/mnt').strip(), seen
+    mount = seen['mount']
+    assert mount['fstype'] == 'zfs' and mount['source'].startswith(f'{DATASET}/{SCRATCH_PREFIX}'), seen
+    assert mount['source'] not in before, seen
     assert set(truth.datasets()) == before, 'the scratch dataset is gone'
-    mounted = vm.ssh(f'docker exec {NAME} grep -c " {seen["mountpoint"]} " /proc/self/mountinfo', check=False)
-    assert mounted.stdout.strip() == '0', 'the scratch is unmounted inside the container too'
+    mounts = vm.run(f'cat /proc/{container_pid}/mountinfo')
+    assert f' {mount["mount_point"]} ' not in mounts, 'the scratch is unmounted inside the container too'
     assert vm.ssh('pgrep -x fio', check=False).returncode == 1   # the container's processes are the guest's too
+
+
+class FioWatch:
+    """guest_fio_watch.py running in the guest while the body runs: what a fio writing under `prefix` had open."""
+
+    def __init__(self, vm, prefix: str, seconds: float):
+        self.vm, self.prefix, self.seconds = vm, prefix, seconds
+
+    def __enter__(self) -> 'FioWatch':
+        self.vm.put(Path(__file__).with_name('guest_fio_watch.py'), '/var/tmp/guest_fio_watch.py')
+        command = shlex.join(['python3', '/var/tmp/guest_fio_watch.py', self.prefix, str(self.seconds)])
+        self.proc = subprocess.Popen(self.vm._ssh_base() + [command], stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout.readline().strip() == 'ready'
+        return self
+
+    def result(self) -> dict:
+        out, _ = self.proc.communicate(timeout=self.seconds + 60)
+        assert self.proc.returncode == 0 and out.strip(), f'no fio wrote under {self.prefix}: {self.proc.returncode}'
+        return json.loads(out)
+
+    def __exit__(self, *exc):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
 
 
 def test_panel_is_served_through_the_forwarded_port(app):
