@@ -85,6 +85,9 @@ class TuningLadderLayer(BaseModel):
     source: TuningLadderSource | None
     note: LongString | None
     """Where the figure comes from, per-disk figures for DISKS, or what is not measured yet."""
+    nominal: list[Literal['read', 'write']] = []
+    """NETWORK: the directions whose figure is the link's nominal payload rate, standing in for a measurement
+    that did not cross the link (faster than the link can carry)."""
 
 
 class TuningLadderSide(BaseModel):

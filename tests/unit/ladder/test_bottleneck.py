@@ -78,6 +78,14 @@ def test_without_a_client_the_lowest_ceiling_limits_what_clients_can_get():
     assert side['layer'] == 'POOL' and words.startswith('The pool limits: it moves 80.0 MB/s locally while the 10 GbE')
 
 
+def test_a_nominal_link_figure_standing_in_is_not_called_measured():
+    # the client that measured the network sat on the box itself: the layer carries the link's nominal rate
+    nominal = {**layer('NETWORK', 118 * MB, 118 * MB), 'nominal': ['read']}
+    read = judge([layer('POOL', 600 * MB, 500 * MB), nominal], 'read', LINK)[1]
+    write = judge([layer('POOL', 600 * MB, 500 * MB), nominal], 'write', LINK)[1]
+    assert 'at most 118 MB/s (nominal) while' in read and 'at most 118 MB/s (measured) while' in write
+
+
 def test_the_pool_alone_against_its_disks():
     assert judge([layer('DISKS', 1000 * MB), layer('POOL', 950 * MB)], 'read', LINK)[0]['layer'] == 'DISKS'
     side, words = judge([layer('DISKS', 1000 * MB), layer('POOL', 500 * MB)], 'read', LINK)

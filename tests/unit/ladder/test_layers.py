@@ -33,7 +33,7 @@ def test_the_network_layer_takes_the_fastest_measurement_of_each_direction():
             ('CLIENT_TO_BOX', 800e6), ('CLIENT_TO_BOX', 900e6), ('BOX_TO_CLIENT', 2000e6), ('BOX_TO_CLIENT', 1e9))]}
     net = network_layer(result)
     assert (net['read_bytes_per_second'], net['write_bytes_per_second']) == (250e6, 112.5e6)
-    assert net['name'] == 'Network eno2 (2.5 GbE)'
+    assert net['name'] == 'Network eno2 (2.5 GbE)' and net['nominal'] == []
     assert 'The nominal 2.5 GbE link carries at most 294 MB/s.' in net['note']
     assert network_layer({**result, 'link_speed_mbps': None})['name'] == 'Network eno2'
     assert network_layer(None)['source'] is None
@@ -45,6 +45,7 @@ def test_a_network_figure_above_the_link_did_not_cross_it_and_the_nominal_stands
     net = network_layer(result)
     nominal = net['write_bytes_per_second']
     assert 117e6 < nominal < 119e6 and net['read_bytes_per_second'] == 112.5e6
+    assert net['nominal'] == ['write']
     assert 'Measured 2,875 MB/s, more than the link can carry: that client did not cross it' in net['note']
 
 

@@ -83,7 +83,7 @@ def _without_client(layers, ceilings, direction, link):
         return _side(lowest, words), words
     if not others:
         return None, f'{sentence(carries(lowest, v, link))}; measure more layers to see which one limits.'
-    words = lowest_ceiling_words(lowest['layer'], v, and_join(others), link)
+    words = lowest_ceiling_words(lowest['layer'], v, and_join(others), link, direction in lowest.get('nominal', ()))
     return _side(lowest, words), words
 
 

@@ -17,9 +17,11 @@ ABOVE_NOMINAL = 1.05  # a measured rate this far above the link's payload rate d
 NETWORK_DIRECTIONS = {'read': 'BOX_TO_CLIENT', 'write': 'CLIENT_TO_BOX'}  # a client reads what the box sends
 
 
-def _layer(layer, name, *, protocol=None, read=None, write=None, measured_at=None, source=None, note=None):
+def _layer(layer, name, *, protocol=None, read=None, write=None, measured_at=None, source=None, note=None,
+           nominal=()):
     return {'layer': layer, 'name': name, 'protocol': protocol, 'read_bytes_per_second': read,
-            'write_bytes_per_second': write, 'measured_at': measured_at, 'source': source, 'note': note}
+            'write_bytes_per_second': write, 'measured_at': measured_at, 'source': source, 'note': note,
+            'nominal': sorted(nominal)}
 
 
 def _median(entry: dict, direction: str) -> float | None:
@@ -77,6 +79,7 @@ def network_layer(result: dict | None) -> dict:
         figures[direction] = max(rates) if rates else None
     speed = link_speed_words(result.get('link_speed_mbps'))
     note = f'iperf3 ceiling, the fastest of {len(result["measurements"])} measurements per direction.'
+    above = []
     if result.get('link_speed_mbps'):
         nominal = link_payload_bytes_per_s(result['link_speed_mbps'])
         note += f' The nominal {speed} link carries at most {rate(nominal)}.'
@@ -90,7 +93,7 @@ def network_layer(result: dict | None) -> dict:
             figures.update({d: nominal for d in above})
     return _layer('NETWORK', f'Network {result["interface"]}' + (f' ({speed})' if speed else ''),
                   read=figures['read'], write=figures['write'], measured_at=result['created_at'],
-                  source={'kind': 'NETWORK', 'id': result['id']}, note=note)
+                  source={'kind': 'NETWORK', 'id': result['id']}, note=note, nominal=above)
 
 
 def client_pool(entry: dict) -> str | None:

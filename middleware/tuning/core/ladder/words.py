@@ -86,13 +86,13 @@ _AT_CEILING = {
                                        'disks read raw; more or faster disks can raise what clients get.'),
 }
 _LOWEST_CEILING = {
-    'NETWORK': lambda v, others, link: (f'{sentence(link)} limits: clients can get at most {rate(v)} (measured) '
-                                        f'while {others}; tuning the pool cannot raise sequential throughput for '
-                                        'clients.'),
-    'POOL': lambda v, others, link: (f'The pool limits: it moves {rate(v)} locally while {others}; tuning the pool '
-                                     'can raise what clients get.'),
-    'DISKS': lambda v, others, link: (f'The disks limit: they read {rate(v)} raw while {others}; more or faster '
-                                      'disks can raise what clients get.'),
+    'NETWORK': lambda v, others, link, how: (f'{sentence(link)} limits: clients can get at most {rate(v)} ({how}) '
+                                             f'while {others}; tuning the pool cannot raise sequential throughput '
+                                             'for clients.'),
+    'POOL': lambda v, others, link, how: (f'The pool limits: it moves {rate(v)} locally while {others}; tuning the '
+                                          'pool can raise what clients get.'),
+    'DISKS': lambda v, others, link, how: (f'The disks limit: they read {rate(v)} raw while {others}; more or '
+                                           'faster disks can raise what clients get.'),
 }
 
 
@@ -101,7 +101,7 @@ def at_ceiling_words(kind: str, client: float, ceiling: float, over: str, link: 
     return _AT_CEILING[kind](client, ceiling, over, link)
 
 
-def lowest_ceiling_words(kind: str, ceiling: float, others: str, link: str) -> str:
+def lowest_ceiling_words(kind: str, ceiling: float, others: str, link: str, nominal: bool = False) -> str:
     """The ``kind`` ceiling is the lowest (no client measured): what clients can get at best (``others``: the other
-    ceilings in words)."""
-    return _LOWEST_CEILING[kind](ceiling, others, link)
+    ceilings in words; ``nominal``: the figure is the link's nominal rate, not a measurement)."""
+    return _LOWEST_CEILING[kind](ceiling, others, link, 'nominal' if nominal else 'measured')

@@ -3,7 +3,8 @@ import { DiskRead, Ladder, LadderLayer } from '../api/models/tuning-ladder';
 export function fakeLayer(partial: Partial<LadderLayer> = {}): LadderLayer {
   return {
     layer: 'POOL', name: 'pool tank (tank/media)', protocol: null, read_bytes_per_second: 600e6,
-    write_bytes_per_second: 400e6, measured_at: '2026-11-24T10:00:00Z', source: { kind: 'BENCHMARK', id: 3 }, note: null, ...partial,
+    write_bytes_per_second: 400e6, measured_at: '2026-11-24T10:00:00Z', source: { kind: 'BENCHMARK', id: 3 }, note: null,
+    nominal: [], ...partial,
   };
 }
 

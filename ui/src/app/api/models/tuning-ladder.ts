@@ -28,6 +28,9 @@ export interface LadderLayer {
   /** The stored row the figure comes from: a disk read, a benchmark (local or from a client), a network result. */
   source: { kind: LadderSourceKind; id: number } | null;
   note: string | null;
+  /** NETWORK: the directions whose figure is the link's nominal rate, standing in for a measurement that did not
+   * cross the link. */
+  nominal: ('read' | 'write')[];
 }
 
 export interface LadderBottleneckSide {
