@@ -118,8 +118,8 @@ interface StatsRow {
 export class BenchmarkDetailsComponent {
   readonly result = input.required<BenchmarkResult>();
   protected readonly testWords = TEST_WORDS;
-  protected readonly kindWords: Record<string, string> = SETTING_KIND_WORDS;
-  protected readonly profileNames: Record<string, string> = PROFILE_NAMES;
+  protected readonly kindWords: Partial<Record<string, string>> = SETTING_KIND_WORDS;  // a newer server may send more
+  protected readonly profileNames: Partial<Record<string, string>> = PROFILE_NAMES;
   protected readonly presets = inject(PresetsStore);
   protected readonly metric = formatMetric;
   protected readonly label = metricLabel;

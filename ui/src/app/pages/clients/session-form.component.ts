@@ -16,6 +16,7 @@ import { TEST_WORDS } from '../../shared/benchmark-metrics';
 import { toggleInList } from '../../shared/benchmark-settings/form-state';
 import { FieldErrorComponent } from '../../shared/field-error.component';
 import { readyToSend, setServerErrors } from '../../shared/field-errors';
+import { NumberFieldComponent } from '../../shared/number-field/number-field.component';
 import { BoxStore } from '../../stores/box.store';
 import { nicWords } from '../network/network-form';
 import { PROTOCOL_WORDS } from './client-words';
@@ -31,12 +32,11 @@ const NUMBER_FIELDS = [
 /** Create a client session: what to measure over which protocol, and for how long its token works. */
 @Component({
   selector: 'tp-session-form',
-  imports: [MatCard, MatCheckbox, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, FieldErrorComponent],
+  imports: [MatCard, MatCheckbox, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, NumberFieldComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .row { align-items: flex-start; }
     .tests { display: flex; flex-wrap: wrap; gap: 0 8px; border: 0; padding: 6px 0; margin: 8px 0 0; }
-    input[type='number'] { width: 120px; }
     .wide { width: 320px; max-width: 100%; }
   `,
   template: `
@@ -85,13 +85,7 @@ const NUMBER_FIELDS = [
       <tp-field-error [control]="form.controls.tests" [label]="labels.tests" testId="error-tests" />
       <div class="row">
         @for (f of numberFields; track f.name) {
-          <div class="field">
-            <mat-form-field appearance="outline" subscriptSizing="dynamic">
-              <mat-label>{{ f.label | t }}</mat-label>
-              <input matInput type="number" inputmode="numeric" [formControlName]="f.name" [attr.data-test]="f.testId" />
-            </mat-form-field>
-            <tp-field-error [control]="form.controls[f.name]" [label]="f.label" [testId]="'error-' + f.name" />
-          </div>
+          <tp-number-field [control]="form.controls[f.name]" [label]="f.label" [testId]="f.testId" [errorTestId]="'error-' + f.name" />
         }
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic" class="wide">

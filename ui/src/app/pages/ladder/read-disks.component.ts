@@ -1,8 +1,6 @@
 import { ChangeDetectionStrategy, Component, inject, input, output, signal } from '@angular/core';
 import { NonNullableFormBuilder, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButton } from '@angular/material/button';
-import { MatFormField, MatLabel } from '@angular/material/form-field';
-import { MatInput } from '@angular/material/input';
 
 import { ApiService } from '../../api/api.service';
 import { ApiValidationError } from '../../api/api-errors';
@@ -12,31 +10,25 @@ import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
 import { wholeNumber } from '../../shared/benchmark-settings/benchmark-settings';
-import { FieldErrorComponent } from '../../shared/field-error.component';
 import { readyToSend, setServerErrors } from '../../shared/field-errors';
 import { formatMBps } from '../../shared/format';
+import { NumberFieldComponent } from '../../shared/number-field/number-field.component';
 import { BoxStore } from '../../stores/box.store';
 
 /** The lowest rung: a bounded, read-only sequential read of each disk of the pool, as a job with its progress. */
 @Component({
   selector: 'tp-read-disks',
-  imports: [MatButton, MatFormField, MatLabel, MatInput, ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, FieldErrorComponent],
+  imports: [MatButton, ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, NumberFieldComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .row { align-items: flex-start; }
-    input[type='number'] { width: 120px; }
     ul { margin: 4px 0; padding-left: 18px; }
   `,
   template: `
     <form [formGroup]="form" (ngSubmit)="start()" novalidate data-test="ladder-read-form">
       <div class="row">
-        <div class="field">
-          <mat-form-field appearance="outline" subscriptSizing="dynamic">
-            <mat-label>{{ labels.seconds | t }}</mat-label>
-            <input matInput type="number" inputmode="numeric" formControlName="seconds_per_disk" data-test="ladder-seconds" />
-          </mat-form-field>
-          <tp-field-error [control]="form.controls.seconds_per_disk" [label]="labels.seconds" testId="error-seconds_per_disk" />
-        </div>
+        <tp-number-field [control]="form.controls.seconds_per_disk" [label]="labels.seconds" testId="ladder-seconds"
+          errorTestId="error-seconds_per_disk" />
         <button matButton="filled" type="submit" class="primary" data-test="ladder-read"
                 [disabled]="!pool() || run.phase() === 'running' || !!box.busy()">{{ 'Read the disks' | t }}</button>
       </div>

@@ -15,6 +15,7 @@ import { JobRun } from '../../jobs/job-run';
 import { jobWords } from '../../jobs/job-words';
 import { FieldErrorComponent } from '../../shared/field-error.component';
 import { readyToSend, setServerErrors } from '../../shared/field-errors';
+import { NumberFieldComponent } from '../../shared/number-field/number-field.component';
 import { BoxStore } from '../../stores/box.store';
 import { firstLinked, networkControls, networkForm, networkOptions, nicWords } from './network-form';
 import { formatBitRate, networkWait } from './network-words';
@@ -30,12 +31,11 @@ const NUMBER_FIELDS = [
 /** Start a network measurement: the port and iperf3's settings; the progress says what to run on the client. */
 @Component({
   selector: 'tp-network-form',
-  imports: [MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, FieldErrorComponent],
+  imports: [MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, FieldErrorComponent, NumberFieldComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* an error line under one field must not push its neighbours down */
     .row { align-items: flex-start; }
-    input[type='number'] { width: 120px; }
     /* the port's speed and MTU must be readable in the select */
     .nic { width: 320px; max-width: 100%; }
     .command { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 8px 0; }
@@ -62,13 +62,7 @@ const NUMBER_FIELDS = [
           <tp-field-error [control]="form.controls.interface" [label]="labels.interface" testId="error-interface" />
         </div>
         @for (f of numberFields; track f.name) {
-          <div class="field">
-            <mat-form-field appearance="outline" subscriptSizing="dynamic">
-              <mat-label>{{ f.label | t }}</mat-label>
-              <input matInput type="number" inputmode="numeric" [formControlName]="f.name" [attr.data-test]="f.testId" />
-            </mat-form-field>
-            <tp-field-error [control]="form.controls[f.name]" [label]="f.label" [testId]="'error-' + f.name" />
-          </div>
+          <tp-number-field [control]="form.controls[f.name]" [label]="f.label" [testId]="f.testId" [errorTestId]="'error-' + f.name" />
         }
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">

@@ -9,6 +9,7 @@ import { TranslatePipe } from '../../i18n/translate.pipe';
 import { T } from '../../i18n/translate-marker';
 import { TEST_WORDS } from '../benchmark-metrics';
 import { FieldErrorComponent } from '../field-error.component';
+import { NumberFieldComponent } from '../number-field/number-field.component';
 import { PlanEstimateComponent } from '../plan-estimate/plan-estimate.component';
 import { BenchmarkSettingsForm, PROFILES, PROFILE_WORDS, estimateSpec } from './benchmark-settings';
 import { formState, toggleInList } from './form-state';
@@ -20,11 +21,11 @@ import { formState, toggleInList } from './form-state';
  */
 @Component({
   selector: 'tp-benchmark-settings',
-  imports: [MatCheckbox, MatFormField, MatLabel, MatInput, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, PlanEstimateComponent],
+  imports: [MatCheckbox, MatFormField, MatLabel, MatInput, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, NumberFieldComponent, PlanEstimateComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .tests { display: flex; flex-wrap: wrap; gap: 0 8px; border: 0; padding: 6px 0; margin: 8px 0 0; }
-    input[type='number'] { width: 96px; }
+    :host { --tp-number-width: 96px; }
     /* an error line under one field must not push its neighbours down */
     .row { align-items: flex-start; }
   `,
@@ -48,21 +49,9 @@ import { formState, toggleInList } from './form-state';
           </mat-form-field>
           <tp-field-error [control]="form().controls.profile" [label]="labels.profile" testId="error-profile" />
         </div>
-        <div class="field">
-          <mat-form-field appearance="outline" subscriptSizing="dynamic">
-            <mat-label>{{ runsLabel() | t }}</mat-label>
-            <input matInput type="number" inputmode="numeric" formControlName="runs" [attr.data-test]="prefix() + '-runs'" />
-          </mat-form-field>
-          <tp-field-error [control]="form().controls.runs" [label]="runsLabel()" testId="error-runs" />
-        </div>
+        <tp-number-field [control]="form().controls.runs" [label]="runsLabel()" [testId]="prefix() + '-runs'" errorTestId="error-runs" />
         @if (form().controls.rounds; as rounds) {
-          <div class="field">
-            <mat-form-field appearance="outline" subscriptSizing="dynamic">
-              <mat-label>{{ labels.rounds | t }}</mat-label>
-              <input matInput type="number" inputmode="numeric" formControlName="rounds" [attr.data-test]="prefix() + '-rounds'" />
-            </mat-form-field>
-            <tp-field-error [control]="rounds" [label]="labels.rounds" testId="error-rounds" />
-          </div>
+          <tp-number-field [control]="rounds" [label]="labels.rounds" [testId]="prefix() + '-rounds'" errorTestId="error-rounds" />
         }
       </div>
       @if (form().controls.adaptive; as adaptive) {
@@ -74,28 +63,13 @@ import { formState, toggleInList } from './form-state';
       <details [attr.data-test]="prefix() + '-advanced'" style="margin-top: 8px">
         <summary>{{ 'Expert overrides (empty = the profile decides)' | t }}</summary>
         <div class="row">
-          <div class="field">
-            <mat-form-field appearance="outline" subscriptSizing="dynamic">
-              <mat-label>{{ labels.runtime_seconds | t }}</mat-label>
-              <input matInput type="number" inputmode="numeric" formControlName="runtime_seconds" [attr.data-test]="prefix() + '-runtime'" />
-            </mat-form-field>
-            <tp-field-error [control]="form().controls.runtime_seconds" [label]="labels.runtime_seconds" testId="error-runtime_seconds" />
-          </div>
-          <div class="field">
-            <mat-form-field appearance="outline" subscriptSizing="dynamic">
-              <mat-label>{{ labels.ramp_seconds | t }}</mat-label>
-              <input matInput type="number" inputmode="numeric" formControlName="ramp_seconds" [attr.data-test]="prefix() + '-ramp'" />
-            </mat-form-field>
-            <tp-field-error [control]="form().controls.ramp_seconds" [label]="labels.ramp_seconds" testId="error-ramp_seconds" />
-          </div>
+          <tp-number-field [control]="form().controls.runtime_seconds" [label]="labels.runtime_seconds" [testId]="prefix() + '-runtime'"
+            errorTestId="error-runtime_seconds" />
+          <tp-number-field [control]="form().controls.ramp_seconds" [label]="labels.ramp_seconds" [testId]="prefix() + '-ramp'"
+            errorTestId="error-ramp_seconds" />
           @if (form().controls.working_set_mib; as workingSet) {
-            <div class="field">
-              <mat-form-field appearance="outline" subscriptSizing="dynamic">
-                <mat-label>{{ labels.working_set_bytes | t }}</mat-label>
-                <input matInput type="number" formControlName="working_set_mib" [attr.data-test]="prefix() + '-working-set'" />
-              </mat-form-field>
-              <tp-field-error [control]="workingSet" [label]="labels.working_set_bytes" testId="error-working_set_bytes" />
-            </div>
+            <tp-number-field [control]="workingSet" [label]="labels.working_set_bytes" [testId]="prefix() + '-working-set'"
+              errorTestId="error-working_set_bytes" />
           }
         </div>
       </details>
