@@ -5,7 +5,7 @@ import errno
 
 from . import ladder_run
 from .context import box_reserved
-from .core.ladder.layers import build_ladder, client_pool
+from .core.ladder.layers import build_ladder, client_pool, measures_pool
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, job
 from .ladder_models import (
     TuningLadderGetArgs, TuningLadderGetResult, TuningLadderReadDisksArgs, TuningLadderReadDisksResult,
@@ -14,10 +14,15 @@ from .store import benchmarks as bench_store, disk_reads, network as network_sto
 from .store.offloop import store_call
 
 
-def ladder_records(db, pool: str) -> tuple:
-    """``(latest disk read of pool, every benchmark, latest network result)`` for ``build_ladder``."""
+def ladder_records(db, pool: str, dataset: str | None) -> tuple:
+    """``(latest disk read of pool, benchmarks, latest network result)`` for ``build_ladder``: of the benchmarks,
+    the latest local one of the pool (or dataset) and every client result, decoding no more than that."""
     networks = network_store.list_network_results(db)
-    return disk_reads.latest_disk_read(db, pool), bench_store.list_benchmarks(db), (networks[-1] if networks else None)
+    newest_local = bench_store.iter_benchmarks(db, bench_store.HEADS, source='FIO', newest_first=True)
+    local = next((e for e in newest_local if measures_pool(e, pool, dataset)), None)
+    clients = list(bench_store.iter_benchmarks(db, bench_store.HEADS, source='CLIENT'))
+    return disk_reads.latest_disk_read(db, pool), [local, *clients] if local else clients, (
+        networks[-1] if networks else None)
 
 
 def measured_beyond_the_pool(ladder: dict) -> bool:
@@ -37,7 +42,8 @@ def report_ladders(db, entries: list[dict]) -> list[dict]:
             datasets.setdefault(pool, set()).add(target.get('dataset') if entry.get('source') == 'FIO' else None)
     ladders = []
     for pool, named in sorted(datasets.items()):
-        ladder = build_ladder(pool, next(iter(named)) if len(named) == 1 else None, *ladder_records(db, pool))
+        dataset = next(iter(named)) if len(named) == 1 else None
+        ladder = build_ladder(pool, dataset, *ladder_records(db, pool, dataset))
         if measured_beyond_the_pool(ladder):
             ladders.append(ladder)
     return ladders
@@ -74,5 +80,5 @@ class TuningLadderService(Service):
             verrors = ValidationErrors()
             verrors.add('options.dataset', f'{dataset} is not a dataset of pool {options["pool"]}.', errno.EINVAL)
             raise verrors
-        records = await store_call(self.middleware, ladder_records, options['pool'])
+        records = await store_call(self.middleware, ladder_records, options['pool'], dataset)
         return await self.middleware.run_in_thread(build_ladder, options['pool'], dataset, *records)

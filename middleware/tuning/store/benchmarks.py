@@ -2,14 +2,18 @@
 
 A scratch area is recorded before it is created, so a crash leaves a record that start-up uses to remove it.
 """
+from collections.abc import Iterator
+
 from .db import Database, dumps, loads, utc_now
 
 PUBLIC = ('id', 'label', 'created_at', 'source', 'spec', 'context', 'summary', 'runs', 'jobs', 'notes')
+JSON_COLUMNS = ('spec', 'context', 'summary', 'runs', 'jobs', 'notes', 'raw')
+# What the ladder reads of every result: no per-run figures or fio job lists to decode
+HEADS = ('id', 'label', 'created_at', 'source', 'context', 'summary')
 
 
-def _row(row: dict, with_raw: bool = False) -> dict:
-    out = {k: loads(row[k]) if k in ('spec', 'context', 'summary', 'runs', 'jobs', 'notes') else row[k]
-           for k in PUBLIC}
+def _row(row: dict, with_raw: bool = False, fields: tuple = PUBLIC) -> dict:
+    out = {k: loads(row[k]) if k in JSON_COLUMNS else row[k] for k in fields}
     if with_raw:
         out['raw'] = loads(row['raw'])
     return out
@@ -25,8 +29,20 @@ def insert_benchmark(db: Database, *, label, source, spec, context, summary, run
     return get_benchmark(db, id_)
 
 
+def iter_benchmarks(db: Database, fields: tuple = PUBLIC, *, source: str | None = None,
+                    newest_first: bool = False) -> Iterator[dict]:
+    """Stored results (of ``source`` only, if given) with ``fields``, a subset of ``PUBLIC``, decoded one at a time:
+    a caller that stops at the first it wants decodes no more."""
+    if not set(fields) <= set(PUBLIC):   # column names come from this module's constants, never from input
+        raise ValueError(f'not benchmark columns: {sorted(set(fields) - set(PUBLIC))}')
+    where, params = ('WHERE source = ?', (source,)) if source is not None else ('', ())
+    order = 'DESC' if newest_first else 'ASC'
+    for row in db.query(f'SELECT {", ".join(fields)} FROM benchmark {where} ORDER BY id {order}', params):
+        yield _row(row, fields=fields)
+
+
 def list_benchmarks(db: Database) -> list[dict]:
-    return [_row(r) for r in db.query('SELECT * FROM benchmark ORDER BY id')]
+    return list(iter_benchmarks(db))
 
 
 def get_benchmark(db: Database, id_: int, with_raw: bool = False) -> dict | None:

@@ -52,13 +52,16 @@ def disks_layer(row: dict | None) -> dict:
                   source={'kind': 'DISK_READ', 'id': row['id']}, note=note)
 
 
+def measures_pool(entry: dict, pool: str, dataset: str | None) -> bool:
+    """A local fio result with a sequential median of ``dataset`` (or, without one, of any dataset of ``pool``)."""
+    target = (entry.get('context') or {}).get('target') or {}
+    if entry.get('source') != 'FIO' or not any(_median(entry, d) is not None for d in SEQ):
+        return False
+    return target.get('dataset') == dataset if dataset else target.get('pool') == pool
+
+
 def pool_layer(pool: str, dataset: str | None, benchmarks: list[dict]) -> dict:
-    def matches(entry):
-        target = (entry.get('context') or {}).get('target') or {}
-        if entry.get('source') != 'FIO' or not any(_median(entry, d) is not None for d in SEQ):
-            return False
-        return target.get('dataset') == dataset if dataset else target.get('pool') == pool
-    entry = next((e for e in reversed(benchmarks) if matches(e)), None)
+    entry = next((e for e in reversed(benchmarks) if measures_pool(e, pool, dataset)), None)
     where = f'Dataset {dataset}' if dataset and dataset != pool else f'Pool {pool}'
     if entry is None:
         return _layer('POOL', f'{where} (local fio)', note='No local benchmark with sequential read or write yet.')
