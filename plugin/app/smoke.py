@@ -15,6 +15,7 @@ import os
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tarfile
@@ -43,16 +44,18 @@ def unpack(archive: str, dest: str) -> dict:
     return config
 
 
-def get(url: str, timeout: float = 5) -> bytes:
-    with urllib.request.urlopen(url, timeout=timeout) as r:
+def get(url: str, cafile: str | None = None, timeout: float = 5) -> bytes:
+    """`cafile`: the certificate an HTTPS answer must come with (the image's self-signed one)."""
+    context = ssl.create_default_context(cafile=cafile) if url.startswith('https://') else None
+    with urllib.request.urlopen(url, timeout=timeout, context=context) as r:
         return r.read()
 
 
-def wait_answer(url: str, proc: subprocess.Popen, deadline: float) -> bytes:
+def wait_answer(url: str, cafile: str | None, proc: subprocess.Popen, deadline: float) -> bytes:
     while True:
         try:
-            return get(url)
-        except OSError:
+            return get(url, cafile)
+        except OSError:   # not listening yet; or (ssl) its certificate not made yet
             if proc.poll() is not None:
                 raise RuntimeError(f'the image exited with {proc.returncode} before answering {url}') from None
             if time.monotonic() > deadline:
@@ -78,6 +81,10 @@ def run(archive: str) -> None:
         env.update(TUNING_BACKEND='sandbox', PORT=str(port), TUNING_HOST='127.0.0.1',
                    TUNING_ADMIN_PASSWORD='smoke-test-password')
         argv = ['env', '-i', *(f'{k}={v}' for k, v in env.items()), *config['Entrypoint'], *config.get('Cmd', [])]
+        # the image serves HTTPS with the certificate it makes in its data directory on first start
+        tls = env.get('TUNING_TLS', 'off') != 'off'
+        base = f'{"https" if tls else "http"}://127.0.0.1:{port}'
+        cafile = os.path.join(root, env['TUNING_DATA'].lstrip('/'), 'tls', 'cert.pem') if tls else None
         # proc and dev exist only in the new mount namespace (private propagation), gone with it
         script = ('set -e; mount -t proc proc "$1/proc"; mount --rbind /dev "$1/dev"; cd "$1"; '
                   'root="$1"; shift; exec chroot "$root" "$@"')
@@ -88,8 +95,8 @@ def run(archive: str) -> None:
                                     start_new_session=True)
             try:
                 deadline = time.monotonic() + START_TIMEOUT
-                boot_id = json.loads(wait_answer(f'http://127.0.0.1:{port}/api/boot_id', proc, deadline))
-                index = get(f'http://127.0.0.1:{port}{PANEL_PATH}')
+                boot_id = json.loads(wait_answer(f'{base}/api/boot_id', cafile, proc, deadline))
+                index = get(f'{base}{PANEL_PATH}', cafile)
                 if f'<base href="{PANEL_PATH}">'.encode() not in index:
                     raise RuntimeError(f'{PANEL_PATH} is not the panel: {index[:200]!r}')
                 t2 = time.monotonic()
@@ -106,7 +113,9 @@ def run(archive: str) -> None:
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 raise RuntimeError('the image did not stop within 60 s of SIGTERM') from None
-        print(f'smoke: unpacked in {t1 - t0:.1f}s, boot id {boot_id} and the panel served {t2 - t1:.1f}s after '
+        scheme = base.split(':', 1)[0]
+        print(f'smoke: unpacked in {t1 - t0:.1f}s, boot id {boot_id} and the panel served over {scheme} '
+              f'{t2 - t1:.1f}s after '
               f'start, stopped by SIGTERM (exit {code}) in {time.monotonic() - t2:.1f}s')
     finally:
         shutil.rmtree(workdir, ignore_errors=True)

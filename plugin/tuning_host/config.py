@@ -29,6 +29,10 @@ class HostSettings:
     truenas_api_key_file: str | None = None
     zfs_module_dir: str | None = None
     proc_dir: str | None = None
+    # HTTPS/WSS: off, self-signed (made on first start, kept in data_dir/tls) or files (tls_cert, tls_key)
+    tls: str = "off"
+    tls_cert: str | None = None
+    tls_key: str | None = None
 
     @property
     def db_path(self):
@@ -36,11 +40,11 @@ class HostSettings:
 
     @property
     def url(self):
-        return f"ws://{self.host}:{self.port}/api/current"
+        return f"{'ws' if self.tls == 'off' else 'wss'}://{self.host}:{self.port}/api/current"
 
     @property
     def panel_url(self):
-        return f"http://{self.host}:{self.port}{PANEL_PATH}"
+        return f"{'http' if self.tls == 'off' else 'https'}://{self.host}:{self.port}{PANEL_PATH}"
 
 
 def _bool(value):
@@ -55,7 +59,8 @@ def parse_settings(argv=None, environ=None):
     `tuning`), TUNING_UI_DIR, TUNING_STRICT_RESULTS (1: a result its model refuses is an error, for tests),
     TUNING_LOG_LEVEL; for the truenas backend TUNING_TRUENAS_URL (wss://box/api/current), TUNING_TRUENAS_USER,
     TUNING_TRUENAS_API_KEY or TUNING_TRUENAS_API_KEY_FILE, TUNING_TRUENAS_LOGIN (api_key|token),
-    TUNING_ZFS_MODULE_DIR (default /sys/module/zfs).
+    TUNING_ZFS_MODULE_DIR (default /sys/module/zfs); TUNING_TLS (off|self-signed|files), TUNING_TLS_CERT and
+    TUNING_TLS_KEY (PEM files, for `files`).
     """
     env = os.environ if environ is None else environ
     d = HostSettings()
@@ -82,9 +87,20 @@ def parse_settings(argv=None, environ=None):
                    help="comma-separated plugin packages (env TUNING_PLUGINS)")
     p.add_argument("--ui-dir", default=env.get("TUNING_UI_DIR", d.ui_dir), help="built panel directory")
     p.add_argument("--log-level", default=env.get("TUNING_LOG_LEVEL", d.log_level))
+    p.add_argument("--tls", default=env.get("TUNING_TLS", d.tls), choices=["off", "self-signed", "files"],
+                   help="HTTPS and WSS: off, a self-signed certificate made on first start and kept in the data "
+                        "directory, or --tls-cert and --tls-key (env TUNING_TLS)")
+    p.add_argument("--tls-cert", default=env.get("TUNING_TLS_CERT"), help="PEM certificate (chain) for --tls files")
+    p.add_argument("--tls-key", default=env.get("TUNING_TLS_KEY"), help="PEM private key for --tls files")
     args = p.parse_args(argv)
     if not 0 < args.port < 65536:
         p.error(f"--port: {args.port} is not a TCP port")
+    if args.tls not in ("off", "self-signed", "files"):   # argparse checks choices on the command line only
+        p.error(f"--tls: {args.tls!r} is not one of off, self-signed, files")
+    if args.tls == "files":
+        for option, path in (("--tls-cert", args.tls_cert), ("--tls-key", args.tls_key)):
+            if not path or not os.path.isfile(path):
+                p.error(f"{option}: {'no file given' if not path else repr(path) + ' is not a file'} (--tls files)")
     if args.backend == "truenas":  # refused here, before the supervisor starts a process that cannot work
         from .backends.truenas.policy import PolicyError, credentials, parse_box_url
         try:
@@ -103,6 +119,8 @@ def parse_settings(argv=None, environ=None):
         truenas_api_key_file=os.path.abspath(args.truenas_api_key_file) if args.truenas_api_key_file else None,
         zfs_module_dir=os.path.abspath(args.zfs_module_dir) if args.zfs_module_dir else None,
         proc_dir=os.path.abspath(args.proc_dir) if args.proc_dir else None,
+        tls=args.tls, tls_cert=os.path.abspath(args.tls_cert) if args.tls == "files" else None,
+        tls_key=os.path.abspath(args.tls_key) if args.tls == "files" else None,
     )
 
 
@@ -112,6 +130,7 @@ def settings_to_argv(s):
             "--plugins", ",".join(s.plugins), "--ui-dir", s.ui_dir, "--log-level", s.log_level]
     if s.box_file:
         argv += ["--box", s.box_file]
+    argv += ["--tls", s.tls] + (["--tls-cert", s.tls_cert, "--tls-key", s.tls_key] if s.tls == "files" else [])
     if s.backend == "truenas":
         argv += ["--truenas-user", s.truenas_user, "--truenas-login", s.truenas_login]
         for option, value in (("--truenas-url", s.truenas_url), ("--truenas-api-key-file", s.truenas_api_key_file),

@@ -62,9 +62,10 @@ class Credentials:
 
 
 class Client:
-    def __init__(self, url, timeout=30.0):
+    def __init__(self, url, timeout=30.0, sslopt=None):
         self.url = url
         self.timeout = timeout
+        self.sslopt = sslopt   # wss://: websocket-client's TLS options (e.g. {"ca_certs": a self-signed certificate})
         self.ws = None
         self._ids = itertools.count(1)
         self._replies = {}
@@ -77,7 +78,7 @@ class Client:
     # ---- connection ----
 
     def connect(self):
-        self.ws = websocket.create_connection(self.url, timeout=self.timeout)
+        self.ws = websocket.create_connection(self.url, timeout=self.timeout, sslopt=self.sslopt)
 
     def close(self):
         if self.ws is not None:

@@ -9,6 +9,7 @@ import os
 import re
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -130,8 +131,17 @@ class LocalHost:
         self.backend = backend or _backend()
         self.extra_env = extra_env or {}
         self.proc = None
-        self.url = f"ws://127.0.0.1:{self.port}/api/current"
-        self.http_url = f"http://127.0.0.1:{self.port}"
+        # TUNING_TLS=self-signed: the host's own certificate (in its data directory) is the one trusted
+        self.tls = self.extra_env.get("TUNING_TLS", "off") != "off"
+        self.url = f"{'wss' if self.tls else 'ws'}://127.0.0.1:{self.port}/api/current"
+        self.http_url = f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}"
+
+    @property
+    def certificate(self):
+        return os.path.join(self.data_dir, "tls", "cert.pem") if self.tls else None
+
+    def new_client(self, timeout=30.0):
+        return Client(self.url, timeout=timeout, sslopt={"ca_certs": self.certificate} if self.tls else None)
 
     # ---- process ----
 
@@ -176,9 +186,10 @@ class LocalHost:
 
     def boot_id(self, quiet=False):
         try:
-            with urllib.request.urlopen(self.http_url + "/api/boot_id", timeout=2) as r:
+            context = ssl.create_default_context(cafile=self.certificate) if self.tls else None
+            with urllib.request.urlopen(self.http_url + "/api/boot_id", timeout=2, context=context) as r:
                 return json.loads(r.read())
-        except OSError:
+        except OSError:   # ssl.SSLError too; FileNotFoundError: the certificate is not made yet
             if quiet:
                 return None
             raise
@@ -248,17 +259,17 @@ class LocalHost:
 
     def client(self, login=True, **options):
         """A session of the full administrator (or none with `login=False`)."""
-        return _session(self, Client(self.url), login and (lambda c: c.login(self.username, self.password)),
+        return _session(self, self.new_client(), login and (lambda c: c.login(self.username, self.password)),
                         options)
 
     def readonly_client(self, **options):
         """A session of the read-only administrator (role READONLY_ADMIN)."""
-        return _session(self, Client(self.url),
+        return _session(self, self.new_client(),
                         lambda c: c.login(self.readonly_username, self.readonly_password), options)
 
     def admin_client(self):
         """An administrator's session outside the login count (LoginThrottle's own), by the legacy login."""
-        c = Client(self.url)
+        c = self.new_client()
         _check_legacy_login(c, c.call("auth.login", self.username, self.password))
         return c
 

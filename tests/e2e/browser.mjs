@@ -9,9 +9,11 @@ import { REPO } from './host.mjs';
 const require = createRequire(join(REPO, 'ui/package.json'));
 const { chromium } = require('playwright-core');
 
-export async function launchBrowser() {
+/** `ignoreHTTPSErrors`: for a self-signed certificate the caller has already checked by other means. */
+export async function launchBrowser({ ignoreHTTPSErrors = false } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'tuning-chromium-'));
   return chromium.launchPersistentContext(profile, {
+    ignoreHTTPSErrors,
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },

@@ -6,15 +6,18 @@ Where the VM differs from a TrueNAS box, and why: the container (on the guest's 
 reaches the box's API on loopback ws://127.0.0.1 (TrueNAS accepts a plain API key there); the pools are mounted at
 /tank here, not /mnt, so the pool bind mount is /tank:/tank:rslave; the app's port is reached from this machine
 through an ssh forward. Everything else (image, environment names, capabilities, read-only root, tmpfs, data
-dataset, restart policy, health check) comes from compose.yaml itself. Checked through the app's own API: the
-profile is the guest's box, a preset changes the real kernel and dataset and its revert restores them, a benchmark's
-scratch dataset (created by the box's API) is written inside the container and removed; the panel answers.
+dataset, restart policy, health check) comes from compose.yaml itself. The app serves HTTPS and WSS with the
+certificate it made in its data dataset on first start, which every request here is checked against. Checked through
+the app's own API: the profile is the guest's box, a preset changes the real kernel and dataset and its revert
+restores them, a benchmark's scratch dataset (created by the box's API) is written inside the container and removed;
+the panel answers.
 """
 from __future__ import annotations
 
 import json
 import re
 import shlex
+import ssl
 import subprocess
 import sys
 import time
@@ -93,8 +96,9 @@ class Forward:
         self.proc.wait(timeout=30)
 
 
-def http_get(url: str, timeout: float = 10) -> bytes:
-    with urllib.request.urlopen(url, timeout=timeout) as r:
+def http_get(url: str, cafile: str, timeout: float = 10) -> bytes:
+    """An HTTPS answer that must come with the certificate in `cafile` (the app's own)."""
+    with urllib.request.urlopen(url, timeout=timeout, context=ssl.create_default_context(cafile=cafile)) as r:
         return r.read()
 
 
@@ -121,7 +125,7 @@ def app_archive():
 
 
 @pytest.fixture(scope='module')
-def app(vm, guest_host, app_archive):
+def app(vm, guest_host, app_archive, tmp_path_factory):
     if vm.ssh('command -v docker', check=False).returncode != 0:
         pytest.fail('the VM image has no docker (docker.io): tests/vm/build-image.sh installs it')
     logs = lambda: vm.ssh(f'docker logs --tail 60 {NAME} 2>&1', check=False).stdout  # noqa: E731
@@ -137,19 +141,25 @@ def app(vm, guest_host, app_archive):
     env = {'TUNING_TRUENAS_URL': f'ws://127.0.0.1:{GUEST_PORT}/api/current',
            'TUNING_TRUENAS_USER': guest_host.username, 'TUNING_TRUENAS_API_KEY': key['key'],
            'TUNING_ADMIN_PASSWORD': APP_PASSWORD}
-    argv = docker_run_argv(service, env, f'{POOL_ROOT}/{DATA_DATASET.split("/", 1)[1]}')
+    data_dir = f'{POOL_ROOT}/{DATA_DATASET.split("/", 1)[1]}'
+    guest_cert = f'{data_dir}/tls/cert.pem'
+    argv = docker_run_argv(service, env, data_dir)
     forward = None
     try:
         with timed('app: container up and healthy'):
             vm.run(shlex.join(argv))
+            # HTTPS with the certificate the app made in its data dataset on first start
             wait_for('the app answering in the guest', lambda: vm.ssh(
-                f'curl -sf http://127.0.0.1:{APP_PORT}/api/boot_id', check=False).returncode == 0, 180, logs)
+                f'curl -sf --cacert {guest_cert} https://127.0.0.1:{APP_PORT}/api/boot_id',
+                check=False).returncode == 0, 180, logs)
             wait_for('docker saying the app is healthy', lambda: vm.ssh(
                 f"docker inspect -f '{{{{.State.Health.Status}}}}' {NAME}").stdout.strip() == 'healthy', 180, logs)
+        cert = tmp_path_factory.mktemp('app') / 'cert.pem'
+        vm.get(guest_cert, cert)
         forward = Forward(vm, APP_PORT)
-        url = f'http://127.0.0.1:{forward.port}'
-        wait_for('the app through the forwarded port', lambda: _answers(url + '/api/boot_id'), 60)
-        yield {'http': url, 'ws': f'ws://127.0.0.1:{forward.port}/api/current', 'logs': logs}
+        url = f'https://127.0.0.1:{forward.port}'
+        wait_for('the app through the forwarded port', lambda: _answers(url + '/api/boot_id', str(cert)), 60)
+        yield {'http': url, 'ws': f'wss://127.0.0.1:{forward.port}/api/current', 'logs': logs, 'cert': str(cert)}
     finally:
         if forward:
             forward.close()
@@ -160,9 +170,9 @@ def app(vm, guest_host, app_archive):
             admin.call('api_key.delete', key['id'])
 
 
-def _answers(url: str) -> bool:
+def _answers(url: str, cafile: str) -> bool:
     try:
-        http_get(url)
+        http_get(url, cafile)
         return True
     except OSError:
         return False
@@ -170,7 +180,7 @@ def _answers(url: str) -> bool:
 
 @pytest.fixture
 def c(app):
-    client = Client(app['ws'], timeout=120)
+    client = Client(app['ws'], timeout=120, sslopt={'ca_certs': app['cert']})
     try:
         assert client.login('admin', APP_PASSWORD)['response_type'] == 'SUCCESS'
         wait_for('tuning ready in the app', lambda: _ready(client), 120, app['logs'])
@@ -275,10 +285,10 @@ class FioWatch:
 
 
 def test_panel_is_served_through_the_forwarded_port(app):
-    index = http_get(app['http'] + '/_plugins/tuning/').decode()
+    index = http_get(app['http'] + '/_plugins/tuning/', app['cert']).decode()
     assert '<base href="/_plugins/tuning/">' in index
     (script,) = re.findall(r'src="(main-[A-Z0-9]+\.js)"', index)
-    assert b'tuning' in http_get(app['http'] + '/_plugins/tuning/' + script)
+    assert b'tuning' in http_get(app['http'] + '/_plugins/tuning/' + script, app['cert'])
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shot = subprocess.run(['node', str(Path(__file__).with_name('app_screenshot.mjs')), app['http'] +
                            '/_plugins/tuning/', APP_PASSWORD, str(ARTIFACTS)], capture_output=True, text=True,

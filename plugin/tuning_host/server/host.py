@@ -25,6 +25,7 @@ from .downloads import Downloads
 from .logsetup import setup_logging
 from .rate_limit import RateLimitService
 from .store import HostStore, users_from_env
+from .tls import ensure_certificate, fingerprint, server_context
 
 logger = logging.getLogger("tuning_host")
 
@@ -110,6 +111,8 @@ class Host:
     async def start(self):
         s = self.settings
         self._stop = asyncio.Event()
+        # first: a certificate that cannot be served stops the start before anything else happens
+        ssl_context = await asyncio.get_running_loop().run_in_executor(None, self.tls_context)
         mw = self.middleware = Middleware(s.data_dir, logger=logger, strict_results=s.strict_results)
         mw.attach_loop()
         mw.host_store = HostStore(s.db_path)
@@ -134,9 +137,18 @@ class Host:
 
         self.runner = web.AppRunner(make_app(mw, s), access_log=None, handle_signals=False)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, s.host, s.port, reuse_address=True)
+        site = web.TCPSite(self.runner, s.host, s.port, reuse_address=True, ssl_context=ssl_context)
         await site.start()
         logger.info("serving %s (boot id %s, pid %d)", s.url, mw.boot_id, os.getpid())
+
+    def tls_context(self):
+        """The server's TLS context (the certificate made first when self-signed and missing), None without TLS."""
+        paths = ensure_certificate(self.settings)
+        if paths is None:
+            return None
+        context = server_context(*paths)
+        logger.info("TLS certificate %s, SHA-256 %s", paths[0], fingerprint(paths[0]))
+        return context
 
     def ready(self):
         self.middleware.system_state = 'READY'

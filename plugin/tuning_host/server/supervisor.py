@@ -39,6 +39,9 @@ def banner(settings, generated_password):
         f"  panel:                             {settings.panel_url}",
         f"  backend: {settings.backend}    data: {settings.data_dir}",
     ]
+    if settings.tls == "self-signed":
+        lines.append("  TLS: a self-signed certificate kept in the data directory (its SHA-256 is logged at start; "
+                     "a browser asks once whether to trust it)")
     if generated_password:
         lines.append(f"  login: {ADMIN_USERNAME} / {generated_password}   (generated now, shown once; "
                      "set TUNING_ADMIN_PASSWORD to choose it)")

@@ -45,7 +45,7 @@ def test_box_network_and_the_portal_on_the_apps_port(compose, service):
     (portal,) = compose['x-portals']
     assert set(portal) <= {'name', 'scheme', 'host', 'port', 'path'}
     assert (portal['scheme'], portal['host'], portal['port'], portal['path']) == \
-        ('http', '0.0.0.0', port, '/_plugins/tuning/')
+        ('https', '0.0.0.0', port, '/_plugins/tuning/')
 
 
 def test_pools_propagate_and_state_has_its_own_dataset(service, image_env):
@@ -65,6 +65,7 @@ def test_environment_is_what_the_truenas_backend_reads(service, image_env):
     assert settings.truenas_user == service['environment']['TUNING_TRUENAS_USER']
     assert settings.admin_password == service['environment']['TUNING_ADMIN_PASSWORD']
     assert (settings.host, settings.port, settings.data_dir) == ('0.0.0.0', 31080, '/data')
+    assert settings.tls == 'self-signed' and settings.panel_url.startswith('https://')   # no password in clear
     assert 'TUNING_TRUENAS_API_KEY' in service['environment']
     # every value the admin must fill says so; nothing else does
     placeholders = {k for k, v in service['environment'].items() if 'CHANGE-ME' in v}
@@ -76,7 +77,8 @@ def test_health_check_asks_the_boot_id_on_the_apps_port(service, image_env):
     test = service['healthcheck']['test']
     assert test[0] == 'CMD' and test[1] == 'python'
     assert '/opt/tuning/venv/bin' in env['PATH'].split(':')[0]   # `python` is the venv's
-    assert re.search(rf"http://127\.0\.0\.1:{service['environment']['PORT']}/api/boot_id", test[-1])
+    assert re.search(rf"https://127\.0\.0\.1:{service['environment']['PORT']}/api/boot_id", test[-1])
+    assert f"cafile='{env['TUNING_DATA']}/tls/cert.pem'" in test[-1]   # the app's own certificate, checked
     compile(test[-1], 'healthcheck', 'exec')
 
 

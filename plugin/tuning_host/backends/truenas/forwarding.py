@@ -25,7 +25,8 @@ from .errors import is_refusal, refused_reboot
 APPLIANCE_PACKAGE = 'tuning_host.appliance'
 LOCAL_METHODS = {'systemdataset.config', 'tunable.get_zfs_parameters', 'zfs.version', 'system.ready',
                  'sysctl.get_arcstats', 'tunable.get_sysctl'}
-LOCAL_NAMESPACES = {'alert', 'system.reboot'}
+# system.general: the web UI clients reach is the host's (its certificate, for the client kit to pin), not the box's
+LOCAL_NAMESPACES = {'alert', 'system.reboot', 'system.general'}
 COPIED_ATTRIBUTES = ('roles', '_private', '_no_auth_required', '_no_authz_required', 'rate_limit', 'audit')
 
 
@@ -174,6 +175,7 @@ def local_services(middleware, module_dir: str, status=None, box=None) -> list:
     `middleware.backend` (its arcstats/sysctl, as for the other backends)."""
     from ...appliance.alert import AlertService
     from ...appliance.sysctl import SysctlService
+    from ...appliance.system_general import SystemGeneralService
     from ...appliance.systemdataset import SystemDatasetService
     from ...appliance.tunable import TunableService
     from ...runtime import private
@@ -221,5 +223,5 @@ def local_services(middleware, module_dir: str, status=None, box=None) -> list:
 
     services = [SystemDatasetService(middleware), ZfsModuleParametersService(middleware),
                 ZfsModuleVersionService(middleware), HostReadyService(middleware), SysctlService(middleware),
-                AlertService(middleware), host_reboot_service(middleware, box)]
+                AlertService(middleware), SystemGeneralService(middleware), host_reboot_service(middleware, box)]
     return services + ([TrueNasConnectionService(middleware)] if status is not None else [])
