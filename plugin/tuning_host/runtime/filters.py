@@ -7,11 +7,16 @@ A missing key never matches. An op prefixed with `C` compares case-insensitively
 Where middlewared's filter_list lets a raw exception out for a caller's query (a bad regex, `^` on a number, a path
 through a list, values that cannot be compared or sorted), this one refuses the query with a ValidationError naming
 the query argument (`filters`, `options.order_by`, `options.select`), or treats the row as not matching.
+
+`~` runs only regular expressions whose backtracking is bounded (regex_bounds: middlewared runs any, and one such as
+`(.|.)*#` holds the GIL for hours), and a query's matches together within a budget of steps.
 """
 import contextlib
+import functools
 import re
 from datetime import datetime
 
+from . import regex_bounds
 from .errors import MatchNotFound, ValidationError, ValidationErrors
 
 MAX_DEPTH = 3
@@ -44,7 +49,6 @@ OPERATORS = {
     ">=": lambda x, y: x is not None and x >= y,
     "<": lambda x, y: x is not None and x < y,
     "<=": lambda x, y: x is not None and x <= y,
-    "~": lambda x, y: re.match(y, x or "") is not None,
     "in": lambda x, y: _contains(y, x),
     "nin": lambda x, y: x is not None and not _contains(y, x),
     "rin": lambda x, y: x is not None and _contains(x, y),
@@ -54,8 +58,10 @@ OPERATORS = {
     "$": _str_op(lambda x, y: x.endswith(y)),
     "!$": _str_op(lambda x, y: not x.endswith(y)),
 }
+REGEX_OP = "~"   # matched by _regex_matches, its cost charged to the query's Meter
+OPS = {*OPERATORS, REGEX_OP}
 # Operations whose value must be a string (middlewared fails inside `re`/`str` on anything else).
-STRING_VALUE_OPS = {"~", "^", "!^", "$", "!$"}
+STRING_VALUE_OPS = {REGEX_OP, "^", "!^", "$", "!$"}
 
 
 def split_path(path):
@@ -165,9 +171,9 @@ def validate_filters(filters, depth=0):
         if not isinstance(op, str) or not op:
             raise ValueError(f"Invalid operation: {op}")
         base = op[1:] if op.startswith("C") else op
-        if op.startswith("C") and base == "~":
+        if op.startswith("C") and base == REGEX_OP:
             raise ValueError(f"Invalid case-insensitive operation: {op}")
-        if base not in OPERATORS:
+        if base not in OPS:
             raise ValueError(f"Invalid operation: {op}")
         if name.endswith(DATE_SUFFIX):
             if base not in ("=", "!=", ">", ">=", "<", "<="):
@@ -180,11 +186,41 @@ def validate_filters(filters, depth=0):
 def _check_string_value(f, op, value):
     if not isinstance(value, str):
         raise ValueError(f"Invalid filter {f}: the value of {op} must be a string")
-    if op == "~":
+    if op == REGEX_OP:
+        # parsed and judged here (on the event loop for async methods: a few ms at most), compiled where it runs
         try:
-            re.compile(value)
+            regex_bounds.shape(value)
+        except regex_bounds.Refused as e:
+            raise ValueError(f"Invalid filter {f}: this regular expression is not allowed: {e}") from None
         except (re.error, RecursionError, OverflowError) as e:
             raise ValueError(f"Invalid filter {f}: invalid regular expression: {e}") from None
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled(pattern):
+    """(compiled pattern, Shape) of a pattern validate_filters accepted."""
+    try:
+        return re.compile(pattern), regex_bounds.shape(pattern)
+    except (re.error, RecursionError, OverflowError) as e:
+        raise ValueError(f"invalid regular expression {pattern!r}: {e}") from None
+
+
+def _regex_matches(cond, candidates, meter):
+    """Whether one of `candidates` matches the condition's pattern (None as an empty string, as middlewared; any
+    other value that is not a string never matches). Each match's cost is charged to `meter` before it runs."""
+    regex, shape = _compiled(cond[2])
+    for candidate in candidates:
+        if candidate is None:
+            candidate = ""
+        if not isinstance(candidate, str):
+            continue
+        try:
+            meter.charge(shape.cost(len(candidate)))
+        except regex_bounds.Refused as e:
+            raise ValueError(f"Invalid filter {cond}: {e}") from None
+        if regex.match(candidate):
+            return True
+    return False
 
 
 def validate_options(options):
@@ -208,18 +244,20 @@ def validate_options(options):
     return options
 
 
-def _match_condition(row, cond):
+def _match_condition(row, cond, meter):
     name, op, value = cond
     if name.endswith(DATE_SUFFIX):
         value = _parse_date(value)
     found = resolve(row, split_path(name))
     if found is _MISSING:
         return False
+    candidates = found if isinstance(found, _Fanout) else (found,)
+    if op == REGEX_OP:
+        return _regex_matches(cond, [c for c in candidates if c is not _MISSING], meter)
     casefold = op.startswith("C")
     fn = OPERATORS[op[1:] if casefold else op]
     if casefold:
         value = _casefold(value)
-    candidates = found if isinstance(found, _Fanout) else (found,)
     for candidate in candidates:
         if candidate is _MISSING:
             continue
@@ -233,17 +271,18 @@ def _match_condition(row, cond):
     return False
 
 
-def matches(row, f):
-    """True when `row` satisfies one filter (a condition or an OR)."""
+def matches(row, f, meter):
+    """True when `row` satisfies one filter (a condition or an OR); `meter` (a regex_bounds.Meter, one for the
+    whole query) bounds the work of its regular expressions."""
     if len(f) == 2:
         for branch in f[1]:
             if branch and isinstance(branch[0], (list, tuple)):
-                if all(matches(row, c) for c in branch):
+                if all(matches(row, c, meter) for c in branch):
                     return True
-            elif matches(row, branch):
+            elif matches(row, branch, meter):
                 return True
         return False
-    return _match_condition(row, f)
+    return _match_condition(row, f, meter)
 
 
 def select_fields(row, select):
@@ -332,7 +371,8 @@ def filter_list(rows, filters=None, options=None):
     if filters:
         with _argument("filters"):
             validate_filters(filters)
-            out = [r for r in rows if all(matches(r, f) for f in filters)]
+            meter = regex_bounds.Meter()
+            out = [r for r in rows if all(matches(r, f, meter) for f in filters)]
     else:
         out = list(rows)
     if options.get("count") is True:

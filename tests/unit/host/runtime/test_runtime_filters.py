@@ -4,7 +4,7 @@ from datetime import datetime
 
 import pytest
 
-from tuning_host.runtime import CallException, MatchNotFound, QueryArgs, ValidationErrors, filter_list
+from tuning_host.runtime import CallException, MatchNotFound, QueryArgs, ValidationErrors, filter_list, regex_bounds
 from tuning_host.runtime.validation import accept_params
 
 ROWS = [
@@ -206,3 +206,48 @@ def test_get_without_a_match_is_enoent_and_still_an_index_error():
 
 def test_get_with_select_returns_one_selected_row():
     assert filter_list(ROWS, [["id", "=", 2]], {"get": True, "select": ["name"]}) == {"name": "fast"}
+
+
+# ---- regular expressions: only those whose work is bounded, and a query's within a budget ----
+
+@pytest.mark.parametrize("pattern", ["(.|.)*#", "(a+)+$", r"(\w+\s?)+$", r"(a)\1", "x" * 1025])
+def test_a_regex_that_can_backtrack_without_bound_is_refused_naming_filters_before_any_row(pattern):
+    (where, msg), = refusal([["name", "~", pattern]])
+    assert where == "filters" and "this regular expression is not allowed" in msg
+
+
+def test_a_regex_whose_work_on_a_value_passes_the_budget_is_refused_naming_filters():
+    # `.*x.*y.*z` is bounded, but on 4,000 characters it may try C(4003, 3) ways: refused before it runs
+    with pytest.raises(ValidationErrors, match="could take too long") as e:
+        filter_list([{"id": 1, "text": "ab" * 2000}], [["text", "~", ".*x.*y.*z"]])
+    assert [a for a, _, _ in e.value] == ["filters"]
+    assert ids(filter_list([{"id": 1, "text": "axbycz"}], [["text", "~", ".*x.*y.*z"]])) == [1]
+
+
+def test_the_budget_is_the_whole_query_s():
+    pattern, n = ".*x.*y", 500
+    each = regex_bounds.shape(pattern).cost(n)
+    assert each <= regex_bounds.MATCH_BUDGET
+    fits = regex_bounds.BUDGET // each
+    rows = [{"id": i, "text": "ab" * (n // 2)} for i in range(fits + 1)]
+    assert filter_list(rows[:fits], [["text", "~", pattern]]) == []
+    with pytest.raises(ValidationErrors, match="could take too long"):
+        filter_list(rows, [["text", "~", pattern]])
+    # a condition that rules a row out first spares its match
+    assert filter_list(rows, [["id", "<", fits], ["text", "~", pattern]]) == []
+
+
+def test_web_ui_searches_run_over_many_rows():
+    rows = [{"id": i, "name": f"user{i}", "note": "ACME\\admin " * 20} for i in range(1000)]
+    assert ids(filter_list(rows, [["name", "~", "(?i).*R99"]])) == [99] + list(range(990, 1000))
+    assert len(filter_list(rows, [["note", "~", r"(?i).*acme\\ADMIN"]])) == 1000
+
+
+@pytest.mark.parametrize("flt, expected", [
+    (["note", "~", "^$"], [1]),       # None is matched as an empty string, as middlewared does
+    (["size", "~", "1"], []),         # a number never matches
+    (["tags.*", "~", "^n"], [2]),     # any value through a wildcard
+    (["name", "~", "(?i)back"], [3]),
+])
+def test_regex_matching(flt, expected):
+    assert ids(filter_list(ROWS, [flt])) == expected
