@@ -3,11 +3,15 @@ import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
 import { MatButton } from '@angular/material/button';
 import { MatToolbar } from '@angular/material/toolbar';
 
-import { AuthService } from './auth/auth.service';
+import { AuthService, WEBUI_PATH } from './auth/auth.service';
+import { RequiresRoleDirective } from './auth/requires-role/requires-role.directive';
+import { ROLE, roleWords } from './auth/roles';
+import { RolesStore } from './auth/roles.store';
 import { LoginComponent } from './auth/login.component';
 import { TranslatePipe } from './i18n/translate.pipe';
 import { JobsPanelComponent } from './jobs/jobs-panel.component';
 import { JobsStore } from './jobs/jobs.store';
+import { IconComponent } from './shared/icon/icon.component';
 import { ThemeService } from './layout/theme.service';
 import { RebootDialogComponent } from './reboot/reboot-dialog.component';
 import { RebootService } from './reboot/reboot.service';
@@ -17,7 +21,8 @@ import { NAV_ITEMS } from './app.routes';
 
 @Component({
   selector: 'tp-root',
-  imports: [MatButton, MatToolbar, RouterOutlet, RouterLink, RouterLinkActive, LoginComponent, RebootDialogComponent, JobsPanelComponent, TranslatePipe],
+  imports: [MatButton, MatToolbar, RouterOutlet, RouterLink, RouterLinkActive, LoginComponent, RebootDialogComponent,
+    JobsPanelComponent, TranslatePipe, IconComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './app.html',
   styleUrl: './app.scss',
@@ -28,6 +33,10 @@ export class App {
   protected readonly box = inject(BoxStore);
   protected readonly theme = inject(ThemeService);
   protected readonly reboot = inject(RebootService);
+  protected readonly roles = inject(RolesStore);
+  protected readonly role = ROLE;
+  protected readonly writeRoleWords = roleWords(ROLE.write);
+  protected readonly webUi = WEBUI_PATH;
   private readonly presets = inject(PresetsStore);
   private readonly jobs = inject(JobsStore);
   protected readonly nav = NAV_ITEMS;

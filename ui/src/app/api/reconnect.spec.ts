@@ -20,7 +20,7 @@ class MemoryTokens implements TokenStorage {
   }
 }
 
-const SUCCESS = { response_type: 'SUCCESS', user_info: { pw_name: 'admin' } };
+const SUCCESS = { response_type: 'SUCCESS', user_info: { pw_name: 'admin', privilege: { roles: ['FULL_ADMIN'] } } };
 
 /**
  * The whole way back after the socket drops for any reason (the serving process restarted, the box rebooted, the
@@ -51,7 +51,7 @@ describe('Reconnecting after a drop', () => {
       providers: [
         ...provideFakeSocket(server),
         { provide: TOKEN_STORAGE, useValue: tokens },
-        { provide: WEBUI_TOKEN, useValue: { get: () => null } },
+        { provide: WEBUI_TOKEN, useValue: { get: () => null, present: () => false } },
       ],
     });
     auth = TestBed.inject(AuthService);

@@ -3,6 +3,8 @@ import { TestBed } from '@angular/core/testing';
 import { JsonRpcRequest } from '../api/api-message';
 import { FakeServer, provideFakeSocket } from '../testing/fake-socket';
 import { AuthService } from './auth.service';
+import { ROLE } from './roles';
+import { RolesStore } from './roles.store';
 import { TOKEN_STORAGE, TokenStorage, WEBUI_TOKEN } from './token-storage';
 
 /** The panel's own token store, in memory. */
@@ -19,25 +21,26 @@ class MemoryTokens implements TokenStorage {
   }
 }
 
-const SUCCESS = { response_type: 'SUCCESS', user_info: { pw_name: 'admin' } };
+/** A login's answer as middlewared gives it: auth.me's output, its roles a JSON set. */
+const SUCCESS = { response_type: 'SUCCESS', user_info: { pw_name: 'admin', privilege: { roles: { $set: ['FULL_ADMIN'] } } } };
 const AUTH_ERR = { response_type: 'AUTH_ERR' };
 
 describe('AuthService session restore', () => {
   let server: FakeServer;
   let own: MemoryTokens;
-  let webUi: { value: string | null };
+  let webUi: { value: string | null; present: boolean };
   let auth: AuthService;
 
-  function setUp(webUiToken: string | null, ownToken: string | null): void {
+  function setUp(webUiToken: string | null, ownToken: string | null, webUiPresent = webUiToken !== null): void {
     vi.useFakeTimers();
     server = new FakeServer();
     own = new MemoryTokens(ownToken);
-    webUi = { value: webUiToken };
+    webUi = { value: webUiToken, present: webUiPresent };
     TestBed.configureTestingModule({
       providers: [
         ...provideFakeSocket(server, { reconnectDelayMs: () => 10 }),
         { provide: TOKEN_STORAGE, useValue: own },
-        { provide: WEBUI_TOKEN, useValue: { get: () => webUi.value } },
+        { provide: WEBUI_TOKEN, useValue: { get: () => webUi.value, present: () => webUi.present } },
       ],
     });
     auth = TestBed.inject(AuthService);
@@ -163,23 +166,98 @@ describe('AuthService session restore', () => {
     expect(server.requests('auth.login_ex')).toHaveLength(0);
   });
 
-  it('after logout, a reconnect does not log back in with the web UI session', async () => {
+  it('never logs out the session borrowed from the web UI: auth.logout would revoke the web UI token', async () => {
     setUp('webui-token', null);
     await answerLogin(SUCCESS);
     await answerToken('own');
+    expect(auth.borrowed()).toBe(true);
+    expect(auth.insideTrueNas()).toBe(true);
+    await auth.logout();
+    await settle();
+    expect(server.requests('auth.logout')).toHaveLength(0);
+    expect(auth.status()).toBe('logged-out');
+    expect(auth.borrowed()).toBe(false);
+    expect(own.value).toBeNull();
+    expect(webUi.value).toBe('webui-token');
+  });
+
+  it('logs out its own session inside TrueNAS; a reconnect does not log back in with a web UI session', async () => {
+    setUp('stale-webui-token', null);
+    await answerLogin(AUTH_ERR);
+    const loggingIn = auth.loginWithPassword('truenas_admin', 'secret');
+    await answerLogin(SUCCESS);
+    await answerToken('own');
+    await loggingIn;
+    expect(auth.borrowed()).toBe(false);
+    expect(auth.insideTrueNas()).toBe(true);
     const loggingOut = auth.logout();
     await settle();
     server.reply(server.lastRequest('auth.logout'), true);
     await loggingOut;
     expect(auth.status()).toBe('logged-out');
     expect(own.value).toBeNull();
+    expect(auth.username()).toBe('truenas_admin');   // the login form suggests who was logged in
 
+    webUi.value = 'renewed-webui-token';
     server.drop();
     await vi.advanceTimersByTimeAsync(10);
     server.open();
     await settle();
     expect(server.requests('auth.login_ex')).toHaveLength(0);
     expect(auth.status()).toBe('logged-out');
+  });
+
+  it('on the standalone host (no web UI here) its own session is logged out and nothing says TrueNAS', async () => {
+    setUp(null, 'own-token');
+    await answerLogin({ response_type: 'SUCCESS', user_info: { pw_name: 'admin', privilege: { roles: ['FULL_ADMIN'] } } });
+    await answerToken('next');
+    expect(auth.borrowed()).toBe(false);
+    expect(auth.insideTrueNas()).toBe(false);
+    const loggingOut = auth.logout();
+    await settle();
+    server.reply(server.lastRequest('auth.logout'), true);
+    await loggingOut;
+    expect(auth.message()).toBe('You have logged out.');
+  });
+
+  it('reads the roles from the login answer, as a list or a JSON set, and forgets them at logout', async () => {
+    setUp(null, null);
+    await settle();
+    const roles = TestBed.inject(RolesStore);
+    const loggingIn = auth.loginWithPassword('readonly', 'secret');
+    await answerLogin({ response_type: 'SUCCESS', user_info: { pw_name: 'readonly', privilege: { roles: ['READONLY_ADMIN'] } } });
+    await answerToken('own');
+    await loggingIn;
+    expect(roles.lacks(ROLE.write)).toBe(ROLE.write);
+    expect(server.requests('auth.me')).toHaveLength(0);
+    const loggingOut = auth.logout();
+    await settle();
+    server.reply(server.lastRequest('auth.logout'), true);
+    await loggingOut;
+    expect(roles.roles()).toBeNull();
+  });
+
+  it('asks auth.me for the roles when the login answer has none', async () => {
+    setUp(null, null);
+    await settle();
+    const loggingIn = auth.loginWithPassword('admin', 'secret');
+    await answerLogin({ response_type: 'SUCCESS', user_info: null });
+    server.reply(server.lastRequest('auth.me'), { pw_name: 'admin', privilege: { roles: { $set: ['SYSTEM_ADVANCED_READ'] } } });
+    await answerToken('own');
+    expect(await loggingIn).toBe(true);
+    expect(TestBed.inject(RolesStore).lacks(ROLE.write)).toBe(ROLE.write);
+  });
+
+  it('says a refused password as an error, a reconnect as information', async () => {
+    setUp(null, null);
+    await settle();
+    const loggingIn = auth.loginWithPassword('admin', 'wrong');
+    await answerLogin(AUTH_ERR);
+    expect(await loggingIn).toBe(false);
+    expect(auth.message()).toBe('Wrong username, password or API key.');
+    expect(auth.messageIsError()).toBe(true);
+    server.drop();
+    expect(auth.messageIsError()).toBe(false);
   });
 
   it('a password login still works after the tokens were refused', async () => {

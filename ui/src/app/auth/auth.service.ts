@@ -7,12 +7,20 @@ import { ConnectionLostError, errorMessage } from '../api/api-errors';
 import { LoginRequest, LoginResponse } from '../api/models/auth';
 import { RpcConnection } from '../api/rpc-connection.service';
 import { T } from '../i18n/translate-marker';
+import { RolesStore } from './roles.store';
+import { rolesOf } from './roles';
 import { TOKEN_STORAGE, WEBUI_TOKEN } from './token-storage';
 
 export type AuthStatus = 'connecting' | 'restoring' | 'logged-out' | 'logging-in' | 'logged-in';
 
 /** How a session token fared: logged in, refused by the server, or unknown because the connection went away. */
 type TokenOutcome = 'ok' | 'rejected' | 'lost';
+
+/** Whose session the panel runs in: the TrueNAS web UI's (logged in with its token) or one of its own. */
+type SessionSource = 'webui' | 'own';
+
+/** The TrueNAS web UI, on the same origin as the panel served by middlewared. */
+export const WEBUI_PATH = '/ui/';
 
 /** Token lifetime asked of the server, and how often it is renewed before it runs out. */
 export const TOKEN_TTL_S = 600;
@@ -39,7 +47,11 @@ export function loginFailureMessage(response: LoginResponse): string {
  * When the connection opens it tries, in order: the TrueNAS web UI's own session token (same origin when the panel
  * is served by middlewared), then the panel's own stored token, then shows the login form. A web UI token the server
  * refused is not tried again (only a new one the web UI stores later is), so a stale one cannot cause a login loop;
- * the panel never writes or removes the web UI's token.
+ * the panel never writes or removes the web UI's token, and never logs out a session it borrowed with it (auth.logout
+ * would revoke that token, and with it the web UI's own session): such a session is left for the web UI instead.
+ *
+ * At each login it reads the session's roles (the login's `user_info`, else `auth.me`) into the RolesStore, which
+ * disables what the session may not do.
  */
 @Injectable({ providedIn: 'root' })
 export class AuthService {
@@ -47,11 +59,19 @@ export class AuthService {
   private readonly connection = inject(RpcConnection);
   private readonly tokens = inject(TOKEN_STORAGE);
   private readonly webUiTokens = inject(WEBUI_TOKEN);
+  private readonly roles = inject(RolesStore);
 
   readonly status = signal<AuthStatus>('connecting');
+  /** The logged-in user; after a logout or an expired session the last one, which the login form suggests. */
   readonly username = signal<string | null>(null);
   /** Message key for the login screen (wrong credentials, lost connection, reconnected …). */
   readonly message = signal<string | null>(null);
+  /** The message says a login failed (shown as an error, not as information). */
+  readonly messageIsError = signal(false);
+  /** The session is the TrueNAS web UI's own: leaving the panel must keep it, so there is no Log out. */
+  readonly borrowed = signal(false);
+  /** This origin serves the TrueNAS web UI (the panel is served by middlewared): offer the way back to it. */
+  readonly insideTrueNas = signal(this.webUiTokens.present());
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
   private wasLoggedIn = false;
   /** The web UI token the server refused last (not tried again). */
@@ -80,38 +100,49 @@ export class AuthService {
     return this.login({ mechanism: 'API_KEY_PLAIN', username, api_key: apiKey });
   }
 
+  /**
+   * Log out of the panel's own session. A session borrowed from the web UI is only let go of here (the server's
+   * auth.logout would revoke the web UI's token): the header offers Back to TrueNAS instead of Log out for it.
+   */
   async logout(): Promise<void> {
     this.tokens.clear();
     this.webUiSessionDeclined = true;
-    try {
-      await firstValueFrom(this.api.call('auth.logout'));
-    } catch {
-      // Logging out of a dead connection is still logging out.
+    if (!this.borrowed()) {
+      try {
+        await firstValueFrom(this.api.call('auth.logout'));
+      } catch {
+        // Logging out of a dead connection is still logging out.
+      }
     }
     this.loggedOut(T('You have logged out.'));
   }
 
   private async login(request: LoginRequest): Promise<boolean> {
     this.status.set('logging-in');
-    this.message.set(null);
+    this.setMessage(null);
     let response: LoginResponse;
     try {
       response = await firstValueFrom(this.api.call('auth.login_ex', [request]));
     } catch (error) {
       this.status.set('logged-out');
-      this.message.set(errorMessage(error));
+      this.setMessage(errorMessage(error), true);
       return false;
     }
     if (response.response_type !== 'SUCCESS') {
       this.status.set('logged-out');
-      this.message.set(loginFailureMessage(response));
+      this.setMessage(loginFailureMessage(response), true);
       return false;
     }
-    await this.loggedIn(request.mechanism === 'TOKEN_PLAIN' ? response.user_info?.pw_name ?? null : request.username);
+    await this.loggedIn(request.mechanism === 'TOKEN_PLAIN' ? response.user_info?.pw_name ?? null : request.username,
+      response.user_info, 'own');
     return true;
   }
 
-  private async loggedIn(username: string | null): Promise<void> {
+  private async loggedIn(username: string | null, userInfo: unknown, source: SessionSource): Promise<void> {
+    // The roles before the pages show, so no control is offered that the session may not use.
+    this.roles.set(rolesOf(userInfo) ?? await this.askRoles());
+    this.borrowed.set(source === 'webui');
+    this.insideTrueNas.set(source === 'webui' || this.webUiTokens.present());
     this.username.set(username);
     this.status.set('logged-in');
     this.wasLoggedIn = true;
@@ -119,6 +150,15 @@ export class AuthService {
     await this.renewToken();
     this.stopRefresh();
     this.refreshTimer = setInterval(() => void this.renewToken(), TOKEN_REFRESH_MS);
+  }
+
+  /** The session's roles from auth.me; null (nothing held back, the server still checks) when it cannot say. */
+  private async askRoles(): Promise<string[] | null> {
+    try {
+      return rolesOf(await firstValueFrom(this.api.call('auth.me')));
+    } catch {
+      return null;
+    }
   }
 
   private async renewToken(): Promise<void> {
@@ -140,7 +180,7 @@ export class AuthService {
     let webUiRefused = false;
     if (webUiToken && webUiToken !== this.refusedWebUiToken) {
       this.status.set('restoring');
-      const outcome = await this.loginWithToken(webUiToken);
+      const outcome = await this.loginWithToken(webUiToken, 'webui');
       if (outcome === 'ok' || outcome === 'lost') {
         return;
       }
@@ -149,7 +189,7 @@ export class AuthService {
     }
     if (ownToken && ownToken !== webUiToken) {
       this.status.set('restoring');
-      const outcome = await this.loginWithToken(ownToken);
+      const outcome = await this.loginWithToken(ownToken, 'own');
       if (outcome === 'ok' || outcome === 'lost') {
         return;
       }
@@ -165,7 +205,7 @@ export class AuthService {
   }
 
   /** One TOKEN_PLAIN login; on success the session is set up as after a password login. */
-  private async loginWithToken(token: string): Promise<TokenOutcome> {
+  private async loginWithToken(token: string, source: SessionSource): Promise<TokenOutcome> {
     let response: LoginResponse;
     try {
       response = await firstValueFrom(this.api.call('auth.login_ex', [{ mechanism: 'TOKEN_PLAIN', token }]));
@@ -176,14 +216,19 @@ export class AuthService {
       return 'rejected';
     }
     const reconnected = this.wasLoggedIn;
-    await this.loggedIn(response.user_info?.pw_name ?? response.user_info?.username ?? null);
-    this.message.set(reconnected ? T('Reconnected.') : null);
+    await this.loggedIn(response.user_info?.pw_name ?? response.user_info?.username ?? null, response.user_info, source);
+    this.setMessage(reconnected ? T('Reconnected.') : null);
     return 'ok';
   }
 
   private showLogin(message: string | null): void {
     this.status.set('logged-out');
+    this.setMessage(message);
+  }
+
+  private setMessage(message: string | null, isError = false): void {
     this.message.set(message);
+    this.messageIsError.set(isError);
   }
 
   private onClosed(): void {
@@ -191,15 +236,16 @@ export class AuthService {
     if (this.status() === 'logged-in' || this.status() === 'restoring') {
       this.status.set('connecting');
     }
-    this.message.set(T('Connection lost. Reconnecting…'));
+    this.setMessage(T('Connection lost. Reconnecting…'));
   }
 
   private loggedOut(message: string): void {
     this.stopRefresh();
     this.connection.setAuthenticated(false);
-    this.username.set(null);
+    this.roles.set(null);
+    this.borrowed.set(false);
     this.status.set('logged-out');
-    this.message.set(message);
+    this.setMessage(message);
   }
 
   private stopRefresh(): void {

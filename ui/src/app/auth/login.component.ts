@@ -1,17 +1,29 @@
-import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { FormsModule } from '@angular/forms';
 import { MatButton } from '@angular/material/button';
-import { MatFormField, MatLabel } from '@angular/material/form-field';
+import { MatFormField, MatHint, MatLabel } from '@angular/material/form-field';
 import { MatInput } from '@angular/material/input';
 import { MatCard } from '@angular/material/card';
 
-import { AuthService } from './auth.service';
+import { AuthService, WEBUI_PATH } from './auth.service';
+import { T } from '../i18n/translate-marker';
 import { TranslatePipe } from '../i18n/translate.pipe';
+
+/**
+ * Who to log in as, said rather than typed in: the panel never fills in a name the box may not have. Inside TrueNAS
+ * it is the box's own administrator (`truenas_admin` on installs since 24.04; older ones may have `admin` or `root`);
+ * the standalone host's account is `admin`.
+ */
+export function usernameHint(insideTrueNas: boolean): string {
+  return insideTrueNas
+    ? T('Your TrueNAS user, as in the TrueNAS web UI (usually truenas_admin).')
+    : T('On the standalone host: admin. On a TrueNAS box: its administrator (usually truenas_admin).');
+}
 
 /** Password or API key login; shows why a login failed or the connection state. */
 @Component({
   selector: 'tp-login',
-  imports: [MatCard, MatButton, MatFormField, MatLabel, MatInput, FormsModule, TranslatePipe],
+  imports: [MatCard, MatButton, MatFormField, MatLabel, MatHint, MatInput, FormsModule, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     :host { display: flex; justify-content: center; padding: 48px 12px; }
@@ -23,7 +35,11 @@ import { TranslatePipe } from '../i18n/translate.pipe';
     <mat-card appearance="outlined" class="card"><form (ngSubmit)="submit()" data-test="login-form">
       <h1>{{ 'Workload tuning' | t }}</h1>
       @if (auth.message(); as message) {
-        <div class="banner info" role="status" data-test="login-message">{{ message | t }}</div>
+        @if (auth.messageIsError()) {
+          <div class="banner danger" role="alert" data-test="login-message">{{ message | t }}</div>
+        } @else {
+          <div class="banner info" role="status" data-test="login-message">{{ message | t }}</div>
+        }
       }
       @if (auth.status() === 'connecting') {
         <div class="muted" data-test="login-connecting">{{ 'Connecting to the server…' | t }}</div>
@@ -37,6 +53,7 @@ import { TranslatePipe } from '../i18n/translate.pipe';
       <mat-form-field appearance="outline" subscriptSizing="dynamic">
         <mat-label>{{ 'Username' | t }}</mat-label>
         <input matInput type="text" name="username" autocomplete="username" required [(ngModel)]="username" data-test="login-username" />
+        <mat-hint data-test="login-username-hint">{{ hint() | t }}</mat-hint>
       </mat-form-field>
       @if (mode() === 'password') {
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
@@ -53,13 +70,19 @@ import { TranslatePipe } from '../i18n/translate.pipe';
               [disabled]="auth.status() === 'logging-in' || auth.status() === 'connecting' || !username() || !secret()">
         {{ 'Log in' | t }}
       </button>
+      @if (auth.insideTrueNas()) {
+        <a [href]="webUi" data-test="login-back-to-truenas">{{ 'Back to the TrueNAS web UI' | t }}</a>
+      }
     </form></mat-card>
   `,
 })
 export class LoginComponent {
   protected readonly auth = inject(AuthService);
   protected readonly mode = signal<'password' | 'apikey'>('password');
-  protected readonly username = signal(this.auth.username() ?? 'admin');
+  protected readonly webUi = WEBUI_PATH;
+  /** The user who was logged in last (after a logout or an expired session); never a made-up name. */
+  protected readonly username = signal(this.auth.username() ?? '');
+  protected readonly hint = computed(() => usernameHint(this.auth.insideTrueNas()));
   protected readonly secret = signal('');
 
   protected async submit(): Promise<void> {

@@ -22,6 +22,14 @@ describe('token storage', () => {
     expect(parseWebUiToken(raw)).toBeNull();
   });
 
+  it('knows the web UI lives on this origin from its entry, even one its logout cleared', () => {
+    const webUi = TestBed.inject(WEBUI_TOKEN);
+    expect(webUi.present()).toBe(false);
+    localStorage.setItem(WEBUI_TOKEN_KEY, 'null');
+    expect(webUi.present()).toBe(true);
+    expect(webUi.get()).toBeNull();
+  });
+
   it('keeps its own token under its own key and never touches the web UI one', () => {
     localStorage.setItem(WEBUI_TOKEN_KEY, '"webui"');
     const own = TestBed.inject(TOKEN_STORAGE);

@@ -29,6 +29,11 @@ export const WEBUI_TOKEN_KEY = 'ngx-webstorage|token';
 
 export interface WebUiTokenSource {
   get(): string | null;
+  /**
+   * The web UI keeps its session here: this origin serves the TrueNAS web UI (at /ui/), so the panel is a guest in
+   * middlewared. The entry stays after the web UI's logout (it holds `null` then).
+   */
+  present(): boolean;
 }
 
 /** The token in the web UI's stored form (`"abc"`); null for a missing, cleared (`null`) or unreadable value. */
@@ -47,7 +52,10 @@ export function parseWebUiToken(raw: string | null): string | null {
 
 export const WEBUI_TOKEN = new InjectionToken<WebUiTokenSource>('WEBUI_TOKEN', {
   providedIn: 'root',
-  factory: () => ({ get: () => parseWebUiToken(readStorage(WEBUI_TOKEN_KEY)) }),
+  factory: () => ({
+    get: () => parseWebUiToken(readStorage(WEBUI_TOKEN_KEY)),
+    present: () => readStorage(WEBUI_TOKEN_KEY) !== null,
+  }),
 });
 
 // localStorage can be missing or throw (storage disabled, sandboxed frame): then there is simply no stored token.

@@ -1,15 +1,20 @@
 import { TestBed } from '@angular/core/testing';
 
 import { Job } from '../api/models/job';
+import { AuthService } from '../auth/auth.service';
 import { fakeJob } from '../testing/fixtures';
 import { mockApi } from '../testing/mock-api';
 import { render } from '../testing/render';
+import { READ_ONLY_ROLES, controlState, provideRoles } from '../testing/roles';
 import { JobsPanelComponent } from './jobs-panel.component';
 import { JobsStore } from './jobs.store';
 
-async function renderPanel(rows: Job[]) {
+async function renderPanel(rows: Job[], session: { user: string; roles: string[] } | null = null) {
   const { api, providers } = mockApi((m) => m.mockCall('core.get_jobs', rows));
-  const view = await render(JobsPanelComponent, providers, () => TestBed.inject(JobsStore).load());
+  const sessionProviders = session
+    ? [provideRoles(session.roles), { provide: AuthService, useValue: { username: () => session.user } }]
+    : [];
+  const view = await render(JobsPanelComponent, [...providers, ...sessionProviders], () => TestBed.inject(JobsStore).load());
   await view.settle();
   return { api, ...view };
 }
@@ -47,5 +52,20 @@ describe('JobsPanelComponent', () => {
     await settle();
     expect(q('jobs-panel')).toBeNull();
     expect(document.activeElement).toBe(q('jobs-toggle'));
+  });
+
+  it("lets a read-only user abort their own job, not another user's (that needs the Full admin role)", async () => {
+    const benchmark = (id: number, username: string) => fakeJob({
+      id, method: 'tuning.benchmark.run', abortable: true, credentials: { type: 'LOGIN_PASSWORD', data: { username } },
+    });
+    const { api, el, q, settle } = await renderPanel([benchmark(7, 'admin'), benchmark(8, 'readonly')],
+      { user: 'readonly', roles: READ_ONLY_ROLES });
+    q('jobs-toggle')!.click();
+    await settle();
+    expect(controlState(el, 'job-abort-7')).toEqual({ disabled: true, needs: 'FULL_ADMIN', says: 'Needs the Full admin role' });
+    expect(controlState(el, 'job-abort-8')).toEqual({ disabled: false, needs: null, says: null });
+    q('job-abort-7')!.click();
+    q('job-abort-8')!.click();
+    expect(api.callsOf('core.job_abort')).toEqual([[8]]);
   });
 });

@@ -3,7 +3,11 @@ import { MatButton } from '@angular/material/button';
 import { MatProgressBar } from '@angular/material/progress-bar';
 
 import { Job } from '../api/models/job';
+import { AuthService } from '../auth/auth.service';
+import { RequiresRoleDirective } from '../auth/requires-role/requires-role.directive';
+import { ROLE, Role } from '../auth/roles';
 import { TranslatePipe } from '../i18n/translate.pipe';
+import { IconComponent } from '../shared/icon/icon.component';
 import { JOB_STATE_WORDS, jobTime, jobWords } from './job-words';
 import { JobsStore } from './jobs.store';
 
@@ -13,13 +17,13 @@ import { JobsStore } from './jobs.store';
  */
 @Component({
   selector: 'tp-jobs-panel',
-  imports: [MatProgressBar, MatButton, TranslatePipe],
+  imports: [MatProgressBar, MatButton, TranslatePipe, IconComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   host: { '(document:keydown.escape)': 'close()' },
   template: `
     <button matButton="text" #toggle type="button" data-test="jobs-toggle" [attr.aria-expanded]="open()" aria-controls="jobs-panel"
             (click)="open.set(!open())">
-      {{ 'Jobs' | t }}
+      <tp-icon name="jobs" /><span class="label">{{ 'Jobs' | t }}</span>
       @if (store.running().length; as n) { <span class="badge" data-test="jobs-running-count">{{ n }}</span> }
     </button>
     @if (open()) {
@@ -40,7 +44,8 @@ import { JobsStore } from './jobs.store';
               <div class="row">
                 <span class="muted" [attr.data-test]="'job-description-' + job.id">{{ job.progress.description ?? ('Starting…' | t) }}</span>
                 @if (job.abortable) {
-                  <button matButton="filled" type="button" class="danger" [attr.data-test]="'job-abort-' + job.id" (click)="store.abort(job)">{{ 'Abort' | t }}</button>
+                  <button *tpRequiresRole="abortRole(job)" matButton="filled" type="button" class="danger"
+                          [attr.data-test]="'job-abort-' + job.id" (click)="store.abort(job)">{{ 'Abort' | t }}</button>
                 }
               </div>
             </li>
@@ -82,15 +87,27 @@ import { JobsStore } from './jobs.store';
     progress { width: 100%; }
     .small { font-size: 0.85em; }
     .danger-text { color: var(--danger); }
+    .tp-icon { margin-right: 4px; }
+    @media (max-width: 800px) {
+      .label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+      .tp-icon { margin-right: 0; }
+    }
   `,
 })
 export class JobsPanelComponent {
   protected readonly store = inject(JobsStore);
+  private readonly auth = inject(AuthService);
   protected readonly open = signal(false);
   protected readonly stateWords = JOB_STATE_WORDS;
   protected readonly words = (job: Job) => jobWords(job);
   protected readonly time = (value: unknown) => jobTime(value);
   private readonly toggle = viewChild('toggle', { read: ElementRef<HTMLButtonElement> });
+
+  /** Only the user who started a job, or a full admin, may abort it (middlewared's rule for core.job_abort). */
+  protected abortRole(job: Job): Role | null {
+    const owner = job.credentials?.data?.username;
+    return owner !== undefined && owner === this.auth.username() ? null : ROLE.fullAdmin;
+  }
 
   close(): void {
     if (this.open()) {

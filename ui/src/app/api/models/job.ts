@@ -21,6 +21,8 @@ export interface Job<R = unknown> {
   time_finished?: unknown;
   abortable?: boolean;
   message_ids?: string[];
+  /** Who started it (null for a job the server ran itself): only they, or a full admin, may abort it. */
+  credentials?: { type: string; data?: { username?: string } | null } | null;
 }
 
 export function isJobFinished(job: Job): boolean {

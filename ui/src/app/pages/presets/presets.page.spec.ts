@@ -1,24 +1,26 @@
+import { Provider } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { throwError } from 'rxjs';
 
-import { ApiValidationError } from '../../api/api-errors';
+import { ApiCallError, ApiValidationError } from '../../api/api-errors';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
+import { READ_ONLY_ROLES, controlState, provideRoles } from '../../testing/roles';
 import { PresetsPage } from './presets.page';
 
 const dangerous = fakeChange({
   key: 'DATASET_PROPERTY:tank:sync', setting: 'sync', current: 'STANDARD', proposed: 'DISABLED', risk: 'DANGEROUS',
 });
 
-async function render(configure: Parameters<typeof mockApi>[0]) {
+async function render(configure: Parameters<typeof mockApi>[0], extra: Provider[] = []) {
   const { api, providers } = mockApi((m) => {
     m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
       .mockCall('tuning.preset.query', [fakePreset()]);
     configure?.(m);
   });
-  TestBed.configureTestingModule({ imports: [PresetsPage], providers });
+  TestBed.configureTestingModule({ imports: [PresetsPage], providers: [...providers, ...extra] });
   await TestBed.inject(BoxStore).load();
   await TestBed.inject(PresetsStore).load();
   const fixture = TestBed.createComponent(PresetsPage);
@@ -93,6 +95,38 @@ describe('PresetsPage', () => {
     q<HTMLButtonElement>('preset-card-max-iops')!.click();
     await settle();
     expect(q('error-pool')!.textContent).toContain('pool tank is exported');
+  });
+
+  it('a read-only user reads the plan but Apply stays disabled, naming the role; nothing reaches a confirmation', async () => {
+    const smb = fakeChange({
+      key: 'SERVICE:smb:multichannel', kind: 'SERVICE', scope: 'smb', setting: 'multichannel', current: 'false',
+      proposed: 'true', apply_mode: 'SERVICE_RESTART', risk: 'SAFE',
+    });
+    const { api, el, q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([smb])),
+      [provideRoles(READ_ONLY_ROLES)]);
+    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    await settle();
+    expect(q('plan-row-multichannel')).not.toBeNull();
+    expect(controlState(el, 'apply')).toEqual({
+      disabled: true, needs: 'SYSTEM_ADVANCED_WRITE', says: 'Needs the System advanced write role',
+    });
+    q<HTMLButtonElement>('apply')!.click();
+    await settle();
+    expect(q('confirm-dialog')).toBeNull();
+    expect(api.callsOf('tuning.preset.apply')).toEqual([]);
+  });
+
+  it('says nothing changed when the server refused the apply, never that it rolled something back', async () => {
+    const { q, settle } = await render((m) => m
+      .mockCall('tuning.preset.preview', fakePlan([fakeChange()]))
+      .mockJob('tuning.preset.apply', () => throwError(() => new ApiCallError('Not authorized', 'EACCES', 13, -32001))));
+    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    await settle();
+    q<HTMLButtonElement>('apply')!.click();
+    await settle();
+    expect(q('job-error')!.textContent).toContain('Not authorized');
+    expect(q('apply-failure-note')!.textContent).toContain('Nothing on the box was changed.');
+    expect(q('job-dialog')!.textContent).not.toMatch(/rolled back/i);
   });
 
   it('shows the job failure in words', async () => {

@@ -7,12 +7,15 @@ import { ApiService } from '../../api/api.service';
 import { TuningApplyOutcome, TuningPlan, TuningTarget } from '../../api/models/tuning-common';
 import { TuningDeviceChoices } from '../../api/models/tuning-devices';
 import { TuningPreset } from '../../api/models/tuning-preset';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
 import { jobWords } from '../../jobs/job-words';
 import { TEST_WORDS } from '../../shared/benchmark-metrics';
 import { RebootService } from '../../reboot/reboot.service';
+import { changeFailureNote } from '../../shared/change-failure';
 import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dialog.component';
 import { confirmEffects } from '../../shared/confirm-dialog/confirm-effects';
 import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
@@ -31,7 +34,8 @@ const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
  */
 @Component({
   selector: 'tp-presets-page',
-  imports: [MatCard, MatButton, TranslatePipe, PlanTableComponent, TargetPickerComponent, JobProgressDialogComponent, ConfirmDialogComponent],
+  imports: [MatCard, MatButton, TranslatePipe, PlanTableComponent, TargetPickerComponent, JobProgressDialogComponent,
+    ConfirmDialogComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './presets.page.html',
   styles: `
@@ -50,6 +54,8 @@ export class PresetsPage {
   protected readonly testWords = (test: string) => (TEST_WORDS as Record<string, string>)[test] ?? test;
   protected readonly store = inject(PresetsStore);
   protected readonly reboot = inject(RebootService);
+  protected readonly role = ROLE;
+  protected readonly failureNote = changeFailureNote;
 
   protected readonly selected = signal<TuningPreset | null>(null);
   protected readonly target = signal<TuningTarget | null>(null);
