@@ -5,13 +5,14 @@ matched against, inside one C call that holds the GIL and cannot be interrupted,
 loop included) runs until it ends. Python ships no linear-time engine, so the cost of a pattern is bounded before
 it runs.
 
-A pattern is accepted when its backtracking can be counted. Every repeat that may run more than UNROLL times
-must repeat a part of fixed, non-zero width that matches in one way only (no repeat, `?` or alternative inside);
-a shorter repeat counts as the copies it stands for (`(\\d{1,3}\\.){3}` is three copies). No backreferences or
-conditional groups. The pattern is then a series of fixed parts, alternatives and unbounded repeats. A repeat is
-*forced* when nothing that can follow it can read a character its body starts with (`\\w+\\s*=`, `[^,]*,`, `.*`
-at the end): of its iteration counts only the longest can lead anywhere, each shorter one fails at once. With k
-unforced repeats, matching from one position against n characters tries at most
+A repeat is *forced* when nothing that can follow it can read a character its body starts with (`\\w+\\s*=`,
+`[^,]*,`, `.*` at the end): of its iteration counts only the longest can lead anywhere, each shorter one fails at
+once. A pattern is accepted when its backtracking can be counted: every repeat that may run more than UNROLL times
+repeats a part that consumes at least one character and matches in one way only (no `?`, alternative (`|`) or
+unforced repeat inside: `(-[a-z]+)*` is one, `(a+)+` and `(.|.)*` are not); a shorter repeat counts as the copies
+it stands for (`(\\d{1,3}\\.){3}` is three copies); no backreferences or conditional groups. The pattern is then a
+series of fixed parts, alternatives and unbounded repeats, and with k unforced repeats matching from one position
+against n characters tries at most
 
     ways(n) = sum over the pattern's choices of alternatives of C(n + k, k)
 
@@ -181,7 +182,7 @@ def shape(pattern):
     try:
         parsed = _sre_parse.parse(pattern)
         walker = _Walker()
-        ways, ops, _ = walker.sequence(parsed, _END, False, parsed.state.flags)
+        ways, ops = walker.sequence(parsed, _END, False, parsed.state.flags)
     except RecursionError:
         raise Refused("the regular expression is nested too deeply") from None
     if walker.span > MAX_RANGE_SPAN:
@@ -231,53 +232,90 @@ def _either(a, b):
 
 
 class _Walker:
-    """Walks a parsed pattern from its end. For each part: its ways, its steps, and the characters it may read
-    first given what may follow it (`after`, where _END is the end of a scope whose first match ends its search:
-    the pattern, a lookaround, an atomic group) and whether an unforced repeat may follow it (`later`). Counts the
-    span of its character ranges (`span`) and its forced repeats."""
+    """Walks a parsed pattern from its end. Each part is judged knowing what its continuation may read first
+    (`after`, where _END is the end of a scope whose first match ends its search: the pattern, a lookaround, an
+    atomic group) and whether an unforced repeat may come after it (`later`). Counts the span of the pattern's
+    character ranges (`span`) and its forced repeats."""
 
     def __init__(self):
         self.span = 0
         self.forced_tail = 0
         self.forced_shared = 0
+        self._leads = {}
+
+    # -- what a part may read first --
+
+    def lead(self, items, flags):
+        """(characters a sequence may read first, whether it may match without consuming any)."""
+        key = (id(items), flags)
+        if key not in self._leads:
+            mask = 0
+            for op, av in items:
+                m, nullable = self._lead_item(op, av, flags)
+                mask |= m
+                if not nullable:
+                    self._leads[key] = (mask, False)
+                    break
+            else:
+                self._leads[key] = (mask, True)
+        return self._leads[key]
+
+    def _lead_item(self, op, av, flags):
+        if op in (_c.LITERAL, _c.NOT_LITERAL, _c.ANY, _c.IN):
+            return charset(op, av, flags)[0], False
+        if op is _c.SUBPATTERN:
+            return self.lead(av[3], (flags | av[1]) & ~av[2])
+        if op is _ATOMIC:
+            return self.lead(av, flags)
+        if op in (_c.ASSERT, _c.ASSERT_NOT):
+            # a lookahead reads ahead without consuming; a lookbehind reads what came before
+            return (self.lead(av[1], flags)[0] if av[0] > 0 else 0), True
+        if op is _c.BRANCH:
+            leads = [self.lead(alternative, flags) for alternative in av[1]]
+            return sum_masks(m for m, _ in leads), any(n for _, n in leads)
+        if op in _REPEATS or op is _POSSESSIVE:
+            mask, nullable = self.lead(av[2], flags)
+            return mask, nullable or av[0] == 0
+        return (0, True) if op is _c.AT else (_ALL, False)   # an anchor reads nothing it could consume
+
+    # -- ways and steps --
 
     def sequence(self, items, after, later, flags):
-        """(ways, ops, first) of a sequence."""
-        ways, ops, first = _ONE_WAY, 0, after
+        """(ways, ops) of a sequence."""
+        ways, ops = _ONE_WAY, 0
         for op, av in reversed(list(items)):
-            w, n, first = self.item(op, av, first, later, flags)
+            w, n = self.item(op, av, after, later, flags)
             ways, ops = _then(ways, w), min(ops + n, _SATURATED)
             later = later or max(w) > 0
-        return ways, ops, first
+            mask, nullable = self._lead_item(op, av, flags)
+            after = mask | (after if nullable else 0)
+        return ways, ops
 
     def item(self, op, av, after, later, flags):
         if op in (_c.LITERAL, _c.NOT_LITERAL, _c.ANY, _c.IN):
             if op is _c.IN:
                 self.span += sum(max(0, min(v[1], 0xFFFF) - v[0] + 1) for k, v in av if k is _c.RANGE)
-            return _ONE_WAY, 1, charset(op, av, flags)[0]
+            return _ONE_WAY, 1
         if op is _c.AT:
-            return _ONE_WAY, _ZERO_WIDTH_OP, after
+            return _ONE_WAY, _ZERO_WIDTH_OP
         if op is _c.SUBPATTERN:
             _, add, remove, body = av
             return self.sequence(body, after, later, (flags | add) & ~remove)
         if op is _ATOMIC or op in (_c.ASSERT, _c.ASSERT_NOT):
-            # a scope of its own: its first match ends its search (nothing backtracks into it). A lookahead reads
-            # ahead without consuming: what it reads counts as read first; a lookbehind reads what came before.
+            # a scope of its own: its first match ends its search (nothing backtracks into it)
             body = av if op is _ATOMIC else av[1]
-            ways, ops, first = self.sequence(body, _END, later, flags)
             if op is not _ATOMIC and av[0] < 0:
                 width_lo, width_hi = body.getwidth()
                 if width_lo != width_hi:
                     raise _c.error("look-behind requires fixed-width pattern")   # as re.compile says
-                first = _END
-            first = (first & ~_END) | (after if first & _END else 0)
-            return ways, ops + _ZERO_WIDTH_OP, first
+            ways, ops = self.sequence(body, _END, later, flags)
+            return ways, ops + _ZERO_WIDTH_OP
         if op is _c.BRANCH:
-            ways, ops, first = {}, 0, 0
+            ways, ops = {}, 0
             for alternative in av[1]:
-                w, n, f = self.sequence(alternative, after, later, flags)
-                ways, ops, first = _either(ways, w), ops + n, first | f
-            return ways, ops, first
+                w, n = self.sequence(alternative, after, later, flags)
+                ways, ops = _either(ways, w), ops + n
+            return ways, ops
         if op in _REPEATS or op is _POSSESSIVE:
             return self.repeat(op, *av, after, later, flags)
         if op is _c.GROUPREF:
@@ -287,27 +325,35 @@ class _Walker:
         raise Refused(f"{str(op).lower()} is not allowed")
 
     def repeat(self, op, lo, hi, body, after, later, flags):
-        # the body's own repeats are judged as if anything could follow them (sound, if less precise)
-        ways, ops, body_first = self.sequence(body, _ALL, later, flags)
-        first = body_first | (after if lo == 0 else 0)
+        first, _ = self.lead(body, flags)
+        # what follows one copy of the body: another copy, or what follows the repeat
         if hi <= UNROLL:
             # a short repeat is the copies it stands for: lo of them, then up to hi
+            ways, ops = self.sequence(body, first | after, later, flags)
             total, copy = {}, _ONE_WAY
             for count in range(hi + 1):
                 if count >= lo:
                     total = _either(total, copy)
                 if count < hi:
                     copy = _then(copy, ways)
-            return total, max(1, ops * hi), first
-        width_lo, width_hi = body.getwidth()
-        if ways != _ONE_WAY or width_lo != width_hi or width_lo == 0:
-            raise Refused("a repeated part (`*`, `+`, `{m,}`, `{m,n}` with n over "
-                          f"{UNROLL}) must be of fixed width and match in one way only: no repeat, `?` or "
-                          "alternative (`|`) inside it (such patterns can take exponential time)")
-        if op is _POSSESSIVE or not body_first & after:
+            return total, max(1, ops * hi)
+        ways, ops = self.sequence(body, first | after, False, flags)   # its forced repeats scan on every way
+        if ways != _ONE_WAY or body.getwidth()[0] == 0:
+            raise Refused(f"a repeated part (`*`, `+`, `{{m,}}`, `{{m,n}}` with n over {UNROLL}) must consume "
+                          "at least one character and match in one way only: no `?`, alternative (`|`) or "
+                          "repeat that could give characters to what follows inside it (such patterns can take "
+                          "exponential time)")
+        if op is _POSSESSIVE or not first & after:
             if later:
                 self.forced_shared += 1
             else:
                 self.forced_tail += 1
-            return _ONE_WAY, ops + 1, first
-        return {1: 1}, ops + 1, first
+            return _ONE_WAY, ops + 1
+        return {1: 1}, ops + 1
+
+
+def sum_masks(masks):
+    out = 0
+    for m in masks:
+        out |= m
+    return out
