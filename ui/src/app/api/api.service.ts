@@ -14,7 +14,9 @@ import { CONNECTION_POLICY } from './socket';
 import { SubscriptionManager } from './subscription-manager.service';
 
 /** Sent before the panel calls the connection authenticated: the login, and the roles it reads right after it. */
-const BEFORE_AUTH = new Set<string>(['auth.login_ex', 'auth.me', 'auth.generate_token', 'core.ping', 'core.set_options']);
+const BEFORE_AUTH = new Set<string>([
+  'auth.login_ex', 'auth.me', 'auth.generate_token', 'core.ping', 'core.set_options',
+]);
 
 /** A finished job as the panel shows it when only the call's answer is known. */
 function finishedJob<R>(method: string, result: R): Job<R> {

@@ -22,7 +22,13 @@ class MemoryTokens implements TokenStorage {
 }
 
 /** A login's answer as middlewared gives it: auth.me's output, its roles a JSON set. */
-const SUCCESS = { response_type: 'SUCCESS', user_info: { pw_name: 'admin', privilege: { roles: { $set: ['FULL_ADMIN'] } } } };
+const SUCCESS = {
+  response_type: 'SUCCESS', user_info: { pw_name: 'admin', privilege: { roles: { $set: ['FULL_ADMIN'] } } },
+};
+/** The same on the standalone host, its roles a list. */
+const hostSuccess = (user: string, roles: string[]) => ({
+  response_type: 'SUCCESS', user_info: { pw_name: user, privilege: { roles } },
+});
 const AUTH_ERR = { response_type: 'AUTH_ERR' };
 
 describe('AuthService session restore', () => {
@@ -209,7 +215,7 @@ describe('AuthService session restore', () => {
 
   it('on the standalone host (no web UI here) its own session is logged out and nothing says TrueNAS', async () => {
     setUp(null, 'own-token');
-    await answerLogin({ response_type: 'SUCCESS', user_info: { pw_name: 'admin', privilege: { roles: ['FULL_ADMIN'] } } });
+    await answerLogin(hostSuccess('admin', ['FULL_ADMIN']));
     await answerToken('next');
     expect(auth.borrowed()).toBe(false);
     expect(auth.insideTrueNas()).toBe(false);
@@ -225,7 +231,7 @@ describe('AuthService session restore', () => {
     await settle();
     const roles = TestBed.inject(RolesStore);
     const loggingIn = auth.loginWithPassword('readonly', 'secret');
-    await answerLogin({ response_type: 'SUCCESS', user_info: { pw_name: 'readonly', privilege: { roles: ['READONLY_ADMIN'] } } });
+    await answerLogin(hostSuccess('readonly', ['READONLY_ADMIN']));
     await answerToken('own');
     await loggingIn;
     expect(roles.lacks(ROLE.write)).toBe(ROLE.write);
@@ -242,7 +248,9 @@ describe('AuthService session restore', () => {
     await settle();
     const loggingIn = auth.loginWithPassword('admin', 'secret');
     await answerLogin({ response_type: 'SUCCESS', user_info: null });
-    server.reply(server.lastRequest('auth.me'), { pw_name: 'admin', privilege: { roles: { $set: ['SYSTEM_ADVANCED_READ'] } } });
+    server.reply(server.lastRequest('auth.me'), {
+      pw_name: 'admin', privilege: { roles: { $set: ['SYSTEM_ADVANCED_READ'] } },
+    });
     await answerToken('own');
     expect(await loggingIn).toBe(true);
     expect(TestBed.inject(RolesStore).lacks(ROLE.write)).toBe(ROLE.write);

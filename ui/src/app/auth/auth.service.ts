@@ -216,7 +216,8 @@ export class AuthService {
       return 'rejected';
     }
     const reconnected = this.wasLoggedIn;
-    await this.loggedIn(response.user_info?.pw_name ?? response.user_info?.username ?? null, response.user_info, source);
+    const username = response.user_info?.pw_name ?? response.user_info?.username ?? null;
+    await this.loggedIn(username, response.user_info, source);
     this.setMessage(reconnected ? T('Reconnected.') : null);
     return 'ok';
   }

@@ -14,7 +14,8 @@ async function renderPanel(rows: Job[], session: { user: string; roles: string[]
   const sessionProviders = session
     ? [provideRoles(session.roles), { provide: AuthService, useValue: { username: () => session.user } }]
     : [];
-  const view = await render(JobsPanelComponent, [...providers, ...sessionProviders], () => TestBed.inject(JobsStore).load());
+  const view = await render(JobsPanelComponent, [...providers, ...sessionProviders],
+    () => TestBed.inject(JobsStore).load());
   await view.settle();
   return { api, ...view };
 }
@@ -62,7 +63,9 @@ describe('JobsPanelComponent', () => {
       { user: 'readonly', roles: READ_ONLY_ROLES });
     q('jobs-toggle')!.click();
     await settle();
-    expect(controlState(el, 'job-abort-7')).toEqual({ disabled: true, needs: 'FULL_ADMIN', says: 'Needs the Full admin role' });
+    expect(controlState(el, 'job-abort-7')).toEqual({
+      disabled: true, needs: 'FULL_ADMIN', says: 'Needs the Full admin role',
+    });
     expect(controlState(el, 'job-abort-8')).toEqual({ disabled: false, needs: null, says: null });
     q('job-abort-7')!.click();
     q('job-abort-8')!.click();

@@ -4,6 +4,8 @@ import { MatCheckbox } from '@angular/material/checkbox';
 import { MatProgressBar } from '@angular/material/progress-bar';
 
 import { AuthService } from '../auth/auth.service';
+import { RequiresRoleDirective } from '../auth/requires-role/requires-role.directive';
+import { ROLE } from '../auth/roles';
 import { TranslatePipe } from '../i18n/translate.pipe';
 import { ModalDirective } from '../shared/modal/modal.directive';
 import { BoxStore } from '../stores/box.store';
@@ -12,7 +14,7 @@ import { RebootService } from './reboot.service';
 /** Confirm → rebooting → waiting for the box → verified items. Becomes a banner while the login form is needed. */
 @Component({
   selector: 'tp-reboot-dialog',
-  imports: [MatProgressBar, MatButton, MatCheckbox, TranslatePipe, ModalDirective],
+  imports: [MatProgressBar, MatButton, MatCheckbox, TranslatePipe, ModalDirective, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     @if (reboot.active()) {
@@ -41,7 +43,8 @@ import { RebootService } from './reboot.service';
                               data-test="reboot-confirm-checkbox">{{ 'I want to reboot now' | t }}</mat-checkbox>
                 <div class="actions">
                   <button matButton="outlined" type="button" data-test="reboot-cancel" (click)="reboot.cancel()">{{ 'Cancel' | t }}</button>
-                  <button matButton="filled" type="button" class="danger" data-test="reboot-confirm" [disabled]="!confirmed()"
+                  <button *tpRequiresRole="role.fullAdmin" matButton="filled" type="button" class="danger"
+                          data-test="reboot-confirm" [disabled]="!confirmed()"
                           (click)="reboot.reboot(); confirmed.set(false)">{{ 'Reboot' | t }}</button>
                 </div>
               }
@@ -89,6 +92,7 @@ import { RebootService } from './reboot.service';
   `,
 })
 export class RebootDialogComponent {
+  protected readonly role = ROLE;
   protected readonly reboot = inject(RebootService);
   protected readonly box = inject(BoxStore);
   private readonly auth = inject(AuthService);

@@ -1,4 +1,5 @@
 import { Provider } from '@angular/core';
+import { TestBed } from '@angular/core/testing';
 
 import { RolesStore } from '../auth/roles.store';
 
@@ -14,14 +15,28 @@ export function provideRoles(roles: readonly string[]): Provider {
   };
 }
 
+/** Switch the rendered page's session to these roles (as a new login would) and let it redraw. */
+export async function sessionRoles(roles: readonly string[], settle: () => Promise<void>): Promise<void> {
+  TestBed.inject(RolesStore).set(roles);
+  await settle();
+}
+
 /** A READONLY_ADMIN session as TrueNAS expands it in auth.me: the admin role and the `*_READ` roles. */
 export const READ_ONLY_ROLES = ['READONLY_ADMIN', 'SYSTEM_ADVANCED_READ', 'SYSTEM_GENERAL_READ'];
+
+export interface ControlState {
+  disabled: boolean;
+  /** The role its lock names. */
+  needs: string | null;
+  /** What the lock says (its tooltip and accessible name). */
+  says: string | null;
+}
 
 /**
  * How a control looks to the user: whether the browser disables it (its own `disabled`, or a disabled fieldset
  * around it, which jsdom's `:disabled` does not follow), and the role its lock names (null when it has none).
  */
-export function controlState(el: HTMLElement, testId: string): { disabled: boolean; needs: string | null; says: string | null } {
+export function controlState(el: HTMLElement, testId: string): ControlState {
   const control = el.querySelector<HTMLElement>(`[data-test="${testId}"]`);
   if (!control) {
     throw new Error(`no element [data-test="${testId}"]`);

@@ -27,8 +27,8 @@ export const NEEDS_ROLE = T('Needs the {role} role');
     .lock { color: var(--fg2); font-size: 0.95em; }
   `,
   template: `
-    <span class="lacks" role="group" tabindex="0" [attr.aria-label]="text()" [matTooltip]="text()" data-test="needs-role"
-          [attr.data-role]="role()">
+    <span class="lacks" role="group" tabindex="0" [attr.aria-label]="text()" [matTooltip]="text()"
+          data-test="needs-role" [attr.data-role]="role()">
       <fieldset disabled><ng-container [ngTemplateOutlet]="template()" /></fieldset>
       <tp-icon class="lock" name="lock" />
     </span>

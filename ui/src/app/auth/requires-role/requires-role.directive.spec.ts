@@ -41,7 +41,9 @@ describe('*tpRequiresRole', () => {
     expect(controlState(el, 'apply')).toEqual({
       disabled: true, needs: 'SYSTEM_ADVANCED_WRITE', says: 'Needs the System advanced write role',
     });
-    expect(controlState(el, 'reboot')).toEqual({ disabled: true, needs: 'FULL_ADMIN', says: 'Needs the Full admin role' });
+    expect(controlState(el, 'reboot')).toEqual({
+      disabled: true, needs: 'FULL_ADMIN', says: 'Needs the Full admin role',
+    });
     expect(controlState(el, 'refresh')).toEqual({ disabled: false, needs: null, says: null });
     // the control's own condition turning it on does not enable it
     fixture.componentInstance.notReady.set(true);

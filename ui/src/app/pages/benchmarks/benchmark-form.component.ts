@@ -9,6 +9,8 @@ import { ApiService } from '../../api/api.service';
 import { ApiValidationError } from '../../api/api-errors';
 import { BenchmarkResult } from '../../api/models/tuning-benchmark';
 import { T } from '../../i18n/translate-marker';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
@@ -25,7 +27,8 @@ import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-for
 /** Start a benchmark: dataset, label and the benchmark settings; live progress; abort. */
 @Component({
   selector: 'tp-benchmark-form',
-  imports: [MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, BenchmarkSettingsComponent, FieldErrorComponent],
+  imports: [MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe,
+    JobProgressDialogComponent, BenchmarkSettingsComponent, FieldErrorComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* an error line under one field must not push its neighbours down */
@@ -64,7 +67,7 @@ import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-for
       <tp-benchmark-settings [form]="form.controls.settings" prefix="bench" />
       @if (general(); as e) { <p class="banner danger" role="alert" data-test="bench-error">{{ e }}</p> }
       <div class="actions">
-        <button matButton="filled" type="submit" class="primary" data-test="bench-start"
+        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" data-test="bench-start"
                 [disabled]="!datasets().length || run.phase() === 'running' || !!box.busy()">{{ 'Start' | t }}</button>
       </div>
     </form></mat-card>
@@ -99,6 +102,7 @@ import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-for
   `,
 })
 export class BenchmarkFormComponent {
+  protected readonly role = ROLE;
   private readonly api = inject(ApiService);
   protected readonly box = inject(BoxStore);
   readonly stored = output<BenchmarkResult>();

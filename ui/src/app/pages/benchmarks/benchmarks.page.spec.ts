@@ -9,6 +9,7 @@ import { fakeBenchmark, fakeImportedBenchmark, fakeJob, fakeMeasuredContext, fak
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { BenchmarksPage } from './benchmarks.page';
+import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 
 const tuned = fakeBenchmark({
   id: 2, label: 'tuned',
@@ -115,5 +116,21 @@ describe('BenchmarksPage', () => {
     api.emitEvent('core.get_jobs', { id: 30, state: 'SUCCESS' } as Job);
     await settle();
     expect(api.callsOf('tuning.benchmark.query').length).toBe(2);
+  });
+
+  it('a read-only user may not run, import or delete: each control names the role it needs', async () => {
+    const { el, q, settle } = await renderPage();
+    await sessionRoles(READ_ONLY_ROLES, settle);
+    for (const id of ['bench-start', 'import-open', 'bench-delete-1']) {
+      expect(controlState(el, id)).toEqual({
+        disabled: true, needs: 'SYSTEM_ADVANCED_WRITE', says: 'Needs the System advanced write role',
+      });
+    }
+    q('bench-delete-1')!.click();
+    q('import-open')!.click();
+    await settle();
+    expect(q('bench-delete-confirm-1')).toBeNull();
+    expect(q('import-dialog')).toBeNull();
+    expect(controlState(el, 'bench-details-toggle-1').disabled).toBe(false);   // reading stays open
   });
 });

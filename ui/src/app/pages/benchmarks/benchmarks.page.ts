@@ -8,6 +8,8 @@ import { firstValueFrom } from 'rxjs';
 import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
 import { BenchmarkResult, isImported } from '../../api/models/tuning-benchmark';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobsStore } from '../../jobs/jobs.store';
 import { T } from '../../i18n/translate-marker';
@@ -30,7 +32,8 @@ export const SOURCE_WORDS: Record<BenchmarkResult['source'], string> = {
 /** Start benchmarks, keep their history with what they were measured under, import older results, pick to compare. */
 @Component({
   selector: 'tp-benchmarks-page',
-  imports: [MatCheckbox, MatButton, TranslatePipe, BenchmarkFormComponent, BenchmarkDetailsComponent, ImportDialogComponent],
+  imports: [MatCheckbox, MatButton, TranslatePipe, BenchmarkFormComponent, BenchmarkDetailsComponent,
+    ImportDialogComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './benchmarks.page.html',
   styles: `
@@ -43,6 +46,7 @@ export class BenchmarksPage {
   private readonly api = inject(ApiService);
   private readonly router = inject(Router);
   private readonly presets = inject(PresetsStore);
+  protected readonly role = ROLE;
   protected readonly testWords = TEST_WORDS;
   protected readonly sourceWords = SOURCE_WORDS;
   protected readonly date = formatDateTime;

@@ -15,6 +15,8 @@ import { Campaign } from '../../api/models/tuning-campaign';
 import { ClientSession } from '../../api/models/tuning-client';
 import { TuningChange } from '../../api/models/tuning-common';
 import { T } from '../../i18n/translate-marker';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TEST_WORDS } from '../../shared/benchmark-metrics';
 import { BenchmarkSettingsComponent } from '../../shared/benchmark-settings/benchmark-settings.component';
@@ -31,7 +33,8 @@ import { campaignControls, campaignForm, campaignSpec } from './campaign-form';
 /** The campaign wizard: what to compare, how to measure, whether it may reboot, what stays applied at the end. */
 @Component({
   selector: 'tp-campaign-form',
-  imports: [MatCheckbox, MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, PlanTableComponent, BenchmarkSettingsComponent, FieldErrorComponent],
+  imports: [MatCheckbox, MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe,
+    PlanTableComponent, BenchmarkSettingsComponent, FieldErrorComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* an error line under one field must not push its neighbours down */
@@ -151,13 +154,14 @@ import { campaignControls, campaignForm, campaignSpec } from './campaign-form';
       </div>
       @if (general(); as e) { <p class="banner danger" role="alert" data-test="camp-error">{{ e }}</p> }
       <div class="actions">
-        <button matButton="filled" type="submit" class="primary" data-test="camp-start"
+        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" data-test="camp-start"
                 [disabled]="starting() || busy() || checking() || missingAcks().length > 0">{{ 'Start campaign' | t }}</button>
       </div>
     </form></mat-card>
   `,
 })
 export class CampaignFormComponent {
+  protected readonly role = ROLE;
   private readonly api = inject(ApiService);
   protected readonly presets = inject(PresetsStore);
   private readonly campaigns = inject(CampaignsStore);

@@ -12,6 +12,7 @@ import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { CampaignsPage } from './campaigns.page';
+import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 
 async function renderPage(rows = [fakeDoneCampaign({ id: 1 })], configure: (api: MockApiService) => void = () => undefined) {
   let current = rows;
@@ -137,5 +138,16 @@ describe('CampaignsPage', () => {
     await settle();
     expect(q('camp-rebooting')).toBeNull();
     expect(q('camp-live-mbps')!.textContent).toBe('300.0 MB/s');
+  });
+
+  it('a read-only user follows a campaign but may not start or abort one', async () => {
+    const { api, el, q, settle } = await renderPage([fakeCampaign()]);
+    await sessionRoles(READ_ONLY_ROLES, settle);
+    expect(controlState(el, 'camp-abort')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    expect(controlState(el, 'camp-start')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    q('camp-abort')!.click();
+    await settle();
+    expect(q('camp-abort-confirm')).toBeNull();
+    expect(api.callsOf('tuning.campaign.abort')).toEqual([]);
   });
 });

@@ -5,6 +5,8 @@ import { MatCard } from '@angular/material/card';
 
 import { Campaign } from '../../api/models/tuning-campaign';
 import { AuthService } from '../../auth/auth.service';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { liveFigure } from '../benchmarks/bench-progress';
 import { formatDateTime } from '../../shared/format';
@@ -17,7 +19,8 @@ import { STATE_WORDS, stepsDone } from './campaign-words';
 /** Campaigns: the wizard, the running one live (across reboots), the list, and a finished one's results. */
 @Component({
   selector: 'tp-campaigns-page',
-  imports: [MatCard, MatProgressBar, MatButton, TranslatePipe, CampaignFormComponent, CampaignResultsComponent],
+  imports: [MatCard, MatProgressBar, MatButton, TranslatePipe, CampaignFormComponent, CampaignResultsComponent,
+    RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './campaigns.page.html',
   styles: `
@@ -27,6 +30,7 @@ import { STATE_WORDS, stepsDone } from './campaign-words';
   `,
 })
 export class CampaignsPage {
+  protected readonly role = ROLE;
   protected readonly store = inject(CampaignsStore);
   private readonly presets = inject(PresetsStore);
   private readonly auth = inject(AuthService);

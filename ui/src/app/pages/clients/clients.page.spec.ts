@@ -10,6 +10,7 @@ import { fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { ClientsPage } from './clients.page';
+import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 
 async function renderPage(configure: (api: MockApiService) => void = () => undefined,
   rows: ClientSession[] = [fakeClientSession({ id: 2, state: 'EXPIRED', label: 'old', dataset: null, results: [11, 12] }), fakeClientSession()],
@@ -176,5 +177,16 @@ describe('ClientsPage', () => {
     expect(api.callsOf('tuning.benchmark.import')).toEqual([['CLIENT_KIT', '{"kit_version": 1}', 'ws2.json']]);
     expect(q('client-import-done')!.textContent).toContain('#13 offline ws2');
     expect(api.callsOf('tuning.benchmark.query').length).toBe(2);
+  });
+
+  it('a read-only user sees the sessions and results but may not create, revoke or import', async () => {
+    const { el, q, settle } = await renderPage();
+    await sessionRoles(READ_ONLY_ROLES, settle);
+    for (const id of ['client-create', 'client-revoke-1', 'client-import-open']) {
+      expect(controlState(el, id)).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    }
+    q('client-revoke-1')!.click();
+    await settle();
+    expect(q('confirm-dialog')).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
 import { BenchmarkResult } from '../../api/models/tuning-benchmark';
 import { ClientSession, ClientSessionCreated } from '../../api/models/tuning-client';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dialog.component';
 import { formatDateTime } from '../../shared/format';
@@ -22,7 +24,8 @@ import { SessionFormComponent } from './session-form.component';
 @Component({
   selector: 'tp-clients-page',
   imports: [MatButton, MatCheckbox, RouterLink, TranslatePipe, ConfirmDialogComponent, ImportDialogComponent,
-    SessionCommandsComponent, SessionCreatedComponent, SessionFormComponent],
+    SessionCommandsComponent, SessionCreatedComponent, SessionFormComponent,
+    RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './clients.page.html',
   styles: `
@@ -33,6 +36,7 @@ import { SessionFormComponent } from './session-form.component';
   `,
 })
 export class ClientsPage {
+  protected readonly role = ROLE;
   private readonly api = inject(ApiService);
   private readonly router = inject(Router);
   protected readonly date = formatDateTime;

@@ -11,6 +11,8 @@ import { ApiService } from '../../api/api.service';
 import { BENCHMARK_TESTS, BenchmarkTest } from '../../api/models/tuning-benchmark';
 import { CLIENT_PROTOCOLS, ClientSessionCreated } from '../../api/models/tuning-client';
 import { T } from '../../i18n/translate-marker';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TEST_WORDS } from '../../shared/benchmark-metrics';
 import { toggleInList } from '../../shared/benchmark-settings/form-state';
@@ -32,7 +34,8 @@ const NUMBER_FIELDS = [
 /** Create a client session: what to measure over which protocol, and for how long its token works. */
 @Component({
   selector: 'tp-session-form',
-  imports: [MatCard, MatCheckbox, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, NumberFieldComponent],
+  imports: [MatCard, MatCheckbox, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe,
+    FieldErrorComponent, NumberFieldComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .row { align-items: flex-start; }
@@ -100,12 +103,14 @@ const NUMBER_FIELDS = [
       </div>
       @if (general(); as e) { <p class="banner danger" role="alert" data-test="client-error">{{ e }}</p> }
       <div class="actions">
-        <button matButton="filled" type="submit" class="primary" data-test="client-create" [disabled]="busy()">{{ 'Create session' | t }}</button>
+        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" data-test="client-create"
+                [disabled]="busy()">{{ 'Create session' | t }}</button>
       </div>
     </form></mat-card>
   `,
 })
 export class SessionFormComponent {
+  protected readonly role = ROLE;
   private readonly api = inject(ApiService);
   private readonly box = inject(BoxStore);
   readonly created = output<ClientSessionCreated>();

@@ -10,6 +10,7 @@ import { fakeDiskRead, fakeLadder } from '../../testing/ladder-fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { LadderPage } from './ladder.page';
+import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 
 const profile = () => {
   const p = fakeProfile();
@@ -106,5 +107,11 @@ describe('LadderPage', () => {
     await settle();
     expect(api.callsOf('tuning.ladder.read_disks')).toEqual([]);
     expect(q('error-seconds_per_disk')!.textContent).toContain('Seconds per disk');
+  });
+
+  it('a read-only user reads the ladder but may not read the disks', async () => {
+    const { el, settle } = await renderPage();
+    await sessionRoles(READ_ONLY_ROLES, settle);
+    expect(controlState(el, 'ladder-read')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
   });
 });

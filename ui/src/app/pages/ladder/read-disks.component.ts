@@ -6,6 +6,8 @@ import { ApiService } from '../../api/api.service';
 import { ApiValidationError } from '../../api/api-errors';
 import { DiskRead } from '../../api/models/tuning-ladder';
 import { T } from '../../i18n/translate-marker';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
@@ -18,7 +20,8 @@ import { BoxStore } from '../../stores/box.store';
 /** The lowest rung: a bounded, read-only sequential read of each disk of the pool, as a job with its progress. */
 @Component({
   selector: 'tp-read-disks',
-  imports: [MatButton, ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, NumberFieldComponent],
+  imports: [MatButton, ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, NumberFieldComponent,
+    RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .row { align-items: flex-start; }
@@ -29,7 +32,7 @@ import { BoxStore } from '../../stores/box.store';
       <div class="row">
         <tp-number-field [control]="form.controls.seconds_per_disk" [label]="labels.seconds" testId="ladder-seconds"
           errorTestId="error-seconds_per_disk" />
-        <button matButton="filled" type="submit" class="primary" data-test="ladder-read"
+        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" data-test="ladder-read"
                 [disabled]="!pool() || run.phase() === 'running' || !!box.busy()">{{ 'Read the disks' | t }}</button>
       </div>
       <p class="muted">{{ 'Reads only, never writes: safe on a pool in use, though it competes with the pool’s own traffic while it runs.' | t }}</p>
@@ -53,6 +56,7 @@ import { BoxStore } from '../../stores/box.store';
   `,
 })
 export class ReadDisksComponent {
+  protected readonly role = ROLE;
   private readonly api = inject(ApiService);
   protected readonly box = inject(BoxStore);
   readonly pool = input.required<string>();

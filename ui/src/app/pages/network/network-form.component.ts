@@ -9,6 +9,8 @@ import { ApiService } from '../../api/api.service';
 import { ApiValidationError } from '../../api/api-errors';
 import { NetworkResult } from '../../api/models/tuning-network';
 import { T } from '../../i18n/translate-marker';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
@@ -31,7 +33,8 @@ const NUMBER_FIELDS = [
 /** Start a network measurement: the port and iperf3's settings; the progress says what to run on the client. */
 @Component({
   selector: 'tp-network-form',
-  imports: [MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, FieldErrorComponent, NumberFieldComponent],
+  imports: [MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe,
+    JobProgressDialogComponent, FieldErrorComponent, NumberFieldComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* an error line under one field must not push its neighbours down */
@@ -75,7 +78,7 @@ const NUMBER_FIELDS = [
       @if (!nics().length) { <p class="muted" data-test="net-no-ports">{{ 'This box reports no network ports.' | t }}</p> }
       @if (general(); as e) { <p class="banner danger" role="alert" data-test="net-error">{{ e }}</p> }
       <div class="actions">
-        <button matButton="filled" type="submit" class="primary" data-test="net-start"
+        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" data-test="net-start"
                 [disabled]="!nics().length || run.phase() === 'running' || !!box.busy()">{{ 'Start' | t }}</button>
       </div>
     </form></mat-card>
@@ -104,6 +107,7 @@ const NUMBER_FIELDS = [
   `,
 })
 export class NetworkFormComponent {
+  protected readonly role = ROLE;
   private readonly api = inject(ApiService);
   protected readonly box = inject(BoxStore);
   readonly stored = output<NetworkResult>();

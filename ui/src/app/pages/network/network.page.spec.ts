@@ -5,6 +5,7 @@ import { MockApiService, mockApi } from '../../testing/mock-api';
 import { fakeNetworkResult } from '../../testing/network-fixtures';
 import { render } from '../../testing/render';
 import { NetworkPage } from './network.page';
+import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 
 async function renderPage(configure: (api: MockApiService) => void = () => undefined,
   rows: NetworkResult[] = [fakeNetworkResult({ id: 2, link_speed_mbps: null, mtu: null }), fakeNetworkResult()]) {
@@ -77,5 +78,15 @@ describe('NetworkPage', () => {
     q('net-delete-confirm-1')!.click();
     await settle();
     expect(q('net-results-error')!.textContent).toContain('No network result 1.');
+  });
+
+  it('a read-only user may not measure or delete a result', async () => {
+    const { el, q, settle } = await renderPage();
+    await sessionRoles(READ_ONLY_ROLES, settle);
+    expect(controlState(el, 'net-start')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    expect(controlState(el, 'net-delete-1')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    q('net-delete-1')!.click();
+    await settle();
+    expect(q('net-delete-confirm-1')).toBeNull();
   });
 });

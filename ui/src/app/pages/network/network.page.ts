@@ -6,6 +6,8 @@ import { firstValueFrom } from 'rxjs';
 import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
 import { NetworkMeasurement, NetworkResult } from '../../api/models/tuning-network';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobsStore } from '../../jobs/jobs.store';
 import { formatDateTime } from '../../shared/format';
@@ -15,7 +17,7 @@ import { ceilingShare, formatBitRate, measurementWords } from './network-words';
 /** The network ceiling: measure it with iperf3 against a client, keep the results beside the link's nominal speed. */
 @Component({
   selector: 'tp-network-page',
-  imports: [MatButton, TranslatePipe, NetworkFormComponent],
+  imports: [MatButton, TranslatePipe, NetworkFormComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './network.page.html',
   styles: `
@@ -25,6 +27,7 @@ import { ceilingShare, formatBitRate, measurementWords } from './network-words';
   `,
 })
 export class NetworkPage {
+  protected readonly role = ROLE;
   private readonly api = inject(ApiService);
   protected readonly date = formatDateTime;
   protected readonly rate = formatBitRate;

@@ -6,6 +6,8 @@ import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
 import { TuningPreset } from '../../api/models/tuning-preset';
 import { T } from '../../i18n/translate-marker';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { formatDateTime } from '../../shared/format';
 import { SlideInComponent } from '../../shared/slide-in/slide-in.component';
@@ -17,11 +19,12 @@ import { SettingCatalog } from './setting-catalog';
 /** The admin's own presets: create (blank or from a built-in), edit, delete. */
 @Component({
   selector: 'tp-own-presets-page',
-  imports: [MatButton, TranslatePipe, PresetFormComponent, SlideInComponent],
+  imports: [MatButton, TranslatePipe, PresetFormComponent, SlideInComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <h1>{{ 'My presets' | t }}</h1>
-    <div class="row">
+    <!-- Creating a preset needs the write role: both ways in are disabled together, under one lock. -->
+    <div class="row" *tpRequiresRole="role.write">
       <button matButton="filled" type="button" class="primary" data-test="own-new" (click)="open(null, false)">{{ 'New preset' | t }}</button>
       <label>{{ 'Or start from a built-in' | t }}<br />
         <select data-test="own-from-builtin" (change)="fromBuiltin($any($event.target).value); $any($event.target).value = ''">
@@ -52,13 +55,16 @@ import { SettingCatalog } from './setting-catalog';
               }</td>
               <td>{{ when(p.updated_at ?? p.created_at) }}</td>
               <td class="row">
-                <button matButton="outlined" type="button" [attr.data-test]="'own-edit-' + p.id" (click)="open(p, false)">{{ 'Edit' | t }}</button>
+                <button *tpRequiresRole="role.write" matButton="outlined" type="button"
+                        [attr.data-test]="'own-edit-' + p.id" (click)="open(p, false)">{{ 'Edit' | t }}</button>
                 @if (confirmDelete() === p.id) {
                   <button matButton="filled" type="button" class="danger" [attr.data-test]="'own-delete-confirm-' + p.id" (click)="remove(p)">
                     {{ 'Delete for good' | t }}</button>
                   <button matButton="outlined" type="button" (click)="confirmDelete.set(null)">{{ 'Keep' | t }}</button>
                 } @else {
-                  <button matButton="outlined" type="button" [attr.data-test]="'own-delete-' + p.id" (click)="confirmDelete.set(p.id)">{{ 'Delete' | t }}</button>
+                  <button *tpRequiresRole="role.write" matButton="outlined" type="button"
+                          [attr.data-test]="'own-delete-' + p.id" (click)="confirmDelete.set(p.id)">
+                    {{ 'Delete' | t }}</button>
                 }
               </td>
             </tr>
@@ -73,6 +79,7 @@ import { SettingCatalog } from './setting-catalog';
 export class OwnPresetsPage {
   private readonly api = inject(ApiService);
   protected readonly store = inject(PresetsStore);
+  protected readonly role = ROLE;
   protected readonly catalog = inject(SettingCatalog);
   protected readonly shown = shownValue;
   protected readonly when = (at: string | null) => formatDateTime(at);

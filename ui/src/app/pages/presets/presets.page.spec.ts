@@ -97,7 +97,7 @@ describe('PresetsPage', () => {
     expect(q('error-pool')!.textContent).toContain('pool tank is exported');
   });
 
-  it('a read-only user reads the plan but Apply stays disabled, naming the role; nothing reaches a confirmation', async () => {
+  it('a read-only user reads the plan; Apply stays disabled, naming the role; no confirmation opens', async () => {
     const smb = fakeChange({
       key: 'SERVICE:smb:multichannel', kind: 'SERVICE', scope: 'smb', setting: 'multichannel', current: 'false',
       proposed: 'true', apply_mode: 'SERVICE_RESTART', risk: 'SAFE',
@@ -117,9 +117,10 @@ describe('PresetsPage', () => {
   });
 
   it('says nothing changed when the server refused the apply, never that it rolled something back', async () => {
+    const refused = new ApiCallError('Not authorized', 'EACCES', 13, -32001);
     const { q, settle } = await render((m) => m
       .mockCall('tuning.preset.preview', fakePlan([fakeChange()]))
-      .mockJob('tuning.preset.apply', () => throwError(() => new ApiCallError('Not authorized', 'EACCES', 13, -32001))));
+      .mockJob('tuning.preset.apply', () => throwError(() => refused)));
     q<HTMLButtonElement>('preset-card-max-iops')!.click();
     await settle();
     q<HTMLButtonElement>('apply')!.click();

@@ -2,6 +2,7 @@ import { fakeChange, fakePlan, fakeRestorePoint, fakeState } from '../../testing
 import { fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { RestorePointsPage } from './restore-points.page';
+import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 
 const slogOut = fakeChange({
   key: 'POOL_DEVICE:tank:log', kind: 'POOL_DEVICE', scope: 'tank', setting: 'log', current: 'sdh', proposed: '',
@@ -63,5 +64,19 @@ describe('RestorePointsPage', () => {
     await settle();
     expect(api.callsOf('tuning.restore_point.preview')).toEqual([[3]]);
     expect(q('revert-section')!.textContent).toContain('Reverting restore point #3');
+  });
+
+  it('a read-only user previews what a revert would change but may not revert', async () => {
+    const { api, providers } = page();
+    const { el, q, settle } = await render(RestorePointsPage, providers);
+    await sessionRoles(READ_ONLY_ROLES, settle);
+    q<HTMLButtonElement>('revert-preview-3')!.click();
+    await settle();
+    expect(q('plan-table')).not.toBeNull();
+    expect(controlState(el, 'revert-confirm')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    q<HTMLButtonElement>('revert-confirm')!.click();
+    await settle();
+    expect(q('confirm-dialog')).toBeNull();
+    expect(api.callsOf('tuning.restore_point.revert')).toEqual([]);
   });
 });

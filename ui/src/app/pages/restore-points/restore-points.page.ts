@@ -7,11 +7,14 @@ import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
 import { TuningApplyOutcome, TuningPlan } from '../../api/models/tuning-common';
 import { TuningRestorePoint } from '../../api/models/tuning-preset';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { formatDateTime } from '../../shared/format';
 import { RESTORE_POINT_STATE_WORDS } from '../../shared/state-words';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
+import { changeFailureNote } from '../../shared/change-failure';
 import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dialog.component';
 import { confirmEffects } from '../../shared/confirm-dialog/confirm-effects';
 import { missingAcknowledgements } from '../../shared/plan-words';
@@ -27,7 +30,8 @@ import { toggleIn } from '../../shared/toggle-in';
  */
 @Component({
   selector: 'tp-restore-points-page',
-  imports: [MatCard, MatButton, TranslatePipe, PlanTableComponent, JobProgressDialogComponent, ConfirmDialogComponent],
+  imports: [MatCard, MatButton, TranslatePipe, PlanTableComponent, JobProgressDialogComponent, ConfirmDialogComponent,
+    RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <h1>{{ 'Restore points' | t }}</h1>
@@ -71,7 +75,8 @@ import { toggleIn } from '../../shared/toggle-in';
           @for (w of plan.warnings; track $index) { <p class="banner warn">{{ w }}</p> }
           <div class="actions">
             <button matButton="outlined" type="button" data-test="revert-cancel" (click)="selected.set(null)">{{ 'Cancel' | t }}</button>
-            <button matButton="filled" type="button" class="primary" data-test="revert-confirm" [disabled]="!canRevert()" (click)="askRevert(rp)">
+            <button *tpRequiresRole="role.write" matButton="filled" type="button" class="primary"
+                    data-test="revert-confirm" [disabled]="!canRevert()" (click)="askRevert(rp)">
               {{ 'Revert' | t }}</button>
           </div>
         } @else {
@@ -93,6 +98,9 @@ import { toggleIn } from '../../shared/toggle-in';
           <p class="banner warn">{{ 'Some settings wait for a reboot; see the banner at the top.' | t }}</p>
         }
       }
+      @if (revertRun.phase() === 'failed') {
+        <p class="muted" data-test="revert-failure-note">{{ failureNote(revertRun.error()) | t }}</p>
+      }
     </tp-job-progress-dialog>
   `,
 })
@@ -102,6 +110,8 @@ export class RestorePointsPage {
   private readonly api = inject(ApiService);
   private readonly box = inject(BoxStore);
   protected readonly presets = inject(PresetsStore);
+  protected readonly role = ROLE;
+  protected readonly failureNote = changeFailureNote;
   protected readonly date = formatDateTime;
   protected readonly stateWords = RESTORE_POINT_STATE_WORDS;
   protected readonly points = signal<TuningRestorePoint[]>([]);

@@ -1,0 +1,71 @@
+import { signal } from '@angular/core';
+import { provideRouter } from '@angular/router';
+
+import { App } from './app';
+import { AuthService, AuthStatus } from './auth/auth.service';
+import { fakePreset, fakeProfile, fakeState } from './testing/fixtures';
+import { mockApi } from './testing/mock-api';
+import { render } from './testing/render';
+import { READ_ONLY_ROLES, controlState, provideRoles } from './testing/roles';
+
+/** The session as the header sees it. */
+function fakeAuth(session: { borrowed: boolean; insideTrueNas: boolean; user?: string }) {
+  return {
+    status: signal<AuthStatus>('logged-in'), username: signal(session.user ?? 'truenas_admin'),
+    borrowed: signal(session.borrowed), insideTrueNas: signal(session.insideTrueNas),
+    message: signal<string | null>(null), messageIsError: signal(false),
+    start: vi.fn(), logout: vi.fn(async () => undefined),
+  };
+}
+
+async function renderApp(session: Parameters<typeof fakeAuth>[0], roles: string[] = ['FULL_ADMIN'],
+  state = fakeState()) {
+  const auth = fakeAuth(session);
+  const { providers } = mockApi((m) => m
+    .mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', state)
+    .mockCall('tuning.preset.query', [fakePreset()]).mockCall('core.get_jobs', []));
+  const view = await render(App, [...providers, provideRouter([]), { provide: AuthService, useValue: auth },
+    provideRoles(roles)]);
+  return { auth, ...view };
+}
+
+describe('App header: a guest in TrueNAS, at home on the standalone host', () => {
+  it('inside TrueNAS with the web UI session: Back to TrueNAS (/ui/) and no Log out, which would revoke it', async () => {
+    const { q, auth } = await renderApp({ borrowed: true, insideTrueNas: true });
+    expect(q<HTMLAnchorElement>('back-to-truenas')!.getAttribute('href')).toBe('/ui/');
+    expect(q('back-to-truenas')!.textContent).toContain('Back to TrueNAS');
+    expect(q('logout')).toBeNull();
+    expect(auth.logout).not.toHaveBeenCalled();
+  });
+
+  it('inside TrueNAS with a session of its own (a password typed here): both the way back and Log out', async () => {
+    const { q } = await renderApp({ borrowed: false, insideTrueNas: true });
+    expect(q('back-to-truenas')).not.toBeNull();
+    expect(q('logout')).not.toBeNull();
+  });
+
+  it('on the standalone host: Log out, nothing about TrueNAS', async () => {
+    const { q, auth, settle } = await renderApp({ borrowed: false, insideTrueNas: false, user: 'admin' });
+    expect(q('back-to-truenas')).toBeNull();
+    expect(q('current-user')!.textContent).toContain('admin');
+    q('logout')!.click();
+    await settle();
+    expect(auth.logout).toHaveBeenCalled();
+  });
+
+  it('a read-only session is told once, and may not reboot', async () => {
+    const state = fakeState({ pending_reboot: [{ key: 'ZFS_MODULE_PARAM:global:zfs_arc_max', setting: 'zfs_arc_max',
+      proposed: '8589934592', since: '2026-11-01T00:00:00Z', restore_point_id: 1 }] });
+    const session = { borrowed: false, insideTrueNas: false, user: 'readonly' };
+    const { q, el } = await renderApp(session, READ_ONLY_ROLES, state);
+    expect(q('readonly-banner')!.textContent).toContain('needs the System advanced write role');
+    expect(controlState(el, 'reboot-open')).toEqual({
+      disabled: true, needs: 'FULL_ADMIN', says: 'Needs the Full admin role',
+    });
+  });
+
+  it('a full admin sees no read-only line', async () => {
+    const { q } = await renderApp({ borrowed: false, insideTrueNas: false, user: 'admin' });
+    expect(q('readonly-banner')).toBeNull();
+  });
+});

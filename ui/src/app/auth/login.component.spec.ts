@@ -1,0 +1,52 @@
+import { signal } from '@angular/core';
+
+import { render } from '../testing/render';
+import { AuthService, AuthStatus } from './auth.service';
+import { LoginComponent } from './login.component';
+
+function fakeAuth(state: { insideTrueNas: boolean; lastUser?: string | null; message?: string; error?: boolean }) {
+  return {
+    status: signal<AuthStatus>('logged-out'), username: signal(state.lastUser ?? null),
+    insideTrueNas: signal(state.insideTrueNas), message: signal(state.message ?? null),
+    messageIsError: signal(state.error ?? false),
+    loginWithPassword: vi.fn(async () => true), loginWithApiKey: vi.fn(async () => true),
+  };
+}
+
+async function renderLogin(state: Parameters<typeof fakeAuth>[0]) {
+  const auth = fakeAuth(state);
+  const view = await render(LoginComponent, [{ provide: AuthService, useValue: auth }]);
+  return { auth, ...view };
+}
+
+describe('LoginComponent', () => {
+  it('inside TrueNAS fills in no name (a box has no admin account) and suggests the box administrator', async () => {
+    const { q } = await renderLogin({ insideTrueNas: true });
+    expect(q<HTMLInputElement>('login-username')!.value).toBe('');
+    expect(q('login-username-hint')!.textContent).toContain('truenas_admin');
+    expect(q<HTMLAnchorElement>('login-back-to-truenas')!.getAttribute('href')).toBe('/ui/');
+  });
+
+  it('on the standalone host says its user is admin, as a hint, without filling it in', async () => {
+    const { q } = await renderLogin({ insideTrueNas: false });
+    expect(q<HTMLInputElement>('login-username')!.value).toBe('');
+    expect(q('login-username-hint')!.textContent).toContain('On the standalone host: admin');
+    expect(q('login-back-to-truenas')).toBeNull();
+  });
+
+  it('suggests the user who was logged in last, and logs in as whoever is typed', async () => {
+    const { q, auth, type, settle } = await renderLogin({ insideTrueNas: true, lastUser: 'truenas_admin' });
+    expect(q<HTMLInputElement>('login-username')!.value).toBe('truenas_admin');
+    await type('login-username', 'root');
+    await type('login-password', 'secret');
+    q('login-submit')!.click();
+    await settle();
+    expect(auth.loginWithPassword).toHaveBeenCalledWith('root', 'secret');
+  });
+
+  it('shows a refused login as an error, not as information', async () => {
+    const { q } = await renderLogin({ insideTrueNas: false, message: 'Wrong username, password or API key.', error: true });
+    expect(q('login-message')!.classList).toContain('danger');
+    expect(q('login-message')!.getAttribute('role')).toBe('alert');
+  });
+});
