@@ -1,12 +1,13 @@
 """``tuning.client``: measuring from the clients (docs/clients.md). ``tuning.client.session`` keeps sessions (a plan
 and an expiring token), ``tuning.client.kit`` serves the kit. The kit's HTTP side (``client_http``) reaches the
 private methods here through ``middleware.call``, so it behaves the same in middlewared and the standalone host."""
+import asyncio
 import errno
 import functools
 import hashlib
-import json
 import os
 import re
+import time
 
 import pydantic
 
@@ -16,20 +17,23 @@ from .client_models import (
     TuningClientKitArgs, TuningClientKitResult, TuningClientSessionCreateArgs, TuningClientSessionCreateResult,
     TuningClientSessionGetArgs, TuningClientSessionGetResult, TuningClientSessionQueryArgs,
     TuningClientSessionQueryResult, TuningClientSessionRevokeArgs, TuningClientSessionRevokeResult,
-    TuningClientSubmission,
+    TuningClientSubmission, control_character_problem,
 )
 from .box.profile import read_profile
 from .context import plugin_context
+from .core import strict_json
 from .core.bench import BenchmarkInputError
 from .core.client import (
     certificate_sha256, client_record, client_runs, commands, default_box_url, kit_url, session_plan,
 )
+from .core.client import bounds
 from .core.network.session import client_argv, measurements, pick_address
 from .core.zfs_names import zfs_name_error
 from .framework import (
     CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, private,
 )
-from .store import benchmarks as benchmark_store, client_sessions as store
+from .store import benchmarks as benchmark_store, client_sessions as store, client_usage
+from .store.db import dumps
 from .store.offloop import store_call
 
 KIT_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'client_kit', 'tuning_client.py')
@@ -41,6 +45,7 @@ MAX_FAILURE_WORDS = 2000  # what an agent may say about a step it could not meas
 # The network measurement a session's kit asks for: tuning.network.measure's own defaults.
 NETWORK_SECONDS = 10
 NETWORK_STREAMS = 4
+FINISHED_JOB_STATES = ('SUCCESS', 'FAILED', 'ABORTED')
 
 
 def public(session: dict, results: list[int]) -> dict:
@@ -69,15 +74,32 @@ def _join(*parts) -> str:
     return '.'.join(str(p) for p in parts if p != '')
 
 
+def errors_of(problems: list[tuple[str, str]]) -> ValidationErrors:
+    verrors = ValidationErrors()
+    for where, message in problems[:MAX_FIELD_ERRORS]:
+        verrors.add(where, message)
+    return verrors
+
+
 def submission_or_errors(body, field: str = '') -> dict:
-    """A RESULT checked by its model; ``ValidationErrors`` naming each bad field (``fio.3.run``) under ``field``."""
+    """A RESULT checked by its model, each fio document no larger than a real one; ``ValidationErrors`` naming each
+    bad field (``fio.3.run``) under ``field``."""
     try:
-        return TuningClientSubmission.model_validate(body).model_dump()
+        result = TuningClientSubmission.model_validate(body).model_dump()
     except pydantic.ValidationError as e:
-        verrors = ValidationErrors()
-        for error in e.errors()[:MAX_FIELD_ERRORS]:
-            verrors.add(_join(field, *error['loc']) or 'body', error['msg'])
-        raise verrors from None
+        raise errors_of([(_join(field, *error['loc']) or 'body', error['msg']) for error in e.errors()]) from None
+    if oversized := bounds.oversized_fio_documents([len(dumps(entry['output'])) for entry in result['fio']], field):
+        raise errors_of(oversized)
+    return result
+
+
+def strict_json_or_errors(data: str, field: str):
+    """``data`` parsed as strict JSON (``core.strict_json``); ``ValidationErrors`` naming ``field`` or the values
+    under it that are not JSON (NaN, Infinity), too wide or too deep."""
+    try:
+        return strict_json.loads(data, field)
+    except strict_json.JsonInputError as e:
+        raise errors_of(e.problems) from None
 
 
 def input_error(e: BenchmarkInputError) -> ValidationErrors:
@@ -126,8 +148,13 @@ class TuningClientSessionService(Service):
 
     def __init__(self, middleware):
         super().__init__(middleware)
-        # network jobs started for a session's kit, by job id: jobs end with the host, so memory is where they belong
+        # network jobs started for a session's kit, by job id, and each session's use of them (core.client.bounds):
+        # jobs end with the host, so memory is where they belong
         self._network_jobs: dict[int, int] = {}
+        self._network_use: dict[int, dict] = {}
+        self._network_last: dict[int, object] = {}   # session id → its latest network job
+        # a session's room is checked and its result stored as one step, so two posts at once cannot both pass
+        self._storing = asyncio.Lock()
 
     @api_method(TuningClientSessionCreateArgs, TuningClientSessionCreateResult, roles=WRITE_ROLES,
                 audit='Tuning client session create')
@@ -223,16 +250,24 @@ class TuningClientSessionService(Service):
         return await store_call(self.middleware, store.session_of_token, token)
 
     @private
+    async def room_check(self, session_id: int):
+        """``CallError`` EDQUOT when the session has stored all it may (``core.client.bounds``): asked before a
+        posted body is even read."""
+        usage = await store_call(self.middleware, client_usage.session_usage, session_id)
+        if refusal := bounds.storage_refusal(session_id, usage):
+            raise CallError(refusal, errno.EDQUOT)
+
+    @private
     async def submit(self, session_id: int, body):
         """Store a kit's RESULT posted with the token of ``session_id`` → ``{id}``; refused whole, naming the
-        field."""
-        result = submission_or_errors(body)
+        field, or with EDQUOT past what a session may store."""
+        result = await self.middleware.run_in_thread(submission_or_errors, body)
         if result['session_id'] != session_id:
             verrors = ValidationErrors()
             verrors.add('session_id', f'Is {result["session_id"]}, but the token is session {session_id}\'s.')
             raise verrors
         session = await store_call(self.middleware, session_or_error, session_id, 'session_id')
-        entry = await self._store(session, result, '', None)
+        entry = await self._store(session, result, '', None, bounded=True)
         self.logger.info('tuning: client session %s stored benchmark %s from %s', session_id, entry['id'],
                          result['client']['hostname'])
         return {'id': entry['id']}
@@ -240,18 +275,14 @@ class TuningClientSessionService(Service):
     @private
     async def import_kit_output(self, data: str, label: str):
         """``tuning.benchmark.import`` format CLIENT_KIT: a kit's ``--output`` file, checked as a posted RESULT
-        (fields named under ``data``), for the session it names in whatever state."""
-        try:
-            body = json.loads(data)
-        except ValueError as e:
-            verrors = ValidationErrors()
-            verrors.add('data', f'Not a valid CLIENT_KIT result: not JSON: {e}.')
-            raise verrors from None
-        result = submission_or_errors(body, 'data')
+        (fields named under ``data``), for the session it names in whatever state. The admin imports it: the
+        session's bounds are for its token."""
+        body = await self.middleware.run_in_thread(strict_json_or_errors, data, 'data')
+        result = await self.middleware.run_in_thread(submission_or_errors, body, 'data')
         session = await store_call(self.middleware, session_or_error, result['session_id'], 'data.session_id')
-        return await self._store(session, result, 'data', label)
+        return await self._store(session, result, 'data', label, bounded=False)
 
-    async def _store(self, session: dict, result: dict, field: str, label: str | None) -> dict:
+    async def _store(self, session: dict, result: dict, field: str, label: str | None, bounded: bool) -> dict:
         plan = session['plan']
         if result['step_id'] is not None:
             step = await store_call(self.middleware, store.get_step, result['step_id'])
@@ -269,10 +300,16 @@ class TuningClientSessionService(Service):
             raise input_error(e) from None
         state = await self.middleware.call('tuning.current_state')
         context = await box_context(self.middleware, state, await self._dataset_target(session['dataset']))
-        record = client_record(result, session, plan, runs, context)
+        record = client_record(bounds.kept_result(result), session, plan, runs, context)
         if label is not None:
             record['label'] = label
-        entry = await store_call(self.middleware, benchmark_store.insert_benchmark, **record)
+        size = await self.middleware.run_in_thread(client_usage.record_bytes, record) if bounded else 0
+        async with self._storing:
+            if bounded:
+                usage = await store_call(self.middleware, client_usage.session_usage, session['id'])
+                if refusal := bounds.storage_refusal(session['id'], usage, size):
+                    raise CallError(refusal, errno.EDQUOT)
+            entry = await store_call(self.middleware, benchmark_store.insert_benchmark, **record)
         if result['step_id'] is not None:
             await store_call(self.middleware, store.complete_step, result['step_id'], entry['id'])
         return entry
@@ -288,31 +325,67 @@ class TuningClientSessionService(Service):
     @private
     async def network_start(self, session_id: int):
         """Start the session's iperf3 measurement → ``{job_id, address, port, measurements: [{name, args}]}``;
-        ``CallError`` EBUSY/ENOTSUP when the session has no port or the box is busy."""
+        ``CallError`` EBUSY/ENOTSUP when the session has no port, has used its measurements (``core.client.bounds``:
+        a few, one at a time, a pause between them; ``extra.retry_after`` in seconds when waiting helps) or the box
+        is busy. A measurement still running past its bound is aborted, whatever its client does."""
         session = await store_call(self.middleware, session_or_error, session_id)
         interface = session['options']['network_interface']
         if interface is None:
             raise CallError(f'Session {session_id} measures no network: it names no network port of the box.',
                             errno.ENOTSUP)
+        use = self._network_use.get(session_id)
+        job = self._network_last.get(session_id)
+        if use is not None and use['running'] and job is not None and job.state.name in FINISHED_JOB_STATES:
+            use = bounds.network_ended(use, time.monotonic())   # it just ended: its watch has yet to say so
+        if refusal := bounds.network_refusal(session_id, use, time.monotonic()):
+            words, retry_after = refusal
+            raise CallError(words, errno.EBUSY, {'retry_after': retry_after} if retry_after else None)
         busy = plugin_context(self.middleware).guard.busy
         if busy is not None:
             raise CallError(f'{busy["method"]} (job {busy["job_id"]}) is running; measure the network when it has '
                             'finished.', errno.EBUSY)
         options = {'interface': interface, 'port': session['options']['network_port'],
                    'duration_seconds': NETWORK_SECONDS, 'parallel_streams': NETWORK_STREAMS,
-                   'client_timeout_seconds': 300, 'label': f'{session["label"][:80]} (client session {session_id})'}
+                   'client_timeout_seconds': bounds.NETWORK_CLIENT_WAIT_SECONDS,
+                   'label': f'{session["label"][:80]} (client session {session_id})'}
+        self._network_use[session_id] = bounds.network_started(use)   # from here a second request is refused
         try:
             found = await network_run.checked_session(self.middleware, options)
-        except ValidationErrors as e:
-            raise CallError('; '.join(error.errmsg for error in e.errors), errno.EBUSY) from None
-        job = await self.middleware.call('tuning.network.measure', options)
+            job = await self.middleware.call('tuning.network.measure', options)
+        except BaseException as e:
+            # nothing started: the session's use is what it was
+            if use is None:
+                del self._network_use[session_id]
+            else:
+                self._network_use[session_id] = use
+            if isinstance(e, ValidationErrors):
+                raise CallError('; '.join(error.errmsg for error in e.errors), errno.EBUSY) from None
+            raise
         self._network_jobs[job.id] = session_id
+        self._network_last[session_id] = job
+        self.middleware.create_task(self._network_watch(session_id, job, bounds.NETWORK_JOB_SECONDS))
         self.logger.info('tuning: client session %s started network job %s on %s', session_id, job.id, interface)
         address, port = found['address'], options['port']
         return {'job_id': job.id, 'address': address, 'port': port,
                 'measurements': [{'name': m['name'],
                                   'args': client_argv(address, port, NETWORK_SECONDS, m)[5:]}
                                  for m in measurements(NETWORK_STREAMS)]}
+
+    async def _network_watch(self, session_id: int, job, seconds: float) -> None:
+        """Abort a session's measurement still running after ``seconds`` (a client that keeps the box waiting or
+        comes back with other tests); then the session's pause before its next one starts."""
+        try:
+            await job.wait(timeout=seconds)
+        except asyncio.TimeoutError:
+            self.logger.warning('tuning: client session %s network job %s ran past %s s: aborting it', session_id,
+                                job.id, seconds)
+            try:
+                await self.middleware.call('core.job_abort', job.id)
+            except CallError as e:   # it ended meanwhile
+                self.logger.debug('tuning: network job %s: %s', job.id, e)
+            await job.wait()
+        finally:
+            self._network_use[session_id] = bounds.network_ended(self._network_use[session_id], time.monotonic())
 
     @private
     async def network_status(self, session_id: int, job_id: int):
@@ -339,13 +412,16 @@ class TuningClientSessionService(Service):
         elif not isinstance(message, str) or not message.strip() or len(message) > MAX_FAILURE_WORDS:
             verrors.add('message', f'Must be the reason in words, 1 to {MAX_FAILURE_WORDS} characters.')
         verrors.check()
+        words = ' '.join(message.split())   # one line (a tool's output may span several): it ends up in a log
+        if problem := control_character_problem(words):
+            verrors.add('message', f'Must be plain text: it {problem}.')
+        verrors.check()
         step = await store_call(self.middleware, store.get_step, step_id)
         if step is None or step['session_id'] != session_id:
             verrors.add('step_id', f'No step {step_id} of session {session_id}.', errno.ENOENT)
         elif step['state'] != 'TAKEN':
             verrors.add('step_id', f'Step {step_id} is {step["state"]}: only a step being measured can fail.')
         verrors.check()
-        words = ' '.join(message.split())   # one line: it ends up in the campaign's message and log
         await store_call(self.middleware, store.fail_step, step_id, f'the client agent failed: {words}')
         self.logger.info('tuning: client session %s failed step %s of campaign %s', session_id, step_id,
                          step['campaign_id'])

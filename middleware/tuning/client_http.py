@@ -5,16 +5,19 @@ host (``tuning_host.server.app``).
 Rules: the kit downloads without a token; everything else wants ``Authorization: Bearer <token>`` of an ACTIVE
 session, checked before a body is read (401 otherwise, nothing read or written). A body is JSON
 (``application/json``, else 415) of at most ``MAX_BODY_BYTES`` (413 from its Content-Length, or as soon as more
-arrives) and is parsed off the event loop. Errors are ``{"error": {"errname", "reason"[, "extra"]}}``, validation
-errors in the TrueNAS ValidationErrors form (400). The work is done by ``tuning.client.session``'s private methods
-through ``middleware.call``, so the store is reached off the loop as everywhere else.
+arrives), parsed off the event loop as strict JSON (``core.strict_json``: no NaN or Infinity, 64-bit integers, 32
+levels; 400 naming the value otherwise). Errors are ``{"error": {"errname", "reason"[, "extra"]}}``, validation
+errors in the TrueNAS ValidationErrors form (400). A session past what it may store is refused before its body is
+read (403 EDQUOT), one that may not measure the network now with 409 (and ``Retry-After`` when waiting helps). The
+work is done by ``tuning.client.session``'s private methods through ``middleware.call``, so the store is reached off
+the loop as everywhere else.
 """
 import errno
-import json
 import re
 
 from aiohttp import web
 
+from .core import strict_json
 from .framework import CallError, ValidationErrors
 
 ROUTE = 'client/{tail:.*}'   # under /_plugins/tuning/
@@ -25,6 +28,8 @@ SESSION = 'tuning.client.session'
 HEADERS = {'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff'}
 # errors of a network start meaning "not for this session, or not now" (409), not a bad request
 CONFLICTS = (errno.EBUSY, errno.ENOTSUP)
+# CallError errnos that are the caller's, not the box's: HTTP status
+CALL_ERROR_STATUS = {errno.ENOENT: 404, errno.EDQUOT: 403}
 
 # (method, path pattern, handler name, needs a token)
 ROUTES = (
@@ -85,9 +90,11 @@ async def read_json_body(request: web.Request, middleware):
             raise HttpError(413, 'EFBIG', f'The body is larger than {MAX_BODY_BYTES} bytes.')
         chunks.append(chunk)
     try:
-        return await middleware.run_in_thread(json.loads, b''.join(chunks))
-    except ValueError as e:
-        raise HttpError(400, 'EINVAL', f'The body is not JSON: {e}.') from None
+        return await middleware.run_in_thread(strict_json.loads, b''.join(chunks))
+    except strict_json.JsonInputError as e:
+        extra = [[field, message, errno.EINVAL] for field, message in e.problems]
+        raise HttpError(400, 'EINVAL', '; '.join(f'{field}: {message}' for field, message in e.problems),
+                        extra) from None
 
 
 class ClientApi:
@@ -116,6 +123,7 @@ class ClientApi:
                             'plan': session['plan']})
 
     async def results(self, request, match, session):
+        await self.middleware.call(f'{SESSION}.room_check', session['id'])   # a full session's body is not read
         body = await read_json_body(request, self.middleware)
         return json_answer(await self.middleware.call(f'{SESSION}.submit', session['id'], body), 201)
 
@@ -124,7 +132,9 @@ class ClientApi:
             started = await self.middleware.call(f'{SESSION}.network_start', session['id'])
         except CallError as e:
             if e.errno in CONFLICTS:
-                raise HttpError(409, 'EBUSY', e.errmsg) from None
+                retry_after = e.extra.get('retry_after') if isinstance(e.extra, dict) else None
+                raise HttpError(409, 'EBUSY', e.errmsg,
+                                headers={'Retry-After': str(retry_after)} if retry_after else None) from None
             raise
         return json_answer(started, 202)
 
@@ -172,7 +182,7 @@ def make_client_handler(middleware):
         except ValidationErrors as e:
             return validation_response(e)
         except CallError as e:
-            status = 404 if e.errno == errno.ENOENT else 500
+            status = CALL_ERROR_STATUS.get(e.errno, 500)
             return error_response(status, errno.errorcode.get(e.errno, 'EFAULT'), e.errmsg)
 
     return handle

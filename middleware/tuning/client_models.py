@@ -1,8 +1,10 @@
 """Models of ``tuning.client.*`` (client sessions and the kit) and of the RESULT a client kit sends
-(docs/clients.md): closed, strict, every string and list bounded; a fio document is read by the box's fio parser."""
+(docs/clients.md): closed, strict, every string, number and list bounded, no text with control characters (it ends up
+in logs, labels and reports); a fio document is read by the box's fio parser."""
+import re
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from .benchmark_models import BenchmarkTest
 from .common_models import RowId
@@ -20,23 +22,41 @@ DEFAULT_TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K']
 MAX_PLAN_RUNS = 20
 MAX_FIO_DOCUMENTS = 6 * MAX_PLAN_RUNS   # every built-in test, every run
 MAX_IPERF3_DOCUMENTS = 8
+# C0 and C1 controls (newline, carriage return, escape...), DEL, the Unicode line and paragraph separators and the
+# bidirectional overrides: each can forge or reorder a line where the text is logged or shown
+CONTROL = re.compile('[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]')
 
 
-def _text(limit: int):
-    return Annotated[str, Field(max_length=limit)]
+def control_character_problem(text: str) -> str | None:
+    """Why ``text`` cannot be logged or shown as it is, or None."""
+    found = CONTROL.search(text)
+    return f'contains the control character U+{ord(found.group()):04X} (at {found.start()})' if found else None
+
+
+def _plain(text: str) -> str:
+    if problem := control_character_problem(text):
+        raise ValueError(f'Must be plain text: it {problem}')
+    return text
+
+
+def _text(limit: int, min_length: int = 0):
+    return Annotated[str, Field(min_length=min_length, max_length=limit), AfterValidator(_plain)]
+
+
+ByteCount = Annotated[int, Field(ge=0, le=2 ** 63 - 1)]   # what SQLite and the statistics hold
 
 
 class TuningClientSessionOptions(BaseModel):
     label: _text(120) | None = None
     protocol: ClientProtocol
     """What the admin means to measure; the kit reports what it finds."""
-    dataset: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    dataset: _text(200, 1) | None = None
     """The dataset or zvol the share or LUN exports: its settings go into the results' context."""
     tests: Annotated[list[BenchmarkTest], Field(min_length=1, max_length=6)] = DEFAULT_TESTS
     runs: Annotated[int, Field(ge=1, le=MAX_PLAN_RUNS)] = 3
     runtime_seconds: Annotated[int, Field(ge=5, le=600)] = 30
     ramp_seconds: Annotated[int, Field(ge=0, le=60)] = 5
-    network_interface: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    network_interface: _text(64, 1) | None = None
     """A port of the box: when set the kit may ask the box to serve the iperf3 ceiling there."""
     network_port: Annotated[int, Field(ge=1024, le=65535)] = 5201
     expires_minutes: Annotated[int, Field(ge=5, le=10080)] = 240
@@ -163,18 +183,18 @@ class TuningClientKitResult(BaseModel):
 # ---- RESULT: what a kit sends (POST v1/results) or writes (--output, tuning.benchmark.import CLIENT_KIT) ----
 
 class TuningClientHost(BaseModel):
-    hostname: Annotated[str, Field(min_length=1, max_length=255)]
+    hostname: _text(255, 1)
     os: _text(64)
     os_version: _text(255) | None = None
     python: _text(64) | None = None
     fio_version: _text(64) | None = None
     iperf3_version: _text(128) | None = None
     cpu_count: Annotated[int, Field(ge=1, le=1_000_000)] | None = None
-    ram_bytes: Annotated[int, Field(ge=0)] | None = None
+    ram_bytes: ByteCount | None = None
 
 
 class TuningClientTarget(BaseModel):
-    path: Annotated[str, Field(min_length=1, max_length=4096)]
+    path: _text(4096, 1)
     kind: Literal['DIRECTORY', 'BLOCK_DEVICE']
     protocol: ClientProtocol
     protocol_version: _text(64) | None = None
@@ -193,13 +213,13 @@ class TuningClientLink(BaseModel):
 
 class TuningClientCacheDefeat(BaseModel):
     direct_io: bool
-    size_bytes: Annotated[int, Field(ge=0)]
+    size_bytes: ByteCount
     reason: _text(1024)
 
 
 class TuningClientFioRun(BaseModel):
     test: _text(64)
-    run: Annotated[int, Field(ge=1)]
+    run: Annotated[int, Field(ge=1, le=1000)]
     output: dict
     """fio's `--output-format=json` document, read by the box's fio parser."""
 
@@ -210,9 +230,9 @@ class TuningClientIperf3Run(BaseModel):
 
 
 class TuningClientSubmission(BaseModel):
-    kit_version: Annotated[int, Field(ge=1)]
-    session_id: int
-    step_id: int | None = None
+    kit_version: Annotated[int, Field(ge=1, le=1_000_000)]
+    session_id: RowId
+    step_id: RowId | None = None
     label: _text(120) | None = None
     started_at: _text(64)
     finished_at: _text(64)
@@ -222,4 +242,4 @@ class TuningClientSubmission(BaseModel):
     cache_defeat: TuningClientCacheDefeat
     fio: Annotated[list[TuningClientFioRun], Field(min_length=1, max_length=MAX_FIO_DOCUMENTS)]
     iperf3: Annotated[list[TuningClientIperf3Run], Field(max_length=MAX_IPERF3_DOCUMENTS)] = []
-    network_result_id: int | None = None
+    network_result_id: RowId | None = None

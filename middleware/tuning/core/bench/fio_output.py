@@ -20,12 +20,29 @@ import re
 from .errors import BenchmarkInputError
 
 PERCENTILES = {'p50': '50.000000', 'p90': '90.000000', 'p99': '99.000000', 'p99_9': '99.900000'}
+DEPTH_LEVELS = {'1': 1, '2': 2, '4': 4, '8': 8, '16': 16, '32': 32, '>=64': 64}
+MAX_FIGURE = 2 ** 64   # bytes, I/Os, nanoseconds: fio's counters are 64-bit
 QUEUEING_ENGINES = {'libaio', 'io_uring', 'posixaio', 'solarisaio', 'windowsaio'}
 
 
 def _number(value, field):
+    """A figure fio wrote: a finite number from 0 to ``MAX_FIGURE`` (what the statistics and storage can hold)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise BenchmarkInputError(field, f'must be a number, got {value!r}')
+        raise BenchmarkInputError(field, f'must be a number, got {_shown(value)}')
+    if not 0 <= value <= MAX_FIGURE:   # NaN compares false, infinity and ints too wide to convert are above
+        raise BenchmarkInputError(field, f'must be a finite number from 0 to 2^64, got {_shown(value)}')
+    return value
+
+
+def _shown(value) -> str:
+    """A caller's value in an error, bounded."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + '…'
+
+
+def _options(value, field):
+    if not isinstance(value, dict):
+        raise BenchmarkInputError(field, f'must be an object of fio options, got {_shown(value)}')
     return value
 
 
@@ -53,6 +70,14 @@ def _direction(raw, field):
     }
 
 
+def _depth(value, field):
+    """The requested queue depth of a job's options (fio writes it as text: ``"8"``)."""
+    text = str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else ''
+    if not re.fullmatch(r'\d{1,6}', text):
+        raise BenchmarkInputError(f'{field}.job options.iodepth', f'must be a whole number, got {_shown(value)}')
+    return int(text)
+
+
 def _depth_bucket(depth):
     bucket = 1
     while bucket * 2 <= depth and bucket < 64:
@@ -66,10 +91,13 @@ def _iodepth(raw, options, field):
         raise BenchmarkInputError(f'{field}.iodepth_level', 'missing or not an object')
     dist = {}
     for key, share in levels.items():
-        dist[64 if key.startswith('>=') else int(key)] = _number(share, f'{field}.iodepth_level.{key}')
+        if key not in DEPTH_LEVELS:
+            raise BenchmarkInputError(f'{field}.iodepth_level', f'has the level {_shown(key)}: fio\'s levels are '
+                                                                f'{", ".join(DEPTH_LEVELS)}')
+        dist[DEPTH_LEVELS[key]] = _number(share, f'{field}.iodepth_level.{key}')
     achieved = max(dist, key=lambda k: (dist[k], -k))
     engine = options.get('ioengine', 'psync')
-    requested = int(options.get('iodepth', 1)) if engine in QUEUEING_ENGINES else 1
+    requested = _depth(options.get('iodepth', 1), field) if engine in QUEUEING_ENGINES else 1
     return {'requested': requested, 'achieved': achieved, 'distribution': dist,
             'ok': achieved >= _depth_bucket(requested)}
 
@@ -88,13 +116,13 @@ def parse_fio_json(data):
     raw_jobs = data.get('jobs')
     if not isinstance(raw_jobs, list) or not raw_jobs:
         raise BenchmarkInputError('jobs', 'missing or empty')
-    global_options = data.get('global options') or {}
+    global_options = _options(data.get('global options') or {}, 'global options')
     jobs = []
     for i, raw in enumerate(raw_jobs):
         field = f'jobs[{i}]'
         if not isinstance(raw, dict):
             raise BenchmarkInputError(field, 'not an object')
-        options = {**global_options, **(raw.get('job options') or {})}
+        options = {**global_options, **_options(raw.get('job options') or {}, f'{field}.job options')}
         error = raw.get('error', 0)
         jobs.append({
             'name': raw.get('jobname'),
@@ -131,7 +159,7 @@ def job_run(job, directions):
     }
 
 
-_SIZE = re.compile(r'^\s*(\d+)\s*([kmgKMG]?)(i?[bB])?\s*$')
+_SIZE = re.compile(r'^\s*(\d{1,18})\s*([kmgKMG]?)(i?[bB])?\s*$')   # 18 digits: no huge int to convert
 
 
 def parse_block_size(text):

@@ -12,6 +12,7 @@ import csv
 import re
 
 from ..errors import BenchmarkInputError
+from ..fio_output import MAX_FIGURE
 
 _CSV_LINE = re.compile(r'^\s*\d+\.\d+[a-z]?,')
 LAYOUTS = {
@@ -32,9 +33,14 @@ def _value(text, line_no, column, notes, integer):
         notes.append(f'{where}: test not run, no value')
         return None
     try:
-        return int(text) if integer else float(text)
+        value = int(text) if integer else float(text)
     except ValueError:
-        raise BenchmarkInputError(where, f'expected a number, found {text!r}') from None
+        raise BenchmarkInputError(where, f'expected a number, found {text[:40]!r}') from None
+    # float() reads "nan", "inf" and "1e999" too (NaN compares false): a figure is finite and fits in bytes once
+    # in B/s (K/sec × 1024)
+    if not 0 <= value <= MAX_FIGURE // 1024:
+        raise BenchmarkInputError(where, f'expected a finite number from 0 to 2^54, found {text[:40]!r}')
+    return value
 
 
 def import_bonnie(data):

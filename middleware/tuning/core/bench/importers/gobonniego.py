@@ -5,16 +5,20 @@ Write → SEQ_WRITE, read → SEQ_READ, iops → RANDOM_IOPS (512-byte random I/
 import json
 
 from ..errors import BenchmarkInputError
+from ..fio_output import MAX_FIGURE
 
 _FIELDS = (('write_megabytes_per_second', 'SEQ_WRITE', 'write_bw_bytes'),
            ('read_megabytes_per_second', 'SEQ_READ', 'read_bw_bytes'),
            ('iops', 'RANDOM_IOPS', 'iops'))
+MAX_MB = MAX_FIGURE // 1_000_000
 
 
 def _number(entry, key, field):
+    """A figure: finite (Python reads NaN and Infinity in its JSON; NaN compares false) and within bytes once in
+    B/s (MB/s × 10^6)."""
     value = entry.get(key)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise BenchmarkInputError(field, f'must be a non-negative number, got {value!r}')
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_MB:
+        raise BenchmarkInputError(field, f'must be a finite number from 0 to {MAX_MB}, got {repr(value)[:40]}')
     return value
 
 
