@@ -5,6 +5,7 @@ import re
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field
+from pydantic_core import PydanticCustomError
 
 from .benchmark_models import BenchmarkTest
 from .common_models import RowId
@@ -35,7 +36,7 @@ def control_character_problem(text: str) -> str | None:
 
 def _plain(text: str) -> str:
     if problem := control_character_problem(text):
-        raise ValueError(f'Must be plain text: it {problem}')
+        raise PydanticCustomError('plain_text', 'Must be plain text: it {problem}', {'problem': problem})
     return text
 
 
