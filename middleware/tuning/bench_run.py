@@ -12,6 +12,7 @@ import secrets
 import shutil
 import threading
 
+from . import alerts
 from .bench_runner import BenchmarkAborted, FioFailed, PREFIX, remove_scratch, run_benchmark, stop_leftovers
 from .box.bench_target import (
     create_scratch_dataset, destroy_scratch_dataset, read_target, scratch_dataset_name,
@@ -21,6 +22,7 @@ from .box.settings import read_snapshot
 from .context import plugin_context
 from .core import presets as catalog
 from .core.bench import BenchmarkInputError, InsufficientSpaceError, plan_benchmark
+from .core.alerts import SCRATCH_LEFT, scratch_alerts, scratch_args
 from .core.bench.conditions import network_limit
 from .framework import CallError, ValidationErrors
 from .store import benchmarks as store, network as network_store, restore_points as rps
@@ -114,7 +116,12 @@ class Scratch:
             raise
 
     async def __aexit__(self, *exc) -> None:
-        await remove_recorded(self.middleware, {'path': self.record, 'dataset': self.dataset})
+        area = {'path': self.record, 'dataset': self.dataset}
+        try:
+            await remove_recorded(self.middleware, area)
+        except Exception as e:   # the record stays: the next sweep tries again
+            await alerts.raise_one(self.middleware, SCRATCH_LEFT, scratch_args(area, failure_words(e)))
+            raise
         await store_call(self.middleware, store.remove_scratch, self.record)
 
 
@@ -145,19 +152,28 @@ async def stop_leftover_fio(middleware) -> list[str]:
     return notes
 
 
+def failure_words(error: Exception) -> str:
+    return f'removing it failed: {getattr(error, "errmsg", None) or error}'
+
+
 async def sweep_scratch(middleware) -> dict:
     """After a crash: stop the fio it left running, then remove its scratch areas (keeping the record of any it
-    cannot reach yet); → ``{stopped: [note], removed: [path]}``."""
+    cannot reach yet, each with a TrueNAS alert until it is gone); → ``{stopped: [note], removed: [path],
+    left: [{path, dataset, why}]}``."""
     stopped = await stop_leftover_fio(middleware)
-    removed = []
+    removed, left = [], []
     for area in await store_call(middleware, store.scratch_areas):
         try:
             if await remove_recorded(middleware, area):
                 await store_call(middleware, store.remove_scratch, area['path'])
                 removed.append(area['path'])
-        except Exception:
+            else:
+                left.append({**area, 'why': f'its pool {area["dataset"].split("/")[0]} is not imported'})
+        except Exception as e:
             middleware.logger.warning('tuning: could not remove benchmark scratch %s', area['path'], exc_info=True)
-    return {'stopped': stopped, 'removed': removed}
+            left.append({**area, 'why': failure_words(e)})
+    await alerts.settle(middleware, {SCRATCH_LEFT: scratch_alerts(left)})
+    return {'stopped': stopped, 'removed': removed, 'left': left}
 
 
 def new_bench_id(job_id) -> str:

@@ -8,10 +8,11 @@ interrupted benchmark is run again (its scratch was swept), a reboot is checked 
 import asyncio
 import errno
 
-from . import bench_run
+from . import alerts, bench_run
 from .box.appliance import call_job
 from .campaign_client import ClientStep, cancel_client_steps
 from .context import boot_id
+from .core.alerts import CAMPAIGN_WAITING, campaign_alerts, campaign_waiting_args
 from .core.campaign import (
     BASELINE, merge_rounds, primary_metric, progress_words, recommend, winner_of, with_single_round,
 )
@@ -65,6 +66,13 @@ def campaign_pending(db, campaign: dict) -> list[dict]:
     return [p for p in rps.pending(db) if p['restore_point_id'] > campaign['origin_restore_point']]
 
 
+async def settle_waiting_alerts(middleware) -> None:
+    """Start-up: the alert of a campaign still waiting for the admin to restart the box (none once it has)."""
+    rows = await store_call(middleware, store.list_campaigns)
+    current = await boot_id(middleware)
+    await alerts.settle(middleware, {CAMPAIGN_WAITING: campaign_alerts(rows, WAITING_FOR_ADMIN, current)})
+
+
 class Driver:
     def __init__(self, middleware, job, campaign_id: int):
         self.middleware, self.job, self.id = middleware, job, campaign_id
@@ -75,7 +83,18 @@ class Driver:
     async def commit(self, **fields) -> dict:
         row = await store_call(self.middleware, store.update_campaign, self.id, **fields)
         self.middleware.send_event('tuning.campaign.query', 'CHANGED', id=self.id, fields=public(row))
+        await self.settle_alert(row)
         return row
+
+    async def settle_alert(self, row: dict) -> None:
+        """A TrueNAS alert while the campaign waits for the admin to restart the box, gone once it carries on or
+        ends (one campaign runs at a time, so it is the only one that can be waiting)."""
+        try:
+            waiting = campaign_waiting_args(row, WAITING_FOR_ADMIN, await boot_id(self.middleware))
+        except Exception:   # an alert never stops the campaign
+            self.middleware.logger.warning('tuning: could not tell whether campaign %d waits', self.id, exc_info=True)
+            return
+        await alerts.settle(self.middleware, {CAMPAIGN_WAITING: [waiting] if waiting else []})
 
     def say(self, percent: float, description: str, extra=None) -> None:
         self.job.set_progress(percent, description, extra)

@@ -2,6 +2,7 @@
 import errno
 import re
 
+from . import alerts
 from .box.profile import read_profile
 from .box.settings import read_snapshot
 from .context import boot_id, box_reserved, plugin_context
@@ -172,4 +173,6 @@ async def apply_preset(middleware, progress, id_: str, target: dict, acknowledge
                 'pending_reboot': [], 'verified': []}
     steps = [Step(c, desired_from_change(c)) for c in plan['changes']]
     tx = Transaction(middleware, await boot_id(middleware), progress)
-    return await tx.run(kind='APPLY', preset=preset['id'], target=plan['target'], steps=steps, entries=snapshot)
+    result = await tx.run(kind='APPLY', preset=preset['id'], target=plan['target'], steps=steps, entries=snapshot)
+    await alerts.after_change(middleware)   # committed: a data-loss setting it set is raised now
+    return result

@@ -1,6 +1,7 @@
 """``tuning.restore_point``: every apply and revert leaves one; reverting one puts its settings back."""
 import errno
 
+from . import alerts
 from .box.profile import read_profile
 from .box.settings import matches, read_snapshot
 from .context import boot_id, box_reserved, plugin_context
@@ -143,5 +144,7 @@ async def revert_restore_point(middleware, progress, id_: int, acknowledge: list
     entries = {e['key']: e for e in rp['entries']}
     steps = [Step(c, entries[c['key']]) for c in plan['changes']]
     tx = Transaction(middleware, await boot_id(middleware), progress)
-    return await tx.run(kind='REVERT', preset=rp['preset'], target=rp['target'], steps=steps,
-                        entries=actual, reverts=rp['id'])
+    result = await tx.run(kind='REVERT', preset=rp['preset'], target=rp['target'], steps=steps,
+                          entries=actual, reverts=rp['id'])
+    await alerts.after_change(middleware)   # committed: the data-loss alerts of what it undid are cleared now
+    return result

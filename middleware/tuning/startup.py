@@ -6,29 +6,25 @@ stopped middlewared left behind, verify pending-reboot items, stop the fio and i
 ``system.ready``: on TrueNAS that comes after the data pools are imported and the system dataset is mounted, long
 after the plugins' ``setup()``.
 If middlewared restarts on a box that is already up, no ``system.ready`` comes, so ``setup()`` also asks.
+Start-up also brings tuning's TrueNAS alerts in line with its records (``alerts``): scratch it could not remove, a
+campaign still waiting for a restart, data-loss settings in effect, drift.
 
 Nothing here may stop middlewared: a failure is logged, raised as a TrueNAS alert, and every ``tuning.*`` call that
 needs the database answers with the reason until ``tuning.start`` (or a middlewared restart) succeeds.
 """
 import os
 
+from . import alerts
 from .bench_run import sweep_scratch
+from .campaign_flow import settle_waiting_alerts
 from .context import boot_id, plugin_context
-from .framework import AlertCategory, AlertClass, AlertLevel, CallError, SimpleOneShotAlertClass
+from .framework import CallError
 from .network_run import stop_leftover_iperf3
 from .store import Database
 from .transaction.recovery import recover_interrupted, verify_after_boot
 
 DATABASE_DIR = 'tuning'
 DATABASE_FILE = 'tuning.db'
-
-
-class TuningStartupFailedAlertClass(AlertClass, SimpleOneShotAlertClass):
-    category = AlertCategory.PLUGINS
-    level = AlertLevel.ERROR
-    title = 'Workload tuning could not start'
-    text = 'Workload tuning could not start: %(reason)s'
-    keys = []  # one such alert at a time; a delete clears it whatever its reason
 
 
 class StartupError(Exception):
@@ -77,6 +73,7 @@ async def run(middleware) -> None:
         path = await database_path(middleware)
         ctx.open(await middleware.run_in_thread(open_database, path))
         current_boot = await boot_id(middleware)
+        alerts.forget(middleware)  # raised again from the records below (the host keeps alerts in memory only)
         # Nobody may apply or benchmark while the box is being put back in order.
         ctx.guard.acquire('tuning.start', None)
         try:
@@ -91,12 +88,14 @@ async def run(middleware) -> None:
             middleware.logger.info('tuning: %s', note)
         for path in swept['removed']:
             middleware.logger.info('tuning: removed benchmark scratch %s left by an interrupted run', path)
+        await settle_waiting_alerts(middleware)  # before a resumed campaign commits (and settles) its own
         await middleware.call('tuning.campaign.resume_pending')
     except Exception as e:
         await _failed(middleware, e)
         return
     ctx.startup.end('READY')
-    await _clear_alert(middleware)
+    await alerts.clear_startup_failed(middleware)
+    await alerts.after_change(middleware)  # data-loss and drift alerts of what is in effect
     try:
         await middleware.call('tuning.notify_state')
     except Exception:
@@ -117,20 +116,4 @@ async def _failed(middleware, error: Exception) -> None:
     ctx.close()
     ctx.startup.end('FAILED', reason)
     middleware.logger.error('tuning: start-up failed: %s', reason, exc_info=not isinstance(error, StartupError))
-    try:
-        await _wait_job(await middleware.call('alert.oneshot_create', 'TuningStartupFailed', {'reason': reason}))
-    except Exception:
-        middleware.logger.error('tuning: could not raise the start-up alert', exc_info=True)
-
-
-async def _clear_alert(middleware) -> None:
-    try:
-        await _wait_job(await middleware.call('alert.oneshot_delete', 'TuningStartupFailed', None))
-    except Exception:
-        middleware.logger.warning('tuning: could not clear the start-up alert', exc_info=True)
-
-
-async def _wait_job(job) -> None:
-    # alert.oneshot_* are jobs: an internal call returns the Job
-    if hasattr(job, 'wait'):
-        await job.wait(raise_error=True)
+    await alerts.raise_startup_failed(middleware, reason)

@@ -1,4 +1,5 @@
 """``tuning``: the box as tuning sees it (``profile``) and what tuning has done to it (``state``)."""
+from . import alerts
 from .box.appliance import backend_name
 from .box.profile import read_profile
 from .box.settings import read_snapshot, same_value
@@ -107,23 +108,26 @@ class TuningService(Service):
         return await self.current_state()
 
     @private
-    async def current_state(self):
+    async def current_state(self, settle_alerts=False):
+        """The state; its data-loss and drift alerts are brought up to date in the background, or before it returns
+        with ``settle_alerts`` (after an apply or revert)."""
         ctx = plugin_context(self.middleware)
         current_boot = await boot_id(self.middleware)
         rows = await store_read(self.middleware, state_rows, current_boot)
         pending_keys = {p['key'] for p in rows['pending']}
         # A knob a revert gave back to the box's default follows the kernel's own default once the box has rebooted.
         expected = expected_settings(rows['applied'], lambda rp: rows['released'].get(rp['id'], set()))
-        drift = []
+        drift, destroyed = [], []
         if expected:
             actual = await read_snapshot(self.middleware, list(expected))
             for key, change in expected.items():
                 if gone(change, actual[key]):
+                    destroyed.append(key)
                     continue   # its dataset was destroyed: nothing of it can drift, and nothing to put back
                 if key not in pending_keys and not holds(change, actual[key]):
                     drift.append({'key': key, 'setting': change['setting'], 'scope': change['scope'],
                                   'expected': change['proposed'], 'actual': actual[key]['value']})
-        return {
+        state = {
             'backend': backend_name(self.middleware),
             'boot_id': current_boot,
             'active': active_preset(rows['applied']),
@@ -135,6 +139,8 @@ class TuningService(Service):
             'busy': ctx.guard.busy,
             'recovered': rows['recovered'],
         }
+        await alerts.state_changed(self.middleware, state, destroyed, wait=settle_alerts)
+        return state
 
     @private
     async def notify_state(self):

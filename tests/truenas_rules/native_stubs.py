@@ -24,6 +24,7 @@ STUBBED_ROOTS = (
     # 26.0 moved OS, PAM and SCRAM helpers into TrueNAS's own native packages (found the same way on 26.0.0-BETA.3)
     'truenas_os', 'truenas_os_pyutils', 'truenas_pyscram', 'truenas_pynetif', 'truenas_authenticator',
     'truenas_pypam', 'truenas_pam_faillog',
+    'truenas_pypwenc',  # 26.0's secret encryption, imported by middlewared.sqlalchemy (the alert plugin's models)
 )
 
 # A Literal over an empty or mocked key set cannot be built, so the OVH endpoints need real keys (the names lexicon

@@ -111,7 +111,7 @@ def test_alerts_and_reboot_reasons_are_the_hosts_and_the_banner_shows_the_boxs_t
         m = host(tmp_path, box, proc)
         await (await m.call('alert.oneshot_create', 'HostSideTest', {'reason': 'no pool'})).wait(raise_error=True)
         assert [a['formatted'] for a in await m.call('alert.list')] == ['tuning failed: no pool']
-        await (await m.call('alert.oneshot_delete', 'HostSideTest', None)).wait(raise_error=True)
+        await (await m.call('alert.oneshot_delete', 'HostSideTest', {'reason': 'no pool'})).wait(raise_error=True)
         assert await m.call('alert.list') == []
         await m.call('system.reboot.add_reason', 'TUNING', 'tuning needs a reboot')
         info = await m.call('system.reboot.info')
