@@ -157,6 +157,8 @@ ODD_FIO = {
                    'fio.0.output.jobs.0.job_options.iodepth'),
     'options-list': (lambda d: d['jobs'][0].update({'job options': [1]}), 'fio.0.output.jobs.0.job_options'),
     'global-text': (lambda d: d.update({'global options': 'x'}), 'fio.0.output.global_options'),
+    'engine-list': (lambda d: d['jobs'][0]['job options'].update(ioengine=['libaio']),
+                    'fio.0.output.jobs.0.job_options.ioengine'),
     'bw-negative': (lambda d: d['jobs'][0]['write'].update(bw_bytes=-1), BW),
     'bw-wide': (lambda d: d['jobs'][0]['write'].update(bw_bytes=2 ** 64 + 1), BW),
     'percentile-negative': (lambda d: d['jobs'][0]['write']['clat_ns']['percentile'].update({'99.000000': -3}),

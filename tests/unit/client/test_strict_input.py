@@ -95,6 +95,8 @@ def test_a_fio_figure_is_finite_and_in_range(value):
     (lambda d: d['jobs'][0]['job options'].update(iodepth=None), 'jobs[0].job options.iodepth'),
     (lambda d: d['jobs'][0].update({'job options': [1]}), 'jobs[0].job options'),
     (lambda d: d.update({'global options': 'x'}), 'global options'),
+    (lambda d: d['jobs'][0]['job options'].update(ioengine=['libaio']), 'jobs[0].job options.ioengine'),
+    (lambda d: d['global options'].update(rw={'a': 1}), 'global options.rw'),
     (lambda d: d['jobs'][0]['write']['clat_ns']['percentile'].update({'99.000000': float('nan')}),
      'jobs[0].write.clat_ns.percentile.99.000000'),
 ])

@@ -41,8 +41,13 @@ def _shown(value) -> str:
 
 
 def _options(value, field):
+    """A job's or the global options: fio writes each as text."""
     if not isinstance(value, dict):
         raise BenchmarkInputError(field, f'must be an object of fio options, got {_shown(value)}')
+    for key, option in value.items():
+        if not isinstance(option, str):
+            raise BenchmarkInputError(f'{field}.{key}', f'must be text (fio writes options as text), got '
+                                                        f'{_shown(option)}')
     return value
 
 
