@@ -2,9 +2,12 @@
 refused naming the value, a session stores no more than its bound, occupies the box for network measurements only a
 bounded number of times with a pause between them, and what it says of itself cannot forge a line in the log. Every
 refusal stores nothing and leaves no traceback in the host's log."""
+import collections
 import copy
+import functools
 import json
 import os
+import random
 import sqlite3
 
 import pytest
@@ -326,3 +329,43 @@ def test_a_sessions_network_measurements_pause_between_them_and_the_admin_sees_w
     assert 0 < int(headers['Retry-After']) <= 120
     assert len(c.call('core.get_jobs', [['method', '=', 'tuning.network.measure'],
                                         ['id', '>', started['job_id']]])) == 0
+
+
+# ---- anything else: mutated results are answered, never with a 5xx ----
+
+HOSTILE_VALUES = (None, -1, 0, 2 ** 63, 2 ** 64 - 1, '', 'a\nb', '9' * 30, [], [1], {}, {'a': 1}, True, 0.5, 1e300)
+
+
+def leaf_paths(value, path=()):
+    """Every path into a JSON value (containers included), for mutating."""
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            yield from leaf_paths(sub, path + (key,))
+    elif isinstance(value, list):
+        for index, sub in enumerate(value):
+            yield from leaf_paths(sub, path + (index,))
+    if path:
+        yield path
+
+
+def test_mutated_results_are_refused_or_stored_never_a_server_error(client, host):
+    c = client
+    created = create(c, host)
+    base = result_of(created)
+    paths = list(leaf_paths(base))
+    chance = random.Random(20)   # the same mutations each run
+    log = HostLog(host)
+    answered = collections.Counter()
+    for _ in range(150):
+        body = copy.deepcopy(base)
+        for _ in range(chance.randint(1, 3)):
+            path = chance.choice(paths)
+            try:
+                parent = functools.reduce(lambda value, key: value[key], path[:-1], body)
+                parent[path[-1]] = chance.choice(HOSTILE_VALUES)
+            except (KeyError, IndexError, TypeError):   # an earlier mutation replaced a container on the way
+                pass
+        status, _, answer = http(host, 'POST', 'v1/results', created['token'], body)
+        assert status in (201, 400), (status, answer)
+        answered[status] += 1
+    assert answered[400] > 0 and 'Traceback' not in log.new(), answered
