@@ -164,6 +164,17 @@ class Connection:
             self.closed = True
             await self.ws.close(code=code, message=message)
 
+    async def close_within(self, code, message, seconds):
+        """Close now with `code`, dropping what waits to go out; the socket itself is dropped if the peer has not
+        answered the close within `seconds` (a caller closed for holding a slot holds it no longer)."""
+        self.abort_writer()
+        try:
+            await asyncio.wait_for(self.ws.close(code=code, message=message), seconds)
+        except asyncio.TimeoutError:
+            pass   # cancelled, ws.close() has closed the transport itself
+        except ConnectionError:
+            pass   # the peer has gone already
+
     def abort_writer(self):
         self.closed = True
         self._writer.cancel()

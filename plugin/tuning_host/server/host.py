@@ -12,7 +12,7 @@ import os
 import signal
 import sys
 
-from aiohttp import WSCloseCode, web
+from aiohttp import WSCloseCode
 
 from ..config import REBOOT_EXIT_CODE, parse_settings
 from ..runtime import Middleware
@@ -22,6 +22,7 @@ from .app import make_app
 from .auth import ApiKeyService, AuthService
 from .core import CoreService
 from .downloads import Downloads
+from .http_guard import GuardedTCPSite, Settings as HttpGuardSettings, make_runner
 from .logsetup import setup_logging
 from .rate_limit import RateLimitService
 from .store import HostStore, users_from_env
@@ -135,9 +136,11 @@ class Host:
         else:
             self.ready()
 
-        self.runner = web.AppRunner(make_app(mw, s), access_log=None, handle_signals=False)
+        guard = HttpGuardSettings()
+        self.runner = make_runner(make_app(mw, s), guard, access_log=None, handle_signals=False)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, s.host, s.port, reuse_address=True, ssl_context=ssl_context)
+        site = GuardedTCPSite(self.runner, s.host, s.port, reuse_address=True, ssl_context=ssl_context,
+                              ssl_handshake_timeout=guard.header_timeout)
         await site.start()
         logger.info("serving %s (boot id %s, pid %d)", s.url, mw.boot_id, os.getpid())
 

@@ -62,33 +62,39 @@ def validate_message(message):
 
 
 class AnonymousConnections:
-    """Bounds what an anonymous caller can hold: a number of connections not logged in (in all and per address),
-    each closed if it has not logged in within limits.LOGIN_TIMEOUT_SECONDS."""
+    """Bounds what callers that have not logged in hold, without refusing anyone: who connects is known only after
+    login, so a new connection always gets in, and past limits.ANONYMOUS_PER_ADDRESS from its address or
+    limits.ANONYMOUS_CONNECTIONS in all, the oldest anonymous connection of its address, or of the address holding
+    the most, is closed instead (1013, see limits.Slots). One that has not logged in within the login timeout is
+    closed too (1008). Logged-in connections are never counted nor closed here."""
 
     def __init__(self, middleware):
         self.middleware = middleware
-        self.open = set()
+        self.slots = limits.Slots(limits.ANONYMOUS_PER_ADDRESS, limits.ANONYMOUS_CONNECTIONS)
         self.timers = {}
-        # tests shorten it (a login timeout is a wait of two minutes otherwise)
+        # tests shorten it (a login timeout is a wait of a minute otherwise)
         self.login_timeout = float(os.environ.get("TUNING_LOGIN_TIMEOUT_SECONDS", limits.LOGIN_TIMEOUT_SECONDS))
 
-    def refusal(self, address):
-        anonymous = [c for c in self.open if not c.authenticated]
-        return limits.anonymous_refusal(len(anonymous), sum(1 for c in anonymous if c.remote_addr == address))
-
     def opened(self, conn):
-        self.open.add(conn)
+        for gone in [c for c in self.slots if c.authenticated or c.closed]:
+            self.closed(gone)   # logged in since it came: no longer anonymous
+        for victim in self.slots.add(conn, limits.address_key(conn.remote_addr)):
+            self._close(victim, WSCloseCode.TRY_AGAIN_LATER, b"Too many unauthenticated connections")
         self.timers[conn] = asyncio.get_running_loop().call_later(self.login_timeout, self._expire, conn)
 
     def closed(self, conn):
-        self.open.discard(conn)
+        self.slots.discard(conn)
         if timer := self.timers.pop(conn, None):
             timer.cancel()
+
+    def _close(self, conn, code, message):
+        self.closed(conn)
+        self.middleware.create_task(conn.close_within(code, message, limits.CLOSE_SECONDS))
 
     def _expire(self, conn):
         self.timers.pop(conn, None)
         if not conn.authenticated and not conn.closed:
-            self.middleware.create_task(conn.flush_and_close(WSCloseCode.POLICY_VIOLATION, b"Login timeout"))
+            self._close(conn, WSCloseCode.POLICY_VIOLATION, b"Login timeout")
 
 
 class RpcHandler:
@@ -100,9 +106,6 @@ class RpcHandler:
     async def handle(self, request):
         ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=None)
         await ws.prepare(request)
-        if refusal := self.anonymous.refusal(request.remote):
-            await ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=refusal.encode())
-            return ws
         conn = Connection(self.middleware, ws, request.remote)
         self.middleware.register_wsclient(conn)
         self.anonymous.opened(conn)
