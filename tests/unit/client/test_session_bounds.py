@@ -31,7 +31,7 @@ def test_a_session_has_room_until_its_results_or_bytes_reach_the_bound():
 
 def test_only_fio_documents_larger_than_any_real_one_are_named():
     assert oversized_fio_documents([4000, 64 * 1024, 64 * 1024 + 1], 'data') == [
-        ('data.fio.2.output', 'Is 64 KiB: a fio document of one run is about 4 KB, at most 64 KiB is taken')]
+        ('data.fio.2.output', 'Is 65,537 bytes: a fio document of one run is about 4 KB, at most 64 KiB is taken')]
     assert oversized_fio_documents([4000]) == []
 
 

@@ -14,8 +14,8 @@ MAX_SESSION_BYTES = 64 * MIB           # of stored results (their database rows)
 MAX_FIO_DOCUMENT_BYTES = 64 * KIB      # one fio --output-format=json document of one job: about 4 KB
 
 # Network measurements (iperf3) a session's kits start: a real one takes about 50 s (4 measurements of 10 s), one per
-# kit run. Each holds the box (an apply, a benchmark wait), so a session gets a few, one at a time with a pause
-# between them for the admin, and each is stopped past a bound whatever its client does.
+# kit run. Each holds the box (the admin's apply or benchmark is refused meanwhile), so a session gets a few, one at
+# a time with a pause between them for the admin, and each is stopped past a bound whatever its client does.
 MAX_SESSION_NETWORK_RUNS = 6
 NETWORK_COOLDOWN_SECONDS = 120         # after a session's measurement ends, before the same session starts another
 NETWORK_JOB_SECONDS = 180              # a measurement started by a kit is aborted past this
@@ -23,9 +23,10 @@ NETWORK_CLIENT_WAIT_SECONDS = 60       # for each of its client tests (the kit s
 
 
 def size_words(n: int) -> str:
+    """'7.5 MiB', '64 KiB', '65,537 bytes' (exact below a MiB, so a size just past a bound reads past it)."""
     if n >= MIB:
         return f'{n / MIB:.1f} MiB'
-    return f'{n / KIB:.0f} KiB' if n >= KIB else f'{n} bytes'
+    return f'{n // KIB} KiB' if n and n % KIB == 0 else f'{n:,} bytes'
 
 
 def storage_refusal(session_id: int, usage: dict, adding: int | None = None) -> str | None:
