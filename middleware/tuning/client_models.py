@@ -21,7 +21,8 @@ __all__ = [
 ClientProtocol = Literal['NFS', 'SMB', 'ISCSI', 'LOCAL', 'OTHER']
 DEFAULT_TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K']
 MAX_PLAN_RUNS = 20
-MAX_FIO_DOCUMENTS = 6 * MAX_PLAN_RUNS   # every built-in test, every run
+MAX_STEP_RUNS = 30   # a campaign step on a client runs the campaign's `runs` (campaign_models: at most 30)
+MAX_FIO_DOCUMENTS = 6 * MAX_STEP_RUNS   # every built-in test, every run of a plan or a campaign step
 MAX_IPERF3_DOCUMENTS = 8
 # C0 and C1 controls (newline, carriage return, escape...), DEL, the Unicode line and paragraph separators and the
 # bidirectional overrides: each can forge or reorder a line where the text is logged or shown

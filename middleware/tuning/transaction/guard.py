@@ -15,7 +15,8 @@ class BoxGuard:
             if self.busy is not None:
                 raise CallError(
                     f'{self.busy["method"]} (job {self.busy["job_id"]}) is running; '
-                    f'{method} can start when it has finished.', errno.EBUSY)
+                    f'{method} can start when it has finished, or once it is aborted (jobs panel, or '
+                    f'core.job_abort {self.busy["job_id"]}).', errno.EBUSY)
             self.busy = {'method': method, 'job_id': job_id}
 
     def release(self) -> None:

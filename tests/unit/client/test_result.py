@@ -67,7 +67,7 @@ def test_a_minimal_result_passes_its_model_with_defaults():
     ({'target': {'path': '/x', 'kind': 'DIRECTORY', 'protocol': 'NFS', 'mount_options': 'o' * 4097}},
      'target.mount_options'),
     ({'fio': []}, 'fio'),
-    ({'fio': [{'test': 'SEQ_WRITE', 'run': 1, 'output': WRITE}] * 121}, 'fio'),
+    ({'fio': [{'test': 'SEQ_WRITE', 'run': 1, 'output': WRITE}] * 181}, 'fio'),
     ({'fio': [{'test': 'SEQ_WRITE', 'run': 0, 'output': WRITE}]}, 'fio.0.run'),
     ({'fio': [{'test': 'SEQ_WRITE', 'run': 1, 'output': 'text'}]}, 'fio.0.output'),
     ({'iperf3': [{'name': 'x', 'output': {}}] * 9}, 'iperf3'),
@@ -76,6 +76,12 @@ def test_a_minimal_result_passes_its_model_with_defaults():
 def test_the_model_refuses_naming_the_field(change, field):
     assert field in fields(lambda: submission_or_errors(body(**change)))
     assert 'data.' + field in fields(lambda: submission_or_errors(body(**change), 'data'))
+
+
+def test_a_campaign_step_of_six_tests_and_thirty_runs_fits_the_model():
+    # a campaign allows 30 runs a step (campaign_models); its client step posts one fio document per test and run
+    docs = [{'test': 'SEQ_WRITE', 'run': run, 'output': WRITE} for run in range(1, 31)] * 6
+    assert len(submission_or_errors(body(fio=docs))['fio']) == 180
 
 
 def test_runs_are_read_with_the_box_fio_reader_in_run_order():
