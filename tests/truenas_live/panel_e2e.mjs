@@ -63,12 +63,35 @@ function watch(page) {
   return log;
 }
 
+/** Whether `token` logs in (TOKEN_PLAIN) on a websocket of its own, opened from `page` (on the panel's origin). */
+async function tokenLogsIn(page, token) {
+  return page.evaluate(async (token) => {
+    const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/api/current`);
+    await new Promise((ok, fail) => {
+      ws.onopen = ok;
+      ws.onerror = () => fail(new Error('websocket error'));
+    });
+    const answer = await new Promise((ok) => {
+      ws.onmessage = (event) => {
+        const message = JSON.parse(event.data);
+        if (message.id === 1) {
+          ok(message);
+        }
+      };
+      ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'auth.login_ex',
+        params: [{ mechanism: 'TOKEN_PLAIN', token }] }));
+    });
+    ws.close();
+    return answer.result?.response_type === 'SUCCESS';
+  }, token);
+}
+
 async function shot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
 const steps = [
-  ['without the web UI session the panel shows its own login form', async () => {
+  ['without the web UI session the panel shows its own login form, with no made-up user name', async () => {
     const context = await launch();
     const page = context.pages()[0] ?? await context.newPage();
     const log = watch(page);
@@ -76,6 +99,7 @@ const steps = [
       await page.goto(URL_);
       await $(page, 'login-form').waitFor({ timeout: STEP_TIMEOUT });
       check(await $(page, 'box-ram').count() === 0, 'box data shown without a login');
+      check(await $(page, 'login-username').inputValue() === '', 'the login form fills in a user name');
       await shot(page, '00-own-login-without-webui-session');
     } catch (e) {
       throw new Error(`${e.message}\n${log.join('\n')}`);
@@ -139,6 +163,38 @@ const steps = [
         await context.close();
       }
     }],
+  ["a guest in TrueNAS: Back to TrueNAS instead of Log out; leaving keeps the web UI's token valid", async () => {
+    const context = await launch();
+    await context.addInitScript(([key, token]) => {
+      window.localStorage.setItem(key, JSON.stringify(token));
+    }, [WEBUI_TOKEN_KEY, TOKEN]);
+    const page = context.pages()[0] ?? await context.newPage();
+    const log = watch(page);
+    try {
+      await page.goto(URL_);
+      await $(page, 'box-ram').waitFor({ timeout: STEP_TIMEOUT });
+      const back = $(page, 'back-to-truenas');
+      check(await back.getAttribute('href') === '/ui/', `Back to TrueNAS links ${await back.getAttribute('href')}`);
+      check(await $(page, 'logout').count() === 0, 'Log out offered on the session borrowed from the web UI');
+      // the roles of middlewared's auth.me ({"$set": [...]}, a full admin here): nothing is held back
+      check(await $(page, 'readonly-banner').count() === 0, 'a full admin is told the session is read-only');
+      await $(page, 'nav-presets').click();
+      await $(page, 'preset-card-max-seq-write').click();
+      await $(page, 'plan-table').waitFor({ timeout: STEP_TIMEOUT });
+      check(await $(page, 'needs-role').count() === 0, 'a control is locked for a full admin');
+      await shot(page, '03-guest-header');
+      await back.click();
+      await page.waitForURL((url) => url.pathname === '/ui/', { timeout: STEP_TIMEOUT });
+      await page.goto(URL_);   // back on the origin (no web UI here) to ask middlewared about the token
+      await $(page, 'box-ram').waitFor({ timeout: STEP_TIMEOUT });
+      check(await tokenLogsIn(page, TOKEN), "the web UI's token no longer logs in after leaving the panel");
+    } catch (e) {
+      await shot(page, 'failed-guest').catch(() => {});
+      throw new Error(`${e.message}\n${log.slice(-40).join('\n')}`);
+    } finally {
+      await context.close();
+    }
+  }],
 ];
 
 mkdirSync(ARTIFACTS, { recursive: true });

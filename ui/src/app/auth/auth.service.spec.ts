@@ -80,16 +80,48 @@ describe('AuthService session restore', () => {
     await settle();
   }
 
+  /** The web UI token accepted: the panel moves its connection onto a token of its own at once. */
+  async function acceptWebUiToken(moved = 'moved-own'): Promise<void> {
+    await answerLogin(SUCCESS);
+    await answerToken(moved);
+    await answerLogin(SUCCESS);
+  }
+
   it('logs in with the web UI token first and keeps a token of its own', async () => {
     setUp('webui-token', 'own-token');
-    await answerLogin(SUCCESS);
-    expect(tokenLogins()).toEqual(['TOKEN_PLAIN:webui-token']);
+    await acceptWebUiToken();
     await answerToken('fresh-own-token');
     expect(auth.status()).toBe('logged-in');
     expect(auth.username()).toBe('admin');
     expect(auth.message()).toBeNull();
     expect(own.value).toBe('fresh-own-token');
     expect(webUi.value).toBe('webui-token');  // never written by the panel
+  });
+
+  it("moves off the web UI token at once: middlewared destroys a session's login token when its connection closes",
+    async () => {
+      setUp('webui-token', null);
+      await answerLogin(SUCCESS);
+      // a token of its own from this session, and a login with it on the same connection, before anything else
+      expect(server.requests('auth.generate_token')).toHaveLength(1);
+      await answerToken('moved-own');
+      expect(tokenLogins()).toEqual(['TOKEN_PLAIN:webui-token', 'TOKEN_PLAIN:moved-own']);
+      expect(auth.status()).toBe('restoring');
+      await answerLogin(SUCCESS);
+      await answerToken('next-own');
+      expect(auth.status()).toBe('logged-in');
+      expect(auth.borrowed()).toBe(true);
+      expect(own.value).toBe('next-own');
+    });
+
+  it('goes on with the web UI session when it cannot move off its token', async () => {
+    setUp('webui-token', null);
+    await answerLogin(SUCCESS);
+    await settle();
+    server.replyError(server.lastRequest('auth.generate_token'), { code: -32001, message: 'Method call error' });
+    await answerToken('own');
+    expect(tokenLogins()).toEqual(['TOKEN_PLAIN:webui-token']);
+    expect(auth.status()).toBe('logged-in');
   });
 
   it('falls back to its own token when the web UI token is refused', async () => {
@@ -139,8 +171,8 @@ describe('AuthService session restore', () => {
     server.drop();
     await vi.advanceTimersByTimeAsync(10);
     server.open();
-    await answerLogin(SUCCESS);
-    expect(tokenLogins()).toEqual(['TOKEN_PLAIN:renewed-webui-token']);
+    await acceptWebUiToken();
+    expect(tokenLogins()).toEqual(['TOKEN_PLAIN:renewed-webui-token', 'TOKEN_PLAIN:moved-own']);
     await answerToken('own');
     expect(auth.status()).toBe('logged-in');
   });
@@ -152,8 +184,8 @@ describe('AuthService session restore', () => {
     server.drop();
     await vi.advanceTimersByTimeAsync(10);
     server.open();
-    await answerLogin(SUCCESS);
-    expect(tokenLogins()).toEqual(['TOKEN_PLAIN:webui-token']);
+    await acceptWebUiToken();
+    expect(tokenLogins()).toEqual(['TOKEN_PLAIN:webui-token', 'TOKEN_PLAIN:moved-own']);
     await answerToken('own');
     expect(auth.status()).toBe('logged-in');
   });
@@ -174,7 +206,7 @@ describe('AuthService session restore', () => {
 
   it('never logs out the session borrowed from the web UI: auth.logout would revoke the web UI token', async () => {
     setUp('webui-token', null);
-    await answerLogin(SUCCESS);
+    await acceptWebUiToken();
     await answerToken('own');
     expect(auth.borrowed()).toBe(true);
     expect(auth.insideTrueNas()).toBe(true);

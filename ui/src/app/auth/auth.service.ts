@@ -47,8 +47,9 @@ export function loginFailureMessage(response: LoginResponse): string {
  * When the connection opens it tries, in order: the TrueNAS web UI's own session token (same origin when the panel
  * is served by middlewared), then the panel's own stored token, then shows the login form. A web UI token the server
  * refused is not tried again (only a new one the web UI stores later is), so a stale one cannot cause a login loop;
- * the panel never writes or removes the web UI's token, and never logs out a session it borrowed with it (auth.logout
- * would revoke that token, and with it the web UI's own session): such a session is left for the web UI instead.
+ * the panel never writes or removes the web UI's token, never logs out a session it borrowed with it (auth.logout
+ * would revoke that token, and with it the web UI's own session: such a session is left for the web UI instead), and
+ * never keeps its connection on that token (see moveOffWebUiToken).
  *
  * At each login it reads the session's roles (the login's `user_info`, else `auth.me`) into the RolesStore, which
  * disables what the session may not do.
@@ -215,11 +216,30 @@ export class AuthService {
     if (response.response_type !== 'SUCCESS') {
       return 'rejected';
     }
+    if (source === 'webui') {
+      await this.moveOffWebUiToken();
+    }
     const reconnected = this.wasLoggedIn;
     const username = response.user_info?.pw_name ?? response.user_info?.username ?? null;
     await this.loggedIn(username, response.user_info, source);
     this.setMessage(reconnected ? T('Reconnected.') : null);
     return 'ok';
+  }
+
+  /**
+   * middlewared logs a session out when its connection closes, and logging out a session that logged in with a token
+   * destroys that token: the web UI's own, as soon as the panel's tab is closed, reloaded or left for the web UI. So
+   * the panel moves its connection at once onto a token of its own (made from the same login, same user and roles):
+   * logging in again on a logged-in connection swaps the session's credentials without logging the first ones out.
+   * Should that fail the session goes on as it is (the server still has the last word on the web UI's token).
+   */
+  private async moveOffWebUiToken(): Promise<void> {
+    try {
+      const own = await firstValueFrom(this.generateToken());
+      await firstValueFrom(this.api.call('auth.login_ex', [{ mechanism: 'TOKEN_PLAIN', token: own }]));
+    } catch {
+      // Still logged in with the web UI's token.
+    }
   }
 
   private showLogin(message: string | null): void {

@@ -102,11 +102,12 @@ describe('PresetsPage', () => {
       key: 'SERVICE:smb:multichannel', kind: 'SERVICE', scope: 'smb', setting: 'multichannel', current: 'false',
       proposed: 'true', apply_mode: 'SERVICE_RESTART', risk: 'SAFE',
     });
-    const { api, el, q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([smb])),
+    const { api, el, q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([smb, dangerous])),
       [provideRoles(READ_ONLY_ROLES)]);
     q<HTMLButtonElement>('preset-card-max-iops')!.click();
     await settle();
     expect(q('plan-row-multichannel')).not.toBeNull();
+    expect(q('ack-needed')).toBeNull();    // acknowledging would enable nothing: the lock says why instead
     expect(controlState(el, 'apply')).toEqual({
       disabled: true, needs: 'SYSTEM_ADVANCED_WRITE', says: 'Needs the System advanced write role',
     });

@@ -9,6 +9,7 @@ import { TuningDeviceChoices } from '../../api/models/tuning-devices';
 import { TuningPreset } from '../../api/models/tuning-preset';
 import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
 import { ROLE } from '../../auth/roles';
+import { RolesStore } from '../../auth/roles.store';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
@@ -55,6 +56,8 @@ export class PresetsPage {
   protected readonly store = inject(PresetsStore);
   protected readonly reboot = inject(RebootService);
   protected readonly role = ROLE;
+  private readonly roles = inject(RolesStore);
+  protected readonly mayApply = computed(() => this.roles.lacks(ROLE.write) === null);
   protected readonly failureNote = changeFailureNote;
 
   protected readonly selected = signal<TuningPreset | null>(null);
