@@ -106,7 +106,13 @@ FIELDS = ["id", "name", "id", "name", "value", "type", "var", "enabled", "pool",
 OPS = ["=", "!=", ">", ">=", "<", "<=", "~", "in", "nin", "rin", "rnin", "^", "!^", "$", "!$", "C=", "C!=", "Cin",
        "Crin", "C^", "C$"]
 BAD_OPS = ["C~", "===", "", "AND", "OR", "c=", None, 5, ["="]]
-REGEXES = ["(", ")", "[", "*", "a{99999999999}", "(?P<x>", "\\", "(a+)+$", "^t", ".*", "(?i)TANK", "\ud800"]
+# Regular expressions that backtrack without bound (`(.|.)*#` against a preset's description froze the host for
+# hours, issue 20), and one that is bounded but too costly for values of a hundred characters: refused with
+# -32602 on `filters`, never run.
+CATASTROPHIC_REGEXES = ["(.|.)*#", "(a|aa)*b", "(\\w+\\s?)+$", "(x+x+)+y", "(a*)*$", "(a)\\1"]
+COSTLY_REGEX = ".*a.*b.*c.*d.*e.*f.*g.*h"
+REGEXES = ["(", ")", "[", "*", "a{99999999999}", "(?P<x>", "\\", "(a+)+$", "^t", ".*", "(?i)TANK", "\ud800",
+           *CATASTROPHIC_REGEXES, COSTLY_REGEX]
 
 
 def result_fields(method):
@@ -126,6 +132,14 @@ def result_fields(method):
     for schema in method.get("returns") or []:
         walk(schema, "", 0)
     return fields
+
+
+def regex_attacks(method):
+    """(params, refused) for each hostile pattern, matched against every top-level field of a query method's rows
+    at once; `refused`: the call must be refused whatever the rows (-32602)."""
+    fields = [f for f in result_fields(method) if "." not in f] or ["id", "name", "description", "error"]
+    return [([[["OR", [[f, "~", pattern] for f in fields]]]], pattern in CATASTROPHIC_REGEXES)
+            for pattern in CATASTROPHIC_REGEXES + [COSTLY_REGEX]]
 
 
 def condition(rng, fields):

@@ -1,9 +1,10 @@
 """The API fuzzer (issue 12): a few thousand generated messages, fixed seed, loopback only, against a host of its own
 (the tuning plugin, no sample services). Every public method that `core.get_methods` lists is called with arguments
 generated from its `accepts` schema, valid-shaped and hostile (wrong types, integers past 64 bits, NaN, long and
-unencodable strings, deep nesting, garbage query filters and options), as the administrator and anonymously; then
-the raw frame layer (invalid JSON, requests that are not objects, odd ids, wrong `jsonrpc`, binary frames, deep
-nesting, frames at and just over the size limit).
+unencodable strings, deep nesting, garbage query filters and options), as the administrator and anonymously; every
+query method with regular expressions that backtrack without bound against all its fields (refused on `filters`:
+one froze the host, issue 20); then the raw frame layer (invalid JSON, requests that are not objects, odd ids, wrong
+`jsonrpc`, binary frames, deep nesting, frames at and just over the size limit).
 
 Asserted: no internal error (a reply whose trace names an exception outside the CallException family, a -32603, or
 a host log line only an unexpected exception writes), no hang (every message answered within REPLY_TIMEOUT: a
@@ -100,6 +101,7 @@ class Run:
         self.failures = []           # hangs, disconnects not by design, answers missing, anonymous logins
         self.anonymous_calls = 0
         self.seconds = {}
+        self.replies = []            # answers kept for a phase that checks them (fuzz_regexes)
 
     def timed(self, phase, fn, *args):
         """Run one phase; its wall time is printed with the counts (never asserted)."""
@@ -167,7 +169,8 @@ class Run:
             return None
         return texts, sentinel_id
 
-    def collect(self, wire, phase, sent):
+    def collect(self, wire, phase, sent, keep=None):
+        """Read the answers `send` expects and record them (appended to `keep` too, when given)."""
         if sent is None:
             return False
         texts, sentinel_id = sent
@@ -185,6 +188,8 @@ class Run:
         for key, reply in got.items():
             if key != fuzzing.id_key(sentinel_id):
                 self.record(phase, by_id[key], reply)
+                if keep is not None:
+                    keep.append(reply)
         # answers with id null are sent as the frame is read, so all came before the sentinel's
         nulls = [m for m in others if "method" not in m]
         for reply in nulls:
@@ -235,6 +240,30 @@ class Run:
                     wires[wires.index(wire)] = self.connect(authenticated)
         for wire in wires:
             wire.close()
+
+    # -- regular expressions --
+
+    def fuzz_regexes(self):
+        """Every query method, with each hostile pattern against all its fields (fuzzing.regex_attacks): answered
+        (a hang is `re` holding the GIL: nothing else answers either), those that backtrack without bound refused
+        on `filters` whatever the rows."""
+        phase = "regex"
+        wire = self.connect(True)
+        for name in sorted(n for n, m in self.methods.items() if m.get("filterable")):
+            for params, refused in fuzzing.regex_attacks(self.methods[name]):
+                text = fuzzing.dumps(fuzzing.request(next(self.ids), name, params))
+                self.counts[f"{phase} cases"] += 1
+                sent = self.send(wire, phase, [text], "core.ping")
+                if sent is None or not self.collect(wire, phase, sent, self.replies):
+                    wire.close()
+                    wire = self.connect(True)
+                    continue
+                reply = self.replies.pop()
+                error = reply.get("error") or {}
+                fields = [e[0] for e in (error.get("data") or {}).get("extra") or []]
+                if refused and (error.get("code") != -32602 or fields != ["filters"]):
+                    self.failures.append(f"{phase}: not refused on filters: {text[:300]} -> {str(reply)[:300]}")
+        wire.close()
 
     # -- raw frames --
 
@@ -350,6 +379,7 @@ def test_fuzz_leaves_no_internal_error_no_hang_no_disconnect_and_the_box_as_it_w
         # query methods three times as often: their filters and options are the widest input
         queries = [n for n in names if methods[n].get("filterable")]
         run.timed("admin", run.fuzz_calls, "admin", n_admin, True, names + queries * 2)
+        run.timed("regex", run.fuzz_regexes)
         # half the anonymous calls go to the methods callable without a login, the rest are refused unread
         weighted = no_auth * max(1, len(names) // max(1, len(no_auth))) + names
         run.timed("anonymous", run.fuzz_calls, "anonymous", n_anonymous, False, weighted, ANONYMOUS_CONNECTIONS)

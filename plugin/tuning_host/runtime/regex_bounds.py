@@ -39,7 +39,7 @@ MAX_LENGTH = 1024       # characters of a pattern
 UNROLL = 16             # a repeat of at most this many times is counted as the copies it stands for
 MAX_REPEATS = 16        # unforced unbounded repeats (k) on any one way through a pattern
 MAX_RANGE_SPAN = 4 * 65536   # characters covered by `[a-z]`-style ranges: compiling walks each one (with (?i) too)
-BUDGET = 50_000_000     # steps of `re` one query may take over all its rows (at most about 0.1 s of CPU here)
+BUDGET = 40_000_000     # steps of `re` one query may take over all its rows (at most about 0.1 s of CPU here)
 MATCH_BUDGET = BUDGET // 10  # steps of one match: one call of `re` holds the GIL from its start to its end
 _SATURATED = 1 << 96    # counts above this are past any budget: stop growing them
 
@@ -48,6 +48,7 @@ _POSSESSIVE = getattr(_c, "POSSESSIVE_REPEAT", None)
 _ATOMIC = getattr(_c, "ATOMIC_GROUP", None)
 _ONE_WAY = {0: 1}
 _ZERO_WIDTH_OP = 8      # steps of an anchor or a lookaround: re takes about 8 times a character's test (measured)
+_REPEAT_OP = 8          # steps of one iteration of a repeat of more than one character (re saves its state)
 
 
 class Refused(ValueError):
@@ -241,6 +242,8 @@ class _Walker:
         self.span = 0
         self.forced_tail = 0
         self.forced_shared = 0
+        self.variable = 0     # repeats of a variable count met so far
+        self.scanning = 0     # lookarounds met so far with such a repeat inside (they scan without consuming)
         self._leads = {}
 
     # -- what a part may read first --
@@ -308,7 +311,9 @@ class _Walker:
                 width_lo, width_hi = body.getwidth()
                 if width_lo != width_hi:
                     raise _c.error("look-behind requires fixed-width pattern")   # as re.compile says
+            variable = self.variable
             ways, ops = self.sequence(body, _END, later, flags)
+            self.scanning += self.variable > variable and op is not _ATOMIC
             return ways, ops + _ZERO_WIDTH_OP
         if op is _c.BRANCH:
             ways, ops = {}, 0
@@ -325,6 +330,7 @@ class _Walker:
         raise Refused(f"{str(op).lower()} is not allowed")
 
     def repeat(self, op, lo, hi, body, after, later, flags):
+        self.variable += lo != hi
         first, _ = self.lead(body, flags)
         # what follows one copy of the body: another copy, or what follows the repeat
         if hi <= UNROLL:
@@ -336,8 +342,14 @@ class _Walker:
                     total = _either(total, copy)
                 if count < hi:
                     copy = _then(copy, ways)
-            return total, max(1, ops * hi)
+            return total, max(1, (ops + _iteration(body)) * hi)
+        scanning = self.scanning
         ways, ops = self.sequence(body, first | after, False, flags)   # its forced repeats scan on every way
+        ops += _iteration(body)
+        if self.scanning > scanning:
+            # each iteration would scan the rest of the value again: time quadratic in it, at least
+            raise Refused("a repeated part (`*`, `+`, `{m,}`, `{m,n}` with n over "
+                          f"{UNROLL}) may not hold a lookahead with a repeat inside it")
         if ways != _ONE_WAY or body.getwidth()[0] == 0:
             raise Refused(f"a repeated part (`*`, `+`, `{{m,}}`, `{{m,n}}` with n over {UNROLL}) must consume "
                           "at least one character and match in one way only: no `?`, alternative (`|`) or "
@@ -348,8 +360,17 @@ class _Walker:
                 self.forced_shared += 1
             else:
                 self.forced_tail += 1
-            return _ONE_WAY, ops + 1
-        return {1: 1}, ops + 1
+            return _ONE_WAY, ops
+        return {1: 1}, ops
+
+
+def _iteration(body):
+    """Steps of one iteration's bookkeeping: re repeats a single character in a tight loop, anything else with its
+    state saved at each iteration."""
+    while len(body) == 1 and body[0][0] is _c.SUBPATTERN and body[0][1][0] is None:
+        body = body[0][1][3]
+    simple = len(body) == 1 and body[0][0] in (_c.LITERAL, _c.NOT_LITERAL, _c.ANY, _c.IN)
+    return 1 if simple else _REPEAT_OP
 
 
 def sum_masks(masks):
