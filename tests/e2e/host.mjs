@@ -38,7 +38,8 @@ async function waitForPanel(url, child, log, deadlineMs) {
   throw new Error(`host did not serve ${url} in time:\n${log.join('')}`);
 }
 
-export async function startHost({ password }) {
+/** `readonlyPassword`: also the read-only administrator `readonly` (READONLY_ADMIN) with this password. */
+export async function startHost({ password, readonlyPassword = null }) {
   if (!existsSync(join(UI_DIST, 'index.html'))) {
     throw new Error(`no built panel at ${UI_DIST}: run npm --prefix ui run build`);
   }
@@ -50,6 +51,7 @@ export async function startHost({ password }) {
     env: {
       ...process.env, PYTHONPATH: 'middleware:plugin', TUNING_DATA: data, PORT: String(port),
       TUNING_HOST: '127.0.0.1', TUNING_ADMIN_PASSWORD: password, TUNING_UI_DIR: UI_DIST,
+      ...(readonlyPassword ? { TUNING_READONLY_PASSWORD: readonlyPassword } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

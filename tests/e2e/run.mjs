@@ -10,6 +10,11 @@ import { launchBrowser } from './browser.mjs';
 import { REPO, startHost } from './host.mjs';
 
 const PASSWORD = 'e2e-secret-password';
+const READONLY_PASSWORD = 'e2e-readonly-password';
+/** The TrueNAS web UI's session token in its localStorage (ngx-webstorage), which the panel borrows inside TrueNAS. */
+const WEBUI_TOKEN_KEY = 'ngx-webstorage|token';
+const WRITE_ROLE = 'SYSTEM_ADVANCED_WRITE';
+const WRITE_ROLE_WORDS = 'Needs the System advanced write role';
 const ARTIFACTS = join(REPO, 'tests/artifacts/e2e');
 const BONNIE = join(REPO, 'tests/fixtures/bench/bonnie/runs-x3-2.00a.csv');
 const STEP_TIMEOUT = Number(process.env.E2E_STEP_TIMEOUT_MS ?? 60_000);
@@ -29,10 +34,53 @@ async function shot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
-async function login(page, password = PASSWORD) {
-  await $(page, 'login-username').fill('admin');
+async function login(page, password = PASSWORD, username = 'admin') {
+  await $(page, 'login-username').fill(username);
   await $(page, 'login-password').fill(password);
   await $(page, 'login-submit').click();
+}
+
+/** JSON-RPC calls in order on one websocket of the host's /api/current, opened from `page` (on the host's origin). */
+async function rpc(page, calls) {
+  return page.evaluate(async (calls) => {
+    const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/api/current`);
+    await new Promise((ok, fail) => {
+      ws.onopen = ok;
+      ws.onerror = () => fail(new Error('websocket error'));
+    });
+    const answers = [];
+    for (const [i, [method, params]] of calls.entries()) {
+      answers.push(await new Promise((ok) => {
+        const on = (event) => {
+          const message = JSON.parse(event.data);
+          if (message.id === i + 1) {
+            ws.removeEventListener('message', on);
+            ok(message);
+          }
+        };
+        ws.addEventListener('message', on);
+        ws.send(JSON.stringify({ jsonrpc: '2.0', id: i + 1, method, params }));
+      }));
+    }
+    ws.close();   // closing keeps the session's tokens (only auth.logout ends them)
+    return answers;
+  }, calls);
+}
+
+/** Whether `token` still logs in (TOKEN_PLAIN), asked on a connection of its own. */
+async function tokenLogsIn(page, token) {
+  const [answer] = await rpc(page, [['auth.login_ex', [{ mechanism: 'TOKEN_PLAIN', token }]]]);
+  return answer.result?.response_type === 'SUCCESS';
+}
+
+/** A control as a read-only user meets it: disabled by the browser, its lock naming the role it needs. */
+async function checkNeedsWrite(page, id) {
+  const control = $(page, id).first();
+  await control.waitFor();
+  check(await control.isDisabled(), `${id} is enabled for a read-only user`);
+  const lock = page.locator(`[data-test="needs-role"]:has([data-test="${id}"])`).first();
+  check(await lock.getAttribute('data-role') === WRITE_ROLE, `${id}: the lock names ${await lock.getAttribute('data-role')}`);
+  check(await lock.getAttribute('aria-label') === WRITE_ROLE_WORDS, `${id}: the lock says ${await lock.getAttribute('aria-label')}`);
 }
 
 /** Wait for a job dialog to finish: the success marker, or fail at once with the job's error in words. */
@@ -578,6 +626,128 @@ const steps = [
     check(!/Nothing is measured/.test(verdict), `the verdict: ${verdict}`);
     await shot(page, '21-bottleneck');
   }],
+  ['a read-only user: nothing pre-filled at login; every write control disabled, naming the role; reading works',
+    async ({ host }) => {
+      const context = await launchBrowser();
+      const page = await context.newPage();
+      page.setDefaultTimeout(STEP_TIMEOUT);
+      try {
+        await page.goto(host.url);
+        await $(page, 'login-submit').waitFor();
+        check(await $(page, 'login-username').inputValue() === '', 'the login form fills in a user name');
+        check(/standalone host: admin/.test(await $(page, 'login-username-hint').textContent()), 'no hint of the host user');
+        check(await $(page, 'login-back-to-truenas').count() === 0, 'a way back to TrueNAS on the standalone host');
+        await login(page, READONLY_PASSWORD, 'readonly');
+        await $(page, 'readonly-banner').filter({ hasText: 'System advanced write' }).waitFor();
+        const violations = [];
+        const axe = async (where) => {
+          for (const v of await axeViolations(page)) {
+            violations.push(`${where}: ${v.impact} ${v.id} × ${v.nodes} — ${v.help} [${v.targets}]`);
+          }
+        };
+        await goto(page, 'presets');
+        await $(page, 'preset-card-max-seq-write').click();
+        await $(page, 'plan-table').waitFor();     // a preview is a read: it works
+        await checkNeedsWrite(page, 'apply');
+        await $(page, 'apply').click({ force: true, timeout: 2_000 }).catch(() => undefined);
+        check(await $(page, 'confirm-dialog').count() === 0 && await $(page, 'job-dialog').count() === 0,
+          'a read-only user reached a confirmation or a job');
+        await shot(page, '22-readonly-presets-plan');
+        await axe('presets');
+        await goto(page, 'my-presets');
+        await checkNeedsWrite(page, 'own-new');
+        await checkNeedsWrite(page, 'own-from-builtin');
+        await axe('my presets');
+        await goto(page, 'benchmarks');
+        await checkNeedsWrite(page, 'bench-start');
+        await checkNeedsWrite(page, 'import-open');
+        await page.locator('[data-test^="bench-row-"]').first().waitFor();
+        await checkNeedsWrite(page, (await page.locator('[data-test^="bench-delete-"]').first().getAttribute('data-test')));
+        await shot(page, '23-readonly-benchmarks');
+        await axe('benchmarks');
+        await goto(page, 'campaigns');
+        await checkNeedsWrite(page, 'camp-start');
+        await goto(page, 'network');
+        await checkNeedsWrite(page, 'net-start');
+        await goto(page, 'clients');
+        await checkNeedsWrite(page, 'client-create');
+        await checkNeedsWrite(page, 'client-import-open');
+        await goto(page, 'ladder');
+        await checkNeedsWrite(page, 'ladder-read');
+        await goto(page, 'restore-points');
+        await page.locator('[data-test^="restore-point-"]').first().waitFor();
+        const revert = page.locator('[data-test^="revert-preview-"]');
+        if (await revert.count()) {
+          await revert.first().click();
+          await $(page, 'plan-table').waitFor();
+          await checkNeedsWrite(page, 'revert-confirm');
+        }
+        await axe('restore points');
+        await page.setViewportSize({ width: 390, height: 800 });
+        await goto(page, 'presets');
+        await $(page, 'preset-card-max-seq-write').click();
+        await checkNeedsWrite(page, 'apply');
+        await shot(page, '24-readonly-presets-390');
+        await axe('presets at 390 px');
+        check(violations.length === 0, `accessibility violations for a read-only user:\n${violations.join('\n')}`);
+        check(await $(page, 'logout').count() === 1 && await $(page, 'back-to-truenas').count() === 0,
+          'the standalone host offers Log out and nothing about TrueNAS');
+      } finally {
+        await context.close();
+      }
+    }],
+  ["inside TrueNAS (the web UI's session on this origin): Back to TrueNAS, no Log out; the web UI's token stays valid",
+    async ({ page, host }) => {
+      // The web UI's token as middlewared would have made it for the web UI: a login of its own, a token, the
+      // connection closed (which keeps the token).
+      const [loggedIn, generated] = await rpc(page, [
+        ['auth.login_ex', [{ mechanism: 'PASSWORD_PLAIN', username: 'admin', password: PASSWORD }]],
+        ['auth.generate_token', [600, {}, false, false]],
+      ]);
+      check(loggedIn.result?.response_type === 'SUCCESS' && typeof generated.result === 'string',
+        `no web UI token: ${JSON.stringify([loggedIn, generated])}`);
+      const token = generated.result;
+      const context = await launchBrowser();
+      await context.addInitScript(([key, value]) => window.localStorage.setItem(key, JSON.stringify(value)),
+        [WEBUI_TOKEN_KEY, token]);
+      const guest = await context.newPage();
+      guest.setDefaultTimeout(STEP_TIMEOUT);
+      try {
+        await guest.goto(host.url);
+        await $(guest, 'box-ram').waitFor();
+        check(await $(guest, 'login-form').count() === 0, 'the panel asked for a login with the web UI session');
+        const back = $(guest, 'back-to-truenas');
+        check(await back.getAttribute('href') === '/ui/', `Back to TrueNAS links ${await back.getAttribute('href')}`);
+        check(await $(guest, 'logout').count() === 0, 'Log out offered on the session borrowed from the web UI');
+        await shot(guest, '25-inside-truenas-header');
+        for (const [width, theme] of [[1280, 'dark'], [390, 'light']]) {
+          await guest.setViewportSize({ width, height: 800 });
+          await setTheme(guest, theme);
+          const violations = await axeViolations(guest);
+          check(violations.length === 0, `the guest header (${theme}, ${width} px): ${JSON.stringify(violations)}`);
+        }
+        await shot(guest, '26-inside-truenas-header-390');
+        await back.click();
+        await guest.waitForURL((url) => url.pathname === '/ui/');
+        check(await tokenLogsIn(page, token), "leaving the panel revoked the web UI's token");
+      } finally {
+        await context.close();
+      }
+      // The web UI logged out (its entry holds null): the login suggests the box's user and leads back to it
+      const fresh = await launchBrowser();
+      await fresh.addInitScript((key) => window.localStorage.setItem(key, 'null'), WEBUI_TOKEN_KEY);
+      const box = await fresh.newPage();
+      try {
+        await box.goto(host.url);
+        await $(box, 'login-submit').waitFor();
+        check(await $(box, 'login-username').inputValue() === '', 'the login fills in a user name on a box');
+        check(/truenas_admin/.test(await $(box, 'login-username-hint').textContent()), 'no hint of the box user');
+        check(await $(box, 'login-back-to-truenas').getAttribute('href') === '/ui/', 'no way back to the web UI');
+        await shot(box, '27-inside-truenas-login');
+      } finally {
+        await fresh.close();
+      }
+    }],
   ['axe-core: no serious or critical accessibility violation on any page, light and dark, wide and 390 px',
     async ({ page }) => {
       const found = [];
@@ -612,7 +782,7 @@ const steps = [
 async function main() {
   mkdirSync(ARTIFACTS, { recursive: true });
   const only = process.argv[2] ? new RegExp(process.argv[2], 'i') : null;
-  const host = await startHost({ password: PASSWORD });
+  const host = await startHost({ password: PASSWORD, readonlyPassword: READONLY_PASSWORD });
   const context = await launchBrowser();
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT);
