@@ -13,6 +13,23 @@ def utc_now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec='seconds')
 
 
+# Restore points and results are the owner's only, as middlewared keeps its own database (/data/freenas-v1.db, mode
+# 0600; utils/db.py FREENAS_DATABASE_MODE) and the system dataset's private directories (0700). SQLite gives a
+# database's -wal and -shm files its mode.
+FILE_MODE = 0o600
+DIR_MODE = 0o700
+
+
+def make_private(path: str) -> None:
+    """Create ``path`` if missing and give it mode 0600 (also a file made before modes were set: an upgrade)."""
+    fd = os.open(path, os.O_RDONLY | os.O_CREAT, FILE_MODE)
+    try:
+        if os.fstat(fd).st_mode & 0o777 != FILE_MODE:
+            os.fchmod(fd, FILE_MODE)
+    finally:
+        os.close(fd)
+
+
 MISSING = object()
 MEMO_ENTRIES = 64   # distinct memoised reads kept at once (a read's key is its function and arguments)
 
@@ -25,7 +42,7 @@ class Database:
     remembered with ``remember`` is valid while the generation it was read at is still the current one."""
 
     def __init__(self, path: str):
-        os.makedirs(os.path.dirname(path) or '.', exist_ok=True)
+        os.makedirs(os.path.dirname(path) or '.', mode=DIR_MODE, exist_ok=True)
         self.path = path
         self._lock = threading.RLock()
         self._memo = {}
@@ -53,6 +70,9 @@ class Database:
         self._memo[key] = (generation, value)
 
     def _connect(self) -> sqlite3.Connection:
+        for name in (self.path, self.path + '-wal', self.path + '-shm'):
+            if name == self.path or os.path.exists(name):
+                make_private(name)
         conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         conn.row_factory = sqlite3.Row
         conn.execute('PRAGMA journal_mode=WAL')
@@ -107,6 +127,7 @@ class Database:
     def backup_to(self, path: str) -> None:
         """A consistent single-file copy at ``path`` (SQLite's online backup, no WAL beside it)."""
         with self._lock:
+            make_private(path)
             copy = sqlite3.connect(path, isolation_level=None)
             try:
                 self._conn.backup(copy)

@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 
 from .errors import CallError, ValidationError, ValidationErrors
 from .pipes import Pipes
-from .validation import rejected_arguments
+from .validation import accept_params, rejected_arguments
 
 logger = logging.getLogger("tuning_host.jobs")
 
@@ -106,10 +106,23 @@ class Job:
                 self.check_pipe(name)
 
         if options.get("description"):
-            try:
-                self.description = options["description"](*self.args)
-            except Exception:
-                logger.error("Error setting job description", exc_info=True)
+            self.description = self._describe(options["description"])
+
+    def _describe(self, description):
+        """The job's description from its arguments once they are valid (with their defaults), as the method will
+        see them; None when they are not (the job then fails on them, and a description built from what a caller
+        sent would only fail or say something false). A description that fails on valid arguments is a bug."""
+        accepts = getattr(self.method, "new_style_accepts", None)
+        try:
+            args = self.args if accepts is None else accept_params(accepts, self.args)
+        except ValidationErrors as e:
+            clear_frames(e)   # its frames hold the arguments, which a refused job keeps nothing of
+            return None
+        try:
+            return description(*args)
+        except Exception:
+            logger.error("Error setting the description of %s", self.method_name, exc_info=True)
+            return None
 
     # ---- inside the job ----
 

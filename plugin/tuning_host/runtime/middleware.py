@@ -9,6 +9,7 @@ import threading
 import uuid
 from datetime import datetime, timezone
 
+from .audit_trail import audit_files, refusal_bound, refused_caller, summary
 from .errors import ENOMETHOD, CallError
 from .jobs import Job, JobsQueue
 from .logfile import append_rotating
@@ -54,6 +55,8 @@ class Middleware:
         self._wsclients = {}
         self._hooks = {}
         self._audit_lock = threading.Lock()
+        self._refusals = refusal_bound()   # refused calls written whole per caller; the rest summarised
+        self._audit_timer = None
         self.jobs = None
         self.downloads = None  # the host's server sets its job-output downloads (core.download, /_download)
         self.reboot_requested = False
@@ -274,24 +277,59 @@ class Middleware:
     # ---- audit ----
 
     async def log_audit_message(self, app, event, event_data, success):
-        """Append one JSON line to `<data_dir>/audit.log`."""
+        """Append one JSON line to `<data_dir>/audit.log` (logins to `audit-auth.log` too); a caller's refused calls
+        past its share are counted and summarised instead (runtime/audit_trail.py)."""
         creds = getattr(app, "authenticated_credentials", None) if app is not None else None
-        line = json.dumps({
+        user = creds["username"] if creds else None
+        addr = getattr(app, "remote_addr", None) or "127.0.0.1"
+        records = [self._summary_record(s) for s in self._refusals.take_ended(self.loop.time())]
+        caller = refused_caller(event, event_data, user, addr)
+        if caller is None or self._refusals.admit(caller, self.loop.time(), event_data.get("method"), (user, addr)):
+            records.append(self._audit_record(event, event_data, success, user, addr,
+                                              getattr(app, "session_id", None)))
+        else:
+            self._summarise_later()
+        if records:
+            await self.run_in_thread(self._append_audit, records)
+
+    @staticmethod
+    def _audit_record(event, event_data, success, user, addr, session_id):
+        """(file names, JSON line) of one audit record."""
+        return audit_files(event), json.dumps({
             "aid": str(uuid.uuid4()),
             "time": datetime.now(timezone.utc).isoformat(),
-            "addr": getattr(app, "remote_addr", None) or "127.0.0.1",
-            "user": creds["username"] if creds else None,
-            "sess": getattr(app, "session_id", None),
+            "addr": addr,
+            "user": user,
+            "sess": session_id,
             "svc": "MIDDLEWARE",
             "event": event,
             "event_data": event_data,
             "success": bool(success),
         }, default=str)
-        await self.run_in_thread(self._append_audit, line)
 
-    def _append_audit(self, line):
+    def _summary_record(self, repeats):
+        user, addr, event_data = summary(repeats)
+        return self._audit_record("METHOD_CALL", event_data, False, user, addr, None)
+
+    def _summarise_later(self):
+        """Write the summaries when their windows end, even if the caller says nothing more."""
+        if self._audit_timer is not None or (end := self._refusals.next_end()) is None:
+            return
+        # a little after the end: the loop may run a timer up to its clock's resolution early
+        self._audit_timer = self.loop.call_at(end + 0.01, self._write_ended_summaries)
+
+    def _write_ended_summaries(self):
+        self._audit_timer = None
+        records = [self._summary_record(s) for s in self._refusals.take_ended(self.loop.time())]
+        if records:
+            self.create_task(self.run_in_thread(self._append_audit, records))
+        self._summarise_later()
+
+    def _append_audit(self, records):
         with self._audit_lock:
-            append_rotating(os.path.join(self.data_dir, "audit.log"), line)
+            for names, line in records:
+                for name in names:
+                    append_rotating(os.path.join(self.data_dir, name), line)
 
     # ---- lifecycle ----
 
@@ -314,6 +352,11 @@ class Middleware:
             self.loop.call_soon_threadsafe(lambda: self.create_task(self._reboot_handler()))
 
     def shutdown(self):
+        if self._audit_timer is not None:
+            self._audit_timer.cancel()
+            self._audit_timer = None
+        if pending := self._refusals.take_all():   # counts so far: a stop does not lose them
+            self._append_audit([self._summary_record(s) for s in pending])
         self.executor.shutdown(wait=False, cancel_futures=True)
 
 

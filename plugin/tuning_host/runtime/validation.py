@@ -1,10 +1,14 @@
 """Positional call arguments <-> argument models, and return values -> `result` models."""
 import errno
+import functools
 import logging
+import types
+import typing
 
 import pydantic
 
 from .errors import ValidationErrors
+from .models import BaseModel, ForUpdateMetaclass
 
 logger = logging.getLogger("tuning_host.runtime")
 
@@ -59,14 +63,61 @@ class ResultValidationError(Exception):
     """A method returned a value its `returns` model refuses (a bug in the method or its model)."""
 
 
+def _query_item(model):
+    """`E` when `model`'s result is a query's, `list[E] | E | int` with `E` a model; else None."""
+    field = model.model_fields.get("result")
+    annotation = field.annotation if field is not None else None
+    if typing.get_origin(annotation) not in (typing.Union, types.UnionType):
+        return None
+    args = typing.get_args(annotation)
+    items = [a for a in args if isinstance(a, type) and issubclass(a, pydantic.BaseModel)]
+    listed = [typing.get_args(a)[0] for a in args if typing.get_origin(a) is list]
+    if len(items) != 1 or listed != items or int not in args or len(args) != 3:
+        return None
+    return items[0]
+
+
+@functools.cache
+def selected_result_model(model):
+    """The model a query's result with `select` fits: every field of its entries optional and left out of the
+    dump when absent (middlewared's query_result_item, made from the plugin's full model); None when `model` is
+    not a query's."""
+    item = _query_item(model)
+    if item is None:
+        return None
+    partial = pydantic.create_model(f"{item.__name__}Selected", __base__=(item,), __module__=item.__module__,
+                                    __cls_kwargs__={"metaclass": ForUpdateMetaclass})
+    return pydantic.create_model(f"{model.__name__}Selected", __base__=(BaseModel,), __module__=model.__module__,
+                                 result=(list[partial] | partial | int, ...))
+
+
+def _dump(model, result):
+    return model(result=result).model_dump(warnings=False, by_alias=True)["result"]
+
+
+def brief(error):
+    """A pydantic error in a line: how many, where the first is and what it says; never the value (a result can be
+    kilobytes, and the log is no place for it)."""
+    first = error.errors(include_input=False, include_url=False)[0]
+    where = ".".join(str(x) for x in first["loc"]) or "result"
+    return f"{error.error_count()} error(s), the first at {where}: {first['msg']}"
+
+
 def serialize_result(model, result, *, strict=False):
-    """Serialise `result` through `model`'s `result` field. Like middlewared, a value the model refuses is
-    logged and returned as is, unless `strict` (the host's test mode) makes it an error."""
+    """Serialise `result` through `model`'s `result` field; a query's result with `select` (a subset of each
+    entry's fields) through `selected_result_model`. Like middlewared, a value the model refuses is logged and
+    returned as is, unless `strict` (the host's test mode) makes it an error."""
     try:
-        return model(result=result).model_dump(warnings=False, by_alias=True)["result"]
+        return _dump(model, result)
     except pydantic.ValidationError as e:
-        if strict:
-            raise ResultValidationError(f"{model.__name__}: return value does not match the model: {e}") from None
-        logger.warning("Serialization error when serializing %s: %s. Falling back to the raw value",
-                       model.__name__, e)
-        return result
+        error = e
+    if (selected := selected_result_model(model)) is not None:
+        try:
+            return _dump(selected, result)
+        except pydantic.ValidationError:
+            pass
+    if strict:
+        raise ResultValidationError(f"{model.__name__}: return value does not match the model: {error}") from None
+    logger.warning("Serialization error when serializing %s: %s. Falling back to the raw value", model.__name__,
+                   brief(error))
+    return result

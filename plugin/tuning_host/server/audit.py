@@ -20,7 +20,9 @@ def redact(params):
 
 async def audit_method_call(middleware, conn, name, methodobj, params, success):
     """Write the METHOD_CALL audit line of a call of `name`, when the method declares `audit`. `params` None: the
-    call was refused before its parameters were read (an anonymous caller), and none are written."""
+    call was refused before its parameters were read (not logged in, or without the role), and none are written;
+    it is audited as not authorized (as middlewared's), which bounds how many such lines a caller gets
+    (runtime/audit_trail.py)."""
     audit = getattr(methodobj, "audit", None)
     if not audit:
         return
@@ -33,6 +35,6 @@ async def audit_method_call(middleware, conn, name, methodobj, params, success):
     try:
         await middleware.log_audit_message(conn, "METHOD_CALL", {
             "method": name, "params": None if params is None else redact(params), "description": description,
-            "authenticated": conn.authenticated, "authorized": conn.authenticated}, success)
+            "authenticated": bool(conn.authenticated), "authorized": params is not None}, success)
     except Exception:
         logger.error("Failed to write audit message", exc_info=True)

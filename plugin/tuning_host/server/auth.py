@@ -3,12 +3,13 @@ see authz.py for what they allow)."""
 import asyncio
 import base64
 import binascii
+import errno
 import random
 import secrets
 import time
 import uuid
 from datetime import datetime, timezone
-from typing import Literal, Union
+from typing import Annotated, Literal, Union
 
 from pydantic import Field
 
@@ -17,11 +18,45 @@ from ..runtime import (BaseModel, CallError, InstanceNotFound, NonEmptyString, S
 from ..runtime.models import QueryArgs
 from ..runtime.filters import filter_list
 from .authz import credentials_valid, end_session, session_expiry
-from .store import ADMIN_USERNAME, api_key_id
+from .rate_limit import refusal_delay
+from .store import ADMIN_USERNAME, MAX_ROW_ID
 
 ADMIN_UID = 950
 READONLY_UID = 951   # TrueNAS's truenas_readonly_administrators group id
 FAIL_DELAY = (1.0, 2.0)  # middlewared's AA_LEVEL1.min_fail_delay: a failed login answers after 1-2 s
+
+
+class CredentialsRateLimited(Exception):
+    """Too many wrong credentials from this address lately: nothing was checked. `retry_after`: whole seconds."""
+
+    def __init__(self, retry_after):
+        super().__init__("Rate Limit Exceeded")
+        self.retry_after = retry_after
+
+
+async def check_credential(middleware, address, check, *args):
+    """`check(*args)` run in a worker thread under the one limit of wrong passwords and API keys per address
+    (rate_limit.CredentialLimiter): its result, None when the credential is wrong. Raises CredentialsRateLimited,
+    after middlewared's random refusal delay, when the address may not try now."""
+    limiter = middleware.get_service("rate.limit").credentials
+    ticket = limiter.begin(address)
+    if ticket is None:
+        await asyncio.sleep(refusal_delay())
+        raise CredentialsRateLimited(limiter.retry_after(address))
+    result = None
+    try:
+        result = await middleware.run_in_thread(check, *args)
+    finally:
+        limiter.end(ticket, result is not None)
+    return result
+
+
+async def refuse_credential(middleware, app, kind, username, error):
+    """A wrong credential: answered after 1-2 s (as pam_delay: no fast guessing on one connection) and audited as a
+    failed login."""
+    await asyncio.sleep(random.uniform(*FAIL_DELAY))
+    await middleware.log_audit_message(app, "AUTHENTICATION", {
+        "credentials": {"credentials": kind, "credentials_data": {"username": username}}, "error": error}, False)
 
 
 class TokenManager:
@@ -232,9 +267,26 @@ class AuthService(Service):
                 "username": credentials["username"]}}, "error": None}, True)
 
     async def _fail(self, app, kind, username, error):
-        await asyncio.sleep(random.uniform(*FAIL_DELAY))  # as pam_delay: no fast guessing on one connection
-        await self.middleware.log_audit_message(app, "AUTHENTICATION", {
-            "credentials": {"credentials": kind, "credentials_data": {"username": username}}, "error": error}, False)
+        await refuse_credential(self.middleware, app, kind, username, error)
+
+    async def _check(self, app, check, *args):
+        """`check_credential` for a websocket login: past the limit, EBUSY 'Rate Limit Exceeded' as the limit of
+        calls without a login answers."""
+        try:
+            return await check_credential(self.middleware, app.remote_addr, check, *args)
+        except CredentialsRateLimited:
+            raise CallError("Rate Limit Exceeded", errno.EBUSY) from None
+
+    async def _login_api_key(self, app, username, api_key):
+        """Log `app` in with `api_key` (of `username`, or of whoever it belongs to when None); False when wrong."""
+        found = await self._check(app, _api_key_login, self.middleware.host_store, username, api_key)
+        if found is None:
+            await self._fail(app, "API_KEY", username, "Invalid API key")
+            return False
+        key, roles = found
+        await self._login(app, _credentials("API_KEY", key["username"], roles, session_expiry(),
+                                            api_key={"id": key["id"], "name": key["name"]}))
+        return True
 
     def _live_token(self, token, origin):
         """The entry of `token` presented from `origin` if it and the login it came from are still good."""
@@ -253,19 +305,14 @@ class AuthService(Service):
         failed = {"response_type": "AUTH_ERR"}
         store = self.middleware.host_store
         if mechanism == "PASSWORD_PLAIN":
-            roles = await self.middleware.run_in_thread(_password_roles, store, data["username"], data["password"])
+            roles = await self._check(app, _password_roles, store, data["username"], data["password"])
             if roles is None:
                 await self._fail(app, "LOGIN_PASSWORD", data["username"], "Bad username or password")
                 return failed
             await self._login(app, _credentials("LOGIN_PASSWORD", data["username"], roles, session_expiry()))
         elif mechanism == "API_KEY_PLAIN":
-            found = await self.middleware.run_in_thread(_api_key_login, store, data["username"], data["api_key"])
-            if found is None:
-                await self._fail(app, "API_KEY", data["username"], "Invalid API key")
+            if not await self._login_api_key(app, data["username"], data["api_key"]):
                 return failed
-            key, roles = found
-            await self._login(app, _credentials("API_KEY", key["username"], roles, session_expiry(),
-                                                api_key={"id": key["id"], "name": key["name"]}))
         elif mechanism == "TOKEN_PLAIN":
             entry = self._live_token(data["token"], app.remote_addr)
             if entry is None or entry["attrs"]:
@@ -293,15 +340,10 @@ class AuthService(Service):
     @api_method(AuthLoginWithApiKeyArgs, AuthLoginWithApiKeyResult, authentication_required=False, pass_app=True)
     async def login_with_api_key(self, app, api_key):
         """Legacy API key login (`<id>-<secret>`); true on success."""
-        key_id = api_key_id(api_key)
-        row = None
-        if key_id is not None:
-            row = await self.middleware.run_in_thread(self.middleware.host_store.get_api_key, key_id)
-        if row is None:
-            return False
-        resp = await self.login_ex(app, {"mechanism": "API_KEY_PLAIN", "username": row["username"],
-                                         "api_key": api_key, "login_options": {"user_info": False}})
-        return resp["response_type"] == "SUCCESS"
+        if app is None:
+            raise CallError("auth.login_with_api_key needs a connection")
+        # the key names its user: checked, limited, delayed and audited as any other key
+        return await self._login_api_key(app, None, api_key)
 
     @api_method(AuthLoginWithTokenArgs, AuthLoginWithTokenResult, authentication_required=False, pass_app=True)
     async def login_with_token(self, app, token):
@@ -369,7 +411,8 @@ class ApiKeyCreateResult(BaseModel):
 
 
 class ApiKeyDeleteArgs(BaseModel):
-    id: int
+    id: Annotated[int, Field(ge=1, le=MAX_ROW_ID)]
+    """A key's id (SQLite holds ids up to 2^63 - 1)."""
 
 
 class ApiKeyDeleteResult(BaseModel):
@@ -415,10 +458,24 @@ class ApiKeyService(Service):
         return True
 
 
+class HttpCaller:
+    """Who presented credentials over HTTP, for the audit line of a refusal (no session: one request)."""
+
+    websocket = False
+    authenticated = False
+    authenticated_credentials = None
+
+    def __init__(self, remote_addr):
+        self.remote_addr = remote_addr
+        self.session_id = str(uuid.uuid4())
+
+
 async def parse_credentials(middleware, request):
     """The credentials of an HTTP request (`/_upload`), as middlewared's restful.parse_credentials reads them and
     its login checks them: `?auth_token=`, `Authorization: Token`, `Basic` (user:password) or `Bearer` (API key).
-    None when there are none or they are wrong (each failure audited like a failed login)."""
+    None when there are none or they are wrong (a wrong password or key after the failure delay, audited like a
+    failed login). Passwords and keys share the websocket logins' limit per address: past it CredentialsRateLimited,
+    nothing checked."""
     header = request.headers.get("Authorization")
     auth = middleware.get_service("auth")
     store = middleware.host_store
@@ -445,10 +502,14 @@ async def parse_credentials(middleware, request):
             username, _, password = base64.b64decode(value, validate=True).decode().partition(":")
         except (binascii.Error, UnicodeDecodeError):
             return None
-        roles = await middleware.run_in_thread(_password_roles, store, username, password)
-        return None if roles is None else _credentials("LOGIN_PASSWORD", username, roles, session_expiry())
-    found = await middleware.run_in_thread(_api_key_login, store, None, value)
+        roles = await check_credential(middleware, request.remote, _password_roles, store, username, password)
+        if roles is None:
+            await refuse_credential(middleware, HttpCaller(request.remote), kind, username, "Bad username or password")
+            return None
+        return _credentials("LOGIN_PASSWORD", username, roles, session_expiry())
+    found = await check_credential(middleware, request.remote, _api_key_login, store, None, value)
     if found is None:
+        await refuse_credential(middleware, HttpCaller(request.remote), kind, None, "Invalid API key")
         return None
     key, roles = found
     return _credentials("API_KEY", key["username"], roles, session_expiry(),

@@ -1,5 +1,6 @@
 """The host's own SQLite database (`<data>/host.db`): the accounts (each with its TrueNAS roles) and API keys
-(hashed)."""
+(hashed). The file is the owner's only (0600, as middlewared keeps /data/freenas-v1.db): SQLite gives its -wal and
+-shm files the database's mode."""
 import hashlib
 import hmac
 import json
@@ -8,6 +9,8 @@ import secrets
 import sqlite3
 import threading
 from datetime import datetime, timezone
+
+from ..runtime.logfile import PRIVATE_DIR_MODE, make_private
 
 ADMIN_USERNAME = "admin"
 READONLY_USERNAME = "readonly"
@@ -30,6 +33,11 @@ def verify_password(password, stored):
         return False
     actual = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), dklen=32, n=int(n), r=int(r), p=int(p))
     return hmac.compare_digest(actual.hex(), digest)
+
+
+# Checked for an unknown user: a wrong user name costs one scrypt of the stored hashes' cost, as a wrong password
+# does, so the answer's timing does not tell which names exist. No password hashes to an all-zero digest.
+DUMMY_HASH = f"scrypt${_SCRYPT['n']}${_SCRYPT['r']}${_SCRYPT['p']}${'00' * 16}${'00' * 32}"
 
 
 MAX_ROW_ID = 2 ** 63 - 1   # SQLite's largest INTEGER
@@ -55,7 +63,11 @@ class HostStore:
     def __init__(self, path):
         self.path = path
         self._lock = threading.Lock()
-        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        os.makedirs(os.path.dirname(os.path.abspath(path)), mode=PRIVATE_DIR_MODE, exist_ok=True)
+        make_private(path)   # before SQLite creates it with the umask's mode
+        for suffix in ("-wal", "-shm"):
+            if os.path.exists(path + suffix):
+                make_private(path + suffix)
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
             version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -116,7 +128,7 @@ class HostStore:
         row = self._run(lambda db: db.execute("SELECT password_hash FROM users WHERE username=?",
                                               (username,)).fetchone())
         if row is None:
-            verify_password(password, hash_password("x"))  # same cost whether or not the user exists
+            verify_password(password, DUMMY_HASH)  # one scrypt whether or not the user exists
             return False
         return verify_password(password, row[0])
 
@@ -150,6 +162,8 @@ class HostStore:
                          is not None)
 
     def delete_api_key(self, key_id):
+        if not 0 < key_id <= MAX_ROW_ID:   # beyond what SQLite holds: no such key (the API refuses it first)
+            return False
         return self._run(lambda db: db.execute("DELETE FROM api_keys WHERE id=?", (key_id,)).rowcount) > 0
 
     def check_api_key(self, username, key):
