@@ -101,7 +101,6 @@ class Run:
         self.failures = []           # hangs, disconnects not by design, answers missing, anonymous logins
         self.anonymous_calls = 0
         self.seconds = {}
-        self.replies = []            # answers kept for a phase that checks them (fuzz_regexes)
 
     def timed(self, phase, fn, *args):
         """Run one phase; its wall time is printed with the counts (never asserted)."""
@@ -247,18 +246,18 @@ class Run:
         """Every query method, with each hostile pattern against all its fields (fuzzing.regex_attacks): answered
         (a hang is `re` holding the GIL: nothing else answers either), those that backtrack without bound refused
         on `filters` whatever the rows."""
-        phase = "regex"
+        phase, kept = "regex", []
         wire = self.connect(True)
         for name in sorted(n for n, m in self.methods.items() if m.get("filterable")):
             for params, refused in fuzzing.regex_attacks(self.methods[name]):
                 text = fuzzing.dumps(fuzzing.request(next(self.ids), name, params))
                 self.counts[f"{phase} cases"] += 1
                 sent = self.send(wire, phase, [text], "core.ping")
-                if sent is None or not self.collect(wire, phase, sent, self.replies):
+                if sent is None or not self.collect(wire, phase, sent, kept):
                     wire.close()
                     wire = self.connect(True)
                     continue
-                reply = self.replies.pop()
+                reply = kept.pop()
                 error = reply.get("error") or {}
                 fields = [e[0] for e in (error.get("data") or {}).get("extra") or []]
                 if refused and (error.get("code") != -32602 or fields != ["filters"]):

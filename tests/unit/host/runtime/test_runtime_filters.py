@@ -224,7 +224,7 @@ def test_a_regex_whose_work_on_a_value_passes_the_budget_is_refused_naming_filte
     assert ids(filter_list([{"id": 1, "text": "axbycz"}], [["text", "~", ".*x.*y.*z"]])) == [1]
 
 
-def test_the_budget_is_the_whole_query_s():
+def test_the_budget_covers_the_whole_query():
     pattern, n = ".*x.*y", 500
     each = regex_bounds.shape(pattern).cost(n)
     assert each <= regex_bounds.MATCH_BUDGET
