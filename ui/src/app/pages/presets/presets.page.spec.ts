@@ -1,5 +1,6 @@
 import { Provider } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
+import { Router, provideRouter } from '@angular/router';
 import { throwError } from 'rxjs';
 
 import { ApiCallError, ApiValidationError } from '../../api/api-errors';
@@ -14,13 +15,22 @@ const dangerous = fakeChange({
   key: 'DATASET_PROPERTY:tank:sync', setting: 'sync', current: 'STANDARD', proposed: 'DISABLED', risk: 'DANGEROUS',
 });
 
-async function render(configure: Parameters<typeof mockApi>[0], extra: Provider[] = []) {
+/** The pool and dataset picked earlier in this browser session (null: none picked yet). */
+function picked(place: { pool: string; dataset: string | null } | null) {
+  sessionStorage.clear();
+  if (place) {
+    sessionStorage.setItem('tuning.plan.place', JSON.stringify(place));
+  }
+}
+
+async function render(configure: Parameters<typeof mockApi>[0], extra: Provider[] = [], url = '/') {
   const { api, providers } = mockApi((m) => {
     m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
       .mockCall('tuning.preset.query', [fakePreset()]);
     configure?.(m);
   });
-  TestBed.configureTestingModule({ imports: [PresetsPage], providers: [...providers, ...extra] });
+  TestBed.configureTestingModule({ imports: [PresetsPage], providers: [...providers, provideRouter([]), ...extra] });
+  await TestBed.inject(Router).navigateByUrl(url);
   await TestBed.inject(BoxStore).load();
   await TestBed.inject(PresetsStore).load();
   const fixture = TestBed.createComponent(PresetsPage);
@@ -38,6 +48,8 @@ async function render(configure: Parameters<typeof mockApi>[0], extra: Provider[
 }
 
 describe('PresetsPage', () => {
+  beforeEach(() => picked({ pool: 'tank', dataset: 'tank' }));
+
   it('enables Apply only once every dangerous row is acknowledged, then applies with those keys', async () => {
     const { api, q, settle } = await render((m) => m
       .mockCall('tuning.preset.preview', fakePlan([fakeChange(), dangerous]))
@@ -197,4 +209,94 @@ describe('PresetsPage', () => {
     expect(q('preset-card-max-iops')!.textContent).toContain('latest applied');
     expect(q('preset-card-loose')!.textContent).toContain('in effect');
   });
+
+  it('brings the plan into view on a card click, focuses its heading and puts the preset in the URL', async () => {
+    const scrolled: Element[] = [];
+    const scroll = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) { scrolled.push(this); };
+    try {
+      const { q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()])));
+      q<HTMLButtonElement>('preset-card-max-iops')!.click();
+      await settle();
+      const heading = q('plan-heading')!;
+      expect(scrolled).toEqual([heading]);
+      expect(document.activeElement).toBe(heading);
+      expect(TestBed.inject(Router).url).toBe('/?preset=max-iops&pool=tank&dataset=tank');
+    } finally {
+      Element.prototype.scrollIntoView = scroll;
+    }
+  });
+
+  it('shows the plan a URL names after a reload or from a shared link', async () => {
+    const { api, q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()])), [],
+      '/?preset=max-iops&pool=tank&dataset=tank%2Fvms');
+    await settle();
+    expect(api.callsOf('tuning.preset.preview')).toEqual([
+      ['max-iops', { pool: 'tank', dataset: 'tank/vms', cache_disks: [], log_disks: [] }],
+    ]);
+    expect(q('plan-heading')!.textContent).toContain('Max IOPS');
+    expect(q('preset-card-max-iops')!.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('keeps disks ticked in one preview out of another preset\'s preview and apply', async () => {
+    const ssd = { name: 'nvme0n1', kind: 'NVME' as const, size_bytes: 512 * 1024 ** 3, model: 'Fast' };
+    const { api, q, settle } = await render((m) => m
+      .mockCall('tuning.preset.query', [fakePreset(), fakePreset({ id: 'max-seq-write', name: 'Max sequential write' })])
+      .mockCall('tuning.preset.preview', fakePlan([fakeChange()], {
+        prerequisites: [{ id: 'cache', met: false, message: 'choose a cache disk' }],
+        devices: { cache: [{ ...ssd, eligible: true, reason: null }], log: [] },
+      })));
+    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    await settle();
+    q<HTMLInputElement>('disk-cache_disks-nvme0n1')!.click();
+    await settle();
+    expect(api.callsOf('tuning.preset.preview')[1][1]).toMatchObject({ cache_disks: ['nvme0n1'] });
+
+    q<HTMLButtonElement>('preset-card-max-seq-write')!.click();
+    await settle();
+    expect(api.callsOf('tuning.preset.preview').at(-1)).toEqual([
+      'max-seq-write', { pool: 'tank', dataset: 'tank', cache_disks: [], log_disks: [] },
+    ]);
+  });
+
+  it('sets dataset properties only on a dataset the admin picked, names the children that inherit, keeps the choice', async () => {
+    picked(null);
+    const { api, q, settle, choose } = await renderWithChoose();
+    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    await settle();
+    expect(api.callsOf('tuning.preset.preview')[0][1]).toEqual({ pool: 'tank', dataset: null, cache_disks: [], log_disks: [] });
+    expect(q('plan-needs-dataset')!.textContent).toContain('choose the dataset');
+    expect(q<HTMLButtonElement>('apply')!.disabled).toBe(true);
+    expect(q('plan-children')).toBeNull();
+
+    await choose('target-dataset', 'tank');
+    expect(api.callsOf('tuning.preset.preview').at(-1)![1]).toMatchObject({ dataset: 'tank' });
+    expect(q('plan-needs-dataset')).toBeNull();
+    expect(q<HTMLButtonElement>('apply')!.disabled).toBe(false);
+    expect(q('plan-children')!.textContent).toContain('tank/vms');
+    expect(JSON.parse(sessionStorage.getItem('tuning.plan.place')!)).toEqual({ pool: 'tank', dataset: 'tank' });
+
+    await choose('target-dataset', 'tank/vms');
+    expect(q('plan-children')!.textContent).toContain('No dataset lies below tank/vms');
+  });
+
+  it('a later visit in the same session keeps the dataset picked before', async () => {
+    picked({ pool: 'tank', dataset: 'tank/vms' });
+    const { api, q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()])));
+    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    await settle();
+    expect(api.callsOf('tuning.preset.preview')[0][1]).toMatchObject({ pool: 'tank', dataset: 'tank/vms' });
+    expect(q<HTMLSelectElement>('target-dataset')!.value).toBe('tank/vms');
+  });
 });
+
+async function renderWithChoose() {
+  const rendered = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()])));
+  const choose = async (id: string, value: string) => {
+    const select = rendered.q<HTMLSelectElement>(id)!;
+    select.value = value;
+    select.dispatchEvent(new Event('change'));
+    await rendered.settle();
+  };
+  return { ...rendered, choose };
+}

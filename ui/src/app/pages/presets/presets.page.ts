@@ -1,6 +1,9 @@
-import { ChangeDetectionStrategy, Component, computed, effect, inject, signal, untracked } from '@angular/core';
+import {
+  ChangeDetectionStrategy, Component, ElementRef, Injector, afterNextRender, computed, effect, inject, signal, untracked, viewChild,
+} from '@angular/core';
 import { MatButton } from '@angular/material/button';
 import { MatCard } from '@angular/material/card';
+import { ActivatedRoute, Router } from '@angular/router';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -23,6 +26,7 @@ import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
 import { missingAcknowledgements } from '../../shared/plan-words';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
+import { PlanPlace, PlanPlaceStore, childDatasets, datasetRows, placeFromQuery, planQuery, previewTarget } from './plan-target';
 import { PlanTableComponent } from './plan-table.component';
 import { TargetPickerComponent } from './target-picker.component';
 import { toggleIn } from '../../shared/toggle-in';
@@ -45,10 +49,20 @@ const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
     .preset.selected { outline: 2px solid var(--primary); }
     .preset ul { margin: 4px 0; padding-left: 18px; }
     .tag { font-size: 0.8em; }
+    /* below the sticky top bar when brought into view */
+    .plan-heading { scroll-margin-top: 80px; }
+    .plan-heading:focus-visible { outline: 2px solid var(--primary); outline-offset: 2px; }
   `,
 })
 export class PresetsPage {
   private readonly api = inject(ApiService);
+  private readonly router = inject(Router);
+  private readonly route = inject(ActivatedRoute);
+  private readonly injector = inject(Injector);
+  private readonly places = inject(PlanPlaceStore);
+  private readonly planHeading = viewChild<ElementRef<HTMLElement>>('planHeading');
+  /** The preset the URL named when the page opened, chosen once the presets are known. */
+  private urlPreset: string | null = null;
   protected readonly box = inject(BoxStore);
   protected readonly jobWords = jobWords;
   /** A benchmark test a preset optimizes, in words (an unknown one as the server names it). */
@@ -89,32 +103,81 @@ export class PresetsPage {
   });
   protected readonly unmet = computed(() => (this.plan()?.prerequisites ?? []).filter((p) => !p.met));
   protected readonly missingAcks = computed(() => missingAcknowledgements(this.plan()?.changes ?? [], this.acknowledged()));
+  /** The plan sets dataset properties but the admin has not said on which dataset. */
+  protected readonly needsDataset = computed(() => !this.target()?.dataset && datasetRows(this.plan()?.changes ?? []).length > 0);
+  /** Datasets below the picked one: they inherit the plan's dataset properties unless they set their own. */
+  protected readonly children = computed(() => {
+    const t = this.target();
+    const pool = this.box.profile()?.pools.find((p) => p.name === t?.pool);
+    return childDatasets(pool?.datasets ?? [], t?.dataset);
+  });
+  protected readonly datasetChanges = computed(() => datasetRows(this.plan()?.changes ?? []));
   protected readonly canApply = computed(() => {
     const plan = this.plan();
     return !!plan && !this.previewing() && plan.changes.length > 0 && this.missingAcks().length === 0
+      && !this.needsDataset()
       && this.applyRun.phase() !== 'running' && !this.box.busy();
   });
 
   constructor() {
-    // The first pool is the default target once the box is known.
+    const query = this.route.snapshot.queryParams;
+    this.urlPreset = typeof query['preset'] === 'string' ? query['preset'] : null;
+    // The place the URL names, else the one picked earlier in this session, else the first pool with no dataset yet.
     effect(() => {
-      const pool = this.box.profile()?.pools[0]?.name;
-      if (pool && !untracked(this.target)) {
-        this.target.set({ pool, dataset: pool, cache_disks: [], log_disks: [] });
+      const pools = this.box.profile()?.pools ?? [];
+      if (pools.length && !untracked(this.target)) {
+        const kept = this.places.place();
+        const place = placeFromQuery(query, pools)
+          ?? (kept && placeFromQuery(kept, pools))
+          ?? { pool: pools[0].name, dataset: null };
+        this.target.set(previewTarget(place));
+      }
+    });
+    effect(() => {
+      const preset = this.urlPreset && this.target() ? this.store.byId(this.urlPreset) : undefined;
+      if (preset) {
+        this.urlPreset = null;
+        untracked(() => this.choose(preset));
       }
     });
   }
 
   protected choose(preset: TuningPreset): void {
     this.confirming.set(false);
+    const target = this.target();
+    if (target && this.selected()?.id !== preset.id) {
+      // Disks ticked for another preset's preview are not this one's.
+      this.target.set(previewTarget(placeOf(target)));
+    }
     this.selected.set(preset);
     this.outcome.set(null);
+    this.showInUrl(false);
+    this.bringPlanIntoView();
     void this.preview();
   }
 
   protected changeTarget(target: TuningTarget): void {
     this.target.set(target);
+    this.places.set(placeOf(target));
+    this.showInUrl(true);
     void this.preview();
+  }
+
+  /** The plan's heading at the top of the view, with the focus, once it is rendered. */
+  private bringPlanIntoView(): void {
+    afterNextRender(() => {
+      const heading = this.planHeading()?.nativeElement;
+      heading?.scrollIntoView?.({ block: 'start' });
+      heading?.focus({ preventScroll: true });
+    }, { injector: this.injector });
+  }
+
+  private showInUrl(replaceUrl: boolean): void {
+    const target = this.target();
+    void this.router.navigate([], {
+      relativeTo: this.route, replaceUrl,
+      queryParams: planQuery(this.selected()?.id ?? null, target && placeOf(target)),
+    });
   }
 
   protected toggleAck(key: string): void {
@@ -189,4 +252,8 @@ export class PresetsPage {
     const change = [...(this.outcome()?.applied ?? []), ...(this.plan()?.changes ?? [])].find((c) => c.key === key);
     return change?.setting ?? key;
   }
+}
+
+function placeOf(target: TuningTarget): PlanPlace {
+  return { pool: target.pool, dataset: target.dataset ?? null };
 }

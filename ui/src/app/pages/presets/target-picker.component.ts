@@ -50,9 +50,11 @@ interface RoleChoices {
       <div>
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
           <mat-label>{{ 'Dataset' | t }}</mat-label>
-          <select matNativeControl data-test="target-dataset" [value]="target().dataset ?? target().pool"
-                  (change)="patch({ dataset: $any($event.target).value })">
-            @for (d of datasets(); track d) { <option [value]="d">{{ d }}</option> }
+          <select matNativeControl data-test="target-dataset"
+                  (change)="patch({ dataset: $any($event.target).value || null })">
+            <!-- No default: dataset properties land where the admin says, never on the pool's root unasked. -->
+            <option value="" [disabled]="!!target().dataset" [selected]="!target().dataset">{{ 'Choose a dataset…' | t }}</option>
+            @for (d of datasets(); track d) { <option [value]="d" [selected]="d === target().dataset">{{ d }}</option> }
           </select>
         </mat-form-field>
         @if (errors()['dataset']; as e) { <div class="field-error" data-test="error-dataset">{{ e }}</div> }
@@ -135,7 +137,7 @@ export class TargetPickerComponent {
   }
 
   protected setPool(pool: string): void {
-    this.targetChange.emit({ pool, dataset: pool, cache_disks: [], log_disks: [] });
+    this.targetChange.emit({ pool, dataset: null, cache_disks: [], log_disks: [] });
   }
 
   protected patch(part: Partial<TuningTarget>): void {

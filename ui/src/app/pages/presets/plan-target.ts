@@ -1,0 +1,71 @@
+import { Injectable, signal } from '@angular/core';
+import { Params } from '@angular/router';
+
+import { TuningChange, TuningTarget } from '../../api/models/tuning-common';
+
+/** The pool and dataset the admin picked for plans: disks are not part of it (they belong to one preview). */
+export interface PlanPlace {
+  pool: string;
+  /** null until the admin picks one: dataset properties never land on the pool's root by default. */
+  dataset: string | null;
+}
+
+const KEY = 'tuning.plan.place';
+
+/** Datasets below `dataset` (not itself), in the order the profile lists them. */
+export function childDatasets(datasets: readonly string[], dataset: string | null | undefined): string[] {
+  return dataset ? datasets.filter((d) => d.startsWith(`${dataset}/`)) : [];
+}
+
+/** Plan rows that set a dataset property: they need a dataset the admin picked. */
+export function datasetRows(changes: readonly TuningChange[]): TuningChange[] {
+  return changes.filter((c) => c.kind === 'DATASET_PROPERTY');
+}
+
+/** The preview's target: the picked place, and disks only when they were ticked in this same preview. */
+export function previewTarget(place: PlanPlace, disks?: Pick<TuningTarget, 'cache_disks' | 'log_disks'>): TuningTarget {
+  return { pool: place.pool, dataset: place.dataset, cache_disks: disks?.cache_disks ?? [], log_disks: disks?.log_disks ?? [] };
+}
+
+/** The URL of a plan: a reload or a shared link shows the same preview. */
+export function planQuery(preset: string | null, place: PlanPlace | null): Params {
+  return { preset: preset ?? null, pool: place?.pool ?? null, dataset: place?.dataset ?? null };
+}
+
+/** The place a URL names, if it names one: only a pool of this box, and a dataset of that pool. */
+export function placeFromQuery(params: Params, pools: readonly { name: string; datasets: string[] }[]): PlanPlace | null {
+  const pool = pools.find((p) => p.name === params['pool']);
+  if (!pool) {
+    return null;
+  }
+  const dataset = typeof params['dataset'] === 'string' && pool.datasets.includes(params['dataset']) ? params['dataset'] : null;
+  return { pool: pool.name, dataset };
+}
+
+/** The admin's pool and dataset for the rest of the browser session (not reset on every visit to the Presets page). */
+@Injectable({ providedIn: 'root' })
+export class PlanPlaceStore {
+  readonly place = signal<PlanPlace | null>(read());
+
+  set(place: PlanPlace): void {
+    this.place.set(place);
+    try {
+      sessionStorage.setItem(KEY, JSON.stringify(place));
+    } catch {
+      // storage refused (private mode, quota): the choice lasts until the page is reloaded
+    }
+  }
+}
+
+function read(): PlanPlace | null {
+  try {
+    const value: unknown = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+    if (value && typeof value === 'object' && typeof (value as PlanPlace).pool === 'string') {
+      const dataset = (value as PlanPlace).dataset;
+      return { pool: (value as PlanPlace).pool, dataset: typeof dataset === 'string' ? dataset : null };
+    }
+  } catch {
+    // unreadable: start without a choice
+  }
+  return null;
+}
