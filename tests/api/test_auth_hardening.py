@@ -98,11 +98,17 @@ def test_logout_ends_the_token_it_logged_in_with_and_the_tokens_it_generated(hos
         assert c.login_token(generated)['response_type'] == 'AUTH_ERR'
 
 
-def test_a_closed_connection_keeps_its_tokens(host):
+def test_a_closed_connection_ends_the_token_it_logged_in_with_not_those_it_generated(host):
+    # as middlewared: a closing connection logs its session out, and a token session's logout destroys its token
     with host.client() as c:
         token = c.call('auth.generate_token', 600, {}, False)
-    with host.client(login=False) as c:  # the panel logs in again with its token after a reload
+    with host.client(login=False) as c:  # a password session's close leaves the tokens it generated
         assert c.login_token(token)['response_type'] == 'SUCCESS'
+        renewed = c.call('auth.generate_token', 600, {}, False)
+    with host.client(login=False) as c:  # the panel logs in again with the token it generated last
+        assert c.login_token(renewed)['response_type'] == 'SUCCESS'
+    with host.client(login=False) as c:
+        assert c.login_token(token)['response_type'] == 'AUTH_ERR'
 
 
 def test_a_huge_ttl_is_accepted_as_on_truenas(host, client):

@@ -388,13 +388,21 @@ class AuthService(Service):
     @api_method(AuthLogoutArgs, AuthLogoutResult, authorization_required=False, pass_app=True)
     async def logout(self, app):
         """End the session's authentication and its subscriptions, the token it logged in with and the tokens it
-        generated (a connection that only closes keeps them: the panel logs in again with its token)."""
+        generated (a connection that only closes ends only the token it logged in with: end_connection_token)."""
         if app is not None:
             if token := (app.authenticated_credentials or {}).get("token"):
                 self.token_manager.destroy(token)
             self.token_manager.destroy_by_session_id(app.session_id)
             end_session(app)
         return True
+
+
+def end_connection_token(middleware, app):
+    """A connection that logged in with a token ends that token as it closes, as middlewared does (its session
+    manager logs a session out when its connection closes, and a token session's logout destroys its token). Tokens
+    the session generated live on: the panel logs in again with the one it generated last."""
+    if token := (app.authenticated_credentials or {}).get("token"):
+        middleware.get_service("auth").token_manager.destroy(token)
 
 
 @single_argument_args("api_key_create")

@@ -14,6 +14,7 @@ from ..runtime.validation import serialize_result
 from . import limits
 from .answers import Answers
 from .audit import audit_method_call
+from .auth import end_connection_token
 from .authz import authorize_call
 from .connection import (CALL_ERROR, INVALID_JSON, INVALID_REQUEST, METHOD_NOT_FOUND, TOO_MANY_CONCURRENT_CALLS,
                          Connection, TooManyCalls)
@@ -133,6 +134,7 @@ class RpcHandler:
                     await conn.caught_up()
         finally:
             self.anonymous.closed(conn)
+            end_connection_token(self.middleware, conn)
             self.middleware.unregister_wsclient(conn)
             if not conn.closed:
                 conn.abort_writer()
