@@ -10,6 +10,7 @@ import { fakeClientSession } from '../../testing/client-fixtures';
 import { fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
+import { campaignReboots } from './campaign-form';
 import { CampaignFormComponent } from './campaign-form.component';
 
 async function renderForm(configure: (api: MockApiService) => void = () => undefined) {
@@ -110,5 +111,46 @@ describe('CampaignFormComponent', () => {
     expect(api.callsOf('tuning.benchmark.plan_estimate').map(([s]) => s as PlanEstimateSpec).at(-1)).toEqual(expect.objectContaining({
       runs: 2, rounds: 3, configurations: 3, adaptive: false,
     }));
+  });
+
+  it('a campaign allowed to reboot says how many restarts it may take and starts only after the Confirm tick', async () => {
+    const { api, q, choose, settle } = await renderForm((m) => m
+      .mockCall('tuning.preset.preview', ([id]) => fakePlan(undefined, { needs_reboot: id === 'max-seq' }))
+      .mockJob('tuning.campaign.run', () => throwError(() => new Error('stop'))));
+    await choose('camp-dataset', 'tank/vms');
+    q('camp-preset-max-seq')!.querySelector('input')!.click();
+    await settle();
+    expect(q('camp-reboot-count')).toBeNull();
+    q('camp-allow-reboot')!.querySelector('input')!.click();
+    await settle();
+    expect(q('camp-reboot-count')!.textContent).toContain('up to 6 times');
+
+    q('camp-start')!.click();
+    await settle();
+    expect(api.callsOf('tuning.campaign.run')).toEqual([]);
+    expect(q('confirm-effect-REBOOT')!.textContent).toContain('up to 6 times');
+    q<HTMLButtonElement>('confirm-cancel')!.click();
+    await settle();
+    expect(q('confirm-dialog')).toBeNull();
+    expect(api.callsOf('tuning.campaign.run')).toEqual([]);
+
+    q('camp-start')!.click();
+    await settle();
+    q('confirm-checkbox')!.querySelector('input')!.click();
+    await settle();
+    q<HTMLButtonElement>('confirm-continue')!.click();
+    await settle();
+    expect(api.callsOf('tuning.campaign.run')[0][0]).toMatchObject({ allow_reboot: true, presets: ['max-seq'] });
+  });
+});
+
+describe('campaignReboots', () => {
+  const heavy = new Set(['max-seq']);
+  it('counts a restart into and out of each configuration that needs one, and one at the end', () => {
+    expect(campaignReboots(['max-seq'], heavy, 3, 'INTERLEAVED', { mode: 'ORIGINAL' })).toBe(6);
+    expect(campaignReboots(['max-seq'], heavy, 3, 'SEQUENTIAL', { mode: 'ORIGINAL' })).toBe(2);
+    expect(campaignReboots(['max-seq'], heavy, 3, 'SEQUENTIAL', { mode: 'PRESET', preset: 'max-seq' })).toBe(1);
+    expect(campaignReboots(['max-seq', 'light'], heavy, 1, 'INTERLEAVED', { mode: 'WINNER' })).toBe(3);
+    expect(campaignReboots(['light'], heavy, 3, 'INTERLEAVED', { mode: 'ORIGINAL' })).toBe(0);
   });
 });

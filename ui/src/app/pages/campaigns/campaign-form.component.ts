@@ -28,12 +28,14 @@ import { missingAcknowledgements } from '../../shared/plan-words';
 import { CampaignsStore } from '../../stores/campaigns.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { PlanTableComponent } from '../presets/plan-table.component';
-import { campaignControls, campaignForm, campaignSpec } from './campaign-form';
+import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dialog.component';
+import { ConfirmEffect } from '../../shared/confirm-dialog/confirm-effects';
+import { campaignControls, campaignForm, campaignReboots, campaignSpec } from './campaign-form';
 
 /** The campaign wizard: what to compare, how to measure, whether it may reboot, what stays applied at the end. */
 @Component({
   selector: 'tp-campaign-form',
-  imports: [MatCheckbox, MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe,
+  imports: [ConfirmDialogComponent, MatCheckbox, MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe,
     PlanTableComponent, BenchmarkSettingsComponent, FieldErrorComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
@@ -112,7 +114,10 @@ import { campaignControls, campaignForm, campaignSpec } from './campaign-form';
       </div>
       <p class="muted" data-test="camp-reboot-words">{{ (value().allow_reboot
         ? 'Some presets only take effect after a restart. The campaign will restart the box by itself when it gets to them, wait for it to come back, and carry on. The box is unavailable to everyone during each restart.'
-        : 'The box is never restarted. Presets that only take effect after a restart are skipped, and the results say so.') | t }}</p>
+        : 'The box is never restarted. Presets that only take effect after a restart are skipped, and the results say so.') | t }}
+        @if (value().allow_reboot && value().presets.length) {
+          <strong data-test="camp-reboot-count">{{ rebootWords().text | t: rebootWords().params }}</strong>
+        }</p>
       <div class="row" formGroupName="finish">
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
@@ -158,6 +163,11 @@ import { campaignControls, campaignForm, campaignSpec } from './campaign-form';
                 [disabled]="starting() || busy() || checking() || missingAcks().length > 0">{{ 'Start campaign' | t }}</button>
       </div>
     </form></mat-card>
+    @if (confirming()) {
+      <tp-confirm-dialog title="Start a campaign that may restart the box?" [effects]="[rebootWords()]" action="Start campaign"
+                         message="Starting this campaign also does the following to the box:" [danger]="true"
+                         (confirmed)="confirmed()" (cancelled)="confirming.set(false)" />
+    }
   `,
 })
 export class CampaignFormComponent {
@@ -199,6 +209,18 @@ export class CampaignFormComponent {
   /** What the server refused that no field shows. */
   protected readonly general = signal<string | null>(null);
   protected readonly starting = signal(false);
+  /** The chosen presets whose plan on the chosen dataset needs a reboot. */
+  private readonly rebootPresets = signal<ReadonlySet<string>>(new Set());
+  /** The Confirm tick before a campaign allowed to reboot starts, as before an apply that needs one. */
+  protected readonly confirming = signal(false);
+  protected readonly rebootWords = computed((): ConfirmEffect => {
+    const v = this.value();
+    const n = campaignReboots(v.presets, this.rebootPresets(), v.settings.rounds ?? 3, v.order, v.finish);
+    return n === 0
+      ? { kind: 'REBOOT', text: T('None of the chosen presets needs a restart on this box now, so the campaign should not restart it.'), params: {} }
+      : { kind: 'REBOOT', text: n === 1 ? T('It may restart the box once; everyone loses access while it restarts.')
+        : T('It may restart the box up to {n} times; everyone loses access during each restart.'), params: { n: String(n) } };
+  });
   /** Client sessions whose token still works: their agents can measure the steps. */
   protected readonly clientSessions = signal<ClientSession[]>([]);
 
@@ -241,6 +263,7 @@ export class CampaignFormComponent {
       }
       const byKey = new Map(plans.flatMap((plan) => plan.changes).filter((c) => c.risk === 'DANGEROUS').map((c) => [c.key, c]));
       this.dangers.set([...byKey.values()]);
+      this.rebootPresets.set(new Set(presets.filter((_, i) => plans[i].needs_reboot)));
       acknowledge.setValue(acknowledge.value.filter((k) => byKey.has(k)));
     } catch (error) {
       this.dangers.set([]);
@@ -262,6 +285,20 @@ export class CampaignFormComponent {
     if (!readyToSend(this.form, controls)) {
       return;
     }
+    if (this.form.controls.allow_reboot.value) {
+      this.confirming.set(true);
+      return;
+    }
+    this.send();
+  }
+
+  protected confirmed(): void {
+    this.confirming.set(false);
+    this.send();
+  }
+
+  private send(): void {
+    const controls = campaignControls(this.form);
     this.starting.set(true);
     const job$ = this.api.job('tuning.campaign.run', [campaignSpec(this.form.getRawValue())]);
     let announced = false;

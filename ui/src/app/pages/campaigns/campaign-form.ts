@@ -77,3 +77,32 @@ export function campaignControls(form: CampaignForm): Record<string, AbstractCon
     label: c.label, client_session_id: c.client_session, ...settingsControls(c.settings),
   };
 }
+
+/**
+ * At most how many times a campaign restarts the box, as the server drives it: a step reboots when it leaves settings
+ * waiting for a reboot, that is when it moves into or out of a configuration that needs one (reverting a load-time
+ * setting waits for a reboot too); the end may take one more to get back to the original configuration or the kept
+ * one (the winner is not known before, so counted as possibly one that needs a reboot).
+ */
+export function campaignReboots(presets: readonly string[], needsReboot: ReadonlySet<string>, rounds: number,
+  order: CampaignOrder, finish: { mode: CampaignFinishMode; preset?: string }): number {
+  const baseline = '';
+  const configurations = [baseline, ...presets];
+  const steps = order === 'SEQUENTIAL'
+    ? configurations.flatMap((c) => Array<string>(rounds).fill(c))
+    : Array.from({ length: rounds }, () => configurations).flat();
+  const heavy = (c: string) => needsReboot.has(c);
+  let count = 0;
+  let now = baseline;
+  for (const c of steps) {
+    if (c !== now && (heavy(c) || heavy(now))) {
+      count++;
+    }
+    now = c;
+  }
+  const end = finish.mode === 'PRESET' ? finish.preset ?? baseline : finish.mode === 'WINNER' ? null : baseline;
+  if (end === null ? presets.some(heavy) || heavy(now) : end !== now && (heavy(end) || heavy(now))) {
+    count++;
+  }
+  return count;
+}
