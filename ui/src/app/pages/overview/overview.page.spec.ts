@@ -76,4 +76,24 @@ describe('OverviewPage', () => {
     expect(q('in-effect-zfs_dirty_data_max_percent')!.textContent).toContain('after the next reboot');
     expect(q('in-effect-intro')!.textContent).toContain('from one restore point');
   });
+
+  it('merges notices said more than once into one with a count, and a dismissed one stays dismissed', async () => {
+    localStorage.clear();
+    const said = 'Campaign 3 is waiting for the box to restart.';
+    const state = fakeState({ recovered: [said, said, said, 'Scratch of job 9 was removed.', said] });
+    const first = await open(state);
+    const notices = first.all('recovered').filter((e) => e.dataset['test'] === 'recovered');
+    expect(notices.map((n) => n.querySelector('span')!.textContent)).toEqual([`${said}4 times`, 'Scratch of job 9 was removed.']);
+    expect(notices[0].querySelector('[data-test="recovered-count"]')!.textContent).toBe('4 times');
+    expect(notices[1].querySelector('[data-test="recovered-count"]')).toBeNull();
+    notices[0].querySelector<HTMLButtonElement>('[data-test="recovered-dismiss"]')!.click();
+    await first.settle();
+    expect(first.all('recovered').filter((e) => e.dataset['test'] === 'recovered').length).toBe(1);
+
+    TestBed.resetTestingModule();
+    const again = await open(state);
+    expect(again.all('recovered').filter((e) => e.dataset['test'] === 'recovered').map((n) => n.textContent))
+      .toEqual([expect.stringContaining('Scratch of job 9')]);
+    localStorage.clear();
+  });
 });

@@ -1,11 +1,13 @@
 import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
 import { RouterLink } from '@angular/router';
+import { MatButton } from '@angular/material/button';
 import { MatCard } from '@angular/material/card';
 
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TuningStateInEffect } from '../../api/models/tuning-profile';
 import { T } from '../../i18n/translate-marker';
 import { formatBytes, formatDateTime, formatValue } from '../../shared/format';
+import { DismissedNotices, mergeNotices } from '../../shared/notices';
 import { RISK_WORDS } from '../../shared/plan-words';
 import { DISK_KIND_WORDS, poolStatusWords } from '../../shared/state-words';
 import { BoxStore } from '../../stores/box.store';
@@ -17,7 +19,7 @@ import { PresetsStore } from '../../stores/presets.store';
  */
 @Component({
   selector: 'tp-overview-page',
-  imports: [MatCard, TranslatePipe, RouterLink],
+  imports: [MatButton, MatCard, TranslatePipe, RouterLink],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './overview.page.html',
   styles: `
@@ -27,6 +29,7 @@ import { PresetsStore } from '../../stores/presets.store';
     .small { font-size: 0.9em; }
     tr.DANGEROUS td { background: var(--danger-bg); }
     [data-test="dangerous-in-effect"] p { margin: 6px 0 0; }
+    .notice { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
   `,
 })
 export class OverviewPage {
@@ -45,6 +48,11 @@ export class OverviewPage {
   protected readonly inEffectIntro = computed(() => (this.restorePoints() === 1
     ? T('{n} settings tuning changed are in effect now, from one restore point:')
     : T('{n} settings tuning changed are in effect now, from {points} restore points (earlier presets still count):')));
+  private readonly dismissed = inject(DismissedNotices);
+  /** What start-up recovery did: the same line once with a count, minus the ones dismissed. */
+  protected readonly notices = computed(() => mergeNotices(this.box.state()?.recovered ?? [])
+    .filter((n) => !this.dismissed.ids().has(n.id)));
+  protected dismiss = (notice: Parameters<DismissedNotices['dismiss']>[0]) => this.dismissed.dismiss(notice);
   protected readonly activeName = computed(() => this.presets.nameOf(this.box.state()?.active?.preset));
   protected dangerWords(row: TuningStateInEffect): string {
     return row.risk_reason
