@@ -8,6 +8,7 @@ import { RequiresRoleDirective } from './auth/requires-role/requires-role.direct
 import { ROLE, roleWords } from './auth/roles';
 import { RolesStore } from './auth/roles.store';
 import { LoginComponent } from './auth/login.component';
+import { ReturnToPage } from './shared/return-to';
 import { TranslatePipe } from './i18n/translate.pipe';
 import { JobsPanelComponent } from './jobs/jobs-panel.component';
 import { JobsStore } from './jobs/jobs.store';
@@ -43,6 +44,7 @@ export class App {
 
   constructor() {
     this.auth.start();
+    inject(ReturnToPage).start();
     effect(() => {
       if (this.auth.status() === 'logged-in') {
         void this.box.load();
