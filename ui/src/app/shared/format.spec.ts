@@ -2,6 +2,7 @@ import {
   formatBytes, formatDateTime, formatIops, formatLatencyNs, formatMBps, formatNumber, formatP, formatRatioPercent,
   formatValue,
 } from './format';
+import { formatSettingValue, settingValueTitle } from './format';
 
 describe('format', () => {
   it('prints binary sizes', () => {
@@ -52,5 +53,19 @@ describe('format', () => {
     expect(formatP(0.0123)).toBe('0.012');
     expect(formatP(0.0001)).toBe('< 0.001');
     expect(formatP(null)).toBe('—');
+  });
+});
+
+describe('formatSettingValue', () => {
+  it('says sizes in IEC units with the exact count on hover, booleans as on/off, the rest as it is', () => {
+    expect(formatSettingValue('3435973836')).toBe('3.2 GiB');
+    expect(settingValueTitle('3435973836')).toBe('3,435,973,836 bytes');
+    expect(formatSettingValue('25769803776')).toBe('24.0 GiB');
+    expect(formatSettingValue('false')).toBe('off');
+    expect(formatSettingValue('true')).toBe('on');
+    expect(formatSettingValue('1M')).toBe('1M');
+    expect(settingValueTitle('1M')).toBeNull();
+    expect(formatSettingValue('5')).toBe('5');
+    expect(formatSettingValue(null)).toBe('—');
   });
 });

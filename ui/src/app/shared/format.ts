@@ -74,3 +74,24 @@ export function formatP(p: number | null | undefined): string {
   }
   return p < 0.001 ? '< 0.001' : p.toPrecision(2);
 }
+
+/** From here up a setting's whole number is taken for a size in bytes (the plan's values carry no unit). */
+const BYTES_FROM = 1024 * 1024;
+const BOOLEAN_WORDS: Record<string, string> = { true: 'on', false: 'off' };
+
+/** A setting's value as a person reads it: a byte count in IEC units, true/false as on/off, the rest as it is. */
+export function formatSettingValue(value: string | null | undefined): string {
+  if (value == null || value === '') {
+    return '—';
+  }
+  if (value in BOOLEAN_WORDS) {
+    return BOOLEAN_WORDS[value];
+  }
+  return /^\d+$/.test(value) && Number(value) >= BYTES_FROM ? formatBytes(Number(value)) : value;
+}
+
+/** The exact value behind `formatSettingValue`, for a hover title; null when the text already is exact. */
+export function settingValueTitle(value: string | null | undefined): string | null {
+  return value != null && /^\d+$/.test(value) && Number(value) >= BYTES_FROM
+    ? `${BigInt(value).toLocaleString('en-US')} bytes` : null;
+}

@@ -9,6 +9,7 @@ import { T } from '../../i18n/translate-marker';
 import { formatBytes, formatDateTime, formatValue } from '../../shared/format';
 import { DismissedNotices, mergeNotices } from '../../shared/notices';
 import { RISK_WORDS } from '../../shared/plan-words';
+import { SettingValueComponent } from '../../shared/setting-value.component';
 import { DISK_KIND_WORDS, poolStatusWords } from '../../shared/state-words';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
@@ -19,7 +20,7 @@ import { PresetsStore } from '../../stores/presets.store';
  */
 @Component({
   selector: 'tp-overview-page',
-  imports: [MatButton, MatCard, TranslatePipe, RouterLink],
+  imports: [MatButton, MatCard, TranslatePipe, RouterLink, SettingValueComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './overview.page.html',
   styles: `

@@ -3,13 +3,14 @@ import { MatCheckbox } from '@angular/material/checkbox';
 
 import { TuningChange } from '../../api/models/tuning-common';
 import { TranslatePipe } from '../../i18n/translate.pipe';
-import { formatValue } from '../../shared/format';
+import { SettingValueComponent } from '../../shared/setting-value.component';
 import { APPLY_MODE_WORDS, RISK_WORDS, riskReason } from '../../shared/plan-words';
+import { SETTING_KIND_WORDS } from '../../shared/state-words';
 
 /** Plan rows: setting, current → proposed, how it applies, risk with a reason, source; DANGEROUS rows get a checkbox. */
 @Component({
   selector: 'tp-plan-table',
-  imports: [MatCheckbox, TranslatePipe],
+  imports: [MatCheckbox, TranslatePipe, SettingValueComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .arrow { white-space: nowrap; }
@@ -31,9 +32,9 @@ import { APPLY_MODE_WORDS, RISK_WORDS, riskReason } from '../../shared/plan-word
             <tr [class]="c.risk" [attr.data-test]="'plan-row-' + c.setting">
               <td [attr.data-label]="'Setting' | t">
                 <strong class="what">{{ c.summary ?? c.setting }}</strong>
-                <div class="muted small"><code>{{ c.setting }}</code> · {{ c.scope }}</div>
+                <div class="muted small"><code>{{ c.setting }}</code> · {{ kindWords[c.kind] | t }} · {{ c.scope }}</div>
               </td>
-              <td class="arrow" [attr.data-label]="'Current → proposed' | t" data-test="plan-values">{{ value(c.current) }} → <strong>{{ value(c.proposed) }}</strong></td>
+              <td class="arrow" [attr.data-label]="'Current → proposed' | t" data-test="plan-values"><tp-setting-value [value]="c.current" /> → <strong><tp-setting-value [value]="c.proposed" /></strong></td>
               <td [attr.data-label]="'How it applies' | t">{{ modeWords[c.apply_mode] | t }}</td>
               <td [attr.data-label]="'Risk' | t">
                 <span class="badge" [class]="c.risk" data-test="plan-risk">{{ riskWords[c.risk] | t }}</span>
@@ -60,6 +61,6 @@ export class PlanTableComponent {
   readonly toggled = output<string>();
   protected readonly modeWords = APPLY_MODE_WORDS;
   protected readonly riskWords = RISK_WORDS;
-  protected readonly value = formatValue;
+  protected readonly kindWords = SETTING_KIND_WORDS;
   protected readonly reason = riskReason;
 }

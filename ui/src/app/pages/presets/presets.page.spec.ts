@@ -288,7 +288,24 @@ describe('PresetsPage', () => {
     expect(api.callsOf('tuning.preset.preview')[0][1]).toMatchObject({ pool: 'tank', dataset: 'tank/vms' });
     expect(q<HTMLSelectElement>('target-dataset')!.value).toBe('tank/vms');
   });
+
+  it('shows sizes in IEC units with the exact value on hover, booleans as off → on, the kind of setting in words', async () => {
+    const arc = fakeChange({ key: 'ZFS_PARAMETER:global:zfs_arc_max', kind: 'ZFS_PARAMETER', scope: 'global',
+      setting: 'zfs_arc_max', current: '3435973836', proposed: '4294967296' });
+    const smb = fakeChange({ key: 'SERVICE:smb:multichannel', kind: 'SERVICE', scope: 'smb', setting: 'multichannel',
+      current: 'false', proposed: 'true' });
+    const { q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([arc, smb])));
+    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    await settle();
+    const values = q('plan-row-zfs_arc_max')!.querySelector('[data-test="plan-values"]')!;
+    expect(values.textContent!.replace(/\s+/g, ' ').trim()).toBe('3.2 GiB → 4.0 GiB');
+    expect(values.querySelector('[title]')!.getAttribute('title')).toBe('3,435,973,836 bytes');
+    expect(q('plan-row-multichannel')!.textContent).toContain('off → on');
+    expect(q('plan-row-multichannel')!.textContent).toContain('Service setting');
+    expect(q('plan-table')!.textContent).not.toMatch(/\d{7,}|ZFS_PARAMETER|true|false/);
+  });
 });
+
 
 async function renderWithChoose() {
   const rendered = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()])));

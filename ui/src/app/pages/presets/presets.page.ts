@@ -24,6 +24,7 @@ import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dial
 import { confirmEffects } from '../../shared/confirm-dialog/confirm-effects';
 import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
 import { missingAcknowledgements } from '../../shared/plan-words';
+import { SettingValueComponent } from '../../shared/setting-value.component';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { PlanPlace, PlanPlaceStore, childDatasets, datasetRows, placeFromQuery, planQuery, previewTarget } from './plan-target';
@@ -40,7 +41,7 @@ const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
 @Component({
   selector: 'tp-presets-page',
   imports: [MatCard, MatButton, TranslatePipe, PlanTableComponent, TargetPickerComponent, JobProgressDialogComponent,
-    ConfirmDialogComponent, RequiresRoleDirective],
+    ConfirmDialogComponent, RequiresRoleDirective, SettingValueComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './presets.page.html',
   styles: `

@@ -14,7 +14,7 @@ describe('confirmEffects', () => {
       key: 'SERVICE:smb:multichannel', kind: 'SERVICE', scope: 'smb', setting: 'multichannel', current: 'false',
       proposed: 'true', apply_mode: 'SERVICE_RESTART',
     })]))).toEqual([
-      'SERVICE_RESTART: Restarts the SMB service: connected clients lose their connection for a moment (multichannel false → true).',
+      'SERVICE_RESTART: Restarts the SMB service: connected clients lose their connection for a moment (multichannel off → on).',
     ]);
   });
 

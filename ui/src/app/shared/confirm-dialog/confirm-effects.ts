@@ -1,6 +1,6 @@
 import { TuningChange, TuningPlan } from '../../api/models/tuning-common';
 import { T } from '../../i18n/translate-marker';
-import { formatValue } from '../format';
+import { formatSettingValue } from '../format';
 
 /** One effect on the box that an admin must confirm: a message id (English text) with its placeholders. */
 export interface ConfirmEffect {
@@ -27,7 +27,7 @@ function disks(value: string | null): string[] {
 }
 
 function valueChange(c: TuningChange): string {
-  return `${c.setting} ${formatValue(c.current)} → ${formatValue(c.proposed)}`;
+  return `${c.setting} ${formatSettingValue(c.current)} → ${formatSettingValue(c.proposed)}`;
 }
 
 /**
