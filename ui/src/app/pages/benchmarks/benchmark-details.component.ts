@@ -70,15 +70,17 @@ interface StatsRow {
       <section>
         <h3>{{ 'Statistics per metric' | t }}</h3>
         <div class="table-wrap" tabindex="0">
+          <p class="muted small" data-test="details-ci-words">{{ 'Intervals are 95 %, as on Compare: here the range between two runs that holds the true median at least 95 % of the time; runs are few, so that range usually covers a little more (hover for the exact figure).' | t }}</p>
           <table data-test="details-stats">
-            <thead><tr><th>{{ 'Test' | t }}</th><th>{{ 'Metric' | t }}</th><th>{{ 'Median' | t }}</th><th>{{ 'CI of the median' | t }}</th>
+            <thead><tr><th>{{ 'Test' | t }}</th><th>{{ 'Metric' | t }}</th><th>{{ 'Median' | t }}</th><th>{{ '95 % interval of the median' | t }}</th>
               <th>CV</th><th>n</th><th>{{ 'Outlier runs' | t }}</th></tr></thead>
             <tbody>
               @for (s of stats(); track s.test + s.metric) {
                 <tr>
                   <td>{{ testWords[s.test] | t }}</td><td>{{ label(s.metric) }}</td><td>{{ metric(s.metric, s.stats.median) }}</td>
                   @if (s.stats.ci_low !== null && s.stats.ci_high !== null) {
-                    <td>{{ metric(s.metric, s.stats.ci_low) }} … {{ metric(s.metric, s.stats.ci_high) }} ({{ num((s.stats.ci_confidence ?? 0) * 100, 0) }} %)</td>
+                    <td data-test="details-ci" [attr.title]="'With {n} runs the nearest interval between two runs covers {p} % (at least 95 % where it can).' | t: { n: s.stats.n, p: num((s.stats.ci_confidence ?? 0) * 100) }">{{ metric(s.metric, s.stats.ci_low) }} … {{ metric(s.metric, s.stats.ci_high) }}
+                      @if ((s.stats.ci_confidence ?? 1) < 0.95) { <span class="muted">({{ 'only {p} % with {n} runs' | t: { p: num((s.stats.ci_confidence ?? 0) * 100), n: s.stats.n } }})</span> }</td>
                   } @else {
                     <td class="muted" data-test="details-no-ci">{{ 'no interval from fewer than 3 runs' | t }}</td>
                   }

@@ -57,6 +57,12 @@ describe('BenchmarksPage', () => {
     expect(q('details-jobs')!.querySelector('pre')!.textContent).toContain('rw=write');
     expect(q('details-notes')!.textContent).toContain('3 runs planned');
     expect(q('details-stats')!.textContent).toContain('write latency p99.9');
+    // one interval level everywhere: the header says 95 %, the achieved coverage only on hover or when below it
+    expect(q('details-stats')!.querySelector('thead')!.textContent).toContain('95 % interval of the median');
+    expect(q('details-ci-words')!.textContent).toContain('95 %, as on Compare');
+    const ci = q('details-ci')!;
+    expect(ci.getAttribute('title')).toContain('covers 75.0 %');
+    expect(ci.textContent).toContain('only 75.0 % with');
 
     q('bench-details-toggle-3')!.click();
     await settle();
