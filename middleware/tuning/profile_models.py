@@ -6,7 +6,7 @@ from .framework import BaseModel
 
 __all__ = [
     'TuningProfileArgs', 'TuningProfileResult', 'TuningStateArgs', 'TuningStateResult', 'TuningProfile',
-    'TuningState',
+    'TuningState', 'TuningStateAccepted',
 ]
 
 DiskKind = Literal['HDD', 'SSD', 'NVME']
@@ -118,6 +118,11 @@ class TuningStateInEffect(BaseModel):
     applied_at: str
     pending_reboot: bool
     """Set, but takes effect only after the next reboot."""
+    actual: str | None = None
+    """What the box holds now (read with the state); null when it could not be read."""
+    drifted: bool = False
+    """The box holds another value than `value` (changed outside tuning): the same setting is in `drift`, with
+    its actions."""
 
 
 class TuningStatePending(BaseModel):
@@ -130,10 +135,36 @@ class TuningStatePending(BaseModel):
 
 class TuningStateDrift(BaseModel):
     key: str
+    """Name it to `tuning.drift.put_back` or `tuning.drift.accept`."""
+    kind: SettingKind
     setting: str
+    summary: str
+    """What the setting changes, in words."""
     scope: str
     expected: str | None
+    """The value tuning set."""
+    inherited: bool
+    """Tuning had the dataset inherit the property (`expected` is what it then inherited)."""
     actual: str | None
+    """What the box holds now."""
+    risk: Risk
+    """The risk of the tuned value: putting back a DANGEROUS one needs its acknowledgement."""
+    restore_point_id: int
+    """The restore point that set the tuned value."""
+
+
+class TuningStateAccepted(BaseModel):
+    key: str
+    kind: SettingKind
+    setting: str
+    summary: str
+    scope: str
+    expected: str | None
+    """The value tuning had set."""
+    value: str | None
+    """The box's value the admin kept (`tuning.drift.accept`); `tuning.drift.put_back` sets `expected` again."""
+    restore_point_id: int
+    accepted_at: str
 
 
 class TuningStateBusy(BaseModel):
@@ -151,6 +182,10 @@ class TuningState(BaseModel):
     DANGEROUS first, then CAUTION, then SAFE."""
     pending_reboot: list[TuningStatePending]
     drift: list[TuningStateDrift]
+    """Settings whose box value is not the one tuning set (changed outside tuning). A drifted value an apply set
+    is also in `in_effect` (`drifted`); a value a revert put back is here only."""
+    accepted: list[TuningStateAccepted] = []
+    """Drift the admin accepted: the box's value kept; tuning no longer expects its own there."""
     busy: TuningStateBusy | None
     recovered: list[str]
     """What start-up recovery did after an interrupted apply, revert or benchmark (fio stopped) (newest first)."""

@@ -17,7 +17,8 @@ RestorePointState = Literal['IN_PROGRESS', 'APPLIED', 'ROLLED_BACK', 'REVERTED',
 class TuningRestorePointEntry(BaseModel):
     id: int
     created_at: str
-    kind: Literal['APPLY', 'REVERT']
+    kind: Literal['APPLY', 'REVERT', 'PUT_BACK']
+    """PUT_BACK: one drifted setting set to the tuned value again (`tuning.drift.put_back`)."""
     preset: str | None
     target: TuningTarget | None
     state: RestorePointState

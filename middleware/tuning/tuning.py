@@ -7,7 +7,7 @@ from .core.presets.registry import get_knob
 from .context import boot_id, plugin_context
 from .framework import READ_ROLES, Service, api_method, private
 from .profile_models import TuningProfileArgs, TuningProfileResult, TuningStateArgs, TuningStateResult
-from .store import restore_points as rps
+from .store import drift as drift_store, restore_points as rps
 from .store.offloop import store_read
 from . import startup
 
@@ -22,6 +22,11 @@ def holds(change: dict, actual: dict) -> bool:
 def expected_settings(applied: list[dict], released=lambda rp: set()) -> dict[str, dict]:
     """What the box should hold because of every restore point still in effect, later ones winning; a key in
     ``released(rp)`` is the box's own again (nothing to expect of it)."""
+    return {key: change for key, (change, _) in expectations(applied, released).items()}
+
+
+def expectations(applied: list[dict], released=lambda rp: set()) -> dict[str, tuple[dict, dict]]:
+    """``expected_settings`` with, for each key, the restore point whose change the box should hold."""
     expected = {}
     for rp in applied:
         free = released(rp)
@@ -29,7 +34,7 @@ def expected_settings(applied: list[dict], released=lambda rp: set()) -> dict[st
             if change['key'] in free:
                 expected.pop(change['key'], None)
             else:
-                expected[change['key']] = change
+                expected[change['key']] = (change, rp)
     return expected
 
 
@@ -44,23 +49,32 @@ def active_preset(applied: list[dict]) -> dict | None:
 RISK_ORDER = {'DANGEROUS': 0, 'CAUTION': 1, 'SAFE': 2}
 
 
-def in_effect(applied: list[dict]) -> list[dict]:
+# Restore point kinds that set values of their own (a row in effect is undone by reverting one of them); a REVERT
+# puts back what the box held before, and is undone through the apply whose values it restored.
+SETTING_KINDS = ('APPLY', 'PUT_BACK')
+
+
+def in_effect(applied: list[dict], accepted: frozenset = frozenset()) -> list[dict]:
     """Every setting tuning set that the box should still hold, from every restore point still APPLIED (later ones
-    winning), DANGEROUS first, then CAUTION, then SAFE, each with the APPLY restore point whose revert undoes it.
+    winning), DANGEROUS first, then CAUTION, then SAFE, each with the restore point whose revert undoes it (an
+    APPLY, or the PUT_BACK that set one drifted setting again).
 
     A REVERT restore point puts back what the box held before the apply it reverted: a key it writes is tuning's
     only while an earlier apply still in effect set it (that apply, now holding the reverted-to value, is what
-    undoes it); otherwise the key is the box's own again and is not listed."""
-    held: dict[str, tuple[dict, dict]] = {}  # key -> (change in effect, APPLY restore point that made it)
+    undoes it); otherwise the key is the box's own again and is not listed. ``accepted``: ``(restore point id,
+    key)`` pairs whose drift the admin accepted: the box's value is its own again, and the key is not listed."""
+    held: dict[str, tuple[dict, dict, int]] = {}  # key -> (change in effect, restore point undoing it, its source)
     for rp in applied:
         for change in rp['changes']:
             key = change['key']
-            if rp['kind'] == 'APPLY':
-                held[key] = (change, rp)
+            if rp['kind'] in SETTING_KINDS:
+                held[key] = (change, rp, rp['id'])
             elif key in held:
-                held[key] = (change, held[key][1])
+                held[key] = (change, held[key][1], rp['id'])
     rows = []
-    for change, rp in held.values():
+    for change, rp, source in held.values():
+        if (source, change['key']) in accepted:
+            continue
         knob = get_knob(change['kind'], change['setting'])
         risk = change.get('risk') or 'SAFE'
         rows.append({
@@ -74,13 +88,50 @@ def in_effect(applied: list[dict]) -> list[dict]:
     return rows
 
 
+def accepted_pairs(accepted: list[dict]) -> frozenset:
+    return frozenset((row['restore_point_id'], row['key']) for row in accepted)
+
+
+def drift_row(change: dict, rp: dict, actual: dict) -> dict:
+    """One setting whose box value is not the one restore point ``rp`` set (``change``), in words."""
+    knob = get_knob(change['kind'], change['setting'])
+    return {'key': change['key'], 'kind': change['kind'], 'setting': change['setting'],
+            'summary': knob.summary if knob else change['setting'], 'scope': change['scope'],
+            'expected': change['proposed'], 'inherited': change.get('proposed_source') == 'INHERIT',
+            'actual': actual['value'], 'risk': change.get('risk') or 'SAFE', 'restore_point_id': rp['id']}
+
+
+def with_box_values(rows: list[dict], actual: dict[str, dict], drifted: set[str]) -> list[dict]:
+    """In-effect rows with what the box holds beside what tuning set: one row tells the whole truth."""
+    return [dict(row, actual=actual[row['key']]['value'] if row['key'] in actual else None,
+                 drifted=row['key'] in drifted) for row in rows]
+
+
+def accepted_rows(accepted: list[dict], winners: dict[str, tuple[dict, dict]]) -> list[dict]:
+    """The accepted drift still standing: its restore point is the one whose value the key would otherwise hold."""
+    rows = []
+    for row in accepted:
+        found = winners.get(row['key'])
+        if found is None or found[1]['id'] != row['restore_point_id']:
+            continue   # reverted since, or set again by a later apply: the record no longer speaks for the key
+        change = found[0]
+        knob = get_knob(change['kind'], change['setting'])
+        rows.append({'key': row['key'], 'kind': change['kind'], 'setting': change['setting'],
+                     'summary': knob.summary if knob else change['setting'], 'scope': change['scope'],
+                     'expected': row['expected'], 'value': row['value'], 'restore_point_id': row['restore_point_id'],
+                     'accepted_at': row['accepted_at']})
+    return rows
+
+
 def state_rows(db, current_boot: str) -> dict:
     """What tuning.state needs from the store, read in one go (in a worker thread; remembered until the next write,
     so what is derived from the rows alone is derived here, once)."""
     applied = rps.applied(db)
+    accepted = drift_store.accepted(db)
     return {
         'applied': applied,
-        'in_effect': in_effect(applied),
+        'accepted': accepted,
+        'in_effect': in_effect(applied, accepted_pairs(accepted)),
         'pending': rps.pending(db),
         # knobs each earlier-boot restore point handed back to the box's own default
         'released': {rp['id']: rps.defaulted_keys(db, rp) for rp in applied if rp['boot_id'] != current_boot},
@@ -103,8 +154,9 @@ class TuningService(Service):
     @api_method(TuningStateArgs, TuningStateResult, roles=READ_ROLES)
     async def state(self):
         """The latest preset applied, every setting tuning changed that is still in effect (`in_effect`, DANGEROUS
-        first, each with the restore point that undoes it), settings waiting for a reboot, and drift: settings
-        changed behind tuning's back."""
+        first, each with the restore point that undoes it and the box's value beside it: `drifted` when they
+        differ), settings waiting for a reboot, drift (settings changed behind tuning's back: put the tuned value
+        back with `tuning.drift.put_back`, or keep the box's with `tuning.drift.accept`) and the drift accepted."""
         return await self.current_state()
 
     @private
@@ -115,27 +167,36 @@ class TuningService(Service):
         current_boot = await boot_id(self.middleware)
         rows = await store_read(self.middleware, state_rows, current_boot)
         pending_keys = {p['key'] for p in rows['pending']}
-        # A knob a revert gave back to the box's default follows the kernel's own default once the box has rebooted.
-        expected = expected_settings(rows['applied'], lambda rp: rows['released'].get(rp['id'], set()))
-        drift, destroyed = [], []
-        if expected:
-            actual = await read_snapshot(self.middleware, list(expected))
-            for key, change in expected.items():
+        accepted = accepted_pairs(rows['accepted'])
+
+        def released(rp):
+            # A knob a revert gave back to the box's default follows the kernel's own default once the box has
+            # rebooted; a setting whose drift the admin accepted is the box's own again.
+            return rows['released'].get(rp['id'], set()) | {key for rp_id, key in accepted if rp_id == rp['id']}
+
+        expected = expectations(rows['applied'], released)
+        drift, destroyed, actual = [], [], {}
+        wanted = list(dict.fromkeys([*expected, *(row['key'] for row in rows['in_effect'])]))
+        if wanted:
+            actual = await read_snapshot(self.middleware, wanted)
+            for key, (change, rp) in expected.items():
                 if gone(change, actual[key]):
                     destroyed.append(key)
                     continue   # its dataset was destroyed: nothing of it can drift, and nothing to put back
                 if key not in pending_keys and not holds(change, actual[key]):
-                    drift.append({'key': key, 'setting': change['setting'], 'scope': change['scope'],
-                                  'expected': change['proposed'], 'actual': actual[key]['value']})
+                    drift.append(drift_row(change, rp, actual[key]))
         state = {
             'backend': backend_name(self.middleware),
             'boot_id': current_boot,
             'active': active_preset(rows['applied']),
-            'in_effect': [dict(row, pending_reboot=row['key'] in pending_keys) for row in rows['in_effect']],
+            'in_effect': [dict(row, pending_reboot=row['key'] in pending_keys)
+                          for row in with_box_values(rows['in_effect'], actual, {d['key'] for d in drift})],
             'pending_reboot': [{'key': p['key'], 'setting': p['setting'], 'proposed': p['proposed'],
                                 'since': p['since'], 'restore_point_id': p['restore_point_id']}
                                for p in rows['pending']],
             'drift': drift,
+            'accepted': accepted_rows(rows['accepted'], expectations(
+                rows['applied'], lambda rp: rows['released'].get(rp['id'], set()))),
             'busy': ctx.guard.busy,
             'recovered': rows['recovered'],
         }

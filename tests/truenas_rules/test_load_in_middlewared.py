@@ -22,7 +22,7 @@ if REASON is not None and os.environ.get('TUNING_RULES_REQUIRE_FRAMEWORK'):
 pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or '')
 
 SERVICES = {'tuning': 'TuningService', 'tuning.preset': 'TuningPresetService',
-            'tuning.restore_point': 'TuningRestorePointService',
+            'tuning.restore_point': 'TuningRestorePointService', 'tuning.drift': 'TuningDriftService',
             # two services, one namespace inside the other's
             'tuning.client': 'TuningClientService', 'tuning.client.session': 'TuningClientSessionService'}
 

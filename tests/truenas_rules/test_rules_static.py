@@ -15,7 +15,7 @@ from . import static_rules
 from .static_rules import check_exports, check_service, service_classes
 
 PLUGIN_SERVICES = {'tuning': 'TuningService', 'tuning.preset': 'TuningPresetService',
-                   'tuning.restore_point': 'TuningRestorePointService'}
+                   'tuning.restore_point': 'TuningRestorePointService', 'tuning.drift': 'TuningDriftService'}
 
 
 def plugin_modules():

@@ -69,4 +69,10 @@ MIGRATIONS: list[list[str]] = [
             id INTEGER PRIMARY KEY AUTOINCREMENT, created_at TEXT NOT NULL, pool TEXT NOT NULL,
             disks TEXT NOT NULL, total_read_bytes_per_second REAL, options TEXT NOT NULL, stand_in INTEGER NOT NULL)""",
     ],
+    # 7: drift the admin accepted (the box's value kept: tuning no longer expects what restore_point_id set there)
+    [
+        """CREATE TABLE drift_accepted (
+            key TEXT PRIMARY KEY, restore_point_id INTEGER NOT NULL REFERENCES restore_point(id),
+            expected TEXT, value TEXT, accepted_at TEXT NOT NULL)""",
+    ],
 ]

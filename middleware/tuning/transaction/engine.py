@@ -16,6 +16,7 @@ from ..store.offloop import store_call
 from . import faults
 
 REBOOT_REASON_CODE = 'TUNING_PRESET'
+KIND_WORDS = {'APPLY': 'Apply', 'REVERT': 'Revert', 'PUT_BACK': 'Put back'}
 
 
 @dataclass
@@ -58,7 +59,7 @@ class Transaction:
             entries=[entries[s.key] for s in steps], changes=[s.change for s in steps], reverts=reverts,
             boot_id=self.boot_id)
         faults.checkpoint('after_restore_point')
-        comment = f'tuning: {preset or "revert"} (restore point {rp_id})'
+        comment = f'tuning: {preset or KIND_WORDS.get(kind, kind).lower()} (restore point {rp_id})'
         total = len(steps)
         for number, step in enumerate(steps, start=1):
             self.progress(int(90 * (number - 1) / total), f'Applying {number}/{total} · {step.describe()}')
@@ -85,7 +86,7 @@ class Transaction:
         self.progress(95, 'Checking what waits for a reboot')
         pending, verified = await self.settle(rp_id, steps)
         await store_call(self.middleware, rps.finish_restore_point, rp_id, 'APPLIED')
-        self.progress(100, f'{kind.title()} done: {total} change(s), {len(pending)} waiting for a reboot')
+        self.progress(100, f'{KIND_WORDS.get(kind, kind.title())} done: {total} change(s), {len(pending)} waiting for a reboot')
         return {'restore_point_id': rp_id, 'preset': preset, 'target': target,
                 'applied': [s.change for s in steps], 'pending_reboot': pending, 'verified': verified}
 
