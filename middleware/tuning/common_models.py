@@ -48,6 +48,9 @@ class TuningChange(BaseModel):
     risk_reason: LongString | None = None
     rationale: LongString
     source: LongString
+    same_value: bool = False
+    """`current` already equals `proposed`: the change is of where the value comes from (a dataset property
+    inherited again, a kernel parameter's tunable), not of the value; show it as "already", never as "x -> x"."""
 
 
 class TuningPrerequisite(BaseModel):

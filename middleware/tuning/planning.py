@@ -3,7 +3,7 @@ import errno
 
 from .box.appliance import raw_zfs_writes_refused
 from .box.profile import read_profile
-from .box.settings import read_snapshot
+from .box.settings import read_snapshot, same_value
 from .core import presets as catalog
 from .core.presets.appliance_mapping import POOL_DATASET
 from .framework import ValidationErrors
@@ -11,7 +11,7 @@ from .store import baseline, presets as preset_store
 from .store.offloop import store_call
 
 CHANGE_FIELDS = ('key', 'setting', 'summary', 'kind', 'scope', 'current', 'proposed', 'proposed_source', 'apply_mode',
-                 'risk', 'risk_reason', 'rationale', 'source')
+                 'risk', 'risk_reason', 'rationale', 'source', 'same_value')
 
 
 def resolve_preset(db, preset_id: str, field: str = 'id') -> dict:
@@ -47,7 +47,11 @@ def resolve_target(profile: dict, target: dict, field: str = 'target') -> dict:
 def public_change(change: dict) -> dict:
     knob = catalog.get_knob(change['kind'], change['setting'])
     # what the setting is, in words, next to its name: the same words tuning.state's in_effect rows carry
-    return {f: change.get(f) for f in CHANGE_FIELDS} | {'summary': knob.summary if knob else change['setting']}
+    # same_value: the row changes where the value comes from (inherited, or kept by a tunable), not the value: the
+    # panel says "already 128K" instead of "128K -> 128K"
+    return {f: change.get(f) for f in CHANGE_FIELDS} | {
+        'summary': knob.summary if knob else change['setting'],
+        'same_value': change.get('current') is not None and same_value(change.get('current'), change.get('proposed'))}
 
 
 def public_plan(plan: dict, target: dict) -> dict:

@@ -114,7 +114,11 @@ class TuningStateInEffect(BaseModel):
     risk_reason: str | None
     preset: str | None
     restore_point_id: int
-    """Reverting this restore point undoes the setting."""
+    """Reverting this restore point undoes the setting, with every other setting of it: a revert is always of a
+    whole restore point (see `restore_point_changes`)."""
+    restore_point_changes: int = 1
+    """How many settings reverting `restore_point_id` puts back: 1, this row alone (a revert link may sit on the
+    row); more, the whole restore point (offer the revert on the restore point, naming its settings)."""
     applied_at: str
     pending_reboot: bool
     """Set, but takes effect only after the next reboot."""

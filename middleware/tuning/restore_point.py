@@ -3,7 +3,7 @@ import errno
 
 from . import alerts
 from .box.profile import read_profile
-from .box.settings import matches, read_snapshot
+from .box.settings import matches, read_snapshot, same_value
 from .context import boot_id, box_reserved, plugin_context
 from .core import presets as catalog
 from .core.presets.box import box_from
@@ -47,6 +47,11 @@ def revert_change(entry: dict, current: dict, original: dict | None, box=None) -
     rationale = f'Puts back the value this setting had before restore point {original["id"] if original else "?"}.'
     if classified['assessment'] and current['value'] != entry['value']:
         rationale = with_effect(rationale, classified['assessment'])
+    elif same_value(current['value'], entry['value']) and (inherit or entry['kind'] in ('ZFS_PARAMETER', 'SYSCTL')):
+        before = f'before restore point {original["id"] if original else "?"}'
+        rationale = f'The value is already {entry["value"]}; ' + (
+            f'{entry["scope"]} inherits it again instead of holding it as its own, as {before}.' if inherit else
+            f'how it is kept across reboots (its tunable) goes back to how it was {before}.')
     return public_change({
         'key': entry['key'], 'setting': entry['setting'], 'kind': entry['kind'], 'scope': entry['scope'],
         'current': current['value'], 'proposed': entry['value'], 'proposed_source': 'INHERIT' if inherit else None,
@@ -114,8 +119,9 @@ class TuningRestorePointService(Service):
                 audit='Tuning restore point revert')
     @job(read_roles=READ_ROLES, description=lambda id_, *args: f'Revert tuning restore point {id_}')
     async def revert(self, job, id_, acknowledge):
-        """Put back every setting of a restore point, as one transaction that itself leaves a restore point (so a
-        revert can be reverted)."""
+        """Put back every setting of a restore point (always the whole restore point: one setting changed outside
+        tuning is put back with `tuning.drift.put_back`), as one transaction that itself leaves a restore point (so
+        a revert can be reverted)."""
         async with box_reserved(self.middleware, 'tuning.restore_point.revert', job.id):
             return await revert_restore_point(self.middleware, job.set_progress, id_, acknowledge)
 

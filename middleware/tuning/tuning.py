@@ -83,6 +83,7 @@ def in_effect(applied: list[dict], accepted: frozenset = frozenset()) -> list[di
             'value': change['proposed'], 'inherited': change.get('proposed_source') == 'INHERIT',
             'apply_mode': change['apply_mode'], 'risk': risk, 'risk_reason': change.get('risk_reason'),
             'preset': rp['preset'], 'restore_point_id': rp['id'], 'applied_at': rp['updated_at'],
+            'restore_point_changes': len(rp['changes']),
         })
     rows.sort(key=lambda row: RISK_ORDER.get(row['risk'], len(RISK_ORDER)))  # stable: apply order within a risk
     return rows

@@ -76,6 +76,7 @@ def test_put_back_sets_the_tuned_value_again_with_a_restore_point_that_reverts_o
     assert state['drift'] == [] and state['active']['restore_point_id'] == applied['restore_point_id']
     size = row(state['in_effect'], RECORDSIZE)
     assert (size['actual'], size['drifted'], size['restore_point_id']) == ('1M', False, back['restore_point_id'])
+    assert size['restore_point_changes'] == 1 and row(state['in_effect'], SYNC)['restore_point_changes'] == 2
     assert [a for a in c.call('alert.list') if a['klass'] == 'TuningDrift'] == []
     rp = c.call('tuning.restore_point.query', [['id', '=', back['restore_point_id']]], {'get': True})
     assert rp['kind'] == 'PUT_BACK' and [e['value'] for e in rp['entries']] == ['128K']   # recorded before
@@ -136,3 +137,15 @@ def test_the_actions_need_a_write_role_and_preview_a_read_one(c):
     assert methods['tuning.drift.preview']['roles'] == ['SYSTEM_ADVANCED_READ']
     for name in ('tuning.drift.put_back', 'tuning.drift.accept'):
         assert methods[name]['roles'] == ['SYSTEM_ADVANCED_WRITE'] and methods[name]['job'], name
+
+
+def test_the_revert_preview_never_shows_a_value_going_to_itself_as_a_change(c, applied):
+    """The box's 128K set by hand, the revert gives tank/media its inherited 128K: the same value, so the row says
+    so (`same_value`) and only what changes (where the value comes from) is a change."""
+    c.call('pool.dataset.update', 'tank/media', {'recordsize': '128K'})
+    plan = c.call('tuning.restore_point.preview', applied['restore_point_id'])
+    size = row(plan['changes'] + plan['unchanged'], RECORDSIZE)
+    assert (size['current'], size['proposed']) == ('128K', '128K')
+    assert size['same_value'] is True and 'already 128K' in size['rationale']
+    sync = row(plan['changes'], SYNC)
+    assert sync['same_value'] is False and (sync['current'], sync['proposed']) == ('DISABLED', 'STANDARD')

@@ -66,3 +66,16 @@ def test_the_put_back_plan_is_one_change_judged_for_its_direction():
     (row,) = plan['changes']
     assert (row['current'], row['proposed'], row['risk']) == ('STANDARD', 'DISABLED', 'DANGEROUS')
     assert plan['dangerous'] == [SYNC] and plan['preset'] == 'p' and row['source'] == 'restore point 1'
+
+
+def test_a_revert_row_whose_value_is_already_there_says_so():
+    from tuning.planning import public_change
+    from tuning.restore_point import revert_change
+    entry = {'key': RECORDSIZE, 'kind': 'DATASET_PROPERTY', 'scope': 'tank/media', 'setting': 'recordsize',
+             'value': '128K', 'source': 'INHERITED'}
+    row = revert_change(entry, box('128K'), {'id': 4})
+    assert row['same_value'] is True and row['proposed_source'] == 'INHERIT'
+    assert row['rationale'] == ('The value is already 128K; tank/media inherits it again instead of holding it as '
+                                'its own, as before restore point 4.')
+    assert revert_change(entry, box('1M'), {'id': 4})['same_value'] is False
+    assert public_change({**change(SYNC, 'DISABLED'), 'current': None})['same_value'] is False
