@@ -15,7 +15,7 @@ from .core.bench.power import plan_estimate
 from .core.bench.statistics import honest_summary
 from .core.report.chart_data import compare_series, comparison_rows
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
-from .store import benchmarks as store, network as network_store
+from .store import benchmarks as store, campaigns as campaign_store, network as network_store
 from .store.offloop import store_call
 
 IMPORT_SOURCES = {'BONNIE': 'BONNIE', 'GOBONNIEGO': 'GOBONNIEGO', 'FIO': 'FIO_IMPORT'}
@@ -64,14 +64,18 @@ class TuningBenchmarkService(Service):
 
     @api_method(TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, roles=READ_ROLES)
     def query(self, filters, options):
-        """Stored results (measured and imported), with TrueNAS query filters and options."""
-        return filter_list([honest(e) for e in store.list_benchmarks(plugin_context(self.middleware).db)],
-                           filters, options)
+        """Stored results (measured and imported), with TrueNAS query filters and options. A campaign's runs carry
+        its `campaign_id`: `[["campaign_id", "=", null]]` leaves them out of a history (they are under their
+        campaign)."""
+        db = plugin_context(self.middleware).db
+        campaigns = campaign_store.benchmark_campaigns(db)
+        return filter_list([honest(e, campaigns) for e in store.list_benchmarks(db)], filters, options)
 
     @api_method(TuningBenchmarkGetArgs, TuningBenchmarkGetResult, roles=READ_ROLES)
     def get(self, id_):
         """One stored result."""
-        return honest(entry_or_error(plugin_context(self.middleware).db, id_, 'id'))
+        db = plugin_context(self.middleware).db
+        return honest(entry_or_error(db, id_, 'id'), campaign_store.benchmark_campaigns(db))
 
     @api_method(TuningBenchmarkDeleteArgs, TuningBenchmarkDeleteResult, roles=WRITE_ROLES,
                 audit='Tuning benchmark delete')
@@ -141,10 +145,13 @@ def comparison_of(entries: list[dict], baseline_id: int, measured: dict | None =
     return result
 
 
-def honest(entry: dict) -> dict:
+def honest(entry: dict, campaigns: dict[int, int] | None = None) -> dict:
     """A stored result as the API shows it: no interval from fewer than 3 runs (results stored before the rule
-    carry one)."""
-    return {**entry, 'summary': honest_summary(entry['summary'])}
+    carry one); with ``campaigns`` (benchmark id -> campaign id), the campaign that measured it."""
+    shown = {**entry, 'summary': honest_summary(entry['summary'])}
+    if campaigns is not None:
+        shown['campaign_id'] = campaigns.get(entry['id'])
+    return shown
 
 
 def estimate_of(estimate: dict) -> dict:

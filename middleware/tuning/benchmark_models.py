@@ -58,6 +58,9 @@ class TuningBenchmarkEntry(BaseModel):
     jobs: list[LongString]
     """The fio job files as run."""
     notes: list[LongString]
+    campaign_id: int | None = None
+    """The campaign that measured it (null for a result of its own): a history leaves campaign runs out with the
+    query filter `["campaign_id", "=", null]`; they are under their campaign."""
 
 
 class TuningBenchmarkRunArgs(BaseModel):

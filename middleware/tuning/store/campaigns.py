@@ -50,3 +50,14 @@ def update_campaign(db: Database, id_: int, **fields) -> dict:
                   for k, v in fields.items()]
         cur.execute(f'UPDATE campaign SET {sets} WHERE id = ?', (*values, id_))
     return get_campaign(db, id_)
+
+
+def benchmark_campaigns(db: Database) -> dict[int, int]:
+    """``{benchmark id: id of the campaign that measured it}``, from the campaigns' committed steps (local and
+    client-measured steps alike) and their merged results (one per configuration)."""
+    found = {}
+    for row in db.query('SELECT id, steps, results FROM campaign ORDER BY id'):
+        ids = [step.get('benchmark_id') for step in loads(row['steps']) or [] if isinstance(step, dict)]
+        ids += list((loads(row['results']) or {}).values())
+        found.update({id_: row['id'] for id_ in ids if isinstance(id_, int)})
+    return found
