@@ -2,10 +2,13 @@
 client) and the layer that limits what clients get, in words. The raw read of the disks is ``ladder_run``; the
 ladder and its verdict ``core.ladder``."""
 import errno
+import itertools
 
 from . import ladder_run
 from .context import box_reserved
+from .box.settings import read_snapshot
 from .core.ladder.layers import build_ladder, client_pool, measures_pool
+from .core.ladder.measured_under import choose_local, setting_keys, with_measured_under
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, job
 from .ladder_models import (
     TuningLadderGetArgs, TuningLadderGetResult, TuningLadderReadDisksArgs, TuningLadderReadDisksResult,
@@ -23,6 +26,15 @@ def ladder_records(db, pool: str, dataset: str | None) -> tuple:
     clients = list(bench_store.iter_benchmarks(db, bench_store.HEADS, source='CLIENT'))
     return disk_reads.latest_disk_read(db, pool), [local, *clients] if local else clients, (
         networks[-1] if networks else None)
+
+
+LOCAL_CANDIDATES = 50   # newest local results of the pool looked at for one measured under today's settings
+
+
+def local_candidates(db, pool: str, dataset: str | None) -> list[dict]:
+    """The newest local results of the pool (or dataset), newest first, for ``choose_local``."""
+    newest_local = bench_store.iter_benchmarks(db, bench_store.HEADS, source='FIO', newest_first=True)
+    return list(itertools.islice((e for e in newest_local if measures_pool(e, pool, dataset)), LOCAL_CANDIDATES))
 
 
 def measured_beyond_the_pool(ladder: dict) -> bool:
@@ -71,7 +83,8 @@ class TuningLadderService(Service):
     @api_method(TuningLadderGetArgs, TuningLadderGetResult, roles=READ_ROLES)
     async def get(self, options):
         """The ladder of a pool, bottom up: its disks read raw (the latest `read_disks`), the pool or `dataset`
-        locally (the latest fio benchmark's sequential medians), the network (the latest `tuning.network` ceiling
+        locally (the sequential medians of the latest fio benchmark measured under the settings the box holds now;
+        when none was, the latest, and the layer and verdict say what it was measured under), the network (the latest `tuning.network` ceiling
         per direction), and each protocol measured from a client (the latest client result of each); the layer that
         limits clients per direction and the verdict in words; what to measure next."""
         await ladder_run.pool_of(self.middleware, options['pool'], 'options.pool')
@@ -80,5 +93,13 @@ class TuningLadderService(Service):
             verrors = ValidationErrors()
             verrors.add('options.dataset', f'{dataset} is not a dataset of pool {options["pool"]}.', errno.EINVAL)
             raise verrors
-        records = await store_call(self.middleware, ladder_records, options['pool'], dataset)
-        return await self.middleware.run_in_thread(build_ladder, options['pool'], dataset, *records)
+        disk_read, benchmarks, network = await store_call(self.middleware, ladder_records, options['pool'], dataset)
+        candidates = await store_call(self.middleware, local_candidates, options['pool'], dataset)
+        chosen, diffs, passed = None, [], []
+        if candidates:
+            keys = setting_keys(candidates)
+            chosen, diffs, passed = choose_local(candidates, await read_snapshot(self.middleware, keys) if keys else {})
+            benchmarks = [chosen, *(e for e in benchmarks if e['source'] != 'FIO')]
+        ladder = await self.middleware.run_in_thread(build_ladder, options['pool'], dataset, disk_read, benchmarks,
+                                                     network)
+        return with_measured_under(ladder, chosen, diffs, passed)

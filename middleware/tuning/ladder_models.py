@@ -72,6 +72,14 @@ class TuningLadderSource(BaseModel):
     id: int
 
 
+class TuningLadderSettingThen(BaseModel):
+    kind: str
+    scope: str
+    setting: str
+    then: str | None
+    now: str | None
+
+
 class TuningLadderLayer(BaseModel):
     layer: LayerKind
     name: str
@@ -85,6 +93,10 @@ class TuningLadderLayer(BaseModel):
     source: TuningLadderSource | None
     note: LongString | None
     """Where the figure comes from, per-disk figures for DISKS, or what is not measured yet."""
+    current_settings: bool = True
+    """POOL: its result was measured under the settings the box holds now (false: see `settings_then`)."""
+    settings_then: list[TuningLadderSettingThen] = []
+    """POOL: the settings its result was measured under that the box no longer holds."""
     nominal: list[Literal['read', 'write']] = []
     """NETWORK: the directions whose figure is the link's nominal payload rate, standing in for a measurement
     that did not cross the link (faster than the link can carry)."""

@@ -1,0 +1,89 @@
+"""Which local result stands for the pool on the ladder: one measured under the settings the box holds now.
+
+A result's context keeps the settings of its dataset and the kernel as they were when fio ran. The newest result
+whose settings all equal the box's now is the pool's figure; when none does, the newest one is, and the ladder says
+what it was measured under (a campaign's sync=disabled round, since reverted, is not "the pool")."""
+
+# A kernel default computed from RAM (zfs_dirty_data_max, the ARC bounds) lands a few pages apart after each boot:
+# that is the same setting, not another configuration.
+KERNEL_KINDS = ('ZFS_PARAMETER', 'SYSCTL')
+KERNEL_TOLERANCE = 0.01
+
+
+def setting_key(row: dict) -> str:
+    return f'{row["kind"]}:{row["scope"]}:{row["setting"]}'
+
+
+def recorded_settings(entry: dict) -> list[dict]:
+    rows = (entry.get('context') or {}).get('settings') or []
+    return [r for r in rows if isinstance(r, dict) and r.get('exists', True) is not False
+            and all(isinstance(r.get(k), str) for k in ('kind', 'scope', 'setting'))]
+
+
+def setting_keys(entries: list[dict]) -> list[str]:
+    return sorted({setting_key(r) for e in entries for r in recorded_settings(e)})
+
+
+def _same(kind: str, then, now) -> bool:
+    if then is None or now is None:
+        return then == now
+    a, b = str(then).strip(), str(now).strip()
+    if kind in KERNEL_KINDS and a.isdigit() and b.isdigit():
+        high = max(int(a), int(b))
+        return high == 0 or abs(int(a) - int(b)) <= high * KERNEL_TOLERANCE
+    return ' '.join(a.split()).upper() == ' '.join(b.split()).upper()
+
+
+def differences(entry: dict, now: dict[str, dict]) -> list[dict]:
+    """The recorded settings of ``entry`` the box no longer holds: ``[{kind, scope, setting, then, now}]``."""
+    out = []
+    for row in recorded_settings(entry):
+        current = now.get(setting_key(row))
+        if current is None or current.get('exists') is False:
+            continue   # not readable now (its dataset is gone): nothing to compare
+        if not _same(row['kind'], row.get('value'), current.get('value')):
+            out.append({'kind': row['kind'], 'scope': row['scope'], 'setting': row['setting'],
+                        'then': row.get('value'), 'now': current.get('value')})
+    return out
+
+
+def choose_local(candidates: list[dict], now: dict[str, dict]) -> tuple[dict | None, list[dict], list[dict]]:
+    """``(result for the pool, its differences from now, newer results passed over with theirs)`` from
+    ``candidates``, newest first."""
+    passed = []
+    for entry in candidates:
+        found = differences(entry, now)
+        if not found:
+            return entry, [], passed
+        passed.append({'id': entry['id'], 'label': entry.get('label'), 'differences': found})
+    if not candidates:
+        return None, [], []
+    return candidates[0], passed[0]['differences'], []
+
+
+def said(diffs: list[dict]) -> str:
+    return ', '.join(f'{d["setting"]}={d["then"]}' + ('' if d['scope'] == 'global' else f' on {d["scope"]}')
+                     + f' (now {d["now"]})' for d in diffs)
+
+
+def with_measured_under(ladder: dict, chosen: dict | None, diffs: list[dict], passed: list[dict]) -> dict:
+    """The ladder with its POOL layer saying what its figure was measured under (pure)."""
+    if chosen is None:
+        return ladder
+    layers = []
+    for layer in ladder['layers']:
+        if layer['layer'] == 'POOL' and (layer.get('source') or {}).get('id') == chosen['id']:
+            note = layer.get('note') or ''
+            if diffs:
+                note += (f' Measured under settings the box no longer has: {said(diffs)}; no result of this pool '
+                         'was measured under the settings in effect now: benchmark it again.')
+            elif passed:
+                note += (' Newer results measured under other settings are left out: ' + '; '.join(
+                    f'#{p["id"]} ({said(p["differences"])})' for p in passed) + '.')
+            layer = {**layer, 'note': note.strip(), 'settings_then': diffs, 'current_settings': not diffs}
+        layers.append(layer)
+    verdict = ladder['verdict']
+    if diffs:
+        verdict += (f' The pool\'s figure (benchmark #{chosen["id"]}) was measured under {said(diffs)}, not the '
+                    'settings in effect now.')
+    return {**ladder, 'layers': layers, 'verdict': verdict}
