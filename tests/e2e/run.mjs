@@ -298,6 +298,19 @@ const steps = [
     await page.locator('[data-test^="preset-card-"]').filter({ hasText: 'E2E risky' }).click();
     await $(page, 'plan-table').waitFor();
     await $(page, 'plan-row-sync').waitFor();
+    // issue 21: the plan comes into view with the focus on its heading, and the URL names the preset
+    const heading = await $(page, 'plan-heading').evaluate((h) => {
+      const box = h.getBoundingClientRect();
+      return { focused: document.activeElement === h, top: box.top, bottom: box.bottom, height: window.innerHeight };
+    });
+    check(heading.focused, 'the plan heading does not have the focus after a card click');
+    check(heading.top >= 0 && heading.bottom <= heading.height, `the plan heading is out of view: ${JSON.stringify(heading)}`);
+    check(/[?&]preset=/.test(page.url()), `the URL does not name the preset: ${page.url()}`);
+    // dataset properties wait for a dataset the admin picks: none is assumed
+    await $(page, 'plan-needs-dataset').waitFor();
+    await $(page, 'target-dataset').selectOption({ index: 1 });
+    await $(page, 'plan-needs-dataset').waitFor({ state: 'detached' });
+    await $(page, 'plan-children').waitFor();
     check(await $(page, 'apply').isDisabled(), 'Apply enabled before acknowledging the DANGEROUS row');
     await tick(page, 'ack-sync').check();
     await shot(page, '04-presets-plan');
@@ -769,6 +782,22 @@ const steps = [
       console.log(`       axe-core ${AXE_VERSION}: ${AXE_FIGURES.join('; ')}; serious or critical: ${found.length}`);
       check(found.length === 0, `accessibility violations:\n${found.join('\n')}`);
     }],
+  ['no table on any page shows a bare byte count or an internal enum name', async ({ page }) => {
+    const found = [];
+    for (const nav of NAV_PAGES) {
+      await goto(page, nav);
+      await page.locator('h1').first().waitFor();
+      await page.waitForTimeout(500); // tables fill from their queries
+      const cells = await page.locator('table td, table th').allTextContents();
+      for (const text of cells) {
+        const bad = text.match(/\d{7,}|\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/);
+        if (bad) {
+          found.push(`${nav}: "${bad[0]}" in "${text.trim().slice(0, 80)}"`);
+        }
+      }
+    }
+    check(found.length === 0, `bare numbers or enum names in tables:\n${[...new Set(found)].join('\n')}`);
+  }],
   ['narrow screen and dark theme render the presets page', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await goto(page, 'presets');

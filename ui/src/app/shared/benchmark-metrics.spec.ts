@@ -1,5 +1,5 @@
 import { fakeBenchmark, fakeImportedBenchmark } from '../testing/fixtures';
-import { compareMetrics, formatMetric, headlines, metricLabel, orderedTests, parseMetric } from './benchmark-metrics';
+import { compareMetrics, formatMetric, headlines, metricLabel, orderedTests, parseMetric, testNamesInWords } from './benchmark-metrics';
 
 describe('benchmark metrics', () => {
   it('reads every metric id of the catalog', () => {
@@ -45,5 +45,13 @@ describe('benchmark metrics', () => {
 
   it('orders tests as the catalog does', () => {
     expect(orderedTests(['RANDOM_IOPS', 'RAND_READ_4K', 'SEQ_READ', 'SEQ_WRITE'])).toEqual(['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RANDOM_IOPS']);
+  });
+});
+
+describe('testNamesInWords', () => {
+  it('says the test names a server sentence holds in words, leaving other words alone', () => {
+    expect(testNamesInWords('It did not run SEQ_READ or SEQ_WRITE.'))
+      .toBe('It did not run Sequential read 1 MiB or Sequential write 1 MiB.');
+    expect(testNamesInWords('Benchmark #7 (NOT_A_TEST)')).toBe('Benchmark #7 (NOT_A_TEST)');
   });
 });

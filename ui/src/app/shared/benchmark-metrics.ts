@@ -27,6 +27,11 @@ export const TEST_WORDS: Record<ResultTest, string> = {
   RANDOM_IOPS: T('Random seeks (imported)'),
 };
 
+/** A server sentence with test names in words ("It did not run SEQ_READ." → "... Sequential read 1 MiB."). */
+export function testNamesInWords(text: string): string {
+  return text.replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, (name) => (TEST_WORDS as Record<string, string>)[name] ?? name);
+}
+
 const TEST_ORDER: ResultTest[] = [
   'SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30', 'RANDOM_IOPS',
 ];

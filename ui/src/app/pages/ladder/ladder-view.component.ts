@@ -4,6 +4,7 @@ import { MatButton } from '@angular/material/button';
 
 import { Ladder } from '../../api/models/tuning-ladder';
 import { TranslatePipe } from '../../i18n/translate.pipe';
+import { testNamesInWords } from '../../shared/benchmark-metrics';
 import { formatDateTime, formatMBps } from '../../shared/format';
 import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep } from './ladder-words';
 
@@ -62,7 +63,7 @@ import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep } from './la
                 </td>
               }
               <td class="small nowrap" [attr.data-label]="'Measured' | t">{{ l.measured_at ? date(l.measured_at) : '—' }}</td>
-              <td class="small" [attr.data-label]="'Note' | t">{{ l.note ?? '' }}</td>
+              <td class="small" [attr.data-label]="'Note' | t">{{ noteWords(l.note ?? '') }}</td>
             </tr>
           } @empty {
             <tr><td colspan="5" class="muted" data-test="ladder-empty">{{ 'Nothing measured for this pool yet.' | t }}</td></tr>
@@ -99,6 +100,7 @@ export class LadderViewComponent {
   protected readonly directions = ['read', 'write'] as const;
   protected readonly layerWords = LAYER_WORDS;
   protected readonly rate = formatMBps;
+  protected readonly noteWords = testNamesInWords;
   protected readonly date = formatDateTime;
   protected readonly limits = limits;
   protected readonly bars = computed(() => ladderBars(this.ladder().layers));
