@@ -13,9 +13,10 @@ SettingKind = Literal['ZFS_PARAMETER', 'SYSCTL', 'DATASET_PROPERTY', 'POOL_DEVIC
 ApplyMode = Literal['LIVE', 'NEW_DATA', 'SERVICE_RESTART', 'REBOOT']
 Risk = Literal['SAFE', 'CAUTION', 'DANGEROUS']
 ValueSource = Literal['LOCAL', 'INHERITED', 'DEFAULT', 'INHERIT']
+SettingUnit = Literal['BYTES', 'BYTES_PER_SECOND', 'PERCENT', 'SECONDS', 'COUNT']
 
 __all__ = [
-    'ApplyMode', 'Risk', 'SettingKind', 'TuningChange', 'TuningPlan', 'TuningPrerequisite', 'TuningSettingValue',
+    'ApplyMode', 'Risk', 'SettingKind', 'SettingUnit', 'TuningChange', 'TuningPlan', 'TuningPrerequisite', 'TuningSettingValue',
     'TuningTarget', 'TuningTunableState', 'ValueSource',
 ]
 
@@ -51,6 +52,19 @@ class TuningChange(BaseModel):
     same_value: bool = False
     """`current` already equals `proposed`: the change is of where the value comes from (a dataset property
     inherited again, a kernel parameter's tunable), not of the value; show it as "already", never as "x -> x"."""
+    unit: SettingUnit | None = None
+    """What `current` and `proposed` count, as in `tuning.preset.settings` (`BYTES`: "25769803776" is 24 GiB);
+    `null` when the setting has no unit (an enum, a switch, a pool's devices)."""
+    zero_is_default: bool = False
+    """A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes): show it as the default, not as 0 B."""
+    children_inheriting: list[str] | None = None
+    """`tuning.preset.preview`, a dataset property: child datasets of `scope` that inherit the change (at most 50
+    names; `children_inheriting_count` counts all); `null` on other rows."""
+    children_inheriting_count: int | None = None
+    children_overriding: list[str] | None = None
+    """Child datasets that hold their own value (they, or a dataset between them and `scope`): the change does not
+    reach them (at most 50 names; `children_overriding_count` counts all)."""
+    children_overriding_count: int | None = None
 
 
 class TuningPrerequisite(BaseModel):

@@ -11,7 +11,7 @@ from .store import baseline, presets as preset_store
 from .store.offloop import store_call
 
 CHANGE_FIELDS = ('key', 'setting', 'summary', 'kind', 'scope', 'current', 'proposed', 'proposed_source', 'apply_mode',
-                 'risk', 'risk_reason', 'rationale', 'source', 'same_value')
+                 'risk', 'risk_reason', 'rationale', 'source', 'same_value', 'unit', 'zero_is_default')
 
 
 def resolve_preset(db, preset_id: str, field: str = 'id') -> dict:
@@ -49,7 +49,8 @@ def public_change(change: dict) -> dict:
     # what the setting is, in words, next to its name: the same words tuning.state's in_effect rows carry
     # same_value: the row changes where the value comes from (inherited, or kept by a tunable), not the value: the
     # panel says "already 128K" instead of "128K -> 128K"
-    return {f: change.get(f) for f in CHANGE_FIELDS} | {
+    # unit and zero_is_default: how the panel shows the values ("24 GiB", "0 = OpenZFS default"), never guessed
+    return {f: change.get(f) for f in CHANGE_FIELDS} | catalog.unit_fields(change['kind'], change['setting']) | {
         'summary': knob.summary if knob else change['setting'],
         'same_value': change.get('current') is not None and same_value(change.get('current'), change.get('proposed'))}
 

@@ -3,6 +3,7 @@ import errno
 import re
 
 from . import alerts
+from .box.children import add_children
 from .box.profile import read_profile
 from .box.settings import read_snapshot
 from .context import boot_id, box_reserved, plugin_context
@@ -148,9 +149,10 @@ class TuningPresetService(Service):
     async def preview(self, id_, target):
         """The plan this preset would apply to `target` on this box: every change with its current and proposed
         value, how it applies (live, new data only, service restart, reboot), its risk and why; unmet prerequisites
-        and warnings. Changes nothing."""
+        and warnings. A dataset property's row names the child datasets that inherit the change and those that keep
+        their own value. Changes nothing."""
         plan, _ = await make_plan(self.middleware, id_, target)
-        return plan
+        return await add_children(self.middleware, plan)
 
     @api_method(TuningPresetApplyArgs, TuningPresetApplyResult, roles=WRITE_ROLES, audit='Tuning preset apply')
     @job(read_roles=READ_ROLES, description=lambda id_, *args: f'Apply tuning preset {id_}')

@@ -1,9 +1,9 @@
 """Models of ``tuning.preset.*``."""
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import Field
 
-from .common_models import SettingKind, TuningChange, TuningPlan, TuningTarget
+from .common_models import SettingKind, SettingUnit, TuningChange, TuningPlan, TuningTarget
 from .framework import BaseModel, ForUpdateMetaclass, LongString, NonEmptyString, QueryFilters, QueryOptions
 
 __all__ = [
@@ -132,9 +132,6 @@ class TuningPresetSettingsTarget(BaseModel):
 class TuningPresetSettingsArgs(BaseModel):
     target: TuningPresetSettingsTarget | None = None
     """Where current values of dataset properties are read; `null`: the first pool's root dataset."""
-
-
-SettingUnit = Literal['BYTES', 'BYTES_PER_SECOND', 'PERCENT', 'SECONDS', 'COUNT']
 
 
 class TuningPresetSettingInfo(BaseModel):

@@ -1,7 +1,7 @@
 """Models of ``tuning.profile`` and ``tuning.state``."""
 from typing import Literal
 
-from .common_models import ApplyMode, Risk, SettingKind
+from .common_models import ApplyMode, Risk, SettingKind, SettingUnit
 from .framework import BaseModel
 
 __all__ = [
@@ -127,6 +127,10 @@ class TuningStateInEffect(BaseModel):
     drifted: bool = False
     """The box holds another value than `value` (changed outside tuning): the same setting is in `drift`, with
     its actions."""
+    unit: SettingUnit | None = None
+    """What the values count, as in `tuning.preset.settings` (`BYTES`, `PERCENT`, ...); `null`: no unit."""
+    zero_is_default: bool = False
+    """A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes)."""
 
 
 class TuningStatePending(BaseModel):
@@ -155,6 +159,10 @@ class TuningStateDrift(BaseModel):
     """The risk of the tuned value: putting back a DANGEROUS one needs its acknowledgement."""
     restore_point_id: int
     """The restore point that set the tuned value."""
+    unit: SettingUnit | None = None
+    """What the values count, as in `tuning.preset.settings` (`BYTES`, `PERCENT`, ...); `null`: no unit."""
+    zero_is_default: bool = False
+    """A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes)."""
 
 
 class TuningStateAccepted(BaseModel):
@@ -169,6 +177,10 @@ class TuningStateAccepted(BaseModel):
     """The box's value the admin kept (`tuning.drift.accept`); `tuning.drift.put_back` sets `expected` again."""
     restore_point_id: int
     accepted_at: str
+    unit: SettingUnit | None = None
+    """What the values count, as in `tuning.preset.settings` (`BYTES`, `PERCENT`, ...); `null`: no unit."""
+    zero_is_default: bool = False
+    """A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes)."""
 
 
 class TuningStateBusy(BaseModel):

@@ -23,6 +23,12 @@ PUBLIC_FIELDS = ('id', 'created_at', 'kind', 'preset', 'target', 'state', 'entri
                  'reverted_by', 'message')
 
 
+def public_restore_point(rp: dict) -> dict:
+    """A stored restore point as callers see it; its rows carry their unit (rows stored before units came too)."""
+    return {f: rp[f] for f in PUBLIC_FIELDS} | {
+        'changes': [change | catalog.unit_fields(change['kind'], change['setting']) for change in rp['changes']]}
+
+
 def classify(kind: str, setting: str, current: str | None, value: str | None, writable: bool | None,
              box=None) -> dict:
     """Apply mode, risk and effect of putting ``value`` back over ``current``: judged for the direction of that
@@ -103,7 +109,7 @@ class TuningRestorePointService(Service):
     @api_method(TuningRestorePointQueryArgs, TuningRestorePointQueryResult, roles=READ_ROLES)
     def query(self, filters, options):
         """Restore points, oldest first: each holds every setting an apply or revert touched, as it was before."""
-        rows = [{f: rp[f] for f in PUBLIC_FIELDS} for rp in rps.list_restore_points(plugin_context(self.middleware).db)]
+        rows = [public_restore_point(rp) for rp in rps.list_restore_points(plugin_context(self.middleware).db)]
         return filter_list(rows, filters, options)
 
     @api_method(TuningRestorePointPreviewArgs, TuningRestorePointPreviewResult, roles=READ_ROLES)

@@ -4,6 +4,7 @@ from .box.appliance import backend_name
 from .box.profile import read_profile
 from .box.settings import read_snapshot, same_value
 from .core.presets.registry import get_knob
+from .core.presets.setting_words import unit_fields
 from .context import boot_id, plugin_context
 from .framework import READ_ROLES, Service, api_method, private
 from .profile_models import TuningProfileArgs, TuningProfileResult, TuningStateArgs, TuningStateResult
@@ -83,7 +84,7 @@ def in_effect(applied: list[dict], accepted: frozenset = frozenset()) -> list[di
             'value': change['proposed'], 'inherited': change.get('proposed_source') == 'INHERIT',
             'apply_mode': change['apply_mode'], 'risk': risk, 'risk_reason': change.get('risk_reason'),
             'preset': rp['preset'], 'restore_point_id': rp['id'], 'applied_at': rp['updated_at'],
-            'restore_point_changes': len(rp['changes']),
+            'restore_point_changes': len(rp['changes']), **unit_fields(change['kind'], change['setting']),
         })
     rows.sort(key=lambda row: RISK_ORDER.get(row['risk'], len(RISK_ORDER)))  # stable: apply order within a risk
     return rows
@@ -99,7 +100,8 @@ def drift_row(change: dict, rp: dict, actual: dict) -> dict:
     return {'key': change['key'], 'kind': change['kind'], 'setting': change['setting'],
             'summary': knob.summary if knob else change['setting'], 'scope': change['scope'],
             'expected': change['proposed'], 'inherited': change.get('proposed_source') == 'INHERIT',
-            'actual': actual['value'], 'risk': change.get('risk') or 'SAFE', 'restore_point_id': rp['id']}
+            'actual': actual['value'], 'risk': change.get('risk') or 'SAFE', 'restore_point_id': rp['id'],
+            **unit_fields(change['kind'], change['setting'])}
 
 
 def with_box_values(rows: list[dict], actual: dict[str, dict], drifted: set[str]) -> list[dict]:
@@ -120,7 +122,7 @@ def accepted_rows(accepted: list[dict], winners: dict[str, tuple[dict, dict]]) -
         rows.append({'key': row['key'], 'kind': change['kind'], 'setting': change['setting'],
                      'summary': knob.summary if knob else change['setting'], 'scope': change['scope'],
                      'expected': row['expected'], 'value': row['value'], 'restore_point_id': row['restore_point_id'],
-                     'accepted_at': row['accepted_at']})
+                     'accepted_at': row['accepted_at'], **unit_fields(change['kind'], change['setting'])})
     return rows
 
 

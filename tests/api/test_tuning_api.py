@@ -62,6 +62,23 @@ def test_preview_is_computed_for_the_box_and_changes_nothing(c):
     assert not diff(before, full_snapshot(c))
 
 
+@pytest.mark.sandbox_only
+def test_a_preview_row_carries_its_unit_and_which_child_datasets_inherit(c):
+    c.call('pool.dataset.update', 'tank/vm', {'recordsize': '16K'})
+    try:
+        plan = c.call('tuning.preset.preview', 'max-seq-write', {'pool': 'tank', 'dataset': 'tank'})
+    finally:
+        c.call('pool.dataset.update', 'tank/vm', {'recordsize': 'INHERIT'})
+    rows = {ch['setting']: ch for ch in plan['changes']}
+    record = rows['recordsize']
+    assert (record['unit'], record['zero_is_default']) == ('BYTES', False)
+    assert (record['children_inheriting'], record['children_inheriting_count']) == (['tank/media'], 1)
+    assert (record['children_overriding'], record['children_overriding_count']) == (['tank/vm'], 1)
+    assert 'tank/vm holds its own value' in record['rationale']
+    dirty = rows['zfs_dirty_data_max']
+    assert (dirty['unit'], dirty['children_inheriting']) == ('BYTES', None)
+
+
 def test_preview_names_the_bad_field(c):
     with pytest.raises((RpcError, JobFailed)) as e:
         c.call('tuning.preset.preview', 'max-seq-write', {'pool': 'nope'})

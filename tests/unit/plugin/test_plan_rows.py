@@ -18,3 +18,21 @@ def test_a_row_names_its_setting_in_words_from_the_knob_registry():
 
 def test_a_setting_outside_the_registry_is_named_as_itself():
     assert public_change(row(kind='SYSCTL', setting='net.not.a.knob'))['summary'] == 'net.not.a.knob'
+
+
+def test_a_row_carries_the_unit_of_the_settings_list_and_whether_zero_is_the_default():
+    arc = public_change(row(key='ZFS_PARAMETER:global:zfs_arc_max', kind='ZFS_PARAMETER', setting='zfs_arc_max',
+                            scope='global', current='0', proposed='25769803776', risk='CAUTION'))
+    assert (arc['unit'], arc['zero_is_default']) == ('BYTES', True)
+    dirty = public_change(row(kind='ZFS_PARAMETER', setting='zfs_dirty_data_max', scope='global'))
+    assert (dirty['unit'], dirty['zero_is_default']) == ('BYTES', False)
+    assert public_change(row(kind='ZFS_PARAMETER', setting='zfs_txg_timeout', scope='global'))['unit'] == 'SECONDS'
+    assert public_change(row(kind='ZFS_PARAMETER', setting='l2arc_write_max', scope='global'))['unit'] == \
+        'BYTES_PER_SECOND'
+
+
+def test_a_setting_without_a_unit_says_null_not_a_guess():
+    for kind, setting in (('DATASET_PROPERTY', 'sync'), ('SERVICE', 'multichannel'), ('POOL_DEVICE', 'cache'),
+                          ('SYSCTL', 'net.not.a.knob')):
+        public = public_change(row(kind=kind, setting=setting))
+        assert (public['unit'], public['zero_is_default']) == (None, False), setting

@@ -58,3 +58,14 @@ def test_nothing_applied_means_nothing_in_effect():
 def test_an_inherit_is_listed_as_inherited():
     (row,) = in_effect([rp(1, [change(RECORDSIZE, '128K', source='INHERIT')])])
     assert row['inherited'] is True and row['value'] == '128K'
+
+
+def test_in_effect_and_drift_rows_carry_the_unit_of_their_setting():
+    from tuning.tuning import drift_row
+    arc = change('ZFS_PARAMETER:global:zfs_arc_max', '25769803776', 'CAUTION')
+    rows = {r['setting']: r for r in in_effect([rp(1, [DANGER, arc, change(DIRTY, '4294967296')])])}
+    assert (rows['zfs_arc_max']['unit'], rows['zfs_arc_max']['zero_is_default']) == ('BYTES', True)
+    assert (rows['zfs_dirty_data_max']['unit'], rows['zfs_dirty_data_max']['zero_is_default']) == ('BYTES', False)
+    assert (rows['sync']['unit'], rows['sync']['zero_is_default']) == (None, False)
+    drift = drift_row(arc, {'id': 1}, {'value': '0'})
+    assert (drift['unit'], drift['zero_is_default'], drift['actual']) == ('BYTES', True, '0')

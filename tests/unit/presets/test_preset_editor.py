@@ -140,3 +140,13 @@ def test_without_a_pool_the_list_still_knows_the_machine(nas):
     assert rows[ARC_MAX]['maximum'] == 32 * GiB - 1
     record = rows[('DATASET_PROPERTY', 'recordsize')]
     assert (record['scope'], record['current'], record['exists'], record['default']) == (None, None, None, '128K')
+
+
+def test_every_row_unit_is_the_settings_list_unit():
+    """Plan, in-effect and drift rows say the unit the editor's settings list says, from the same table."""
+    from tuning.core.presets.setting_list import editable_knobs
+    from tuning.core.presets.setting_words import unit_fields, words_of
+    for knob in editable_knobs():
+        assert unit_fields(knob.kind, knob.setting)['unit'] == words_of(knob.kind, knob.setting)[2]
+    assert unit_fields('POOL_DEVICE', 'cache') == {'unit': None, 'zero_is_default': False}
+    assert unit_fields('ZFS_PARAMETER', 'zfs_arc_min') == {'unit': 'BYTES', 'zero_is_default': True}

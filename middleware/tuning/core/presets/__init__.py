@@ -15,6 +15,7 @@ from .constants import (
 from .custom import normalise_custom_settings, validate_custom_preset
 from .plan import PlanInputError, build_plan, normalise_target
 from .registry import KNOBS, get_knob
+from .setting_words import unit_fields
 from .sizing import (
     default_arc_max_bytes, default_dirty_data_max, default_dirty_data_max_max, dirty_data_target_bytes,
     l2arc_header_ram_bytes, link_payload_bytes_per_s, slog_size_bytes, socket_buffer_max_bytes,
@@ -30,7 +31,7 @@ __all__ = [
     'POOL_DEVICE', 'REBOOT', 'RISKS', 'SAFE', 'SERVICE', 'SERVICE_RESTART', 'SYSCTL', 'ZFS_PARAMETER',
     'normalise_custom_settings', 'validate_custom_preset',
     'PlanInputError', 'build_plan', 'normalise_target',
-    'KNOBS', 'get_knob',
+    'KNOBS', 'get_knob', 'unit_fields',
     'default_arc_max_bytes', 'default_dirty_data_max', 'default_dirty_data_max_max', 'dirty_data_target_bytes',
     'l2arc_header_ram_bytes', 'link_payload_bytes_per_s', 'slog_size_bytes', 'socket_buffer_max_bytes',
     'SnapshotView', 'canonical', 'keys_to_read', 'make_key', 'parse_key',

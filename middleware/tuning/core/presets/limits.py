@@ -14,6 +14,8 @@ from .units import format_bytes
 ARC_MAX_FLOOR = 64 * MiB     # MIN_ARC_MAX
 ARC_MIN_FLOOR = 32 * MiB     # 2 << SPA_MAXBLOCKSHIFT
 RAM_BOUND = ('zfs_arc_max', 'zfs_arc_min', 'zfs_dirty_data_max', 'zfs_dirty_data_max_max')
+# Settings where 0 is not a size of nothing but "OpenZFS decides" (the ARC bounds): a row shows 0 as the default.
+ZERO_IS_DEFAULT = frozenset({(ZFS_PARAMETER, 'zfs_arc_max'), (ZFS_PARAMETER, 'zfs_arc_min')})
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,11 @@ class Limit:
     below: str                 # why a smaller value is refused
     above: str                 # why a larger value is refused
     words: str                 # the whole range, for the settings list
+
+
+def zero_is_default(kind: str, setting: str) -> bool:
+    """Whether a value 0 of the setting leaves it to OpenZFS or the kernel (whatever the box's RAM)."""
+    return (kind, setting) in ZERO_IS_DEFAULT
 
 
 def _ram(box) -> int:
@@ -44,7 +51,7 @@ def box_limit(kind: str, setting: str, box, chosen: dict | None = None) -> Limit
         if chosen.get('zfs_arc_min', 0) >= floor:
             floor = chosen['zfs_arc_min'] + 1
             below = f'must be above the minimum ARC size this preset sets ({format_bytes(chosen["zfs_arc_min"])})'
-        return Limit(floor, ram - 1, True, below, f'exceeds {ram_words}; the ARC must stay below it',
+        return Limit(floor, ram - 1, zero_is_default(kind, setting), below, f'exceeds {ram_words}; the ARC must stay below it',
                      f'0 (OpenZFS decides) or {format_bytes(floor)} up to {under_ram}')
     if setting == 'zfs_arc_min':
         if chosen.get('zfs_arc_max'):
@@ -53,7 +60,7 @@ def box_limit(kind: str, setting: str, box, chosen: dict | None = None) -> Limit
             ceiling, above = box.arc_max_bytes, "this box's maximum ARC size"
         else:
             ceiling, above = ram - 1, ram_words
-        return Limit(ARC_MIN_FLOOR, min(ceiling, ram - 1), True,
+        return Limit(ARC_MIN_FLOOR, min(ceiling, ram - 1), zero_is_default(kind, setting),
                      'is below 32 MiB, the smallest ARC minimum OpenZFS accepts',
                      f'exceeds {above} ({format_bytes(ceiling)})',
                      f'0 (OpenZFS decides) or 32 MiB up to {format_bytes(ceiling)} ({above})')
@@ -76,4 +83,4 @@ def limit_error(kind: str, setting: str, value: str, box, chosen: dict | None = 
     return None
 
 
-__all__ = ['ARC_MAX_FLOOR', 'ARC_MIN_FLOOR', 'Limit', 'box_limit', 'limit_error']
+__all__ = ['ARC_MAX_FLOOR', 'ARC_MIN_FLOOR', 'Limit', 'ZERO_IS_DEFAULT', 'box_limit', 'limit_error', 'zero_is_default']

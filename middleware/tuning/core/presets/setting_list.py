@@ -4,7 +4,7 @@ and the box's current and default values where it knows them.
 """
 from .box import Box, box_from
 from .constants import DATASET_PROPERTY, POOL_DEVICE
-from .limits import box_limit
+from .limits import box_limit, zero_is_default
 from .registry import KNOBS
 from .setting_words import BYTES, BYTES_PER_SECOND, PERCENT, SECONDS, words_of
 from .snapshot import SnapshotView, make_key, scope_for
@@ -69,7 +69,7 @@ def allowed_range(knob, unit: str | None, box) -> dict:
     else:
         words = ' or '.join(choices or [])
     return {'choices': choices, 'minimum': low, 'maximum': high, 'allowed': words,
-            'zero_is_default': bool(limit and limit.zero_allowed)}
+            'zero_is_default': zero_is_default(knob.kind, knob.setting)}
 
 
 def editable_settings(box: Box, snapshot, target: dict | None) -> list[dict]:

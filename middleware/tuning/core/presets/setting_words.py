@@ -5,6 +5,7 @@ percentages and seconds take their sign ("20%", "30s"); the ARC and write-buffer
 ("50%"). A test fails when a registry knob a preset may set has no entry here.
 """
 from .constants import DATASET_PROPERTY, SERVICE, SYSCTL, ZFS_PARAMETER
+from .limits import zero_is_default
 
 BYTES = 'BYTES'
 BYTES_PER_SECOND = 'BYTES_PER_SECOND'
@@ -97,4 +98,12 @@ def words_of(kind: str, setting: str) -> tuple[str, str, str | None]:
     return WORDS[(kind, setting)]
 
 
-__all__ = ['BYTES', 'BYTES_PER_SECOND', 'COUNT', 'PERCENT', 'SECONDS', 'UNITS', 'WORDS', 'words_of']
+def unit_fields(kind: str, setting: str) -> dict:
+    """``{unit, zero_is_default}`` of any setting a row names (plan, in effect, drift), in the vocabulary of the
+    settings list, so the panel never guesses a unit: ``unit`` None for a setting without one (an enum, a switch,
+    a pool's devices, a setting tuning does not know)."""
+    found = WORDS.get((kind, setting))
+    return {'unit': found[2] if found else None, 'zero_is_default': zero_is_default(kind, setting)}
+
+
+__all__ = ['BYTES', 'BYTES_PER_SECOND', 'COUNT', 'PERCENT', 'SECONDS', 'UNITS', 'WORDS', 'unit_fields', 'words_of']
