@@ -13,7 +13,7 @@ import {
   TuningPreset, TuningPresetApplyOptions, TuningPresetCreate, TuningPresetSettingInfo, TuningPresetSettingsTarget,
   TuningPresetUpdate, TuningRestorePoint,
 } from './models/tuning-preset';
-import { TuningProfile, TuningState } from './models/tuning-profile';
+import { TuningProfile, TuningState, TuningStateAccepted } from './models/tuning-profile';
 
 export interface ApiCallDirectory {
   'auth.login_ex': { params: [LoginRequest]; response: LoginResponse };
@@ -46,6 +46,8 @@ export interface ApiCallDirectory {
   'tuning.preset.settings': { params: [target?: TuningPresetSettingsTarget | null]; response: TuningPresetSettingInfo[] };
   'tuning.restore_point.query': { params: QueryParams; response: TuningRestorePoint[] };
   'tuning.restore_point.preview': { params: [id: number]; response: TuningPlan };
+  /** The one-row plan of putting back the tuned value of a drifted (or accepted) setting. */
+  'tuning.drift.preview': { params: [key: string]; response: TuningPlan };
   'tuning.benchmark.query': { params: QueryParams; response: BenchmarkResult[] };
   'tuning.benchmark.get': { params: [id: number]; response: BenchmarkResult };
   'tuning.benchmark.delete': { params: [id: number]; response: boolean };
@@ -75,6 +77,8 @@ export interface ApiJobDirectory {
     response: TuningApplyOutcome;
   };
   'tuning.restore_point.revert': { params: [id: number, acknowledge?: string[]]; response: TuningApplyOutcome };
+  'tuning.drift.put_back': { params: [key: string, acknowledge?: string[]]; response: TuningApplyOutcome };
+  'tuning.drift.accept': { params: [key: string]; response: TuningStateAccepted };
   'tuning.benchmark.run': { params: [spec: BenchmarkSpec]; response: BenchmarkResult };
   'tuning.campaign.run': { params: [spec: CampaignSpec]; response: Campaign };
   'tuning.network.measure': { params: [options: NetworkMeasureOptions]; response: NetworkResult };

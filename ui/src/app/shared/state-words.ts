@@ -1,5 +1,5 @@
 import { SettingKind } from '../api/models/tuning-common';
-import { RestorePointState } from '../api/models/tuning-preset';
+import { RestorePointState, TuningRestorePoint } from '../api/models/tuning-preset';
 import { PoolDiskKind } from '../api/models/tuning-profile';
 import { T } from '../i18n/translate-marker';
 
@@ -10,6 +10,13 @@ export const RESTORE_POINT_STATE_WORDS: Record<RestorePointState, string> = {
   ROLLED_BACK: T('Rolled back (the apply failed)'),
   REVERTED: T('Reverted'),
   FAILED: T('Failed'),
+};
+
+/** What made a restore point: an apply, a revert, or a drifted setting's tuned value put back. */
+export const RESTORE_POINT_KIND_WORDS: Record<TuningRestorePoint['kind'], string> = {
+  APPLY: T('Apply'),
+  REVERT: T('Revert'),
+  PUT_BACK: T('Put back'),
 };
 
 export const DISK_KIND_WORDS: Record<PoolDiskKind, string> = {

@@ -28,6 +28,8 @@ export interface TuningChange {
   risk_reason?: string | null;
   rationale: string;
   source: string;
+  /** `current` already equals `proposed`: only where the value comes from changes (a dataset inheriting again). */
+  same_value?: boolean;
 }
 
 export interface TuningPrerequisite {

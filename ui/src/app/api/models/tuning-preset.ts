@@ -77,7 +77,7 @@ export type RestorePointState = 'IN_PROGRESS' | 'APPLIED' | 'ROLLED_BACK' | 'REV
 export interface TuningRestorePoint {
   id: number;
   created_at: string;
-  kind: 'APPLY' | 'REVERT';
+  kind: 'APPLY' | 'REVERT' | 'PUT_BACK';
   preset: string | null;
   target: TuningTarget | null;
   state: RestorePointState;

@@ -81,6 +81,12 @@ export interface TuningStateInEffect {
   restore_point_id: number;
   applied_at: string;
   pending_reboot: boolean;
+  /** How many settings reverting `restore_point_id` puts back (1: this row alone; a revert is of a whole restore point). */
+  restore_point_changes?: number;
+  /** What the box holds now; null when it could not be read. */
+  actual?: string | null;
+  /** The box holds another value than `value` (changed outside tuning): the same key is in `drift`. */
+  drifted?: boolean;
 }
 
 export interface TuningStatePending {
@@ -91,12 +97,34 @@ export interface TuningStatePending {
   restore_point_id: number;
 }
 
+/** A setting changed outside tuning (mirrors TuningStateDrift): put it back or keep the box's value by `key`. */
 export interface TuningStateDrift {
   key: string;
+  kind?: SettingKind;
   setting: string;
+  summary?: string;
+  scope: string;
+  /** The value tuning set. */
+  expected: string | null;
+  inherited?: boolean;
+  /** What the box holds now. */
+  actual: string | null;
+  /** The risk of the tuned value: putting back a DANGEROUS one needs it acknowledged. */
+  risk?: Risk;
+  restore_point_id?: number;
+}
+
+/** Drift the admin accepted (`tuning.drift.accept`): the box's value kept; `put_back` sets `expected` again. */
+export interface TuningStateAccepted {
+  key: string;
+  kind: SettingKind;
+  setting: string;
+  summary: string;
   scope: string;
   expected: string | null;
-  actual: string | null;
+  value: string | null;
+  restore_point_id: number;
+  accepted_at: string;
 }
 
 export interface TuningState {
@@ -108,6 +136,8 @@ export interface TuningState {
   in_effect: TuningStateInEffect[];
   pending_reboot: TuningStatePending[];
   drift: TuningStateDrift[];
+  /** Drift the admin accepted (absent from plugins older than this panel). */
+  accepted?: TuningStateAccepted[];
   busy: { job_id: number | null; method: string } | null;
   recovered: string[];
 }

@@ -4,9 +4,10 @@ import { provideRouter } from '@angular/router';
 import { TuningStateInEffect } from '../../api/models/tuning-profile';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
-import { fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
-import { mockApi } from '../../testing/mock-api';
+import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
+import { fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
+import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 import { OverviewPage } from './overview.page';
 
 function row(partial: Partial<TuningStateInEffect>): TuningStateInEffect {
@@ -24,16 +25,28 @@ const sync = row({
   preset: 'loose', restore_point_id: 1,
 });
 
+const putBackPlan = fakePlan([fakeChange({ key: 'DATASET_PROPERTY:tank/media:sync', setting: 'sync', scope: 'tank/media',
+  current: 'STANDARD', proposed: 'DISABLED', apply_mode: 'LIVE', risk: 'DANGEROUS' })]);
+const putBackOutcome = { restore_point_id: 5, preset: 'loose', target: { pool: 'tank' }, applied: [], pending_reboot: [], verified: [] };
+
 async function open(state = fakeState()) {
-  const { providers } = mockApi((m) => m
+  const { api, providers } = mockApi((m) => m
     .mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', state)
     .mockCall('tuning.preset.query', [fakePreset({ id: 'max-seq-write', name: 'Max sequential write' }),
-      fakePreset({ id: 'loose', name: 'Loose', builtin: false })]));
-  return render(OverviewPage, [...providers, provideRouter([])], async () => {
+      fakePreset({ id: 'loose', name: 'Loose', builtin: false })])
+    .mockCall('tuning.drift.preview', putBackPlan)
+    .mockJob('tuning.drift.put_back', fakeSuccessfulJob(putBackOutcome))
+    .mockJob('tuning.drift.accept', fakeSuccessfulJob({ key: 'k', kind: 'DATASET_PROPERTY', setting: 'recordsize',
+      summary: 'maximum block size', scope: 'tank/media', expected: '1M', value: '128K', restore_point_id: 2,
+      accepted_at: 't' })));
+  const rendered = await render(OverviewPage, [...providers, provideRouter([])], async () => {
     await TestBed.inject(BoxStore).load();
     await TestBed.inject(PresetsStore).load();
   });
+  return { ...rendered, api };
 }
+
+const text = (el: HTMLElement | null) => el!.textContent!.replace(/\s+/g, ' ').trim();
 
 describe('OverviewPage', () => {
   it('keeps a dangerous setting of an earlier preset in sight, first, in words, with the restore point that undoes it', async () => {
@@ -95,5 +108,82 @@ describe('OverviewPage', () => {
     expect(again.all('recovered').filter((e) => e.dataset['test'] === 'recovered').map((n) => n.textContent))
       .toEqual([expect.stringContaining('Scratch of job 9')]);
     localStorage.clear();
+  });
+
+  it('shows one truth per setting: the tuned value and what the box has, with Put back and Keep the box\'s value', async () => {
+    const recordsize = row({ actual: '128K', drifted: true, restore_point_changes: 3 });
+    const { q, api, settle } = await open(fakeState({
+      in_effect: [{ ...sync, actual: 'STANDARD', drifted: true, restore_point_changes: 1 }, recordsize],
+      drift: [
+        { key: sync.key, setting: 'sync', scope: 'tank/media', expected: 'DISABLED', actual: 'STANDARD', risk: 'DANGEROUS' },
+        { key: recordsize.key, setting: 'recordsize', scope: 'tank/media', expected: '1M', actual: '128K', risk: 'SAFE' },
+      ],
+    }));
+    expect(text(q('in-effect-value-recordsize'))).toContain('1M (the box has 128K)');
+    // Both drifted settings are in the in-effect table: no second table saying the opposite.
+    expect(q('drift-table')).toBeNull();
+    expect(q('drift-intro')!.textContent).toContain('2 settings tuning set were changed outside tuning');
+    // A revert undoes the whole restore point: the row says how much, and offers no "Revert #2" of its own.
+    expect(q('in-effect-undo-recordsize')).toBeNull();
+    expect(text(q('in-effect-restore-point-recordsize'))).toBe('Restore point #2');
+    expect(q('in-effect-recordsize')!.textContent).toContain('its revert puts back 3 settings');
+    expect(q('in-effect-undo-sync')!.textContent).toContain('Revert #1');
+
+    q<HTMLButtonElement>('put-back-sync')!.click();
+    await settle();
+    expect(api.callsOf('tuning.drift.preview')).toEqual([[sync.key]]);
+    expect(q('confirm-title')!.textContent).toContain('Put back sync?');
+    expect(q('confirm-dialog')!.textContent).toContain('ticking Confirm acknowledges');
+    expect(q('confirm-dialog')!.querySelector('[data-test="plan-table"]')).not.toBeNull();
+    expect(q<HTMLButtonElement>('confirm-continue')!.disabled).toBe(true);
+    q('confirm-checkbox')!.querySelector('input')!.click();
+    await settle();
+    q<HTMLButtonElement>('confirm-continue')!.click();
+    await settle();
+    expect(api.callsOf('tuning.drift.put_back')).toEqual([[sync.key, [sync.key]]]);
+    expect(q('put-back-outcome')).not.toBeNull();
+    q<HTMLButtonElement>('job-close')!.click();
+    await settle();
+
+    q<HTMLButtonElement>('keep-recordsize')!.click();
+    await settle();
+    expect(q('confirm-dialog')!.textContent).toContain('Nothing on the box changes');
+    expect(api.callsOf('tuning.drift.accept')).toEqual([]);
+    q('confirm-checkbox')!.querySelector('input')!.click();
+    await settle();
+    q<HTMLButtonElement>('confirm-continue')!.click();
+    await settle();
+    expect(api.callsOf('tuning.drift.accept')).toEqual([[recordsize.key]]);
+    expect(q('keep-outcome')).not.toBeNull();
+  });
+
+  it('lists drift of a setting no longer in effect and accepted settings apart, each with Put back', async () => {
+    const { q, api, settle } = await open(fakeState({
+      drift: [{ key: 'ZFS_PARAMETER:global:zfs_arc_max', setting: 'zfs_arc_max', summary: 'largest ARC size', scope: 'global',
+        expected: '0', actual: '25769803776', risk: 'CAUTION' }],
+      accepted: [{ key: 'DATASET_PROPERTY:tank:atime', kind: 'DATASET_PROPERTY', setting: 'atime', summary: 'access times',
+        scope: 'tank', expected: 'off', value: 'on', restore_point_id: 1, accepted_at: '2026-01-02T10:00:00Z' }],
+    }));
+    expect(q('drift-zfs_arc_max')!.textContent).toContain('largest ARC size');
+    expect(q('drift-zfs_arc_max')!.textContent).toMatch(/24(\.0)? GiB/);
+    expect(q('accepted-atime')!.textContent).toContain('access times');
+    q<HTMLButtonElement>('accepted-put-back-atime')!.click();
+    await settle();
+    expect(api.callsOf('tuning.drift.preview')).toEqual([['DATASET_PROPERTY:tank:atime']]);
+  });
+
+  it('a read-only user sees the drift actions disabled with the role named, and no confirmation', async () => {
+    const { el, q, api, settle } = await open(fakeState({
+      in_effect: [row({ actual: '128K', drifted: true })],
+      drift: [{ key: row({}).key, setting: 'recordsize', scope: 'tank/media', expected: '1M', actual: '128K' }],
+    }));
+    await sessionRoles(READ_ONLY_ROLES, settle);
+    expect(controlState(el, 'put-back-recordsize')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    expect(controlState(el, 'keep-recordsize')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    q<HTMLButtonElement>('keep-recordsize')!.click();
+    q<HTMLButtonElement>('put-back-recordsize')!.click();
+    await settle();
+    expect(q('confirm-dialog')).toBeNull();
+    expect(api.callsOf('tuning.drift.preview')).toEqual([]);
   });
 });

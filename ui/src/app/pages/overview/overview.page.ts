@@ -1,10 +1,22 @@
-import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { RouterLink } from '@angular/router';
 import { MatButton } from '@angular/material/button';
 import { MatCard } from '@angular/material/card';
+import { firstValueFrom } from 'rxjs';
 
+import { ApiService } from '../../api/api.service';
+import { errorMessage } from '../../api/api-errors';
+import { TuningApplyOutcome, TuningPlan } from '../../api/models/tuning-common';
+import { TuningStateAccepted, TuningStateInEffect } from '../../api/models/tuning-profile';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
-import { TuningStateInEffect } from '../../api/models/tuning-profile';
+import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
+import { JobRun } from '../../jobs/job-run';
+import { changeFailureNote } from '../../shared/change-failure';
+import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dialog.component';
+import { confirmEffects } from '../../shared/confirm-dialog/confirm-effects';
+import { PlanTableComponent } from '../presets/plan-table.component';
 import { T } from '../../i18n/translate-marker';
 import { formatBytes, formatDateTime, formatValue } from '../../shared/format';
 import { DismissedNotices, mergeNotices } from '../../shared/notices';
@@ -14,13 +26,18 @@ import { DISK_KIND_WORDS, poolStatusWords } from '../../shared/state-words';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 
+/** A setting the drift actions name: an in-effect, drift or accepted row (all carry key and setting). */
+type DriftSubject = Pick<TuningStateInEffect, 'key' | 'setting'>;
+
 /**
  * The box as tuning sees it and what tuning has done to it: every setting it changed that is still in effect
- * (DANGEROUS ones first, in words, each with the restore point that undoes it), the latest preset, and drift.
+ * (DANGEROUS ones first, in words, each with the restore point that undoes it, and the box's own value when it was
+ * changed outside tuning, with Put back and Keep the box's value), the latest preset, and accepted drift.
  */
 @Component({
   selector: 'tp-overview-page',
-  imports: [MatButton, MatCard, TranslatePipe, RouterLink, SettingValueComponent],
+  imports: [MatButton, MatCard, TranslatePipe, RouterLink, SettingValueComponent, RequiresRoleDirective,
+    ConfirmDialogComponent, PlanTableComponent, JobProgressDialogComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './overview.page.html',
   styles: `
@@ -31,10 +48,17 @@ import { PresetsStore } from '../../stores/presets.store';
     tr.DANGEROUS td { background: var(--danger-bg); }
     [data-test="dangerous-in-effect"] p { margin: 6px 0 0; }
     .notice { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
+    .drifted { font-weight: 600; }
+    .row-actions { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }
+    .accepted { padding-left: 18px; }
+    .accepted li { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin: 4px 0; }
   `,
 })
 export class OverviewPage {
+  private readonly api = inject(ApiService);
   protected readonly box = inject(BoxStore);
+  protected readonly role = ROLE;
+  protected readonly failureNote = changeFailureNote;
   protected readonly presets = inject(PresetsStore);
   protected readonly bytes = formatBytes;
   protected readonly value = formatValue;
@@ -65,4 +89,60 @@ export class OverviewPage {
     const target = this.box.state()?.active?.target as { pool?: string; dataset?: string } | undefined;
     return target ? target.dataset ?? target.pool ?? '' : '';
   });
+
+  /** Drift of a setting not in effect as tuning's (a value a revert put back): listed apart, with the same actions. */
+  protected readonly otherDrift = computed(() => {
+    const shown = new Set(this.inEffect().filter((r) => r.drifted).map((r) => r.key));
+    return this.box.drift().filter((d) => !shown.has(d.key));
+  });
+  protected readonly accepted = computed<TuningStateAccepted[]>(() => this.box.state()?.accepted ?? []);
+
+  protected readonly putBack = signal<{ subject: DriftSubject; plan: TuningPlan } | null>(null);
+  protected readonly keeping = signal<DriftSubject | null>(null);
+  protected readonly putBackEffects = computed(() => confirmEffects(this.putBack()?.plan ?? { changes: [] }));
+  protected readonly putBackRun = new JobRun<TuningApplyOutcome>('Putting back the tuned value');
+  protected readonly keepRun = new JobRun<TuningStateAccepted>('Keeping the box\'s value');
+  protected readonly actionError = signal<string | null>(null);
+  private readonly previewing = signal(false);
+  protected readonly working = computed(() => this.previewing() || this.putBackRun.phase() === 'running'
+    || this.keepRun.phase() === 'running');
+
+  /** Put back: the one-row plan first, in the confirmation (its tick acknowledges a dangerous value). */
+  protected async askPutBack(subject: DriftSubject): Promise<void> {
+    this.actionError.set(null);
+    this.previewing.set(true);
+    try {
+      const plan = await firstValueFrom(this.api.call('tuning.drift.preview', [subject.key]));
+      this.putBack.set({ subject, plan });
+    } catch (error) {
+      this.actionError.set(errorMessage(error));
+    } finally {
+      this.previewing.set(false);
+    }
+  }
+
+  protected putBackMessage(plan: TuningPlan): string {
+    return plan.dangerous.length
+      ? T('The value is dangerous: ticking Confirm acknowledges that a power cut or crash can lose data the system already reported as written.')
+      : T('Tuning sets its value again, with a restore point of its own that gives the box its value back.');
+  }
+
+  protected putBackConfirmed(pending: { subject: DriftSubject; plan: TuningPlan }): void {
+    this.putBack.set(null);
+    // The Confirm tick is the acknowledgement: every dangerous row of the plan the admin just saw.
+    const acknowledge = pending.plan.changes.filter((c) => c.risk === 'DANGEROUS').map((c) => c.key);
+    this.putBackRun.start(this.api.job('tuning.drift.put_back', [pending.subject.key, acknowledge]),
+      () => void this.box.refreshState(), () => void this.box.refreshState());
+  }
+
+  protected askKeep(subject: DriftSubject): void {
+    this.actionError.set(null);
+    this.keeping.set(subject);
+  }
+
+  protected keepConfirmed(subject: DriftSubject): void {
+    this.keeping.set(null);
+    this.keepRun.start(this.api.job('tuning.drift.accept', [subject.key]),
+      () => void this.box.refreshState(), () => void this.box.refreshState());
+  }
 }

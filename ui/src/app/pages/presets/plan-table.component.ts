@@ -34,7 +34,15 @@ import { SETTING_KIND_WORDS } from '../../shared/state-words';
                 <strong class="what">{{ c.summary ?? c.setting }}</strong>
                 <div class="muted small"><code>{{ c.setting }}</code> · {{ kindWords[c.kind] | t }} · {{ c.scope }}</div>
               </td>
-              <td class="arrow" [attr.data-label]="'Current → proposed' | t" data-test="plan-values"><tp-setting-value [value]="c.current" /> → <strong><tp-setting-value [value]="c.proposed" /></strong></td>
+              <td class="arrow" [attr.data-label]="'Current → proposed' | t" data-test="plan-values">
+                @if (c.same_value) {
+                  <!-- Only where the value comes from changes: never "128K → 128K". -->
+                  {{ 'already' | t }} <strong><tp-setting-value [value]="c.proposed" /></strong>
+                  @if (c.proposed_source === 'INHERIT') { <span class="muted"> ({{ 'inherits again' | t }})</span> }
+                } @else {
+                  <tp-setting-value [value]="c.current" /> → <strong><tp-setting-value [value]="c.proposed" /></strong>
+                }
+              </td>
               <td [attr.data-label]="'How it applies' | t">{{ modeWords[c.apply_mode] | t }}</td>
               <td [attr.data-label]="'Risk' | t">
                 <span class="badge" [class]="c.risk" data-test="plan-risk">{{ riskWords[c.risk] | t }}</span>

@@ -79,4 +79,23 @@ describe('RestorePointsPage', () => {
     expect(q('confirm-dialog')).toBeNull();
     expect(api.callsOf('tuning.restore_point.revert')).toEqual([]);
   });
+
+  it('names a put-back restore point as such, and a revert row whose value is already there as "already"', async () => {
+    const inheritAgain = fakeChange({ current: '128K', proposed: '128K', proposed_source: 'INHERIT', same_value: true });
+    const { providers } = mockApi((m) => m
+      .mockCall('tuning.restore_point.query', [fakeRestorePoint({ id: 4, kind: 'PUT_BACK' }),
+        fakeRestorePoint({ id: 3, kind: 'REVERT', state: 'REVERTED' }), fakeRestorePoint({ id: 2 })])
+      .mockCall('tuning.restore_point.preview', fakePlan([inheritAgain]))
+      .mockCall('tuning.state', fakeState()));
+    const { q, settle } = await render(RestorePointsPage, providers);
+    await settle();
+    expect(q('restore-point-4')!.textContent).toContain('Put back');
+    expect(q('restore-point-4')!.textContent).not.toContain('Revert max');
+    expect(q('restore-point-3')!.textContent).toContain('Revert');
+    expect(q('restore-point-2')!.textContent).toContain('Apply');
+    q<HTMLButtonElement>('revert-preview-2')!.click();
+    await settle();
+    const values = q('plan-values')!.textContent!.replace(/\s+/g, ' ').trim();
+    expect(values).toBe('already 128K (inherits again)');
+  });
 });

@@ -11,7 +11,7 @@ import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.di
 import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { formatDateTime } from '../../shared/format';
-import { RESTORE_POINT_STATE_WORDS } from '../../shared/state-words';
+import { RESTORE_POINT_KIND_WORDS, RESTORE_POINT_STATE_WORDS } from '../../shared/state-words';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
 import { changeFailureNote } from '../../shared/change-failure';
@@ -47,7 +47,7 @@ import { toggleIn } from '../../shared/toggle-in';
             <tr [attr.data-test]="'restore-point-' + rp.id">
               <td data-label="#">{{ rp.id }}</td>
               <td [attr.data-label]="'When' | t">{{ date(rp.created_at) }}</td>
-              <td [attr.data-label]="'What' | t">{{ (rp.kind === 'APPLY' ? 'Apply' : 'Revert') | t }} {{ presets.nameOf(rp.preset) }}
+              <td [attr.data-label]="'What' | t">{{ kindWords[rp.kind] | t }} {{ presets.nameOf(rp.preset) }}
                 @if (rp.reverts) { <span class="muted">({{ 'of #{id}' | t: { id: rp.reverts } }})</span> }
                 @if (rp.message) { <div class="muted">{{ rp.message }}</div> }</td>
               <td [attr.data-label]="'Target' | t">{{ rp.target?.dataset ?? rp.target?.pool ?? '' }}</td>
@@ -114,6 +114,7 @@ export class RestorePointsPage {
   protected readonly failureNote = changeFailureNote;
   protected readonly date = formatDateTime;
   protected readonly stateWords = RESTORE_POINT_STATE_WORDS;
+  protected readonly kindWords = RESTORE_POINT_KIND_WORDS;
   protected readonly points = signal<TuningRestorePoint[]>([]);
   /** The first answer has come: until then an empty list means nothing yet, not no restore points. */
   protected readonly loaded = signal(false);

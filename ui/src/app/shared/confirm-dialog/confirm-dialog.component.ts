@@ -26,6 +26,8 @@ import { ConfirmEffect } from './confirm-effects';
            data-test="confirm-dialog">
         <h2 id="confirm-title" data-test="confirm-title">{{ title() | t: titleParams() }}</h2>
         @if (message(); as m) { <p>{{ m | t }}</p> }
+        <!-- What the action changes, when the opener shows it (e.g. a one-row plan). -->
+        <ng-content />
         @if (effects().length) {
           <ul class="effects" data-test="confirm-effects">
             @for (e of effects(); track $index) {
