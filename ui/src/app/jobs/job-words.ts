@@ -1,4 +1,5 @@
 import { Job, JobState } from '../api/models/job';
+import { ROLE, Role } from '../auth/roles';
 import { T } from '../i18n/translate-marker';
 import { formatDateTime } from '../shared/format';
 
@@ -39,4 +40,10 @@ export function jobTime(value: unknown, locale?: string): string {
   const raw = value && typeof value === 'object' && '$date' in value ? Number((value as { $date: unknown }).$date) : value;
   const readable = typeof raw === 'number' ? Number.isFinite(raw) : typeof raw === 'string' && !Number.isNaN(Date.parse(raw));
   return readable ? formatDateTime(raw as number | string, locale) : '';
+}
+
+/** Only the user who started a job, or a full admin, may abort it (middlewared's rule for core.job_abort). */
+export function abortRole(job: Pick<Job, 'credentials'>, username: string | null | undefined): Role | null {
+  const owner = job.credentials?.data?.username;
+  return owner !== undefined && owner === username ? null : ROLE.fullAdmin;
 }

@@ -5,10 +5,10 @@ import { MatProgressBar } from '@angular/material/progress-bar';
 import { Job } from '../api/models/job';
 import { AuthService } from '../auth/auth.service';
 import { RequiresRoleDirective } from '../auth/requires-role/requires-role.directive';
-import { ROLE, Role } from '../auth/roles';
+import { Role } from '../auth/roles';
 import { TranslatePipe } from '../i18n/translate.pipe';
 import { IconComponent } from '../shared/icon/icon.component';
-import { JOB_STATE_WORDS, jobTime, jobWords } from './job-words';
+import { JOB_STATE_WORDS, abortRole, jobTime, jobWords } from './job-words';
 import { JobsStore } from './jobs.store';
 
 /**
@@ -103,10 +103,8 @@ export class JobsPanelComponent {
   protected readonly time = (value: unknown) => jobTime(value);
   private readonly toggle = viewChild('toggle', { read: ElementRef<HTMLButtonElement> });
 
-  /** Only the user who started a job, or a full admin, may abort it (middlewared's rule for core.job_abort). */
   protected abortRole(job: Job): Role | null {
-    const owner = job.credentials?.data?.username;
-    return owner !== undefined && owner === this.auth.username() ? null : ROLE.fullAdmin;
+    return abortRole(job, this.auth.username());
   }
 
   close(): void {

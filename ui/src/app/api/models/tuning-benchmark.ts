@@ -153,6 +153,8 @@ export interface BenchmarkResult {
   /** The fio job files as run (empty for imports). */
   jobs: string[];
   notes: string[];
+  /** The campaign that measured it (its results live under that campaign); null for a benchmark of its own. */
+  campaign_id?: number | null;
 }
 
 export function isImported(context: BenchmarkContext): context is ImportedContext {

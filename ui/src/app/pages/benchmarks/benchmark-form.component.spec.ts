@@ -3,6 +3,8 @@ import { Subject, throwError } from 'rxjs';
 
 import { ApiValidationError, FailedJobError } from '../../api/api-errors';
 import { Job } from '../../api/models/job';
+import { AuthService } from '../../auth/auth.service';
+import { JobsStore } from '../../jobs/jobs.store';
 import { BoxStore } from '../../stores/box.store';
 import { fakeBenchmark, fakeJob, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
@@ -152,5 +154,28 @@ describe('BenchmarkFormComponent', () => {
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
     await settle();
     expect(q('job-dialog')).toBeNull();
+  });
+
+  it('shows the benchmark the box is running, come back to, with its progress and Abort, not only "busy"', async () => {
+    const job = fakeJob({ id: 12, method: 'tuning.benchmark.run', abortable: true, state: 'RUNNING',
+      credentials: { type: 'LOGIN_PASSWORD', data: { username: 'root' } },
+      progress: { percent: 40, description: 'run 2/3 · sequential write', extra: { test: 'SEQ_WRITE', run: 2, runs: 3, phase: 'measure', mbps: 380, iops: 362 } } });
+    const { api, q, settle } = await renderForm((m) => m.mockCall('core.get_jobs', [job]),
+      fakeState({ busy: { job_id: 12, method: 'tuning.benchmark.run' } }));
+    TestBed.inject(AuthService).username.set('root');
+    await TestBed.inject(JobsStore).load();
+    await settle();
+    expect(q('bench-busy')).toBeNull();
+    expect(q('bench-running')!.textContent).toContain('Benchmark is running (job 12)');
+    expect(q('bench-running-description')!.textContent).toContain('run 2/3 · sequential write');
+    expect(q('bench-running-description')!.textContent).toContain('380.0 MB/s');
+    q<HTMLButtonElement>('bench-running-abort')!.click();
+    expect(api.callsOf('core.job_abort')).toEqual([[12]]);
+  });
+
+  it('says only that the box is busy when the job is not known to the panel', async () => {
+    const { q } = await renderForm(() => undefined, fakeState({ busy: { job_id: 3, method: 'tuning.preset.apply' } }));
+    expect(q('bench-running')).toBeNull();
+    expect(q('bench-busy')!.textContent).toContain('The box is busy');
   });
 });

@@ -4,6 +4,7 @@ import { MatButton } from '@angular/material/button';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
 import { MatInput } from '@angular/material/input';
 import { MatCard } from '@angular/material/card';
+import { MatProgressBar } from '@angular/material/progress-bar';
 
 import { ApiService } from '../../api/api.service';
 import { ApiValidationError } from '../../api/api-errors';
@@ -14,7 +15,10 @@ import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
-import { jobWords } from '../../jobs/job-words';
+import { Job } from '../../api/models/job';
+import { AuthService } from '../../auth/auth.service';
+import { abortRole, jobWords } from '../../jobs/job-words';
+import { JobsStore } from '../../jobs/jobs.store';
 import { TEST_WORDS, headlines } from '../../shared/benchmark-metrics';
 import { BenchmarkSettingsComponent } from '../../shared/benchmark-settings/benchmark-settings.component';
 import { datasetChoice } from '../../shared/benchmark-settings/dataset-choice';
@@ -27,7 +31,7 @@ import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-for
 /** Start a benchmark: dataset, label and the benchmark settings; live progress; abort. */
 @Component({
   selector: 'tp-benchmark-form',
-  imports: [MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe,
+  imports: [MatCard, MatProgressBar, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe,
     JobProgressDialogComponent, BenchmarkSettingsComponent, FieldErrorComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
@@ -38,11 +42,28 @@ import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-for
     dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 8px 0; }
     dt { color: var(--fg2); }
     dd { margin: 0; }
+    .busy-job mat-progress-bar { margin: 8px 0 4px; }
+    .busy-row { display: flex; justify-content: space-between; align-items: center; gap: 8px; flex-wrap: wrap; }
   `,
   template: `
     <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="start()" novalidate data-test="bench-form">
       <h2>{{ 'Run a benchmark' | t }}</h2>
-      @if (box.busy(); as busy) {
+      @if (busyJob(); as job) {
+        <!-- Come back to the page during a run (or another tab's): the running job itself, not only "busy". -->
+        <div class="banner warn busy-job" role="status" data-test="bench-running">
+          <strong>{{ '{what} is running (job {id}); benchmarks and applies exclude each other.' | t: { what: (jobWords(job) | t), id: job.id } }}</strong>
+          <mat-progress-bar [mode]="job.progress.percent == null ? 'indeterminate' : 'determinate'" [value]="job.progress.percent ?? 0"
+                            [attr.aria-label]="jobWords(job) | t" data-test="bench-running-progress" />
+          <div class="busy-row">
+            <span data-test="bench-running-description">{{ job.progress.description ?? ('Starting…' | t) }}
+              @if (busyLive(); as f) { <span class="muted"> · {{ f.mbps }} · {{ f.iops }}</span> }</span>
+            @if (job.abortable) {
+              <button *tpRequiresRole="abortRoleOf(job)" matButton="filled" type="button" class="danger"
+                      data-test="bench-running-abort" (click)="jobs.abort(job)">{{ 'Abort' | t }}</button>
+            }
+          </div>
+        </div>
+      } @else if (box.busy(); as busy) {
         <p class="banner warn" role="status" data-test="bench-busy">
           {{ 'The box is busy: {what} (job {id}). Benchmarks and applies exclude each other.' | t: { what: (jobWords(busy) | t), id: busy.job_id } }}</p>
       }
@@ -121,6 +142,20 @@ export class BenchmarkFormComponent {
   protected readonly live = computed(() => liveFigure(this.run.job()?.progress?.extra));
   protected readonly space = computed(() => spaceRefusal(this.run.error()));
   protected readonly aborted = computed(() => wasAborted(this.run.error()));
+  protected readonly jobs = inject(JobsStore);
+  private readonly auth = inject(AuthService);
+  /** The job the box is busy with, as the jobs panel has it, unless this form's own dialog already shows it. */
+  protected readonly busyJob = computed(() => {
+    const busy = this.box.busy();
+    if (!busy || busy.job_id === null || (this.run.phase() === 'running' && !this.run.minimized())) {
+      return null;
+    }
+    return this.jobs.running().find((job) => job.id === busy.job_id) ?? null;
+  });
+  protected readonly busyLive = computed(() => liveFigure(this.busyJob()?.progress?.extra));
+  protected abortRoleOf(job: Job): string | null {
+    return abortRole(job, this.auth.username());
+  }
 
   protected start(): void {
     const controls = benchmarkControls(this.form);

@@ -35,7 +35,7 @@ async function renderPage(configure: (api: MockApiService) => void = () => undef
 describe('BenchmarksPage', () => {
   it('lists results with source, the preset they were measured under and headline medians', async () => {
     const { api, q } = await renderPage();
-    expect(api.callsOf('tuning.benchmark.query')[0]).toEqual([[], { order_by: ['-id'] }]);
+    expect(api.callsOf('tuning.benchmark.query')[0]).toEqual([[['campaign_id', '=', null]], { order_by: ['-id'] }]);
     expect(q('bench-preset-1')!.textContent).toBe('none');
     expect(q('bench-preset-2')!.textContent).toBe('Max IOPS');
     expect(q('bench-preset-3')!.textContent).toBe('imported');
@@ -138,5 +138,20 @@ describe('BenchmarksPage', () => {
     expect(q('bench-delete-confirm-1')).toBeNull();
     expect(q('import-dialog')).toBeNull();
     expect(controlState(el, 'bench-details-toggle-1').disabled).toBe(false);   // reading stays open
+  });
+
+  it('leaves campaign runs out of the history unless asked, and links each to its campaign', async () => {
+    const campaignRun = fakeBenchmark({ id: 9, label: 'round 1 · max-iops', campaign_id: 4 });
+    const { api, q, settle } = await renderPage((m) => m.mockCall('tuning.benchmark.query',
+      ([filters]) => (filters?.length ? [tuned] : [campaignRun, tuned])));
+    expect(q('bench-row-9')).toBeNull();
+    q('bench-show-campaign-runs')!.querySelector('input')!.click();
+    await settle();
+    expect(api.callsOf('tuning.benchmark.query').at(-1)).toEqual([[], { order_by: ['-id'] }]);
+    expect(q('bench-row-9')).not.toBeNull();
+    const link = q<HTMLAnchorElement>('bench-campaign-9')!;
+    expect(link.textContent).toContain('run of campaign #4');
+    expect(link.getAttribute('href')).toBe('/campaigns?campaign=4');
+    expect(q('bench-campaign-2')).toBeNull();
   });
 });

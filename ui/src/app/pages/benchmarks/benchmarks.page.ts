@@ -1,11 +1,12 @@
 import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
-import { Router } from '@angular/router';
+import { Router, RouterLink } from '@angular/router';
 import { MatButton } from '@angular/material/button';
 import { MatCheckbox } from '@angular/material/checkbox';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
+import { QueryFilter } from '../../api/models/auth';
 import { errorMessage } from '../../api/api-errors';
 import { BenchmarkResult, isImported } from '../../api/models/tuning-benchmark';
 import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
@@ -33,7 +34,7 @@ export const SOURCE_WORDS: Record<BenchmarkResult['source'], string> = {
 @Component({
   selector: 'tp-benchmarks-page',
   imports: [MatCheckbox, MatButton, TranslatePipe, BenchmarkFormComponent, BenchmarkDetailsComponent,
-    ImportDialogComponent, RequiresRoleDirective],
+    ImportDialogComponent, RequiresRoleDirective, RouterLink],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './benchmarks.page.html',
   styles: `
@@ -59,6 +60,8 @@ export class BenchmarksPage {
   protected readonly confirmDelete = signal<number | null>(null);
   protected readonly importing = signal(false);
   protected readonly notice = signal<string | null>(null);
+  /** Campaign runs belong to their campaign: the history leaves them out unless asked. */
+  protected readonly showCampaignRuns = signal(false);
 
   constructor() {
     void this.load();
@@ -85,11 +88,17 @@ export class BenchmarksPage {
 
   protected async load(): Promise<void> {
     try {
-      this.history.set(await firstValueFrom(this.api.call('tuning.benchmark.query', [[], { order_by: ['-id'] }])));
+      const filters: QueryFilter[] = this.showCampaignRuns() ? [] : [['campaign_id', '=', null]];
+      this.history.set(await firstValueFrom(this.api.call('tuning.benchmark.query', [filters, { order_by: ['-id'] }])));
       this.error.set(null);
     } catch (error) {
       this.error.set(errorMessage(error));
     }
+  }
+
+  protected toggleCampaignRuns(show: boolean): void {
+    this.showCampaignRuns.set(show);
+    void this.load();
   }
 
   protected async remove(id: number): Promise<void> {

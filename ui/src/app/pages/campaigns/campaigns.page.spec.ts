@@ -51,6 +51,11 @@ describe('CampaignsPage', () => {
     expect(q('camp-reboot-words')!.textContent).toContain('restart the box by itself');
     q('camp-start')!.click();
     await settle();
+    // Allowed to reboot: the same Confirm tick as an apply first.
+    q('confirm-checkbox')!.querySelector('input')!.click();
+    await settle();
+    q<HTMLButtonElement>('confirm-continue')!.click();
+    await settle();
     expect(api.callsOf('tuning.campaign.run')[0][0]).toEqual(expect.objectContaining({
       dataset: 'tank', presets: ['max-iops'], rounds: 1, allow_reboot: true, order: 'INTERLEAVED',
       finish: { mode: 'PRESET', preset: 'max-iops' },
@@ -149,5 +154,12 @@ describe('CampaignsPage', () => {
     await settle();
     expect(q('camp-abort-confirm')).toBeNull();
     expect(api.callsOf('tuning.campaign.abort')).toEqual([]);
+  });
+
+  it('opens the results of the campaign a link names (?campaign=7, a campaign run in the benchmark history)', async () => {
+    const { q, settle, fixture } = await renderPage([fakeDoneCampaign({ id: 7 })]);
+    fixture.componentRef.setInput('campaign', '7');
+    await settle();
+    expect(q('camp-open-7')!.getAttribute('aria-expanded')).toBe('true');
   });
 });

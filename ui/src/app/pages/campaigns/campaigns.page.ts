@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, computed, effect, inject, signal, untracked } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal, untracked } from '@angular/core';
 import { MatButton } from '@angular/material/button';
 import { MatProgressBar } from '@angular/material/progress-bar';
 import { MatCard } from '@angular/material/card';
@@ -30,6 +30,8 @@ import { STATE_WORDS, stepsDone } from './campaign-words';
   `,
 })
 export class CampaignsPage {
+  /** `?campaign=<id>`: open that campaign's results (a campaign run's link in the benchmark history). */
+  readonly campaign = input<string | undefined>(undefined);
   protected readonly role = ROLE;
   protected readonly store = inject(CampaignsStore);
   private readonly presets = inject(PresetsStore);
@@ -56,6 +58,12 @@ export class CampaignsPage {
     effect(() => {
       if (this.auth.status() === 'logged-in') {
         untracked(() => void this.store.reload());
+      }
+    });
+    effect(() => {
+      const wanted = Number(this.campaign());
+      if (Number.isInteger(wanted) && wanted > 0) {
+        untracked(() => this.selectedId.set(wanted));
       }
     });
     // The campaign being watched has ended: show its results.
