@@ -31,6 +31,18 @@ export interface LadderLayer {
   /** NETWORK: the directions whose figure is the link's nominal rate, standing in for a measurement that did not
    * cross the link. */
   nominal: ('read' | 'write')[];
+  /** POOL: its result was measured under the settings the box holds now (false: see `settings_then`). */
+  current_settings?: boolean;
+  /** POOL: the settings its result was measured under that the box no longer holds. */
+  settings_then?: LadderSettingThen[];
+}
+
+export interface LadderSettingThen {
+  kind: string;
+  scope: string;
+  setting: string;
+  then: string | null;
+  now: string | null;
 }
 
 export interface LadderBottleneckSide {

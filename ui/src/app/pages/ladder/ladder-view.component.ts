@@ -6,7 +6,7 @@ import { Ladder } from '../../api/models/tuning-ladder';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { testNamesInWords } from '../../shared/benchmark-metrics';
 import { formatDateTime, formatMBps } from '../../shared/format';
-import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep } from './ladder-words';
+import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep, settingsThenWords } from './ladder-words';
 
 /** One ladder: the verdict first, the limiting layer per direction, the rungs with their bars, what to measure next. */
 @Component({
@@ -63,7 +63,8 @@ import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep } from './la
                 </td>
               }
               <td class="small nowrap" [attr.data-label]="'Measured' | t">{{ l.measured_at ? date(l.measured_at) : '—' }}</td>
-              <td class="small" [attr.data-label]="'Note' | t">{{ noteWords(l.note ?? '') }}</td>
+              <td class="small" [attr.data-label]="'Note' | t">{{ noteWords(l.note ?? '') }}
+                @if (thenWords(l); as w) { <div class="banner warn" data-test="ladder-settings-then">{{ w }}</div> }</td>
             </tr>
           } @empty {
             <tr><td colspan="5" class="muted" data-test="ladder-empty">{{ 'Nothing measured for this pool yet.' | t }}</td></tr>
@@ -101,6 +102,7 @@ export class LadderViewComponent {
   protected readonly layerWords = LAYER_WORDS;
   protected readonly rate = formatMBps;
   protected readonly noteWords = testNamesInWords;
+  protected readonly thenWords = settingsThenWords;
   protected readonly date = formatDateTime;
   protected readonly limits = limits;
   protected readonly bars = computed(() => ladderBars(this.ladder().layers));

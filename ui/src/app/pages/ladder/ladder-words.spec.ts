@@ -1,5 +1,5 @@
 import { fakeLadder, fakeLayer } from '../../testing/ladder-fixtures';
-import { bottleneckWords, ladderBars, limits, nextStep } from './ladder-words';
+import { bottleneckWords, ladderBars, limits, nextStep, settingsThenWords } from './ladder-words';
 
 describe('ladder words', () => {
   it('draws every bar against the fastest figure of either direction; no figure, no bar', () => {
@@ -40,5 +40,19 @@ describe('ladder words', () => {
     expect(nextStep('Read the disks (tuning.ladder.read_disks)').place).toEqual({ here: true });
     expect(nextStep('Something else (tuning.other.thing)')).toEqual({ words: 'Something else', method: 'tuning.other.thing', place: null });
     expect(nextStep('Plain words')).toEqual({ words: 'Plain words', method: null, place: null });
+  });
+
+  it('says in words what a pool figure was measured under when the box no longer holds it', () => {
+    const pool = fakeLayer({ layer: 'POOL', current_settings: false, settings_then: [
+      { kind: 'DATASET_PROPERTY', scope: 'tank/media', setting: 'sync', then: 'DISABLED', now: 'STANDARD' },
+      { kind: 'ZFS_PARAMETER', scope: 'global', setting: 'zfs_dirty_data_max', then: '4294967296', now: '3435973836' },
+    ] });
+    const words = settingsThenWords(pool)!;
+    expect(words).toContain('Measured under settings the box no longer holds:');
+    expect(words).toContain('sync DISABLED, now STANDARD on tank/media');
+    expect(words).toContain('zfs_dirty_data_max 4.0 GiB, now 3.2 GiB');
+    expect(words).not.toMatch(/\d{7,}/);
+    expect(settingsThenWords(fakeLayer({ layer: 'POOL', current_settings: true }))).toBeNull();
+    expect(settingsThenWords(fakeLayer({ layer: 'POOL' }))).toBeNull();
   });
 });

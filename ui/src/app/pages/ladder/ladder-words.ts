@@ -1,5 +1,6 @@
 // The ladder as people read it (pure): layers in words, bar lengths against the fastest figure, next steps as links.
 import { Ladder, LadderBottleneckSide, LadderLayer, LadderLayerKind } from '../../api/models/tuning-ladder';
+import { formatSettingValue } from '../../shared/format';
 import { T } from '../../i18n/translate-marker';
 import { Words } from '../../shared/field-errors';
 
@@ -67,4 +68,21 @@ export function bottleneckWords(side: LadderBottleneckSide | null): Words {
     return { key: T('the protocol ({protocol}) or the client'), params: { protocol: side.protocol ?? '?' } };
   }
   return { key: LAYER_WORDS[side.layer] };
+}
+
+/**
+ * What a POOL figure was measured under when the box no longer holds it, in words ("recordsize 1 MiB, now 128 KiB, on
+ * tank/media"); null when it was measured under the settings in effect now.
+ */
+export function settingsThenWords(layer: LadderLayer): string | null {
+  if (layer.layer !== 'POOL' || layer.current_settings !== false) {
+    return null;
+  }
+  const rows = (layer.settings_then ?? []).map((s) => {
+    const where = s.scope && s.scope !== 'global' ? ` ${T('on')} ${s.scope}` : '';
+    return `${s.setting} ${formatSettingValue(s.then)}, ${T('now')} ${formatSettingValue(s.now)}${where}`;
+  });
+  return rows.length
+    ? `${T('Measured under settings the box no longer holds:')} ${rows.join('; ')}.`
+    : T('Measured under settings the box no longer holds.');
 }
