@@ -1,4 +1,4 @@
-import { ceilingShare, formatBitRate, measurementWords, networkWait } from './network-words';
+import { aboveLink, ceilingShare, formatBitRate, measurementWords, networkWait } from './network-words';
 import { fakeMeasurement } from '../../testing/network-fixtures';
 import { firstLinked, nicWords } from './network-form';
 
@@ -22,6 +22,12 @@ describe('network words', () => {
     expect(ceilingShare({ ceiling_bits_per_second: 9.41e8, link_speed_mbps: 1000 }))
       .toEqual({ key: '{percent} % of the link’s {speed} Mb/s', params: { percent: 94, speed: 1000 } });
     expect(ceilingShare({ ceiling_bits_per_second: 9.41e8, link_speed_mbps: null })).toBeNull();
+    // 2500 % of the link: it did not cross it, and says so.
+    const loopback = { ceiling_bits_per_second: 2.5e10, link_speed_mbps: 1000 };
+    expect(aboveLink(loopback)).toBe(true);
+    expect(ceilingShare(loopback)!.key).toContain('did not cross it');
+    expect(ceilingShare(loopback)!.params).toEqual({ percent: 2500, speed: 1000 });
+    expect(aboveLink({ ceiling_bits_per_second: 9.41e8, link_speed_mbps: 1000 })).toBe(false);
     expect(measurementWords(fakeMeasurement({ streams: 4, direction: 'BOX_TO_CLIENT' })))
       .toEqual({ key: '{streams} streams, {direction}', params: { streams: 4, direction: 'box → client' } });
   });

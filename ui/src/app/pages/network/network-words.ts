@@ -53,5 +53,17 @@ export function ceilingShare(result: Pick<NetworkResult, 'ceiling_bits_per_secon
     return null;
   }
   const percent = Math.round((100 * result.ceiling_bits_per_second) / (result.link_speed_mbps * 1e6));
+  if (aboveLink(result)) {
+    // Faster than the wire can carry: the traffic never crossed that link; the figure is not the network's.
+    return {
+      key: T('{percent} % of the link’s {speed} Mb/s: more than the link can carry, so this traffic did not cross it (a client on the box itself, or another port)'),
+      params: { percent, speed: result.link_speed_mbps },
+    };
+  }
   return { key: T('{percent} % of the link’s {speed} Mb/s'), params: { percent, speed: result.link_speed_mbps } };
+}
+
+/** The figure is above the link's nominal speed: it cannot have crossed that link. */
+export function aboveLink(result: Pick<NetworkResult, 'ceiling_bits_per_second' | 'link_speed_mbps'>): boolean {
+  return !!result.link_speed_mbps && result.ceiling_bits_per_second > result.link_speed_mbps * 1e6;
 }

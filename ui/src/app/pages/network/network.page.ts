@@ -12,7 +12,7 @@ import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobsStore } from '../../jobs/jobs.store';
 import { formatDateTime } from '../../shared/format';
 import { NetworkFormComponent } from './network-form.component';
-import { ceilingShare, formatBitRate, measurementWords } from './network-words';
+import { aboveLink, ceilingShare, formatBitRate, measurementWords } from './network-words';
 
 /** The network ceiling: measure it with iperf3 against a client, keep the results beside the link's nominal speed. */
 @Component({
@@ -32,6 +32,7 @@ export class NetworkPage {
   protected readonly date = formatDateTime;
   protected readonly rate = formatBitRate;
   protected readonly share = ceilingShare;
+  protected readonly above = aboveLink;
   protected readonly words = measurementWords;
 
   protected readonly results = signal<NetworkResult[]>([]);
