@@ -12,7 +12,8 @@ import { SeriesChartComponent } from '../../shared/charts/series-chart.component
   imports: [MatCard, TranslatePipe, SeriesChartComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
-    :host { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 480px), 1fr)); gap: 12px; }
+    /* One chart per row, full width: long result names stay whole beside their bars. */
+    :host { display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; }
     mat-card { min-width: 0; }
     h2 { margin-top: 0; }
   `,
@@ -22,6 +23,9 @@ import { SeriesChartComponent } from '../../shared/charts/series-chart.component
         <h2>{{ c.title }}</h2>
         <tp-series-chart [chart]="c" />
         @if (c.reference) { <p class="muted small" data-test="chart-max-basis">{{ 'Dashed line' | t }}: {{ c.reference.label }}</p> }
+        @else if (networkLineLeftOut()) {
+          <p class="muted small" data-test="chart-max-left-out">{{ 'No network line: the link\'s theoretical maximum bounds only results measured on a client, and these were measured on the box.' | t }}</p>
+        }
       </mat-card>
     }
     @if (byId()['iops']; as c) {
@@ -44,7 +48,14 @@ import { SeriesChartComponent } from '../../shared/charts/series-chart.component
   `,
 })
 export class CompareChartsComponent {
-  readonly charts = input.required<CompareChart[]>();
+  readonly serverCharts = input.required<CompareChart[]>({ alias: 'charts' });
+  /** Some compared result was measured on a client: only then does the link's maximum bound it. */
+  readonly clientMeasured = input(false);
+  /** The network line stands only beside client-measured results (a local pool figure never crossed the link). */
+  protected readonly charts = computed(() => (this.clientMeasured()
+    ? this.serverCharts()
+    : this.serverCharts().map((c) => (c.reference ? { ...c, reference: null } : c))));
+  protected readonly networkLineLeftOut = computed(() => !this.clientMeasured() && this.serverCharts().some((c) => c.reference));
   protected readonly picked = signal<string | null>(null);
   protected readonly byId = computed(() => Object.fromEntries(this.charts().map((c) => [c.id, c])) as Record<string, CompareChart | undefined>);
   protected readonly latencies = computed(() => this.charts().filter((c) => c.id.startsWith('latency_')));

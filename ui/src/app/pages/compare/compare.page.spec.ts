@@ -41,7 +41,9 @@ describe('ComparePage', () => {
   });
 
   it('shows the tiles and draws the charts the server computed: MB/s bars with the maximum, IOPS and latency dots', async () => {
-    const { q, el } = await renderCompare('1,2,3', '1');
+    const fromClient = fakeComparison();
+    fromClient.comparisons = fromClient.comparisons.map((r) => ({ ...r, source: 'CLIENT' as const }));
+    const { q, el } = await renderCompare('1,2,3', '1', fromClient);
     expect(q('tile-SEQ_WRITE:write_bw_bytes')!.textContent).toContain('+20.0 % · better');
     expect(q('chart-seq')!.querySelectorAll('rect[data-test="chart-mark"]').length).toBe(3);
     expect(q('chart-seq')!.textContent).toContain('480 MB/s');
@@ -52,6 +54,13 @@ describe('ComparePage', () => {
     expect(q('chart-latency')!.querySelectorAll('circle[data-test="chart-mark"]').length).toBeGreaterThan(0);
     const options = [...el.querySelectorAll('[data-test="latency-test"] option')].map((o) => o.textContent);
     expect(options).toContain('Sequential write 1 MiB: write latency');
+  });
+
+  it('leaves the network line out beside results measured on the box only, and says why', async () => {
+    const { q } = await renderCompare('1,2', '1');
+    expect(q('chart-seq')).not.toBeNull();
+    expect(q('chart-max-line')).toBeNull();
+    expect(q('chart-max-left-out')!.textContent).toContain('only results measured on a client');
   });
 
   it('draws no maximum line when the server gives none', async () => {

@@ -53,4 +53,19 @@ describe('chart layout (the server series, placed as the report places them)', (
     });
     expect(clip('a very long configuration label indeed', 83)).toBe('a very long…');
   });
+
+  it('keeps every result name whole: beside its mark when it fits, else on a line above it', () => {
+    const long = 'baseline (max-sequential-write on tank/media, 3 rounds)';
+    const base = chart('throughput');
+    const named = { ...base, series: base.series.map((s, i) => (i ? s : { ...s, label: long })) };
+    const wide = layoutChart(named, 1600);
+    expect(wide.groups[0].rows[0].label).toBe(long);
+    expect(wide.groups[0].rows[0].labelAnchor).toBe('end');
+    expect(wide.x0).toBeGreaterThanOrEqual(long.length * CHAR);
+    const narrow = layoutChart(named, 600);
+    const rows = narrow.groups[0].rows;
+    expect(rows[0].label).toBe(long);
+    expect(rows.every((r) => r.labelAnchor === 'start' && r.labelY < r.y - 6)).toBe(true);
+    expect(narrow.groups.flatMap((g) => g.rows).some((r) => r.label.endsWith('…'))).toBe(false);
+  });
 });

@@ -16,8 +16,12 @@ const REFERENCE_BAND = 20;
 const AXIS_ROOM = 44;
 
 export interface RowLayout {
+  /** The result's name, whole. */
   label: string;
   labelX: number;
+  /** Beside the mark (end, right-aligned before the plot) or, when names are too long for that, on a line above it. */
+  labelAnchor: 'start' | 'end';
+  labelY: number;
   y: number;
   colour: string;
   point: ComparePoint | null;
@@ -76,9 +80,15 @@ function ticksOf(chart: CompareChart, x: (v: number) => number): ChartLayout['ti
   });
 }
 
+/** Names up to this share of the width sit beside their marks; longer ones go on a line above (never cut). */
+const SIDE_LABEL_SHARE = 0.4;
+const LABEL_LINE = 14;
+
 export function layoutChart(chart: CompareChart, width: number): ChartLayout {
-  const labelRoom = Math.min(150, Math.round(width * 0.26));
-  const x0 = PAD + labelRoom + 6;
+  const longest = Math.max(0, ...chart.series.map((s) => s.label.length)) * CHAR;
+  const above = longest > Math.round(width * SIDE_LABEL_SHARE);
+  const labelRoom = above ? 0 : Math.max(40, Math.ceil(longest));
+  const x0 = PAD + labelRoom + (above ? 0 : 6);
   const x1 = Math.max(x0 + 40, width - PAD - VALUE_ROOM);
   const x = scaleOf(chart, x0, x1);
   const bar = chart.kind === 'BAR';
@@ -89,8 +99,11 @@ export function layoutChart(chart: CompareChart, width: number): ChartLayout {
     y += GROUP_HEAD;
     const rows = chart.series.map((series): RowLayout => {
       const point = series.points[g] ?? null;
+      const labelY = y + (above ? LABEL_LINE - 3 : ROW / 2 + 4);
+      y += above ? LABEL_LINE : 0;
       const row: RowLayout = {
-        label: clip(series.label, labelRoom), labelX: PAD + labelRoom, y: y + ROW / 2, colour: series.colour, point,
+        label: series.label, labelX: above ? PAD : PAD + labelRoom, labelAnchor: above ? 'start' : 'end', labelY,
+        y: y + ROW / 2, colour: series.colour, point,
         barTo: null, dotX: null, whisker: null, valueX: x0 + 4, value: point === null ? 'not measured' : point.text,
       };
       if (point?.plotted) {

@@ -47,7 +47,7 @@ const MAX_WIDTH = 900;
       @for (g of l.groups; track $index) {
         <text class="group" x="8" [attr.y]="g.y" data-test="chart-group">{{ g.label }}</text>
         @for (r of g.rows; track $index) {
-          <text [attr.x]="r.labelX" [attr.y]="r.y + 4" text-anchor="end">{{ r.label }}</text>
+          <text [attr.x]="r.labelX" [attr.y]="r.labelY" [attr.text-anchor]="r.labelAnchor" data-test="chart-series-label">{{ r.label }}</text>
           <!-- a bar under its whisker (the part inside the bar shows), a dot over it (a narrow interval hides behind it) -->
           @if (r.barTo !== null) {
             <rect [attr.x]="l.x0" [attr.y]="r.y - 6" [attr.width]="r.barTo - l.x0" height="12" [attr.fill]="r.colour" data-test="chart-mark">
