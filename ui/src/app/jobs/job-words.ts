@@ -7,6 +7,8 @@ import { formatDateTime } from '../shared/format';
 export const JOB_WORDS: Record<string, string> = {
   'tuning.preset.apply': T('Applying a preset'),
   'tuning.restore_point.revert': T('Reverting a restore point'),
+  'tuning.drift.put_back': T('Putting back a tuned value'),
+  'tuning.drift.accept': T('Keeping the box\'s value'),
   'tuning.benchmark.run': T('Benchmark'),
   'tuning.campaign.run': T('Campaign'),
   'tuning.campaign.resume': T('Campaign (after the reboot)'),
@@ -22,6 +24,16 @@ export const JOB_WORDS: Record<string, string> = {
   'tunable.update': T('Changing a tunable'),
   'tunable.delete': T('Removing a tunable'),
 };
+
+/**
+ * Steps the plugin runs through TrueNAS's own jobs (a tunable written for an apply, a revert or a campaign): their
+ * work shows in the job that started them, so the panel folds them away.
+ */
+const INTERNAL_METHODS = new Set(['tunable.create', 'tunable.update', 'tunable.delete']);
+
+export function isInternalJob(job: Pick<Job, 'method'>): boolean {
+  return INTERNAL_METHODS.has(job.method);
+}
 
 export const JOB_STATE_WORDS: Record<JobState, string> = {
   WAITING: T('Waiting'),

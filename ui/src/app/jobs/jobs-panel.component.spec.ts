@@ -71,4 +71,20 @@ describe('JobsPanelComponent', () => {
     q('job-abort-8')!.click();
     expect(api.callsOf('core.job_abort')).toEqual([[8]]);
   });
+
+  it('folds the tunables TrueNAS writes for a change away, saying how many, and names new jobs in words', async () => {
+    const { q, all, settle } = await renderPanel([
+      fakeJob({ id: 12, method: 'tuning.drift.put_back', state: 'SUCCESS' }),
+      fakeJob({ id: 11, method: 'tunable.create', state: 'SUCCESS' }),
+      fakeJob({ id: 10, method: 'tunable.update', state: 'RUNNING' }),
+    ]);
+    expect(q('jobs-running-count')).toBeNull();
+    q('jobs-toggle')!.click();
+    await settle();
+    expect(q('job-12')!.textContent).toContain('Putting back a tuned value');
+    expect(q('job-11')).toBeNull();
+    expect(q('job-10')).toBeNull();
+    expect(all('job-').some((e) => e.textContent!.includes('Adding a tunable'))).toBe(false);
+    expect(q('jobs-folded')!.textContent).toContain('2 internal steps');
+  });
 });

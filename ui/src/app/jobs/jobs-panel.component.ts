@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, ElementRef, inject, signal, viewChild } from '@angular/core';
+import { ChangeDetectionStrategy, Component, ElementRef, computed, inject, signal, viewChild } from '@angular/core';
 import { MatButton } from '@angular/material/button';
 import { MatProgressBar } from '@angular/material/progress-bar';
 
@@ -8,7 +8,7 @@ import { RequiresRoleDirective } from '../auth/requires-role/requires-role.direc
 import { Role } from '../auth/roles';
 import { TranslatePipe } from '../i18n/translate.pipe';
 import { IconComponent } from '../shared/icon/icon.component';
-import { JOB_STATE_WORDS, abortRole, jobTime, jobWords } from './job-words';
+import { JOB_STATE_WORDS, abortRole, isInternalJob, jobTime, jobWords } from './job-words';
 import { JobsStore } from './jobs.store';
 
 /**
@@ -24,7 +24,7 @@ import { JobsStore } from './jobs.store';
     <button matButton="text" #toggle type="button" data-test="jobs-toggle" [attr.aria-expanded]="open()" aria-controls="jobs-panel"
             (click)="open.set(!open())">
       <tp-icon name="jobs" /><span class="label">{{ 'Jobs' | t }}</span>
-      @if (store.running().length; as n) { <span class="badge" data-test="jobs-running-count">{{ n }}</span> }
+      @if (running().length; as n) { <span class="badge" data-test="jobs-running-count">{{ n }}</span> }
     </button>
     @if (open()) {
       <section id="jobs-panel" class="panel" role="region" [attr.aria-label]="'Jobs' | t" data-test="jobs-panel">
@@ -35,7 +35,7 @@ import { JobsStore } from './jobs.store';
         @if (store.error(); as e) { <p class="banner danger" role="alert" data-test="jobs-error">{{ e }}</p> }
         <h3>{{ 'Running' | t }}</h3>
         <ul>
-          @for (job of store.running(); track job.id) {
+          @for (job of running(); track job.id) {
             <li [attr.data-test]="'job-' + job.id">
               <div class="row"><strong>{{ words(job) | t }}</strong><span class="muted">{{ stateWords[job.state] | t }}</span></div>
               <mat-progress-bar [mode]="job.progress.percent == null ? 'indeterminate' : 'determinate'"
@@ -55,7 +55,7 @@ import { JobsStore } from './jobs.store';
         </ul>
         <h3>{{ 'Recent' | t }}</h3>
         <ul>
-          @for (job of store.recent(); track job.id) {
+          @for (job of recent(); track job.id) {
             <li [attr.data-test]="'job-' + job.id">
               <div class="row">
                 <strong>{{ words(job) | t }}</strong>
@@ -68,6 +68,9 @@ import { JobsStore } from './jobs.store';
             <li class="muted" data-test="jobs-none-recent">{{ 'No finished jobs yet.' | t }}</li>
           }
         </ul>
+        @if (folded(); as n) {
+          <p class="small muted" data-test="jobs-folded">{{ (n === 1 ? 'One internal step (a tunable written for a change) is not listed.' : '{n} internal steps (tunables written for changes) are not listed.') | t: { n } }}</p>
+        }
       </section>
     }
   `,
@@ -98,6 +101,11 @@ export class JobsPanelComponent {
   protected readonly store = inject(JobsStore);
   private readonly auth = inject(AuthService);
   protected readonly open = signal(false);
+  /** The plugin's own jobs; the tunables TrueNAS writes for them are folded (their work is the parent's). */
+  protected readonly running = computed(() => this.store.running().filter((j) => !isInternalJob(j)));
+  protected readonly recent = computed(() => this.store.recent().filter((j) => !isInternalJob(j)));
+  protected readonly folded = computed(() =>
+    [...this.store.running(), ...this.store.recent()].filter(isInternalJob).length);
   protected readonly stateWords = JOB_STATE_WORDS;
   protected readonly words = (job: Job) => jobWords(job);
   protected readonly time = (value: unknown) => jobTime(value);

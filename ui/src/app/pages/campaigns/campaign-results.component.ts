@@ -11,7 +11,8 @@ import { TEST_WORDS, metricLabel } from '../../shared/benchmark-metrics';
 import { formatP, formatRatioPercent } from '../../shared/format';
 import { ReportButtonsComponent } from '../../shared/report-buttons.component';
 import { ReportDownloader } from '../../shared/report-download';
-import { compareLink } from './campaign-words';
+import { PresetsStore } from '../../stores/presets.store';
+import { compareLink, winnerWords } from './campaign-words';
 
 /** A finished campaign: its recommendation, a link to compare its merged results, the HTML report inline, downloads. */
 @Component({
@@ -39,7 +40,7 @@ import { compareLink } from './campaign-words';
             <tbody>
               @for (r of rec; track r.test + r.metric; let i = $index) {
                 <tr [attr.data-test]="'camp-rec-' + i">
-                  <td>{{ testWords[r.test] | t }}</td><td>{{ metricLabel(r.metric) }}</td><td>{{ r.winner }}</td>
+                  <td>{{ testWords[r.test] | t }}</td><td>{{ metricLabel(r.metric) }}</td><td [attr.data-test]="'camp-winner-' + i">{{ winner(r.winner) | t }}</td>
                   @if (r.verdict === 'INSUFFICIENT_RUNS') {
                     <td class="num muted" colspan="3" [attr.data-test]="'camp-too-few-' + i">{{ 'too few runs for a verdict (need {n} per configuration)' | t: { n: r.min_runs ?? '?' } }}</td>
                   } @else {
@@ -77,7 +78,11 @@ export class CampaignResultsComponent {
   private readonly sanitizer = inject(DomSanitizer);
   readonly campaign = input.required<Campaign>();
 
+  private readonly presets = inject(PresetsStore);
   protected readonly testWords = TEST_WORDS;
+  protected winner(id: string | null): string {
+    return winnerWords(id, (preset) => this.presets.nameOf(preset));
+  }
   protected readonly metricLabel = metricLabel;
   protected readonly pct = formatRatioPercent;
   protected readonly p = formatP;

@@ -1,5 +1,5 @@
 import { fakeCampaign, fakeDoneCampaign } from '../../testing/campaign-fixtures';
-import { compareLink, stepsDone } from './campaign-words';
+import { compareLink, stepsDone, whereWords, winnerWords } from './campaign-words';
 
 describe('campaign words', () => {
   it('links the merged results to Compare, baseline first', () => {
@@ -14,5 +14,16 @@ describe('campaign words', () => {
 
   it('counts measured steps', () => {
     expect(stepsDone(fakeCampaign())).toEqual({ done: 1, total: 2 });
+  });
+
+  it('says the winner in words and, once finished, how many measurements were made instead of "done" twice', () => {
+    const names = (id: string) => ({ 'max-iops': 'Max IOPS' } as Record<string, string>)[id] ?? id;
+    expect(winnerWords('BASELINE', names)).toBe('Baseline (the configuration before the campaign)');
+    expect(winnerWords('max-iops', names)).toBe('Max IOPS');
+    const done = fakeDoneCampaign({ progress: 'done' });
+    const where = whereWords(done);
+    expect(where.key).toBe('{done} of {total} measurements done');
+    expect(where.params).toEqual(stepsDone(done));
+    expect(whereWords(fakeCampaign({ progress: 'round 1/3 · Max IOPS' })).key).toBe('round 1/3 · Max IOPS');
   });
 });

@@ -26,3 +26,22 @@ export function compareLink(campaign: Campaign): { ids: string; baseline: number
 export function stepsDone(campaign: Campaign): { done: number; total: number } {
   return { done: campaign.steps.filter((s) => s.status === 'DONE').length, total: campaign.steps.length };
 }
+
+/** A recommendation's winner in words: the baseline (the box as it was), or the preset's name. */
+export function winnerWords(winner: string | null | undefined, nameOf: (id: string) => string): string {
+  if (!winner) {
+    return T('none');
+  }
+  return winner === 'BASELINE' ? T('Baseline (the configuration before the campaign)') : nameOf(winner);
+}
+
+const FINISHED: ReadonlySet<CampaignState> = new Set(['DONE', 'FAILED', 'ABORTED']);
+
+/** Where a campaign is: the server's words while it runs; once finished, how many measurements it made (its state is
+ *  beside it already: never "done / done"). */
+export function whereWords(campaign: Campaign): { key: string; params?: Record<string, unknown> } {
+  if (FINISHED.has(campaign.state)) {
+    return { key: T('{done} of {total} measurements done'), params: stepsDone(campaign) };
+  }
+  return { key: campaign.progress };
+}

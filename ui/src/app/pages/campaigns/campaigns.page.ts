@@ -14,7 +14,7 @@ import { CampaignsStore } from '../../stores/campaigns.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { CampaignFormComponent } from './campaign-form.component';
 import { CampaignResultsComponent } from './campaign-results.component';
-import { STATE_WORDS, stepsDone } from './campaign-words';
+import { STATE_WORDS, stepsDone, whereWords } from './campaign-words';
 
 /** Campaigns: the wizard, the running one live (across reboots), the list, and a finished one's results. */
 @Component({
@@ -39,6 +39,7 @@ export class CampaignsPage {
   protected readonly stateWords = STATE_WORDS;
   protected readonly date = formatDateTime;
   protected readonly stepsOf = stepsDone;
+  protected readonly where = whereWords;
 
   protected readonly selectedId = signal<number | null>(null);
   protected readonly selected = computed(() => {
