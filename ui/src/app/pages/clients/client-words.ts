@@ -1,8 +1,9 @@
 // Client sessions and client results as people read them (pure): states, protocols, a result's context in words.
 import { BenchmarkResult } from '../../api/models/tuning-benchmark';
-import { ClientCommands, ClientProtocol, ClientResultContext, ClientSessionState } from '../../api/models/tuning-client';
+import { ClientCommands, ClientPlan, ClientProtocol, ClientResultContext, ClientSessionState } from '../../api/models/tuning-client';
 import { T } from '../../i18n/translate-marker';
 import { Words } from '../../shared/field-errors';
+import { formatBytes } from '../../shared/format';
 
 export const SESSION_STATE_WORDS: Record<ClientSessionState, string> = {
   ACTIVE: T('Active'),
@@ -60,4 +61,21 @@ export function linkWords(context: ClientResultContext): Words {
   return link.speed_mbps == null
     ? { key: T('speed unknown · MTU {mtu}'), params: { mtu } }
     : { key: T('{speed} Mb/s · MTU {mtu}'), params: { speed: link.speed_mbps, mtu } };
+}
+
+/**
+ * What the kit needs before the admin runs it, from the session's plan: free space on the share (the working set, at
+ * least twice the box's ARC maximum; the kit refuses to start without it) and about how long fio runs (every test,
+ * every run, warm-up included; the network check and file layout come on top).
+ */
+export function kitNeeds(plan: ClientPlan): Words {
+  const seconds = plan.tests.length * plan.runs * (plan.runtime_seconds + plan.ramp_seconds);
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return {
+    key: T('The kit needs at least {size} free on the share (twice the box’s ARC maximum, so the box’s cache cannot serve the reads; more if the client cannot bypass its own page cache) and runs fio for about {minutes} min ({tests} × {runs} runs of {each} s), plus the time to lay out its files.'),
+    params: {
+      size: formatBytes(plan.min_size_bytes), minutes, tests: plan.tests.length, runs: plan.runs,
+      each: plan.runtime_seconds + plan.ramp_seconds,
+    },
+  };
 }

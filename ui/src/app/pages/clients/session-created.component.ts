@@ -1,10 +1,11 @@
-import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 import { MatButton } from '@angular/material/button';
 import { MatCard } from '@angular/material/card';
 
 import { ClientSessionCreated } from '../../api/models/tuning-client';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { formatDateTime } from '../../shared/format';
+import { kitNeeds } from './client-words';
 import { CopyCommandComponent } from './copy-command.component';
 import { SessionCommandsComponent } from './session-commands.component';
 
@@ -27,6 +28,8 @@ import { SessionCommandsComponent } from './session-commands.component';
           {{ 'The kit trusts only the certificate of this box, SHA-256 {pin}, so a self-signed certificate needs no exception.' | t: { pin } }}
         }
       </p>
+      <!-- Space and time before the command: the admin knows what running it will take. -->
+      <p class="banner info" data-test="client-needs">{{ needs().key | t: needs().params }}</p>
       <tp-session-commands [commands]="session().commands" prefix="client-command-" />
       <div class="actions">
         <button matButton="outlined" type="button" data-test="client-created-close" (click)="closed.emit()">{{ 'Done, hide the token' | t }}</button>
@@ -38,4 +41,5 @@ export class SessionCreatedComponent {
   readonly session = input.required<ClientSessionCreated>();
   readonly closed = output();
   protected readonly date = formatDateTime;
+  protected readonly needs = computed(() => kitNeeds(this.session().plan));
 }
