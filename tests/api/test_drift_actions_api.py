@@ -31,10 +31,15 @@ def applied(c):
     result = c.job('tuning.preset.apply', 'loose-writes', MEDIA, {'acknowledge': ['sync']})
     yield result
     c.call('pool.dataset.update', 'tank/media', {'sync': 'DISABLED', 'recordsize': '1M'})   # as tuning set them
-    for rp in reversed(c.call('tuning.restore_point.query', [['id', '>', first], ['state', '=', 'APPLIED']])):
-        if c.call('tuning.restore_point.query', [['id', '=', rp['id']]], {'get': True})['state'] == 'APPLIED':
-            plan = c.call('tuning.restore_point.preview', rp['id'])
-            c.job('tuning.restore_point.revert', rp['id'], plan['dangerous'])
+    # Undo the test's applies and put-backs, newest first, asking again after each revert: reverting a revert would
+    # apply again what it had reverted, so only APPLY and PUT_BACK restore points are reverted.
+    for _ in range(10):
+        live = c.call('tuning.restore_point.query', [['id', '>', first], ['state', '=', 'APPLIED'],
+                                                     ['kind', 'in', ['APPLY', 'PUT_BACK']]], {'order_by': ['-id']})
+        if not live:
+            break
+        plan = c.call('tuning.restore_point.preview', live[0]['id'])
+        c.job('tuning.restore_point.revert', live[0]['id'], plan['dangerous'])
     c.call('tuning.preset.delete', 'loose-writes')
     assert not diff(before, full_snapshot(c))
 
