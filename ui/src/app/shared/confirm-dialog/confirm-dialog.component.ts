@@ -19,10 +19,11 @@ import { ConfirmEffect } from './confirm-effects';
     .effects { padding-left: 18px; }
     .effects li { margin: 4px 0; }
     .tick { display: block; font-weight: 600; margin-top: 12px; }
+    .dialog.wide { width: min(960px, 100%); }
   `,
   template: `
     <div class="overlay" (click)="backdrop($event)">
-      <div class="dialog" tpModal (tpModalDismiss)="cancelled.emit()" aria-labelledby="confirm-title"
+      <div class="dialog" [class.wide]="wide()" tpModal (tpModalDismiss)="cancelled.emit()" aria-labelledby="confirm-title"
            data-test="confirm-dialog">
         <h2 id="confirm-title" data-test="confirm-title">{{ title() | t: titleParams() }}</h2>
         @if (message(); as m) { <p>{{ m | t }}</p> }
@@ -54,6 +55,8 @@ export class ConfirmDialogComponent {
   /** Words on the button that goes ahead (e.g. Apply, Revert). */
   readonly action = input('Continue');
   readonly danger = input(false);
+  /** Room for what the opener shows inside (a plan table) beside the usual sentences. */
+  readonly wide = input(false);
   readonly confirmed = output<void>();
   readonly cancelled = output<void>();
 
