@@ -24,6 +24,7 @@ from .core import presets as catalog
 from .core.bench import BenchmarkInputError, InsufficientSpaceError, plan_benchmark
 from .core.alerts import SCRATCH_LEFT, scratch_alerts, scratch_args
 from .core.bench.conditions import network_limit
+from .core.report.metric_info import title_of_test
 from .framework import CallError, ValidationErrors
 from .store import benchmarks as store, network as network_store, restore_points as rps
 from .store.offloop import store_call
@@ -206,7 +207,7 @@ def result_record(spec: dict, plan: dict, context: dict, outcome: dict, label: s
     """The stored result from the runner's outcome (pure): raw fio JSON apart from the runs."""
     tests = outcome['tests']
     notes = list(outcome['notes'])
-    notes += [f'{test}: {data["adaptive"]}' for test, data in tests.items() if data.get('adaptive')]
+    notes += [f'{title_of_test(test)}: {data["adaptive"]}' for test, data in tests.items() if data.get('adaptive')]
     notes.append(f'Cache defeat: {plan["cache_defeat"]["explanation"]}.')
     return {
         'label': label, 'source': 'FIO', 'spec': spec,

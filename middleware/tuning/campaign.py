@@ -40,17 +40,18 @@ async def validated_configurations(middleware, spec: dict) -> list[dict]:
     configurations = [{'name': BASELINE, 'preset': None, 'skipped': None}]
     all_dangerous = set()
     for i, preset_id in enumerate(presets):
-        await store_call(middleware, resolve_preset, preset_id, f'spec.presets.{i}')
+        preset = await store_call(middleware, resolve_preset, preset_id, f'spec.presets.{i}')
         plan, _ = await make_plan(middleware, preset_id, target_of(spec))
         all_dangerous |= dangerous_names(plan)
         check_acknowledged(plan, acknowledged(plan, spec['acknowledge']), 'spec.acknowledge')
         skipped = None
         if plan['needs_reboot'] and not spec['allow_reboot']:
-            skipped = (f'{preset_id} needs a reboot ({", ".join(c["setting"] for c in plan["changes"] if c["apply_mode"] == "REBOOT")}) '
+            skipped = (f'{preset["name"]} needs a reboot ({", ".join(c["setting"] for c in plan["changes"] if c["apply_mode"] == "REBOOT")}) '
                        'and the campaign may not reboot the box.')
         elif not plan['changes']:
-            skipped = f'{preset_id} changes nothing on this box: it is the baseline.'
-        configurations.append({'name': preset_id, 'preset': preset_id, 'skipped': skipped})
+            skipped = f'{preset["name"]} changes nothing on this box: it is the baseline.'
+        # title: the preset's name as it was, for progress words (an own preset may be renamed or deleted later)
+        configurations.append({'name': preset_id, 'preset': preset_id, 'title': preset['name'], 'skipped': skipped})
     for i, item in enumerate(spec['acknowledge']):
         if item not in all_dangerous:
             verrors.add(f'spec.acknowledge.{i}', f'{item!r} is not a DANGEROUS change of any of these presets.')

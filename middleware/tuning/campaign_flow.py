@@ -14,7 +14,8 @@ from .campaign_client import ClientStep, cancel_client_steps
 from .context import boot_id
 from .core.alerts import CAMPAIGN_WAITING, campaign_alerts, campaign_waiting_args
 from .core.campaign import (
-    BASELINE, merge_rounds, primary_metric, progress_words, recommend, winner_of, with_single_round,
+    BASELINE, configuration_titles, merge_rounds, primary_metric, progress_words, recommend, winner_of,
+    with_single_round,
 )
 from .framework import CallError
 from .planning import make_plan
@@ -124,7 +125,7 @@ class Driver:
                 step = c['steps'][c['cursor']]
                 if c['phase'] == 'CONFIGURE':
                     if await self.configure(c, step['configuration'], words=progress_words(
-                            step, c['spec']['rounds'], 'applying')):
+                            step, c['spec']['rounds'], 'applying', titles=configuration_titles(c['configurations']))):
                         return await self.reboot(c, 'REBOOT', f'{step["configuration"]} needs a reboot')
                     await self.commit(phase='BENCHMARK')
                 elif c['phase'] == 'BENCHMARK':
@@ -174,7 +175,8 @@ class Driver:
         rounds = c['spec']['rounds']
 
         def progress(percent, description, extra=None):
-            self.say(self.overall(c, percent / 100), progress_words(step, rounds, 'benchmarking', description), extra)
+            self.say(self.overall(c, percent / 100), progress_words(step, rounds, 'benchmarking', description,
+                                                                    configuration_titles(c['configurations'])), extra)
 
         if c['spec'].get('client_session_id') is not None:
             benchmark_id = await self.client_benchmark(c, step, label, progress)
@@ -289,12 +291,13 @@ class Driver:
         if c['spec']['rounds'] == 1 and len(merged) > 1:   # said before a final reboot too
             c = await self.commit(message='One round only: slow drift of the box is not spread over the '
                                           'configurations, so treat a win as provisional.')
-        self.say(98, f'leaving {end} applied')
-        if await self.configure(c, end, words=f'finishing · {end}'):
+        title = configuration_titles(c['configurations']).get(end, end)
+        self.say(98, f'leaving {title} applied')
+        if await self.configure(c, end, words=f'finishing · {title}'):
             if c['spec']['allow_reboot']:
                 return await self.reboot(c, 'END_REBOOT', f'{end} needs a reboot')
-            await self.commit(message=f'{end} is applied; some of its settings wait for a reboot. {c["message"] or ""}'
-                        .strip())
+            await self.commit(message=f'{title} is applied; some of its settings wait for a reboot. '
+                                      f'{c["message"] or ""}'.strip())
         await self.commit(state='DONE', phase='DONE')
         self.say(100, 'campaign finished')
         return public(await self.campaign())
@@ -341,5 +344,6 @@ def public(row: dict) -> dict:
     else:
         phase = {'CONFIGURE': 'applying', 'BENCHMARK': 'benchmarking', 'REBOOT': 'rebooting'}.get(row['phase'],
                                                                                                   row['phase'])
-        out['progress'] = progress_words(steps[row['cursor']], row['spec']['rounds'], phase)
+        out['progress'] = progress_words(steps[row['cursor']], row['spec']['rounds'], phase,
+                                         titles=configuration_titles(row['configurations']))
     return with_single_round(out)   # events, job results and queries alike

@@ -32,7 +32,7 @@ def test_interleaved_campaign_measures_every_configuration_and_puts_the_box_back
     assert [(s['round'], s['configuration']) for s in row['steps']] == [
         (1, 'BASELINE'), (1, 'max-seq-write'), (2, 'BASELINE'), (2, 'max-seq-write')]
     assert all(s['status'] == 'DONE' and s['benchmark_id'] for s in row['steps'])
-    assert any(w and w.startswith('round 2/2 · max-seq-write · benchmarking · run 1/1') for w in words)
+    assert any(w and w.startswith('round 2/2 · Max sequential write · benchmarking · run 1/1') for w in words)
     # One merged result per configuration with the runs of both rounds, compared against the baseline.
     merged = {name: c.call('tuning.benchmark.get', id_) for name, id_ in row['results'].items()}
     assert set(merged) == {'BASELINE', 'max-seq-write'}
@@ -105,7 +105,7 @@ def test_abort_restores_the_original_configuration_exactly(fresh_host):
     c.subscribe('core.get_jobs')
     job_id = c.job_id('tuning.campaign.run', spec(rounds=3, benchmark={**FAST, 'runtime_seconds': 30}))
     c.wait_event(lambda e: e.get('collection') == 'core.get_jobs' and e.get('id') == job_id and
-                 ' · max-seq-write · benchmarking · run' in
+                 ' · Max sequential write · benchmarking · run' in
                  (((e.get('fields') or {}).get('progress') or {}).get('description') or ''), timeout=300)
     assert c.call('tuning.state')['active']['preset'] == 'max-seq-write'
     (row,) = c.call('tuning.campaign.query')

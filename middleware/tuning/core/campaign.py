@@ -7,6 +7,7 @@ neighbour's load) hit every configuration alike instead of whichever ran last.
 from .bench.catalog import HIGHER, TESTS
 from .bench.power import INSUFFICIENT_RUNS
 from .bench.statistics import summarize_runs
+from .presets.catalog import get_builtin
 
 BASELINE = 'BASELINE'
 
@@ -133,10 +134,23 @@ def winner_of(recommendation: list[dict], test: str, metric: str) -> str:
     return BASELINE
 
 
-def progress_words(step: dict, rounds: int, phase: str, detail: str | None = None) -> str:
-    """``"round 2/3 · max-iops · benchmarking · run 4/5 · 412 MB/s"``."""
-    parts = [f'round {step["round"]}/{rounds}', step['configuration'].lower() if step['configuration'] == BASELINE
-             else step['configuration'], phase]
+def configuration_titles(configurations: list[dict]) -> dict[str, str]:
+    """{configuration: its name in words}: the preset's name as the campaign recorded it (a built-in's from the
+    catalogue for campaigns recorded before names were kept), ``baseline`` for the box as it was."""
+    titles = {BASELINE: 'baseline'}
+    for conf in configurations:
+        if conf['name'] != BASELINE:
+            builtin = get_builtin(conf['name'])
+            titles[conf['name']] = conf.get('title') or (builtin['name'] if builtin else conf['name'])
+    return titles
+
+
+def progress_words(step: dict, rounds: int, phase: str, detail: str | None = None,
+                   titles: dict[str, str] | None = None) -> str:
+    """``"round 2/3 · Max IOPS · benchmarking · run 4/5 · 412 MB/s"`` (``titles``: ``configuration_titles``)."""
+    name = (titles or {}).get(step['configuration']) or configuration_titles([{'name': step['configuration']}])[
+        step['configuration']]
+    parts = [f'round {step["round"]}/{rounds}', name, phase]
     if detail:
         parts.append(detail)
     return ' · '.join(parts)

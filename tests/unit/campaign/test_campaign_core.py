@@ -1,8 +1,8 @@
 """Campaign logic: step order, merging rounds, the recommendation, progress words."""
 import pytest
 
-from tuning.core.campaign import BASELINE, merge_rounds, plan_steps, primary_metric, progress_words, recommend, \
-    winner_of
+from tuning.core.campaign import BASELINE, configuration_titles, merge_rounds, plan_steps, primary_metric, \
+    progress_words, recommend, winner_of
 
 
 def test_interleaved_rounds_visit_every_configuration_per_round():
@@ -66,11 +66,17 @@ def test_primary_metric(test, metric):
     assert primary_metric(test) == metric
 
 
-def test_progress_words():
+def test_progress_words_name_the_preset_not_its_id():
     step = {'round': 2, 'configuration': 'max-iops'}
     assert progress_words(step, 3, 'benchmarking', 'run 4/5 · 412 MB/s') == \
-        'round 2/3 · max-iops · benchmarking · run 4/5 · 412 MB/s'
+        'round 2/3 · Max IOPS · benchmarking · run 4/5 · 412 MB/s'
     assert progress_words({'round': 1, 'configuration': BASELINE}, 3, 'applying') == 'round 1/3 · baseline · applying'
+    titles = configuration_titles([{'name': BASELINE}, {'name': 'risky-fast', 'title': 'Risky but fast'},
+                                   {'name': 'max-seq-read'}, {'name': 'gone-own-preset'}])
+    assert titles == {BASELINE: 'baseline', 'risky-fast': 'Risky but fast', 'max-seq-read': 'Max sequential read',
+                      'gone-own-preset': 'gone-own-preset'}
+    assert progress_words({'round': 3, 'configuration': 'risky-fast'}, 3, 'applying', titles=titles) == \
+        'round 3/3 · Risky but fast · applying'
 
 
 def _insufficient(test, metric):

@@ -98,4 +98,6 @@ def test_existing_cache_device_counts_as_met(nas):
 def test_disks_for_a_preset_without_devices_are_ignored_with_a_warning(nas):
     plan = build_plan('smb-files', make_ctx(nas, {'pool': 'tank', 'cache_disks': ['sdh']}))
     assert not any(r['kind'] == 'POOL_DEVICE' for r in plan['changes'])
-    assert any('target.cache_disks is ignored' in w for w in plan['warnings'])
+    assert any('The chosen cache disks are not used: this preset does not add a cache device (L2ARC).' == w
+               for w in plan['warnings'])
+    assert not any('target.' in w for w in plan['warnings'])

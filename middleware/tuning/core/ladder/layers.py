@@ -9,6 +9,7 @@ Layers come in the ladder's order, bottom up: DISKS, POOL, NETWORK, then one PRO
 from a client (one without figures when none is). A layer not measured yet has null figures and says so in its note.
 """
 from ..presets.sizing import link_payload_bytes_per_s
+from ..report.metric_info import label_of_test
 from .bottleneck import judge, missing, verdict
 from .words import link_speed_words, link_words, protocol_words, rate
 
@@ -68,7 +69,7 @@ def pool_layer(pool: str, dataset: str | None, benchmarks: list[dict]) -> dict:
     lacking = [SEQ[d][0] for d in SEQ if _median(entry, d) is None]
     note = f'Benchmark #{entry["id"]} ({entry["label"]}): the medians of fio on the box itself.'
     if lacking:
-        note += f' It did not run {" or ".join(lacking)}.'
+        note += f' It did not run the {" or ".join(label_of_test(test) for test in lacking)} test.'
     return _layer('POOL', f'{where} (local fio)', read=_median(entry, 'read'), write=_median(entry, 'write'),
                   measured_at=entry['created_at'], source={'kind': 'BENCHMARK', 'id': entry['id']}, note=note)
 

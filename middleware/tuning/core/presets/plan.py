@@ -20,6 +20,8 @@ from .rules.effect_words import assess, with_effect
 from .snapshot import SnapshotView
 
 
+DEVICE_WORDS = {'cache': 'cache device (L2ARC)', 'log': 'log device (SLOG)'}
+
 # A built-in rule's note about a value it deliberately leaves out, e.g. "Not part of this preset: sync=DISABLED ...".
 NOT_IN_PRESET = re.compile(r'^Not part of this preset: (?P<setting>[A-Za-z0-9_.]+)=(?P<value>[^\s,;:]+)')
 
@@ -98,7 +100,7 @@ def build_plan(preset, ctx: dict) -> dict:
 
     for role, field in (('cache', 'cache_disks'), ('log', 'log_disks')):
         if target[field] and not any(r['kind'] == POOL_DEVICE and r['setting'] == role for r in changes):
-            draft.warn(f'target.{field} is ignored: this preset does not add a {role} device.')
+            draft.warn(f'The chosen {role} disks are not used: this preset does not add a {DEVICE_WORDS[role]}.')
     if absent:
         draft.warn(f'Not on this box, so not proposed: {", ".join(absent)}.')
     if any(r['apply_mode'] == NEW_DATA for r in changes):
