@@ -46,8 +46,8 @@ async def validated_configurations(middleware, spec: dict) -> list[dict]:
         check_acknowledged(plan, acknowledged(plan, spec['acknowledge']), 'spec.acknowledge')
         skipped = None
         if plan['needs_reboot'] and not spec['allow_reboot']:
-            skipped = (f'{preset["name"]} needs a reboot ({", ".join(c["setting"] for c in plan["changes"] if c["apply_mode"] == "REBOOT")}) '
-                       'and the campaign may not reboot the box.')
+            waiting = ', '.join(c['setting'] for c in plan['changes'] if c['apply_mode'] == 'REBOOT')
+            skipped = f'{preset["name"]} needs a reboot ({waiting}) and the campaign may not reboot the box.'
         elif not plan['changes']:
             skipped = f'{preset["name"]} changes nothing on this box: it is the baseline.'
         # title: the preset's name as it was, for progress words (an own preset may be renamed or deleted later)

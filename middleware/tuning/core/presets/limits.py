@@ -51,8 +51,8 @@ def box_limit(kind: str, setting: str, box, chosen: dict | None = None) -> Limit
         if chosen.get('zfs_arc_min', 0) >= floor:
             floor = chosen['zfs_arc_min'] + 1
             below = f'must be above the minimum ARC size this preset sets ({format_bytes(chosen["zfs_arc_min"])})'
-        return Limit(floor, ram - 1, zero_is_default(kind, setting), below, f'exceeds {ram_words}; the ARC must stay below it',
-                     f'0 (OpenZFS decides) or {format_bytes(floor)} up to {under_ram}')
+        return Limit(floor, ram - 1, zero_is_default(kind, setting), below,
+                     f'exceeds {ram_words}; the ARC must stay below it', f'0 (OpenZFS decides) or {format_bytes(floor)} up to {under_ram}')
     if setting == 'zfs_arc_min':
         if chosen.get('zfs_arc_max'):
             ceiling, above = chosen['zfs_arc_max'], 'the maximum ARC size this preset sets'
