@@ -65,8 +65,9 @@ async def read_snapshot(middleware, keys: list[str]) -> dict[str, dict]:
                 if k == 'DATASET_PROPERTY' and _dataset_route(p)['read_method'] == 'zfs.resource.query'}
     paths = sorted({s for s, _ in zfs_only if datasets.get(s)})
     if paths:
+        # 26.0 leaves the source out unless asked (25.10 sends it by default): drift and inherit need it
         for res in await middleware.call('zfs.resource.query', {
-            'paths': paths, 'properties': sorted({p for _, p in zfs_only}),
+            'paths': paths, 'properties': sorted({p for _, p in zfs_only}), 'get_source': True,
         }):
             res = plain(res)
             zfs_props[res['name']] = res['properties']
