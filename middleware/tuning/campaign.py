@@ -13,6 +13,7 @@ from .campaign_models import (
 from .context import box_reserved, plugin_context
 from .core.bench import METRICS
 from .core.campaign import plan_steps
+from .core.presets.setting_words import name_of
 from .framework import (
     CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job, private,
 )
@@ -46,7 +47,7 @@ async def validated_configurations(middleware, spec: dict) -> list[dict]:
         check_acknowledged(plan, acknowledged(plan, spec['acknowledge']), 'spec.acknowledge')
         skipped = None
         if plan['needs_reboot'] and not spec['allow_reboot']:
-            waiting = ', '.join(c['setting'] for c in plan['changes'] if c['apply_mode'] == 'REBOOT')
+            waiting = ', '.join(name_of(c['kind'], c['setting']) for c in plan['changes'] if c['apply_mode'] == 'REBOOT')
             skipped = f'{preset["name"]} needs a reboot ({waiting}) and the campaign may not reboot the box.'
         elif not plan['changes']:
             skipped = f'{preset["name"]} changes nothing on this box: it is the baseline.'

@@ -146,6 +146,8 @@ def test_a_reboot_preset_is_skipped_without_permission(host):
         with pytest.raises((RpcError, JobFailed)) as e:
             c.job('tuning.campaign.run', spec(presets=['big-dirty-2']))
         assert 'spec.presets' in error_fields(e.value) and 'needs a reboot' in str(e.value)
+        # the settings that wait for a reboot in words (the catalogue's names), not their ids
+        assert 'Write buffer limit' in str(e.value) and 'zfs_dirty_data_max_max' not in str(e.value)
     finally:
         c.call('tuning.preset.delete', 'big-dirty-2')
         c.close()

@@ -173,7 +173,7 @@ def test_get_assembles_the_layers_and_names_the_bottleneck(fresh_host):
         assert empty['bottleneck'] == {'read': None, 'write': None}
         assert empty['verdict'] == 'Nothing is measured for pool tank yet.'
         assert empty['missing'] == ['Read the disks (tuning.ladder.read_disks)',
-                                    'Benchmark the pool locally (tuning.benchmark.run with SEQ_READ and SEQ_WRITE)',
+                                    'Benchmark the pool locally: sequential read and write (tuning.benchmark.run)',
                                     'Measure the network ceiling (tuning.network.measure)',
                                     'Run the client kit (tuning.client.session.create)']
 

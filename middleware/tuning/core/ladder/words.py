@@ -10,7 +10,7 @@ PROTOCOL_HINTS = {
 CLIENT_HINT = 'the client\'s settings'
 MISSING = {
     'DISKS': 'Read the disks (tuning.ladder.read_disks)',
-    'POOL': 'Benchmark the pool locally (tuning.benchmark.run with SEQ_READ and SEQ_WRITE)',
+    'POOL': 'Benchmark the pool locally: sequential read and write (tuning.benchmark.run)',
     'NETWORK': 'Measure the network ceiling (tuning.network.measure)',
     'PROTOCOL': 'Run the client kit (tuning.client.session.create)',
 }

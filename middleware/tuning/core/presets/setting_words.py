@@ -98,6 +98,12 @@ def words_of(kind: str, setting: str) -> tuple[str, str, str | None]:
     return WORDS[(kind, setting)]
 
 
+def name_of(kind: str, setting: str) -> str:
+    """The setting's name in words ("Write buffer limit"), or its id for a setting this list does not know."""
+    found = WORDS.get((kind, setting))
+    return found[0] if found else setting
+
+
 def unit_fields(kind: str, setting: str) -> dict:
     """``{unit, zero_is_default}`` of any setting a row names (plan, in effect, drift), in the vocabulary of the
     settings list, so the panel never guesses a unit: ``unit`` None for a setting without one (an enum, a switch,
@@ -106,4 +112,4 @@ def unit_fields(kind: str, setting: str) -> dict:
     return {'unit': found[2] if found else None, 'zero_is_default': zero_is_default(kind, setting)}
 
 
-__all__ = ['BYTES', 'BYTES_PER_SECOND', 'COUNT', 'PERCENT', 'SECONDS', 'UNITS', 'WORDS', 'unit_fields', 'words_of']
+__all__ = ['BYTES', 'BYTES_PER_SECOND', 'COUNT', 'PERCENT', 'SECONDS', 'UNITS', 'WORDS', 'name_of', 'unit_fields', 'words_of']
