@@ -68,4 +68,35 @@ describe('formatSettingValue', () => {
     expect(formatSettingValue('5')).toBe('5');
     expect(formatSettingValue(null)).toBe('—');
   });
+
+  it('uses the unit the server gives: bytes, rates, percent, durations, counts; none means as sent', () => {
+    expect(formatSettingValue('3435973836', 'BYTES')).toBe('3.2 GiB');
+    expect(settingValueTitle('3435973836', 'BYTES')).toBe('3,435,973,836 bytes');
+    expect(formatSettingValue('131072', 'BYTES')).toBe('128 KiB');
+    expect(formatSettingValue('512', 'BYTES')).toBe('512 B');
+    expect(settingValueTitle('512', 'BYTES')).toBeNull();
+    expect(formatSettingValue('67108864', 'BYTES_PER_SECOND')).toBe('64.0 MiB/s');
+    expect(settingValueTitle('67108864', 'BYTES_PER_SECOND')).toBe('67,108,864 bytes per second');
+    expect(formatSettingValue('25', 'PERCENT')).toBe('25 %');
+    expect(formatSettingValue('5', 'SECONDS')).toBe('5 s');
+    expect(formatSettingValue('90', 'SECONDS')).toBe('1 min 30 s');
+    expect(formatSettingValue('7260', 'SECONDS')).toBe('2 h 1 min');
+    expect(settingValueTitle('90', 'SECONDS')).toBe('90 seconds');
+    expect(formatSettingValue('0', 'SECONDS')).toBe('0 s');
+    expect(formatSettingValue('2500000', 'COUNT')).toBe('2,500,000');
+    expect(settingValueTitle('2500000', 'COUNT')).toBeNull();
+    // null: no unit, so a large number is not taken for bytes.
+    expect(formatSettingValue('4194304', null)).toBe('4194304');
+    expect(settingValueTitle('4194304', null)).toBeNull();
+    expect(formatSettingValue('true', null)).toBe('on');
+    expect(formatSettingValue('128K', 'BYTES')).toBe('128K');
+    expect(formatSettingValue('-1', 'COUNT')).toBe('-1');
+  });
+
+  it('says 0 of a setting whose 0 is the OpenZFS default as that default, other values in their unit', () => {
+    expect(formatSettingValue('0', 'BYTES', true)).toBe('0 (OpenZFS default)');
+    expect(settingValueTitle('0', 'BYTES', true)).toBeNull();
+    expect(formatSettingValue('0', 'BYTES')).toBe('0 B');
+    expect(formatSettingValue('4294967296', 'BYTES', true)).toBe('4.0 GiB');
+  });
 });

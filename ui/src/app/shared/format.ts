@@ -1,3 +1,5 @@
+import type { SettingUnit } from '../api/models/tuning-common';
+
 // Pure formatting for people: sizes in binary units, rates in decimal MB/s as fio and bonnie++ report them.
 const BINARY_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
 
@@ -75,23 +77,69 @@ export function formatP(p: number | null | undefined): string {
   return p < 0.001 ? '< 0.001' : p.toPrecision(2);
 }
 
-/** From here up a setting's whole number is taken for a size in bytes (the plan's values carry no unit). */
+/** Without a unit from the server (a row that does not say, the ladder's settings then), a whole number from here up
+ *  is taken for a size in bytes. */
 const BYTES_FROM = 1024 * 1024;
 const BOOLEAN_WORDS: Record<string, string> = { true: 'on', false: 'off' };
+const WHOLE = /^\d+$/;
 
-/** A setting's value as a person reads it: a byte count in IEC units, true/false as on/off, the rest as it is. */
-export function formatSettingValue(value: string | null | undefined): string {
+/** Seconds as a duration: "45 s", "1 min 30 s", "2 h 5 min"; zero parts are left out. */
+export function formatSeconds(seconds: number): string {
+  const parts: [number, string][] = [
+    [Math.floor(seconds / 3600), 'h'], [Math.floor(seconds / 60) % 60, 'min'], [seconds % 60, 's'],
+  ];
+  const shown = parts.filter(([n]) => n > 0).map(([n, u]) => `${n} ${u}`);
+  return shown.length ? shown.join(' ') : '0 s';
+}
+
+/**
+ * A setting's value as a person reads it, by the unit the server gives (`unit`, `zero_is_default` of a plan or state
+ * row): BYTES in IEC units, BYTES_PER_SECOND as a rate, PERCENT with %, SECONDS as a duration, COUNT grouped, 0 as
+ * "0 (OpenZFS default)" where 0 leaves the setting to OpenZFS; no unit (null): as sent, true/false as on/off.
+ * A value that is not a whole number is shown as sent whatever the unit ("1M", "-1").
+ */
+export function formatSettingValue(
+  value: string | null | undefined, unit?: SettingUnit | null, zeroIsDefault = false,
+): string {
   if (value == null || value === '') {
     return '—';
   }
   if (value in BOOLEAN_WORDS) {
     return BOOLEAN_WORDS[value];
   }
-  return /^\d+$/.test(value) && Number(value) >= BYTES_FROM ? formatBytes(Number(value)) : value;
+  if (!WHOLE.test(value)) {
+    return value;
+  }
+  if (zeroIsDefault && Number(value) === 0) {
+    return '0 (OpenZFS default)';
+  }
+  switch (unit === undefined ? guessedUnit(value) : unit) {
+    case 'BYTES': return formatBytes(Number(value));
+    case 'BYTES_PER_SECOND': return `${formatBytes(Number(value))}/s`;
+    case 'PERCENT': return `${value} %`;
+    case 'SECONDS': return formatSeconds(Number(value));
+    case 'COUNT': return BigInt(value).toLocaleString('en-US');
+    default: return value;
+  }
 }
 
 /** The exact value behind `formatSettingValue`, for a hover title; null when the text already is exact. */
-export function settingValueTitle(value: string | null | undefined): string | null {
-  return value != null && /^\d+$/.test(value) && Number(value) >= BYTES_FROM
-    ? `${BigInt(value).toLocaleString('en-US')} bytes` : null;
+export function settingValueTitle(
+  value: string | null | undefined, unit?: SettingUnit | null, zeroIsDefault = false,
+): string | null {
+  if (value == null || !WHOLE.test(value) || (zeroIsDefault && Number(value) === 0)) {
+    return null;
+  }
+  const exact = BigInt(value).toLocaleString('en-US');
+  switch (unit === undefined ? guessedUnit(value) : unit) {
+    case 'BYTES': return Number(value) >= 1024 ? `${exact} bytes` : null;
+    case 'BYTES_PER_SECOND': return Number(value) >= 1024 ? `${exact} bytes per second` : null;
+    case 'SECONDS': return Number(value) >= 60 ? `${exact} seconds` : null;
+    default: return null;
+  }
+}
+
+/** For rows without `unit` only (older servers, the ladder): a large whole number is most likely a size. */
+function guessedUnit(value: string): SettingUnit | null {
+  return Number(value) >= BYTES_FROM ? 'BYTES' : null;
 }

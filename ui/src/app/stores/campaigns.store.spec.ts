@@ -5,7 +5,7 @@ import { fakeCampaign, fakeDoneCampaign } from '../testing/campaign-fixtures';
 import { mockApi } from '../testing/mock-api';
 import { CampaignsStore, activeCampaign, upsertCampaign } from './campaigns.store';
 
-function jobRow(id: number, extra: unknown, description = 'round 1/2 · max-iops · benchmarking · run 1/2'): Job {
+function jobRow(id: number, extra: unknown, description = 'round 1/2 · Max IOPS · benchmarking · run 1/2'): Job {
   return { id, method: 'tuning.campaign.run', arguments: [], state: 'RUNNING', result: null, error: null,
     progress: { percent: 40, description, extra } };
 }

@@ -14,7 +14,7 @@ export function fakeCampaign(overrides: Partial<Campaign> = {}): Campaign {
     ],
     configurations: [{ name: 'BASELINE', preset: null, skipped: null }, { name: 'max-iops', preset: 'max-iops', skipped: null }],
     results: {}, recommendation: null, message: null, job_id: 40, abort_requested: false, log: [],
-    progress: 'round 1/2 · max-iops · benchmarking',
+    progress: 'round 1/2 · Max IOPS · benchmarking',
     ...overrides,
   };
 }

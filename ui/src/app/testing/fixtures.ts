@@ -48,7 +48,8 @@ export function fakeChange(partial: Partial<TuningChange> = {}): TuningChange {
   return {
     key: 'DATASET_PROPERTY:tank:recordsize', setting: 'recordsize', kind: 'DATASET_PROPERTY', scope: 'tank',
     current: '128K', proposed: '16K', apply_mode: 'NEW_DATA', risk: 'SAFE', rationale: 'Small blocks for small I/O',
-    source: 'OpenZFS docs', ...partial,
+    source: 'OpenZFS docs', unit: 'BYTES', zero_is_default: false, children_inheriting: null,
+    children_inheriting_count: null, children_overriding: null, children_overriding_count: null, ...partial,
   };
 }
 
@@ -137,7 +138,7 @@ export function fakeBenchmark(partial: Partial<BenchmarkResult> = {}): Benchmark
       }],
     },
     jobs: ['; tuning benchmark: sequential write (O_DIRECT)\n[global]\ndirect=1\n[seq_write]\nrw=write\nbs=1m\n'],
-    notes: ['SEQ_WRITE: 3 runs planned'],
+    notes: ['Sequential write 1 MiB: 3 runs planned'],
     ...partial,
   };
 }

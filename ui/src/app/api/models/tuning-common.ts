@@ -4,6 +4,8 @@ import { TuningDeviceChoices } from './tuning-devices';
 export type SettingKind = 'ZFS_PARAMETER' | 'SYSCTL' | 'DATASET_PROPERTY' | 'POOL_DEVICE' | 'SERVICE';
 export type ApplyMode = 'LIVE' | 'NEW_DATA' | 'SERVICE_RESTART' | 'REBOOT';
 export type Risk = 'SAFE' | 'CAUTION' | 'DANGEROUS';
+/** What a setting's value counts (mirrors SettingUnit): the panel shows "24.0 GiB" for BYTES "25769803776". */
+export type SettingUnit = 'BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT';
 export type ValueSource = 'LOCAL' | 'INHERITED' | 'DEFAULT' | 'INHERIT';
 
 export interface TuningTarget {
@@ -30,6 +32,18 @@ export interface TuningChange {
   source: string;
   /** `current` already equals `proposed`: only where the value comes from changes (a dataset inheriting again). */
   same_value?: boolean;
+  /** What `current` and `proposed` count; null: no unit (an enum, a switch); absent from older plugins. */
+  unit?: SettingUnit | null;
+  /** 0 leaves the setting to OpenZFS (zfs_arc_max/min): show "0 (OpenZFS default)", not 0 B. */
+  zero_is_default?: boolean;
+  /** Preset previews, a dataset property: child datasets of `scope` that inherit the change (at most 50 names);
+   *  null on other rows. */
+  children_inheriting?: string[] | null;
+  /** How many child datasets inherit the change in all. */
+  children_inheriting_count?: number | null;
+  /** Child datasets that hold their own value (or sit below one that does): the change does not reach them. */
+  children_overriding?: string[] | null;
+  children_overriding_count?: number | null;
 }
 
 export interface TuningPrerequisite {

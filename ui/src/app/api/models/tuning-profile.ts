@@ -1,5 +1,5 @@
 // Mirrors middleware/tuning/profile_models.py.
-import { ApplyMode, Risk, SettingKind } from './tuning-common';
+import { ApplyMode, Risk, SettingKind, SettingUnit } from './tuning-common';
 
 export type DiskKind = 'HDD' | 'SSD' | 'NVME';
 export type PoolDiskKind = DiskKind | 'MIXED';
@@ -87,6 +87,10 @@ export interface TuningStateInEffect {
   actual?: string | null;
   /** The box holds another value than `value` (changed outside tuning): the same key is in `drift`. */
   drifted?: boolean;
+  /** What the values count; null: no unit; absent from older plugins. */
+  unit?: SettingUnit | null;
+  /** 0 leaves the setting to OpenZFS (zfs_arc_max/min). */
+  zero_is_default?: boolean;
 }
 
 export interface TuningStatePending {
@@ -112,6 +116,10 @@ export interface TuningStateDrift {
   /** The risk of the tuned value: putting back a DANGEROUS one needs it acknowledged. */
   risk?: Risk;
   restore_point_id?: number;
+  /** What the values count; null: no unit; absent from older plugins. */
+  unit?: SettingUnit | null;
+  /** 0 leaves the setting to OpenZFS (zfs_arc_max/min). */
+  zero_is_default?: boolean;
 }
 
 /** Drift the admin accepted (`tuning.drift.accept`): the box's value kept; `put_back` sets `expected` again. */
@@ -125,6 +133,10 @@ export interface TuningStateAccepted {
   value: string | null;
   restore_point_id: number;
   accepted_at: string;
+  /** What the values count; null: no unit; absent from older plugins. */
+  unit?: SettingUnit | null;
+  /** 0 leaves the setting to OpenZFS (zfs_arc_max/min). */
+  zero_is_default?: boolean;
 }
 
 export interface TuningState {

@@ -101,9 +101,9 @@ describe('CampaignsPage', () => {
 
   it('shows live progress, asks before aborting, and shows the results when it ends', async () => {
     const { api, q, settle } = await renderPage([fakeCampaign()]);
-    expect(q('camp-progress')!.textContent).toContain('round 1/2 · max-iops · benchmarking');
+    expect(q('camp-progress')!.textContent).toContain('round 1/2 · Max IOPS · benchmarking');
     api.emitEvent('core.get_jobs', { id: 40, method: 'tuning.campaign.run', arguments: [], state: 'RUNNING', result: null, error: null,
-      progress: { percent: 50, description: 'round 1/2 · max-iops · benchmarking · run 1/2 · 412 MB/s',
+      progress: { percent: 50, description: 'round 1/2 · Max IOPS · benchmarking · run 1/2 · 412 MB/s',
         extra: { test: 'SEQ_WRITE', mbps: 412, iops: 412, run: 1, runs: 2, phase: 'measure' } } });
     await settle();
     expect(q('camp-live-mbps')!.textContent).toBe('412.0 MB/s');
@@ -129,7 +129,7 @@ describe('CampaignsPage', () => {
   });
 
   it('after a reconnect re-queries and follows the campaign\'s new job', async () => {
-    const { api, status, set, q, settle } = await renderPage([fakeCampaign({ state: 'REBOOTING', job_id: 40, progress: 'round 1/2 · max-iops · rebooting' })]);
+    const { api, status, set, q, settle } = await renderPage([fakeCampaign({ state: 'REBOOTING', job_id: 40, progress: 'round 1/2 · Max IOPS · rebooting' })]);
     expect(q('camp-rebooting')).not.toBeNull();
     status.set('connecting');
     set([fakeCampaign({ job_id: 41 })]);
@@ -139,7 +139,7 @@ describe('CampaignsPage', () => {
     expect(api.callsOf('tuning.campaign.query').length).toBe(2);
     expect(api.callsOf('core.get_jobs').at(-1)).toEqual([[['id', '=', 41]]]);
     api.emitEvent('core.get_jobs', { id: 41, method: 'tuning.campaign.run', arguments: [], state: 'RUNNING', result: null, error: null,
-      progress: { percent: 60, description: 'round 1/2 · max-iops · benchmarking', extra: { test: 'SEQ_WRITE', mbps: 300, iops: 300, run: 1, runs: 2, phase: 'measure' } } });
+      progress: { percent: 60, description: 'round 1/2 · Max IOPS · benchmarking', extra: { test: 'SEQ_WRITE', mbps: 300, iops: 300, run: 1, runs: 2, phase: 'measure' } } });
     await settle();
     expect(q('camp-rebooting')).toBeNull();
     expect(q('camp-live-mbps')!.textContent).toBe('300.0 MB/s');

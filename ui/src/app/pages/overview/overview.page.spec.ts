@@ -160,12 +160,13 @@ describe('OverviewPage', () => {
   it('lists drift of a setting no longer in effect and accepted settings apart, each with Put back', async () => {
     const { q, api, settle } = await open(fakeState({
       drift: [{ key: 'ZFS_PARAMETER:global:zfs_arc_max', setting: 'zfs_arc_max', summary: 'largest ARC size', scope: 'global',
-        expected: '0', actual: '25769803776', risk: 'CAUTION' }],
+        expected: '0', actual: '25769803776', risk: 'CAUTION', unit: 'BYTES', zero_is_default: true }],
       accepted: [{ key: 'DATASET_PROPERTY:tank:atime', kind: 'DATASET_PROPERTY', setting: 'atime', summary: 'access times',
         scope: 'tank', expected: 'off', value: 'on', restore_point_id: 1, accepted_at: '2026-01-02T10:00:00Z' }],
     }));
     expect(q('drift-zfs_arc_max')!.textContent).toContain('largest ARC size');
     expect(q('drift-zfs_arc_max')!.textContent).toMatch(/24(\.0)? GiB/);
+    expect(q('drift-zfs_arc_max')!.textContent).toContain('0 (OpenZFS default)');
     expect(q('accepted-atime')!.textContent).toContain('access times');
     q<HTMLButtonElement>('accepted-put-back-atime')!.click();
     await settle();

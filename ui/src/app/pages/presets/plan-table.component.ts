@@ -37,10 +37,11 @@ import { SETTING_KIND_WORDS } from '../../shared/state-words';
               <td class="arrow" [attr.data-label]="'Current → proposed' | t" data-test="plan-values">
                 @if (c.same_value) {
                   <!-- Only where the value comes from changes: never "128K → 128K". -->
-                  {{ 'already' | t }} <strong><tp-setting-value [value]="c.proposed" /></strong>
+                  {{ 'already' | t }} <strong><tp-setting-value [value]="c.proposed" [unit]="c.unit" [zeroIsDefault]="c.zero_is_default" /></strong>
                   @if (c.proposed_source === 'INHERIT') { <span class="muted"> ({{ 'inherits again' | t }})</span> }
                 } @else {
-                  <tp-setting-value [value]="c.current" /> → <strong><tp-setting-value [value]="c.proposed" /></strong>
+                  <tp-setting-value [value]="c.current" [unit]="c.unit" [zeroIsDefault]="c.zero_is_default" /> →
+                  <strong><tp-setting-value [value]="c.proposed" [unit]="c.unit" [zeroIsDefault]="c.zero_is_default" /></strong>
                 }
               </td>
               <td [attr.data-label]="'How it applies' | t">{{ modeWords[c.apply_mode] | t }}</td>

@@ -12,9 +12,31 @@ export interface PlanPlace {
 
 const KEY = 'tuning.plan.place';
 
-/** Datasets below `dataset` (not itself), in the order the profile lists them. */
-export function childDatasets(datasets: readonly string[], dataset: string | null | undefined): string[] {
-  return dataset ? datasets.filter((d) => d.startsWith(`${dataset}/`)) : [];
+/** Who below a dataset a plan row reaches, as the server counted it: names (at most 50 each) and counts of all. */
+export interface RowChildren {
+  setting: string;
+  inheriting: string[];
+  /** Inheriting children not named (the server names at most 50). */
+  inheritingMore: number;
+  overriding: string[];
+  overridingMore: number;
+}
+
+/** The children facts of the plan's dataset property rows; rows without them (older plugins) are left out. */
+export function rowChildren(changes: readonly TuningChange[]): RowChildren[] {
+  return datasetRows(changes)
+    .filter((c) => c.children_inheriting != null || c.children_overriding != null)
+    .map((c) => {
+      const inheriting = c.children_inheriting ?? [];
+      const overriding = c.children_overriding ?? [];
+      return {
+        setting: c.setting,
+        inheriting,
+        inheritingMore: Math.max(0, (c.children_inheriting_count ?? inheriting.length) - inheriting.length),
+        overriding,
+        overridingMore: Math.max(0, (c.children_overriding_count ?? overriding.length) - overriding.length),
+      };
+    });
 }
 
 /** Plan rows that set a dataset property: they need a dataset the admin picked. */

@@ -4,6 +4,7 @@ import { Router, provideRouter } from '@angular/router';
 import { throwError } from 'rxjs';
 
 import { ApiCallError, ApiValidationError } from '../../api/api-errors';
+import { TuningChange, TuningTarget } from '../../api/models/tuning-common';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
@@ -259,9 +260,11 @@ describe('PresetsPage', () => {
     ]);
   });
 
-  it('sets dataset properties only on a dataset the admin picked, names the children that inherit, keeps the choice', async () => {
+  it('sets dataset properties only on a dataset the admin picked, names the children the plan says inherit, keeps the choice', async () => {
     picked(null);
-    const { api, q, settle, choose } = await renderWithChoose();
+    const { api, q, settle, choose } = await renderWithChoose((target) => target?.dataset === 'tank'
+      ? { children_inheriting: ['tank/vms'], children_inheriting_count: 1, children_overriding: [], children_overriding_count: 0 }
+      : { children_inheriting: [], children_inheriting_count: 0, children_overriding: [], children_overriding_count: 0 });
     q<HTMLButtonElement>('preset-card-max-iops')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.preview')[0][1]).toEqual({ pool: 'tank', dataset: null, cache_disks: [], log_disks: [] });
@@ -273,11 +276,35 @@ describe('PresetsPage', () => {
     expect(api.callsOf('tuning.preset.preview').at(-1)![1]).toMatchObject({ dataset: 'tank' });
     expect(q('plan-needs-dataset')).toBeNull();
     expect(q<HTMLButtonElement>('apply')!.disabled).toBe(false);
-    expect(q('plan-children')!.textContent).toContain('tank/vms');
+    expect(q('children-inheriting-recordsize')!.textContent).toContain('tank/vms');
+    expect(q('children-overriding-recordsize')).toBeNull();
+    expect(q('plan-children')!.textContent).not.toContain('cannot tell');
     expect(JSON.parse(sessionStorage.getItem('tuning.plan.place')!)).toEqual({ pool: 'tank', dataset: 'tank' });
 
     await choose('target-dataset', 'tank/vms');
-    expect(q('plan-children')!.textContent).toContain('No dataset lies below tank/vms');
+    expect(q('plan-children-recordsize')!.textContent).toContain('no dataset lies below tank/vms');
+  });
+
+  it('names per dataset property the children that inherit it and those that keep their own value, with the rest counted', async () => {
+    picked({ pool: 'tank', dataset: 'tank' });
+    const inheriting = Array.from({ length: 50 }, (_, i) => `tank/c${i}`);
+    const recordsize = fakeChange({ children_inheriting: inheriting, children_inheriting_count: 53,
+      children_overriding: ['tank/vms'], children_overriding_count: 1 });
+    const atime = fakeChange({ key: 'DATASET_PROPERTY:tank:atime', setting: 'atime', unit: null, current: 'on',
+      proposed: 'off', children_inheriting: [], children_inheriting_count: 0, children_overriding: ['tank/vms', 'tank/db'],
+      children_overriding_count: 2 });
+    const arc = fakeChange({ key: 'ZFS_PARAMETER:global:zfs_arc_max', kind: 'ZFS_PARAMETER', scope: 'global',
+      setting: 'zfs_arc_max', current: '0', proposed: '4294967296', zero_is_default: true });
+    const { q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([recordsize, atime, arc])));
+    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    await settle();
+    const text = (id: string) => q(id)!.textContent!.replace(/\s+/g, ' ').trim();
+    expect(text('children-inheriting-recordsize')).toContain('tank/c0, tank/c1');
+    expect(text('children-inheriting-recordsize')).toContain('tank/c49 and 3 more');
+    expect(text('children-overriding-recordsize')).toBe('not reached, these keep their own value: tank/vms');
+    expect(q('children-inheriting-atime')).toBeNull();
+    expect(text('children-overriding-atime')).toContain('tank/vms, tank/db');
+    expect(q('plan-children-zfs_arc_max')).toBeNull();
   });
 
   it('a later visit in the same session keeps the dataset picked before', async () => {
@@ -289,26 +316,50 @@ describe('PresetsPage', () => {
     expect(q<HTMLSelectElement>('target-dataset')!.value).toBe('tank/vms');
   });
 
-  it('shows sizes in IEC units with the exact value on hover, booleans as off → on, the kind of setting in words', async () => {
+  it('shows values in the unit the server gives, the exact value on hover, booleans as off → on, the kind in words', async () => {
     const arc = fakeChange({ key: 'ZFS_PARAMETER:global:zfs_arc_max', kind: 'ZFS_PARAMETER', scope: 'global',
-      setting: 'zfs_arc_max', current: '3435973836', proposed: '4294967296' });
+      setting: 'zfs_arc_max', current: '3435973836', proposed: '4294967296', zero_is_default: true });
+    const arcMin = fakeChange({ key: 'ZFS_PARAMETER:global:zfs_arc_min', kind: 'ZFS_PARAMETER', scope: 'global',
+      setting: 'zfs_arc_min', current: '1073741824', proposed: '0', zero_is_default: true });
     const smb = fakeChange({ key: 'SERVICE:smb:multichannel', kind: 'SERVICE', scope: 'smb', setting: 'multichannel',
-      current: 'false', proposed: 'true' });
-    const { q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([arc, smb])));
+      current: 'false', proposed: 'true', unit: null });
+    const txg = fakeChange({ key: 'ZFS_PARAMETER:global:zfs_txg_timeout', kind: 'ZFS_PARAMETER', scope: 'global',
+      setting: 'zfs_txg_timeout', current: '5', proposed: '90', unit: 'SECONDS' });
+    const dirty = fakeChange({ key: 'ZFS_PARAMETER:global:zfs_dirty_data_max_percent', kind: 'ZFS_PARAMETER',
+      scope: 'global', setting: 'zfs_dirty_data_max_percent', current: '10', proposed: '25', unit: 'PERCENT' });
+    const rate = fakeChange({ key: 'ZFS_PARAMETER:global:l2arc_write_max', kind: 'ZFS_PARAMETER', scope: 'global',
+      setting: 'l2arc_write_max', current: '8388608', proposed: '67108864', unit: 'BYTES_PER_SECOND' });
+    const count = fakeChange({ key: 'SYSCTL:global:net.core.netdev_max_backlog', kind: 'SYSCTL', scope: 'global',
+      setting: 'net.core.netdev_max_backlog', current: '1000', proposed: '2500000', unit: 'COUNT' });
+    const mask = fakeChange({ key: 'SYSCTL:global:kernel.some_mask', kind: 'SYSCTL', scope: 'global',
+      setting: 'kernel.some_mask', current: '4194304', proposed: '8388608', unit: null });
+    const { q, settle } = await render((m) => m.mockCall('tuning.preset.preview',
+      fakePlan([arc, arcMin, smb, txg, dirty, rate, count, mask])));
     q<HTMLButtonElement>('preset-card-max-iops')!.click();
     await settle();
     const values = q('plan-row-zfs_arc_max')!.querySelector('[data-test="plan-values"]')!;
     expect(values.textContent!.replace(/\s+/g, ' ').trim()).toBe('3.2 GiB → 4.0 GiB');
     expect(values.querySelector('[title]')!.getAttribute('title')).toBe('3,435,973,836 bytes');
+    const shown = (setting: string) => q(`plan-row-${setting}`)!.querySelector('[data-test="plan-values"]')!
+      .textContent!.replace(/\s+/g, ' ').trim();
+    expect(shown('zfs_arc_min')).toBe('1.0 GiB → 0 (OpenZFS default)');
+    expect(shown('zfs_txg_timeout')).toBe('5 s → 1 min 30 s');
+    expect(shown('zfs_dirty_data_max_percent')).toBe('10 % → 25 %');
+    expect(shown('l2arc_write_max')).toBe('8.0 MiB/s → 64.0 MiB/s');
+    expect(shown('net.core.netdev_max_backlog')).toBe('1,000 → 2,500,000');
+    // No unit: the number as sent, never guessed to be bytes.
+    expect(shown('kernel.some_mask')).toBe('4194304 → 8388608');
     expect(q('plan-row-multichannel')!.textContent).toContain('off → on');
     expect(q('plan-row-multichannel')!.textContent).toContain('Service setting');
-    expect(q('plan-table')!.textContent).not.toMatch(/\d{7,}|ZFS_PARAMETER|true|false/);
+    expect(q('plan-row-zfs_arc_max')!.textContent).not.toMatch(/\d{7,}|ZFS_PARAMETER|true|false/);
+    expect(q('plan-table')!.textContent).not.toMatch(/ZFS_PARAMETER|true|false/);
   });
 });
 
 
-async function renderWithChoose() {
-  const rendered = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()])));
+async function renderWithChoose(children: (target: TuningTarget | undefined) => Partial<TuningChange> = () => ({})) {
+  const rendered = await render((m) => m.mockCall('tuning.preset.preview',
+    ([, target]) => fakePlan([fakeChange(children(target))])));
   const choose = async (id: string, value: string) => {
     const select = rendered.q<HTMLSelectElement>(id)!;
     select.value = value;

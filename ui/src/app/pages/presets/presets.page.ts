@@ -27,7 +27,7 @@ import { missingAcknowledgements } from '../../shared/plan-words';
 import { SettingValueComponent } from '../../shared/setting-value.component';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
-import { PlanPlace, PlanPlaceStore, childDatasets, datasetRows, placeFromQuery, planQuery, previewTarget } from './plan-target';
+import { PlanPlace, PlanPlaceStore, datasetRows, placeFromQuery, planQuery, previewTarget, rowChildren } from './plan-target';
 import { PlanTableComponent } from './plan-table.component';
 import { TargetPickerComponent } from './target-picker.component';
 import { toggleIn } from '../../shared/toggle-in';
@@ -106,12 +106,8 @@ export class PresetsPage {
   protected readonly missingAcks = computed(() => missingAcknowledgements(this.plan()?.changes ?? [], this.acknowledged()));
   /** The plan sets dataset properties but the admin has not said on which dataset. */
   protected readonly needsDataset = computed(() => !this.target()?.dataset && datasetRows(this.plan()?.changes ?? []).length > 0);
-  /** Datasets below the picked one: they inherit the plan's dataset properties unless they set their own. */
-  protected readonly children = computed(() => {
-    const t = this.target();
-    const pool = this.box.profile()?.pools.find((p) => p.name === t?.pool);
-    return childDatasets(pool?.datasets ?? [], t?.dataset);
-  });
+  /** Per dataset property: the datasets below the picked one that inherit it and those that keep their own value. */
+  protected readonly children = computed(() => rowChildren(this.plan()?.changes ?? []));
   protected readonly datasetChanges = computed(() => datasetRows(this.plan()?.changes ?? []));
   protected readonly canApply = computed(() => {
     const plan = this.plan();

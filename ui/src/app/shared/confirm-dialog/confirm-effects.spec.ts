@@ -31,7 +31,7 @@ describe('confirmEffects', () => {
   it('lists every setting that waits for a reboot in one line, after the other effects', () => {
     const reboot = (setting: string) => fakeChange({
       key: `ZFS_PARAMETER:global:${setting}`, kind: 'ZFS_PARAMETER', scope: 'global', setting, current: '1', proposed: '2',
-      apply_mode: 'REBOOT',
+      apply_mode: 'REBOOT', unit: null,
     });
     const effects = confirmEffects(fakePlan([reboot('zfs_a'), fakeChange({
       key: 'SERVICE:nfs:servers', kind: 'SERVICE', scope: 'nfs', setting: 'servers', current: 'AUTO', proposed: '16',
@@ -40,5 +40,8 @@ describe('confirmEffects', () => {
     expect(effects.map((e) => e.kind)).toEqual(['SERVICE_RESTART', 'REBOOT']);
     expect(effects[0].params['service']).toBe('NFS');
     expect(effects[1].params['settings']).toBe('zfs_a 1 → 2, zfs_b 1 → 2');
+    const arc = fakeChange({ key: 'ZFS_PARAMETER:global:zfs_arc_max', kind: 'ZFS_PARAMETER', scope: 'global',
+      setting: 'zfs_arc_max', current: '0', proposed: '4294967296', apply_mode: 'REBOOT', zero_is_default: true });
+    expect(confirmEffects(fakePlan([arc]))[0].params['settings']).toBe('zfs_arc_max 0 (OpenZFS default) → 4.0 GiB');
   });
 });

@@ -26,8 +26,12 @@ function disks(value: string | null): string[] {
   return (value ?? '').split(',').map((d) => d.trim()).filter((d) => d);
 }
 
+function value(c: TuningChange, v: string | null): string {
+  return formatSettingValue(v, c.unit, c.zero_is_default);
+}
+
 function valueChange(c: TuningChange): string {
-  return `${c.setting} ${formatSettingValue(c.current)} → ${formatSettingValue(c.proposed)}`;
+  return `${c.setting} ${value(c, c.current)} → ${value(c, c.proposed)}`;
 }
 
 /**
