@@ -6,9 +6,9 @@ profile, finish, headline, single_round, single_round_note, skipped: [{name, why
 ``single_round`` (1 round: one sitting per configuration) marks the recommendation as not to be trusted beyond
 that run (``core.campaign.mark_single_round``). ``recommendation`` is
 ``core.campaign.recommend`` of the very comparison the report is built from, so its figures are the report's; the
-rows gain ``test_label`` and ``metric_label``.
+rows gain ``test_label``, ``metric_label`` and ``winner_title`` (the winner in words).
 """
-from ..campaign import SINGLE_ROUND_WORDS, mark_single_round
+from ..campaign import SINGLE_ROUND_WORDS, configuration_titles, mark_single_round
 from .errors import ReportInputError
 from .metric_info import label_of_test, metric_info
 
@@ -37,6 +37,7 @@ def campaign_section(campaign, recommendation):
     bench = spec.get('benchmark') or {}
     rounds, runs = spec.get('rounds'), bench.get('runs')
     single = rounds == 1
+    titles = configuration_titles(campaign['configurations'])  # preset names, never an id or BASELINE
     headline = (f'Campaign {campaign["id"]} · {campaign["state"].lower()} · {rounds} round{"s" if rounds != 1 else ""}'
                 f' ({str(spec.get("order", "INTERLEAVED")).lower()}) · {runs} run{"s" if runs != 1 else ""} per '
                 f'configuration per round ({str(bench.get("profile", "QUICK")).lower()} profile) · at the end: '
@@ -52,10 +53,12 @@ def campaign_section(campaign, recommendation):
         'profile': bench.get('profile'),
         'finish': finish_words(spec.get('finish')),
         'headline': headline,
-        'skipped': [{'name': c['name'], 'why': c['skipped']} for c in campaign['configurations'] if c.get('skipped')],
+        'skipped': [{'name': titles.get(c['name'], c['name']), 'why': c['skipped']}
+                    for c in campaign['configurations'] if c.get('skipped')],
         'single_round': single,
         'single_round_note': _sentence(SINGLE_ROUND_WORDS.partition(': ')[2]) if single else None,
         'recommendation': [{**row, 'test_label': label_of_test(row['test']),
+                            'winner_title': titles.get(row.get('winner'), row.get('winner')),
                             'metric_label': metric_info(row['metric'])['label']}
                            for row in (mark_single_round(list(recommendation)) if single else recommendation)],
     }

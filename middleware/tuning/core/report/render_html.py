@@ -11,7 +11,7 @@ from html import escape
 from .chart_svg import chart_svg
 from .errors import ReportInputError
 from .numbers import UNKNOWN
-from .wording import BASIS_WORDS, change_text, ci_text, insufficient_text, median_text, setting_value, verdict_word
+from .wording import BASIS_WORDS, change_text, ci_text, insufficient_text, median_text, defeat_words, runs_per_test_text, setting_value, setting_words, verdict_word
 
 CSS = """
 :root { color-scheme: light; }
@@ -169,10 +169,11 @@ def _changes(report):
         elif not change['rows']:
             parts.append('<p>No setting differs from the baseline.</p>')
         else:
-            rows = ''.join(f'<tr><td>{e(r["kind"])}</td><td>{e(r["scope"])}</td><td>{e(r["setting"])}</td>'
-                           f'<td>{e(setting_value(r["baseline"]))}</td><td>{e(setting_value(r["value"]))}</td></tr>'
+            rows = ''.join(f'<tr><td>{e(setting_words(r))}</td>'
+                           f'<td>{e(setting_value(r["baseline"], r["kind"], r["setting"]))}</td>'
+                           f'<td>{e(setting_value(r["value"], r["kind"], r["setting"]))}</td></tr>'
                            for r in change['rows'])
-            parts.append('<table><thead><tr><th>Kind</th><th>Scope</th><th>Setting</th><th>Baseline</th>'
+            parts.append('<table><thead><tr><th>Setting</th><th>Baseline</th>'
                          f'<th>This configuration</th></tr></thead><tbody>{rows}</tbody></table>')
     return ''.join(parts)
 
@@ -192,10 +193,10 @@ def _method(report):
         f'<td>{e({True: "yes", False: "no"}.get(c["adaptive"]))}</td>'
         f'<td class="num">{e(c["runtime_seconds"])}{" s" if c["runtime_seconds"] is not None else ""}</td>'
         f'<td class="num">{e(c["ramp_seconds"])}{" s" if c["ramp_seconds"] is not None else ""}</td>'
-        f'<td>{e(", ".join(f"{t}: {n}" for t, n in c["runs_per_test"].items()) or None)}</td></tr>'
+        f'<td>{e(runs_per_test_text(c["runs_per_test"]))}</td></tr>'
         for c in method['configurations'])
     labels = {c['id']: c['label'] for c in report['configurations']}
-    defeat = ''.join(f'<li><b>{e(d["method"])}</b>: {e(d["explanation"])} <span class="small">('
+    defeat = ''.join(f'<li><b>{e(defeat_words(d["method"]))}</b>: {e(d["explanation"])} <span class="small">('
                      f'{e(", ".join(labels[i] for i in d["configuration_ids"]))})</span></li>'
                      for d in method['cache_defeat'])
     words = ''.join(f'<p>{e(p)}</p>' for p in method['statistics'])
@@ -228,7 +229,7 @@ def _jobs(report):
 
 def _winner_html(r):
     if r['verdict'] == 'BETTER':
-        return f'<strong>{e(r["winner"])}</strong> {_verdict("BETTER")}'
+        return f'<strong>{e(r["winner_title"])}</strong> {_verdict("BETTER")}'
     if r['verdict'] == 'INSUFFICIENT_RUNS':
         return f'{_verdict("INSUFFICIENT_RUNS")} {e(insufficient_text(r.get("min_runs"), "configuration"))}'
     return 'baseline: no configuration is significantly better'

@@ -10,7 +10,7 @@ import re
 from .errors import ReportInputError
 from .numbers import UNKNOWN
 from .wording import (
-    BASIS_WORDS, change_text, ci_text, insufficient_text, median_text, range_text, setting_value, verdict_word,
+    BASIS_WORDS, change_text, ci_text, insufficient_text, median_text, range_text, defeat_words, runs_per_test_text, setting_value, setting_words, verdict_word,
 )
 
 _SPECIAL = re.compile(r'([\\`*_\[\]|#<>&])')
@@ -100,9 +100,9 @@ def _changes(report):
         elif not change['rows']:
             out.append('No setting differs from the baseline.')
         else:
-            out.append(_table(['Kind', 'Scope', 'Setting', 'Baseline', 'This configuration'],
-                              [[md(r['kind']), md(r['scope']), md(r['setting']), md(setting_value(r['baseline'])),
-                                md(setting_value(r['value']))] for r in change['rows']]))
+            out.append(_table(['Setting', 'Baseline', 'This configuration'],
+                              [[md(setting_words(r)), md(setting_value(r['baseline'], r['kind'], r['setting'])),
+                                md(setting_value(r['value'], r['kind'], r['setting']))] for r in change['rows']]))
     return out
 
 
@@ -119,9 +119,9 @@ def _method(report):
     runs = _table(['Configuration', 'Benchmark profile', 'Runs planned', 'Adaptive', 'Runs per test'],
                   [[md(c['label']), md(c['benchmark_profile']), md(c['runs_planned']),
                     md({True: 'yes', False: 'no'}.get(c['adaptive'])),
-                    md(', '.join(f'{t}: {n}' for t, n in c['runs_per_test'].items()) or None)]
+                    md(runs_per_test_text(c['runs_per_test']))]
                    for c in method['configurations']])
-    defeat = '\n'.join(f'- **{md(d["method"])}**: {md(d["explanation"])} '
+    defeat = '\n'.join(f'- **{md(defeat_words(d["method"]))}**: {md(d["explanation"])} '
                        f'({md(", ".join(labels[i] for i in d["configuration_ids"]))})' for d in method['cache_defeat'])
     return ['## Method', '### Runs', runs, '### Keeping caches out of the numbers', defeat,
             '### Statistics, in plain words'] + [md(p) for p in method['statistics']]
@@ -169,7 +169,7 @@ def _campaign(report):
     if c.get('single_round'):
         out.insert(-1, f'**Single round.** {md(c["single_round_note"])}')
     rows = [[md(r['test_label']), md(r['metric_label']),
-             f'**{md(r["winner"])}** (BETTER)' if r['verdict'] == 'BETTER'
+             f'**{md(r["winner_title"])}** (better)' if r['verdict'] == 'BETTER'
              else md(insufficient_text(r.get('min_runs'), 'configuration')) if r['verdict'] == 'INSUFFICIENT_RUNS'
              else 'baseline: no configuration is significantly better',
              md(change_text(r)) if r['verdict'] == 'BETTER' else '—']

@@ -7,9 +7,15 @@
 - ``change_text(cell)`` → "+12.3 % (+8.1 % … +15.0 %), p 0.008", "too few runs for a verdict (need 5 per side)"
   when the runs cannot reach one (no interval, no p), or ``None`` when the cell has no comparison.
 - ``ci_text`` of a median without interval (fewer than 3 runs) → "no interval from 1 run".
-- ``setting_value(v)`` → the value, or "absent" for ``None``.
+- ``setting_value(v, kind=None, setting=None)`` → the value, or "absent" for ``None``; a size (by the settings
+  list's unit of that setting) in IEC units: "25769803776" reads "24.0 GiB".
+- ``setting_words(row)`` → the setting's name from the settings list ("Maximum ARC size"), with its dataset.
+- ``runs_per_test_text(runs)`` → "Sequential write 1 MiB: 5, Random read 4 KiB: 5".
+- ``defeat_words(method)``: how a result kept caches out (DIRECT_IO → "ZFS Direct I/O").
 """
-from .numbers import format_change, format_p, format_ratio_ci, format_value
+from ..presets.setting_words import BYTES, BYTES_PER_SECOND, WORDS, name_of
+from .metric_info import title_of_test
+from .numbers import format_bytes, format_change, format_p, format_ratio_ci, format_value
 
 VERDICT_WORDS = {'BETTER': 'better', 'WORSE': 'worse', 'NO_CHANGE': 'no meaningful change',
                  'INCONCLUSIVE': 'inconclusive', 'INSUFFICIENT_RUNS': 'too few runs'}
@@ -63,5 +69,29 @@ def verdict_word(verdict):
     return VERDICT_WORDS.get(verdict, str(verdict).lower() if verdict else 'not compared')
 
 
-def setting_value(value):
-    return 'absent' if value is None else value
+def setting_value(value, kind=None, setting=None):
+    if value is None:
+        return 'absent'
+    unit = (WORDS.get((kind, setting)) or (None, None, None))[2]
+    if unit in (BYTES, BYTES_PER_SECOND) and str(value).isdigit() and int(value) >= 1024:
+        return format_bytes(int(value)) + ('/s' if unit == BYTES_PER_SECOND else '')
+    return value
+
+
+def setting_words(row):
+    """'Record size of tank/media', 'Maximum ARC size' (the box-wide ones need no place)."""
+    name = name_of(row['kind'], row['setting'])
+    return name if row['scope'] in ('global', '') else f'{name} of {row["scope"]}'
+
+
+def runs_per_test_text(runs):
+    return ', '.join(f'{title_of_test(t)}: {n}' for t, n in runs.items()) or None
+
+
+# How a result kept caches out of its numbers (core.bench.cache_defeat's methods), in words.
+DEFEAT_WORDS = {'DIRECT_IO': 'ZFS Direct I/O', 'O_DIRECT': 'Direct I/O past the page cache',
+                'WORKING_SET': 'A working set larger than the cache'}
+
+
+def defeat_words(method):
+    return DEFEAT_WORDS.get(method, method)

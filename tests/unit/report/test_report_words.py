@@ -1,0 +1,71 @@
+"""Reports are read by people (issue 21 item 5): the HTML and Markdown of a realistic campaign report with setting
+changes say every test, setting, method and winner in words and every size in units; no UPPER_SNAKE name of the
+plugin's enums, no setting key, no bare byte count. The CSV and JSON exports keep raw values (for scripts)."""
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from tuning.core.bench.catalog import TESTS
+from tuning.core.campaign import recommend
+from tuning.core.presets import constants
+from tuning.core.report import build_report, render
+
+from .test_report_campaign import campaign_row
+
+UPPER_SNAKE = re.compile(r'\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b')
+# 7+ digits not part of a grouped number ("1,234,567") and not followed by a unit
+BARE_DIGITS = re.compile(r'(?<![\d,.])\d{7,}(?!\s*(?:[KMGT]i?B|B\b|bytes|MB/s|IOPS|µs|ms|ns|s\b))')
+ENUMS = set(TESTS) | {'BASELINE', 'NO_CHANGE', 'INSUFFICIENT_RUNS', 'DIRECT_IO', 'O_DIRECT', 'WORKING_SET'} | {
+    v for k, v in vars(constants).items() if k.isupper() and isinstance(v, str) and UPPER_SNAKE.fullmatch(v)}
+DIFFS = {12: [{'kind': 'ZFS_PARAMETER', 'scope': 'global', 'setting': 'zfs_arc_max', 'baseline': '0',
+               'value': '25769803776'},
+              {'kind': 'DATASET_PROPERTY', 'scope': 'tank/media', 'setting': 'recordsize', 'baseline': '131072',
+               'value': '1048576'}]}
+
+
+class Text(HTMLParser):
+    """What a person reads: text outside <style>, without tag names or attributes."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts, self.skip = [], False
+
+    def handle_starttag(self, tag, attrs):
+        self.skip = tag == 'style'
+
+    def handle_endtag(self, tag):
+        self.skip = False
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.parts.append(data)
+
+
+@pytest.fixture
+def report(entries, comparison):
+    row = campaign_row()
+    names = {id_: name for name, id_ in row['results'].items()}
+    return build_report(entries, comparison, title='Campaign 7', generated_at='2025-06-01T11:00:00Z', campaign=row,
+                        recommendation=recommend(comparison, names), settings_diffs=DIFFS)
+
+
+def readable(report):
+    parser = Text()
+    parser.feed(render(report, 'HTML')[0].decode())
+    markdown = re.sub(r'\\(.)', r'\1', render(report, 'MARKDOWN')[0].decode())  # Markdown's escapes undone
+    return {'HTML': ' '.join(parser.parts), 'MARKDOWN': markdown}
+
+
+def test_reports_say_enums_in_words_and_sizes_in_units(report):
+    for name, text in readable(report).items():
+        assert {t for t in UPPER_SNAKE.findall(text) if t in ENUMS} == set(), name
+        assert not re.search(r'\b[A-Z_]+:[^:\s]+:', text), name                     # no KIND:scope:setting key
+        assert BARE_DIGITS.findall(text) == [], name
+        assert 'Maximum ARC size' in text and '24.0 GiB' in text and 'Record size of tank/media' in text, name
+        assert 'Sequential write 1 MiB: 5' in text, name
+
+
+def test_exports_keep_raw_values(report):
+    assert '25769803776' in render(report, 'JSON')[0].decode()
+    assert 'SEQ_WRITE' in render(report, 'CSV')[0].decode()
