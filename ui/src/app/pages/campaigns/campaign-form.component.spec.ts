@@ -7,10 +7,10 @@ import { ESTIMATE_DEBOUNCE_MS } from '../../shared/plan-estimate/plan-estimate.c
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { fakeClientSession } from '../../testing/client-fixtures';
-import { fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
+import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
-import { campaignReboots } from './campaign-form';
+import { campaignApplyEffects, campaignReboots } from './campaign-form';
 import { CampaignFormComponent } from './campaign-form.component';
 
 async function renderForm(configure: (api: MockApiService) => void = () => undefined) {
@@ -76,17 +76,19 @@ describe('CampaignFormComponent', () => {
     await settle();
     expect(api.callsOf('tuning.campaign.run')).toEqual([]);
     expect(q('error-presets')!.textContent).toBe('Presets: choose at least one');
+    expect(q('error-dataset')).not.toBeNull();
     expect(q('error-rounds')!.textContent).toBe('Rounds: must be at least 1');
     expect(q('camp-error')).toBeNull();
   });
 
   it('puts the server\'s refusal on the settings\' fields and its own, in words', async () => {
-    const { q, type, settle } = await renderForm((m) => m.mockJob('tuning.campaign.run', () => throwError(() => new ApiValidationError([
+    const { q, type, choose, settle } = await renderForm((m) => m.mockJob('tuning.campaign.run', () => throwError(() => new ApiValidationError([
       { attribute: 'tuning.campaign.run.spec.benchmark.runtime_seconds', message: 'Input should be less than or equal to 3600', errno: 22 },
       { attribute: 'tuning.campaign.run.spec.benchmark.tests', message: 'List should have at least 1 item after validation, not 0', errno: 22 },
       { attribute: 'tuning.campaign.run.spec.label', message: 'String should have at most 120 characters', errno: 22 },
       { attribute: 'tuning.campaign.run.spec.pool_wait_seconds', message: 'Input should be greater than or equal to 0', errno: 22 },
     ]))));
+    await choose('camp-dataset', 'tank/vms');
     q('camp-preset-max-iops')!.querySelector('input')!.click();
     await type('camp-runtime', '100000');
     q('camp-start')!.click();
@@ -141,6 +143,74 @@ describe('CampaignFormComponent', () => {
     q<HTMLButtonElement>('confirm-continue')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.run')[0][0]).toMatchObject({ allow_reboot: true, presets: ['max-seq'] });
+  });
+});
+
+describe('CampaignFormComponent: the dataset and what applying does', () => {
+  it('picks no dataset (least of all the pool root) and previews nothing until the admin picks one', async () => {
+    const { api, q, choose, settle } = await renderForm();
+    expect(q<HTMLSelectElement>('camp-dataset')!.value).toBe('');
+    expect(q('camp-dataset-words')!.textContent).toContain('Pick the dataset');
+    q('camp-preset-max-seq')!.querySelector('input')!.click();
+    await settle();
+    expect(api.callsOf('tuning.preset.preview')).toEqual([]);
+    await choose('camp-dataset', 'tank/vms');
+    expect(api.callsOf('tuning.preset.preview').at(-1)).toEqual(['max-seq', { pool: 'tank', dataset: 'tank/vms' }]);
+    expect(q('camp-dataset-words')).toBeNull();
+  });
+
+  it('asks for the Confirm tick when a preset restarts a sharing service or changes the pool, in the apply\'s words', async () => {
+    const smb = fakeChange({ key: 'SERVICE:smb:aio', setting: 'aio_enable', kind: 'SERVICE', scope: 'smb', current: 'false',
+      proposed: 'true', apply_mode: 'SERVICE_RESTART', unit: null });
+    const log = fakeChange({ key: 'POOL_DEVICE:tank:log', setting: 'log', kind: 'POOL_DEVICE', scope: 'tank', current: '',
+      proposed: 'sdc', apply_mode: 'LIVE', unit: null });
+    const { api, q, choose, settle } = await renderForm((m) => m
+      .mockCall('tuning.preset.preview', () => fakePlan([smb, log]))
+      .mockJob('tuning.campaign.run', () => throwError(() => new Error('stop'))));
+    await choose('camp-dataset', 'tank/vms');
+    q('camp-preset-max-seq')!.querySelector('input')!.click();
+    q('camp-preset-max-iops')!.querySelector('input')!.click();
+    await settle();
+    q('camp-start')!.click();
+    await settle();
+    expect(api.callsOf('tuning.campaign.run')).toEqual([]);
+    expect(q('confirm-title')!.textContent).toContain('restarts services or changes the pool');
+    expect(q('confirm-effects')!.querySelectorAll('li').length).toBe(2);
+    expect(q('confirm-effect-SERVICE_RESTART')!.textContent).toContain('Restarts the SMB service');
+    expect(q('confirm-effect-POOL_DEVICE')!.textContent).toContain('Adds sdc to pool tank as SLOG');
+    expect(q('confirm-effect-REBOOT')).toBeNull();
+    q('confirm-checkbox')!.querySelector('input')!.click();
+    await settle();
+    q<HTMLButtonElement>('confirm-continue')!.click();
+    await settle();
+    expect(api.callsOf('tuning.campaign.run')[0][0]).toMatchObject({ allow_reboot: false, dataset: 'tank/vms' });
+  });
+});
+
+describe('CampaignFormComponent: selects show whole words', () => {
+  it('gives every select a wide field and option texts that fit it', async () => {
+    const { q, el, choose } = await renderForm();
+    await choose('camp-finish-mode', 'PRESET');
+    const selects = [...el.querySelectorAll<HTMLSelectElement>('select')].filter((s) => !s.closest('tp-benchmark-settings'));
+    expect(selects.length).toBeGreaterThanOrEqual(5);
+    for (const select of selects) {
+      expect(select.closest('.field')!.classList).toContain('wide');
+      // 34rem at the select's 16 px font holds about 55 characters beside the arrow
+      for (const option of select.options) {
+        expect(option.textContent!.trim().length).toBeLessThanOrEqual(50);
+      }
+    }
+    expect(q('camp-order')!.textContent).toContain('Interleaved (round by round, every configuration)');
+  });
+});
+
+describe('campaignApplyEffects', () => {
+  it('lists service restarts and pool changes once each, and leaves reboots to the campaign\'s count', () => {
+    const smb = fakeChange({ setting: 'aio', kind: 'SERVICE', scope: 'smb', apply_mode: 'SERVICE_RESTART', unit: null,
+      current: 'a', proposed: 'b' });
+    const reboot = fakeChange({ setting: 'zfs_arc_max', kind: 'ZFS_PARAMETER', apply_mode: 'REBOOT' });
+    expect(campaignApplyEffects([fakePlan([smb, reboot]), fakePlan([smb])]).map((e) => e.kind)).toEqual(['SERVICE_RESTART']);
+    expect(campaignApplyEffects([fakePlan()])).toEqual([]);
   });
 });
 

@@ -30,7 +30,7 @@ import { PresetsStore } from '../../stores/presets.store';
 import { PlanTableComponent } from '../presets/plan-table.component';
 import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dialog.component';
 import { ConfirmEffect } from '../../shared/confirm-dialog/confirm-effects';
-import { campaignControls, campaignForm, campaignReboots, campaignSpec } from './campaign-form';
+import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, campaignSpec } from './campaign-form';
 
 /** The campaign wizard: what to compare, how to measure, whether it may reboot, what stays applied at the end. */
 @Component({
@@ -41,21 +41,28 @@ import { campaignControls, campaignForm, campaignReboots, campaignSpec } from '.
   styles: `
     /* an error line under one field must not push its neighbours down */
     .row { align-items: flex-start; }
+    /* a select shows its chosen option whole (words, not 'Interleaved (each rour'), up to the card's width */
+    .field.wide { width: 34rem; }
+    .field.wide mat-form-field { width: 100%; }
     .checks { display: flex; flex-wrap: wrap; gap: 0 8px; border: 0; padding: 6px 0; margin: 0; }
   `,
   template: `
     <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="start()" novalidate data-test="camp-form">
       <h2>{{ 'Start a campaign' | t }}</h2>
       <p class="muted">{{ 'A campaign measures the box as it is (the baseline) and each chosen preset, in rounds, and recommends what wins with statistics.' | t }}</p>
-      <div class="field">
+      <div class="field wide">
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
           <mat-label>{{ labels.dataset | t }}</mat-label>
           <select matNativeControl formControlName="dataset" data-test="camp-dataset">
+            <option value="" disabled>{{ 'Pick a dataset' | t }}</option>
             @for (d of datasets(); track d) { <option [value]="d">{{ d }}</option> }
           </select>
         </mat-form-field>
         <tp-field-error [control]="form.controls.dataset" [label]="labels.dataset" testId="error-dataset" />
       </div>
+      @if (!value().dataset) {
+        <p class="muted" data-test="camp-dataset-words">{{ 'Pick the dataset the campaign tunes: it applies each preset to it, and its children inherit the changes. Nothing is picked for you, least of all a pool root.' | t }}</p>
+      }
       <fieldset class="checks">
         <legend>{{ 'Presets to compare with the baseline' | t }}</legend>
         @for (p of presets.presets(); track p.id) {
@@ -75,12 +82,12 @@ import { campaignControls, campaignForm, campaignReboots, campaignSpec } from '.
       <tp-field-error [control]="form.controls.acknowledge" [label]="labels.acknowledge" testId="error-acknowledge" />
       <tp-benchmark-settings [form]="form.controls.settings" prefix="camp" [configurations]="value().presets.length + 1" />
       <div class="row">
-        <div class="field">
+        <div class="field wide">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>{{ labels.order | t }}</mat-label>
             <select matNativeControl formControlName="order" data-test="camp-order">
-              <option value="INTERLEAVED">{{ 'Interleaved (each round visits every configuration)' | t }}</option>
-              <option value="SEQUENTIAL">{{ 'Sequential (all rounds of one configuration, then the next)' | t }}</option>
+              <option value="INTERLEAVED">{{ 'Interleaved (round by round, every configuration)' | t }}</option>
+              <option value="SEQUENTIAL">{{ 'Sequential (one configuration at a time)' | t }}</option>
             </select>
           </mat-form-field>
           <tp-field-error [control]="form.controls.order" [label]="labels.order" testId="error-order" />
@@ -93,7 +100,7 @@ import { campaignControls, campaignForm, campaignReboots, campaignSpec } from '.
           <tp-field-error [control]="form.controls.label" [label]="labels.label" testId="error-label" />
         </div>
       </div>
-      <div class="field">
+      <div class="field wide">
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
           <mat-label>{{ labels.client_session | t }}</mat-label>
           <select matNativeControl formControlName="client_session" data-test="camp-client-session">
@@ -119,7 +126,7 @@ import { campaignControls, campaignForm, campaignReboots, campaignSpec } from '.
           <strong data-test="camp-reboot-count">{{ rebootWords().text | t: rebootWords().params }}</strong>
         }</p>
       <div class="row" formGroupName="finish">
-        <div class="field">
+        <div class="field wide">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>{{ labels.finishMode | t }}</mat-label>
             <select matNativeControl formControlName="mode" data-test="camp-finish-mode">
@@ -131,7 +138,7 @@ import { campaignControls, campaignForm, campaignReboots, campaignSpec } from '.
           <tp-field-error [control]="finish.mode" [label]="labels.finishMode" testId="error-finish.mode" />
         </div>
         @if (value().finish.mode === 'PRESET') {
-          <div class="field">
+          <div class="field wide">
             <mat-form-field appearance="outline" subscriptSizing="dynamic">
               <mat-label>{{ labels.finishPreset | t }}</mat-label>
               <select matNativeControl formControlName="preset" data-test="camp-finish-preset">
@@ -143,7 +150,7 @@ import { campaignControls, campaignForm, campaignReboots, campaignSpec } from '.
           </div>
         }
         @if (value().finish.mode === 'WINNER') {
-          <div class="field">
+          <div class="field wide">
             <mat-form-field appearance="outline" subscriptSizing="dynamic">
               <mat-label>{{ labels.finishTest | t }}</mat-label>
               <select matNativeControl formControlName="test" data-test="camp-finish-test">
@@ -164,7 +171,8 @@ import { campaignControls, campaignForm, campaignReboots, campaignSpec } from '.
       </div>
     </form></mat-card>
     @if (confirming()) {
-      <tp-confirm-dialog title="Start a campaign that may restart the box?" [effects]="[rebootWords()]" action="Start campaign"
+      <tp-confirm-dialog [title]="value().allow_reboot ? 'Start a campaign that may restart the box?' : 'Start a campaign that restarts services or changes the pool?'"
+                         [effects]="confirmations()" action="Start campaign"
                          message="Starting this campaign also does the following to the box:" [danger]="true"
                          (confirmed)="confirmed()" (cancelled)="confirming.set(false)" />
     }
@@ -197,7 +205,8 @@ export class CampaignFormComponent {
 
   protected readonly form = campaignForm(inject(NonNullableFormBuilder));
   protected readonly finish = this.form.controls.finish.controls;
-  protected readonly datasets = datasetChoice(this.form.controls.dataset);
+  /** No default: the campaign applies presets to it again and again, and a pool root's children all inherit. */
+  protected readonly datasets = datasetChoice(this.form.controls.dataset, { pickFirst: false });
   protected readonly value = computed(() => this.state().value);
   private readonly state = formState(this.form);
   /** The DANGEROUS rows of the chosen presets' plans on the chosen dataset, one per key. */
@@ -211,8 +220,12 @@ export class CampaignFormComponent {
   protected readonly starting = signal(false);
   /** The chosen presets whose plan on the chosen dataset needs a reboot. */
   private readonly rebootPresets = signal<ReadonlySet<string>>(new Set());
-  /** The Confirm tick before a campaign allowed to reboot starts, as before an apply that needs one. */
+  /** What applying the chosen presets does beyond values (restarts a sharing service, changes the pool's vdevs). */
+  private readonly applyEffects = signal<ConfirmEffect[]>([]);
+  /** The Confirm tick before a campaign that may reboot or has such effects starts, as before such an apply. */
   protected readonly confirming = signal(false);
+  protected readonly confirmations = computed((): ConfirmEffect[] =>
+    [...this.applyEffects(), ...(this.value().allow_reboot ? [this.rebootWords()] : [])]);
   protected readonly rebootWords = computed((): ConfirmEffect => {
     const v = this.value();
     const n = campaignReboots(v.presets, this.rebootPresets(), v.settings.rounds ?? 3, v.order, v.finish);
@@ -253,6 +266,14 @@ export class CampaignFormComponent {
     const dataset = datasetControl.value;
     const presets = presetsControl.value;
     const current = () => dataset === datasetControl.value && presets === presetsControl.value;
+    if (!dataset) {
+      // nothing to preview until the admin picks a dataset (the start button is refused by the form anyway)
+      this.dangers.set([]);
+      this.applyEffects.set([]);
+      this.rebootPresets.set(new Set());
+      this.checking.set(false);
+      return;
+    }
     this.checking.set(true);
     this.dangerError.set(null);
     try {
@@ -264,9 +285,11 @@ export class CampaignFormComponent {
       const byKey = new Map(plans.flatMap((plan) => plan.changes).filter((c) => c.risk === 'DANGEROUS').map((c) => [c.key, c]));
       this.dangers.set([...byKey.values()]);
       this.rebootPresets.set(new Set(presets.filter((_, i) => plans[i].needs_reboot)));
+      this.applyEffects.set(campaignApplyEffects(plans));
       acknowledge.setValue(acknowledge.value.filter((k) => byKey.has(k)));
     } catch (error) {
       this.dangers.set([]);
+      this.applyEffects.set([]);
       this.dangerError.set(errorMessage(error));
     } finally {
       if (current()) {
@@ -285,7 +308,7 @@ export class CampaignFormComponent {
     if (!readyToSend(this.form, controls)) {
       return;
     }
-    if (this.form.controls.allow_reboot.value) {
+    if (this.confirmations().length) {
       this.confirming.set(true);
       return;
     }

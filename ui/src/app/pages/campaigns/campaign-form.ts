@@ -3,6 +3,8 @@
 import { AbstractControl, FormControl, FormGroup, NonNullableFormBuilder, Validators } from '@angular/forms';
 
 import { BenchmarkTest } from '../../api/models/tuning-benchmark';
+import { TuningPlan } from '../../api/models/tuning-common';
+import { ConfirmEffect, confirmEffects } from '../../shared/confirm-dialog/confirm-effects';
 import { CampaignFinishMode, CampaignOrder, CampaignSpec } from '../../api/models/tuning-campaign';
 import {
   BenchmarkSettingsForm, atLeastOne, campaignSettingsForm, settingsControls, settingsSpec,
@@ -105,4 +107,21 @@ export function campaignReboots(presets: readonly string[], needsReboot: Readonl
     count++;
   }
   return count;
+}
+
+/**
+ * What applying the chosen presets' plans does beyond changing values, in the apply confirmation's words, each
+ * effect once: a service restart or a pool vdev change. Reboots are left out: the campaign counts those itself
+ * (and skips such presets unless reboots are allowed).
+ */
+export function campaignApplyEffects(plans: readonly Pick<TuningPlan, 'changes'>[]): ConfirmEffect[] {
+  const seen = new Set<string>();
+  return plans.flatMap((plan) => confirmEffects(plan)).filter((e) => {
+    const id = JSON.stringify([e.kind, e.text, e.params]);
+    if (e.kind === 'REBOOT' || seen.has(id)) {
+      return false;
+    }
+    seen.add(id);
+    return true;
+  });
 }

@@ -4,17 +4,22 @@ import { FormControl } from '@angular/forms';
 import { BoxStore } from '../../stores/box.store';
 
 /**
- * The box's datasets for a form's dataset control, which holds the first of them until someone picks another (the
- * box's profile may arrive after the form, and a dataset may go away). Call in an injection context.
+ * The box's datasets for a form's dataset control. A benchmark (it writes a scratch child only) holds the first of
+ * them until someone picks another; a form that applies presets passes `pickFirst: false` and starts empty, since
+ * the first dataset is a pool root whose every child would inherit the change. Either way a dataset that went away
+ * is dropped (the box's profile may arrive after the form). Call in an injection context.
  */
-export function datasetChoice(control: FormControl<string>): Signal<string[]> {
+export function datasetChoice(control: FormControl<string>, { pickFirst = true } = {}): Signal<string[]> {
   const box = inject(BoxStore);
   const datasets = computed(() => (box.profile()?.pools ?? []).flatMap((p) => p.datasets));
   effect(() => {
     const all = datasets();
     untracked(() => {
       if (all.length && !all.includes(control.value)) {
-        control.setValue(all[0]);
+        const next = pickFirst ? all[0] : '';
+        if (control.value !== next) {
+          control.setValue(next);
+        }
       }
     });
   });
