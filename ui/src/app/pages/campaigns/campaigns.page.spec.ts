@@ -41,6 +41,7 @@ describe('CampaignsPage', () => {
         { attribute: 'tuning.campaign.run.spec.finish.preset', message: 'Not one of the campaign\'s presets', errno: 22 },
         { attribute: 'tuning.campaign.run.spec.presets.0', message: 'Unknown preset', errno: 22 },
       ]))));
+    await choose('camp-dataset', 'tank/vms');
     q('camp-preset-max-iops')!.querySelector('input')!.click();
     await type('camp-rounds', '1');
     await type('camp-runs', '1');
@@ -57,7 +58,7 @@ describe('CampaignsPage', () => {
     q<HTMLButtonElement>('confirm-continue')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.run')[0][0]).toEqual(expect.objectContaining({
-      dataset: 'tank', presets: ['max-iops'], rounds: 1, allow_reboot: true, order: 'INTERLEAVED',
+      dataset: 'tank/vms', presets: ['max-iops'], rounds: 1, allow_reboot: true, order: 'INTERLEAVED',
       finish: { mode: 'PRESET', preset: 'max-iops' },
       benchmark: { tests: ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K'], profile: 'QUICK', runs: 1 },
     }));
@@ -68,10 +69,11 @@ describe('CampaignsPage', () => {
   it('lists the chosen presets\' data-loss settings and starts only once each is ticked', async () => {
     const sync = fakeChange({ key: 'DATASET_PROPERTY:tank:sync', setting: 'sync', current: 'STANDARD', proposed: 'DISABLED',
       apply_mode: 'LIVE', risk: 'DANGEROUS' });
-    const { api, q, settle } = await renderPage([], (m) => m
+    const { api, q, choose, settle } = await renderPage([], (m) => m
       .mockCall('tuning.preset.query', [fakePreset(), fakePreset({ id: 'yolo', name: 'Yolo', builtin: false })])
       .mockCall('tuning.preset.preview', ([id]) => fakePlan(id === 'yolo' ? [fakeChange(), sync] : [fakeChange()]))
       .mockJob('tuning.campaign.run', () => throwError(() => new Error('stop here'))));
+    await choose('camp-dataset', 'tank/vms');
     q('camp-preset-max-iops')!.querySelector('input')!.click();
     await settle();
     expect(q('camp-dangers')).toBeNull();
@@ -79,7 +81,7 @@ describe('CampaignsPage', () => {
 
     q('camp-preset-yolo')!.querySelector('input')!.click();
     await settle();
-    expect(api.callsOf('tuning.preset.preview').at(-1)).toEqual(['yolo', { pool: 'tank', dataset: 'tank' }]);
+    expect(api.callsOf('tuning.preset.preview').at(-1)).toEqual(['yolo', { pool: 'tank', dataset: 'tank/vms' }]);
     expect(q('camp-dangers')!.textContent).toContain('sync');
     expect(q('camp-dangers')!.textContent).toContain('power cut or crash can lose data');
     expect(q<HTMLButtonElement>('camp-start')!.disabled).toBe(true);
