@@ -842,6 +842,11 @@ const steps = [
     await $(page, 'preset-cards').waitFor();
     await $(page, 'theme-toggle').click();
     await shot(page, '14-presets-narrow-theme');
+    // the plan turns into one block a row on a phone: nothing wider than the screen, no cell clipped sideways
+    await $(page, 'preset-card-max-seq-write').click();
+    await $(page, 'plan-table').waitFor();
+    const overflow = await $(page, 'plan-table').evaluate((t) => t.getBoundingClientRect().right - document.documentElement.clientWidth);
+    check(overflow <= 0, `the plan table runs ${overflow} px past a 390 px screen`);
     await page.setViewportSize({ width: 1280, height: 800 });
   }],
 ];

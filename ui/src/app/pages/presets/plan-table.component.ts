@@ -17,6 +17,15 @@ import { SETTING_KIND_WORDS } from '../../shared/state-words';
     .ack { display: block; margin-top: 6px; font-weight: 600; }
     tr.DANGEROUS td { background: var(--danger-bg); }
     .small { font-size: 0.9em; }
+    /* On a phone each row is one block as wide as the screen (long URLs wrap); this table's headings are long, so each sits above its value
+       instead of beside it (beside, 'Current → proposed' ran into the values), and the values may wrap. */
+    @media (max-width: 600px) {
+      table, tbody, tr, td { display: block; width: auto; }
+      td { overflow-wrap: anywhere; }
+      .arrow { white-space: normal; }
+      td[data-label] { padding-left: 8px; }
+      td[data-label]::before { position: static; display: block; width: auto; }
+    }
   `,
   template: `
     <div class="table-wrap" tabindex="0">
