@@ -271,11 +271,17 @@ describe('PresetsPage', () => {
     expect(q('plan-needs-dataset')!.textContent).toContain('choose the dataset');
     expect(q<HTMLButtonElement>('apply')!.disabled).toBe(true);
     expect(q('plan-children')).toBeNull();
+    // no row reads as set on the pool's root: the dataset property waits for a dataset, named in words
+    expect(q('plan-row-recordsize')).toBeNull();
+    expect(q('plan-dataset-pending')!.textContent).toContain('Pick a dataset to see these changes');
+    expect(q('plan-dataset-pending')!.textContent).toContain('recordsize');
 
     await choose('target-dataset', 'tank');
     expect(api.callsOf('tuning.preset.preview').at(-1)![1]).toMatchObject({ dataset: 'tank' });
     expect(q('plan-needs-dataset')).toBeNull();
     expect(q<HTMLButtonElement>('apply')!.disabled).toBe(false);
+    expect(q('plan-dataset-pending')).toBeNull();
+    expect(q('plan-row-recordsize')).not.toBeNull();
     expect(q('children-inheriting-recordsize')!.textContent).toContain('tank/vms');
     expect(q('children-overriding-recordsize')).toBeNull();
     expect(q('plan-children')!.textContent).not.toContain('cannot tell');

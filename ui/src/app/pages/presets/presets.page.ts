@@ -109,6 +109,11 @@ export class PresetsPage {
   /** Per dataset property: the datasets below the picked one that inherit it and those that keep their own value. */
   protected readonly children = computed(() => rowChildren(this.plan()?.changes ?? []));
   protected readonly datasetChanges = computed(() => datasetRows(this.plan()?.changes ?? []));
+  /** The plan's rows, without dataset properties until a dataset is picked (they would read as set on the root). */
+  protected readonly shownChanges = computed(() => {
+    const changes = this.plan()?.changes ?? [];
+    return this.needsDataset() ? changes.filter((c) => c.kind !== 'DATASET_PROPERTY') : changes;
+  });
   protected readonly canApply = computed(() => {
     const plan = this.plan();
     return !!plan && !this.previewing() && plan.changes.length > 0 && this.missingAcks().length === 0
