@@ -25,10 +25,22 @@ describe('OwnPresetsPage', () => {
     expect(q('own-setting-mine-zfs_arc_max')!.textContent).toBe('Maximum ARC size = 8.0 GiB');
     expect(q('own-setting-mine-zfs_dirty_data_max_percent')!.textContent).toBe('Write buffer, % of RAM = 20 %');
     expect(q('own-row-mine')!.textContent).toContain('Max IOPS');
+    expect(q('own-danger-mine')).toBeNull();   // nothing here can lose data
     q('own-edit-mine')!.click();
     await settle();
     expect(q<HTMLSelectElement>('preset-base')!.value).toBe('max-iops');
     expect(q<HTMLInputElement>('setting-value-1')!.value).toBe('20%');
+  });
+
+  it('marks an own preset with a value that can lose data (sync disabled) with a badge in words', async () => {
+    const risky = fakePreset({ id: 'fast', name: 'Fast', builtin: false,
+      settings: [{ kind: 'DATASET_PROPERTY', setting: 'sync', value: 'DISABLED' }] });
+    const { providers } = mockApi((m) => m
+      .mockCall('tuning.preset.query', [fakePreset(), risky])
+      .mockCall('tuning.preset.settings', fakeSettingInfos()));
+    const { q } = await render(OwnPresetsPage, providers, () => TestBed.inject(PresetsStore).load());
+    expect(q('own-danger-fast')!.textContent).toContain('Can lose data');
+    expect(q('own-danger-fast')!.title).toContain('lost on power failure');
   });
 
   it('edits in a slide-in titled for the preset; Esc in the settings list closes only the list', async () => {

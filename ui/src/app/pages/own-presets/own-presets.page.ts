@@ -13,7 +13,7 @@ import { formatDateTime } from '../../shared/format';
 import { SlideInComponent } from '../../shared/slide-in/slide-in.component';
 import { PresetsStore } from '../../stores/presets.store';
 import { PresetFormComponent } from './preset-form.component';
-import { shownValue } from './preset-settings';
+import { losesData, shownValue } from './preset-settings';
 import { SettingCatalog } from './setting-catalog';
 
 /** The admin's own presets: create (blank or from a built-in), edit, delete. */
@@ -47,7 +47,12 @@ import { SettingCatalog } from './setting-catalog';
         <tbody>
           @for (p of store.own(); track p.id) {
             <tr [attr.data-test]="'own-row-' + p.id">
-              <td><strong>{{ p.name }}</strong><div class="muted">{{ p.description }}</div></td>
+              <td><strong>{{ p.name }}</strong>
+                @if (losesData(p.settings)) {
+                  <span class="badge DANGEROUS" [attr.data-test]="'own-danger-' + p.id"
+                        [title]="'Writes acknowledged but not on disk are lost on power failure.' | t">{{ 'Can lose data' | t }}</span>
+                }
+                <div class="muted">{{ p.description }}</div></td>
               <td>{{ p.base ? store.nameOf(p.base) : '—' }}</td>
               <td>@for (s of p.settings; track $index) {
                 @let info = catalog.info(s.kind, s.setting);
@@ -77,6 +82,7 @@ import { SettingCatalog } from './setting-catalog';
   `,
 })
 export class OwnPresetsPage {
+  protected readonly losesData = losesData;
   private readonly api = inject(ApiService);
   protected readonly store = inject(PresetsStore);
   protected readonly role = ROLE;

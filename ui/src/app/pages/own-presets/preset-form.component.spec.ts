@@ -80,7 +80,11 @@ describe('PresetFormComponent', () => {
     q('setting-option-sync')!.click();
     await settle();
     expect(q('setting-value-1')!.tagName).toBe('SELECT');
+    await choose('setting-value-1', 'STANDARD');
+    expect(q('setting-danger-1')).toBeNull();
     await choose('setting-value-1', 'DISABLED');
+    expect(q('setting-danger-1')!.textContent).toContain('Writes acknowledged but not on disk are lost on power failure');
+    expect(q('setting-danger-0')).toBeNull();
     q('preset-save')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.create')[1]).toEqual([{

@@ -15,7 +15,7 @@ import { TranslatePipe } from '../../i18n/translate.pipe';
 import { FieldErrorComponent } from '../../shared/field-error.component';
 import { readyToSend, setServerErrors } from '../../shared/field-errors';
 import { PresetsStore } from '../../stores/presets.store';
-import { KIND_WORDS, placeholderOf, settingKey, typedValue, usesChoices } from './preset-settings';
+import { KIND_WORDS, dataLossWords, placeholderOf, settingKey, typedValue, usesChoices } from './preset-settings';
 import { SettingCatalog } from './setting-catalog';
 import { SettingFactsComponent } from './setting-facts.component';
 import { SettingPickerComponent } from './setting-picker.component';
@@ -100,6 +100,10 @@ const DESCRIPTION_MAX = 1024;
                 }
                 <tp-field-error [control]="row.controls.value" [label]="info?.name ?? row.controls.setting.value"
                                 [testId]="'error-value-' + i" />
+                @if (dataLoss(row.controls.kind.value, row.controls.setting.value, row.controls.value.value); as words) {
+                  <p class="banner danger" role="alert" [attr.data-test]="'setting-danger-' + i">
+                    <strong>{{ 'Can lose data:' | t }}</strong> {{ words | t }}</p>
+                }
                 @if (info) { <tp-setting-facts [info]="info" [attr.data-test]="'setting-facts-' + i" /> }
               </div>
               <button matButton="outlined" type="button" (click)="removeSetting(i)" [attr.data-test]="'setting-remove-' + i"
@@ -124,6 +128,7 @@ const DESCRIPTION_MAX = 1024;
   `,
 })
 export class PresetFormComponent {
+  protected readonly dataLoss = dataLossWords;
   private readonly api = inject(ApiService);
   private readonly fb = inject(NonNullableFormBuilder);
   protected readonly store = inject(PresetsStore);

@@ -1,5 +1,5 @@
 import { fakeSettingInfos } from '../../testing/setting-fixtures';
-import { placeholderOf, searchSettings, shownValue, typedValue, usesChoices } from './preset-settings';
+import { dataLossWords, losesData, placeholderOf, searchSettings, shownValue, typedValue, usesChoices } from './preset-settings';
 
 const [arc, percent, sync, recordsize] = fakeSettingInfos();
 
@@ -37,5 +37,16 @@ describe('preset settings', () => {
     expect(placeholderOf(percent)).toContain('%');
     expect(placeholderOf(recordsize)).toContain('1M');
     expect(placeholderOf({ ...arc, default: '4096 131072 6291456' })).toBe('4096 131072 6291456');
+  });
+});
+
+describe('dataLossWords', () => {
+  it('words the values the server rates DANGEROUS, whatever their case, and nothing else', () => {
+    expect(dataLossWords('DATASET_PROPERTY', 'sync', 'disabled')).toContain('lost on power failure');
+    expect(dataLossWords('DATASET_PROPERTY', 'sync', 'ALWAYS')).toBeNull();
+    expect(dataLossWords('ZFS_PARAMETER', 'zfs_nocacheflush', '1')).toContain('corrupted');
+    expect(dataLossWords('ZFS_PARAMETER', 'zfs_nocacheflush', '0')).toBeNull();
+    expect(losesData([{ kind: 'DATASET_PROPERTY', setting: 'sync', value: 'DISABLED' }])).toBe(true);
+    expect(losesData(undefined)).toBe(false);
   });
 });

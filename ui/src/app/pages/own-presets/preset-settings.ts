@@ -97,3 +97,30 @@ export function placeholderOf(info: TuningPresetSettingInfo | undefined): string
   }
   return info?.unit ? UNIT_EXAMPLES[info.unit] : '';
 }
+
+const POWER_LOSS = T('Writes acknowledged but not on disk are lost on power failure.');
+
+/**
+ * The values the server rates DANGEROUS (its settings list carries no risk, so this mirrors the catalogue's rules:
+ * sync=disabled and the two cache-flush switches), with what they cost in plain words.
+ */
+const DATA_LOSS: Record<string, { values: string[]; words: string }> = {
+  [settingKey('DATASET_PROPERTY', 'sync')]: { values: ['DISABLED'], words: POWER_LOSS },
+  [settingKey('ZFS_PARAMETER', 'zfs_nocacheflush')]: {
+    values: ['1'], words: T('Writes acknowledged but not on disk are lost on power failure, and the pool itself can be corrupted.'),
+  },
+  [settingKey('ZFS_PARAMETER', 'zil_nocacheflush')]: {
+    values: ['1'], words: T('Writes acknowledged but not on disk are lost on power failure, and the sync write log can be corrupted.'),
+  },
+};
+
+/** What choosing this value can lose, in words; null for a value that loses no data. */
+export function dataLossWords(kind: SettingKind, setting: string, value: string | null | undefined): string | null {
+  const rule = DATA_LOSS[settingKey(kind, setting)];
+  return rule && rule.values.includes((value ?? '').trim().toUpperCase()) ? rule.words : null;
+}
+
+/** A preset with at least one value that can lose data (its card gets a badge). */
+export function losesData(settings: readonly { kind: SettingKind; setting: string; value: string }[] | undefined): boolean {
+  return (settings ?? []).some((s) => dataLossWords(s.kind, s.setting, s.value) !== null);
+}
