@@ -100,3 +100,17 @@ describe('formatSettingValue', () => {
     expect(formatSettingValue('4294967296', 'BYTES', true)).toBe('4.0 GiB');
   });
 });
+
+describe('formatSettingValue: enums as words', () => {
+  it('shows a unit-less ZFS enum capitalised as a word, with the raw value on hover; names and sizes stay as sent', () => {
+    expect(formatSettingValue('THROUGHPUT', null)).toBe('Throughput');
+    expect(formatSettingValue('LATENCY')).toBe('Latency');
+    expect(formatSettingValue('DISABLED', null)).toBe('Disabled');
+    expect(formatSettingValue('METADATA_ONLY', null)).toBe('Metadata only');
+    expect(settingValueTitle('ALWAYS', null)).toBe('ALWAYS');
+    expect(formatSettingValue('LZ4', null)).toBe('LZ4');
+    expect(formatSettingValue('ZSTD', null)).toBe('ZSTD');
+    expect(formatSettingValue('1M', null)).toBe('1M');
+    expect(settingValueTitle('1M', null)).toBeNull();
+  });
+});

@@ -82,6 +82,19 @@ export function formatP(p: number | null | undefined): string {
 const BYTES_FROM = 1024 * 1024;
 const BOOLEAN_WORDS: Record<string, string> = { true: 'on', false: 'off' };
 const WHOLE = /^\d+$/;
+/** A ZFS enum as the API spells it (LATENCY, METADATA_ONLY): letters only, so LZ4 or SHA256 stay as they are. */
+const ENUM = /^[A-Z]+(_[A-Z]+)*$/;
+/** Upper-case values that are names, not words: left as sent. */
+const ACRONYMS = new Set(['ZSTD', 'GZIP', 'ZLE', 'LZJB', 'SMB', 'NFS', 'ISCSI', 'ARC', 'SLOG', 'HDD', 'SSD', 'NVME']);
+
+/** An enum value as a word ("THROUGHPUT" -> "Throughput", "METADATA_ONLY" -> "Metadata only"); null if not one. */
+export function enumWords(value: string): string | null {
+  if (!ENUM.test(value) || ACRONYMS.has(value)) {
+    return null;
+  }
+  const words = value.toLowerCase().replaceAll('_', ' ');
+  return words[0].toUpperCase() + words.slice(1);
+}
 
 /** Seconds as a duration: "45 s", "1 min 30 s", "2 h 5 min"; zero parts are left out. */
 export function formatSeconds(seconds: number): string {
@@ -95,7 +108,8 @@ export function formatSeconds(seconds: number): string {
 /**
  * A setting's value as a person reads it, by the unit the server gives (`unit`, `zero_is_default` of a plan or state
  * row): BYTES in IEC units, BYTES_PER_SECOND as a rate, PERCENT with %, SECONDS as a duration, COUNT grouped, 0 as
- * "0 (OpenZFS default)" where 0 leaves the setting to OpenZFS; no unit (null): as sent, true/false as on/off.
+ * "0 (OpenZFS default)" where 0 leaves the setting to OpenZFS; no unit (null): as sent, true/false as on/off and
+ * enums as words ("LATENCY" -> "Latency").
  * A value that is not a whole number is shown as sent whatever the unit ("1M", "-1").
  */
 export function formatSettingValue(
@@ -108,7 +122,8 @@ export function formatSettingValue(
     return BOOLEAN_WORDS[value];
   }
   if (!WHOLE.test(value)) {
-    return value;
+    // an enum reads as a word where the server gives no unit ("Throughput"); its raw value is the hover title
+    return (unit == null ? enumWords(value) : null) ?? value;
   }
   if (zeroIsDefault && Number(value) === 0) {
     return '0 (OpenZFS default)';
@@ -127,6 +142,9 @@ export function formatSettingValue(
 export function settingValueTitle(
   value: string | null | undefined, unit?: SettingUnit | null, zeroIsDefault = false,
 ): string | null {
+  if (value != null && unit == null && enumWords(value) !== null) {
+    return value;   // the API's spelling behind the word
+  }
   if (value == null || !WHOLE.test(value) || (zeroIsDefault && Number(value) === 0)) {
     return null;
   }

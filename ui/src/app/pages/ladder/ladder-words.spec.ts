@@ -49,7 +49,7 @@ describe('ladder words', () => {
     ] });
     const words = settingsThenWords(pool)!;
     expect(words).toContain('Measured under settings the box no longer holds:');
-    expect(words).toContain('sync DISABLED, now STANDARD on tank/media');
+    expect(words).toContain('sync Disabled, now Standard on tank/media');
     expect(words).toContain('zfs_dirty_data_max 4.0 GiB, now 3.2 GiB');
     expect(words).not.toMatch(/\d{7,}/);
     expect(settingsThenWords(fakeLayer({ layer: 'POOL', current_settings: true }))).toBeNull();

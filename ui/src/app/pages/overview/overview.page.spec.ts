@@ -59,7 +59,7 @@ describe('OverviewPage', () => {
     const banner = q('dangerous-in-effect')!;
     expect(banner.getAttribute('role')).toBe('alert');
     expect(banner.textContent).toContain('A dangerous setting is in effect');
-    expect(q('dangerous-sync')!.textContent).toContain('sync = DISABLED on tank/media (handling of synchronous writes)');
+    expect(q('dangerous-sync')!.textContent).toContain('sync = Disabled on tank/media (handling of synchronous writes)');
     expect(q('dangerous-sync')!.textContent).toContain('writes the clients were told are safe can be lost');
     expect(q('dangerous-sync')!.textContent).toContain('set by Loose');
     const undo = q<HTMLAnchorElement>('dangerous-undo-sync')!;

@@ -15,7 +15,7 @@ import { TranslatePipe } from '../../i18n/translate.pipe';
 import { FieldErrorComponent } from '../../shared/field-error.component';
 import { readyToSend, setServerErrors } from '../../shared/field-errors';
 import { PresetsStore } from '../../stores/presets.store';
-import { KIND_WORDS, dataLossWords, placeholderOf, settingKey, typedValue, usesChoices } from './preset-settings';
+import { KIND_WORDS, dataLossWords, placeholderOf, shownValue, settingKey, typedValue, usesChoices } from './preset-settings';
 import { SettingCatalog } from './setting-catalog';
 import { SettingFactsComponent } from './setting-facts.component';
 import { SettingPickerComponent } from './setting-picker.component';
@@ -92,7 +92,7 @@ const DESCRIPTION_MAX = 1024;
                 @if (usesChoices(info)) {
                   <select formControlName="value" [attr.data-test]="'setting-value-' + i" [attr.aria-label]="(info?.name ?? '') | t">
                     <option value="" disabled>{{ 'Choose…' | t }}</option>
-                    @for (c of info!.choices; track c) { <option [value]="c">{{ c }}</option> }
+                    @for (c of info!.choices; track c) { <option [value]="c" [title]="c">{{ shown(info, c) | t }}</option> }
                   </select>
                 } @else {
                   <input type="text" formControlName="value" [placeholder]="placeholderOf(info) | t"
@@ -129,6 +129,7 @@ const DESCRIPTION_MAX = 1024;
 })
 export class PresetFormComponent {
   protected readonly dataLoss = dataLossWords;
+  protected readonly shown = shownValue;
   private readonly api = inject(ApiService);
   private readonly fb = inject(NonNullableFormBuilder);
   protected readonly store = inject(PresetsStore);

@@ -2,7 +2,7 @@
 import { SettingKind } from '../../api/models/tuning-common';
 import { SettingUnit, TuningPresetSettingInfo } from '../../api/models/tuning-preset';
 import { T } from '../../i18n/translate-marker';
-import { formatBytes } from '../../shared/format';
+import { enumWords, formatBytes } from '../../shared/format';
 
 export const KIND_WORDS: Record<SettingKind, string> = {
   DATASET_PROPERTY: T('Dataset property'),
@@ -50,7 +50,7 @@ export function shownValue(info: TuningPresetSettingInfo | undefined, value: str
     return '—';
   }
   if (!/^\d+$/.test(value)) {
-    return value;
+    return (info?.unit == null ? enumWords(value) : null) ?? value;   // "Throughput", as formatSettingValue
   }
   if (value === '0' && info?.zero_is_default) {
     return T('0 (OpenZFS decides)');
