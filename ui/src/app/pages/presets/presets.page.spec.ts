@@ -211,6 +211,18 @@ describe('PresetsPage', () => {
     expect(q('preset-card-loose')!.textContent).toContain('in effect');
   });
 
+  it('gives an own preset with a value that can lose data a badge in words; built-ins and safe ones get none', async () => {
+    const { q } = await render((m) => m.mockCall('tuning.preset.query', [
+      fakePreset(),
+      fakePreset({ id: 'loose', name: 'Loose', builtin: false, settings: [{ kind: 'DATASET_PROPERTY', setting: 'sync', value: 'DISABLED' }] }),
+      fakePreset({ id: 'tidy', name: 'Tidy', builtin: false, settings: [{ kind: 'DATASET_PROPERTY', setting: 'sync', value: 'ALWAYS' }] }),
+    ]));
+    expect(q('preset-danger-loose')!.textContent).toContain('Can lose data');
+    expect(q('preset-danger-loose')!.title).toContain('lost on power failure');
+    expect(q('preset-danger-tidy')).toBeNull();
+    expect(q('preset-danger-max-iops')).toBeNull();
+  });
+
   it('brings the plan into view on a card click, focuses its heading and puts the preset in the URL', async () => {
     const scrolled: Element[] = [];
     const scroll = Element.prototype.scrollIntoView;

@@ -27,6 +27,7 @@ import { missingAcknowledgements } from '../../shared/plan-words';
 import { SettingValueComponent } from '../../shared/setting-value.component';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
+import { losesData } from '../own-presets/preset-settings';
 import { PlanPlace, PlanPlaceStore, datasetRows, placeFromQuery, planQuery, previewTarget, rowChildren } from './plan-target';
 import { PlanTableComponent } from './plan-table.component';
 import { TargetPickerComponent } from './target-picker.component';
@@ -56,6 +57,7 @@ const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
   `,
 })
 export class PresetsPage {
+  protected readonly losesData = losesData;
   private readonly api = inject(ApiService);
   private readonly router = inject(Router);
   private readonly route = inject(ActivatedRoute);
