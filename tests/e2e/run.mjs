@@ -297,7 +297,6 @@ const steps = [
     await goto(page, 'presets');
     await page.locator('[data-test^="preset-card-"]').filter({ hasText: 'E2E risky' }).click();
     await $(page, 'plan-table').waitFor();
-    await $(page, 'plan-row-sync').waitFor();
     // issue 21: the plan comes into view with the focus on its heading, and the URL names the preset
     const heading = await $(page, 'plan-heading').evaluate((h) => {
       const box = h.getBoundingClientRect();
@@ -308,9 +307,11 @@ const steps = [
     check(/[?&]preset=/.test(page.url()), `the URL does not name the preset: ${page.url()}`);
     // dataset properties wait for a dataset the admin picks: none is assumed
     await $(page, 'plan-needs-dataset').waitFor();
+    check(await $(page, 'plan-row-sync').count() === 0, 'a dataset property is planned before a dataset is picked');
     await $(page, 'target-dataset').selectOption({ index: 1 });
     await $(page, 'plan-needs-dataset').waitFor({ state: 'detached' });
     await $(page, 'plan-children').waitFor();
+    await $(page, 'plan-row-sync').waitFor();
     check(await $(page, 'apply').isDisabled(), 'Apply enabled before acknowledging the DANGEROUS row');
     await tick(page, 'ack-sync').check();
     await shot(page, '04-presets-plan');
@@ -539,6 +540,11 @@ const steps = [
     await $(page, 'plan-estimate-single-round').waitFor();
     await shot(page, '14b-campaign-form-estimate');
     await $(page, 'camp-start').click();
+    // max-seq-write restarts SMB (multichannel): the campaign asks for the same Confirm tick as an apply
+    await $(page, 'confirm-dialog').filter({ hasText: 'SMB' }).waitFor();
+    check(await $(page, 'confirm-continue').isDisabled(), 'the campaign starts before the Confirm tick');
+    await tick(page, 'confirm-checkbox').check();
+    await $(page, 'confirm-continue').click();
     await page.locator('[data-test="camp-rec-table"], [data-test="camp-error"]').first().waitFor({ timeout: BENCH_TIMEOUT });
     if (await $(page, 'camp-error').count()) {
       throw new Error(`campaign refused: ${await $(page, 'camp-error').textContent()}`);
