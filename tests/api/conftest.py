@@ -43,6 +43,14 @@ def fresh_host():
 
 
 @pytest.fixture
+def c(host):
+    """An admin's client that may call private methods (the appliance services tests read the box with)."""
+    client = host.client(private_methods=True)
+    yield client
+    client.close()
+
+
+@pytest.fixture
 def client(host):
     c = host.client()
     try:

@@ -11,13 +11,6 @@ LOOSE = {'name': 'Loose writes', 'settings': [{'kind': 'DATASET_PROPERTY', 'sett
 
 
 @pytest.fixture
-def c(host):
-    client = host.client(private_methods=True)
-    yield client
-    client.close()
-
-
-@pytest.fixture
 def loose(c):
     """A preset setting sync=disabled (acknowledged) on tank/media, applied; reverted and deleted afterwards."""
     c.call('tuning.preset.create', LOOSE)

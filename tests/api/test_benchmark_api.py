@@ -17,13 +17,6 @@ SMALL = {'dataset': DATASET, 'tests': ['SEQ_WRITE', 'RAND_READ_4K'], 'profile': 
 LATENCY_PERCENTILES = ('p50', 'p90', 'p99', 'p99_9')
 
 
-@pytest.fixture
-def c(host):
-    client = host.client(private_methods=True)
-    yield client
-    client.close()
-
-
 def fixture(*parts) -> str:
     with open(os.path.join(FIXTURES, *parts)) as f:
         return f.read()

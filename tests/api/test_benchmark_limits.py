@@ -7,13 +7,6 @@ from test_benchmark_api import SMALL
 from tuning_helpers import error_fields
 
 
-@pytest.fixture
-def c(host):
-    client = host.client(private_methods=True)
-    yield client
-    client.close()
-
-
 @pytest.mark.parametrize('override, field', [
     ({'runtime_seconds': 3601}, 'spec.runtime_seconds'),
     ({'runtime_seconds': 86400}, 'spec.runtime_seconds'),

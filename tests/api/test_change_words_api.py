@@ -7,13 +7,6 @@ from tuning_helpers import diff, full_snapshot
 MEDIA = {'pool': 'tank', 'dataset': 'tank/media'}
 
 
-@pytest.fixture
-def c(host):
-    client = host.client(private_methods=True)
-    yield client
-    client.close()
-
-
 def rows(plan):
     return {ch['setting']: ch for ch in plan['changes']}
 

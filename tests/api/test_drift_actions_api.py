@@ -15,13 +15,6 @@ LOOSE = {'name': 'Loose writes', 'settings': [{'kind': 'DATASET_PROPERTY', 'sett
 
 
 @pytest.fixture
-def c(host):
-    client = host.client(private_methods=True)
-    yield client
-    client.close()
-
-
-@pytest.fixture
 def applied(c):
     """Loose writes (sync=disabled acknowledged, recordsize 1M) applied on tank/media; afterwards every restore
     point still in effect is reverted, newest first, and the box is as it was."""

@@ -10,13 +10,6 @@ from tuning_helpers import diff, error_fields, full_snapshot
 MEDIA = {'pool': 'tank', 'dataset': 'tank/media'}
 
 
-@pytest.fixture
-def c(host):
-    client = host.client(private_methods=True)
-    yield client
-    client.close()
-
-
 def apply(c, preset, target=MEDIA, acknowledge=()):
     return c.job('tuning.preset.apply', preset, target, {'acknowledge': list(acknowledge)})
 
