@@ -6,7 +6,7 @@ import errno
 import pytest
 
 from client import RpcError
-from test_benchmark_api import SMALL, c, start_running  # noqa: F401 (c: an administrator's session)
+from test_benchmark_api import SMALL, start_running
 from test_tuning_api import MEDIA
 
 ENOTAUTHENTICATED = 207
