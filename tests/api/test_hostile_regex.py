@@ -25,7 +25,9 @@ def _refused_on_filters(reply):
     error = reply["error"]
     assert error["code"] == -32602, error
     assert [e[0] for e in error["data"]["extra"]] == ["filters"], error
-    return error["data"]["extra"][0][1]
+    message = error["data"]["extra"][0][1]
+    assert message.startswith("Invalid filter "), message   # the host's words, without pydantic's "Value error, "
+    return message
 
 
 def test_a_catastrophic_regex_from_a_read_only_user_is_refused_while_another_client_is_answered(own_host):

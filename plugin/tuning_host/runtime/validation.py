@@ -13,11 +13,24 @@ from .models import BaseModel, ForUpdateMetaclass
 logger = logging.getLogger("tuning_host.runtime")
 
 
+# pydantic words a validator's ValueError as "Value error, <message>"; the message is for the person who sent the
+# value, as middlewared's own ValidationErrors read (verrors.add has no such prefix)
+_VALUE_ERROR = "Value error, "
+
+
+def error_message(error):
+    """The message of one pydantic error for people: a validator's own words without pydantic's prefix."""
+    msg = error["msg"]
+    if error["type"] == "value_error" and msg.startswith(_VALUE_ERROR):
+        return msg[len(_VALUE_ERROR):]
+    return msg
+
+
 def _errors_from_pydantic(exc):
     verrors = ValidationErrors()
     for error in exc.errors():
         loc = [str(x) for x in error["loc"]]
-        msg = error["msg"]
+        msg = error_message(error)
         if error["type"] == "union_tag_not_found":
             loc.append(error["ctx"]["discriminator"].strip("'"))
             msg = "Field required"

@@ -47,6 +47,14 @@ def test_strict_no_coercion_and_extra_forbidden():
     assert errs == [("target.bogus", "Extra inputs are not permitted", 22)]
 
 
+def test_a_validators_message_reaches_the_caller_without_pydantics_prefix():
+    # middlewared's own messages read "Invalid filter ...", never "Value error, Invalid filter ..."
+    errs = errors_of(lambda: accept_params(QueryArgs, [[["name", "~", "(.|.)*#"]]]))
+    assert [e[0] for e in errs] == ["filters"]
+    assert errs[0][1].startswith("Invalid filter ['name', '~', '(.|.)*#']: this regular expression"), errs
+    assert errors_of(lambda: accept_params(QueryArgs, [["bogus"]])) == [("filters", "Invalid filter bogus", 22)]
+
+
 def test_too_many_arguments():
     assert errors_of(lambda: accept_params(DemoApplyArgs, ["a", {"pool": "t"}, {}, 4])) == [
         ("", "Too many arguments (expected 3, found 4)", 22)]
