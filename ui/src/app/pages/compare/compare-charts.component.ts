@@ -1,5 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, input, signal } from '@angular/core';
 import { MatCard } from '@angular/material/card';
+import { MatFormField, MatLabel } from '@angular/material/form-field';
+import { MatOption, MatSelect } from '@angular/material/select';
 
 import { CompareChart } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
@@ -9,13 +11,15 @@ import { SeriesChartComponent } from '../../shared/charts/series-chart.component
  *  the first load. Latency has one chart per test and direction: one is shown at a time. */
 @Component({
   selector: 'tp-compare-charts',
-  imports: [MatCard, TranslatePipe, SeriesChartComponent],
+  imports: [MatCard, MatFormField, MatLabel, MatSelect, MatOption, TranslatePipe, SeriesChartComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* One chart per row, full width: long result names stay whole beside their bars. */
     :host { display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; }
     mat-card { min-width: 0; }
     h2 { margin-top: 0; }
+    /* a chart's title shows whole in the select ('Sequential write 1 MiB: write latency') */
+    .latency-test { width: 26rem; max-width: 100%; }
   `,
   template: `
     @if (byId()['throughput']; as c) {
@@ -37,11 +41,12 @@ import { SeriesChartComponent } from '../../shared/charts/series-chart.component
     @if (latency(); as c) {
       <mat-card appearance="outlined" class="card" data-test="chart-latency">
         <h2>{{ 'Latency percentiles' | t }}</h2>
-        <label>{{ 'Test' | t }}
-          <select data-test="latency-test" [value]="c.id" (change)="picked.set($any($event.target).value)">
-            @for (l of latencies(); track l.id) { <option [value]="l.id">{{ l.title }}</option> }
-          </select>
-        </label>
+        <mat-form-field appearance="outline" subscriptSizing="dynamic" class="latency-test">
+          <mat-label>{{ 'Test' | t }}</mat-label>
+          <mat-select data-test="latency-test" [value]="c.id" (selectionChange)="picked.set($event.value)">
+            @for (l of latencies(); track l.id) { <mat-option [value]="l.id" [attr.data-value]="l.id">{{ l.title }}</mat-option> }
+          </mat-select>
+        </mat-form-field>
         <tp-series-chart [chart]="c" />
       </mat-card>
     }

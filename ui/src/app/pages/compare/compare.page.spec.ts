@@ -43,7 +43,7 @@ describe('ComparePage', () => {
   it('shows the tiles and draws the charts the server computed: MB/s bars with the maximum, IOPS and latency dots', async () => {
     const fromClient = fakeComparison();
     fromClient.comparisons = fromClient.comparisons.map((r) => ({ ...r, source: 'CLIENT' as const }));
-    const { q, el } = await renderCompare('1,2,3', '1', fromClient);
+    const { q, options } = await renderCompare('1,2,3', '1', fromClient);
     expect(q('tile-SEQ_WRITE:write_bw_bytes')!.textContent).toContain('+20.0 % · better');
     expect(q('chart-seq')!.querySelectorAll('rect[data-test="chart-mark"]').length).toBe(3);
     expect(q('chart-seq')!.textContent).toContain('480 MB/s');
@@ -52,8 +52,7 @@ describe('ComparePage', () => {
     expect(q('chart-iops')!.querySelectorAll('rect').length).toBe(0);
     expect(q('chart-iops')!.textContent).toContain('IOPS, logarithmic axis');
     expect(q('chart-latency')!.querySelectorAll('circle[data-test="chart-mark"]').length).toBeGreaterThan(0);
-    const options = [...el.querySelectorAll('[data-test="latency-test"] option')].map((o) => o.textContent);
-    expect(options).toContain('Sequential write 1 MiB: write latency');
+    expect(options('latency-test').map((o) => o.text)).toContain('Sequential write 1 MiB: write latency');
   });
 
   it('leaves the network line out beside results measured on the box only, and says why', async () => {

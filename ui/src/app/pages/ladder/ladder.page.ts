@@ -2,7 +2,7 @@ import { ChangeDetectionStrategy, Component, ElementRef, computed, effect, injec
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatCard } from '@angular/material/card';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
-import { MatInput } from '@angular/material/input';
+import { MatOption, MatSelect } from '@angular/material/select';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -20,7 +20,7 @@ const RUNG_JOBS = ['tuning.ladder.read_disks', 'tuning.benchmark.run', 'tuning.n
 /** The component ladder of a pool: disks, pool, network, protocol side by side, and the layer that limits named. */
 @Component({
   selector: 'tp-ladder-page',
-  imports: [MatCard, MatFormField, MatLabel, MatInput, TranslatePipe, LadderViewComponent, ReadDisksComponent],
+  imports: [MatCard, MatFormField, MatLabel, MatSelect, MatOption, TranslatePipe, LadderViewComponent, ReadDisksComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `.row { align-items: flex-start; } .wide { width: 280px; max-width: 100%; }`,
   template: `
@@ -30,18 +30,18 @@ const RUNG_JOBS = ['tuning.ladder.read_disks', 'tuning.benchmark.run', 'tuning.n
       <div class="field">
         <mat-form-field appearance="outline" subscriptSizing="dynamic" class="wide">
           <mat-label>{{ 'Pool' | t }}</mat-label>
-          <select matNativeControl data-test="ladder-pool" [value]="pool()" (change)="pickPool($any($event.target).value)">
-            @for (p of pools(); track p) { <option [value]="p">{{ p }}</option> }
-          </select>
+          <mat-select data-test="ladder-pool" [value]="pool()" (selectionChange)="pickPool($event.value)">
+            @for (p of pools(); track p) { <mat-option [value]="p" [attr.data-value]="p">{{ p }}</mat-option> }
+          </mat-select>
         </mat-form-field>
       </div>
       <div class="field">
         <mat-form-field appearance="outline" subscriptSizing="dynamic" class="wide">
           <mat-label>{{ 'Dataset' | t }}</mat-label>
-          <select matNativeControl data-test="ladder-dataset" [value]="dataset()" (change)="pickDataset($any($event.target).value)">
-            <option value="">{{ 'Any dataset of the pool' | t }}</option>
-            @for (d of datasets(); track d) { <option [value]="d">{{ d }}</option> }
-          </select>
+          <mat-select data-test="ladder-dataset" [value]="dataset()" (selectionChange)="pickDataset($event.value)">
+            <mat-option value="" data-value="">{{ 'Any dataset of the pool' | t }}</mat-option>
+            @for (d of datasets(); track d) { <mat-option [value]="d" [attr.data-value]="d">{{ d }}</mat-option> }
+          </mat-select>
         </mat-form-field>
       </div>
     </div>

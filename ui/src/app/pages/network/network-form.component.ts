@@ -4,6 +4,7 @@ import { MatButton } from '@angular/material/button';
 import { MatCard } from '@angular/material/card';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
 import { MatInput } from '@angular/material/input';
+import { MatOption, MatSelect } from '@angular/material/select';
 
 import { ApiService } from '../../api/api.service';
 import { ApiValidationError } from '../../api/api-errors';
@@ -33,14 +34,14 @@ const NUMBER_FIELDS = [
 /** Start a network measurement: the port and iperf3's settings; the progress says what to run on the client. */
 @Component({
   selector: 'tp-network-form',
-  imports: [MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe,
+  imports: [MatCard, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
     JobProgressDialogComponent, FieldErrorComponent, NumberFieldComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* an error line under one field must not push its neighbours down */
     .row { align-items: flex-start; }
     /* the port's speed and MTU must be readable in the select */
-    .nic { width: 320px; max-width: 100%; }
+    .nic { width: 22rem; max-width: 100%; }
     .command { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 8px 0; }
     .command code { padding: 6px 8px; background: var(--bg1); border-radius: 4px; overflow-wrap: anywhere; user-select: all; }
   `,
@@ -56,11 +57,11 @@ const NUMBER_FIELDS = [
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic" class="nic">
             <mat-label>{{ labels.interface | t }}</mat-label>
-            <select matNativeControl formControlName="interface" data-test="net-interface">
+            <mat-select formControlName="interface" data-test="net-interface">
               @for (n of nics(); track n.name) {
-                <option [value]="n.name">{{ nicWords(n).key | t: nicWords(n).params }}</option>
+                <mat-option [value]="n.name" [attr.data-value]="n.name">{{ nicWords(n).key | t: nicWords(n).params }}</mat-option>
               }
-            </select>
+            </mat-select>
           </mat-form-field>
           <tp-field-error [control]="form.controls.interface" [label]="labels.interface" testId="error-interface" />
         </div>

@@ -9,6 +9,7 @@ import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
+import { chooseIn, selectedIn } from '../../testing/render';
 import { READ_ONLY_ROLES, controlState, provideRoles } from '../../testing/roles';
 import { PresetsPage } from './presets.page';
 
@@ -331,7 +332,7 @@ describe('PresetsPage', () => {
     q<HTMLButtonElement>('preset-card-max-iops')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.preview')[0][1]).toMatchObject({ pool: 'tank', dataset: 'tank/vms' });
-    expect(q<HTMLSelectElement>('target-dataset')!.value).toBe('tank/vms');
+    expect(selectedIn(q('target-dataset')!)).toBe('tank/vms');
   });
 
   it('shows values in the unit the server gives, the exact value on hover, booleans as off → on, the kind in words', async () => {
@@ -378,11 +379,6 @@ describe('PresetsPage', () => {
 async function renderWithChoose(children: (target: TuningTarget | undefined) => Partial<TuningChange> = () => ({})) {
   const rendered = await render((m) => m.mockCall('tuning.preset.preview',
     ([, target]) => fakePlan([fakeChange(children(target))])));
-  const choose = async (id: string, value: string) => {
-    const select = rendered.q<HTMLSelectElement>(id)!;
-    select.value = value;
-    select.dispatchEvent(new Event('change'));
-    await rendered.settle();
-  };
+  const choose = (id: string, value: string) => chooseIn(rendered.q(id)!, value, rendered.settle);
   return { ...rendered, choose };
 }

@@ -1,6 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
-import { MatInput } from '@angular/material/input';
+import { MatOption, MatSelect } from '@angular/material/select';
 
 import { TuningTarget } from '../../api/models/tuning-common';
 import { TuningDeviceChoice, TuningDeviceChoices } from '../../api/models/tuning-devices';
@@ -27,7 +27,7 @@ interface RoleChoices {
  */
 @Component({
   selector: 'tp-target-picker',
-  imports: [MatFormField, MatLabel, MatInput, TranslatePipe],
+  imports: [MatFormField, MatLabel, MatSelect, MatOption, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     fieldset { border: 1px solid var(--line); border-radius: var(--radius); padding: 8px 12px; }
@@ -35,27 +35,30 @@ interface RoleChoices {
     .disk.unavailable { color: var(--muted); }
     .reason { font-size: 0.9em; }
     details ul { margin: 4px 0; padding-left: 18px; }
+    /* a select shows its chosen words whole, never cut */
+    .select { width: 20rem; max-width: 100%; }
   `,
   template: `
     <div class="row">
       <div>
-        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+        <mat-form-field appearance="outline" subscriptSizing="dynamic" class="select">
           <mat-label>{{ 'Pool' | t }}</mat-label>
-          <select matNativeControl data-test="target-pool" [value]="target().pool" (change)="setPool($any($event.target).value)">
-            @for (p of profile().pools; track p.name) { <option [value]="p.name">{{ p.name }} ({{ p.layout }})</option> }
-          </select>
+          <mat-select data-test="target-pool" [value]="target().pool" (selectionChange)="setPool($event.value)">
+            @for (p of profile().pools; track p.name) {
+              <mat-option [value]="p.name" [attr.data-value]="p.name">{{ p.name }} ({{ p.layout }})</mat-option>
+            }
+          </mat-select>
         </mat-form-field>
         @if (errors()['pool']; as e) { <div class="field-error" data-test="error-pool">{{ e }}</div> }
       </div>
       <div>
-        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+        <mat-form-field appearance="outline" subscriptSizing="dynamic" floatLabel="always" class="select">
           <mat-label>{{ 'Dataset' | t }}</mat-label>
-          <select matNativeControl data-test="target-dataset"
-                  (change)="patch({ dataset: $any($event.target).value || null })">
-            <!-- No default: dataset properties land where the admin says, never on the pool's root unasked. -->
-            <option value="" [disabled]="!!target().dataset" [selected]="!target().dataset">{{ 'Choose a dataset…' | t }}</option>
-            @for (d of datasets(); track d) { <option [value]="d" [selected]="d === target().dataset">{{ d }}</option> }
-          </select>
+          <!-- No default: dataset properties land where the admin says, never on the pool's root unasked. -->
+          <mat-select data-test="target-dataset" [value]="target().dataset ?? ''" [placeholder]="'Choose a dataset…' | t"
+                      (selectionChange)="patch({ dataset: $event.value || null })">
+            @for (d of datasets(); track d) { <mat-option [value]="d" [attr.data-value]="d">{{ d }}</mat-option> }
+          </mat-select>
         </mat-form-field>
         @if (errors()['dataset']; as e) { <div class="field-error" data-test="error-dataset">{{ e }}</div> }
       </div>

@@ -41,7 +41,7 @@ async function renderHost() {
 
 describe('BenchmarkSettingsComponent', () => {
   it('gives each form\'s controls their own test ids, tests and profiles in words', async () => {
-    const { q, all } = await renderHost();
+    const { q, all, options } = await renderHost();
     expect(all('bench-test-').map((e) => e.getAttribute('data-test'))).toEqual([
       'bench-test-SEQ_WRITE', 'bench-test-SEQ_READ', 'bench-test-RAND_READ_4K', 'bench-test-RAND_WRITE_4K',
       'bench-test-SYNC_WRITE_4K', 'bench-test-MIXED_70_30',
@@ -57,7 +57,7 @@ describe('BenchmarkSettingsComponent', () => {
     expect(q('camp-adaptive')).toBeNull();
     expect(q('camp-working-set')).toBeNull();
     expect(q('camp-test-SEQ_READ')!.textContent!.trim()).toBe('Sequential read 1 MiB');
-    expect([...q<HTMLSelectElement>('camp-profile')!.options].map((o) => o.textContent)).toEqual([
+    expect(options('camp-profile').map((o) => o.text)).toEqual([
       'Quick (3 s per run)', 'Standard (60 s per run)', 'Thorough (180 s per run)',
     ]);
     const words = q('camp-advanced')!.closest('tp-benchmark-settings')!.textContent!;

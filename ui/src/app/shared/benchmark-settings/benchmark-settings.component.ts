@@ -1,7 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import { ReactiveFormsModule } from '@angular/forms';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
-import { MatInput } from '@angular/material/input';
+import { MatOption, MatSelect } from '@angular/material/select';
 import { MatCheckbox } from '@angular/material/checkbox';
 
 import { BENCHMARK_TESTS, BenchmarkTest } from '../../api/models/tuning-benchmark';
@@ -21,13 +21,15 @@ import { formState, toggleInList } from './form-state';
  */
 @Component({
   selector: 'tp-benchmark-settings',
-  imports: [MatCheckbox, MatFormField, MatLabel, MatInput, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, NumberFieldComponent, PlanEstimateComponent],
+  imports: [MatCheckbox, MatFormField, MatLabel, MatSelect, MatOption, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, NumberFieldComponent, PlanEstimateComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .tests { display: flex; flex-wrap: wrap; gap: 0 8px; border: 0; padding: 6px 0; margin: 8px 0 0; }
     :host { --tp-number-width: 96px; }
     /* an error line under one field must not push its neighbours down */
     .row { align-items: flex-start; }
+    /* a select shows its chosen words whole ('Thorough (180 s per run)'), never cut */
+    .profile { width: 16rem; max-width: 100%; }
   `,
   template: `
     <div [formGroup]="form()">
@@ -41,11 +43,11 @@ import { formState, toggleInList } from './form-state';
       <tp-field-error [control]="form().controls.tests" [label]="labels.tests" testId="error-tests" />
       <div class="row">
         <div class="field">
-          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic" class="profile">
             <mat-label>{{ labels.profile | t }}</mat-label>
-            <select matNativeControl formControlName="profile" [attr.data-test]="prefix() + '-profile'">
-              @for (p of profiles; track p) { <option [value]="p">{{ profileWords[p] | t }}</option> }
-            </select>
+            <mat-select formControlName="profile" [attr.data-test]="prefix() + '-profile'">
+              @for (p of profiles; track p) { <mat-option [value]="p" [attr.data-value]="p">{{ profileWords[p] | t }}</mat-option> }
+            </mat-select>
           </mat-form-field>
           <tp-field-error [control]="form().controls.profile" [label]="labels.profile" testId="error-profile" />
         </div>
