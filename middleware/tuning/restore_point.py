@@ -8,6 +8,7 @@ from .context import boot_id, box_reserved, plugin_context
 from .core import presets as catalog
 from .core.presets.box import box_from
 from .core.presets.rules.effect_words import assess, with_effect
+from .core.presets.setting_words import value_words
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
 from .planning import public_change
 from .preset import check_acknowledged
@@ -55,7 +56,7 @@ def revert_change(entry: dict, current: dict, original: dict | None, box=None) -
         rationale = with_effect(rationale, classified['assessment'])
     elif same_value(current['value'], entry['value']) and (inherit or entry['kind'] in ('ZFS_PARAMETER', 'SYSCTL')):
         before = f'before restore point {original["id"] if original else "?"}'
-        rationale = f'The value is already {entry["value"]}; ' + (
+        rationale = f'The value is already {value_words(entry["kind"], entry["setting"], entry["value"])}; ' + (
             f'{entry["scope"]} inherits it again instead of holding it as its own, as {before}.' if inherit else
             f'how it is kept across reboots (its tunable) goes back to how it was {before}.')
     return public_change({

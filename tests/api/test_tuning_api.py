@@ -165,10 +165,10 @@ def test_state_lists_a_dangerous_setting_of_an_earlier_preset_first_with_its_res
     c.call('tuning.preset.create', {'name': 'Loose', 'settings': [
         {'kind': 'DATASET_PROPERTY', 'setting': 'sync', 'value': 'DISABLED'}]})
     loose = apply(c, 'loose', acknowledge=['sync'])
-    # The next preset leaves sync alone, and its plan says sync=DISABLED is live instead of "not part of this preset".
+    # The next preset leaves sync alone, and its plan says sync is Disabled now instead of "not part of this preset".
     plan = c.call('tuning.preset.preview', 'max-seq-write', MEDIA)
-    notes = [w for w in plan['warnings'] if 'sync=DISABLED' in w]
-    assert len(notes) == 1 and notes[0].startswith('sync=DISABLED is in effect on tank/media'), notes
+    notes = [w for w in plan['warnings'] if 'Disabled' in w]
+    assert len(notes) == 1 and notes[0].startswith('Synchronous writes is Disabled on tank/media now'), notes
     seq = apply(c, 'max-seq-write')
 
     state = c.call('tuning.state')

@@ -121,7 +121,7 @@ def test_custom_inherit_value(nas):
 
 
 def notes_about_sync(plan):
-    return [w for w in plan['warnings'] if 'sync=DISABLED' in w]
+    return [w for w in plan['warnings'] if 'Sync set to Disabled' in w or w.startswith('Synchronous writes is')]
 
 
 def test_a_custom_sync_disabled_on_max_seq_write_is_not_also_called_not_part_of_the_preset(nas):
@@ -136,11 +136,11 @@ def test_max_seq_write_on_a_box_already_at_sync_disabled_says_it_is_in_effect(na
     target = {'pool': 'tank', 'dataset': 'tank/media'}
     plan = build_plan('max-seq-write', make_ctx(nas, target, dataset={'sync': 'DISABLED'}))
     (note,) = notes_about_sync(plan)
-    assert note.startswith('sync=DISABLED is in effect on tank/media now') and 'DANGEROUS' in note
+    assert note.startswith('Synchronous writes is Disabled on tank/media now') and '(Dangerous: ' in note
     assert 'leaves it as it is' in note and 'Not part of this preset' not in note
 
 
 def test_max_seq_write_keeps_its_note_when_sync_is_standard(nas):
     plan = build_plan('max-seq-write', make_ctx(nas, {'pool': 'tank', 'dataset': 'tank/media'}))
     (note,) = notes_about_sync(plan)
-    assert note.startswith('Not part of this preset: sync=DISABLED')
+    assert note.startswith('Not part of this preset: Sync set to Disabled would be faster')

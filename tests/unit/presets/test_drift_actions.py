@@ -75,7 +75,7 @@ def test_a_revert_row_whose_value_is_already_there_says_so():
              'value': '128K', 'source': 'INHERITED'}
     row = revert_change(entry, box('128K'), {'id': 4})
     assert row['same_value'] is True and row['proposed_source'] == 'INHERIT'
-    assert row['rationale'] == ('The value is already 128K; tank/media inherits it again instead of holding it as '
+    assert row['rationale'] == ('The value is already 128 KiB; tank/media inherits it again instead of holding it as '
                                 'its own, as before restore point 4.')
     assert revert_change(entry, box('1M'), {'id': 4})['same_value'] is False
     assert public_change({**change(SYNC, 'DISABLED'), 'current': None})['same_value'] is False

@@ -1,5 +1,7 @@
 """The preset editor's core: values typed with units, this box's limits (one check for save and plan), and the
 settings list the editor picks from."""
+import re
+
 import pytest
 
 from tuning.core.presets import BUILTIN_IDS, PlanInputError, build_plan, validate_custom_preset
@@ -128,9 +130,27 @@ def test_the_settings_list_shows_ranges_and_this_boxs_values(nas):
     assert rows[('ZFS_PARAMETER', 'zfs_dirty_data_max_percent')]['allowed'] == '1 % to 100 %'
     assert rows[('ZFS_PARAMETER', 'zfs_txg_timeout')]['allowed'] == '1 s to 3600 s'
     assert rows[('ZFS_PARAMETER', 'zfs_dirty_data_max')]['default'] == str(32 * GiB // 10)
-    assert rows[('SERVICE', 'servers')]['allowed'] == 'AUTO, or 1 to 256'
+    assert rows[('SERVICE', 'servers')]['allowed'] == 'Auto (from the CPU count), or 1 to 256'
     assert rows[('ZFS_PARAMETER', 'zfs_prefetch_disable')]['choices'] == ['0', '1']
     assert rows[('SYSCTL', 'net.core.rmem_max')]['allowed'] == '0 B to 2.0 GiB'
+
+
+def test_choices_are_said_in_words_and_the_api_values_stay_in_choices(nas):
+    rows = {(r['kind'], r['setting']): r for r in editable_settings(box_of(nas, None), {}, None)}
+    sync = rows[('DATASET_PROPERTY', 'sync')]
+    assert sync['allowed'] == 'Standard, Always or Disabled'
+    assert sync['choices'] == ['STANDARD', 'ALWAYS', 'DISABLED']            # what the API takes, for scripts
+    assert rows[('DATASET_PROPERTY', 'primarycache')]['allowed'] == 'All, Metadata or None'
+    assert rows[('SERVICE', 'multichannel')]['allowed'] == 'on (true) or off (false)'
+    assert rows[('DATASET_PROPERTY', 'compression')]['allowed'].startswith('On, Off, LZ4, ZLE, LZJB, GZIP, GZIP-1 to')
+    for row in rows.values():
+        assert not re.search(r'\b[A-Z]{3,}\b or \b[A-Z]{3,}\b', row['allowed']), row
+
+
+def test_a_value_not_among_the_choices_is_refused_in_words():
+    (error,) = settings_errors([{'kind': 'DATASET_PROPERTY', 'setting': 'sync', 'value': 'sometimes'}])
+    assert error == ('settings.0.value', "'sometimes' is not one of Standard, Always or Disabled")
+    assert settings_errors([{'kind': 'DATASET_PROPERTY', 'setting': 'sync', 'value': 'Disabled'}]) == []
 
 
 def test_without_a_pool_the_list_still_knows_the_machine(nas):

@@ -31,13 +31,13 @@ def test_l2arc_wear_is_told_only_when_an_l2arc_is_fed_prefetched_data(nas):
 
 
 def test_logbias_cost_only_without_a_slog(nas):
-    cost = 'Without a SLOG, logbias=THROUGHPUT makes small synchronous writes slower.'
+    cost = 'Without a SLOG, Sync write logging set to Throughput makes small synchronous writes slower.'
     assert cost in trade_offs(build_plan('max-seq-write', make_ctx(nas)))
     assert cost not in trade_offs(build_plan('max-seq-write', make_ctx(nas, {'pool': 'tank', 'log_disks': ['sdh']})))
 
 
 def test_smb_restart_is_a_cost_only_when_multichannel_changes(nas):
-    restart = 'Turning multichannel on restarts SMB: open client sessions reconnect.'
+    restart = 'Turning multichannel on restarts the SMB service: connected clients are cut off and reconnect.'
     assert restart in trade_offs(build_plan('smb-files', make_ctx(nas)))
     assert restart not in trade_offs(build_plan('smb-files', make_ctx(nas, services={'multichannel': 'true'})))
 

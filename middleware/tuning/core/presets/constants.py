@@ -17,6 +17,7 @@ SAFE = 'SAFE'
 CAUTION = 'CAUTION'
 DANGEROUS = 'DANGEROUS'
 RISKS = (SAFE, CAUTION, DANGEROUS)
+RISK_WORDS = {SAFE: 'Safe', CAUTION: 'Caution', DANGEROUS: 'Dangerous'}   # as the panel's badges say them
 
 # Dataset property sources as TrueNAS reports them; INHERIT is what a plan proposes to go back to the parent's value.
 LOCAL = 'LOCAL'

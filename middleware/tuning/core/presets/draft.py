@@ -36,6 +36,8 @@ class Draft:
         self.proposals: dict[str, Proposal] = {}
         self.prerequisites: list[dict] = []
         self.warnings: list[str] = []
+        # warning -> (kind, setting, value) of a value the rules deliberately leave out (``leave_out``)
+        self.left_out: dict[str, tuple[str, str, str]] = {}
 
     # --- reading the box ---
     def scope(self, kind: str, setting: str) -> str:
@@ -100,3 +102,9 @@ class Draft:
     def warn(self, message: str):
         if message not in self.warnings:
             self.warnings.append(message)
+
+    def leave_out(self, kind: str, setting: str, value: str, message: str):
+        """A warning about a value this preset deliberately does not set (``Not part of this preset: ...``); the plan
+        drops or rewords it when the plan or the box already holds that value."""
+        self.warn(message)
+        self.left_out[message] = (kind, setting, value)

@@ -5,11 +5,9 @@ the box does not have, compares each proposal with the snapshot and classifies i
 registry. Rows already at the proposed value go to ``unchanged``. Bad targets raise ``PlanInputError`` with
 field-named errors.
 """
-import re
-
 from .box import box_from
 from .catalog import BUILTIN_IDS, get_builtin, rules_for
-from .constants import DANGEROUS, DEFAULT, INHERITED, KINDS, NEW_DATA, POOL_DEVICE, REBOOT, SAFE, INHERIT
+from .constants import DANGEROUS, DEFAULT, INHERITED, NEW_DATA, POOL_DEVICE, REBOOT, RISK_WORDS, SAFE, INHERIT
 from .custom import apply_custom_settings, settings_errors
 from .devices import device_choices, validate_selection
 from .draft import Draft
@@ -17,13 +15,11 @@ from .registry import get_knob, sort_key
 from .rules import COSTS
 from .rules.costs import Outcome, told
 from .rules.effect_words import assess, with_effect
+from .setting_words import name_of, value_words
 from .snapshot import SnapshotView
 
 
 DEVICE_WORDS = {'cache': 'cache device (L2ARC)', 'log': 'log device (SLOG)'}
-
-# A built-in rule's note about a value it deliberately leaves out, e.g. "Not part of this preset: sync=DISABLED ...".
-NOT_IN_PRESET = re.compile(r'^Not part of this preset: (?P<setting>[A-Za-z0-9_.]+)=(?P<value>[^\s,;:]+)')
 
 
 class PlanInputError(ValueError):
@@ -88,10 +84,11 @@ def build_plan(preset, ctx: dict) -> dict:
         if not view.exists(proposal.kind, proposal.scope, proposal.setting):
             if proposal.custom:
                 draft.prerequisite(f'exists:{proposal.key}', False,
-                                   f'{proposal.setting} does not exist for {proposal.scope} on this box '
-                                   f'(OpenZFS {box.openzfs_version or "version unknown"}); this setting is skipped')
+                                   f'{name_of(proposal.kind, proposal.setting)} ({proposal.setting}) does not exist '
+                                   f'for {proposal.scope} on this box (OpenZFS '
+                                   f'{box.openzfs_version or "version unknown"}); this setting is skipped')
             elif not proposal.quiet_if_absent:
-                absent.append(proposal.setting)
+                absent.append(f'{name_of(proposal.kind, proposal.setting)} ({proposal.setting})')
             continue
         row, same = _row(proposal, view, box)
         (unchanged if same else changes).append(row)
@@ -104,7 +101,7 @@ def build_plan(preset, ctx: dict) -> dict:
     if absent:
         draft.warn(f'Not on this box, so not proposed: {", ".join(absent)}.')
     if any(r['apply_mode'] == NEW_DATA for r in changes):
-        draft.warn('recordsize and compression changes apply to data written from now on; existing files keep '
+        draft.warn('Record size and compression changes apply to data written from now on; existing files keep '
                    'their old layout until rewritten (copy them, or zfs send | zfs recv).')
     for cost in told(costs, Outcome(changes, unchanged, box)):  # only what this plan brings about on this box
         draft.warn(f'Trade-off: {cost}')
@@ -134,46 +131,44 @@ def build_plan(preset, ctx: dict) -> dict:
 
 
 def _left_out_notes(draft, view: SnapshotView, box, rows: list[dict]) -> list[str]:
-    """A base preset's "not part of this preset: X=V" note must not contradict the plan: when the plan itself sets
-    X (a custom preset's own setting) the note goes (the row says it, with its risk); when the box already holds
-    X=V from elsewhere (an earlier apply, or by hand) the note says so instead of implying the box is safe."""
-    planned = {r['setting'] for r in rows}
+    """A base preset's "not part of this preset" note (``draft.leave_out``) must not contradict the plan: when the
+    plan itself sets that setting (a custom preset's own) the note goes (the row says it, with its risk); when the
+    box already holds that value from elsewhere (an earlier apply, or by hand) the note says so instead of implying
+    the box is safe."""
+    planned = {(r['kind'], r['setting']) for r in rows}
     notes = []
     for note in draft.warnings:
-        left_out = NOT_IN_PRESET.match(note)
-        if left_out is None:
+        if note not in draft.left_out:
             notes.append(note)
             continue
-        setting, value = left_out['setting'], left_out['value']
-        if setting in planned:
+        kind, setting, value = draft.left_out[note]
+        if (kind, setting) in planned:
             continue
-        held = _held_now(draft, view, setting)
+        held = _held_now(draft, view, kind, setting)
         if held is None or held[1] != value:
             notes.append(note)
             continue
         knob, scope = held[0], held[2]
         risk, reason = knob.risk(value, box)
-        words = f' ({risk}: {reason})' if risk != SAFE and reason else ''
-        notes.append(f'{setting}={value} is in effect on {scope} now, set before this preset (by an earlier apply or '
-                     f'by hand){words}; this preset leaves it as it is. To change it, revert the restore point that '
-                     f'set it (the Overview lists it) or set {setting} in a custom preset.')
+        words = f' ({RISK_WORDS[risk]}: {reason})' if risk != SAFE and reason else ''
+        name = name_of(kind, setting)
+        notes.append(f'{name} is {value_words(kind, setting, value)} on {scope} now, set before this preset (by an '
+                     f'earlier apply or by hand){words}; this preset leaves it as it is. To change it, revert the '
+                     f'restore point that set it (the Overview lists it) or set "{name}" in a custom preset.')
     return notes
 
 
-def _held_now(draft, view: SnapshotView, setting: str):
-    """(knob, value, scope) of ``setting`` as the box holds it now, or None when tuning does not know it."""
-    for kind in KINDS:
-        knob = get_knob(kind, setting)
-        if knob is not None:
-            scope = draft.scope(kind, setting)
-            if not view.exists(kind, scope, setting):
-                return None
-            try:
-                value = knob.normalise(str(view.value(kind, scope, setting)))
-            except ValueError:
-                return None
-            return knob, value, scope
-    return None
+def _held_now(draft, view: SnapshotView, kind: str, setting: str):
+    """(knob, value, scope) of a setting as the box holds it now, or None when the box does not have it."""
+    knob = get_knob(kind, setting)
+    scope = draft.scope(kind, setting)
+    if knob is None or not view.exists(kind, scope, setting):
+        return None
+    try:
+        value = knob.normalise(str(view.value(kind, scope, setting)))
+    except ValueError:
+        return None
+    return knob, value, scope
 
 
 def _row(proposal, view: SnapshotView, box) -> tuple[dict, bool]:
@@ -207,7 +202,7 @@ def _row(proposal, view: SnapshotView, box) -> tuple[dict, bool]:
         'apply_mode': knob.apply_mode(view.writable(*where)),
         'risk': risk,
     })
-    if risk != SAFE:
+    if reason:
         row['risk_reason'] = reason
     row['rationale'] = proposal.why or knob.rationale
     if found and not same and (proposal.custom or not proposal.why):

@@ -91,21 +91,21 @@ KNOBS: tuple[Knob, ...] = (
              'Turning access-time updates off removes a metadata write for every file read.',
              WORKLOAD + ' (Metadata: atime)'),
     _dataset('sync', v.enum('STANDARD', 'ALWAYS', 'DISABLED'), 'STANDARD', 'handling of synchronous writes',
-             'STANDARD honours the client\'s requests to flush; ALWAYS makes every write synchronous (safe, '
-             'slower without a fast log device); DISABLED acknowledges sync writes before they are on disk.',
+             'Standard honours the client\'s requests to flush; Always makes every write synchronous (safe, '
+             'slower without a fast log device); Disabled acknowledges sync writes before they are on disk.',
              ZFSPROPS + ' (sync)', risk_rule=risky_when(DANGEROUS, ('DISABLED',), POWER_LOSS)),
     _dataset('logbias', v.enum('LATENCY', 'THROUGHPUT'), 'LATENCY', 'where sync writes are logged',
-             'THROUGHPUT writes large synchronous writes straight to the pool instead of twice (log, then pool); '
+             'Throughput writes large synchronous writes straight to the pool instead of twice (log, then pool); '
              'small sync writes get slower and can fragment the pool.',
              ZFSPROPS + ' (logbias); ' + WORKLOAD + ' (Database workloads)',
              risk_rule=risky_when(CAUTION, ('THROUGHPUT',),
                                   'small synchronous writes get slower and a separate log device is bypassed')),
     _dataset('primarycache', v.enum('ALL', 'METADATA', 'NONE'), 'ALL', 'what the ARC caches for this dataset',
-             'ALL caches data and metadata in RAM; METADATA only suits apps with their own cache and cripples '
+             'All caches data and metadata in RAM; Metadata only suits apps with their own cache and cripples '
              'sequential reads (openzfs/zfs#9375).', ZFSPROPS + ' (primarycache)',
              risk_rule=caution_unless(('ALL',), 'reads of this dataset are no longer cached in RAM')),
     _dataset('secondarycache', v.enum('ALL', 'METADATA', 'NONE'), 'ALL', 'what the L2ARC caches for this dataset',
-             'ALL lets data and metadata of this dataset go to the L2ARC device.', ZFSPROPS + ' (secondarycache)',
+             'All lets data and metadata of this dataset go to the L2ARC device.', ZFSPROPS + ' (secondarycache)',
              risk_rule=caution_unless(('ALL',), 'reads of this dataset are no longer cached on the L2ARC device')),
     _dataset('special_small_blocks', v.special_small_blocks, '0', 'small blocks sent to the special vdev',
              'Blocks up to this size go to the pool\'s special (flash) vdev; only useful when the pool has one.',
@@ -125,8 +125,8 @@ KNOBS: tuple[Knob, ...] = (
            'the write throttle starts delaying writers at 60% of it.', ZFS4 + '; ' + THROTTLE,
            risk_rule=caution_above_default(MORE_UNSYNCED)),
     _param('zfs_dirty_data_max_max', _bytes, lambda box: str(default_dirty_data_max_max(box.ram_bytes)),
-           'upper bound of zfs_dirty_data_max, read at module load',
-           'zfs_dirty_data_max is clamped to this bound when the module loads; it only changes at the next boot.',
+           'upper bound of the write buffer, read at module load',
+           'The write buffer size is clamped to this bound when the module loads; it only changes at the next boot.',
            risk_rule=caution_above_default(MORE_UNSYNCED), load_time=True),
     _param('zfs_dirty_data_max_percent', v.integer(1, 100), '10', 'default write buffer as % of RAM, read at load',
            'Sets the default write buffer at module load.', risk_rule=caution_above_default(MORE_UNSYNCED),
@@ -175,7 +175,8 @@ KNOBS: tuple[Knob, ...] = (
            'Only correct when the log device cache is non-volatile; "can cause ZIL corruption on power loss".',
            risk_rule=risky_when(DANGEROUS, ('1',), POWER_LOSS + '; the ZIL itself can be corrupted')),
     _param('zfs_immediate_write_sz', _bytes, str(32 * 1024), 'sync write size logged indirectly without a SLOG',
-           'Without a log device, larger sync writes go to the pool directly (like logbias=throughput).'),
+           'Without a log device, larger sync writes go to the pool directly (as with Sync write logging set to '
+           'Throughput).'),
     _param('zil_slog_bulk', _bytes, str(64 * MiB), 'log bytes per commit at sync priority',
            'Above this, log writes of one commit go at lower priority.'),
     _param('metaslab_lba_weighting_enabled', v.boolean_01, '1', 'prefers outer (faster) disk tracks',
@@ -204,7 +205,7 @@ KNOBS: tuple[Knob, ...] = (
     Knob(SERVICE, 'multichannel', v.boolean_word, 'SMB multichannel',
          'Lets one SMB client use several connections (NICs or RSS queues) at once.', SMB_DOC,
          default=_const('false'), scope='smb'),
-    Knob(SERVICE, 'servers', v.nfs_servers, 'number of nfsd threads (AUTO = from CPU count)',
+    Knob(SERVICE, 'servers', v.nfs_servers, 'number of NFS server threads (Auto: from the CPU count)',
          'More nfsd threads serve more concurrent NFS clients.', NFS_DOC, default=_const('AUTO'), scope='nfs'),
 
     # --- pool devices (scope: the pool) ---

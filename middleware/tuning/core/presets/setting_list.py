@@ -6,7 +6,7 @@ from .box import Box, box_from
 from .constants import DATASET_PROPERTY, POOL_DEVICE
 from .limits import box_limit, zero_is_default
 from .registry import KNOBS
-from .setting_words import BYTES, BYTES_PER_SECOND, PERCENT, SECONDS, words_of
+from .setting_words import BYTES, BYTES_PER_SECOND, PERCENT, SECONDS, choice_words, words_of
 from .snapshot import SnapshotView, make_key, scope_for
 from .units import format_block_size, format_bytes
 
@@ -65,9 +65,9 @@ def allowed_range(knob, unit: str | None, box) -> dict:
     elif low is not None:
         words = f'{_size(low, unit)} to {_size(high, unit)}'
         if choices:
-            words = f'{" or ".join(choices)}, or {words}'
-    else:
-        words = ' or '.join(choices or [])
+            words = f'{domain.get("words") or choice_words(choices)}, or {words}'
+    else:   # the choices in words, as the web UI offers them ("Standard, Always or Disabled"); any case is taken
+        words = domain.get('words') or choice_words(choices or [])
     return {'choices': choices, 'minimum': low, 'maximum': high, 'allowed': words,
             'zero_is_default': zero_is_default(knob.kind, knob.setting)}
 

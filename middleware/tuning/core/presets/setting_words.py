@@ -1,11 +1,15 @@
-"""Every setting a custom preset may change, in words: its name, what it does in one sentence, and its unit.
+"""Every setting a custom preset may change, in words: its name, what it does in one sentence, and its unit; and
+its values in words (``value_words``: "Disabled", "on", "24 GiB"), as the TrueNAS web UI and the panel show them.
 
 The unit decides how a value may be typed in a preset (``custom.typed_value``): sizes take K/M/G/T ("64G", "8 GiB"),
 percentages and seconds take their sign ("20%", "30s"); the ARC and write-buffer sizes also take a share of RAM
 ("50%"). A test fails when a registry knob a preset may set has no entry here.
 """
+import re
+
 from .constants import DATASET_PROPERTY, SERVICE, SYSCTL, ZFS_PARAMETER
 from .limits import zero_is_default
+from .units import format_bytes, parse_size
 
 BYTES = 'BYTES'
 BYTES_PER_SECOND = 'BYTES_PER_SECOND'
@@ -88,7 +92,7 @@ WORDS: dict[tuple[str, str], tuple[str, str, str | None]] = {
     (S, 'net.core.netdev_max_backlog'): ('Receive queue length', 'How many received packets each CPU may queue '
                                                                  'before the kernel drops them.', COUNT),
     (V, 'multichannel'): ('SMB multichannel', 'Lets one SMB client use several network connections at once.', None),
-    (V, 'servers'): ('NFS server threads', 'How many NFS requests the server handles at once; AUTO follows the CPU '
+    (V, 'servers'): ('NFS server threads', 'How many NFS requests the server handles at once; Auto follows the CPU '
                                            'count.', COUNT),
 }
 
@@ -104,6 +108,63 @@ def name_of(kind: str, setting: str) -> str:
     return found[0] if found else setting
 
 
+# A ZFS enum as the API spells it (METADATA, THROUGHPUT): letters only, so LZ4 or ZSTD-3 stay as they are; the
+# panel's enumWords (ui/src/app/shared/format.ts) reads the same values the same way.
+_ENUM = re.compile(r'^[A-Z]+(_[A-Z]+)*$')
+_ACRONYMS = frozenset({'ZSTD', 'GZIP', 'ZLE', 'LZJB', 'SMB', 'NFS', 'ISCSI', 'ARC', 'SLOG', 'HDD', 'SSD', 'NVME'})
+_SWITCH = {'true': 'on', 'false': 'off'}
+
+
+def value_word(value: str) -> str:
+    """An API value as a word: "DISABLED" -> "Disabled", "METADATA_ONLY" -> "Metadata only", "true" -> "on";
+    names (LZ4, GZIP-9, 1M) as they are."""
+    text = str(value)
+    if text in _SWITCH:
+        return _SWITCH[text]
+    if not _ENUM.fullmatch(text) or text in _ACRONYMS:
+        return text
+    words = text.lower().replace('_', ' ')
+    return words[:1].upper() + words[1:]
+
+
+def choice_words(values, conjunction: str = 'or') -> str:
+    """"Standard, Always or Disabled": values in words, the API's spelling in parentheses where a word is not what
+    one types ("Metadata only (METADATA_ONLY)"; values are taken in any case, so "Disabled" is typed as it reads)."""
+    words = []
+    for value in values:
+        word = value_word(value)
+        typed = word.upper() == str(value).upper() or (str(value) in _SWITCH)
+        words.append(word if typed else f'{word} ({value})')
+    if len(words) < 2:
+        return ''.join(words)
+    return f'{", ".join(words[:-1])} {conjunction} {words[-1]}'
+
+
+def value_words(kind: str, setting: str, value) -> str:
+    """A setting's value as people read it, by the unit of the settings list: sizes in IEC units ("24 GiB", 128K as
+    "128 KiB", three TCP buffer sizes joined by " / "), rates per second, percentages, seconds, 0 of the ARC bounds
+    as "0 (OpenZFS default)", enums as words ("Disabled"), switches as on/off; "no value" for None."""
+    if value is None:
+        return 'no value'
+    text = str(value).strip()
+    unit = unit_fields(kind, setting)['unit']
+    parts = text.split()
+    if text == '0' and zero_is_default(kind, setting):
+        return '0 (OpenZFS default)'
+    if unit in (BYTES, BYTES_PER_SECOND) and parts:
+        try:   # bytes, or ZFS's spelling of a block size ("128K")
+            sizes = [parse_size(p) for p in parts]
+        except ValueError:
+            return text
+        suffix = '/s' if unit == BYTES_PER_SECOND else ''
+        return ' / '.join(format_bytes(size) + suffix for size in sizes)
+    if unit == PERCENT and text.isdigit():
+        return f'{text} %'
+    if unit == SECONDS and text.isdigit():
+        return f'{text} s'
+    return value_word(text)
+
+
 def unit_fields(kind: str, setting: str) -> dict:
     """``{unit, zero_is_default}`` of any setting a row names (plan, in effect, drift), in the vocabulary of the
     settings list, so the panel never guesses a unit: ``unit`` None for a setting without one (an enum, a switch,
@@ -112,4 +173,5 @@ def unit_fields(kind: str, setting: str) -> dict:
     return {'unit': found[2] if found else None, 'zero_is_default': zero_is_default(kind, setting)}
 
 
-__all__ = ['BYTES', 'BYTES_PER_SECOND', 'COUNT', 'PERCENT', 'SECONDS', 'UNITS', 'WORDS', 'name_of', 'unit_fields', 'words_of']
+__all__ = ['BYTES', 'BYTES_PER_SECOND', 'COUNT', 'PERCENT', 'SECONDS', 'UNITS', 'WORDS', 'choice_words', 'name_of',
+           'unit_fields', 'value_word', 'value_words', 'words_of']

@@ -10,6 +10,7 @@ comes from the same numbers that refuse a value.
 import re
 
 from .constants import MiB
+from .setting_words import choice_words
 from .units import NotWholeBytes, format_block_size, is_power_of_two, parse_size
 
 INT_MAX = 2 ** 31 - 1
@@ -17,16 +18,18 @@ _TRUE = {'1', 'true', 'on', 'yes'}
 _FALSE = {'0', 'false', 'off', 'no'}
 
 
-def enum(*choices: str):
+def enum(*choices: str, words: str | None = None):
+    """One of ``choices`` in any case; ``words`` says them for people where a list would be too long."""
     allowed = tuple(c.upper() for c in choices)
+    said = words or choice_words(allowed)
 
     def normalise(value: str) -> str:
         text = str(value).strip().upper()
         if text not in allowed:
-            raise ValueError(f'{value!r} is not one of {", ".join(allowed)}')
+            raise ValueError(f'{value!r} is not one of {said}')
         return text
     normalise.choices = allowed
-    normalise.domain = {'choices': allowed}
+    normalise.domain = {'choices': allowed, 'words': said}
     return normalise
 
 
@@ -36,7 +39,9 @@ _COMPRESSION_LEVELS = (
     + [f'ZSTD-{n}' for n in range(1, 20)]
     + [f'ZSTD-FAST-{n}' for n in list(range(1, 11)) + list(range(20, 101, 10)) + [500, 1000]]
 )
-compression = enum(*_COMPRESSION_LEVELS)
+compression = enum(*_COMPRESSION_LEVELS, words=(
+    'On, Off, LZ4, ZLE, LZJB, GZIP, GZIP-1 to GZIP-9, ZSTD, ZSTD-1 to ZSTD-19, ZSTD-FAST, ZSTD-FAST-1 to '
+    'ZSTD-FAST-10, ZSTD-FAST-20 to ZSTD-FAST-100 in steps of 10, ZSTD-FAST-500 or ZSTD-FAST-1000'))
 
 
 def block_size(minimum: int, maximum: int, allow_zero: bool = False):
@@ -102,10 +107,10 @@ def boolean_word(value: str) -> str:
         return 'true'
     if text in _FALSE:
         return 'false'
-    raise ValueError(f'{value!r} is not true or false')
+    raise ValueError(f'{value!r} is not on (true) or off (false)')
 
 
-boolean_word.domain = {'choices': ('true', 'false')}
+boolean_word.domain = {'choices': ('true', 'false'), 'words': 'on (true) or off (false)'}
 
 
 def tcp_buffer_triple(value: str) -> str:
@@ -130,11 +135,12 @@ def nfs_servers(value: str) -> str:
     if text in ('AUTO', 'NULL', 'NONE', ''):
         return 'AUTO'
     if not re.fullmatch(r'\d+', text) or not 1 <= int(text) <= 256:
-        raise ValueError(f'{value!r} must be AUTO or a number of nfsd threads from 1 to 256')
+        raise ValueError(f'{value!r} must be Auto (from the CPU count) or a number of NFS server threads from 1 to '
+                         f'256')
     return str(int(text))
 
 
-nfs_servers.domain = {'choices': ('AUTO',), 'minimum': 1, 'maximum': 256}
+nfs_servers.domain = {'choices': ('AUTO',), 'minimum': 1, 'maximum': 256, 'words': 'Auto (from the CPU count)'}
 
 
 def disk_list(value: str) -> str:

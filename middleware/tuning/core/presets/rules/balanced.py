@@ -7,6 +7,7 @@ registry's default for this box when no baseline exists. Cache and log devices a
 from ..constants import DATASET_PROPERTY, POOL_DEVICE
 from ..registry import KNOBS
 from ..snapshot import canonical, make_key
+from ..setting_words import name_of
 from ..write_check import value_error
 from .costs import Cost
 from .effect_words import assess, with_effect
@@ -32,8 +33,9 @@ def build(draft):
         recorded = draft.baseline.get(key)
         if recorded is not None and value_error(knob.kind, knob.setting, str(recorded)) is not None:
             # A recorded value tuning may not write (e.g. out of the knob's range, or from an imported database).
-            draft.warn(f'The recorded baseline of {knob.setting} ({str(recorded)[:40]!r}) is not a value tuning '
-                       'writes; the default for this box is proposed instead.')
+            draft.warn(f'The recorded baseline of {name_of(knob.kind, knob.setting)} ({knob.setting}: '
+                       f'{str(recorded)[:40]!r}) is not a value tuning writes; the default for this box is proposed '
+                       'instead.')
             recorded = None
         if recorded is not None:
             value, why = str(recorded), 'Back to the value this box had before tuning (recorded baseline).'
@@ -80,5 +82,7 @@ def _devices_since_baseline(draft):
         added = sorted(now - before)
         if added:
             what = 'L2ARC cache' if role == 'cache' else 'SLOG log'
-            draft.warn(f'{what} device(s) {", ".join(added)} were added to pool {draft.box.pool_name} after the '
-                       f'baseline; balanced leaves them in place (remove them from the pool to compare without).')
+            some = (f'{what} device {added[0]} was', 'it') if len(added) == 1 else \
+                (f'{what} devices {", ".join(added)} were', 'them')
+            draft.warn(f'{some[0]} added to pool {draft.box.pool_name} after the baseline; Balanced leaves {some[1]} '
+                       f'in place (remove {some[1]} from the pool to compare without).')

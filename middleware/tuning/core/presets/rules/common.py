@@ -42,7 +42,7 @@ def write_buffer(draft):
     bound = draft.current_int(ZFS_PARAMETER, 'zfs_dirty_data_max_max')
     if bound is not None and target > bound:
         draft.param('zfs_dirty_data_max_max', str(target),
-                    f'zfs_dirty_data_max is clamped to this bound ({format_bytes(bound)} now) when the module '
+                    f'The write buffer size is clamped to this bound ({format_bytes(bound)} now) when the module '
                     f'loads; without raising it the {format_bytes(target)} buffer would fall back at the next boot.')
         draft.warn(f'The write buffer of {format_bytes(target)} is above the load-time bound of '
                    f'{format_bytes(bound)}: it works at once, and stays after a reboot only because the bound is '
@@ -92,17 +92,19 @@ def network(draft):
         links = sum(1 for s in box.nic_speeds_mbps if s == speed)
         rate = link_payload_bytes_per_s(speed) / 1_000_000
         label = f'{speed // 1000} GbE' if speed >= 1000 else f'{speed} Mb/s'
+        up = 'one such link is up' if links == 1 else f'{links} such links are up'
         draft.warn(f'Network: each {label} link carries at most ~{rate:.0f} MB/s, which caps what one client can '
-                   f'read or write ({links} such link(s) up); socket buffers are left alone below 10 GbE.')
+                   f'read or write ({up}); socket buffers are left alone below 10 GbE.')
 
 
 def multichannel(draft):
     """SMB multichannel helps when a client can use several links or RSS queues."""
     box = draft.box
     if box.nics_up >= 2 or (box.fastest_nic_mbps or 0) >= 10_000:
+        links = 'one network link' if box.nics_up == 1 else f'{box.nics_up} network links'
+        # what the SMB restart interrupts is the row's risk reason (effect_words.RESTART_WORDS)
         draft.service('multichannel', 'true',
-                      f'With {box.nics_up} network link(s) up, multichannel lets one SMB client use several '
-                      f'connections at once. Changing it restarts SMB: open sessions reconnect.')
+                      f'With {links} up, multichannel lets one SMB client use several connections at once.')
 
 
 def effective_block_bytes(draft) -> int:
@@ -119,6 +121,11 @@ def effective_block_bytes(draft) -> int:
         except ValueError:
             continue
     return min(parsed) if parsed else 128 * 1024
+
+
+def _disks_word(role: str, disks: list) -> str:
+    """"cache disk" or "cache disks", by how many."""
+    return f'{role} disk' + ('' if len(disks) == 1 else 's')
 
 
 def _suggest(draft, role: str, purpose: str) -> None:
@@ -147,7 +154,7 @@ def l2arc(draft, why: str, tune_feed: bool = False) -> bool:
     existing = list(box.cache_devices)
     if chosen:
         draft.pool_device('cache', existing + chosen, why)
-        draft.prerequisite('cache', True, f'cache disk(s) selected: {", ".join(chosen)}')
+        draft.prerequisite('cache', True, f'{_disks_word("cache", chosen)} selected: {", ".join(chosen)}')
     elif existing:
         draft.prerequisite('cache', True, f'pool {box.pool_name} already has an L2ARC: {", ".join(existing)}')
     else:
@@ -180,7 +187,7 @@ def slog(draft, why: str) -> bool:
     if chosen:
         draft.pool_device('log', existing + chosen, why)
         shape = 'a mirrored log' if len(chosen) == 2 else 'a single log disk'
-        draft.prerequisite('log', True, f'log disk(s) selected: {", ".join(chosen)} ({shape})')
+        draft.prerequisite('log', True, f'{_disks_word("log", chosen)} selected: {", ".join(chosen)} ({shape})')
     elif existing:
         draft.prerequisite('log', True, f'pool {box.pool_name} already has a SLOG: {", ".join(existing)}')
     else:

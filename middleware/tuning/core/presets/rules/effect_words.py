@@ -5,11 +5,20 @@ value rule, except where the direction or the disks make that untrue: lowering w
 SAFE; deeper queues on hard disks are a latency cost, not a flash tuning; outer-track weighting means nothing to
 flash.
 """
-from ..constants import CAUTION, SAFE
+from ..constants import CAUTION, SAFE, SERVICE
 from ..registry import DEEPER_QUEUES, MORE_UNSYNCED, NO_PLP
 from .effects import (
     Assessment, Change, LOWER, RAISE, TO, Words, amount, choice, direction, disk_count, sentence, size_or_int, tcp_max,
 )
+
+# What applying a service setting interrupts (the service restarts): no data is at risk, so the risk stays SAFE, and
+# the row says what a SAFE badge alone would hide.
+RESTART_WORDS = {
+    'smb': 'No risk to data, but applying it restarts the SMB service: connected SMB clients are cut off and '
+           'reconnect, and a copy in progress may fail',
+    'nfs': 'No risk to data, but applying it restarts the NFS service: NFS clients pause until it is back (hard '
+           'mounts retry; soft mounts may report errors)',
+}
 
 LESS_UNSYNCED = ('less written data waits in RAM before it reaches the disks: a crash loses less, and writers are '
                  'throttled sooner during a burst')
@@ -181,10 +190,10 @@ EFFECTS: dict[str, Words] = {
                                                     'packets on fast links'),
 
     # --- services ---
-    'multichannel': choice({'true': 'one SMB client may use several connections at once; SMB restarts and open '
-                                    'sessions reconnect',
-                            'false': 'each SMB client uses one connection again; SMB restarts and open sessions '
-                                     'reconnect'}),
+    'multichannel': choice({'true': 'one SMB client may use several connections at once; the SMB service restarts '
+                                    'and connected clients reconnect',
+                            'false': 'each SMB client uses one connection again; the SMB service restarts and '
+                                     'connected clients reconnect'}),
     'servers': amount('more nfsd threads serve more NFS clients at once and use more memory',
                       'fewer nfsd threads: less memory, fewer NFS clients served at once',
                       special={'AUTO': 'the number of nfsd threads follows the CPU count again'}),
@@ -207,7 +216,11 @@ def assess(knob, current: str | None, proposed: str, box=None) -> Assessment:
         risk, reason = override
     elif way != TO:
         reason = effect   # the value rule's reason is about the value; the effect says what this direction costs
-    return Assessment(way, risk, (reason or effect) if risk != SAFE else None, effect)
+    if risk == SAFE:
+        # safe for data; a service's restart still interrupts its clients, and the reason says so
+        reason = sentence(RESTART_WORDS[knob.scope]) if knob.kind == SERVICE and knob.scope in RESTART_WORDS else None
+        return Assessment(way, risk, reason, effect)
+    return Assessment(way, risk, reason or effect, effect)
 
 
 def effect_sentence(found: Assessment) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..constants import DISK_KIND_WORDS, NVME, POOL_DEVICE, SAFE, SSD
+from ..setting_words import value_words
 from ..units import parse_size
 
 RAISE, LOWER, TO = 'RAISE', 'LOWER', 'TO'   # TO: a change between values that are not more or less of something
@@ -26,6 +27,11 @@ class Change:
     @property
     def default(self) -> str | None:
         return self.knob.default_for(self.box)
+
+    @property
+    def words(self) -> str:
+        """The proposed value as people read it ("Disabled", "1 MiB")."""
+        return value_words(self.knob.kind, self.knob.setting, self.proposed)
 
     @property
     def disk_kind(self) -> str | None:
@@ -46,7 +52,7 @@ class Change:
 class Assessment:
     direction: str
     risk: str
-    reason: str | None   # why it is risky; None when SAFE
+    reason: str | None   # why it is risky; when SAFE, None or what applying it interrupts (a service restart)
     effect: str          # what the change does, as a clause ("less written data waits in RAM ...")
 
 
@@ -85,7 +91,7 @@ def amount(up: Text, down: Text, figure=int, lower_is_safe: bool = True, raise_r
             return _text(up, change)
         if way == LOWER:
             return _text(down, change)
-        return f'sets it to {change.proposed}'
+        return f'sets it to {change.words}'
 
     def risk(change: Change, way: str):
         if way == LOWER and lower_is_safe and change.proposed not in special:
@@ -106,7 +112,7 @@ def choice(words: dict[str, Text], other: Text = None, risk: RiskOverride | None
     """Values that are not quantities: the words of the value it changes to."""
     def effect(change: Change, way: str) -> str:
         text = words.get(change.proposed, other)
-        return _text(text, change) if text is not None else f'sets it to {change.proposed}'
+        return _text(text, change) if text is not None else f'sets it to {change.words}'
     return Words(None, effect, risk or no_override)
 
 

@@ -29,5 +29,5 @@ def build(draft):
     if draft.box.pool_speed_rank < 2:
         common.l2arc(draft, 'An SSD cache serves random re-reads of a working set larger than RAM without seeks.')
         common.slog(draft, 'A fast log device acknowledges synchronous writes without waiting for the pool.')
-    draft.warn('zfs_prefetch_disable=1 is left off: OpenZFS recommends it only when the workload is completely '
-               'random reads; add it in a custom preset if yours is.')
+    draft.warn('Read-ahead stays on: OpenZFS recommends turning it off only when the workload is completely random '
+               'reads; set "Read-ahead off" in a custom preset if yours is.')

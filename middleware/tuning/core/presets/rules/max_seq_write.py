@@ -1,5 +1,5 @@
 """``max-seq-write``: large sequential writes (backups, media ingest)."""
-from ..constants import SEQ_WRITE
+from ..constants import DATASET_PROPERTY, SEQ_WRITE
 from ..registry import WORKLOAD, ZFSPROPS
 from . import common
 from .costs import Cost
@@ -9,7 +9,7 @@ COSTS = (
          lambda o: o.ends_at('recordsize', '1M')),
     Cost('A bigger write buffer holds more un-synced async data in RAM (lost on a crash) and leaves less RAM to '
          'the ARC.', lambda o: o.ends_risky('zfs_dirty_data_max')),
-    Cost('Without a SLOG, logbias=THROUGHPUT makes small synchronous writes slower.',
+    Cost('Without a SLOG, Sync write logging set to Throughput makes small synchronous writes slower.',
          lambda o: o.ends_at('logbias', 'THROUGHPUT')),
 )
 PRESET = {
@@ -35,5 +35,6 @@ def build(draft):
                                                'throughput (default 10 per disk).')
     common.network(draft)
     common.multichannel(draft)
-    draft.warn('Not part of this preset: sync=DISABLED would be faster still but loses acknowledged writes on a '
-               'power cut; use a custom preset if you accept that, it will be marked DANGEROUS.')
+    draft.leave_out(DATASET_PROPERTY, 'sync', 'DISABLED',
+                    'Not part of this preset: Sync set to Disabled would be faster still but loses acknowledged '
+                    'writes on a power cut; use a custom preset if you accept that, it will be marked Dangerous.')

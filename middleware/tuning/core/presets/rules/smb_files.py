@@ -6,7 +6,8 @@ from .costs import Cost
 COSTS = (
     Cost('Apps that rely on access times (some mail and backup tools) no longer see them updated.',
          lambda o: o.ends_at('atime', 'OFF')),
-    Cost('Turning multichannel on restarts SMB: open client sessions reconnect.', lambda o: o.changes('multichannel')),
+    Cost('Turning multichannel on restarts the SMB service: connected clients are cut off and reconnect.',
+         lambda o: o.changes('multichannel')),
 )
 PRESET = {
     'id': 'smb-files',
@@ -21,6 +22,6 @@ def build(draft):
     common.lz4_and_no_atime(draft)
     common.multichannel(draft)
     common.network(draft)
-    draft.warn('recordsize stays as it is (128K suits mixed shares); use media-streaming for shares of large '
-               'media files. casesensitivity=insensitive speeds up Samba name lookups but can only be set when a '
-               'dataset is created.')
+    draft.warn('The Record size stays as it is (128 KiB suits mixed shares); use the Media streaming preset for '
+               'shares of large media files. Case sensitivity set to Insensitive speeds up Samba name lookups but '
+               'can only be set when a dataset is created.')

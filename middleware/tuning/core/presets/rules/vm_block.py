@@ -5,7 +5,8 @@ from . import common
 from .costs import Cost
 
 COSTS = (
-    Cost('With a SLOG, sync=ALWAYS sends every write through the log: bulk write throughput is limited by it.',
+    Cost('With a SLOG, Sync set to Always sends every write through the log: bulk write throughput is limited by '
+         'it.',
          lambda o: o.ends_at('sync', 'ALWAYS')),
     Cost('Large sequential copies inside guests are slower than on a dataset tuned for streaming.'),
 )
@@ -35,10 +36,10 @@ def build(draft):
                                         'initiator does not send cache flushes, at little cost.',
                       ZFSPROPS + ' (sync)')
     else:
-        draft.warn('sync stays STANDARD: without a SLOG, sync=ALWAYS would make every guest write wait for the '
-                   'pool. Guests must send cache flushes (most hypervisors do).')
+        draft.warn('The Sync setting stays Standard: without a SLOG, Sync set to Always would make every guest '
+                   'write wait for the pool. Guests must send cache flushes (most hypervisors do).')
     common.disk_queues(draft, ['sync_read', 'sync_write'],
                        'Guests issue many small synchronous requests; flash devices serve them in parallel.')
     common.network(draft)
-    draft.warn('volblocksize is fixed when a zvol is created: create VM zvols with 16K (the default) to match '
-               'guest filesystems, and keep plenty of free pool space for block storage.')
+    draft.warn('A zvol\'s block size (volblocksize) is fixed when the zvol is created: create VM zvols with 16 KiB '
+               '(the default) to match guest filesystems, and keep plenty of free pool space for block storage.')
