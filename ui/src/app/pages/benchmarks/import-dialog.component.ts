@@ -2,6 +2,7 @@ import { ChangeDetectionStrategy, Component, OnInit, inject, input, output, sign
 import { MatButton } from '@angular/material/button';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
 import { MatInput } from '@angular/material/input';
+import { MatOption, MatSelect } from '@angular/material/select';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -13,8 +14,10 @@ import { ModalDirective } from '../../shared/modal/modal.directive';
 /** Import a bonnie++/gobonniego/fio file or a client kit's output: picker, format, label; the server's complaint shown where it belongs. */
 @Component({
   selector: 'tp-import-dialog',
-  imports: [MatFormField, MatLabel, MatInput, MatButton, TranslatePipe, ModalDirective],
+  imports: [MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, TranslatePipe, ModalDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
+  /* the chosen format shows whole ('client kit output file'), never cut */
+  styles: `.format { width: 16rem; max-width: 100%; }`,
   template: `
     <div class="overlay">
       <form class="dialog" tpModal (tpModalDismiss)="closed.emit()" [attr.aria-label]="'Import older results' | t"
@@ -27,14 +30,14 @@ import { ModalDirective } from '../../shared/modal/modal.directive';
         </label>
         @if (errors().fields['data']; as e) { <div class="field-error" role="alert" data-test="import-data-error">{{ e }}</div> }
         <div class="field">
-          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic" class="format">
             <mat-label>{{ 'Format' | t }}</mat-label>
-            <select matNativeControl data-test="import-format" [value]="format()" (change)="format.set($any($event.target).value)">
-              <option value="BONNIE">bonnie++</option>
-              <option value="GOBONNIEGO">gobonniego JSON</option>
-              <option value="FIO">fio JSON</option>
-              <option value="CLIENT_KIT">{{ 'client kit output file' | t }}</option>
-            </select>
+            <mat-select data-test="import-format" [value]="format()" (selectionChange)="format.set($event.value)">
+              <mat-option value="BONNIE" data-value="BONNIE">bonnie++</mat-option>
+              <mat-option value="GOBONNIEGO" data-value="GOBONNIEGO">gobonniego JSON</mat-option>
+              <mat-option value="FIO" data-value="FIO">fio JSON</mat-option>
+              <mat-option value="CLIENT_KIT" data-value="CLIENT_KIT">{{ 'client kit output file' | t }}</mat-option>
+            </mat-select>
           </mat-form-field>
         </div>
         @if (errors().fields['format']; as e) { <div class="field-error">{{ e }}</div> }

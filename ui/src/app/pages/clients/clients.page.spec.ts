@@ -82,8 +82,8 @@ describe('ClientsPage', () => {
   });
 
   it('creates a session from the form and shows its token once, with the commands for each client', async () => {
-    const { api, q, type, choose, settle } = await renderPage();
-    expect([...q<HTMLSelectElement>('client-dataset')!.options].map((o) => o.value)).toEqual(['', 'tank', 'tank/vms']);
+    const { api, q, type, choose, settle, options } = await renderPage();
+    expect(options('client-dataset').map((o) => o.value)).toEqual(['', 'tank', 'tank/vms']);
     await type('client-label', 'ws1');
     await choose('client-protocol', 'SMB');
     await choose('client-dataset', 'tank/vms');
@@ -168,10 +168,10 @@ describe('ClientsPage', () => {
   });
 
   it('imports a kit’s output file as a client result', async () => {
-    const { api, q, settle } = await renderPage((m) => m.mockCall('tuning.benchmark.import', fakeClientResult({ id: 13, label: 'offline ws2' })));
+    const { api, q, settle, selected } = await renderPage((m) => m.mockCall('tuning.benchmark.import', fakeClientResult({ id: 13, label: 'offline ws2' })));
     q('client-import-open')!.click();
     await settle();
-    expect(q<HTMLSelectElement>('import-format')!.value).toBe('CLIENT_KIT');
+    expect(selected('import-format')).toBe('CLIENT_KIT');
     const input = q<HTMLInputElement>('import-file')!;
     // jsdom's File has no text(); the browser's does.
     Object.defineProperty(input, 'files', { value: [{ name: 'ws2.json', text: async () => '{"kit_version": 1}' }] });

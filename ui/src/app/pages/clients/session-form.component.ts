@@ -5,6 +5,7 @@ import { MatCard } from '@angular/material/card';
 import { MatCheckbox } from '@angular/material/checkbox';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
 import { MatInput } from '@angular/material/input';
+import { MatOption, MatSelect } from '@angular/material/select';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -34,13 +35,15 @@ const NUMBER_FIELDS = [
 /** Create a client session: what to measure over which protocol, and for how long its token works. */
 @Component({
   selector: 'tp-session-form',
-  imports: [MatCard, MatCheckbox, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe,
+  imports: [MatCard, MatCheckbox, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
     FieldErrorComponent, NumberFieldComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .row { align-items: flex-start; }
     .tests { display: flex; flex-wrap: wrap; gap: 0 8px; border: 0; padding: 6px 0; margin: 8px 0 0; }
-    .wide { width: 320px; max-width: 100%; }
+    /* a select shows its chosen words whole (a port's speed and MTU, a long dataset name), never cut */
+    .wide { width: 22rem; max-width: 100%; }
+    .protocol { width: 14rem; max-width: 100%; }
   `,
   template: `
     <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="create()" novalidate data-test="client-form">
@@ -55,11 +58,11 @@ const NUMBER_FIELDS = [
           <tp-field-error [control]="form.controls.label" [label]="labels.label" testId="error-label" />
         </div>
         <div class="field">
-          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic" class="protocol">
             <mat-label>{{ labels.protocol | t }}</mat-label>
-            <select matNativeControl formControlName="protocol" data-test="client-protocol">
-              @for (p of protocols; track p) { <option [value]="p">{{ protocolWords[p] | t }}</option> }
-            </select>
+            <mat-select formControlName="protocol" data-test="client-protocol">
+              @for (p of protocols; track p) { <mat-option [value]="p" [attr.data-value]="p">{{ protocolWords[p] | t }}</mat-option> }
+            </mat-select>
           </mat-form-field>
           <tp-field-error [control]="form.controls.protocol" [label]="labels.protocol" testId="error-protocol" />
         </div>
@@ -67,10 +70,10 @@ const NUMBER_FIELDS = [
           <mat-form-field appearance="outline" subscriptSizing="dynamic" class="wide">
             <mat-label>{{ labels.dataset | t }}</mat-label>
             @if (datasets().length) {
-              <select matNativeControl formControlName="dataset" data-test="client-dataset">
-                <option value="">{{ 'Not said' | t }}</option>
-                @for (d of datasets(); track d) { <option [value]="d">{{ d }}</option> }
-              </select>
+              <mat-select formControlName="dataset" data-test="client-dataset">
+                <mat-option value="" data-value="">{{ 'Not said' | t }}</mat-option>
+                @for (d of datasets(); track d) { <mat-option [value]="d" [attr.data-value]="d">{{ d }}</mat-option> }
+              </mat-select>
             } @else {
               <input matInput type="text" formControlName="dataset" data-test="client-dataset" placeholder="tank/share" />
             }
@@ -93,10 +96,12 @@ const NUMBER_FIELDS = [
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic" class="wide">
             <mat-label>{{ labels.nic | t }}</mat-label>
-            <select matNativeControl formControlName="network_interface" data-test="client-nic">
-              <option value="">{{ 'No network measurement' | t }}</option>
-              @for (n of nics(); track n.name) { <option [value]="n.name">{{ nicWords(n).key | t: nicWords(n).params }}</option> }
-            </select>
+            <mat-select formControlName="network_interface" data-test="client-nic">
+              <mat-option value="" data-value="">{{ 'No network measurement' | t }}</mat-option>
+              @for (n of nics(); track n.name) {
+                <mat-option [value]="n.name" [attr.data-value]="n.name">{{ nicWords(n).key | t: nicWords(n).params }}</mat-option>
+              }
+            </mat-select>
           </mat-form-field>
           <tp-field-error [control]="form.controls.network_interface" [label]="labels.nic" testId="error-network_interface" />
         </div>
