@@ -55,7 +55,7 @@ async def validated_configurations(middleware, spec: dict) -> list[dict]:
         configurations.append({'name': preset_id, 'preset': preset_id, 'title': preset['name'], 'skipped': skipped})
     for i, item in enumerate(spec['acknowledge']):
         if item not in all_dangerous:
-            verrors.add(f'spec.acknowledge.{i}', f'{item!r} is not a DANGEROUS change of any of these presets.')
+            verrors.add(f'spec.acknowledge.{i}', f'{item!r} is not a dangerous change of any of these presets.')
     finish = spec['finish']
     if finish['mode'] == 'PRESET' and finish['preset'] not in presets:
         verrors.add('spec.finish.preset', 'Name one of the campaign\'s presets to leave applied.')

@@ -9,6 +9,7 @@ from .box.settings import read_snapshot
 from .context import boot_id, box_reserved, plugin_context
 from .core import presets as catalog
 from .core.presets import setting_list
+from .core.presets.setting_words import name_of, value_words
 from .framework import (
     READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job,
 )
@@ -42,12 +43,14 @@ def check_acknowledged(plan: dict, acknowledge: list[str], field: str) -> None:
     names = dangerous_names(plan)
     for i, item in enumerate(acknowledge):
         if item not in names:
-            verrors.add(f'{field}.{i}', f'{item!r} is not a DANGEROUS change of this plan.')
+            verrors.add(f'{field}.{i}', f'{item!r} is not a dangerous change of this plan.')
     for change in dangerous:
         if change['key'] not in acknowledge and change['setting'] not in acknowledge:
-            verrors.add(field, f'{change["setting"]} = {change["proposed"]} on {change["scope"]} is DANGEROUS: '
-                               f'{change.get("risk_reason") or change["rationale"]} Acknowledge it by name '
-                               f'({change["key"]!r}) to apply it.')
+            kind, setting = change['kind'], change['setting']
+            # the words for the person; the key (or the setting's id) is what a script sends back
+            verrors.add(field, f'{name_of(kind, setting)} set to {value_words(kind, setting, change["proposed"])} on '
+                               f'{change["scope"]} is dangerous: {change.get("risk_reason") or change["rationale"]} '
+                               f'Acknowledge it by name ({change["key"]!r} or {setting!r}) to apply it.')
     verrors.check()
 
 

@@ -94,3 +94,18 @@ def test_balanced_names_what_it_leaves_and_counts_it(nas):
     assert any(w.startswith("The recorded baseline of Transaction group interval (zfs_txg_timeout: 'soon')")
                for w in warnings), warnings
     assert all(problems(w) == [] for w in warnings)
+
+
+def test_an_unacknowledged_dangerous_change_is_refused_in_words_with_the_key_to_send(nas):
+    from tuning.framework import ValidationErrors
+    from tuning.preset import check_acknowledged
+    plan = build_plan({'id': 'loose', 'name': 'Loose', 'base': None, 'settings': [
+        {'kind': 'DATASET_PROPERTY', 'setting': 'sync', 'value': 'DISABLED'}]},
+        make_ctx(nas, {'pool': 'tank', 'dataset': 'tank/media'}))
+    with pytest.raises(ValidationErrors) as e:
+        check_acknowledged(plan, ['recordsize'], 'options.acknowledge')
+    (stray, missing) = [(field, message) for field, message, _ in e.value]
+    assert stray == ('options.acknowledge.0', "'recordsize' is not a dangerous change of this plan.")
+    assert missing[0] == 'options.acknowledge'
+    assert missing[1].startswith('Synchronous writes set to Disabled on tank/media is dangerous: ')
+    assert missing[1].endswith("Acknowledge it by name ('DATASET_PROPERTY:tank/media:sync' or 'sync') to apply it.")
