@@ -9,7 +9,7 @@ import { PresetsStore } from '../../stores/presets.store';
 import { fakeClientSession } from '../../testing/client-fixtures';
 import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
-import { render } from '../../testing/render';
+import { optionsOf, render } from '../../testing/render';
 import { campaignApplyEffects, campaignReboots } from './campaign-form';
 import { CampaignFormComponent } from './campaign-form.component';
 
@@ -148,8 +148,9 @@ describe('CampaignFormComponent', () => {
 
 describe('CampaignFormComponent: the dataset and what applying does', () => {
   it('picks no dataset (least of all the pool root) and previews nothing until the admin picks one', async () => {
-    const { api, q, choose, settle } = await renderForm();
-    expect(q<HTMLSelectElement>('camp-dataset')!.value).toBe('');
+    const { api, q, choose, settle, selected } = await renderForm();
+    expect(selected('camp-dataset')).toBe('');
+    expect(q('camp-dataset')!.textContent).toContain('Pick a dataset');
     expect(q('camp-dataset-words')!.textContent).toContain('Pick the dataset');
     q('camp-preset-max-seq')!.querySelector('input')!.click();
     await settle();
@@ -191,13 +192,13 @@ describe('CampaignFormComponent: selects show whole words', () => {
   it('gives every select a wide field and option texts that fit it', async () => {
     const { q, el, choose } = await renderForm();
     await choose('camp-finish-mode', 'PRESET');
-    const selects = [...el.querySelectorAll<HTMLSelectElement>('select')].filter((s) => !s.closest('tp-benchmark-settings'));
+    const selects = [...el.querySelectorAll<HTMLElement>('mat-select')].filter((s) => !s.closest('tp-benchmark-settings'));
     expect(selects.length).toBeGreaterThanOrEqual(5);
     for (const select of selects) {
       expect(select.closest('.field')!.classList).toContain('wide');
       // 34rem at the select's 16 px font holds about 55 characters beside the arrow
-      for (const option of select.options) {
-        expect(option.textContent!.trim().length).toBeLessThanOrEqual(50);
+      for (const option of optionsOf(select)) {
+        expect(option.text.length).toBeLessThanOrEqual(50);
       }
     }
     expect(q('camp-order')!.textContent).toContain('Interleaved (round by round, every configuration)');

@@ -4,6 +4,7 @@ import { NonNullableFormBuilder, ReactiveFormsModule } from '@angular/forms';
 import { MatButton } from '@angular/material/button';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
 import { MatInput } from '@angular/material/input';
+import { MatOption, MatSelect } from '@angular/material/select';
 import { MatCard } from '@angular/material/card';
 import { MatCheckbox } from '@angular/material/checkbox';
 import { distinctUntilChanged, firstValueFrom, merge } from 'rxjs';
@@ -35,7 +36,7 @@ import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, 
 /** The campaign wizard: what to compare, how to measure, whether it may reboot, what stays applied at the end. */
 @Component({
   selector: 'tp-campaign-form',
-  imports: [ConfirmDialogComponent, MatCheckbox, MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe,
+  imports: [ConfirmDialogComponent, MatCheckbox, MatCard, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
     PlanTableComponent, BenchmarkSettingsComponent, FieldErrorComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
@@ -51,12 +52,11 @@ import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, 
       <h2>{{ 'Start a campaign' | t }}</h2>
       <p class="muted">{{ 'A campaign measures the box as it is (the baseline) and each chosen preset, in rounds, and recommends what wins with statistics.' | t }}</p>
       <div class="field wide">
-        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+        <mat-form-field appearance="outline" subscriptSizing="dynamic" floatLabel="always">
           <mat-label>{{ labels.dataset | t }}</mat-label>
-          <select matNativeControl formControlName="dataset" data-test="camp-dataset">
-            <option value="" disabled>{{ 'Pick a dataset' | t }}</option>
-            @for (d of datasets(); track d) { <option [value]="d">{{ d }}</option> }
-          </select>
+          <mat-select formControlName="dataset" data-test="camp-dataset" [placeholder]="'Pick a dataset' | t">
+            @for (d of datasets(); track d) { <mat-option [value]="d" [attr.data-value]="d">{{ d }}</mat-option> }
+          </mat-select>
         </mat-form-field>
         <tp-field-error [control]="form.controls.dataset" [label]="labels.dataset" testId="error-dataset" />
       </div>
@@ -85,10 +85,10 @@ import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, 
         <div class="field wide">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>{{ labels.order | t }}</mat-label>
-            <select matNativeControl formControlName="order" data-test="camp-order">
-              <option value="INTERLEAVED">{{ 'Interleaved (round by round, every configuration)' | t }}</option>
-              <option value="SEQUENTIAL">{{ 'Sequential (one configuration at a time)' | t }}</option>
-            </select>
+            <mat-select formControlName="order" data-test="camp-order">
+              <mat-option value="INTERLEAVED" data-value="INTERLEAVED">{{ 'Interleaved (round by round, every configuration)' | t }}</mat-option>
+              <mat-option value="SEQUENTIAL" data-value="SEQUENTIAL">{{ 'Sequential (one configuration at a time)' | t }}</mat-option>
+            </mat-select>
           </mat-form-field>
           <tp-field-error [control]="form.controls.order" [label]="labels.order" testId="error-order" />
         </div>
@@ -103,12 +103,12 @@ import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, 
       <div class="field wide">
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
           <mat-label>{{ labels.client_session | t }}</mat-label>
-          <select matNativeControl formControlName="client_session" data-test="camp-client-session">
-            <option value="">{{ 'this box (fio on the dataset)' | t }}</option>
+          <mat-select formControlName="client_session" data-test="camp-client-session">
+            <mat-option value="" data-value="">{{ 'this box (fio on the dataset)' | t }}</mat-option>
             @for (s of clientSessions(); track s.id) {
-              <option [value]="'' + s.id">{{ sessionWords(s) }}</option>
+              <mat-option [value]="'' + s.id" [attr.data-value]="s.id">{{ sessionWords(s) }}</mat-option>
             }
-          </select>
+          </mat-select>
         </mat-form-field>
         <tp-field-error [control]="form.controls.client_session" [label]="labels.client_session" testId="error-client_session_id" />
       </div>
@@ -129,11 +129,11 @@ import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, 
         <div class="field wide">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>{{ labels.finishMode | t }}</mat-label>
-            <select matNativeControl formControlName="mode" data-test="camp-finish-mode">
-              <option value="ORIGINAL">{{ 'the original configuration' | t }}</option>
-              <option value="PRESET">{{ 'a preset of this campaign' | t }}</option>
-              <option value="WINNER">{{ 'the winner of a test' | t }}</option>
-            </select>
+            <mat-select formControlName="mode" data-test="camp-finish-mode">
+              <mat-option value="ORIGINAL" data-value="ORIGINAL">{{ 'the original configuration' | t }}</mat-option>
+              <mat-option value="PRESET" data-value="PRESET">{{ 'a preset of this campaign' | t }}</mat-option>
+              <mat-option value="WINNER" data-value="WINNER">{{ 'the winner of a test' | t }}</mat-option>
+            </mat-select>
           </mat-form-field>
           <tp-field-error [control]="finish.mode" [label]="labels.finishMode" testId="error-finish.mode" />
         </div>
@@ -141,10 +141,10 @@ import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, 
           <div class="field wide">
             <mat-form-field appearance="outline" subscriptSizing="dynamic">
               <mat-label>{{ labels.finishPreset | t }}</mat-label>
-              <select matNativeControl formControlName="preset" data-test="camp-finish-preset">
-                <option value="">—</option>
-                @for (id of value().presets; track id) { <option [value]="id">{{ presets.nameOf(id) }}</option> }
-              </select>
+              <mat-select formControlName="preset" data-test="camp-finish-preset">
+                <mat-option value="" data-value="">—</mat-option>
+                @for (id of value().presets; track id) { <mat-option [value]="id" [attr.data-value]="id">{{ presets.nameOf(id) }}</mat-option> }
+              </mat-select>
             </mat-form-field>
             <tp-field-error [control]="finish.preset" [label]="labels.finishPreset" testId="error-finish.preset" />
           </div>
@@ -153,12 +153,14 @@ import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, 
           <div class="field wide">
             <mat-form-field appearance="outline" subscriptSizing="dynamic">
               <mat-label>{{ labels.finishTest | t }}</mat-label>
-              <select matNativeControl formControlName="test" data-test="camp-finish-test">
-                <option value="">—</option>
+              <mat-select formControlName="test" data-test="camp-finish-test">
+                <mat-option value="" data-value="">—</mat-option>
                 @for (test of tests; track test) {
-                @if (value().settings.tests.includes(test)) { <option [value]="test">{{ testWords[test] | t }}</option> }
+                  @if (value().settings.tests.includes(test)) {
+                    <mat-option [value]="test" [attr.data-value]="test">{{ testWords[test] | t }}</mat-option>
+                  }
                 }
-              </select>
+              </mat-select>
             </mat-form-field>
             <tp-field-error [control]="finish.test" [label]="labels.finishTest" testId="error-finish.test" />
           </div>
