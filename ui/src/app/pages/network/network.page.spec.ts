@@ -4,6 +4,7 @@ import { fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { fakeNetworkResult } from '../../testing/network-fixtures';
 import { render } from '../../testing/render';
+import { headerCell, phoneStyle } from '../../testing/tables';
 import { NetworkPage } from './network.page';
 import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 
@@ -44,6 +45,47 @@ describe('NetworkPage', () => {
     // no nominal speed known: the ceiling alone, speed and MTU unknown in words
     expect(q('net-ceiling-2')!.textContent).not.toContain('%');
     expect(q('net-row-2')!.textContent).toContain('unknown');
+  });
+
+  it('sorts by the figure behind the words: the ceiling, the link speed (unknown last), the date', async () => {
+    // 1,200 Mb/s reads smaller than 949 Mb/s as text; and the newest result has no known link speed
+    const rows = [fakeNetworkResult({ id: 3, created_at: '2026-11-25T09:00:00Z', link_speed_mbps: null,
+      ceiling_bits_per_second: 5e8 }),
+      fakeNetworkResult({ id: 2, created_at: '2026-11-24T12:00:00Z', link_speed_mbps: 10000, ceiling_bits_per_second: 1.2e9 }),
+      fakeNetworkResult({ id: 1, created_at: '2026-11-24T09:00:00Z', ceiling_bits_per_second: 9.49e8 })];
+    const { q, all, settle } = await renderPage(() => undefined, rows);
+    const order = () => all('net-row-').map((r) => r.dataset['test']);
+    const table = q('net-results')!;
+    expect(order()).toEqual(['net-row-3', 'net-row-2', 'net-row-1']);
+    expect(headerCell(table, 'When').getAttribute('aria-sort')).toBe('descending');
+    headerCell(table, 'Ceiling').click();   // figures start with the largest
+    await settle();
+    expect(order()).toEqual(['net-row-2', 'net-row-1', 'net-row-3']);
+    expect(headerCell(table, 'Ceiling').getAttribute('aria-sort')).toBe('descending');
+    headerCell(table, 'Ceiling').click();
+    await settle();
+    expect(order()).toEqual(['net-row-3', 'net-row-1', 'net-row-2']);
+    headerCell(table, 'Link speed').click();
+    await settle();
+    expect(order()).toEqual(['net-row-2', 'net-row-1', 'net-row-3']);
+    headerCell(table, 'Link speed').click();
+    await settle();
+    expect(order()).toEqual(['net-row-1', 'net-row-2', 'net-row-3']);   // unknown stays last
+    expect(headerCell(table, 'Tests').classList).not.toContain('mat-sort-header');
+  });
+
+  it('stays one block a row on a phone, its sort headers one line above the blocks', async () => {
+    const { q } = await renderPage();
+    const table = q('net-results')!;
+    // `stacked`: the global phone layout's one block a row, each cell headed by its data-label
+    expect(table.classList).toContain('stacked');
+    expect([...q('net-row-1')!.querySelectorAll('td')].map((td) => td.getAttribute('data-label'))).toEqual(
+      ['#', 'When', 'Port', 'Link speed', 'MTU', 'Client', 'Tests', 'Ceiling', null]);
+    expect(phoneStyle(table.querySelector('thead')!)['position']).toBe('static');
+    expect(phoneStyle(table.querySelector('thead tr')!)['display']).toBe('flex');
+    expect(table.querySelector('thead tr')!.getAttribute('data-label')).toBe('Sort by');
+    expect(phoneStyle(headerCell(table, 'Ceiling'))['display']).toBe('block');
+    expect(phoneStyle(headerCell(table, 'Tests'))['display']).toBe('none');
   });
 
   it('deletes a result only once confirmed', async () => {

@@ -1,6 +1,8 @@
 import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatButton } from '@angular/material/button';
+import { MatSort, MatSortHeader } from '@angular/material/sort';
+import { MatTableModule } from '@angular/material/table';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -11,15 +13,30 @@ import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobsStore } from '../../jobs/jobs.store';
 import { formatDateTime } from '../../shared/format';
+import { SortKeys, SortedRows, timeOf } from '../../shared/table/sort-rows';
+import { TypedCellDef } from '../../shared/table/typed-cell';
 import { NetworkFormComponent } from './network-form.component';
 import { aboveLink, ceilingShare, formatBitRate, measurementWords } from './network-words';
+
+/** What each sortable column sorts by: the figure or the time, never the words shown. */
+const SORT_KEYS: SortKeys<NetworkResult> = {
+  id: (r) => r.id,
+  when: (r) => timeOf(r.created_at),
+  port: (r) => r.interface,
+  speed: (r) => r.link_speed_mbps,
+  mtu: (r) => r.mtu,
+  client: (r) => r.client_address,
+  ceiling: (r) => r.ceiling_bits_per_second,
+};
 
 /** The network ceiling: measure it with iperf3 against a client, keep the results beside the link's nominal speed. */
 @Component({
   selector: 'tp-network-page',
-  imports: [MatButton, TranslatePipe, NetworkFormComponent, RequiresRoleDirective],
+  imports: [MatButton, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, NetworkFormComponent,
+    RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './network.page.html',
+  styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
     .small { font-size: 0.9em; }
     .nowrap { white-space: nowrap; }
@@ -39,6 +56,10 @@ export class NetworkPage {
   protected readonly loaded = signal(false);
   protected readonly error = signal<string | null>(null);
   protected readonly confirmDelete = signal<number | null>(null);
+  /** Newest first, as the server sends them. */
+  protected readonly table = new SortedRows(this.results, SORT_KEYS, { active: 'when', direction: 'desc' });
+  protected readonly columns = ['id', 'when', 'port', 'speed', 'mtu', 'client', 'tests', 'ceiling', 'actions'];
+  protected readonly byId = (_: number, r: NetworkResult) => r.id;
 
   constructor() {
     void this.load();

@@ -1,33 +1,7 @@
 import { fakeChange } from '../../testing/fixtures';
+import { phoneStyle } from '../../testing/tables';
 import { render } from '../../testing/render';
 import { PlanTableComponent } from './plan-table.component';
-
-/**
- * The declarations the phone layout (the `max-width: 600px` rules of the loaded style sheets, global and the
- * component's, in order) gives an element or its ::before: jsdom lays nothing out, so this reads the rules that would.
- */
-function phoneStyle(el: Element, pseudo = ''): Record<string, string> {
-  const style: Record<string, string> = {};
-  for (const sheet of [...document.styleSheets]) {
-    for (const rule of [...sheet.cssRules]) {
-      if (!(rule instanceof CSSMediaRule) || !rule.media.mediaText.includes('max-width: 600px')) {
-        continue;
-      }
-      for (const inner of [...rule.cssRules] as CSSStyleRule[]) {
-        for (const selector of inner.selectorText.split(',').map((s) => s.trim())) {
-          const hasPseudo = selector.endsWith(pseudo) && pseudo !== '';
-          if ((pseudo ? hasPseudo : !selector.includes('::')) && el.matches(pseudo ? selector.slice(0, -pseudo.length) : selector)) {
-            for (const declaration of inner.style.cssText.split(';').filter((d) => d.includes(':'))) {
-              const [name, ...value] = declaration.split(':');
-              style[name.trim()] = value.join(':').trim();
-            }
-          }
-        }
-      }
-    }
-  }
-  return style;
-}
 
 describe('PlanTableComponent on a phone', () => {
   it('is one block a row as wide as the screen, each heading above its value, long words wrapped', async () => {
