@@ -1,6 +1,8 @@
 import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal, untracked } from '@angular/core';
 import { MatButton } from '@angular/material/button';
 import { MatCard } from '@angular/material/card';
+import { MatSort, MatSortHeader } from '@angular/material/sort';
+import { MatTableModule } from '@angular/material/table';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -22,6 +24,11 @@ import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { PlanTableComponent } from '../presets/plan-table.component';
 import { toggleIn } from '../../shared/toggle-in';
+import { SortedRows, rankOf, timeOf } from '../../shared/table/sort-rows';
+import { TypedCellDef } from '../../shared/table/typed-cell';
+
+/** States in the order a restore point lives through them (a State sort groups them so). */
+const STATE_ORDER: TuningRestorePoint['state'][] = ['IN_PROGRESS', 'APPLIED', 'REVERTED', 'ROLLED_BACK', 'FAILED'];
 
 /**
  * Every apply and revert, newest first; preview what reverting one would change (opened directly by
@@ -30,40 +37,55 @@ import { toggleIn } from '../../shared/toggle-in';
  */
 @Component({
   selector: 'tp-restore-points-page',
-  imports: [MatCard, MatButton, TranslatePipe, PlanTableComponent, JobProgressDialogComponent, ConfirmDialogComponent,
-    RequiresRoleDirective],
+  imports: [MatCard, MatButton, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, PlanTableComponent,
+    JobProgressDialogComponent, ConfirmDialogComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
+  styleUrls: ['../../shared/table/data-table.scss'],
   template: `
     <h1>{{ 'Restore points' | t }}</h1>
     @if (error(); as e) { <p class="banner danger" role="alert" data-test="restore-points-error">{{ e }}</p> }
     <div class="table-wrap" tabindex="0">
-      <table class="stacked" data-test="restore-points-table">
-        <thead><tr>
-          <th>#</th><th>{{ 'When' | t }}</th><th>{{ 'What' | t }}</th><th>{{ 'Target' | t }}</th>
-          <th>{{ 'State' | t }}</th><th>{{ 'Changes' | t }}</th><th></th>
-        </tr></thead>
-        <tbody>
-          @for (rp of points(); track rp.id) {
-            <tr [attr.data-test]="'restore-point-' + rp.id">
-              <td data-label="#">{{ rp.id }}</td>
-              <td [attr.data-label]="'When' | t">{{ date(rp.created_at) }}</td>
-              <td [attr.data-label]="'What' | t">{{ kindWords[rp.kind] | t }} {{ presets.nameOf(rp.preset) }}
-                @if (rp.reverts) { <span class="muted">({{ 'of #{id}' | t: { id: rp.reverts } }})</span> }
-                @if (rp.message) { <div class="muted">{{ rp.message }}</div> }</td>
-              <td [attr.data-label]="'Target' | t">{{ rp.target?.dataset ?? rp.target?.pool ?? '' }}</td>
-              <td [attr.data-label]="'State' | t"><span class="badge" [class]="rp.state" data-test="restore-point-state">{{ stateWords[rp.state] | t }}</span></td>
-              <td [attr.data-label]="'Changes' | t">{{ rp.changes.length }}</td>
-              <td>
-                @if (rp.state === 'APPLIED') {
-                  <button matButton="outlined" type="button" [attr.data-test]="'revert-preview-' + rp.id" (click)="preview(rp)">{{ 'Revert…' | t }}</button>
-                }
-              </td>
-            </tr>
-          } @empty {
-            <tr><td colspan="7" class="muted" data-test="restore-points-empty">
-              {{ (loaded() ? 'No restore points yet: applying a preset makes one.' : 'Loading…') | t }}</td></tr>
-          }
-        </tbody>
+      <table mat-table class="stacked" data-test="restore-points-table" [dataSource]="table.rows()" [trackBy]="byId"
+             matSort [matSortActive]="table.sort().active" [matSortDirection]="table.sort().direction"
+             matSortDisableClear (matSortChange)="table.sort.set($event)">
+        <ng-container matColumnDef="id">
+          <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">#</th>
+          <td mat-cell *matCellDef="let rp; of: table.rows" data-label="#">{{ rp.id }}</td>
+        </ng-container>
+        <ng-container matColumnDef="when">
+          <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">{{ 'When' | t }}</th>
+          <td mat-cell *matCellDef="let rp; of: table.rows" [attr.data-label]="'When' | t">{{ date(rp.created_at) }}</td>
+        </ng-container>
+        <ng-container matColumnDef="what">
+          <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'What' | t }}</th>
+          <td mat-cell *matCellDef="let rp; of: table.rows" [attr.data-label]="'What' | t">{{ kindWords[rp.kind] | t }} {{ presets.nameOf(rp.preset) }}
+            @if (rp.reverts) { <span class="muted">({{ 'of #{id}' | t: { id: rp.reverts } }})</span> }
+            @if (rp.message) { <div class="muted">{{ rp.message }}</div> }</td>
+        </ng-container>
+        <ng-container matColumnDef="target">
+          <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Target' | t }}</th>
+          <td mat-cell *matCellDef="let rp; of: table.rows" [attr.data-label]="'Target' | t">{{ targetOf(rp) }}</td>
+        </ng-container>
+        <ng-container matColumnDef="state">
+          <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'State' | t }}</th>
+          <td mat-cell *matCellDef="let rp; of: table.rows" [attr.data-label]="'State' | t"><span class="badge" [class]="rp.state" data-test="restore-point-state">{{ stateWords[rp.state] | t }}</span></td>
+        </ng-container>
+        <ng-container matColumnDef="changes">
+          <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">{{ 'Changes' | t }}</th>
+          <td mat-cell *matCellDef="let rp; of: table.rows" [attr.data-label]="'Changes' | t">{{ rp.changes.length }}</td>
+        </ng-container>
+        <ng-container matColumnDef="actions">
+          <th mat-header-cell *matHeaderCellDef></th>
+          <td mat-cell *matCellDef="let rp; of: table.rows">
+            @if (rp.state === 'APPLIED') {
+              <button matButton="outlined" type="button" [attr.data-test]="'revert-preview-' + rp.id" (click)="preview(rp)">{{ 'Revert…' | t }}</button>
+            }
+          </td>
+        </ng-container>
+        <tr mat-header-row *matHeaderRowDef="columns" [attr.data-label]="'Sort by' | t"></tr>
+        <tr mat-row *matRowDef="let rp; columns: columns" [attr.data-test]="'restore-point-' + rp.id"></tr>
+        <tr class="mat-mdc-row" *matNoDataRow><td [attr.colspan]="columns.length" class="muted" data-test="restore-points-empty">
+          {{ (loaded() ? 'No restore points yet: applying a preset makes one.' : 'Loading…') | t }}</td></tr>
       </table>
     </div>
 
@@ -118,6 +140,17 @@ export class RestorePointsPage {
   protected readonly points = signal<TuningRestorePoint[]>([]);
   /** The first answer has come: until then an empty list means nothing yet, not no restore points. */
   protected readonly loaded = signal(false);
+  /** Newest first, as the server sends them; names and words sort as text, dates and counts by their number. */
+  protected readonly table = new SortedRows(this.points, {
+    id: (rp) => rp.id,
+    when: (rp) => timeOf(rp.created_at),
+    what: (rp) => `${this.presets.nameOf(rp.preset)} ${rp.kind}`,
+    target: (rp) => this.targetOf(rp),
+    state: (rp) => rankOf(STATE_ORDER, rp.state),
+    changes: (rp) => rp.changes.length,
+  }, { active: 'when', direction: 'desc' });
+  protected readonly columns = ['id', 'when', 'what', 'target', 'state', 'changes', 'actions'];
+  protected readonly byId = (_: number, rp: TuningRestorePoint) => rp.id;
   protected readonly error = signal<string | null>(null);
   protected readonly selected = signal<TuningRestorePoint | null>(null);
   protected readonly plan = signal<TuningPlan | null>(null);
@@ -143,6 +176,10 @@ export class RestorePointsPage {
         }
       }
     });
+  }
+
+  protected targetOf(rp: TuningRestorePoint): string {
+    return rp.target?.dataset ?? rp.target?.pool ?? '';
   }
 
   protected async load(): Promise<void> {
