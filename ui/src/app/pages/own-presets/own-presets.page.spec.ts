@@ -20,7 +20,7 @@ describe('OwnPresetsPage', () => {
     const { providers } = mockApi((m) => m
       .mockCall('tuning.preset.query', [fakePreset(), own])
       .mockCall('tuning.preset.settings', fakeSettingInfos()));
-    const { q, settle } = await render(OwnPresetsPage, providers, () => TestBed.inject(PresetsStore).load());
+    const { q, settle, selected } = await render(OwnPresetsPage, providers, () => TestBed.inject(PresetsStore).load());
 
     expect(q('own-setting-mine-zfs_arc_max')!.textContent).toBe('Maximum ARC size = 8.0 GiB');
     expect(q('own-setting-mine-zfs_dirty_data_max_percent')!.textContent).toBe('Write buffer, % of RAM = 20 %');
@@ -28,7 +28,7 @@ describe('OwnPresetsPage', () => {
     expect(q('own-danger-mine')).toBeNull();   // nothing here can lose data
     q('own-edit-mine')!.click();
     await settle();
-    expect(q<HTMLSelectElement>('preset-base')!.value).toBe('max-iops');
+    expect(selected('preset-base')).toBe('max-iops');
     expect(q<HTMLInputElement>('setting-value-1')!.value).toBe('20%');
   });
 

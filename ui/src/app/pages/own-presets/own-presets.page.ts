@@ -1,5 +1,12 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { MatButton } from '@angular/material/button';
+import { MatFormField, MatLabel } from '@angular/material/form-field';
+import { MatOption, MatSelect } from '@angular/material/select';
+import { MatSort, MatSortHeader } from '@angular/material/sort';
+import {
+  MatCell, MatCellDef, MatColumnDef, MatHeaderCell, MatHeaderCellDef, MatHeaderRow, MatHeaderRowDef, MatNoDataRow, MatRow, MatRowDef,
+  MatTable,
+} from '@angular/material/table';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -8,30 +15,41 @@ import { TuningPreset } from '../../api/models/tuning-preset';
 import { T } from '../../i18n/translate-marker';
 import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
 import { ROLE } from '../../auth/roles';
+import { RolesStore } from '../../auth/roles.store';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { formatDateTime } from '../../shared/format';
 import { SlideInComponent } from '../../shared/slide-in/slide-in.component';
 import { PresetsStore } from '../../stores/presets.store';
 import { PresetFormComponent } from './preset-form.component';
+import { PresetSort, sortedPresets } from './own-presets-sort';
 import { losesData, shownValue } from './preset-settings';
 import { SettingCatalog } from './setting-catalog';
 
 /** The admin's own presets: create (blank or from a built-in), edit, delete. */
 @Component({
   selector: 'tp-own-presets-page',
-  imports: [MatButton, TranslatePipe, PresetFormComponent, SlideInComponent, RequiresRoleDirective],
+  imports: [MatButton, MatFormField, MatLabel, MatSelect, MatOption, MatSort, MatSortHeader, MatTable, MatColumnDef,
+    MatHeaderCellDef, MatHeaderCell, MatCellDef, MatCell, MatHeaderRowDef, MatHeaderRow, MatRowDef, MatRow, MatNoDataRow,
+    TranslatePipe, PresetFormComponent, SlideInComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
+  styles: `
+    /* a built-in's name shows whole in the select */
+    .builtin { width: 18rem; max-width: 100%; }
+  `,
   template: `
     <h1>{{ 'My presets' | t }}</h1>
     <!-- Creating a preset needs the write role: both ways in are disabled together, under one lock. -->
     <div class="row" *tpRequiresRole="role.write">
       <button matButton="filled" type="button" class="primary" data-test="own-new" (click)="open(null, false)">{{ 'New preset' | t }}</button>
-      <label>{{ 'Or start from a built-in' | t }}<br />
-        <select data-test="own-from-builtin" (change)="fromBuiltin($any($event.target).value); $any($event.target).value = ''">
-          <option value="">{{ 'Choose…' | t }}</option>
-          @for (b of store.builtins(); track b.id) { <option [value]="b.id">{{ b.name }}</option> }
-        </select>
-      </label>
+      <!-- an action, not a setting: the choice opens the form and the select is empty again. Disabled by itself too:
+           the lock's fieldset disables native controls only, and a Material select is none. -->
+      <mat-form-field appearance="outline" subscriptSizing="dynamic" floatLabel="always" class="builtin">
+        <mat-label>{{ 'Or start from a built-in' | t }}</mat-label>
+        <mat-select data-test="own-from-builtin" [placeholder]="'Choose…' | t" [disabled]="!mayWrite()"
+                    (selectionChange)="fromBuiltin($event.value); $event.source.value = null">
+          @for (b of store.builtins(); track b.id) { <mat-option [value]="b.id" [attr.data-value]="b.id">{{ b.name }}</mat-option> }
+        </mat-select>
+      </mat-form-field>
     </div>
     @if (error(); as e) { <p class="banner danger" role="alert" data-test="own-error">{{ e }}</p> }
     @if (formOpen()) {
@@ -42,41 +60,51 @@ import { SettingCatalog } from './setting-catalog';
       </tp-slide-in>
     }
     <div class="table-wrap" tabindex="0" style="margin-top: 12px">
-      <table data-test="own-presets-table">
-        <thead><tr><th>{{ 'Name' | t }}</th><th>{{ 'Based on' | t }}</th><th>{{ 'Settings' | t }}</th><th>{{ 'Updated' | t }}</th><th></th></tr></thead>
-        <tbody>
-          @for (p of store.own(); track p.id) {
-            <tr [attr.data-test]="'own-row-' + p.id">
-              <td><strong>{{ p.name }}</strong>
-                @if (losesData(p.settings)) {
-                  <span class="badge DANGEROUS" [attr.data-test]="'own-danger-' + p.id"
-                        [title]="'Writes acknowledged but not on disk are lost on power failure.' | t">{{ 'Can lose data' | t }}</span>
-                }
-                <div class="muted">{{ p.description }}</div></td>
-              <td>{{ p.base ? store.nameOf(p.base) : '—' }}</td>
-              <td>@for (s of p.settings; track $index) {
-                @let info = catalog.info(s.kind, s.setting);
-                <div [attr.data-test]="'own-setting-' + p.id + '-' + s.setting">{{ (info?.name ?? s.setting) | t }} = {{ shown(info, s.value) | t }}</div>
-              }</td>
-              <td>{{ when(p.updated_at ?? p.created_at) }}</td>
-              <td class="row">
-                <button *tpRequiresRole="role.write" matButton="outlined" type="button"
-                        [attr.data-test]="'own-edit-' + p.id" (click)="open(p, false)">{{ 'Edit' | t }}</button>
-                @if (confirmDelete() === p.id) {
-                  <button matButton="filled" type="button" class="danger" [attr.data-test]="'own-delete-confirm-' + p.id" (click)="remove(p)">
-                    {{ 'Delete for good' | t }}</button>
-                  <button matButton="outlined" type="button" (click)="confirmDelete.set(null)">{{ 'Keep' | t }}</button>
-                } @else {
-                  <button *tpRequiresRole="role.write" matButton="outlined" type="button"
-                          [attr.data-test]="'own-delete-' + p.id" (click)="confirmDelete.set(p.id)">
-                    {{ 'Delete' | t }}</button>
-                }
-              </td>
-            </tr>
-          } @empty {
-            <tr><td colspan="5" class="muted" data-test="own-empty">{{ 'No own presets yet.' | t }}</td></tr>
-          }
-        </tbody>
+      <table mat-table [dataSource]="rows()" [trackBy]="trackById" matSort (matSortChange)="sort.set($event)"
+             data-test="own-presets-table">
+        <ng-container matColumnDef="name">
+          <th mat-header-cell *matHeaderCellDef mat-sort-header [sortActionDescription]="'Sort by name' | t">{{ 'Name' | t }}</th>
+          <td mat-cell *matCellDef="let p"><strong>{{ p.name }}</strong>
+            @if (losesData(p.settings)) {
+              <span class="badge DANGEROUS" [attr.data-test]="'own-danger-' + p.id"
+                    [title]="'Writes acknowledged but not on disk are lost on power failure.' | t">{{ 'Can lose data' | t }}</span>
+            }
+            <div class="muted">{{ p.description }}</div></td>
+        </ng-container>
+        <ng-container matColumnDef="base">
+          <th mat-header-cell *matHeaderCellDef mat-sort-header [sortActionDescription]="'Sort by base' | t">{{ 'Based on' | t }}</th>
+          <td mat-cell *matCellDef="let p">{{ p.base ? store.nameOf(p.base) : '—' }}</td>
+        </ng-container>
+        <ng-container matColumnDef="settings">
+          <th mat-header-cell *matHeaderCellDef>{{ 'Settings' | t }}</th>
+          <td mat-cell *matCellDef="let p">@for (s of p.settings; track $index) {
+            @let info = catalog.info(s.kind, s.setting);
+            <div [attr.data-test]="'own-setting-' + p.id + '-' + s.setting">{{ (info?.name ?? s.setting) | t }} = {{ shown(info, s.value) | t }}</div>
+          }</td>
+        </ng-container>
+        <ng-container matColumnDef="updated">
+          <th mat-header-cell *matHeaderCellDef mat-sort-header [sortActionDescription]="'Sort by last change' | t">{{ 'Updated' | t }}</th>
+          <td mat-cell *matCellDef="let p">{{ when(p.updated_at ?? p.created_at) }}</td>
+        </ng-container>
+        <ng-container matColumnDef="actions">
+          <th mat-header-cell *matHeaderCellDef><span class="sr-only">{{ 'Actions' | t }}</span></th>
+          <td mat-cell *matCellDef="let p"><div class="row">
+            <button *tpRequiresRole="role.write" matButton="outlined" type="button"
+                    [attr.data-test]="'own-edit-' + p.id" (click)="open(p, false)">{{ 'Edit' | t }}</button>
+            @if (confirmDelete() === p.id) {
+              <button matButton="filled" type="button" class="danger" [attr.data-test]="'own-delete-confirm-' + p.id" (click)="remove(p)">
+                {{ 'Delete for good' | t }}</button>
+              <button matButton="outlined" type="button" (click)="confirmDelete.set(null)">{{ 'Keep' | t }}</button>
+            } @else {
+              <button *tpRequiresRole="role.write" matButton="outlined" type="button"
+                      [attr.data-test]="'own-delete-' + p.id" (click)="confirmDelete.set(p.id)">
+                {{ 'Delete' | t }}</button>
+            }
+          </div></td>
+        </ng-container>
+        <tr mat-header-row *matHeaderRowDef="columns"></tr>
+        <tr mat-row *matRowDef="let p; columns: columns" [attr.data-test]="'own-row-' + p.id"></tr>
+        <tr class="mat-mdc-row" *matNoDataRow><td [attr.colspan]="columns.length" class="muted" data-test="own-empty">{{ 'No own presets yet.' | t }}</td></tr>
       </table>
     </div>
   `,
@@ -87,7 +115,13 @@ export class OwnPresetsPage {
   protected readonly store = inject(PresetsStore);
   protected readonly role = ROLE;
   protected readonly catalog = inject(SettingCatalog);
+  private readonly roles = inject(RolesStore);
+  protected readonly mayWrite = computed(() => this.roles.lacks(ROLE.write) === null);
   protected readonly shown = shownValue;
+  protected readonly columns = ['name', 'base', 'settings', 'updated', 'actions'];
+  protected readonly sort = signal<PresetSort>({ active: '', direction: '' });
+  protected readonly rows = computed(() => sortedPresets(this.store.own(), this.sort(), (id) => this.store.nameOf(id)));
+  protected readonly trackById = (_: number, p: TuningPreset) => p.id;
   protected readonly when = (at: string | null) => formatDateTime(at);
   protected readonly formOpen = signal(false);
   protected readonly formPreset = signal<TuningPreset | null>(null);

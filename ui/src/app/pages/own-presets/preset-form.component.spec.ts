@@ -79,7 +79,7 @@ describe('PresetFormComponent', () => {
     await type('setting-search', 'sync');
     q('setting-option-sync')!.click();
     await settle();
-    expect(q('setting-value-1')!.tagName).toBe('SELECT');
+    expect(q('setting-value-1')!.tagName).toBe('MAT-SELECT');
     await choose('setting-value-1', 'STANDARD');
     expect(q('setting-danger-1')).toBeNull();
     await choose('setting-value-1', 'DISABLED');
@@ -98,16 +98,17 @@ describe('PresetFormComponent', () => {
 
   it('edits a preset saved with a base: shows the base, stored sizes as typed, and can clear the base', async () => {
     const { api, providers } = setup();
-    const { fixture, q, settle } = await render(PresetFormComponent, providers);
+    const { fixture, q, settle, selected } = await render(PresetFormComponent, providers);
     fixture.componentRef.setInput('preset', OWN);
     await settle();
 
-    expect(q<HTMLSelectElement>('preset-base')!.value).toBe('max-iops');
+    expect(selected('preset-base')).toBe('max-iops');
+    expect(q('preset-base')!.textContent).toContain('Max IOPS');
     expect(q('preset-base-description')!.textContent).toContain('Small random I/O');
     expect(q<HTMLInputElement>('setting-value-0')!.value).toBe('8G');
     q('preset-base-clear')!.click();
     await settle();
-    expect(q<HTMLSelectElement>('preset-base')!.value).toBe('');
+    expect(selected('preset-base')).toBe('');
     q('preset-save')!.click();
     await settle();
 
@@ -143,11 +144,11 @@ describe('PresetFormComponent', () => {
 
   it('starts from a built-in with its name and base filled in', async () => {
     const { providers } = setup();
-    const { fixture, q, settle } = await render(PresetFormComponent, providers);
+    const { fixture, q, settle, selected } = await render(PresetFormComponent, providers);
     fixture.componentRef.setInput('preset', BUILTIN);
     fixture.componentRef.setInput('fromBuiltin', true);
     await settle();
     expect(q<HTMLInputElement>('preset-name')!.value).toBe('Max IOPS (mine)');
-    expect(q<HTMLSelectElement>('preset-base')!.value).toBe('max-iops');
+    expect(selected('preset-base')).toBe('max-iops');
   });
 });

@@ -4,6 +4,7 @@ import { AbstractControl, FormControl, FormGroup, NonNullableFormBuilder, Reacti
 import { MatButton } from '@angular/material/button';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
 import { MatInput } from '@angular/material/input';
+import { MatOption, MatSelect } from '@angular/material/select';
 import { MatCard } from '@angular/material/card';
 import { firstValueFrom, map, startWith } from 'rxjs';
 
@@ -32,14 +33,15 @@ const DESCRIPTION_MAX = 1024;
  */
 @Component({
   selector: 'tp-preset-form',
-  imports: [MatCard, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, SettingFactsComponent, SettingPickerComponent],
+  imports: [MatCard, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, SettingFactsComponent, SettingPickerComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     form { display: grid; gap: 10px; }
     .field { width: auto; }
     .field mat-form-field { width: 100%; }
-    input[type='text'], textarea, select { width: 100%; }
     .base { display: flex; gap: 6px; align-items: center; }
+    .base mat-form-field { flex: 1; min-width: 0; }
+    .value mat-form-field { width: 100%; margin-top: 0; }
     .setting code { margin-left: 0.5em; }
     .rows { display: grid; gap: 8px; margin: 6px 0; }
     .setting { display: grid; grid-template-columns: minmax(180px, 1fr) minmax(160px, 1fr) auto; gap: 6px 10px;
@@ -63,12 +65,14 @@ const DESCRIPTION_MAX = 1024;
         <tp-field-error [control]="form.controls.description" [label]="labels.description" testId="error-description" />
       </div>
       <div>
-        <label for="preset-base">{{ labels.base | t }}</label>
         <div class="base">
-          <select id="preset-base" formControlName="base" data-test="preset-base">
-            <option value="">{{ 'Nothing (only the settings below)' | t }}</option>
-            @for (b of store.builtins(); track b.id) { <option [value]="b.id">{{ b.name }}</option> }
-          </select>
+          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+            <mat-label>{{ labels.base | t }}</mat-label>
+            <mat-select formControlName="base" data-test="preset-base">
+              <mat-option value="" data-value="">{{ 'Nothing (only the settings below)' | t }}</mat-option>
+              @for (b of store.builtins(); track b.id) { <mat-option [value]="b.id" [attr.data-value]="b.id">{{ b.name }}</mat-option> }
+            </mat-select>
+          </mat-form-field>
           @if (base()) {
             <button matButton="outlined" type="button" (click)="form.controls.base.setValue('')" data-test="preset-base-clear">{{ 'No base' | t }}</button>
           }
@@ -88,16 +92,22 @@ const DESCRIPTION_MAX = 1024;
                 <code class="muted">{{ row.controls.setting.value }}</code>
                 <div class="muted">{{ kindWords[row.controls.kind.value] | t }}@if (info) { · {{ info.description | t }} }</div>
               </div>
-              <div>
-                @if (usesChoices(info)) {
-                  <select formControlName="value" [attr.data-test]="'setting-value-' + i" [attr.aria-label]="(info?.name ?? '') | t">
-                    <option value="" disabled>{{ 'Choose…' | t }}</option>
-                    @for (c of info!.choices; track c) { <option [value]="c" [title]="c">{{ shown(info, c) | t }}</option> }
-                  </select>
-                } @else {
-                  <input type="text" formControlName="value" [placeholder]="placeholderOf(info) | t"
-                         [attr.data-test]="'setting-value-' + i" [attr.aria-label]="(info?.name ?? row.controls.setting.value) | t" />
-                }
+              <div class="value">
+                <!-- the row's title names the setting: the field's own label only says what goes in it -->
+                <mat-form-field appearance="outline" subscriptSizing="dynamic" floatLabel="always">
+                  <mat-label>{{ 'Value' | t }}</mat-label>
+                  @if (usesChoices(info)) {
+                    <mat-select formControlName="value" [attr.data-test]="'setting-value-' + i" [aria-label]="(info?.name ?? '') | t"
+                                [placeholder]="'Choose…' | t">
+                      @for (c of info!.choices; track c) {
+                        <mat-option [value]="c" [attr.data-value]="c" [title]="c">{{ shown(info, c) | t }}</mat-option>
+                      }
+                    </mat-select>
+                  } @else {
+                    <input matInput type="text" formControlName="value" [placeholder]="placeholderOf(info) | t"
+                           [attr.data-test]="'setting-value-' + i" [attr.aria-label]="(info?.name ?? row.controls.setting.value) | t" />
+                  }
+                </mat-form-field>
                 <tp-field-error [control]="row.controls.value" [label]="info?.name ?? row.controls.setting.value"
                                 [testId]="'error-value-' + i" />
                 @if (dataLoss(row.controls.kind.value, row.controls.setting.value, row.controls.value.value); as words) {

@@ -1,0 +1,65 @@
+import { TestBed } from '@angular/core/testing';
+
+import { PresetsStore } from '../../stores/presets.store';
+import { fakePreset } from '../../testing/fixtures';
+import { mockApi } from '../../testing/mock-api';
+import { render } from '../../testing/render';
+import { READ_ONLY_ROLES, sessionRoles } from '../../testing/roles';
+import { fakeSettingInfos } from '../../testing/setting-fixtures';
+import { OwnPresetsPage } from './own-presets.page';
+
+async function renderPage(presets = [fakePreset(), fakePreset({ id: 'max-seq', name: 'Max sequential' })]) {
+  const { providers } = mockApi((m) => m
+    .mockCall('tuning.preset.query', presets)
+    .mockCall('tuning.preset.settings', fakeSettingInfos()));
+  return render(OwnPresetsPage, providers, () => TestBed.inject(PresetsStore).load());
+}
+
+describe('OwnPresetsPage: the built-in choice and the table', () => {
+  it('starts a new preset from the built-in chosen, and the choice is empty again for the next one', async () => {
+    const { q, choose, selected } = await renderPage();
+    expect(q('own-from-builtin')!.textContent).toContain('Choose…');
+    await choose('own-from-builtin', 'max-seq');
+    expect(q('preset-slide-in')!.textContent).toContain('New preset from Max sequential');
+    expect(q<HTMLInputElement>('preset-name')!.value).toBe('Max sequential (mine)');
+    expect(selected('own-from-builtin')).toBe('');
+  });
+
+  it('a read-only user cannot open the built-in choice: the Material select is disabled itself, not only its lock', async () => {
+    const { q, settle, choose } = await renderPage();
+    await sessionRoles(READ_ONLY_ROLES, settle);
+    // the lock's disabled fieldset holds back native controls only
+    expect(q('own-from-builtin')!.getAttribute('aria-disabled')).toBe('true');
+    await expect(choose('own-from-builtin', 'max-iops')).rejects.toThrow('it is disabled');
+    expect(q('preset-slide-in')).toBeNull();
+  });
+
+  it('sorts the table by name, base or last change when a column header is clicked', async () => {
+    const { el, all, settle } = await renderPage([
+      fakePreset(), fakePreset({ id: 'max-seq', name: 'Max sequential' }),
+      fakePreset({ id: 'b', name: 'Backups', builtin: false, base: 'max-seq', created_at: '2026-01-01T00:00:00Z' }),
+      fakePreset({ id: 'a', name: 'Archive', builtin: false, base: 'max-iops', created_at: '2026-02-01T00:00:00Z' }),
+    ]);
+    const order = () => all('own-row-').map((r) => r.getAttribute('data-test'));
+    const headers = () => [...el.querySelectorAll<HTMLElement>('th[mat-sort-header]')];
+    const header = (words: string) => headers().find((h) => h.textContent!.includes(words))!;
+    const click = async (words: string) => {
+      header(words).click();
+      await settle();
+    };
+    expect(headers().map((h) => h.textContent!.trim())).toEqual(['Name', 'Based on', 'Updated']);
+    expect(order()).toEqual(['own-row-b', 'own-row-a']);   // as the server lists them
+    await click('Name');
+    expect(order()).toEqual(['own-row-a', 'own-row-b']);
+    expect(header('Name').getAttribute('aria-sort')).toBe('ascending');
+    await click('Name');
+    expect(order()).toEqual(['own-row-b', 'own-row-a']);
+    await click('Based on');
+    expect(order()).toEqual(['own-row-a', 'own-row-b']);   // Max IOPS before Max sequential
+    await click('Updated');
+    expect(order()).toEqual(['own-row-b', 'own-row-a']);
+    await click('Updated');
+    expect(order()).toEqual(['own-row-a', 'own-row-b']);   // the newest first
+    expect(header('Updated').getAttribute('aria-sort')).toBe('descending');
+  });
+});
