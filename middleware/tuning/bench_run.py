@@ -20,13 +20,13 @@ from .box.bench_target import (
 from .box.profile import read_profile
 from .box.settings import read_snapshot
 from .context import plugin_context
-from .core import presets as catalog
+from .core import presets as catalog, stored_words
 from .core.bench import BenchmarkInputError, InsufficientSpaceError, plan_benchmark
 from .core.alerts import SCRATCH_LEFT, scratch_alerts, scratch_args
 from .core.bench.conditions import network_limit
 from .core.report.metric_info import title_of_test
 from .framework import CallError, ValidationErrors
-from .store import benchmarks as store, network as network_store, restore_points as rps
+from .store import benchmarks as store, network as network_store, presets as preset_store, restore_points as rps
 from .store.offloop import store_call
 
 FIO = 'fio'
@@ -74,8 +74,9 @@ async def box_context(middleware, state: dict, target: dict | None) -> dict:
     active = state.get('active')
     measured = await store_call(middleware, network_store.latest_network_results)  # iperf3's ceiling per port
     return {
-        'preset': {'id': active['preset'], 'restore_point_id': active['restore_point_id'],
-                   'target': active['target']} if active else None,
+        # the name as it was: an own preset may be renamed or deleted later
+        'preset': {'id': active['preset'], 'name': await preset_name(middleware, active['preset']),
+                   'restore_point_id': active['restore_point_id'], 'target': active['target']} if active else None,
         'pending_reboot': [p['key'] for p in state.get('pending_reboot') or []],
         'drift': [d['key'] for d in state.get('drift') or []],
         'dataset': {k: target[k] for k in ('dataset', 'pool', 'mountpoint', 'filesystem')} if target else None,
@@ -221,9 +222,23 @@ def result_record(spec: dict, plan: dict, context: dict, outcome: dict, label: s
     }
 
 
-def default_label(spec: dict, state: dict) -> str:
-    active = state.get('active')
-    return f'{active["preset"] if active else "no preset"} · {spec["dataset"]} · {spec.get("profile", "QUICK")}'
+async def preset_name(middleware, preset_id: str | None) -> str | None:
+    """A preset's name in words: a built-in's from the catalogue, an own one's from the store; its id when it is
+    gone; None without a preset."""
+    if preset_id is None:
+        return None
+    builtin = catalog.get_builtin(preset_id)
+    if builtin is not None:
+        return builtin['name']
+    own = await store_call(middleware, preset_store.get_preset, preset_id)
+    return own['name'] if own else preset_id
+
+
+def default_label(spec: dict, context: dict) -> str:
+    """"Max IOPS · tank/media · Quick test": the preset the result was measured under (by its name), the dataset,
+    the profile."""
+    preset = context.get('preset') or {}
+    return stored_words.default_label(preset.get('name'), spec['dataset'], spec.get('profile', 'QUICK'))
 
 
 async def run(middleware, set_progress, job_id, spec: dict) -> dict:
@@ -245,7 +260,7 @@ async def run(middleware, set_progress, job_id, spec: dict) -> dict:
     async with Scratch(middleware, target, bench_id, plan['space']['refquota_bytes']) as directory:
         outcome = await run_fio_in_thread(middleware, plan, directory, bench_id, progress)
         set_progress(98, 'Removing the scratch data')
-    record = result_record(spec, plan, context, outcome, spec.get('label') or default_label(spec, state))
+    record = result_record(spec, plan, context, outcome, spec.get('label') or default_label(spec, context))
     entry = await store_call(middleware, store.insert_benchmark, **record)
     set_progress(100, f'Benchmark #{entry["id"]} stored')
     return entry

@@ -171,7 +171,8 @@ class Driver:
 
     async def benchmark(self, c: dict, step: dict) -> None:
         b = c['spec']['benchmark']
-        label = f'campaign {self.id} · round {step["round"]} · {step["configuration"]}'
+        title = configuration_titles(c['configurations']).get(step['configuration'], step['configuration'])
+        label = f'Campaign {self.id} · round {step["round"]} · {title}'
         rounds = c['spec']['rounds']
 
         def progress(percent, description, extra=None):
@@ -279,7 +280,7 @@ class Driver:
             ids = [s['benchmark_id'] for s in c['steps'] if s['configuration'] == conf['name'] and s['benchmark_id']]
             entries = [await store_call(self.middleware, bench_store.get_benchmark, i) for i in ids]
             record = await self.middleware.run_in_thread(
-                merge_rounds, entries, f'campaign {self.id} · {conf["name"]}', self.id)
+                merge_rounds, entries, f'Campaign {self.id} · {configuration_titles([conf])[conf["name"]]}', self.id)
             merged[conf['name']] = (await store_call(self.middleware, bench_store.insert_benchmark, **record))['id']
             c = await self.commit(results=merged)
         comparison = await self.middleware.call('tuning.benchmark.compare', list(merged.values()), merged[BASELINE]) \

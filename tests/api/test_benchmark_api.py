@@ -212,11 +212,13 @@ def test_compare_across_a_preset_apply(c):
     applied = c.job('tuning.preset.apply', 'max-seq-write', {'pool': 'tank', 'dataset': DATASET},
                     {'acknowledge': []})
     try:
-        after = c.job('tuning.benchmark.run', {**spec, 'label': 'after'}, timeout=600)
+        after = c.job('tuning.benchmark.run', spec, timeout=600)   # no label: one is made up, in words
     finally:
         c.job('tuning.restore_point.revert', applied['restore_point_id'], [])
     assert before['context']['preset'] is None
     assert after['context']['preset']['id'] == 'max-seq-write'
+    assert after['context']['preset']['name'] == 'Max sequential write'
+    assert after['label'] == f'Max sequential write · {DATASET} · Quick test'
     settings = lambda e: {(r['scope'], r['setting']): r['value'] for r in e['context']['settings']}
     assert settings(before)[(DATASET, 'recordsize')] != settings(after)[(DATASET, 'recordsize')]
     out = c.call('tuning.benchmark.compare', [before['id'], after['id']])

@@ -103,7 +103,7 @@ def test_a_campaign_report(host):
         'benchmark': {'tests': ['SEQ_WRITE'], 'runs': 2, 'runtime_seconds': 1, 'ramp_seconds': 0}}, timeout=600)
     assert row['state'] == 'DONE' and 'One round only' in row['message']
     html = download(host, c, {'campaign': row['id']}, 'HTML').decode()
-    assert f'campaign {row["id"]} · max-seq-write' in html and f'campaign {row["id"]} · BASELINE' in html
+    assert f'Campaign {row["id"]} · Max sequential write' in html and f'Campaign {row["id"]} · baseline' in html
     assert html.index('<section id="campaign">') < html.index('<section id="summary">')
     assert 'Recommendation' in html and 'One round only' in html
     model = json.loads(download(host, c, {'campaign': row['id']}, 'JSON'))

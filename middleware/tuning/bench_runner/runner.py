@@ -21,6 +21,7 @@ from ..core.bench.fio_status_stream import progress_from_status
 from ..core.bench.jobfile import render_job_file
 from ..core.bench.progress_words import progress_line
 from ..core.bench.statistics import summarize_runs
+from ..core.report.metric_info import title_of_test
 from .errors import FioFailed
 from .fio_process import fio_version, run_fio
 from .scratch import create_scratch, remove_scratch, remove_test_files
@@ -90,7 +91,7 @@ def _run_test(plan, planned, scratch, progress, abort, fio_binary, records_dir, 
             if note:
                 notes.append(note)
         if not job['iodepth']['ok']:
-            notes.append(f'{test.id} run {run_no}: queue depth reached {job["iodepth"]["achieved"]}, '
+            notes.append(f'{title_of_test(test.id)} run {run_no}: queue depth reached {job["iodepth"]["achieved"]}, '
                          f'requested {job["iodepth"]["requested"]}')
         normalised = job_run(job, test.directions)
         runs.append({'run': run_no, 'fio_json': raw, 'iodepth': job['iodepth'], **normalised})

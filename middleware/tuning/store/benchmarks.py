@@ -4,6 +4,7 @@ A scratch area is recorded before it is created, so a crash leaves a record that
 """
 from collections.abc import Iterator
 
+from ..core.stored_words import label_words, note_words
 from .db import Database, dumps, loads, utc_now
 
 PUBLIC = ('id', 'label', 'created_at', 'source', 'spec', 'context', 'summary', 'runs', 'jobs', 'notes')
@@ -14,6 +15,11 @@ HEADS = ('id', 'label', 'created_at', 'source', 'context', 'summary')
 
 def _row(row: dict, with_raw: bool = False, fields: tuple = PUBLIC) -> dict:
     out = {k: loads(row[k]) if k in JSON_COLUMNS else row[k] for k in fields}
+    # results stored by earlier versions said tests, presets and profiles by their ids: read in words like new ones
+    if 'label' in out:
+        out['label'] = label_words(out['label'])
+    if isinstance(out.get('notes'), list):
+        out['notes'] = [note_words(note) for note in out['notes']]
     if with_raw:
         out['raw'] = loads(row['raw'])
     return out

@@ -1,7 +1,8 @@
 """What the benchmark can run: tests, their metrics, and profiles.
 
 - ``TESTS``: test id → ``TestDefinition`` (fio ``rw``, block size, concurrency, what it reports).
-- ``PROFILES``: profile id → ``Profile`` (runtime, ramp, repeats, adaptive cap, working-set floors).
+- ``PROFILES``: profile id → ``Profile`` (runtime, ramp, repeats, adaptive cap, working-set floors, name in words);
+  ``profile_name(profile_id)`` → "Quick test".
 - ``METRICS``: metric id → ``Metric`` (unit, direction: ``HIGHER`` or ``LOWER`` is better).
 - ``metrics_of_test(test_id)`` → the metric ids a test reports, primary first.
 
@@ -104,14 +105,21 @@ class Profile:
     adaptive_cap_factor: int  # adaptive repeats never exceed planned runs × this
     direct_working_set_bytes: int  # working set when Direct I/O / O_DIRECT already keeps caches out
     plain_directory_working_set_bytes: int  # non-ZFS directory (sandbox): modest, O_DIRECT does the work
+    name: str = ''  # for people: "Quick test"
 
 
 PROFILES = {
     p.id: p for p in (
         # 6 tests × 5 runs × (3 s + 1 s) = 120 s of measuring plus fio start-up and file layout: about 2 minutes.
-        Profile('QUICK', 3, 1, 5, 2, 1 * GIB, 256 * MIB),
+        Profile('QUICK', 3, 1, 5, 2, 1 * GIB, 256 * MIB, 'Quick test'),
         # ≥ 60 s = 12 txgs at the default 5 s zfs_txg_timeout; ramp lets the write throttle settle.
-        Profile('STANDARD', 60, 10, 5, 3, 8 * GIB, 2 * GIB),
-        Profile('THOROUGH', 180, 30, 9, 3, 32 * GIB, 8 * GIB),
+        Profile('STANDARD', 60, 10, 5, 3, 8 * GIB, 2 * GIB, 'Standard test'),
+        Profile('THOROUGH', 180, 30, 9, 3, 32 * GIB, 8 * GIB, 'Thorough test'),
     )
 }
+
+
+def profile_name(profile_id) -> str:
+    """A benchmark profile for people ("Quick test"); an id this version does not know, as it is."""
+    known = PROFILES.get(profile_id)
+    return known.name if known is not None else str(profile_id)

@@ -12,6 +12,7 @@ from ..bench.catalog import TESTS
 from ..bench.errors import BenchmarkInputError
 from ..bench.fio_output import job_run, matching_test, parse_fio_json
 from ..bench.statistics import summarize_runs
+from ..report.metric_info import title_of_test
 
 _INDEX = re.compile(r'\[(\d+)\]')
 
@@ -67,7 +68,7 @@ def client_runs(result: dict, plan: dict, field: str = '') -> dict:
         job, version = _fio_job(entry['output'], test_id, where)
         versions.add(version)
         if not job['iodepth']['ok']:
-            notes.append(f'{test_id} run {run_no}: queue depth reached {job["iodepth"]["achieved"]}, '
+            notes.append(f'{title_of_test(test_id)} run {run_no}: queue depth reached {job["iodepth"]["achieved"]}, '
                          f'requested {job["iodepth"]["requested"]}')
         tests.setdefault(test_id, []).append({'run': run_no, 'iodepth': job['iodepth'],
                                               **job_run(job, TESTS[test_id].directions)})
