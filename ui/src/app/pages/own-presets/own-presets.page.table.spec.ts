@@ -5,6 +5,7 @@ import { fakePreset } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { READ_ONLY_ROLES, sessionRoles } from '../../testing/roles';
+import { headerCell } from '../../testing/tables';
 import { fakeSettingInfos } from '../../testing/setting-fixtures';
 import { OwnPresetsPage } from './own-presets.page';
 
@@ -35,25 +36,25 @@ describe('OwnPresetsPage: the built-in choice and the table', () => {
   });
 
   it('sorts the table by name, base or last change when a column header is clicked', async () => {
-    const { el, all, settle } = await renderPage([
+    const { el, q, all, settle } = await renderPage([
       fakePreset(), fakePreset({ id: 'max-seq', name: 'Max sequential' }),
       fakePreset({ id: 'b', name: 'Backups', builtin: false, base: 'max-seq', created_at: '2026-01-01T00:00:00Z' }),
       fakePreset({ id: 'a', name: 'Archive', builtin: false, base: 'max-iops', created_at: '2026-02-01T00:00:00Z' }),
     ]);
     const order = () => all('own-row-').map((r) => r.getAttribute('data-test'));
-    const headers = () => [...el.querySelectorAll<HTMLElement>('th[mat-sort-header]')];
-    const header = (words: string) => headers().find((h) => h.textContent!.includes(words))!;
+    const header = (words: string) => headerCell(q('own-presets-table')!, words);
     const click = async (words: string) => {
       header(words).click();
       await settle();
     };
-    expect(headers().map((h) => h.textContent!.trim())).toEqual(['Name', 'Based on', 'Updated']);
+    expect([...el.querySelectorAll('th[mat-sort-header]')].map((h) => h.textContent!.trim())).toEqual(['Name', 'Based on', 'Updated']);
     expect(order()).toEqual(['own-row-b', 'own-row-a']);   // as the server lists them
     await click('Name');
     expect(order()).toEqual(['own-row-a', 'own-row-b']);
     expect(header('Name').getAttribute('aria-sort')).toBe('ascending');
     await click('Name');
     expect(order()).toEqual(['own-row-b', 'own-row-a']);
+    expect(header('Name').getAttribute('aria-sort')).toBe('descending');
     await click('Based on');
     expect(order()).toEqual(['own-row-a', 'own-row-b']);   // Max IOPS before Max sequential
     await click('Updated');

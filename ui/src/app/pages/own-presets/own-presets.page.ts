@@ -3,10 +3,7 @@ import { MatButton } from '@angular/material/button';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
 import { MatOption, MatSelect } from '@angular/material/select';
 import { MatSort, MatSortHeader } from '@angular/material/sort';
-import {
-  MatCell, MatCellDef, MatColumnDef, MatHeaderCell, MatHeaderCellDef, MatHeaderRow, MatHeaderRowDef, MatNoDataRow, MatRow, MatRowDef,
-  MatTable,
-} from '@angular/material/table';
+import { MatTableModule } from '@angular/material/table';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -19,19 +16,20 @@ import { RolesStore } from '../../auth/roles.store';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { formatDateTime } from '../../shared/format';
 import { SlideInComponent } from '../../shared/slide-in/slide-in.component';
+import { SortedRows, timeOf } from '../../shared/table/sort-rows';
+import { TypedCellDef } from '../../shared/table/typed-cell';
 import { PresetsStore } from '../../stores/presets.store';
 import { PresetFormComponent } from './preset-form.component';
-import { PresetSort, sortedPresets } from './own-presets-sort';
 import { losesData, shownValue } from './preset-settings';
 import { SettingCatalog } from './setting-catalog';
 
 /** The admin's own presets: create (blank or from a built-in), edit, delete. */
 @Component({
   selector: 'tp-own-presets-page',
-  imports: [MatButton, MatFormField, MatLabel, MatSelect, MatOption, MatSort, MatSortHeader, MatTable, MatColumnDef,
-    MatHeaderCellDef, MatHeaderCell, MatCellDef, MatCell, MatHeaderRowDef, MatHeaderRow, MatRowDef, MatRow, MatNoDataRow,
+  imports: [MatButton, MatFormField, MatLabel, MatSelect, MatOption, MatTableModule, MatSort, MatSortHeader, TypedCellDef,
     TranslatePipe, PresetFormComponent, SlideInComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
+  styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
     /* a built-in's name shows whole in the select */
     .builtin { width: 18rem; max-width: 100%; }
@@ -60,11 +58,12 @@ import { SettingCatalog } from './setting-catalog';
       </tp-slide-in>
     }
     <div class="table-wrap" tabindex="0" style="margin-top: 12px">
-      <table mat-table [dataSource]="rows()" [trackBy]="trackById" matSort (matSortChange)="sort.set($event)"
-             data-test="own-presets-table">
+      <table mat-table data-test="own-presets-table" [dataSource]="table.rows()" [trackBy]="byId"
+             matSort [matSortActive]="table.sort().active" [matSortDirection]="table.sort().direction"
+             (matSortChange)="table.sort.set($event)">
         <ng-container matColumnDef="name">
           <th mat-header-cell *matHeaderCellDef mat-sort-header [sortActionDescription]="'Sort by name' | t">{{ 'Name' | t }}</th>
-          <td mat-cell *matCellDef="let p"><strong>{{ p.name }}</strong>
+          <td mat-cell *matCellDef="let p; of: table.rows"><strong>{{ p.name }}</strong>
             @if (losesData(p.settings)) {
               <span class="badge DANGEROUS" [attr.data-test]="'own-danger-' + p.id"
                     [title]="'Writes acknowledged but not on disk are lost on power failure.' | t">{{ 'Can lose data' | t }}</span>
@@ -73,22 +72,22 @@ import { SettingCatalog } from './setting-catalog';
         </ng-container>
         <ng-container matColumnDef="base">
           <th mat-header-cell *matHeaderCellDef mat-sort-header [sortActionDescription]="'Sort by base' | t">{{ 'Based on' | t }}</th>
-          <td mat-cell *matCellDef="let p">{{ p.base ? store.nameOf(p.base) : '—' }}</td>
+          <td mat-cell *matCellDef="let p; of: table.rows">{{ p.base ? store.nameOf(p.base) : '—' }}</td>
         </ng-container>
         <ng-container matColumnDef="settings">
           <th mat-header-cell *matHeaderCellDef>{{ 'Settings' | t }}</th>
-          <td mat-cell *matCellDef="let p">@for (s of p.settings; track $index) {
+          <td mat-cell *matCellDef="let p; of: table.rows">@for (s of p.settings; track $index) {
             @let info = catalog.info(s.kind, s.setting);
             <div [attr.data-test]="'own-setting-' + p.id + '-' + s.setting">{{ (info?.name ?? s.setting) | t }} = {{ shown(info, s.value) | t }}</div>
           }</td>
         </ng-container>
         <ng-container matColumnDef="updated">
           <th mat-header-cell *matHeaderCellDef mat-sort-header [sortActionDescription]="'Sort by last change' | t">{{ 'Updated' | t }}</th>
-          <td mat-cell *matCellDef="let p">{{ when(p.updated_at ?? p.created_at) }}</td>
+          <td mat-cell *matCellDef="let p; of: table.rows">{{ when(p.updated_at ?? p.created_at) }}</td>
         </ng-container>
         <ng-container matColumnDef="actions">
           <th mat-header-cell *matHeaderCellDef><span class="sr-only">{{ 'Actions' | t }}</span></th>
-          <td mat-cell *matCellDef="let p"><div class="row">
+          <td mat-cell *matCellDef="let p; of: table.rows"><div class="row">
             <button *tpRequiresRole="role.write" matButton="outlined" type="button"
                     [attr.data-test]="'own-edit-' + p.id" (click)="open(p, false)">{{ 'Edit' | t }}</button>
             @if (confirmDelete() === p.id) {
@@ -119,9 +118,13 @@ export class OwnPresetsPage {
   protected readonly mayWrite = computed(() => this.roles.lacks(ROLE.write) === null);
   protected readonly shown = shownValue;
   protected readonly columns = ['name', 'base', 'settings', 'updated', 'actions'];
-  protected readonly sort = signal<PresetSort>({ active: '', direction: '' });
-  protected readonly rows = computed(() => sortedPresets(this.store.own(), this.sort(), (id) => this.store.nameOf(id)));
-  protected readonly trackById = (_: number, p: TuningPreset) => p.id;
+  /** The store's order until a header is clicked; the base by the name shown, the creation for a preset never updated. */
+  protected readonly table = new SortedRows(() => this.store.own(), {
+    name: (p) => p.name,
+    base: (p) => (p.base ? this.store.nameOf(p.base) : null),
+    updated: (p) => timeOf(p.updated_at ?? p.created_at),
+  });
+  protected readonly byId = (_: number, p: TuningPreset) => p.id;
   protected readonly when = (at: string | null) => formatDateTime(at);
   protected readonly formOpen = signal(false);
   protected readonly formPreset = signal<TuningPreset | null>(null);
