@@ -5,7 +5,8 @@ import { URL_FETCH } from '../../shared/report-download';
 import { fakeDoneCampaign } from '../../testing/campaign-fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { CampaignResultsComponent } from './campaign-results.component';
-import { Campaign } from '../../api/models/tuning-campaign';
+import { Campaign, CampaignRecommendation } from '../../api/models/tuning-campaign';
+import { headerCell } from '../../testing/tables';
 
 async function renderResults(campaign: Campaign) {
   const { providers } = mockApi((m) => m.mockCall('core.download', [5, '/_download/5?auth_token=t']));
@@ -21,7 +22,11 @@ async function renderResults(campaign: Campaign) {
     await fixture.whenStable();
   }
   const el = fixture.nativeElement as HTMLElement;
-  return { q: (id: string) => el.querySelector<HTMLElement>(`[data-test="${id}"]`) };
+  const settle = async () => {
+    fixture.detectChanges();
+    await fixture.whenStable();
+  };
+  return { el, settle, q: (id: string) => el.querySelector<HTMLElement>(`[data-test="${id}"]`) };
 }
 
 describe('CampaignResultsComponent', () => {
@@ -45,5 +50,36 @@ describe('CampaignResultsComponent', () => {
     expect(q('camp-single-round')).toBeNull();
     expect(q('camp-rec-0')!.textContent).toContain('+5.0 % … +20.0 %');
     expect(q('camp-verdict-0')!.textContent).toContain('Better');
+  });
+
+  it('keeps the too-few sentence across change, interval and p, and sorts rows by the figures with their ids', async () => {
+    const rec = (partial: Partial<CampaignRecommendation>): CampaignRecommendation => ({
+      test: 'SEQ_WRITE', metric: 'write_bw_bytes', direction: 'HIGHER', winner: 'BASELINE', ratio: null,
+      ratio_ci_low: null, ratio_ci_high: null, p_adjusted: null, verdict: 'NO_WINNER', summary: '', ...partial,
+    });
+    const { el, q, settle } = await renderResults(fakeDoneCampaign({ recommendation: [
+      rec({ test: 'RAND_READ_4K', metric: 'read_iops', winner: 'max-iops', ratio: 1.9, ratio_ci_low: 1.5, ratio_ci_high: 2.2,
+        p_adjusted: 0.01, verdict: 'BETTER' }),
+      rec({ verdict: 'INSUFFICIENT_RUNS', min_runs: 5 }),
+      rec({ test: 'SEQ_READ', metric: 'read_bw_bytes', ratio: 1.1, ratio_ci_low: 0.9, ratio_ci_high: 1.3, p_adjusted: 0.3 }),
+    ] }));
+    const table = q('camp-rec-table')!;
+    const order = () => [...el.querySelectorAll<HTMLElement>('tr[data-test^="camp-rec-"]')].map((r) => r.dataset['test']);
+    expect(order()).toEqual(['camp-rec-0', 'camp-rec-1', 'camp-rec-2']);   // the server's order first
+    // a table row, one cell per column: the sentence spans three, the two it covers are not shown
+    const cells = [...q('camp-rec-1')!.querySelectorAll('td')];
+    expect(cells.length).toBe(7);
+    expect(q('camp-too-few-1')!.getAttribute('colspan')).toBe('3');
+    expect(cells.filter((td) => td.classList.contains('merged')).length).toBe(2);
+    expect(q('camp-rec-0')!.querySelectorAll('td.merged').length).toBe(0);
+
+    headerCell(table, 'Change').click();   // largest change first; +90 % above +10 % as numbers; none last
+    await settle();
+    expect(order()).toEqual(['camp-rec-0', 'camp-rec-2', 'camp-rec-1']);
+    headerCell(table, 'Test').click();   // the catalog's order: sequential write, sequential read, random read
+    await settle();
+    expect(order()).toEqual(['camp-rec-1', 'camp-rec-2', 'camp-rec-0']);
+    expect(q('camp-verdict-0')!.textContent).toContain('Better');   // ids travel with their row
+    expect(q('camp-winner-1')!.textContent).toContain('Baseline');
   });
 });

@@ -2,23 +2,36 @@ import { ChangeDetectionStrategy, Component, computed, effect, inject, input, si
 import { DomSanitizer, SafeHtml } from '@angular/platform-browser';
 import { RouterLink } from '@angular/router';
 import { MatCard } from '@angular/material/card';
+import { MatSort, MatSortHeader } from '@angular/material/sort';
+import { MatTableModule } from '@angular/material/table';
 
 import { errorMessage } from '../../api/api-errors';
-import { Campaign, ReportSelection } from '../../api/models/tuning-campaign';
+import { Campaign, CampaignRecommendation, ReportSelection } from '../../api/models/tuning-campaign';
 import { T } from '../../i18n/translate-marker';
 import { TranslatePipe } from '../../i18n/translate.pipe';
-import { TEST_WORDS, metricLabel } from '../../shared/benchmark-metrics';
+import { TranslateService } from '../../i18n/translate.service';
+import { TEST_WORDS, compareMetrics, metricLabel, orderedTests } from '../../shared/benchmark-metrics';
 import { formatP, formatRatioPercent } from '../../shared/format';
 import { ReportButtonsComponent } from '../../shared/report-buttons.component';
 import { ReportDownloader } from '../../shared/report-download';
+import { SortedRows, rankOf } from '../../shared/table/sort-rows';
+import { TypedCellDef } from '../../shared/table/typed-cell';
 import { PresetsStore } from '../../stores/presets.store';
 import { compareLink, winnerWords } from './campaign-words';
+
+/** A recommendation row with its place in the server's list (its data-test ids stay with it when sorted). */
+type RecRow = CampaignRecommendation & { index: number };
+
+const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
+const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER', 'INSUFFICIENT_RUNS'];
 
 /** A finished campaign: its recommendation, a link to compare its merged results, the HTML report inline, downloads. */
 @Component({
   selector: 'tp-campaign-results',
-  imports: [MatCard, TranslatePipe, RouterLink, ReportButtonsComponent],
+  imports: [MatCard, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, RouterLink,
+    ReportButtonsComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
+  styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
     .num { text-align: right; white-space: nowrap; }
     iframe { width: 100%; height: 640px; border: 1px solid var(--bg3); background: #fff; }
@@ -30,29 +43,48 @@ import { compareLink, winnerWords } from './campaign-words';
       @if (campaign().single_round) {
         <p class="banner warn" data-test="camp-single-round">{{ 'Single round: each configuration was measured in one sitting, so drift between sittings is not averaged out. Do not trust this recommendation beyond this run; repeat with 3 rounds or more.' | t }}</p>
       }
-      @if (campaign().recommendation; as rec) {
+      @if (campaign().recommendation) {
         <div class="table-wrap" tabindex="0">
-          <table data-test="camp-rec-table">
-            <thead><tr>
-              <th>{{ 'Test' | t }}</th><th>{{ 'Metric' | t }}</th><th>{{ 'Winner' | t }}</th><th>{{ 'Change' | t }}</th>
-              <th>{{ '95 % interval' | t }}</th><th>{{ 'p (adjusted)' | t }}</th><th>{{ 'Verdict' | t }}</th>
-            </tr></thead>
-            <tbody>
-              @for (r of rec; track r.test + r.metric; let i = $index) {
-                <tr [attr.data-test]="'camp-rec-' + i">
-                  <td>{{ testWords[r.test] | t }}</td><td>{{ metricLabel(r.metric) }}</td><td [attr.data-test]="'camp-winner-' + i">{{ winner(r.winner) | t }}</td>
-                  @if (r.verdict === 'INSUFFICIENT_RUNS') {
-                    <td class="num muted" colspan="3" [attr.data-test]="'camp-too-few-' + i">{{ 'too few runs for a verdict (need {n} per configuration)' | t: { n: r.min_runs ?? '?' } }}</td>
-                  } @else {
-                    <td class="num">{{ pct(r.ratio) }}</td>
-                    <td class="num">@if (r.ratio_ci_low !== null && r.ratio_ci_high !== null) { {{ pct(r.ratio_ci_low) }} … {{ pct(r.ratio_ci_high) }} } @else { — }</td>
-                    <td class="num">@if (r.p_adjusted !== null) { {{ p(r.p_adjusted) }} } @else { — }</td>
-                  }
-                  <td><span class="badge" [attr.data-test]="'camp-verdict-' + i">{{ verdictWord(r.verdict) | t }}</span>
-                    <div class="muted">{{ r.summary }}</div></td>
-                </tr>
-              } @empty { <tr><td colspan="7" class="muted">{{ 'Nothing to recommend.' | t }}</td></tr> }
-            </tbody>
+          <table mat-table data-test="camp-rec-table" [dataSource]="table.rows()"
+                 matSort [matSortActive]="table.sort().active" [matSortDirection]="table.sort().direction"
+                 (matSortChange)="table.sort.set($event)">
+            <ng-container matColumnDef="test">
+              <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Test' | t }}</th>
+              <td mat-cell *matCellDef="let r; of: table.rows">{{ testWords[r.test] | t }}</td>
+            </ng-container>
+            <ng-container matColumnDef="metric">
+              <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Metric' | t }}</th>
+              <td mat-cell *matCellDef="let r; of: table.rows">{{ metricLabel(r.metric) }}</td>
+            </ng-container>
+            <ng-container matColumnDef="winner">
+              <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Winner' | t }}</th>
+              <td mat-cell *matCellDef="let r; of: table.rows" [attr.data-test]="'camp-winner-' + r.index">{{ winner(r.winner) | t }}</td>
+            </ng-container>
+            <!-- Too few runs: one sentence across change, interval and p (the two after it merged into it). -->
+            <ng-container matColumnDef="change">
+              <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">{{ 'Change' | t }}</th>
+              <td mat-cell *matCellDef="let r; of: table.rows" class="num" [class.muted]="tooFew(r)" [attr.colspan]="tooFew(r) ? 3 : null"
+                  [attr.data-test]="tooFew(r) ? 'camp-too-few-' + r.index : null">
+                @if (tooFew(r)) { {{ 'too few runs for a verdict (need {n} per configuration)' | t: { n: r.min_runs ?? '?' } }} } @else { {{ pct(r.ratio) }} }</td>
+            </ng-container>
+            <ng-container matColumnDef="interval">
+              <th mat-header-cell *matHeaderCellDef>{{ '95 % interval' | t }}</th>
+              <td mat-cell *matCellDef="let r; of: table.rows" class="num" [class.merged]="tooFew(r)">
+                @if (!tooFew(r)) { @if (r.ratio_ci_low !== null && r.ratio_ci_high !== null) { {{ pct(r.ratio_ci_low) }} … {{ pct(r.ratio_ci_high) }} } @else { — } }</td>
+            </ng-container>
+            <ng-container matColumnDef="p">
+              <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'p (adjusted)' | t }}</th>
+              <td mat-cell *matCellDef="let r; of: table.rows" class="num" [class.merged]="tooFew(r)">
+                @if (!tooFew(r)) { @if (r.p_adjusted !== null) { {{ p(r.p_adjusted) }} } @else { — } }</td>
+            </ng-container>
+            <ng-container matColumnDef="verdict">
+              <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Verdict' | t }}</th>
+              <td mat-cell *matCellDef="let r; of: table.rows"><span class="badge" [attr.data-test]="'camp-verdict-' + r.index">{{ verdictWord(r.verdict) | t }}</span>
+                <div class="muted">{{ r.summary }}</div></td>
+            </ng-container>
+            <tr mat-header-row *matHeaderRowDef="columns"></tr>
+            <tr mat-row *matRowDef="let r; columns: columns" [attr.data-test]="'camp-rec-' + r.index"></tr>
+            <tr class="mat-mdc-row" *matNoDataRow><td [attr.colspan]="columns.length" class="muted">{{ 'Nothing to recommend.' | t }}</td></tr>
           </table>
         </div>
       } @else {
@@ -79,6 +111,7 @@ export class CampaignResultsComponent {
   readonly campaign = input.required<Campaign>();
 
   private readonly presets = inject(PresetsStore);
+  private readonly translate = inject(TranslateService);
   protected readonly testWords = TEST_WORDS;
   protected winner(id: string | null): string {
     return winnerWords(id, (preset) => this.presets.nameOf(preset));
@@ -89,6 +122,22 @@ export class CampaignResultsComponent {
   protected verdictWord(verdict: string): string {
     return verdict === 'BETTER' ? T('Better') : verdict === 'INSUFFICIENT_RUNS' ? T('Too few runs') : T('No winner');
   }
+  protected tooFew(row: CampaignRecommendation): boolean {
+    return row.verdict === 'INSUFFICIENT_RUNS';
+  }
+  private readonly recommendation = computed(() => (this.campaign().recommendation ?? [])
+    .map((r, index): RecRow => ({ ...r, index })));
+  private readonly metricOrder = computed(() => [...new Set(this.recommendation().map((r) => r.metric))].sort(compareMetrics));
+  /** In the server's order (tests in catalog order) until a header is picked; figures by their number. */
+  protected readonly table = new SortedRows(this.recommendation, {
+    test: (r) => rankOf(TEST_ORDER, r.test),
+    metric: (r) => rankOf(this.metricOrder(), r.metric),
+    winner: (r) => this.translate.instant(this.winner(r.winner)),
+    change: (r) => r.ratio,
+    p: (r) => r.p_adjusted,
+    verdict: (r) => rankOf(VERDICT_ORDER, r.verdict),
+  });
+  protected readonly columns = ['test', 'metric', 'winner', 'change', 'interval', 'p', 'verdict'];
   protected readonly selection = computed<ReportSelection>(() => ({ campaign: this.campaign().id }));
   protected readonly compare = computed(() => compareLink(this.campaign()));
   protected readonly reportHtml = signal<SafeHtml | null>(null);

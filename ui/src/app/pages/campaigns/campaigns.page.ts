@@ -2,27 +2,42 @@ import { ChangeDetectionStrategy, Component, computed, effect, inject, input, si
 import { MatButton } from '@angular/material/button';
 import { MatProgressBar } from '@angular/material/progress-bar';
 import { MatCard } from '@angular/material/card';
+import { MatSort, MatSortHeader } from '@angular/material/sort';
+import { MatTableModule } from '@angular/material/table';
 
-import { Campaign } from '../../api/models/tuning-campaign';
+import { Campaign, CampaignState } from '../../api/models/tuning-campaign';
 import { AuthService } from '../../auth/auth.service';
 import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
 import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { liveFigure } from '../benchmarks/bench-progress';
 import { formatDateTime } from '../../shared/format';
+import { SortKeys, SortedRows, rankOf, timeOf } from '../../shared/table/sort-rows';
+import { TypedCellDef } from '../../shared/table/typed-cell';
 import { CampaignsStore } from '../../stores/campaigns.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { CampaignFormComponent } from './campaign-form.component';
 import { CampaignResultsComponent } from './campaign-results.component';
 import { STATE_WORDS, stepsDone, whereWords } from './campaign-words';
 
+/** A State sort puts the running ones first, then the finished ones. */
+const STATE_ORDER: CampaignState[] = ['RUNNING', 'REBOOTING', 'RESTORING', 'DONE', 'FAILED', 'ABORTED'];
+
+const SORT_KEYS: SortKeys<Campaign> = {
+  id: (c) => c.id,
+  label: (c) => c.label,
+  started: (c) => timeOf(c.created_at),
+  state: (c) => rankOf(STATE_ORDER, c.state),
+};
+
 /** Campaigns: the wizard, the running one live (across reboots), the list, and a finished one's results. */
 @Component({
   selector: 'tp-campaigns-page',
-  imports: [MatCard, MatProgressBar, MatButton, TranslatePipe, CampaignFormComponent, CampaignResultsComponent,
-    RequiresRoleDirective],
+  imports: [MatCard, MatProgressBar, MatButton, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe,
+    CampaignFormComponent, CampaignResultsComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './campaigns.page.html',
+  styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
     .live { display: flex; gap: 24px; align-items: baseline; flex-wrap: wrap; }
     .live strong { font-size: 1.6em; }
@@ -40,6 +55,10 @@ export class CampaignsPage {
   protected readonly date = formatDateTime;
   protected readonly stepsOf = stepsDone;
   protected readonly where = whereWords;
+  /** Newest first, as the store keeps them. */
+  protected readonly table = new SortedRows(this.store.campaigns, SORT_KEYS, { active: 'started', direction: 'desc' });
+  protected readonly columns = ['id', 'label', 'started', 'state', 'where', 'actions'];
+  protected readonly byId = (_: number, c: Campaign) => c.id;
 
   protected readonly selectedId = signal<number | null>(null);
   protected readonly selected = computed(() => {

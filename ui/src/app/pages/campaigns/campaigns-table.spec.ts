@@ -1,0 +1,46 @@
+import { signal } from '@angular/core';
+import { TestBed } from '@angular/core/testing';
+import { provideRouter } from '@angular/router';
+
+import { AuthService, AuthStatus } from '../../auth/auth.service';
+import { URL_FETCH } from '../../shared/report-download';
+import { BoxStore } from '../../stores/box.store';
+import { fakeCampaign, fakeDoneCampaign } from '../../testing/campaign-fixtures';
+import { fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
+import { mockApi } from '../../testing/mock-api';
+import { render } from '../../testing/render';
+import { headerCell } from '../../testing/tables';
+import { CampaignsPage } from './campaigns.page';
+
+describe('CampaignsPage list', () => {
+  it('lists campaigns newest first, sortable by start date, label and state (running ones first)', async () => {
+    const { providers } = mockApi((m) => m
+      .mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
+      .mockCall('tuning.preset.query', [fakePreset()])
+      .mockCall('tuning.campaign.query', [
+        fakeDoneCampaign({ id: 3, label: 'b night', created_at: '2026-03-02T10:00:00Z' }),
+        fakeCampaign({ id: 2, label: 'a week', created_at: '2026-03-01T10:00:00Z', state: 'RUNNING' }),
+        fakeDoneCampaign({ id: 1, label: 'C first', created_at: '2026-02-01T10:00:00Z', state: 'ABORTED' }),
+      ])
+      .mockCall('core.get_jobs', []));
+    const { el, q, settle } = await render(CampaignsPage, [
+      ...providers, provideRouter([]),
+      { provide: AuthService, useValue: { status: signal<AuthStatus>('logged-in') } },
+      { provide: URL_FETCH, useValue: async () => new Response('<h1>Report</h1>') },
+    ], () => TestBed.inject(BoxStore).load());
+    const table = q('camp-list')!;
+    const order = () => [...el.querySelectorAll<HTMLElement>('tr[data-test^="camp-row-"]')].map((r) => r.dataset['test']);
+    expect(order()).toEqual(['camp-row-3', 'camp-row-2', 'camp-row-1']);
+    expect(headerCell(table, 'Started').getAttribute('aria-sort')).toBe('descending');
+    headerCell(table, 'Label').click();   // case ignored
+    await settle();
+    expect(order()).toEqual(['camp-row-2', 'camp-row-3', 'camp-row-1']);
+    headerCell(table, 'State').click();
+    await settle();
+    expect(order()).toEqual(['camp-row-2', 'camp-row-3', 'camp-row-1']);
+    expect(q('camp-row-state-1')!.textContent).toBe('aborted');
+    headerCell(table, 'Started').click();
+    await settle();
+    expect(order()).toEqual(['camp-row-3', 'camp-row-2', 'camp-row-1']);
+  });
+});
