@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from .common_models import SettingUnit
 from .framework import BaseModel, LongString, NonEmptyString
 
 __all__ = [
@@ -76,8 +77,16 @@ class TuningLadderSettingThen(BaseModel):
     kind: str
     scope: str
     setting: str
+    name: str | None = None
+    """The setting in words, as in `tuning.preset.settings` ("Record size"); its id for a setting tuning does not
+    know."""
     then: str | None
     now: str | None
+    unit: SettingUnit | None = None
+    """What `then` and `now` count, as on plan rows (`BYTES`: "25769803776" is 24 GiB); `null`: no unit (an enum, a
+    switch)."""
+    zero_is_default: bool = False
+    """A value 0 leaves the setting to OpenZFS (the ARC sizes): show it as the default, not as 0 B."""
 
 
 class TuningLadderLayer(BaseModel):

@@ -222,6 +222,31 @@ def test_get_assembles_the_layers_and_names_the_bottleneck(fresh_host):
         c.close()
 
 
+def test_a_pool_figure_measured_under_other_settings_says_them_in_words_and_units(fresh_host):
+    from tuning.store import benchmarks
+    host = fresh_host()
+    c = host.client()
+    try:
+        # the box holds 128K records and sync standard on tank/media; the result was measured under 1M and disabled
+        settings = [{'kind': 'DATASET_PROPERTY', 'scope': 'tank/media', 'setting': setting, 'value': value,
+                     'exists': True} for setting, value in (('recordsize', '1M'), ('sync', 'DISABLED'))]
+        local = insert(host, benchmarks.insert_benchmark, label='then', source='FIO', spec={},
+                       context={'target': {'pool': 'tank', 'dataset': 'tank/media'}, 'settings': settings},
+                       summary=seq_summary(900e6, 600e6), runs={}, jobs=[], notes=[], raw={})
+        ladder = c.call('tuning.ladder.get', {'pool': 'tank', 'dataset': 'tank/media'})
+        (pool,) = [layer for layer in ladder['layers'] if layer['layer'] == 'POOL']
+        assert pool['source'] == {'kind': 'BENCHMARK', 'id': local['id']} and pool['current_settings'] is False
+        rows = {row['setting']: row for row in pool['settings_then']}
+        assert rows['recordsize'] == {'kind': 'DATASET_PROPERTY', 'scope': 'tank/media', 'setting': 'recordsize',
+                                      'name': 'Record size', 'then': '1M', 'now': '128K', 'unit': 'BYTES',
+                                      'zero_is_default': False}
+        assert (rows['sync']['name'], rows['sync']['unit']) == ('Synchronous writes', None)
+        assert 'Record size 1 MiB on tank/media (now 128 KiB)' in pool['note']
+        assert 'Synchronous writes Disabled on tank/media (now Standard)' in ladder['verdict']
+    finally:
+        c.close()
+
+
 def test_a_report_of_a_pool_with_ladder_data_says_where_the_limit_is(fresh_host):
     import json
     import urllib.request

@@ -33,6 +33,21 @@ def test_with_none_under_todays_settings_the_newest_says_what_it_was_measured_un
         {'layer': 'POOL', 'source': {'kind': 'BENCHMARK', 'id': 3}, 'note': 'Benchmark #3.'}]}
     out = with_measured_under(ladder, chosen, diffs, passed)
     assert out['layers'][0]['current_settings'] is False
-    assert out['verdict'].endswith("The pool's figure (benchmark #3) was measured under sync=DISABLED on tank/media "
-                                   '(now STANDARD), not the settings in effect now.')
+    assert out['verdict'].endswith("The pool's figure (benchmark #3) was measured under Synchronous writes Disabled "
+                                   'on tank/media (now Standard), not the settings in effect now.')
     assert choose_local([], NOW) == (None, [], [])
+
+
+def test_each_setting_then_carries_its_name_and_unit_for_the_panel():
+    (dirty,) = differences(result(1, 'STANDARD', dirty='8589934592'), NOW)
+    assert dirty == {'kind': 'ZFS_PARAMETER', 'scope': 'global', 'setting': 'zfs_dirty_data_max',
+                     'name': 'Write buffer size', 'then': '8589934592', 'now': '4294950912', 'unit': 'BYTES',
+                     'zero_is_default': False}
+    (sync,) = differences(result(1, 'DISABLED'), NOW)
+    assert (sync['unit'], sync['zero_is_default']) == (None, False)
+    arc = {'id': 1, 'context': {'settings': [
+        {'kind': 'ZFS_PARAMETER', 'scope': 'global', 'setting': 'zfs_arc_max', 'value': '0'}]}}
+    (row,) = differences(arc, {'ZFS_PARAMETER:global:zfs_arc_max': {'value': str(24 * 2 ** 30)}})
+    assert (row['unit'], row['zero_is_default']) == ('BYTES', True)
+    ladder = {'verdict': 'v.', 'layers': [{'layer': 'POOL', 'source': {'kind': 'BENCHMARK', 'id': 1}, 'note': ''}]}
+    assert 'Maximum ARC size 0 (OpenZFS default) (now 24 GiB)' in with_measured_under(ladder, arc, [row], [])['verdict']

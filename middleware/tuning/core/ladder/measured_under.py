@@ -2,7 +2,8 @@
 
 A result's context keeps the settings of its dataset and the kernel as they were when fio ran. The newest result
 whose settings all equal the box's now is the pool's figure; when none does, the newest one is, and the ladder says
-what it was measured under (a campaign's sync=disabled round, since reverted, is not "the pool")."""
+what it was measured under (a campaign's round with sync disabled, since reverted, is not "the pool")."""
+from ..presets.setting_words import name_of, unit_fields, value_words
 
 # A kernel default computed from RAM (zfs_dirty_data_max, the ARC bounds) lands a few pages apart after each boot:
 # that is the same setting, not another configuration.
@@ -35,7 +36,8 @@ def _same(kind: str, then, now) -> bool:
 
 
 def differences(entry: dict, now: dict[str, dict]) -> list[dict]:
-    """The recorded settings of ``entry`` the box no longer holds: ``[{kind, scope, setting, then, now}]``."""
+    """The recorded settings of ``entry`` the box no longer holds: ``[{kind, scope, setting, name, then, now, unit,
+    zero_is_default}]`` (``unit`` and ``zero_is_default`` as on plan rows, so the values can be shown in units)."""
     out = []
     for row in recorded_settings(entry):
         current = now.get(setting_key(row))
@@ -43,7 +45,8 @@ def differences(entry: dict, now: dict[str, dict]) -> list[dict]:
             continue   # not readable now (its dataset is gone): nothing to compare
         if not _same(row['kind'], row.get('value'), current.get('value')):
             out.append({'kind': row['kind'], 'scope': row['scope'], 'setting': row['setting'],
-                        'then': row.get('value'), 'now': current.get('value')})
+                        'name': name_of(row['kind'], row['setting']), 'then': row.get('value'),
+                        'now': current.get('value'), **unit_fields(row['kind'], row['setting'])})
     return out
 
 
@@ -62,8 +65,12 @@ def choose_local(candidates: list[dict], now: dict[str, dict]) -> tuple[dict | N
 
 
 def said(diffs: list[dict]) -> str:
-    return ', '.join(f'{d["setting"]}={d["then"]}' + ('' if d['scope'] == 'global' else f' on {d["scope"]}')
-                     + f' (now {d["now"]})' for d in diffs)
+    """"Synchronous writes Disabled on tank/media (now Standard), Write buffer size 8 GiB (now 4 GiB)"."""
+    def value(d, which):
+        return value_words(d['kind'], d['setting'], d[which])
+    return ', '.join(f'{name_of(d["kind"], d["setting"])} {value(d, "then")}'
+                     + ('' if d['scope'] == 'global' else f' on {d["scope"]}') + f' (now {value(d, "now")})'
+                     for d in diffs)
 
 
 def with_measured_under(ladder: dict, chosen: dict | None, diffs: list[dict], passed: list[dict]) -> dict:

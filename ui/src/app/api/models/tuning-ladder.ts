@@ -1,5 +1,6 @@
 // Mirrors middleware/tuning/ladder_models.py: the component ladder (disks, pool, network, protocol) and the
 // bottleneck named in words.
+import { SettingUnit } from './tuning-common';
 
 export type LadderLayerKind = 'DISKS' | 'POOL' | 'NETWORK' | 'PROTOCOL';
 export type LadderSourceKind = 'DISK_READ' | 'BENCHMARK' | 'NETWORK' | 'CLIENT';
@@ -41,8 +42,14 @@ export interface LadderSettingThen {
   kind: string;
   scope: string;
   setting: string;
+  /** The setting in words, as in `tuning.preset.settings` ("Record size"); absent from older servers. */
+  name?: string | null;
   then: string | null;
   now: string | null;
+  /** What `then` and `now` count, as on plan rows (null: no unit, an enum or a switch); absent from older servers. */
+  unit?: SettingUnit | null;
+  /** A value 0 leaves the setting to OpenZFS (the ARC sizes); absent from older servers. */
+  zero_is_default?: boolean;
 }
 
 export interface LadderBottleneckSide {
