@@ -3,7 +3,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from .common_models import SettingKind, SettingUnit, TuningChange, TuningPlan, TuningTarget
+from .common_models import Risk, SettingKind, SettingUnit, TuningChange, TuningPlan, TuningTarget
 from .framework import BaseModel, ForUpdateMetaclass, LongString, NonEmptyString, QueryFilters, QueryOptions
 
 __all__ = [
@@ -11,7 +11,7 @@ __all__ = [
     'TuningPresetCreateArgs', 'TuningPresetCreateResult', 'TuningPresetUpdateArgs', 'TuningPresetUpdateResult',
     'TuningPresetDeleteArgs', 'TuningPresetDeleteResult', 'TuningPresetPreviewArgs', 'TuningPresetPreviewResult',
     'TuningPresetApplyArgs', 'TuningPresetApplyResult', 'TuningApplyOutcome', 'TuningPresetSettingInfo',
-    'TuningPresetSettingsArgs', 'TuningPresetSettingsResult',
+    'TuningPresetSettingsArgs', 'TuningPresetSettingsResult', 'TuningPresetValueRisk',
 ]
 
 PresetId = Annotated[str, Field(pattern=r'^[a-z0-9][a-z0-9-]{0,62}$')]
@@ -134,6 +134,17 @@ class TuningPresetSettingsArgs(BaseModel):
     """Where current values of dataset properties are read; `null`: the first pool's root dataset."""
 
 
+class TuningPresetValueRisk(BaseModel):
+    value: str
+    """As the API takes it and `choices` lists it (`DISABLED`)."""
+    label: str
+    """In words (`Disabled`)."""
+    risk: Risk
+    """`DANGEROUS`: can lose data (a plan with it needs the change acknowledged); `CAUTION`: has a cost."""
+    reason: LongString
+    """Why, in plain words, as the plan would say it on this box."""
+
+
 class TuningPresetSettingInfo(BaseModel):
     kind: SettingKind
     setting: str
@@ -159,6 +170,9 @@ class TuningPresetSettingInfo(BaseModel):
     current: LongString | None
     default: str | None
     """The value OpenZFS, the kernel or TrueNAS uses on this box when nobody sets it, when known."""
+    risky_values: list[TuningPresetValueRisk] = []
+    """The values of `choices` that are risky here (from the box's current value), with why; the choices not listed
+    are safe. A size or a count typed in the range is judged when the preset is planned."""
 
 
 class TuningPresetSettingsResult(BaseModel):

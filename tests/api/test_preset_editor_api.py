@@ -42,6 +42,14 @@ def test_the_settings_list_describes_every_setting_with_this_boxs_values(c):
     assert record['scope'] == 'tank/media' and record['current'] and record['default'] == '128K'
     sync = rows[('DATASET_PROPERTY', 'sync')]
     assert sync['choices'] == ['STANDARD', 'ALWAYS', 'DISABLED'] and sync['unit'] is None
+    assert sync['allowed'] == 'Standard, Always or Disabled'
+    # the risk of each choice, as the plan would judge it here: Disabled can lose data, the others are safe
+    (disabled,) = sync['risky_values']
+    assert (disabled['value'], disabled['label'], disabled['risk']) == ('DISABLED', 'Disabled', 'DANGEROUS')
+    assert 'power cut' in disabled['reason'] and disabled['reason'].endswith('.')
+    flush = rows[('ZFS_PARAMETER', 'zfs_nocacheflush')]['risky_values']
+    assert [(v['value'], v['risk']) for v in flush] == [('1', 'DANGEROUS')]
+    assert rows[('DATASET_PROPERTY', 'compression')]['risky_values'] == []
     assert rows[('ZFS_PARAMETER', 'zfs_dirty_data_max_percent')]['unit'] == 'PERCENT'
     # without a target: the first pool's root dataset
     default = {(r['kind'], r['setting']): r for r in c.call('tuning.preset.settings')}

@@ -147,6 +147,24 @@ def test_choices_are_said_in_words_and_the_api_values_stay_in_choices(nas):
         assert not re.search(r'\b[A-Z]{3,}\b or \b[A-Z]{3,}\b', row['allowed']), row
 
 
+def test_each_choice_says_its_risk_on_this_box(nas, nvme):
+    def risky(profile, target=None):
+        rows = editable_settings(box_of(profile, target), make_snapshot(profile, target or {
+            'pool': profile['pools'][0]['name']}), target)
+        return {r['setting']: [(v['value'], v['label'], v['risk']) for v in r['risky_values']] for r in rows}
+    on_nas = risky(nas, {'pool': 'tank', 'dataset': 'tank/media'})
+    # the three values the panel marks "can lose data", and only them
+    assert {s: v for s, vs in on_nas.items() for v in vs if v[2] == 'DANGEROUS'} == {
+        'sync': ('DISABLED', 'Disabled', 'DANGEROUS'), 'zfs_nocacheflush': ('1', '1', 'DANGEROUS'),
+        'zil_nocacheflush': ('1', '1', 'DANGEROUS')}
+    assert on_nas['logbias'] == [('THROUGHPUT', 'Throughput', 'CAUTION')]
+    assert on_nas['primarycache'] == [('METADATA', 'Metadata', 'CAUTION'), ('NONE', 'None', 'CAUTION')]
+    assert on_nas['compression'] == [] and on_nas['zfs_arc_max'] == []   # a size is judged when planned
+    # judged for this box, as the plan judges it: flash has no outer tracks to prefer
+    assert on_nas['metaslab_lba_weighting_enabled'] == [('0', '0', 'CAUTION')]
+    assert risky(nvme)['metaslab_lba_weighting_enabled'] == []
+
+
 def test_a_value_not_among_the_choices_is_refused_in_words():
     (error,) = settings_errors([{'kind': 'DATASET_PROPERTY', 'setting': 'sync', 'value': 'sometimes'}])
     assert error == ('settings.0.value', "'sometimes' is not one of Standard, Always or Disabled")

@@ -1,12 +1,15 @@
 """The settings a custom preset may change, described for the editor (``tuning.preset.settings``): the name in words,
-what it does, its unit, the range allowed on this box (from the same normalisers and ``limits`` that check a preset)
-and the box's current and default values where it knows them.
+what it does, its unit, the range allowed on this box (from the same normalisers and ``limits`` that check a preset),
+the box's current and default values where it knows them, and which of its choices are risky here and why
+(``risky_values``: judged as a plan judges going there from the box's value, so the editor and the plan agree).
 """
 from .box import Box, box_from
-from .constants import DATASET_PROPERTY, POOL_DEVICE
+from .constants import DATASET_PROPERTY, POOL_DEVICE, SAFE
 from .limits import box_limit, zero_is_default
 from .registry import KNOBS
-from .setting_words import BYTES, BYTES_PER_SECOND, PERCENT, SECONDS, choice_words, words_of
+from .rules.effect_words import assess
+from .rules.effects import sentence
+from .setting_words import BYTES, BYTES_PER_SECOND, PERCENT, SECONDS, choice_words, value_word, words_of
 from .snapshot import SnapshotView, make_key, scope_for
 from .units import format_block_size, format_bytes
 
@@ -72,6 +75,19 @@ def allowed_range(knob, unit: str | None, box) -> dict:
             'zero_is_default': zero_is_default(knob.kind, knob.setting)}
 
 
+def risky_values(knob, current: str | None, box) -> list[dict]:
+    """``[{value, label, risk, reason}]``: the knob's choices that are CAUTION or DANGEROUS when set from ``current``
+    (the box's value, or its default) on ``box``, with the plan's reason as a sentence; [] for a knob without
+    choices (a size or a count is judged when it is planned)."""
+    out = []
+    for value in knob.normalise.domain.get('choices', ()):
+        found = assess(knob, current, value, box)
+        if found.risk != SAFE:
+            out.append({'value': value, 'label': value_word(value), 'risk': found.risk,
+                        'reason': sentence(found.reason)})
+    return out
+
+
 def editable_settings(box: Box, snapshot, target: dict | None) -> list[dict]:
     """One entry per setting a custom preset may change. ``snapshot`` is what the box holds now for ``target``
     (dataset properties are read from its dataset; none without a target)."""
@@ -83,15 +99,17 @@ def editable_settings(box: Box, snapshot, target: dict | None) -> list[dict]:
         if target is not None or knob.kind != DATASET_PROPERTY:
             scope = scope_for(knob.kind, knob.setting, target or {})
         present = scope is not None and view.entry(knob.kind, scope, knob.setting) is not None
+        current = view.value(knob.kind, scope, knob.setting) if present else None
         out.append({
             'kind': knob.kind, 'setting': knob.setting, 'name': name, 'description': does, 'unit': unit,
             **allowed_range(knob, unit, box),
             'scope': scope,
             'exists': view.exists(knob.kind, scope, knob.setting) if present else None,
-            'current': view.value(knob.kind, scope, knob.setting) if present else None,
+            'current': current,
             'default': knob.default_for(box),
+            'risky_values': risky_values(knob, current if current is not None else knob.default_for(box), box),
         })
     return out
 
 
-__all__ = ['allowed_range', 'box_of', 'editable_knobs', 'editable_settings', 'setting_keys']
+__all__ = ['allowed_range', 'box_of', 'editable_knobs', 'editable_settings', 'risky_values', 'setting_keys']

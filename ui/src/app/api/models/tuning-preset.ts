@@ -1,5 +1,5 @@
 // Mirrors middleware/tuning/preset_models.py and restore_point_models.py.
-import { SettingKind, TuningChange, TuningSettingValue, TuningTarget } from './tuning-common';
+import { Risk, SettingKind, TuningChange, TuningSettingValue, TuningTarget } from './tuning-common';
 
 export interface TuningPresetSetting {
   kind: SettingKind;
@@ -66,6 +66,21 @@ export interface TuningPresetSettingInfo {
   exists: boolean | null;
   current: string | null;
   default: string | null;
+  /** The values of `choices` that are risky on this box, with why; choices not listed are safe (absent from older
+   * servers). */
+  risky_values?: TuningPresetValueRisk[];
+}
+
+/** One risky value of a setting, as `tuning.preset.settings` rates it on this box. */
+export interface TuningPresetValueRisk {
+  /** As the API takes it and `choices` lists it ("DISABLED"). */
+  value: string;
+  /** In words ("Disabled"). */
+  label: string;
+  /** DANGEROUS: can lose data (a plan with it needs the change acknowledged); CAUTION: has a cost. */
+  risk: Risk;
+  /** Why, in plain words, as the plan would say it on this box. */
+  reason: string;
 }
 
 export interface TuningPresetApplyOptions {
