@@ -20,15 +20,8 @@ import { PresetsStore } from '../../stores/presets.store';
 import { BenchmarkDetailsComponent } from './benchmark-details.component';
 import { BenchmarkFormComponent } from './benchmark-form.component';
 import { ImportDialogComponent } from './import-dialog.component';
+import { SOURCE_WORDS } from './source-words';
 import { toggleIn } from '../../shared/toggle-in';
-
-export const SOURCE_WORDS: Record<BenchmarkResult['source'], string> = {
-  FIO: T('fio (measured here)'),
-  BONNIE: T('bonnie++ import'),
-  GOBONNIEGO: T('gobonniego import'),
-  FIO_IMPORT: T('fio import'),
-  CLIENT: T('client kit (measured on a client)'),
-};
 
 /** Start benchmarks, keep their history with what they were measured under, import older results, pick to compare. */
 @Component({

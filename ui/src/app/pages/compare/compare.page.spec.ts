@@ -4,6 +4,7 @@ import { BenchmarkComparison } from '../../api/models/tuning-benchmark';
 import { fakeBenchmark, fakeComparison, fakeComparisonRow, fakeImportedBenchmark, fakeStats } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
+import { headerCell } from '../../testing/tables';
 import { ComparePage, parseIds } from './compare.page';
 
 async function renderCompare(ids: string, baseline: string, comparison: BenchmarkComparison = fakeComparison()) {
@@ -84,5 +85,45 @@ describe('ComparePage', () => {
     expect(q('delta-too-few')!.textContent).toContain('too few runs for a verdict (need 5 per side)');
     expect(row.textContent).not.toContain('…');
     expect(all('delta-verdict').map((b) => b.textContent)).toEqual(['too few runs']);
+  });
+
+  it('sorts the differences by change and p as numbers, keeps a too-few row in one cell, lists results in words', async () => {
+    const rows = fakeComparison({
+      comparisons: [{
+        id: 2, label: 'tuned', source: 'FIO',
+        metrics: [
+          fakeComparisonRow({ ratio: 0.95, ratio_ci_low: 0.9, ratio_ci_high: 1.0, p_adjusted: 0.3, verdict: 'INCONCLUSIVE' }),
+          fakeComparisonRow({ metric: 'write_iops', ratio: 10.5, p_adjusted: 0.002, verdict: 'BETTER' }),
+          fakeComparisonRow({ test: 'RAND_READ_4K', metric: 'read_iops', ratio: 2, ratio_ci_low: null, ratio_ci_high: null,
+            p_value: null, p_adjusted: null, verdict: 'INSUFFICIENT_RUNS', min_runs: 5 }),
+        ],
+      }],
+    });
+    const { q, all, el, settle } = await renderCompare('1,2', '1', rows);
+    const table = q('delta-table')!;
+    const order = () => [...table.querySelectorAll<HTMLElement>('tbody tr')].map((r) => r.dataset['test']!.slice(8));
+    // the comparison's order: tests in catalog order, bandwidth before IOPS
+    expect(order()).toEqual(['SEQ_WRITE-write_bw_bytes', 'SEQ_WRITE-write_iops', 'RAND_READ_4K-read_iops']);
+    headerCell(table, 'Change').click();   // +950 % above +100 % above −5 %, as numbers
+    await settle();
+    expect(order()).toEqual(['SEQ_WRITE-write_iops', 'RAND_READ_4K-read_iops', 'SEQ_WRITE-write_bw_bytes']);
+    headerCell(table, 'p (adjusted)').click();   // smallest p first; none last
+    await settle();
+    expect(order()).toEqual(['SEQ_WRITE-write_iops', 'SEQ_WRITE-write_bw_bytes', 'RAND_READ_4K-read_iops']);
+    const tooFew = q('delta-2-RAND_READ_4K-read_iops')!;
+    expect(tooFew.querySelectorAll('td').length).toBe(9);
+    expect(q('delta-too-few')!.getAttribute('colspan')).toBe('2');
+    expect(tooFew.querySelector('td.merged')!.textContent!.trim()).toBe('');
+    expect(all('delta-verdict').map((b) => b.textContent)).toEqual(['better', 'inconclusive', 'too few runs']);
+
+    // the list to choose from: where each result comes from in words, newest first, sortable by label
+    const list = q('compare-list')!;
+    expect(list.textContent).toContain('bonnie++ import');
+    expect(list.textContent).toContain('fio (measured here)');
+    expect(headerCell(list, 'When').getAttribute('aria-sort')).toBe('descending');
+    headerCell(list, 'Label').click();
+    await settle();
+    expect([...el.querySelectorAll<HTMLElement>('[data-test^="compare-pick-"]')].map((c) => c.dataset['test']))
+      .toEqual(['compare-pick-1', 'compare-pick-3', 'compare-pick-2']);
   });
 });

@@ -1,31 +1,43 @@
 import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal, untracked } from '@angular/core';
 import { Router } from '@angular/router';
 import { MatCheckbox } from '@angular/material/checkbox';
+import { MatSort, MatSortHeader } from '@angular/material/sort';
+import { MatTableModule } from '@angular/material/table';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
-import { BenchmarkComparison, BenchmarkResult } from '../../api/models/tuning-benchmark';
+import { BenchmarkComparison, BenchmarkResult, Verdict } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
-import { TEST_WORDS, formatMetric } from '../../shared/benchmark-metrics';
+import { TranslateService } from '../../i18n/translate.service';
+import { TEST_WORDS, compareMetrics, formatMetric, orderedTests } from '../../shared/benchmark-metrics';
 import { formatDateTime, formatP, formatRatioPercent } from '../../shared/format';
 import { ReportSelection } from '../../api/models/tuning-campaign';
 import { ReportButtonsComponent } from '../../shared/report-buttons.component';
 import { TileGridComponent } from '../../shared/charts/tile-grid.component';
+import { SortedRows, rankOf, timeOf } from '../../shared/table/sort-rows';
+import { TypedCellDef } from '../../shared/table/typed-cell';
+import { SOURCE_WORDS } from '../benchmarks/source-words';
 import { CompareChartsComponent } from './compare-charts.component';
-import { TOO_FEW_RUNS, VERDICT_WORDS, baselineFirst, deltaRows, seriesName } from './compare-data';
+import { DeltaRow, TOO_FEW_RUNS, VERDICT_WORDS, baselineFirst, deltaRows, seriesName } from './compare-data';
 
 export function parseIds(text: string | undefined): number[] {
   return [...new Set((text ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0))];
 }
 
+const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
+/** A Verdict sort: the clear answers first, then what could not be told. */
+const VERDICT_ORDER: Verdict[] = ['BETTER', 'WORSE', 'NO_CHANGE', 'INCONCLUSIVE', 'INSUFFICIENT_RUNS'];
+
 /** Results against a baseline: tiles, then the server's charts (MB/s bars, IOPS and latency dots on log axes) and
  *  the deltas with their verdicts. */
 @Component({
   selector: 'tp-compare-page',
-  imports: [MatCheckbox, TranslatePipe, CompareChartsComponent, ReportButtonsComponent, TileGridComponent],
+  imports: [MatCheckbox, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, CompareChartsComponent,
+    ReportButtonsComponent, TileGridComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './compare.page.html',
+  styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
     .legend { display: flex; gap: 12px; flex-wrap: wrap; margin: 12px 0; }
     .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 4px; vertical-align: middle; }
@@ -36,6 +48,7 @@ export function parseIds(text: string | undefined): number[] {
 export class ComparePage {
   private readonly api = inject(ApiService);
   private readonly router = inject(Router);
+  private readonly translate = inject(TranslateService);
   /** Query parameters (router input binding): `?ids=1,2,3&baseline=1`. */
   readonly ids = input<string>();
   readonly baseline = input<string>();
@@ -71,6 +84,31 @@ export class ComparePage {
     return ids.length >= 2 && baseline !== null ? { results: ids, baseline } : null;
   });
   protected readonly deltas = computed(() => deltaRows(this.comparison()));
+  private readonly metricOrder = computed(() => [...new Set(this.deltas().map((d) => d.metric))].sort(compareMetrics));
+  /** The comparison's order (each result, tests in catalog order) until a header is picked; figures by number. */
+  protected readonly deltaTable = new SortedRows(this.deltas, {
+    result: (d) => d.otherName,
+    test: (d) => rankOf(TEST_ORDER, d.test),
+    metric: (d) => rankOf(this.metricOrder(), d.metric),
+    change: (d) => d.ratio,
+    p: (d) => d.pAdjusted,
+    verdict: (d) => rankOf(VERDICT_ORDER, d.verdict),
+  });
+  protected readonly deltaColumns = ['result', 'test', 'metric', 'baseline', 'other', 'change', 'interval', 'p', 'verdict'];
+  /** Newest first, as the server sends them. */
+  protected readonly picker = new SortedRows(this.all, {
+    id: (r) => r.id,
+    label: (r) => r.label,
+    when: (r) => timeOf(r.created_at),
+    source: (r) => this.translate.instant(SOURCE_WORDS[r.source]),
+  }, { active: 'when', direction: 'desc' });
+  protected readonly pickerColumns = ['pick', 'baseline', 'id', 'label', 'when', 'source'];
+  protected readonly byId = (_: number, r: BenchmarkResult) => r.id;
+  protected readonly sourceWords = SOURCE_WORDS;
+
+  protected tooFew(row: DeltaRow): boolean {
+    return row.verdict === 'INSUFFICIENT_RUNS';
+  }
 
   constructor() {
     void this.loadAll();
