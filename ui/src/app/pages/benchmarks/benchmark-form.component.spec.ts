@@ -26,8 +26,8 @@ const running = (extra: unknown, description = 'run 1/2 · sequential write · 4
 describe('BenchmarkFormComponent', () => {
   it('starts a benchmark with the chosen tests and overrides, shows the live rate, and aborts', async () => {
     const rows = new Subject<Job>();
-    const { api, q, type, choose, settle } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => rows));
-    expect([...(q<HTMLSelectElement>('bench-dataset')!.options)].map((o) => o.value)).toEqual(['tank', 'tank/vms']);
+    const { api, q, type, choose, settle, options } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => rows));
+    expect(options('bench-dataset').map((o) => o.value)).toEqual(['tank', 'tank/vms']);
     await choose('bench-dataset', 'tank/vms');
     q('bench-test-SEQ_READ')!.querySelector('input')!.click();
     q('bench-test-RAND_READ_4K')!.querySelector('input')!.click();

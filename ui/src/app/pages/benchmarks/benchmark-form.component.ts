@@ -3,6 +3,7 @@ import { NonNullableFormBuilder, ReactiveFormsModule } from '@angular/forms';
 import { MatButton } from '@angular/material/button';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
 import { MatInput } from '@angular/material/input';
+import { MatOption, MatSelect } from '@angular/material/select';
 import { MatCard } from '@angular/material/card';
 import { MatProgressBar } from '@angular/material/progress-bar';
 
@@ -22,16 +23,18 @@ import { JobsStore } from '../../jobs/jobs.store';
 import { TEST_WORDS, headlines } from '../../shared/benchmark-metrics';
 import { BenchmarkSettingsComponent } from '../../shared/benchmark-settings/benchmark-settings.component';
 import { datasetChoice } from '../../shared/benchmark-settings/dataset-choice';
+import { formState } from '../../shared/benchmark-settings/form-state';
 import { FieldErrorComponent } from '../../shared/field-error.component';
 import { readyToSend, setServerErrors } from '../../shared/field-errors';
 import { BoxStore } from '../../stores/box.store';
 import { liveFigure, spaceRefusal, wasAborted } from './bench-progress';
 import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-form';
+import { runEffects } from './run-effects';
 
 /** Start a benchmark: dataset, label and the benchmark settings; live progress; abort. */
 @Component({
   selector: 'tp-benchmark-form',
-  imports: [MatCard, MatProgressBar, MatFormField, MatLabel, MatInput, MatButton, ReactiveFormsModule, TranslatePipe,
+  imports: [MatCard, MatProgressBar, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
     JobProgressDialogComponent, BenchmarkSettingsComponent, FieldErrorComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
@@ -44,6 +47,11 @@ import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-for
     dd { margin: 0; }
     .busy-job mat-progress-bar { margin: 8px 0 4px; }
     .busy-row { display: flex; justify-content: space-between; align-items: center; gap: 8px; flex-wrap: wrap; }
+    /* a dataset's whole name shows in the select */
+    .dataset { width: 20rem; max-width: 100%; }
+    .effects { margin: 8px 0 0; }
+    .effects h3 { margin: 0 0 4px; }
+    .effects ul { margin: 0; padding-left: 18px; }
   `,
   template: `
     <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="start()" novalidate data-test="bench-form">
@@ -69,11 +77,11 @@ import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-for
       }
       <div class="row">
         <div class="field">
-          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic" class="dataset">
             <mat-label>{{ labels.dataset | t }}</mat-label>
-            <select matNativeControl formControlName="dataset" data-test="bench-dataset">
-              @for (d of datasets(); track d) { <option [value]="d">{{ d }}</option> }
-            </select>
+            <mat-select formControlName="dataset" data-test="bench-dataset">
+              @for (d of datasets(); track d) { <mat-option [value]="d" [attr.data-value]="d">{{ d }}</mat-option> }
+            </mat-select>
           </mat-form-field>
           <tp-field-error [control]="form.controls.dataset" [label]="labels.dataset" testId="error-dataset" />
         </div>
@@ -86,6 +94,12 @@ import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-for
         </div>
       </div>
       <tp-benchmark-settings [form]="form.controls.settings" prefix="bench" />
+      @if (effects().length) {
+        <section class="effects" data-test="bench-effects">
+          <h3>{{ 'What the run does to the box' | t }}</h3>
+          <ul>@for (e of effects(); track $index) { <li>{{ e.key | t: e.params }}</li> }</ul>
+        </section>
+      }
       @if (general(); as e) { <p class="banner danger" role="alert" data-test="bench-error">{{ e }}</p> }
       <div class="actions">
         <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" data-test="bench-start"
@@ -137,6 +151,12 @@ export class BenchmarkFormComponent {
   protected readonly datasets = datasetChoice(this.form.controls.dataset);
   /** What the server refused that no field shows. */
   protected readonly general = signal<string | null>(null);
+  private readonly state = formState(this.form);
+  /** Said before Start: the scratch dataset, the space it may take, the load on the pool. */
+  protected readonly effects = computed(() => {
+    const { dataset, settings } = this.state().value;
+    return runEffects(dataset, settings, this.box.profile());
+  });
 
   protected readonly run = new JobRun<BenchmarkResult>('Benchmark');
   protected readonly live = computed(() => liveFigure(this.run.job()?.progress?.extra));

@@ -1,0 +1,27 @@
+import { TestBed } from '@angular/core/testing';
+
+import { BoxStore } from '../../stores/box.store';
+import { fakeProfile, fakeState } from '../../testing/fixtures';
+import { mockApi } from '../../testing/mock-api';
+import { render } from '../../testing/render';
+import { BenchmarkFormComponent } from './benchmark-form.component';
+
+describe('BenchmarkFormComponent: what the run does to the box', () => {
+  it('says before Start where it writes, how much of the pool it may take, and that the pool is slower meanwhile', async () => {
+    const { providers } = mockApi((m) => m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState()));
+    const { q, type, choose } = await render(BenchmarkFormComponent, providers, () => TestBed.inject(BoxStore).load());
+    const effects = () => q('bench-effects')!.textContent!;
+    // the first dataset is chosen; twice this box's 32 GiB ARC maximum, plus the scratch dataset's 10 % margin
+    expect(effects()).toContain('a scratch dataset it creates under tank, and removes it when it ends');
+    expect(effects()).toContain('up to 70.4 GiB of pool tank (9.0 TiB free now)');
+    expect(effects()).toContain('refuses, writing nothing, when there is not enough');
+    expect(effects()).toContain('keeps pool tank busy: other reads and writes on that pool are slower');
+    await choose('bench-dataset', 'tank/vms');
+    expect(effects()).toContain('under tank/vms');
+    q('bench-advanced')!.querySelector('summary')!.click();
+    await type('bench-working-set', '2048');
+    expect(effects()).toContain('take 2.2 GiB of pool tank');
+    // the words come before Start
+    expect(q('bench-effects')!.compareDocumentPosition(q('bench-start')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});

@@ -1,0 +1,44 @@
+import { fakeProfile } from '../../testing/fixtures';
+import { inEnglish } from '../../shared/field-errors';
+import { runEffects, scratchSpaceBound } from './run-effects';
+
+const GIB = 1024 ** 3;
+
+describe('scratchSpaceBound', () => {
+  it('is twice the ARC maximum plus the 10 % quota margin, or the profile\'s own set when that is larger', () => {
+    const box = { memory: { ...fakeProfile().memory, arc_max_bytes: 32 * GIB } };
+    expect(scratchSpaceBound({ profile: 'QUICK', working_set_mib: null }, box)).toBe(Math.ceil(64 * GIB * 1.1));
+    const small = { memory: { ...box.memory, arc_max_bytes: 2 * GIB } };
+    expect(scratchSpaceBound({ profile: 'THOROUGH', working_set_mib: null }, small)).toBe(Math.ceil(32 * GIB * 1.1));
+  });
+
+  it('takes a typed working set as it is, and knows nothing without the box', () => {
+    expect(scratchSpaceBound({ profile: 'QUICK', working_set_mib: 1024 }, null)).toBe(Math.ceil(GIB * 1.1));
+    expect(scratchSpaceBound({ profile: 'QUICK', working_set_mib: null }, null)).toBeNull();
+  });
+});
+
+describe('runEffects', () => {
+  it('says where it writes, how much of the pool it may take beside what is free, and what slows meanwhile', () => {
+    const words = runEffects('tank/vms', { profile: 'QUICK', working_set_mib: null }, fakeProfile()).map(inEnglish);
+    expect(words).toEqual([
+      'The run writes its test files into a scratch dataset it creates under tank/vms, and removes it when it ends, '
+        + 'also when it fails or is aborted.',
+      'Its test files take up to 70.4 GiB of pool tank (9.0 TiB free now).',
+      'It checks the space first and refuses, writing nothing, when there is not enough.',
+      'For as long as it runs (the estimate above), it keeps pool tank busy: other reads and writes on that pool are '
+        + 'slower until it ends.',
+    ]);
+  });
+
+  it('states a typed working set exactly, and no figure while the box is unknown', () => {
+    expect(inEnglish(runEffects('tank', { profile: 'QUICK', working_set_mib: 512 }, fakeProfile())[1]))
+      .toBe('Its test files take 563 MiB of pool tank (9.0 TiB free now).');
+    expect(inEnglish(runEffects('tank', { profile: 'QUICK', working_set_mib: null }, null)[1]))
+      .toBe('Its test files need free space on pool tank.');
+  });
+
+  it('says nothing before a dataset is chosen', () => {
+    expect(runEffects('', { profile: 'QUICK', working_set_mib: null }, fakeProfile())).toEqual([]);
+  });
+});
