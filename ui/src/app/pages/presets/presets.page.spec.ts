@@ -71,6 +71,25 @@ describe('PresetsPage', () => {
     await settle();
     expect(api.callsOf('tuning.preset.apply')[0][2]).toEqual({ acknowledge: ['DATASET_PROPERTY:tank:sync'] });
     expect(q('apply-outcome')!.textContent).toContain('Restore point #4');
+    expect(q('apply-verified')!.textContent).toBe('Checked: the changed setting, read back from the box, holds its new value.');
+  });
+
+  it('says how many changed settings read back from the box hold their new value, the others waiting for a reboot', async () => {
+    const { q, settle } = await render((m) => m
+      .mockCall('tuning.preset.preview', fakePlan([fakeChange(), dangerous]))
+      .mockJob('tuning.preset.apply', fakeSuccessfulJob({
+        restore_point_id: 5, preset: 'max-iops', target: { pool: 'tank' }, applied: [fakeChange(), dangerous],
+        pending_reboot: [dangerous.key], verified: [fakeChange().key],
+      })));
+    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    await settle();
+    q('ack-sync')!.querySelector('input')!.click();
+    await settle();
+    q<HTMLButtonElement>('apply')!.click();
+    await settle();
+    expect(q('apply-verified')!.textContent!.replace(/\s+/g, ' '))
+      .toBe('1 of the 2 changed settings, read back from the box, already holds its new value.');
+    expect(q('apply-pending-reboot')).not.toBeNull();
   });
 
   it('names tests and settings in words: what a preset optimizes, and each plan row by what it is', async () => {
@@ -195,6 +214,7 @@ describe('PresetsPage', () => {
     expect(q('confirm-dialog')).toBeNull();
     expect(api.callsOf('tuning.preset.apply').length).toBe(1);
     expect(q('apply-outcome')!.textContent).toContain('Restore point #7');
+    expect(q('apply-verified')).toBeNull();   // nothing read back yet holds its value: no line, not 'Verified now: 0'
   });
 
   it('marks every preset that still has settings in effect, not only the latest', async () => {
