@@ -6,17 +6,25 @@ import { MatProgressBar } from '@angular/material/progress-bar';
 import { JobRun } from './job-run';
 import { ApiService } from '../api/api.service';
 import { TranslatePipe } from '../i18n/translate.pipe';
-import { ModalDirective } from '../shared/modal/modal.directive';
+import { DialogDirective } from '../shared/dialog/dialog.directive';
 
-/** Modal progress of a job in words: bar, current step, Abort when the job allows it, result slot when done. */
+/**
+ * Modal progress of a job in words: bar, current step, Abort when the job allows it, result slot when done. A CDK
+ * dialog (tpDialog) while the run is on screen; a click beside it does nothing, Esc is `escape()`.
+ */
 @Component({
   selector: 'tp-job-progress-dialog',
-  imports: [MatProgressBar, MatButton, MatTooltip, TranslatePipe, ModalDirective],
+  imports: [MatProgressBar, MatButton, MatTooltip, TranslatePipe, DialogDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
+  styles: `
+    /* as wide as its pane: tpDialog sizes that */
+    .dialog { width: 100%; }
+  `,
   template: `
     @if (run().phase() !== 'idle' && !run().minimized()) {
-      <div class="overlay">
-        <div class="dialog" tpModal (tpModalDismiss)="escape()" [attr.aria-label]="run().title | t" data-test="job-dialog">
+      <ng-template tpDialog [tpDialogLabel]="run().title | t" tpDialogBackdropDismisses="false"
+                   (tpDialogDismiss)="escape()">
+        <div class="dialog" data-test="job-dialog">
           <h2>{{ run().title | t }}</h2>
           @switch (run().phase()) {
             @case ('running') {
@@ -46,7 +54,7 @@ import { ModalDirective } from '../shared/modal/modal.directive';
             }
           </div>
         </div>
-      </div>
+      </ng-template>
     }
   `,
 })

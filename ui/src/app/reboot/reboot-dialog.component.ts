@@ -7,15 +7,22 @@ import { AuthService } from '../auth/auth.service';
 import { RequiresRoleDirective } from '../auth/requires-role/requires-role.directive';
 import { ROLE } from '../auth/roles';
 import { TranslatePipe } from '../i18n/translate.pipe';
-import { ModalDirective } from '../shared/modal/modal.directive';
+import { DialogDirective } from '../shared/dialog/dialog.directive';
 import { BoxStore } from '../stores/box.store';
 import { RebootService } from './reboot.service';
 
-/** Confirm → rebooting → waiting for the box → verified items. Becomes a banner while the login form is needed. */
+/**
+ * Confirm → rebooting → waiting for the box → verified items, in a CDK dialog (tpDialog; a click beside it does
+ * nothing, Esc is `dismiss()`). Becomes a banner while the login form is needed.
+ */
 @Component({
   selector: 'tp-reboot-dialog',
-  imports: [MatProgressBar, MatButton, MatCheckbox, TranslatePipe, ModalDirective, RequiresRoleDirective],
+  imports: [MatProgressBar, MatButton, MatCheckbox, TranslatePipe, DialogDirective, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
+  styles: `
+    /* as wide as its pane: tpDialog sizes that */
+    .dialog { width: 100%; }
+  `,
   template: `
     @if (reboot.active()) {
       @if (needsLogin()) {
@@ -23,8 +30,9 @@ import { RebootService } from './reboot.service';
           {{ 'The box is back after the reboot. Log in again to see what was verified.' | t }}
         </div>
       } @else {
-        <div class="overlay">
-          <div class="dialog" tpModal (tpModalDismiss)="dismiss()" [attr.aria-label]="'Reboot' | t" data-test="reboot-dialog">
+        <ng-template tpDialog [tpDialogLabel]="'Reboot' | t" tpDialogBackdropDismisses="false"
+                     (tpDialogDismiss)="dismiss()">
+          <div class="dialog" data-test="reboot-dialog">
             <h2>{{ 'Reboot' | t }}</h2>
             @switch (reboot.phase()) {
               @case ('confirm') {
@@ -86,7 +94,7 @@ import { RebootService } from './reboot.service';
               }
             }
           </div>
-        </div>
+        </ng-template>
       }
     }
   `,

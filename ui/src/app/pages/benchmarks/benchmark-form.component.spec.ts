@@ -6,6 +6,7 @@ import { Job } from '../../api/models/job';
 import { AuthService } from '../../auth/auth.service';
 import { JobsStore } from '../../jobs/jobs.store';
 import { BoxStore } from '../../stores/box.store';
+import { withDialogs } from '../../testing/dialog';
 import { fakeBenchmark, fakeJob, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
@@ -16,7 +17,7 @@ async function renderForm(configure: (api: MockApiService) => void, state = fake
     m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', state);
     configure(m);
   });
-  const view = await render(BenchmarkFormComponent, providers, () => TestBed.inject(BoxStore).load());
+  const view = withDialogs(await render(BenchmarkFormComponent, providers, () => TestBed.inject(BoxStore).load()));
   return { api, ...view };
 }
 
@@ -151,7 +152,7 @@ describe('BenchmarkFormComponent', () => {
     again.next(running(null));
     await settle();
     expect(q('job-dialog')).not.toBeNull();
-    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     await settle();
     expect(q('job-dialog')).toBeNull();
   });

@@ -6,6 +6,7 @@ import { PlanEstimateSpec } from '../../api/models/tuning-benchmark';
 import { ESTIMATE_DEBOUNCE_MS } from '../../shared/plan-estimate/plan-estimate.component';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
+import { withDialogs } from '../../testing/dialog';
 import { fakeClientSession } from '../../testing/client-fixtures';
 import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
@@ -21,10 +22,10 @@ async function renderForm(configure: (api: MockApiService) => void = () => undef
       .mockCall('tuning.benchmark.plan_estimate', () => throwError(() => new Error('not asked here')));
     configure(m);
   });
-  const view = await render(CampaignFormComponent, providers, async () => {
+  const view = withDialogs(await render(CampaignFormComponent, providers, async () => {
     await TestBed.inject(BoxStore).load();
     await TestBed.inject(PresetsStore).load();
-  });
+  }));
   return { api, ...view };
 }
 

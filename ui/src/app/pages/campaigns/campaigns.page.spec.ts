@@ -7,6 +7,7 @@ import { ApiValidationError } from '../../api/api-errors';
 import { AuthStatus, AuthService } from '../../auth/auth.service';
 import { URL_FETCH } from '../../shared/report-download';
 import { BoxStore } from '../../stores/box.store';
+import { withDialogs } from '../../testing/dialog';
 import { fakeCampaign, fakeDoneCampaign } from '../../testing/campaign-fixtures';
 import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
@@ -27,11 +28,11 @@ async function renderPage(rows = [fakeDoneCampaign({ id: 1 })], configure: (api:
       .mockCall('core.download', [5, '/_download/5?auth_token=t']);
     configure(m);
   });
-  const view = await render(CampaignsPage, [
+  const view = withDialogs(await render(CampaignsPage, [
     ...providers, provideRouter([]),
     { provide: AuthService, useValue: { status } },
     { provide: URL_FETCH, useValue: async () => new Response('<h1>Report of max-iops</h1>') },
-  ], () => TestBed.inject(BoxStore).load());
+  ], () => TestBed.inject(BoxStore).load()));
   return { api, status, set: (r: typeof rows) => (current = r), ...view };
 }
 

@@ -5,6 +5,7 @@ import { ApiValidationError } from '../../api/api-errors';
 import { BenchmarkResult } from '../../api/models/tuning-benchmark';
 import { ClientSession } from '../../api/models/tuning-client';
 import { BoxStore } from '../../stores/box.store';
+import { withDialogs } from '../../testing/dialog';
 import { fakeClientResult, fakeClientSession, fakeCreatedSession } from '../../testing/client-fixtures';
 import { fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
@@ -34,7 +35,8 @@ async function renderPage(configure: (api: MockApiService) => void = () => undef
       });
     configure(m);
   });
-  const view = await render(ClientsPage, [...providers, provideRouter([])], () => TestBed.inject(BoxStore).load());
+  const view = withDialogs(await render(ClientsPage, [...providers, provideRouter([])],
+    () => TestBed.inject(BoxStore).load()));
   return { api, ...view };
 }
 

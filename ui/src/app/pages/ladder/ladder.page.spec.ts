@@ -5,6 +5,7 @@ import { Subject } from 'rxjs';
 import { Job } from '../../api/models/job';
 import { Ladder } from '../../api/models/tuning-ladder';
 import { BoxStore } from '../../stores/box.store';
+import { withDialogs } from '../../testing/dialog';
 import { fakeJob, fakeProfile, fakeState } from '../../testing/fixtures';
 import { fakeDiskRead, fakeLadder } from '../../testing/ladder-fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
@@ -25,7 +26,8 @@ async function renderPage(configure: (api: MockApiService) => void = () => undef
       .mockCall('tuning.ladder.get', ([options]) => answer(options));
     configure(m);
   });
-  const view = await render(LadderPage, [...providers, provideRouter([])], () => TestBed.inject(BoxStore).load());
+  const view = withDialogs(await render(LadderPage, [...providers, provideRouter([])],
+    () => TestBed.inject(BoxStore).load()));
   return { api, ...view };
 }
 

@@ -4,6 +4,7 @@ import { Subject, throwError } from 'rxjs';
 import { ApiValidationError, FailedJobError } from '../../api/api-errors';
 import { Job } from '../../api/models/job';
 import { BoxStore } from '../../stores/box.store';
+import { withDialogs } from '../../testing/dialog';
 import { fakeJob, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { fakeNetworkResult } from '../../testing/network-fixtures';
@@ -23,7 +24,7 @@ async function renderForm(configure: (api: MockApiService) => void, state = fake
     m.mockCall('tuning.profile', profile()).mockCall('tuning.state', state);
     configure(m);
   });
-  const view = await render(NetworkFormComponent, providers, () => TestBed.inject(BoxStore).load());
+  const view = withDialogs(await render(NetworkFormComponent, providers, () => TestBed.inject(BoxStore).load()));
   return { api, ...view };
 }
 

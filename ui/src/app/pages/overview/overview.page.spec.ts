@@ -4,6 +4,7 @@ import { provideRouter } from '@angular/router';
 import { TuningStateInEffect } from '../../api/models/tuning-profile';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
+import { withDialogs } from '../../testing/dialog';
 import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
@@ -39,10 +40,10 @@ async function open(state = fakeState()) {
     .mockJob('tuning.drift.accept', fakeSuccessfulJob({ key: 'k', kind: 'DATASET_PROPERTY', setting: 'recordsize',
       summary: 'maximum block size', scope: 'tank/media', expected: '1M', value: '128K', restore_point_id: 2,
       accepted_at: 't' })));
-  const rendered = await render(OverviewPage, [...providers, provideRouter([])], async () => {
+  const rendered = withDialogs(await render(OverviewPage, [...providers, provideRouter([])], async () => {
     await TestBed.inject(BoxStore).load();
     await TestBed.inject(PresetsStore).load();
-  });
+  }));
   return { ...rendered, api };
 }
 

@@ -1,6 +1,7 @@
 import { TestBed } from '@angular/core/testing';
 
 import { PresetsStore } from '../../stores/presets.store';
+import { dialogOf, withDialogs } from '../../testing/dialog';
 import { fakePreset } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
@@ -20,7 +21,8 @@ describe('OwnPresetsPage', () => {
     const { providers } = mockApi((m) => m
       .mockCall('tuning.preset.query', [fakePreset(), own])
       .mockCall('tuning.preset.settings', fakeSettingInfos()));
-    const { q, settle, selected } = await render(OwnPresetsPage, providers, () => TestBed.inject(PresetsStore).load());
+    const { q, settle, selected } = withDialogs(await render(OwnPresetsPage, providers,
+      () => TestBed.inject(PresetsStore).load()));
 
     expect(q('own-setting-mine-zfs_arc_max')!.textContent).toBe('Maximum ARC size = 8.0 GiB');
     expect(q('own-setting-mine-zfs_dirty_data_max_percent')!.textContent).toBe('Write buffer, % of RAM = 20 %');
@@ -38,7 +40,8 @@ describe('OwnPresetsPage', () => {
     const { providers } = mockApi((m) => m
       .mockCall('tuning.preset.query', [fakePreset(), risky])
       .mockCall('tuning.preset.settings', fakeSettingInfos()));
-    const { q } = await render(OwnPresetsPage, providers, () => TestBed.inject(PresetsStore).load());
+    const { q } = withDialogs(await render(OwnPresetsPage, providers,
+      () => TestBed.inject(PresetsStore).load()));
     expect(q('own-danger-fast')!.textContent).toContain('Can lose data');
     expect(q('own-danger-fast')!.title).toContain('lost on power failure');
   });
@@ -48,11 +51,12 @@ describe('OwnPresetsPage', () => {
     const { providers } = mockApi((m) => m
       .mockCall('tuning.preset.query', [fakePreset(), own])
       .mockCall('tuning.preset.settings', fakeSettingInfos()));
-    const { q, settle } = await render(OwnPresetsPage, providers, () => TestBed.inject(PresetsStore).load());
+    const { q, settle } = withDialogs(await render(OwnPresetsPage, providers,
+      () => TestBed.inject(PresetsStore).load()));
 
     q('own-edit-mine')!.click();
     await settle();
-    expect(q('preset-slide-in')!.getAttribute('role')).toBe('dialog');
+    expect(dialogOf(q('preset-slide-in')!).getAttribute('aria-modal')).toBe('true');
     expect(q('preset-slide-in')!.textContent).toContain('Edit Mine');
     q('setting-add')!.click();
     await settle();
@@ -73,7 +77,8 @@ describe('OwnPresetsPage', () => {
     const { providers } = mockApi((m) => m
       .mockCall('tuning.preset.query', [fakePreset(), mine])
       .mockCall('tuning.preset.settings', fakeSettingInfos()));
-    const { el, q, settle } = await render(OwnPresetsPage, providers, () => TestBed.inject(PresetsStore).load());
+    const { el, q, settle } = withDialogs(await render(OwnPresetsPage, providers,
+      () => TestBed.inject(PresetsStore).load()));
     await sessionRoles(READ_ONLY_ROLES, settle);
     expect(q('own-setting-mine-zfs_dirty_data_max_percent')!.textContent).toBe('Write buffer, % of RAM = 20 %');
     for (const id of ['own-new', 'own-from-builtin', 'own-edit-mine', 'own-delete-mine']) {

@@ -7,6 +7,7 @@ import { ApiCallError, ApiValidationError } from '../../api/api-errors';
 import { TuningChange, TuningTarget } from '../../api/models/tuning-common';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
+import { inDialog } from '../../testing/dialog';
 import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
 import { chooseIn, selectedIn } from '../../testing/render';
@@ -38,7 +39,9 @@ async function render(configure: Parameters<typeof mockApi>[0], extra: Provider[
   const fixture = TestBed.createComponent(PresetsPage);
   await fixture.whenStable();
   const el = fixture.nativeElement as HTMLElement;
-  const q = <T extends Element = HTMLElement>(id: string) => el.querySelector<T & Element>(`[data-test="${id}"]`);
+  // The page, then its dialogs (the confirmation, the job's progress) in the CDK's overlay container.
+  const q = <T extends Element = HTMLElement>(id: string) =>
+    el.querySelector<T & Element>(`[data-test="${id}"]`) ?? inDialog<T & HTMLElement>(id);
   const settle = async () => {
     fixture.detectChanges();
     await fixture.whenStable();

@@ -1,3 +1,4 @@
+import { withDialogs } from '../../testing/dialog';
 import { fakeChange, fakePlan, fakeRestorePoint, fakeState } from '../../testing/fixtures';
 import { fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
@@ -21,7 +22,7 @@ function page(plan = fakePlan([fakeChange(), slogOut])) {
 describe('RestorePointsPage', () => {
   it('shows states and times in words, not as the API sends them', async () => {
     const { providers } = page();
-    const { q, settle } = await render(RestorePointsPage, providers);
+    const { q, settle } = withDialogs(await render(RestorePointsPage, providers));
     await settle();
     const states = [...document.querySelectorAll('[data-test="restore-point-state"]')].map((e) => e.textContent!.trim());
     expect(states).toEqual(['Applied', 'Reverted']);
@@ -30,7 +31,7 @@ describe('RestorePointsPage', () => {
 
   it('confirms taking a SLOG out of the pool before reverting, and reverts only once confirmed', async () => {
     const { api, providers } = page();
-    const { q, settle } = await render(RestorePointsPage, providers);
+    const { q, settle } = withDialogs(await render(RestorePointsPage, providers));
     q<HTMLButtonElement>('revert-preview-3')!.click();
     await settle();
     q<HTMLButtonElement>('revert-confirm')!.click();
@@ -48,7 +49,7 @@ describe('RestorePointsPage', () => {
 
   it('reverts at once when the plan only changes values', async () => {
     const { api, providers } = page(fakePlan([fakeChange()]));
-    const { q, settle } = await render(RestorePointsPage, providers);
+    const { q, settle } = withDialogs(await render(RestorePointsPage, providers));
     q<HTMLButtonElement>('revert-preview-3')!.click();
     await settle();
     q<HTMLButtonElement>('revert-confirm')!.click();
@@ -59,7 +60,7 @@ describe('RestorePointsPage', () => {
 
   it('opens the revert preview of the restore point a link names (?revert=3)', async () => {
     const { api, providers } = page();
-    const { q, settle, fixture } = await render(RestorePointsPage, providers);
+    const { q, settle, fixture } = withDialogs(await render(RestorePointsPage, providers));
     fixture.componentRef.setInput('revert', '3');
     await settle();
     expect(api.callsOf('tuning.restore_point.preview')).toEqual([[3]]);
@@ -68,7 +69,7 @@ describe('RestorePointsPage', () => {
 
   it('a read-only user previews what a revert would change but may not revert', async () => {
     const { api, providers } = page();
-    const { el, q, settle } = await render(RestorePointsPage, providers);
+    const { el, q, settle } = withDialogs(await render(RestorePointsPage, providers));
     await sessionRoles(READ_ONLY_ROLES, settle);
     q<HTMLButtonElement>('revert-preview-3')!.click();
     await settle();
@@ -87,7 +88,7 @@ describe('RestorePointsPage', () => {
         fakeRestorePoint({ id: 3, kind: 'REVERT', state: 'REVERTED' }), fakeRestorePoint({ id: 2 })])
       .mockCall('tuning.restore_point.preview', fakePlan([inheritAgain]))
       .mockCall('tuning.state', fakeState()));
-    const { q, settle } = await render(RestorePointsPage, providers);
+    const { q, settle } = withDialogs(await render(RestorePointsPage, providers));
     await settle();
     expect(q('restore-point-4')!.textContent).toContain('Put back');
     expect(q('restore-point-4')!.textContent).not.toContain('Revert max');

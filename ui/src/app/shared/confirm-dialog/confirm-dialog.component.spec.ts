@@ -1,5 +1,6 @@
 import { TestBed } from '@angular/core/testing';
 
+import { LAID_OUT, dialogOf, inDialog, openDialogs, tabPast } from '../../testing/dialog';
 import { ConfirmDialogComponent } from './confirm-dialog.component';
 import { ConfirmEffect } from './confirm-effects';
 
@@ -13,7 +14,7 @@ async function open() {
   opener.setAttribute('data-test', 'opener');
   document.body.appendChild(opener);
   opener.focus();
-  TestBed.configureTestingModule({ imports: [ConfirmDialogComponent] });
+  TestBed.configureTestingModule({ imports: [ConfirmDialogComponent], providers: [LAID_OUT] });
   const fixture = TestBed.createComponent(ConfirmDialogComponent);
   fixture.componentRef.setInput('title', 'Apply {name}?');
   fixture.componentRef.setInput('titleParams', { name: 'Max IOPS' });
@@ -26,7 +27,8 @@ async function open() {
   fixture.detectChanges();
   await fixture.whenStable();
   const el = fixture.nativeElement as HTMLElement;
-  const q = <T extends HTMLElement = HTMLElement>(id: string) => el.querySelector<T>(`[data-test="${id}"]`)!;
+  // In the CDK's overlay container at the end of <body>, not inside the component.
+  const q = <T extends HTMLElement = HTMLElement>(id: string) => inDialog<T>(id)!;
   const key = (key: string, shiftKey = false) => {
     const event = new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true });
     (document.activeElement ?? document.body).dispatchEvent(event);
@@ -40,12 +42,15 @@ describe('ConfirmDialogComponent', () => {
   afterEach(() => document.body.replaceChildren());
 
   it('lists exactly the effects in words and titles itself', async () => {
-    const { q } = await open();
+    const { q, el } = await open();
     expect(q('confirm-title').textContent).toContain('Apply Max IOPS?');
     expect(q('confirm-effect-SERVICE_RESTART').textContent).toContain('Restarts the SMB service');
     expect(q('confirm-effect-POOL_DEVICE').textContent).toContain('Adds sdh to pool tank');
     expect(q('confirm-effects').querySelectorAll('li').length).toBe(2);
-    expect(q('confirm-dialog').getAttribute('aria-modal')).toBe('true');
+    const dialog = dialogOf(q('confirm-dialog'));
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.getAttribute('aria-labelledby')).toBe('confirm-title');
+    expect(el.querySelector('[data-test="confirm-dialog"]')).toBeNull();
   });
 
   it('goes ahead only once Confirm is ticked', async () => {
@@ -63,35 +68,42 @@ describe('ConfirmDialogComponent', () => {
   });
 
   it('starts on the Confirm tick, keeps Tab and Shift+Tab inside, and closes on Esc', async () => {
-    const { q, key, events } = await open();
+    const { q, key, events, opener } = await open();
     const tick = q('confirm-checkbox').querySelector('input');
     const cancel = q('confirm-cancel');
     expect(document.activeElement).toBe(tick);
-    // The action button is disabled, so Cancel is the last control: Tab from it wraps to the tick.
-    cancel.focus();
-    expect(key('Tab').defaultPrevented).toBe(true);
+    // The action button is disabled, so Cancel is the last control: Tab past it wraps to the tick, and back.
+    tabPast('end');
     expect(document.activeElement).toBe(tick);
-    expect(key('Tab', true).defaultPrevented).toBe(true);
+    tabPast('start');
     expect(document.activeElement).toBe(cancel);
-    // Focus moved out of the dialog (a click on the page) comes back on the next Tab.
-    (document.querySelector('[data-test="opener"]') as HTMLElement).focus();
-    key('Tab');
+    // Focus that reaches the page behind (the focused button went away, a script) is brought back in.
+    opener.focus();
+    await new Promise((r) => setTimeout(r));
     expect(document.activeElement).toBe(tick);
-    key('Escape');
+    expect(key('Escape').defaultPrevented).toBe(true);
     expect(events).toEqual(['cancelled']);
   });
 
-  it('gives focus back to the control that opened it', async () => {
+  it('leaves Esc with a modifier alone', async () => {
+    const { key, events } = await open();
+    expect(key('Escape', true).defaultPrevented).toBe(false);
+    expect(events).toEqual([]);
+  });
+
+  it('closes with the component and gives focus back to the control that opened it', async () => {
     const { fixture, opener } = await open();
+    expect(openDialogs().length).toBe(1);
     fixture.destroy();
+    expect(openDialogs()).toEqual([]);
     expect(document.activeElement).toBe(opener);
   });
 
-  it('cancels on Cancel and on a click outside the dialog', async () => {
+  it('cancels on Cancel and on a click on the backdrop, not on a click inside', async () => {
     const { q, events } = await open();
     q('confirm-cancel').click();
     q('confirm-dialog').click();
-    (q('confirm-dialog').parentElement as HTMLElement).click();
+    (document.querySelector('.cdk-overlay-backdrop') as HTMLElement).click();
     expect(events).toEqual(['cancelled', 'cancelled']);
   });
 });

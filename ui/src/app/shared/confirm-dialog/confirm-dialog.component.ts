@@ -3,28 +3,29 @@ import { MatButton } from '@angular/material/button';
 import { MatCheckbox } from '@angular/material/checkbox';
 
 import { TranslatePipe } from '../../i18n/translate.pipe';
-import { ModalDirective } from '../modal/modal.directive';
+import { DialogDirective } from '../dialog/dialog.directive';
 import { ConfirmEffect } from './confirm-effects';
 
 /**
  * TrueNAS-style confirmation: a title, what exactly will happen to the box, a "Confirm" tick that must be checked
- * before the action button works. Modal (tpModal: focus starts on the tick and stays inside, Esc cancels, focus goes
- * back to the opener). The parent shows it with @if and hides it on either output.
+ * before the action button works. A CDK dialog (tpDialog: focus starts on the tick and stays inside, Esc and a click
+ * beside it cancel, focus goes back to the opener). The parent shows it with @if and hides it on either output.
  */
 @Component({
   selector: 'tp-confirm-dialog',
-  imports: [MatButton, MatCheckbox, TranslatePipe, ModalDirective],
+  imports: [MatButton, MatCheckbox, TranslatePipe, DialogDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .effects { padding-left: 18px; }
     .effects li { margin: 4px 0; }
     .tick { display: block; font-weight: 600; margin-top: 12px; }
-    .dialog.wide { width: min(960px, 100%); }
+    /* as wide as its pane: tpDialog sizes that (960 px when wide, the screen on a phone) */
+    .dialog { width: 100%; }
   `,
   template: `
-    <div class="overlay" (click)="backdrop($event)">
-      <div class="dialog" [class.wide]="wide()" tpModal (tpModalDismiss)="cancelled.emit()" aria-labelledby="confirm-title"
-           data-test="confirm-dialog">
+    <ng-template tpDialog tpDialogLabelledBy="confirm-title" [tpDialogWidth]="wide() ? '960px' : null"
+                 tpDialogFocus=".tick input" (tpDialogDismiss)="cancelled.emit()">
+      <div class="dialog" data-test="confirm-dialog">
         <h2 id="confirm-title" data-test="confirm-title">{{ title() | t: titleParams() }}</h2>
         @if (message(); as m) { <p>{{ m | t }}</p> }
         <!-- What the action changes, when the opener shows it (e.g. a one-row plan). -->
@@ -36,7 +37,7 @@ import { ConfirmEffect } from './confirm-effects';
             }
           </ul>
         }
-        <mat-checkbox class="tick" data-modal-focus [checked]="ticked()" (change)="ticked.set($event.checked)"
+        <mat-checkbox class="tick" [checked]="ticked()" (change)="ticked.set($event.checked)"
                       data-test="confirm-checkbox">{{ 'Confirm' | t }}</mat-checkbox>
         <div class="actions">
           <button matButton="outlined" type="button" data-test="confirm-cancel" (click)="cancelled.emit()">{{ 'Cancel' | t }}</button>
@@ -44,7 +45,7 @@ import { ConfirmEffect } from './confirm-effects';
                   [disabled]="!ticked()" (click)="confirm()">{{ action() | t }}</button>
         </div>
       </div>
-    </div>
+    </ng-template>
   `,
 })
 export class ConfirmDialogComponent {
@@ -65,12 +66,6 @@ export class ConfirmDialogComponent {
   protected confirm(): void {
     if (this.ticked()) {
       this.confirmed.emit();
-    }
-  }
-
-  protected backdrop(event: MouseEvent): void {
-    if (event.target === event.currentTarget) {
-      this.cancelled.emit();
     }
   }
 }
