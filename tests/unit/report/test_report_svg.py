@@ -1,7 +1,7 @@
 import pytest
 
 from tuning.core.report import svg
-from tuning.core.report.chart_layout import CHAR, chart_layout
+from tuning.core.report.chart_layout import CHAR, LABEL_LINE, chart_layout, clip, wrap
 from tuning.core.report.chart_svg import chart_svg
 from tuning.core.report.numbers import format_tick, format_value
 
@@ -68,16 +68,48 @@ def test_values_are_printed_after_the_mark_and_its_whisker_inside_the_picture():
                 assert row['value_x'] + len(row['value']) * CHAR <= 760 + 1
 
 
-def test_narrow_pictures_clip_names_and_drop_touching_tick_labels():
+def test_narrow_pictures_drop_touching_tick_labels():
     chart = _charts()['latency_RAND_READ_4K_read']
     layout = chart_layout(chart, 320)
     labels = [t for t in layout['ticks'] if t['label']]
     assert len(labels) < len(layout['ticks'])  # 1-2-5 ticks over two decades do not all fit in 320 px
     for a, b in zip(labels, labels[1:]):
         assert b['x'] - len(b['label']) * CHAR / 2 >= a['x'] + len(a['label']) * CHAR / 2 + 6
-    long = {**chart, 'series': [{**s, 'label': 'a very long configuration label indeed'} for s in chart['series']]}
-    row = chart_layout(long, 320)['groups'][0]['rows'][0]
-    assert row['label'].endswith('…') and len(row['label']) * CHAR <= min(150, round(320 * 0.26)) + CHAR
+    assert clip('a very long configuration label indeed', 83) == 'a very long…'   # group and limit labels only
+
+
+def test_every_result_name_stays_whole_beside_its_mark_or_on_a_line_above_it():
+    # mirrors ui/src/app/shared/charts/chart-layout.spec.ts ('keeps every result name whole')
+    long = 'baseline (max-sequential-write on tank/media, 3 rounds)'
+    base = _charts()['throughput']
+    named = {**base, 'series': [{**s, 'label': long} if i == 0 else s for i, s in enumerate(base['series'])]}
+    wide = chart_layout(named, 1600)
+    first = wide['groups'][0]['rows'][0]
+    assert (first['label'], first['label_lines'], first['label_anchor']) == (long, [long], 'end')
+    assert wide['x0'] >= len(long) * CHAR
+    rows = chart_layout(named, 600)['groups'][0]['rows']
+    assert rows[0]['label'] == long and rows[0]['label_lines'] == [long]
+    assert all(r['label_anchor'] == 'start' and r['label_y'] < r['y'] - 6 for r in rows)
+    assert not any(line.endswith('…') for g in chart_layout(named, 600)['groups'] for r in g['rows']
+                   for line in r['label_lines'])
+
+
+def test_a_name_wider_than_the_picture_wraps_onto_more_lines_and_the_rows_make_room():
+    base = _charts()['throughput']
+    long = 'Campaign 12 · round 3 · My own preset for the backup share with a very long name indeed'
+    named = {**base, 'series': [{**s, 'label': long} for s in base['series']]}
+    layout = chart_layout(named, 320)
+    rows = [r for g in layout['groups'] for r in g['rows']]
+    for row in rows:
+        assert len(row['label_lines']) > 1 and ' '.join(row['label_lines']) == long   # nothing left out
+        assert all(len(line) * CHAR <= 320 - 16 for line in row['label_lines'])
+        last_line = row['label_y'] + (len(row['label_lines']) - 1) * LABEL_LINE
+        assert last_line < row['y'] - 6                                         # all above its own mark
+    assert all(b['label_y'] > a['y'] + 6 for a, b in zip(rows, rows[1:]))     # and below the previous one
+    drawn = chart_svg(named, 320)
+    assert all(f'>{svg.escape(line)}<' in drawn for line in rows[0]['label_lines'])
+    assert wrap('one two three', 6 * CHAR) == ['one', 'two', 'three'] and wrap('abcdefgh', 4 * CHAR) == [
+        'abcd', 'efgh']
 
 
 def test_svg_is_an_image_named_by_its_words_with_bars_or_dots():

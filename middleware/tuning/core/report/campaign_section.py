@@ -8,21 +8,26 @@ that run (``core.campaign.mark_single_round``). ``recommendation`` is
 ``core.campaign.recommend`` of the very comparison the report is built from, so its figures are the report's; the
 rows gain ``test_label``, ``metric_label`` and ``winner_title`` (the winner in words).
 """
+from ..bench.catalog import profile_name
 from ..campaign import SINGLE_ROUND_WORDS, configuration_titles, mark_single_round
 from .errors import ReportInputError
 from .metric_info import label_of_test, metric_info
 
 REQUIRED = ('id', 'label', 'state', 'spec', 'configurations')
+STATE_WORDS = {'RUNNING': 'running', 'REBOOTING': 'restarting the box', 'RESTORING': 'putting settings back',
+               'DONE': 'finished', 'FAILED': 'failed', 'ABORTED': 'aborted'}
+ORDER_WORDS = {'INTERLEAVED': 'interleaved', 'SEQUENTIAL': 'one configuration after another'}
 
 
-def finish_words(finish):
+def finish_words(finish, titles=None):
     mode = (finish or {}).get('mode', 'ORIGINAL')
     if mode == 'PRESET':
-        return f'leave the preset {finish.get("preset")} applied'
+        preset = finish.get('preset')
+        return f'leave the preset {(titles or {}).get(preset, preset)} applied'
     if mode == 'WINNER':
         metric = finish.get('metric')
-        return f'leave the winner of {label_of_test(str(finish.get("test")))}' + (f' ({metric})' if metric else '') + \
-            ' applied'
+        by = f' ({metric_info(metric)["label"]})' if metric else ''
+        return f'leave the winner of {label_of_test(str(finish.get("test")))}{by} applied'
     return 'put the original configuration back'
 
 
@@ -38,10 +43,11 @@ def campaign_section(campaign, recommendation):
     rounds, runs = spec.get('rounds'), bench.get('runs')
     single = rounds == 1
     titles = configuration_titles(campaign['configurations'])  # preset names, never an id or BASELINE
-    headline = (f'Campaign {campaign["id"]} · {campaign["state"].lower()} · {rounds} round{"s" if rounds != 1 else ""}'
-                f' ({str(spec.get("order", "INTERLEAVED")).lower()}) · {runs} run{"s" if runs != 1 else ""} per '
-                f'configuration per round ({str(bench.get("profile", "QUICK")).lower()} profile) · at the end: '
-                f'{finish_words(spec.get("finish"))}')
+    state, order, profile = campaign['state'], spec.get('order', 'INTERLEAVED'), bench.get('profile', 'QUICK')
+    headline = (f'Campaign {campaign["id"]} · {STATE_WORDS.get(state, state)} · {rounds} '
+                f'round{"s" if rounds != 1 else ""} ({ORDER_WORDS.get(order, order)}) · {runs} '
+                f'run{"s" if runs != 1 else ""} per configuration per round ({profile_name(profile)}) · at the end: '
+                f'{finish_words(spec.get("finish"), titles)}')
     return {
         'id': campaign['id'],
         'label': campaign['label'],
@@ -51,7 +57,7 @@ def campaign_section(campaign, recommendation):
         'order': spec.get('order'),
         'runs_per_round': runs,
         'profile': bench.get('profile'),
-        'finish': finish_words(spec.get('finish')),
+        'finish': finish_words(spec.get('finish'), titles),
         'headline': headline,
         'skipped': [{'name': titles.get(c['name'], c['name']), 'why': c['skipped']}
                     for c in campaign['configurations'] if c.get('skipped')],

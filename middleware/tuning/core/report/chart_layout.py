@@ -3,10 +3,12 @@
 
 ``chart_layout(chart, width)`` → ``{width, height, x0, x1, plot_top, plot_bottom, ticks, axis_label, groups,
 reference, bar}`` for a ``chart_data`` chart. Horizontal marks, one row per result under each group's name, so long
-names and many groups stay readable at any width: the result's name on the left, the mark (a bar from 0 on a linear
-axis, a dot on a logarithmic one) with its interval as a whisker, and the value printed just after the mark, in a
-margin kept free for it. The limit (theoretical maximum) is a dashed vertical line whose label sits in a band above
-the plot, where it cannot cover a mark. Tick labels that would touch their neighbour are left out.
+names and many groups stay readable at any width: the mark (a bar from 0 on a linear axis, a dot on a logarithmic
+one) with its interval as a whisker, and the value printed just after the mark, in a margin kept free for it. A
+result's name is never cut: beside its mark when the longest name fits in 40 % of the width (the margin widens to
+it), else on a line of its own above the mark, wrapped onto more lines at spaces when it is wider than the picture
+(``label_lines``). The limit (theoretical maximum) is a dashed vertical line whose label sits in a band above the
+plot, where it cannot cover a mark. Tick labels that would touch their neighbour are left out.
 """
 import math
 
@@ -19,12 +21,39 @@ ROW = 20
 GROUP_GAP = 6
 REFERENCE_BAND = 20
 AXIS_ROOM = 44
+SIDE_LABEL_SHARE = 0.4   # names up to this share of the width sit beside their marks; longer ones go above
+LABEL_LINE = 14          # px per line of a name above its mark
 
 
 def clip(text, room):
     """``text`` cut to ``room`` px with an ellipsis."""
     fits = max(1, math.floor(room / CHAR))
     return text if len(text) <= fits else text[:max(1, fits - 1)] + '…'
+
+
+def _round(x):
+    """Half up, as JavaScript's Math.round (the panel's layout): Python's round() rounds half to even."""
+    return math.floor(x + 0.5)
+
+
+def wrap(text, room):
+    """``text`` as lines of at most ``room`` px, broken at spaces (a word longer than a line is broken inside it);
+    nothing is left out."""
+    fits = max(1, math.floor(room / CHAR))
+    lines, line = [], ''
+    for word in text.split(' '):
+        while len(word) > fits:          # a word wider than a line: as much as fits, the rest on the next
+            if line:
+                lines.append(line)
+                line = ''
+            lines.append(word[:fits])
+            word = word[fits:]
+        if line and len(line) + 1 + len(word) > fits:
+            lines.append(line)
+            line = word
+        else:
+            line = f'{line} {word}' if line else word
+    return lines + [line] if line or not lines else lines
 
 
 def _scale(chart, x0, x1):
@@ -49,8 +78,10 @@ def _ticks(chart, x):
 
 
 def chart_layout(chart, width):
-    label_room = min(150, round(width * 0.26))
-    x0 = PAD + label_room + 6
+    longest = max((len(s['label']) for s in chart['series']), default=0) * CHAR
+    above = longest > _round(width * SIDE_LABEL_SHARE)
+    label_room = 0 if above else max(40, math.ceil(longest))
+    x0 = PAD + label_room + (0 if above else 6)
     x1 = max(x0 + 40, width - PAD - VALUE_ROOM)
     x = _scale(chart, x0, x1)
     bar = chart['kind'] == 'BAR'
@@ -63,8 +94,12 @@ def chart_layout(chart, width):
         rows = []
         for series in chart['series']:
             point = series['points'][g]
+            lines = wrap(series['label'], width - 2 * PAD) if above else [series['label']]
+            label_y = y + (LABEL_LINE - 3 if above else ROW / 2 + 4)
+            y += LABEL_LINE * len(lines) if above else 0
             centre = y + ROW / 2
-            row = {'label': clip(series['label'], label_room), 'label_x': PAD + label_room, 'y': centre,
+            row = {'label': series['label'], 'label_lines': lines, 'label_x': PAD if above else PAD + label_room,
+                   'label_anchor': 'start' if above else 'end', 'label_y': label_y, 'y': centre,
                    'colour': series['colour'], 'point': point, 'mark': None, 'whisker': None,
                    'value_x': x0 + 4, 'value': 'not measured' if point is None else point['text']}
             if point is not None and point['plotted']:

@@ -8,61 +8,99 @@ its own there.
 """
 from html import escape
 
-from .chart_svg import chart_svg
+from .chart_svg import THEME_CSS, chart_svg
 from .errors import ReportInputError
 from .numbers import UNKNOWN
-from .wording import BASIS_WORDS, change_text, ci_text, insufficient_text, median_text, defeat_words, runs_per_test_text, setting_value, setting_words, verdict_word
+from .wording import (
+    BASIS_WORDS, change_text, ci_text, defeat_words, insufficient_text, median_text, profile_words, runs_per_test_text,
+    setting_value, setting_words, source_words, verdict_word, warning_kind_words,
+)
 
-CSS = """
-:root { color-scheme: light; }
-* { box-sizing: border-box; }
-body { margin: 0 auto; max-width: 1200px; padding: 24px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI",
-  Roboto, "Helvetica Neue", Arial, sans-serif; color: #1f2328; background: #fff; }
-h1 { font-size: 24px; margin: 0 0 4px; } h2 { font-size: 19px; margin: 28px 0 10px; border-bottom: 2px solid #d0d7de;
-  padding-bottom: 4px; } h3 { font-size: 15px; margin: 18px 0 6px; }
-.meta { color: #57606a; margin: 0 0 12px; }
-table { border-collapse: collapse; width: 100%; margin: 6px 0 14px; }
-th, td { border: 1px solid #d0d7de; padding: 5px 7px; vertical-align: top; text-align: left; }
-th { background: #f6f8fa; font-weight: 600; }
-td.num { text-align: right; }
-table.summary { font-size: 12px; table-layout: fixed; } table.summary th:first-child { width: 11em; }
-.scroll { overflow-x: auto; }
-tr.baseline td { background: #f6f8fa; }
-.v { font-weight: 600; } .ci, .small { color: #57606a; font-size: 12px; }
-.verdict { display: inline-block; padding: 0 6px; border-radius: 9px; font-size: 11px; font-weight: 700;
-  text-transform: uppercase; letter-spacing: .02em; border: 1px solid; }
-.verdict.BETTER { color: #116329; background: #dafbe1; border-color: #4ac26b; }
-.verdict.WORSE { color: #82071e; background: #ffebe9; border-color: #ff8182; }
-.verdict.NO_CHANGE { color: #424a53; background: #eaeef2; border-color: #afb8c1; }
-.verdict.INCONCLUSIVE { color: #7d4e00; background: #fff8c5; border-color: #d4a72c; }
-.verdict.INSUFFICIENT_RUNS { color: #57606a; background: #f6f8fa; border-color: #d0d7de; }
-.swatch { display: inline-block; width: 10px; height: 10px; margin-right: 6px; vertical-align: baseline; }
-figure { margin: 0; } .charts { display: grid; grid-template-columns: 1fr; gap: 18px; margin-top: 10px;
-  max-width: 760px; } figcaption { font-weight: 600; margin-bottom: 4px; }
-.tiles { display: grid; grid-template-columns: repeat(auto-fill, minmax(210px, 1fr)); gap: 10px; margin: 8px 0 14px; }
-.tile { border: 1px solid #d0d7de; border-radius: 6px; padding: 8px 10px; }
-.tile h3 { margin: 0 0 6px; font-size: 13px; }
-.tile .line { display: flex; align-items: baseline; gap: 6px; border-left: 4px solid; padding-left: 6px;
-  margin-top: 6px; }
-.tile .big { font-size: 22px; font-weight: 700; } .tile .who { color: #57606a; font-size: 12px; }
-.tile .change { font-size: 12px; font-weight: 600; color: #57606a; } .tile .change.BETTER { color: #116329; }
-.tile .change.WORSE { color: #82071e; }
-svg { max-width: 100%; height: auto; }
-ul.warnings li { margin-bottom: 6px; } .kind { font-weight: 700; font-size: 12px; color: #57606a; }
-pre { background: #f6f8fa; border: 1px solid #d0d7de; padding: 8px; overflow-x: auto; font-size: 12px;
-  white-space: pre-wrap; }
-dl.box { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; } dl.box dt { font-weight: 600; }
-dl.box dd { margin: 0; }
-@page { size: A4 landscape; margin: 12mm; }
-@media print {
-  body { max-width: none; padding: 0; font-size: 11px; }
-  table.summary { font-size: 10px; } .scroll { overflow: visible; }
-  section + section { break-before: page; page-break-before: always; }
-  figure, tr, pre, li { break-inside: avoid; page-break-inside: avoid; }
-  * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-  h2 { margin-top: 0; }
-  .charts { grid-template-columns: 1fr 1fr; gap: 10px 18px; }
+# The page's colours, light and dark (the dark one follows the reader's theme: a report opened in the panel's dark
+# theme is not a white page). Every text colour reaches WCAG AA (4.5:1) on the backgrounds it is drawn on, and the
+# series' colours 3:1 (tests/unit/report/test_report_theme.py checks both schemes).
+LIGHT = {
+    'bg': '#ffffff', 'ink': '#1f2328', 'muted': '#57606a', 'line': '#d0d7de', 'head': '#f6f8fa',
+    'better': '#116329', 'better-bg': '#dafbe1', 'better-line': '#4ac26b',
+    'worse': '#82071e', 'worse-bg': '#ffebe9', 'worse-line': '#ff8182',
+    'same': '#424a53', 'same-bg': '#eaeef2', 'same-line': '#afb8c1',
+    'unsure': '#7d4e00', 'unsure-bg': '#fff8c5', 'unsure-line': '#d4a72c',
+    'few': '#57606a', 'few-bg': '#f6f8fa', 'few-line': '#d0d7de',
+    'chart-ink': '#1f2328', 'chart-muted': '#57606a', 'chart-grid': '#d0d7de', 'chart-limit': '#b3261e',
+    'chart-halo': '#ffffff',
 }
+DARK = {
+    'bg': '#1e1e1e', 'ink': '#e6edf3', 'muted': '#a4adb8', 'line': '#444c56', 'head': '#2a2f36',
+    'better': '#7ee2a8', 'better-bg': '#12361f', 'better-line': '#2ea043',
+    'worse': '#ffaba8', 'worse-bg': '#4a1419', 'worse-line': '#da3633',
+    'same': '#d1d7dd', 'same-bg': '#30363d', 'same-line': '#6e7681',
+    'unsure': '#f2cc60', 'unsure-bg': '#3b2e05', 'unsure-line': '#bb8009',
+    'few': '#a4adb8', 'few-bg': '#2a2f36', 'few-line': '#444c56',
+    'chart-ink': '#e6edf3', 'chart-muted': '#a4adb8', 'chart-grid': '#3d444d', 'chart-limit': '#ff8a80',
+    'chart-halo': '#1e1e1e',
+}
+
+
+def _variables(colours):
+    return ' '.join(f'--{name}: {value};' for name, value in colours.items())
+
+
+CSS = f"""
+:root {{ color-scheme: light dark; {_variables(LIGHT)} }}
+@media (prefers-color-scheme: dark) {{
+  :root {{ {_variables(DARK)} }}
+}}
+* {{ box-sizing: border-box; }}
+body {{ margin: 0 auto; max-width: 1200px; padding: 24px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI",
+  Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--ink); background: var(--bg); }}
+h1 {{ font-size: 24px; margin: 0 0 4px; }} h2 {{ font-size: 19px; margin: 28px 0 10px;
+  border-bottom: 2px solid var(--line); padding-bottom: 4px; }} h3 {{ font-size: 15px; margin: 18px 0 6px; }}
+.meta {{ color: var(--muted); margin: 0 0 12px; }}
+table {{ border-collapse: collapse; width: 100%; margin: 6px 0 14px; }}
+th, td {{ border: 1px solid var(--line); padding: 5px 7px; vertical-align: top; text-align: left; }}
+th {{ background: var(--head); font-weight: 600; }}
+td.num {{ text-align: right; }}
+table.summary {{ font-size: 12px; table-layout: fixed; }} table.summary th:first-child {{ width: 11em; }}
+.scroll {{ overflow-x: auto; }}
+tr.baseline td {{ background: var(--head); }}
+.v {{ font-weight: 600; }} .ci, .small {{ color: var(--muted); font-size: 12px; }}
+.verdict {{ display: inline-block; padding: 0 6px; border-radius: 9px; font-size: 11px; font-weight: 700;
+  text-transform: uppercase; letter-spacing: .02em; border: 1px solid; }}
+.verdict.BETTER {{ color: var(--better); background: var(--better-bg); border-color: var(--better-line); }}
+.verdict.WORSE {{ color: var(--worse); background: var(--worse-bg); border-color: var(--worse-line); }}
+.verdict.NO_CHANGE {{ color: var(--same); background: var(--same-bg); border-color: var(--same-line); }}
+.verdict.INCONCLUSIVE {{ color: var(--unsure); background: var(--unsure-bg); border-color: var(--unsure-line); }}
+.verdict.INSUFFICIENT_RUNS {{ color: var(--few); background: var(--few-bg); border-color: var(--few-line); }}
+.swatch {{ display: inline-block; width: 10px; height: 10px; margin-right: 6px; vertical-align: baseline; }}
+figure {{ margin: 0; }} .charts {{ display: grid; grid-template-columns: 1fr; gap: 18px; margin-top: 10px;
+  max-width: 760px; }} figcaption {{ font-weight: 600; margin-bottom: 4px; }}
+.tiles {{ display: grid; grid-template-columns: repeat(auto-fill, minmax(210px, 1fr)); gap: 10px;
+  margin: 8px 0 14px; }}
+.tile {{ border: 1px solid var(--line); border-radius: 6px; padding: 8px 10px; }}
+.tile h3 {{ margin: 0 0 6px; font-size: 13px; }}
+.tile .line {{ display: flex; align-items: baseline; gap: 6px; border-left: 4px solid; padding-left: 6px;
+  margin-top: 6px; }}
+.tile .big {{ font-size: 22px; font-weight: 700; }} .tile .who {{ color: var(--muted); font-size: 12px; }}
+.tile .change {{ font-size: 12px; font-weight: 600; color: var(--muted); }}
+.tile .change.BETTER {{ color: var(--better); }} .tile .change.WORSE {{ color: var(--worse); }}
+svg {{ max-width: 100%; height: auto; }}
+{THEME_CSS.strip()}
+ul.warnings li {{ margin-bottom: 6px; }} .kind {{ font-weight: 700; font-size: 12px; color: var(--muted); }}
+pre {{ background: var(--head); border: 1px solid var(--line); padding: 8px; overflow-x: auto; font-size: 12px;
+  white-space: pre-wrap; }}
+dl.box {{ display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }} dl.box dt {{ font-weight: 600; }}
+dl.box dd {{ margin: 0; }}
+@page {{ size: A4 landscape; margin: 12mm; }}
+@media print {{
+  :root {{ color-scheme: light; {_variables(LIGHT)} }}
+  body {{ max-width: none; padding: 0; font-size: 11px; }}
+  table.summary {{ font-size: 10px; }} .scroll {{ overflow: visible; }}
+  section + section {{ break-before: page; page-break-before: always; }}
+  figure, tr, pre, li {{ break-inside: avoid; page-break-inside: avoid; }}
+  * {{ -webkit-print-color-adjust: exact; print-color-adjust: exact; }}
+  h2 {{ margin-top: 0; }}
+  .charts {{ grid-template-columns: 1fr 1fr; gap: 10px 18px; }}
+}}
 """
 
 
@@ -101,8 +139,8 @@ def _summary(report):
     colours = _colour_of(report)
     conf_rows = ''.join(
         f'<tr{" class=baseline" if c["baseline"] else ""}><td>{_swatch(colours[c["id"]])}{e(c["label"])}'
-        f'{" <span class=small>(baseline)</span>" if c["baseline"] else ""}</td><td>{e(c["preset"] or "none")}</td>'
-        f'<td>{e(c["created_at"])}</td><td>{e(c["source"])}</td><td>{e(c["id"])}</td></tr>'
+        f'{" <span class=small>(baseline)</span>" if c["baseline"] else ""}</td><td>{e(c["preset_name"] or "none")}'
+        f'</td><td>{e(c["created_at"])}</td><td>{e(source_words(c["source"]))}</td><td>{e(c["id"])}</td></tr>'
         for c in report['configurations'])
     columns = report['summary']['columns']
     head = ''.join(f'<th>{e(c["title"])}<div class="small">{e(c["unit"] and _unit_word(c["unit"]))}'
@@ -181,7 +219,7 @@ def _changes(report):
 def _warnings(report):
     if not report['warnings']:
         return '<h2>Warnings</h2><p>None: no noisy metric, outlier or difference in conditions was found.</p>'
-    items = ''.join(f'<li><span class="kind">{e(w["kind"].replace("_", " "))}</span> {e(w["message"])}</li>'
+    items = ''.join(f'<li><span class="kind">{e(warning_kind_words(w["kind"]))}</span> {e(w["message"])}</li>'
                     for w in report['warnings'])
     return f'<h2>Warnings</h2><ul class="warnings">{items}</ul>'
 
@@ -189,7 +227,8 @@ def _warnings(report):
 def _method(report):
     method = report['method']
     rows = ''.join(
-        f'<tr><td>{e(c["label"])}</td><td>{e(c["benchmark_profile"])}</td><td class="num">{e(c["runs_planned"])}</td>'
+        f'<tr><td>{e(c["label"])}</td><td>{e(profile_words(c["benchmark_profile"]))}</td>'
+        f'<td class="num">{e(c["runs_planned"])}</td>'
         f'<td>{e({True: "yes", False: "no"}.get(c["adaptive"]))}</td>'
         f'<td class="num">{e(c["runtime_seconds"])}{" s" if c["runtime_seconds"] is not None else ""}</td>'
         f'<td class="num">{e(c["ramp_seconds"])}{" s" if c["ramp_seconds"] is not None else ""}</td>'

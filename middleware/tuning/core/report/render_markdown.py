@@ -10,7 +10,8 @@ import re
 from .errors import ReportInputError
 from .numbers import UNKNOWN
 from .wording import (
-    BASIS_WORDS, change_text, ci_text, insufficient_text, median_text, range_text, defeat_words, runs_per_test_text, setting_value, setting_words, verdict_word,
+    BASIS_WORDS, change_text, ci_text, defeat_words, insufficient_text, median_text, profile_words, range_text,
+    runs_per_test_text, setting_value, setting_words, source_words, verdict_word, warning_kind_words,
 )
 
 _SPECIAL = re.compile(r'([\\`*_\[\]|#<>&])')
@@ -49,8 +50,9 @@ def _unit_word(column):
 def _summary(report):
     columns = report['summary']['columns']
     confs = _table(['Configuration', 'Preset', 'Measured at', 'Source', 'Result id'],
-                   [[md(c['label']) + (' (baseline)' if c['baseline'] else ''), md(c['preset'] or 'none'),
-                     md(c['created_at']), md(c['source']), md(c['id'])] for c in report['configurations']])
+                   [[md(c['label']) + (' (baseline)' if c['baseline'] else ''), md(c['preset_name'] or 'none'),
+                     md(c['created_at']), md(source_words(c['source'])), md(c['id'])]
+                    for c in report['configurations']])
     out = ['## Summary', confs]
     if columns:
         header = ['Configuration'] + [md(f'{c["title"]} ({_unit_word(c)})') for c in columns]
@@ -109,7 +111,7 @@ def _changes(report):
 def _warnings(report):
     if not report['warnings']:
         return ['## Warnings', 'None: no noisy metric, outlier or difference in conditions was found.']
-    return ['## Warnings', '\n'.join(f'- **{md(w["kind"].replace("_", " "))}** {md(w["message"])}'
+    return ['## Warnings', '\n'.join(f'- **{md(warning_kind_words(w["kind"]))}** {md(w["message"])}'
                                      for w in report['warnings'])]
 
 
@@ -117,7 +119,7 @@ def _method(report):
     method = report['method']
     labels = {c['id']: c['label'] for c in report['configurations']}
     runs = _table(['Configuration', 'Benchmark profile', 'Runs planned', 'Adaptive', 'Runs per test'],
-                  [[md(c['label']), md(c['benchmark_profile']), md(c['runs_planned']),
+                  [[md(c['label']), md(profile_words(c['benchmark_profile'])), md(c['runs_planned']),
                     md({True: 'yes', False: 'no'}.get(c['adaptive'])),
                     md(runs_per_test_text(c['runs_per_test']))]
                    for c in method['configurations']])

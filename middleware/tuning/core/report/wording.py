@@ -8,12 +8,15 @@
   when the runs cannot reach one (no interval, no p), or ``None`` when the cell has no comparison.
 - ``ci_text`` of a median without interval (fewer than 3 runs) → "no interval from 1 run".
 - ``setting_value(v, kind=None, setting=None)`` → the value, or "absent" for ``None``; a size (by the settings
-  list's unit of that setting) in IEC units: "25769803776" reads "24.0 GiB".
+  list's unit of that setting) in IEC units: "25769803776" reads "24.0 GiB"; an enum in words ("Disabled").
+- ``source_words(source)``: where a result comes from (CLIENT → "fio on a client"); ``warning_kind_words(kind)``
+  (DIFFERENT_CONDITIONS → "Different conditions"); ``profile_words(profile)`` ("Quick test").
 - ``setting_words(row)`` → the setting's name from the settings list ("Maximum ARC size"), with its dataset.
 - ``runs_per_test_text(runs)`` → "Sequential write 1 MiB: 5, Random read 4 KiB: 5".
 - ``defeat_words(method)``: how a result kept caches out (DIRECT_IO → "ZFS Direct I/O").
 """
-from ..presets.setting_words import BYTES, BYTES_PER_SECOND, WORDS, name_of
+from ..bench.catalog import profile_name
+from ..presets.setting_words import BYTES, BYTES_PER_SECOND, WORDS, name_of, value_word
 from .metric_info import title_of_test
 from .numbers import format_bytes, format_change, format_p, format_ratio_ci, format_value
 
@@ -75,7 +78,7 @@ def setting_value(value, kind=None, setting=None):
     unit = (WORDS.get((kind, setting)) or (None, None, None))[2]
     if unit in (BYTES, BYTES_PER_SECOND) and str(value).isdigit() and int(value) >= 1024:
         return format_bytes(int(value)) + ('/s' if unit == BYTES_PER_SECOND else '')
-    return value
+    return value_word(value) if unit is None else value
 
 
 def setting_words(row):
@@ -95,3 +98,22 @@ DEFEAT_WORDS = {'DIRECT_IO': 'ZFS Direct I/O', 'O_DIRECT': 'Direct I/O past the 
 
 def defeat_words(method):
     return DEFEAT_WORDS.get(method, method)
+
+
+# Where a result's figures come from (the benchmark's ``source``), in words.
+SOURCE_WORDS = {'FIO': 'fio on the box', 'CLIENT': 'fio on a client', 'FIO_IMPORT': 'fio (imported)',
+                'BONNIE': 'bonnie++ (imported)', 'GOBONNIEGO': 'gobonniego (imported)'}
+WARNING_KIND_WORDS = {'DIFFERENT_CONDITIONS': 'Different conditions', 'UNKNOWN_CONDITIONS': 'Unknown conditions',
+                      'NOISY': 'Noisy', 'OUTLIERS': 'Outliers', 'COMPARISON': 'Comparison', 'NOTE': 'Note'}
+
+
+def source_words(source):
+    return SOURCE_WORDS.get(source, source)
+
+
+def warning_kind_words(kind):
+    return WARNING_KIND_WORDS.get(kind, str(kind).replace('_', ' ').capitalize())
+
+
+def profile_words(profile):
+    return None if profile is None else profile_name(profile)
