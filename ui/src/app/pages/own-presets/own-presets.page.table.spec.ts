@@ -4,6 +4,7 @@ import { PresetsStore } from '../../stores/presets.store';
 import { fakePreset } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
+import { withDialogs } from '../../testing/dialog';
 import { READ_ONLY_ROLES, sessionRoles } from '../../testing/roles';
 import { headerCell } from '../../testing/tables';
 import { fakeSettingInfos } from '../../testing/setting-fixtures';
@@ -13,7 +14,8 @@ async function renderPage(presets = [fakePreset(), fakePreset({ id: 'max-seq', n
   const { providers } = mockApi((m) => m
     .mockCall('tuning.preset.query', presets)
     .mockCall('tuning.preset.settings', fakeSettingInfos()));
-  return render(OwnPresetsPage, providers, () => TestBed.inject(PresetsStore).load());
+  // the slide-in with the preset's form opens in the CDK's overlay
+  return withDialogs(await render(OwnPresetsPage, providers, () => TestBed.inject(PresetsStore).load()));
 }
 
 describe('OwnPresetsPage: the built-in choice and the table', () => {
