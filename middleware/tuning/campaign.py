@@ -12,7 +12,7 @@ from .campaign_models import (
 )
 from .context import box_reserved, plugin_context
 from .core.bench import METRICS
-from .core.campaign import plan_steps
+from .core.campaign import STATE_WORDS, plan_steps
 from .core.presets.setting_words import name_of
 from .framework import (
     CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job, private,
@@ -61,7 +61,8 @@ async def validated_configurations(middleware, spec: dict) -> list[dict]:
         verrors.add('spec.finish.preset', 'Name one of the campaign\'s presets to leave applied.')
     if finish['mode'] == 'PRESET' and finish['preset'] in presets and \
             configurations[presets.index(finish['preset']) + 1]['skipped']:
-        verrors.add('spec.finish.preset', f'{finish["preset"]} is skipped in this campaign.')
+        skipped = configurations[presets.index(finish['preset']) + 1]
+        verrors.add('spec.finish.preset', f'{skipped["title"]} ({finish["preset"]}) is skipped in this campaign.')
     if finish['mode'] == 'WINNER':
         if finish['test'] not in bench['tests']:
             verrors.add('spec.finish.test', 'Name one of the benchmark\'s tests to pick the winner by.')
@@ -140,7 +141,7 @@ class TuningCampaignService(Service):
         if row is None:
             verrors.add('id', f'No campaign {id_}.', errno.ENOENT)
         elif row['state'] not in store.ACTIVE_STATES:
-            verrors.add('id', f'Campaign {id_} is {row["state"]}, not in progress.')
+            verrors.add('id', f'Campaign {id_} is {STATE_WORDS.get(row["state"], row["state"])}, not in progress.')
         verrors.check()
         await store_call(self.middleware, store.update_campaign, id_, abort_requested=True, log='abort requested')
         # While REBOOTING no job runs (job ids restart with the host): the resumed job sees the request.

@@ -14,7 +14,7 @@ from .campaign_client import ClientStep, cancel_client_steps
 from .context import boot_id
 from .core.alerts import CAMPAIGN_WAITING, campaign_alerts, campaign_waiting_args
 from .core.campaign import (
-    BASELINE, configuration_titles, merge_rounds, primary_metric, progress_words, recommend, winner_of,
+    BASELINE, STATE_WORDS, configuration_titles, merge_rounds, primary_metric, progress_words, recommend, winner_of,
     with_single_round,
 )
 from .framework import CallError
@@ -124,9 +124,11 @@ class Driver:
                     return await self.finish()
                 step = c['steps'][c['cursor']]
                 if c['phase'] == 'CONFIGURE':
+                    titles = configuration_titles(c['configurations'])
                     if await self.configure(c, step['configuration'], words=progress_words(
-                            step, c['spec']['rounds'], 'applying', titles=configuration_titles(c['configurations']))):
-                        return await self.reboot(c, 'REBOOT', f'{step["configuration"]} needs a reboot')
+                            step, c['spec']['rounds'], 'applying', titles=titles)):
+                        title = titles.get(step['configuration'], step['configuration'])
+                        return await self.reboot(c, 'REBOOT', f'{title} needs a reboot')
                     await self.commit(phase='BENCHMARK')
                 elif c['phase'] == 'BENCHMARK':
                     await self.benchmark(c, step)
@@ -261,7 +263,9 @@ class Driver:
             self.say(self.overall(c, 0), f'waiting for pool {pool} to come back after the reboot ({seen})')
             await asyncio.sleep(POOL_POLL_SECONDS)  # polling the appliance for an external event, bounded above
         applies = await store_call(self.middleware, campaign_applies, c)
-        held = ', '.join(f'{rp["id"]} ({rp["preset"]})' for rp in applies)
+        # the names the campaign recorded win over a built-in's from the catalogue
+        titles = configuration_titles([{'name': rp['preset']} for rp in applies] + c.get('configurations', []))
+        held = ', '.join(f'{rp["id"]} ({titles[rp["preset"]]})' for rp in applies)
         revert = ' '.join(f"`midclt call -job tuning.restore_point.revert {rp['id']} '[]'`" for rp in reversed(applies))
         message = (f'Pool {pool} did not come back after the reboot ({seen}), so the campaign stopped. '
                    + (f'Still applied: restore point {held}. Once the pool is back, revert newest first: {revert}.'
@@ -296,7 +300,7 @@ class Driver:
         self.say(98, f'leaving {title} applied')
         if await self.configure(c, end, words=f'finishing · {title}'):
             if c['spec']['allow_reboot']:
-                return await self.reboot(c, 'END_REBOOT', f'{end} needs a reboot')
+                return await self.reboot(c, 'END_REBOOT', f'{title} needs a reboot')
             await self.commit(message=f'{title} is applied; some of its settings wait for a reboot. '
                                       f'{c["message"] or ""}'.strip())
         await self.commit(state='DONE', phase='DONE')
@@ -337,7 +341,7 @@ def public(row: dict) -> dict:
                                'abort_requested', 'log')}
     steps = row['steps']
     if row['state'] in ('DONE', 'FAILED', 'ABORTED'):
-        out['progress'] = f'{row["state"].lower()}' + (f': {row["message"]}' if row['message'] else '')
+        out['progress'] = STATE_WORDS[row['state']] + (f': {row["message"]}' if row['message'] else '')
     elif row['phase'] in ('FINISH', 'END', 'END_REBOOT') or row['cursor'] >= len(steps):
         out['progress'] = 'finishing'
     elif row['state'] == 'RESTORING':

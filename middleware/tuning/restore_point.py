@@ -8,7 +8,7 @@ from .context import boot_id, box_reserved, plugin_context
 from .core import presets as catalog
 from .core.presets.box import box_from
 from .core.presets.rules.effect_words import assess, with_effect
-from .core.presets.setting_words import value_words
+from .core.presets.setting_words import name_of, value_words
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
 from .planning import public_change
 from .preset import check_acknowledged
@@ -22,6 +22,16 @@ from .transaction.engine import Step, Transaction
 
 PUBLIC_FIELDS = ('id', 'created_at', 'kind', 'preset', 'target', 'state', 'entries', 'changes', 'reverts',
                  'reverted_by', 'message')
+# A restore point's state and kind in words, for messages
+STATE_WORDS = {'IN_PROGRESS': 'in progress', 'APPLIED': 'applied', 'ROLLED_BACK': 'rolled back',
+               'REVERTED': 'reverted', 'FAILED': 'failed'}
+KIND_WORDS = {'APPLY': 'an apply', 'REVERT': 'a revert', 'PUT_BACK': 'a put back'}
+
+
+def preset_title(preset_id: str) -> str:
+    """A built-in preset's name; an own preset's id (its name may have changed since)."""
+    builtin = catalog.get_builtin(preset_id)
+    return builtin['name'] if builtin else preset_id
 
 
 def public_restore_point(rp: dict) -> dict:
@@ -87,11 +97,12 @@ def plan_revert(rp: dict, later: list[dict], actual: dict[str, dict], box=None) 
         (unchanged if matches(entry, current, live=live) else changes).append(row)
     touched = {e['key'] for e in rp['entries']}
     for other in later:
-        overlap = sorted({c['setting'] for c in other['changes'] if c['key'] in touched})
+        overlap = sorted({(c['kind'], c['setting']) for c in other['changes'] if c['key'] in touched})
         if overlap:
-            warnings.append(f'Restore point {other["id"]} ({other["preset"] or other["kind"].lower()}), applied '
-                            f'later, also changed {", ".join(overlap)}; reverting {rp["id"]} sets them back to the '
-                            f'values from before {rp["id"]}.')
+            what = preset_title(other['preset']) if other['preset'] else KIND_WORDS.get(other['kind'], other['kind'])
+            names = ', '.join(name_of(kind, setting) for kind, setting in overlap)
+            warnings.append(f'Restore point {other["id"]} ({what}), applied later, also changed {names}; reverting '
+                            f'{rp["id"]} sets them back to the values from before {rp["id"]}.')
     return {
         'preset': rp['preset'] or 'revert', 'target': rp['target'] or {'pool': '-', 'dataset': None,
                                                                        'cache_disks': [], 'log_disks': []},
@@ -141,7 +152,8 @@ async def revert_plan(middleware, id_: int) -> tuple[dict, dict, dict]:
     elif rp['state'] != 'APPLIED':
         hint = (f' It was reverted by restore point {rp["reverted_by"]}; revert that one to re-apply it.'
                 if rp['reverted_by'] else '')
-        verrors.add('id', f'Restore point {id_} is {rp["state"]}; only APPLIED ones can be reverted.{hint}')
+        state = STATE_WORDS.get(rp['state'], rp['state'])
+        verrors.add('id', f'Restore point {id_} is {state}; only applied ones can be reverted.{hint}')
     verrors.check()
     actual = await read_snapshot(middleware, [e['key'] for e in rp['entries']])
     later = [o for o in await store_call(middleware, rps.applied) if o['id'] > rp['id']]

@@ -120,6 +120,10 @@ def test_apply_then_revert_leaves_the_box_exactly_as_before(c):
     assert c.call('tuning.state')['active'] is None
     rp = c.call('tuning.restore_point.query', [['id', '=', result['restore_point_id']]], {'get': True})
     assert rp['state'] == 'REVERTED' and rp['reverted_by'] == back['restore_point_id']
+    with pytest.raises((RpcError, JobFailed)) as e:   # refused in words, naming the one to revert instead
+        revert(c, result['restore_point_id'])
+    assert f'Restore point {rp["id"]} is reverted; only applied ones can be reverted. It was reverted by restore ' \
+           f'point {back["restore_point_id"]}' in str(e.value)
 
     # Reverting the revert re-applies the preset's values, and that is reversible too.
     again = revert(c, back['restore_point_id'])
@@ -305,3 +309,22 @@ def test_a_reverted_knob_follows_the_box_default_after_a_reboot(fresh_host):
     state = c.call('tuning.state')
     assert state['drift'] == [] and state['pending_reboot'] == []
     c.close()
+
+
+def test_reverting_an_earlier_apply_names_the_later_one_and_its_settings_in_words(c):
+    before = full_snapshot(c)
+    first = apply(c, 'max-seq-write')
+    c.call('tuning.preset.create', {'name': 'Small records', 'settings': [
+        {'kind': 'DATASET_PROPERTY', 'setting': 'recordsize', 'value': '64K'}]})
+    second = apply(c, 'small-records')
+    try:
+        plan = c.call('tuning.restore_point.preview', first['restore_point_id'])
+        (note,) = [w for w in plan['warnings'] if 'applied later' in w]
+        assert note == (f'Restore point {second["restore_point_id"]} (small-records), applied later, also changed '
+                        f'Record size; reverting {first["restore_point_id"]} sets them back to the values from before '
+                        f'{first["restore_point_id"]}.')
+    finally:
+        revert(c, second['restore_point_id'])
+        revert(c, first['restore_point_id'])
+        c.call('tuning.preset.delete', 'small-records')
+    assert not diff(before, full_snapshot(c))

@@ -10,6 +10,9 @@ from .bench.statistics import summarize_runs
 from .presets.catalog import get_builtin
 
 BASELINE = 'BASELINE'
+# A campaign's state in words (``tuning.campaign.query``'s progress, refusals, the report's headline).
+STATE_WORDS = {'RUNNING': 'running', 'REBOOTING': 'restarting the box', 'RESTORING': 'putting settings back',
+               'DONE': 'finished', 'FAILED': 'failed', 'ABORTED': 'aborted'}
 
 
 def plan_steps(configurations: list[str], rounds: int, order: str) -> list[dict]:

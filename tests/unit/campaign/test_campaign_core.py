@@ -79,6 +79,16 @@ def test_progress_words_name_the_preset_not_its_id():
         'round 3/3 · Risky but fast · applying'
 
 
+def test_a_finished_campaign_says_its_state_in_words():
+    from tuning.campaign_flow import public
+    row = {'id': 3, 'label': 'l', 'created_at': 'c', 'updated_at': 'u', 'spec': {}, 'phase': 'DONE', 'cursor': 0,
+           'steps': [], 'configurations': [], 'results': {}, 'recommendation': [], 'job_id': None,
+           'abort_requested': False, 'log': []}
+    assert public({**row, 'state': 'DONE', 'message': None})['progress'] == 'finished'
+    assert public({**row, 'state': 'ABORTED', 'message': 'Stopped by the admin.'})['progress'] == \
+        'aborted: Stopped by the admin.'
+
+
 def _insufficient(test, metric):
     return {'test': test, 'metric': metric, 'direction': 'HIGHER', 'ratio': 1.3, 'ratio_ci_low': None,
             'ratio_ci_high': None, 'p_adjusted': None, 'verdict': 'INSUFFICIENT_RUNS', 'min_runs': 5}

@@ -78,6 +78,6 @@ def test_a_pool_that_does_not_come_back_ends_the_campaign_naming_what_to_revert(
     assert commit['state'] == 'FAILED' and commit['phase'] == 'DONE'
     message = commit['message']
     assert message.startswith('Pool tank did not come back after the reboot (not imported)')
-    assert 'restore point 3 (max-seq-write), 5 (big-dirty)' in message
+    assert 'restore point 3 (Max sequential write), 5 (big-dirty)' in message   # by name where one is known
     # newest first, each a command an admin can paste
     assert message.index('revert 5') < message.index('revert 3')

@@ -9,13 +9,11 @@ that run (``core.campaign.mark_single_round``). ``recommendation`` is
 rows gain ``test_label``, ``metric_label`` and ``winner_title`` (the winner in words).
 """
 from ..bench.catalog import profile_name
-from ..campaign import SINGLE_ROUND_WORDS, configuration_titles, mark_single_round
+from ..campaign import SINGLE_ROUND_WORDS, STATE_WORDS, configuration_titles, mark_single_round
 from .errors import ReportInputError
 from .metric_info import label_of_test, metric_info
 
 REQUIRED = ('id', 'label', 'state', 'spec', 'configurations')
-STATE_WORDS = {'RUNNING': 'running', 'REBOOTING': 'restarting the box', 'RESTORING': 'putting settings back',
-               'DONE': 'finished', 'FAILED': 'failed', 'ABORTED': 'aborted'}
 ORDER_WORDS = {'INTERLEAVED': 'interleaved', 'SEQUENTIAL': 'one configuration after another'}
 
 
