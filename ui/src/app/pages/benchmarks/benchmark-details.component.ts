@@ -1,7 +1,10 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
+import { MatSort, MatSortHeader } from '@angular/material/sort';
+import { MatTableModule } from '@angular/material/table';
 
-import { BenchmarkResult, MetricStats, ResultTest, isImported } from '../../api/models/tuning-benchmark';
+import { BenchmarkResult, MetricStats, ResultTest, SettingSnapshotRow, isImported } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
+import { TranslateService } from '../../i18n/translate.service';
 import { TEST_WORDS, compareMetrics, formatMetric, metricLabel, orderedTests } from '../../shared/benchmark-metrics';
 import { formatBytes, formatNumber } from '../../shared/format';
 import { PROFILE_NAMES } from '../../shared/benchmark-settings/benchmark-settings';
@@ -9,6 +12,9 @@ import { SETTING_KIND_WORDS } from '../../shared/state-words';
 import { PresetsStore } from '../../stores/presets.store';
 import { resultTiles } from '../../shared/charts/result-tiles';
 import { TileGridComponent } from '../../shared/charts/tile-grid.component';
+import { SortedRows, rankOf } from '../../shared/table/sort-rows';
+import { TypedCellDef } from '../../shared/table/typed-cell';
+import { aboveLinkLimit, figureWords, linkLimit, whereMeasured } from './result-where';
 
 interface StatsRow {
   test: ResultTest;
@@ -16,12 +22,15 @@ interface StatsRow {
   stats: MetricStats;
 }
 
+const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
+
 /** A stored result at a glance (tiles), then everything it was measured under: settings, cache defeat, fio job files,
  *  notes, statistics. */
 @Component({
   selector: 'tp-benchmark-details',
-  imports: [TranslatePipe, TileGridComponent],
+  imports: [MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, TileGridComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
+  styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
     :host { display: block; }
     dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 4px 0 8px; }
@@ -30,6 +39,7 @@ interface StatsRow {
     pre { background: var(--bg3); padding: 8px; border-radius: var(--radius); overflow-x: auto; font-size: 0.85em; }
     table { font-size: 0.9em; }
     .cols { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 12px; }
+    .badge.above { background: var(--warn-bg); color: var(--warn); white-space: nowrap; }
   `,
   template: `
     @let r = result();
@@ -39,21 +49,29 @@ interface StatsRow {
         @if (measured(); as c) {
           <h3>{{ 'Measured under' | t }}</h3>
           <dl data-test="details-context">
-            <dt>{{ 'Target' | t }}</dt><dd>{{ c.target.dataset }} ({{ c.target.filesystem }}, {{ c.target.mountpoint }})</dd>
-            <dt>{{ 'Pool' | t }}</dt><dd>{{ c.pool?.layout ?? '—' }}</dd>
+            <dt>{{ 'Where' | t }}</dt><dd data-test="details-where">{{ where()?.where }}</dd>
+            @if (where()?.pool; as layout) { <dt>{{ 'Pool' | t }}</dt><dd data-test="details-pool">{{ layout }}</dd> }
             <dt>{{ 'Preset' | t }}</dt><dd>{{ c.preset ? presets.nameOf(c.preset.id) + ' (' + ('restore point #{id}' | t: { id: c.preset.restore_point_id }) + ')' : ('none' | t) }}</dd>
             @if (c.pending_reboot.length) { <dt>{{ 'Waiting for a reboot' | t }}</dt><dd>{{ c.pending_reboot.join(', ') }}</dd> }
             @if (c.drift.length) { <dt>{{ 'Drifted' | t }}</dt><dd>{{ c.drift.join(', ') }}</dd> }
             <dt>{{ 'Box' | t }}</dt><dd>{{ c.backend }} · {{ c.platform.version }} · OpenZFS {{ c.openzfs_version ?? '—' }} · {{ c.fio_version }}</dd>
             <dt>{{ 'Memory' | t }}</dt><dd>{{ bytes(c.memory.physical_bytes) }}, ARC max {{ bytes(c.memory.arc_max_bytes) }}</dd>
             <dt>{{ 'Plan' | t }}</dt>
-            <dd>{{ (profileNames[c.plan.profile] ?? c.plan.profile) | t }}: {{ '{runs} runs (at most {max})' | t: { runs: c.plan.runs, max: c.plan.max_runs } }},
+            <dd>@if (c.plan.profile) { {{ (profileNames[c.plan.profile] ?? c.plan.profile) | t }}: }
+              @if (c.plan.max_runs != null) { {{ '{runs} runs (at most {max})' | t: { runs: c.plan.runs, max: c.plan.max_runs } }}, }
+              @else { {{ '{n} runs' | t: { n: c.plan.runs } }}, }
               {{ '{s} s measured after {r} s warm-up' | t: { s: c.plan.runtime_seconds, r: c.plan.ramp_seconds } }}</dd>
           </dl>
           <h3>{{ 'Cache defeat' | t }}</h3>
           <p data-test="details-cache-defeat"><span class="badge">{{ c.cache_defeat.method }}</span> {{ c.cache_defeat.explanation }}</p>
-          @if (c.theoretical_max; as m) {
-            <p class="muted">{{ 'Theoretical maximum' | t }}: {{ metric('write_bw_bytes', m.bytes_per_second) }} ({{ m.basis }})</p>
+          @if (link(); as m) {
+            <p class="muted" data-test="details-link-limit">{{ 'Theoretical maximum' | t }}: {{ metric('write_bw_bytes', m.bytes_per_second) }} ({{ m.basis }})</p>
+            @if (above().size) {
+              <p class="banner warn" role="note" data-test="details-above-link">{{ 'Above the link’s theoretical maximum: {figures}. A client cannot move more than its link carries, so part of this was served from a cache, not over the network.' | t: { figures: aboveWords() } }}</p>
+            }
+          } @else if (c.theoretical_max) {
+            <!-- Measured on the box: the link's maximum bounds only what crosses the network. -->
+            <p class="muted" data-test="details-link-not-applicable">{{ 'The network link’s maximum does not apply: this was measured on the box itself, so nothing crossed the network.' | t }}</p>
           }
         } @else if (imported(); as i) {
           <h3>{{ 'Imported' | t }}</h3>
@@ -71,24 +89,50 @@ interface StatsRow {
         <h3>{{ 'Statistics per metric' | t }}</h3>
         <div class="table-wrap" tabindex="0">
           <p class="muted small" data-test="details-ci-words">{{ 'Intervals are 95 %, as on Compare: here the range between two runs that holds the true median at least 95 % of the time; runs are few, so that range usually covers a little more (hover for the exact figure).' | t }}</p>
-          <table data-test="details-stats">
-            <thead><tr><th>{{ 'Test' | t }}</th><th>{{ 'Metric' | t }}</th><th>{{ 'Median' | t }}</th><th>{{ '95 % interval of the median' | t }}</th>
-              <th>CV</th><th>n</th><th>{{ 'Outlier runs' | t }}</th></tr></thead>
-            <tbody>
-              @for (s of stats(); track s.test + s.metric) {
-                <tr>
-                  <td>{{ testWords[s.test] | t }}</td><td>{{ label(s.metric) }}</td><td>{{ metric(s.metric, s.stats.median) }}</td>
-                  @if (s.stats.ci_low !== null && s.stats.ci_high !== null) {
-                    <td data-test="details-ci" [attr.title]="'With {n} runs the nearest interval between two runs covers {p} % (at least 95 % where it can).' | t: { n: s.stats.n, p: num((s.stats.ci_confidence ?? 0) * 100) }">{{ metric(s.metric, s.stats.ci_low) }} … {{ metric(s.metric, s.stats.ci_high) }}
-                      @if ((s.stats.ci_confidence ?? 1) < 0.95) { <span class="muted">({{ 'only {p} % with {n} runs' | t: { p: num((s.stats.ci_confidence ?? 0) * 100), n: s.stats.n } }})</span> }</td>
-                  } @else {
-                    <td class="muted" data-test="details-no-ci">{{ 'no interval from fewer than 3 runs' | t }}</td>
-                  }
-                  <td>{{ s.stats.cv_percent === null ? '—' : num(s.stats.cv_percent) + ' %' }}</td><td>{{ s.stats.n }}</td>
-                  <td>{{ outliers(s.stats) }}</td>
-                </tr>
-              }
-            </tbody>
+          <table mat-table data-test="details-stats" [dataSource]="statsTable.rows()"
+                 matSort [matSortActive]="statsTable.sort().active" [matSortDirection]="statsTable.sort().direction"
+                 (matSortChange)="statsTable.sort.set($event)">
+            <ng-container matColumnDef="test">
+              <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Test' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: statsTable.rows">{{ testWords[s.test] | t }}</td>
+            </ng-container>
+            <ng-container matColumnDef="metric">
+              <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Metric' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: statsTable.rows">{{ label(s.metric) }}</td>
+            </ng-container>
+            <ng-container matColumnDef="median">
+              <th mat-header-cell *matHeaderCellDef>{{ 'Median' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: statsTable.rows">{{ metric(s.metric, s.stats.median) }}
+                @if (above().has(s.test + ':' + s.metric)) {
+                  <span class="badge above" [attr.data-test]="'details-above-' + s.test + '-' + s.metric">{{ 'above the link’s maximum' | t }}</span>
+                }</td>
+            </ng-container>
+            <ng-container matColumnDef="interval">
+              <th mat-header-cell *matHeaderCellDef>{{ '95 % interval of the median' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: statsTable.rows" [class.muted]="s.stats.ci_low === null || s.stats.ci_high === null"
+                  [attr.data-test]="s.stats.ci_low !== null && s.stats.ci_high !== null ? 'details-ci' : 'details-no-ci'"
+                  [attr.title]="s.stats.ci_low !== null && s.stats.ci_high !== null ? ('With {n} runs the nearest interval between two runs covers {p} % (at least 95 % where it can).' | t: { n: s.stats.n, p: num((s.stats.ci_confidence ?? 0) * 100) }) : null">
+                @if (s.stats.ci_low !== null && s.stats.ci_high !== null) {
+                  {{ metric(s.metric, s.stats.ci_low) }} … {{ metric(s.metric, s.stats.ci_high) }}
+                  @if ((s.stats.ci_confidence ?? 1) < 0.95) { <span class="muted">({{ 'only {p} % with {n} runs' | t: { p: num((s.stats.ci_confidence ?? 0) * 100), n: s.stats.n } }})</span> }
+                } @else {
+                  {{ 'no interval from fewer than 3 runs' | t }}
+                }</td>
+            </ng-container>
+            <ng-container matColumnDef="cv">
+              <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">CV</th>
+              <td mat-cell *matCellDef="let s; of: statsTable.rows">{{ s.stats.cv_percent === null ? '—' : num(s.stats.cv_percent) + ' %' }}</td>
+            </ng-container>
+            <ng-container matColumnDef="n">
+              <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">n</th>
+              <td mat-cell *matCellDef="let s; of: statsTable.rows">{{ s.stats.n }}</td>
+            </ng-container>
+            <ng-container matColumnDef="outliers">
+              <th mat-header-cell *matHeaderCellDef>{{ 'Outlier runs' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: statsTable.rows">{{ outliers(s.stats) }}</td>
+            </ng-container>
+            <tr mat-header-row *matHeaderRowDef="statsColumns"></tr>
+            <tr mat-row *matRowDef="let s; columns: statsColumns"></tr>
           </table>
         </div>
       </section>
@@ -97,14 +141,31 @@ interface StatsRow {
       <details data-test="details-settings">
         <summary>{{ 'Settings snapshot ({n})' | t: { n: c.settings.length } }}</summary>
         <div class="table-wrap" tabindex="0">
-          <table>
-            <thead><tr><th>{{ 'Kind' | t }}</th><th>{{ 'Scope' | t }}</th><th>{{ 'Setting' | t }}</th><th>{{ 'Value' | t }}</th><th>{{ 'Source' | t }}</th></tr></thead>
-            <tbody>
-              @for (s of c.settings; track s.kind + s.scope + s.setting) {
-                <tr><td>{{ (kindWords[s.kind] ?? s.kind) | t }}</td><td>{{ s.scope }}</td><td>{{ s.setting }}</td>
-                  <td>{{ s.exists ? (s.value ?? '—') : ('not on this box' | t) }}</td><td>{{ s.source ?? '—' }}</td></tr>
-              }
-            </tbody>
+          <table mat-table [dataSource]="settingsTable.rows()"
+                 matSort [matSortActive]="settingsTable.sort().active" [matSortDirection]="settingsTable.sort().direction"
+                 (matSortChange)="settingsTable.sort.set($event)">
+            <ng-container matColumnDef="kind">
+              <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Kind' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: settingsTable.rows">{{ (kindWords[s.kind] ?? s.kind) | t }}</td>
+            </ng-container>
+            <ng-container matColumnDef="scope">
+              <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Scope' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: settingsTable.rows">{{ s.scope }}</td>
+            </ng-container>
+            <ng-container matColumnDef="setting">
+              <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Setting' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: settingsTable.rows">{{ s.setting }}</td>
+            </ng-container>
+            <ng-container matColumnDef="value">
+              <th mat-header-cell *matHeaderCellDef>{{ 'Value' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: settingsTable.rows">{{ s.exists ? (s.value ?? '—') : ('not on this box' | t) }}</td>
+            </ng-container>
+            <ng-container matColumnDef="source">
+              <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Source' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: settingsTable.rows">{{ s.source ?? '—' }}</td>
+            </ng-container>
+            <tr mat-header-row *matHeaderRowDef="settingsColumns"></tr>
+            <tr mat-row *matRowDef="let s; columns: settingsColumns"></tr>
           </table>
         </div>
       </details>
@@ -123,6 +184,7 @@ export class BenchmarkDetailsComponent {
   protected readonly kindWords: Partial<Record<string, string>> = SETTING_KIND_WORDS;  // a newer server may send more
   protected readonly profileNames: Partial<Record<string, string>> = PROFILE_NAMES;
   protected readonly presets = inject(PresetsStore);
+  private readonly translate = inject(TranslateService);
   protected readonly metric = formatMetric;
   protected readonly label = metricLabel;
   protected readonly bytes = formatBytes;
@@ -143,6 +205,32 @@ export class BenchmarkDetailsComponent {
       Object.entries(summary[test] ?? {}).sort(([a], [b]) => compareMetrics(a, b))
         .map(([metric, stats]) => ({ test, metric, stats })));
   });
+
+  /** Where it ran, in words: a dataset of a pool, a plain directory (no pool), or a path on a client. */
+  protected readonly where = computed(() => whereMeasured(this.result(), (key, params) => this.translate.instant(key, params)));
+  /** The link's maximum, for a client-measured result only: what is measured on the box never crossed it. */
+  protected readonly link = computed(() => linkLimit(this.result()));
+  protected readonly above = computed(() => aboveLinkLimit(this.result()));
+  protected readonly aboveWords = computed(() => [...this.above()]
+    .map((key) => figureWords(this.result(), key, (k, p) => this.translate.instant(k, p))).join('; '));
+
+  private readonly metricOrder = computed(() => [...new Set(this.stats().map((s) => s.metric))].sort(compareMetrics));
+  /** Tests in catalog order, metrics as people read them, until a header is picked. */
+  protected readonly statsTable = new SortedRows(this.stats, {
+    test: (s) => rankOf(TEST_ORDER, s.test),
+    metric: (s) => rankOf(this.metricOrder(), s.metric),
+    cv: (s) => s.stats.cv_percent,
+    n: (s) => s.stats.n,
+  });
+  protected readonly statsColumns = ['test', 'metric', 'median', 'interval', 'cv', 'n', 'outliers'];
+  /** As recorded until a header is picked. */
+  protected readonly settingsTable = new SortedRows(computed(() => this.measured()?.settings ?? []), {
+    kind: (s: SettingSnapshotRow) => this.translate.instant(this.kindWords[s.kind] ?? s.kind),
+    scope: (s: SettingSnapshotRow) => s.scope,
+    setting: (s: SettingSnapshotRow) => s.setting,
+    source: (s: SettingSnapshotRow) => s.source,
+  });
+  protected readonly settingsColumns = ['kind', 'scope', 'setting', 'value', 'source'];
 
   protected outliers(stats: MetricStats): string {
     return stats.outliers.length ? stats.outliers.map((i) => i + 1).join(', ') : '—';

@@ -8,6 +8,7 @@ import { Job } from '../../api/models/job';
 import { fakeBenchmark, fakeImportedBenchmark, fakeJob, fakeMeasuredContext, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
+import { headerCell } from '../../testing/tables';
 import { BenchmarksPage } from './benchmarks.page';
 import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 
@@ -68,6 +69,26 @@ describe('BenchmarksPage', () => {
     await settle();
     expect(q('details-imported')!.textContent).toContain('2.00a');
     expect(q('details-jobs')).toBeNull();
+  });
+
+  it('sorts by date (newest first) and by the preset in words; details open right under their row', async () => {
+    const rows = [fakeImportedBenchmark({ created_at: '2025-12-30T10:00:00Z' }),
+      fakeBenchmark({ ...tuned, created_at: '2026-01-03T10:00:00Z' }), fakeBenchmark({ created_at: '2026-01-02T10:00:00Z' })];
+    const { q, el, settle } = await renderPage(undefined, rows);
+    const table = q('bench-history')!;
+    const order = () => [...table.querySelectorAll<HTMLElement>('tbody tr')].map((r) => r.dataset['test'] ?? r.className);
+    const shown = () => order().filter((o) => o.startsWith('bench-row-'));
+    expect(shown()).toEqual(['bench-row-2', 'bench-row-1', 'bench-row-3']);
+    headerCell(table, 'Preset').click();   // imported, Max IOPS, none: as read, not as the API spells them
+    await settle();
+    expect(shown()).toEqual(['bench-row-3', 'bench-row-2', 'bench-row-1']);
+    q('bench-details-toggle-2')!.click();
+    await settle();
+    const open = order().indexOf('bench-row-2') + 1;
+    expect(table.querySelectorAll('tbody tr')[open].querySelector('[data-test="bench-details-2"]')).not.toBeNull();
+    // one details row a result, hidden while closed: every result row is a table row, nothing else is shown
+    expect(el.querySelectorAll('tbody tr.details:not(.closed)').length).toBe(1);
+    expect(el.querySelectorAll('tbody tr.details.closed').length).toBe(2);
   });
 
   it('deletes only after a confirmation', async () => {

@@ -3,6 +3,8 @@ import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { Router, RouterLink } from '@angular/router';
 import { MatButton } from '@angular/material/button';
 import { MatCheckbox } from '@angular/material/checkbox';
+import { MatSort, MatSortHeader } from '@angular/material/sort';
+import { MatTableModule } from '@angular/material/table';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
@@ -17,6 +19,9 @@ import { T } from '../../i18n/translate-marker';
 import { TEST_WORDS, headlines } from '../../shared/benchmark-metrics';
 import { formatDateTime } from '../../shared/format';
 import { PresetsStore } from '../../stores/presets.store';
+import { SortedRows, timeOf } from '../../shared/table/sort-rows';
+import { TypedCellDef } from '../../shared/table/typed-cell';
+import { TranslateService } from '../../i18n/translate.service';
 import { BenchmarkDetailsComponent } from './benchmark-details.component';
 import { BenchmarkFormComponent } from './benchmark-form.component';
 import { ImportDialogComponent } from './import-dialog.component';
@@ -26,10 +31,11 @@ import { toggleIn } from '../../shared/toggle-in';
 /** Start benchmarks, keep their history with what they were measured under, import older results, pick to compare. */
 @Component({
   selector: 'tp-benchmarks-page',
-  imports: [MatCheckbox, MatButton, TranslatePipe, BenchmarkFormComponent, BenchmarkDetailsComponent,
-    ImportDialogComponent, RequiresRoleDirective, RouterLink],
+  imports: [MatCheckbox, MatButton, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe,
+    BenchmarkFormComponent, BenchmarkDetailsComponent, ImportDialogComponent, RequiresRoleDirective, RouterLink],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './benchmarks.page.html',
+  styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
     .small { font-size: 0.9em; }
     tr.details > td { background: var(--bg1); }
@@ -55,6 +61,16 @@ export class BenchmarksPage {
   protected readonly notice = signal<string | null>(null);
   /** Campaign runs belong to their campaign: the history leaves them out unless asked. */
   protected readonly showCampaignRuns = signal(false);
+  private readonly translate = inject(TranslateService);
+  /** Newest first, as the server sends them; words sort as the reader sees them, dates by their time. */
+  protected readonly table = new SortedRows(this.history, {
+    id: (r) => r.id,
+    label: (r) => r.label,
+    when: (r) => timeOf(r.created_at),
+    source: (r) => this.translate.instant(SOURCE_WORDS[r.source]),
+    preset: (r) => this.translate.instant(this.presetOf(r)),
+  }, { active: 'when', direction: 'desc' });
+  protected readonly columns = ['pick', 'id', 'label', 'when', 'source', 'preset', 'medians', 'actions'];
 
   constructor() {
     void this.load();

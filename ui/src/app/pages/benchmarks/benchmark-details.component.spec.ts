@@ -1,0 +1,83 @@
+import { TestBed } from '@angular/core/testing';
+
+import { BenchmarkResult } from '../../api/models/tuning-benchmark';
+import { PresetsStore } from '../../stores/presets.store';
+import { fakeClientResult } from '../../testing/client-fixtures';
+import { fakeBenchmark, fakeMeasuredContext, fakePreset, fakeStats } from '../../testing/fixtures';
+import { mockApi } from '../../testing/mock-api';
+import { render } from '../../testing/render';
+import { headerCell } from '../../testing/tables';
+import { BenchmarkDetailsComponent } from './benchmark-details.component';
+
+/** A 1 GbE box: its link carries 125 MB/s at most. */
+const GIGABIT = { bytes_per_second: 125_000_000, basis: 'eno1 link at 1000 Mb/s: the most one network client can move' };
+
+/** Measured on the box, 1,588 MB/s sequential write: far above what the link could carry, and rightly so. */
+function localRun(context = fakeMeasuredContext({ theoretical_max: GIGABIT })): BenchmarkResult {
+  const run = fakeBenchmark({ context });
+  run.summary.SEQ_WRITE!['write_bw_bytes'] = fakeStats([1.58e9, 1.588e9, 1.6e9]);
+  return run;
+}
+
+async function renderDetails(result: BenchmarkResult) {
+  const { providers } = mockApi((m) => m.mockCall('tuning.preset.query', [fakePreset()]));
+  return render(BenchmarkDetailsComponent, providers, () => TestBed.inject(PresetsStore).load(), { result });
+}
+
+describe('BenchmarkDetailsComponent', () => {
+  it('a run on the sandbox says it ran on a plain directory, with no pool and no network limit beside it', async () => {
+    const { q, el } = await renderDetails(localRun(fakeMeasuredContext({
+      backend: 'sandbox', theoretical_max: GIGABIT,
+      target: { dataset: 'tank/media', pool: 'tank', mountpoint: '/srv/tuning/tank/media', filesystem: 'ext4' },
+    })));
+    expect(q('details-where')!.textContent).toBe(
+      'a plain directory on ext4 (/srv/tuning/tank/media), the sandbox’s stand-in for tank/media: no ZFS pool');
+    expect(q('details-pool')).toBeNull();   // the sandbox's RAIDZ2 6×HDD never held this directory
+    expect(q('details-context')!.textContent).not.toContain('RAIDZ2');
+    // measured on the box: 1,588 MB/s beside a 125 MB/s link means nothing, so the link is not shown as a limit
+    expect(q('details-link-limit')).toBeNull();
+    expect(q('details-link-not-applicable')!.textContent).toContain('does not apply: this was measured on the box itself');
+    expect(el.textContent).not.toContain('Theoretical maximum');
+    expect(q('details-above-link')).toBeNull();
+    expect(q('details-stats')!.textContent).toContain('1,588 MB/s');
+  });
+
+  it('a run on a ZFS dataset names the dataset, its pool and the pool layout', async () => {
+    const { q } = await renderDetails(localRun(fakeMeasuredContext({
+      backend: 'truenas', target: { dataset: 'tank/media', pool: 'tank', mountpoint: '/mnt/tank/media', filesystem: 'zfs' },
+    })));
+    expect(q('details-where')!.textContent).toBe('dataset tank/media of pool tank, mounted at /mnt/tank/media');
+    expect(q('details-pool')!.textContent).toBe('RAIDZ2 6×HDD');
+  });
+
+  it('a client result is read against the link: a figure above its maximum is flagged, in the table too', async () => {
+    const result = fakeClientResult();
+    (result.context as { theoretical_max: unknown }).theoretical_max = GIGABIT;
+    const { q, el } = await renderDetails(result);
+    expect(q('details-where')!.textContent).toBe('/mnt/tank on the client ws1, over NFS 4.2, of the box’s dataset tank/share');
+    expect(q('details-pool')).toBeNull();   // the fixture's box is the sandbox: its pools are stand-ins
+    expect(q('details-link-limit')!.textContent).toContain('Theoretical maximum: 125.0 MB/s (eno1 link at 1000 Mb/s');
+    // 400 MB/s written over a 125 MB/s link: flagged; the 49 MB/s read is not
+    expect(q('details-above-link')!.textContent).toContain('Sequential write 1 MiB, write bandwidth 400.0 MB/s');
+    expect(q('details-above-link')!.textContent).not.toContain('read bandwidth');
+    expect(q('details-above-SEQ_WRITE-write_bw_bytes')!.textContent).toBe('above the link’s maximum');
+    expect(el.querySelectorAll('[data-test^="details-above-"][class*="badge"]').length).toBe(1);
+    expect(q('details-link-not-applicable')).toBeNull();
+    // the kit's plan has no profile or maximum of runs: said without them
+    expect(q('details-context')!.textContent).not.toContain('undefined');
+  });
+
+  it('sorts the statistics by CV and runs as numbers, in the catalog order of tests until then', async () => {
+    const run = localRun();
+    run.summary.SEQ_WRITE!['write_iops'] = { ...fakeStats([1, 2, 3]), cv_percent: 12 };
+    run.summary.RAND_READ_4K!['read_iops'] = { ...fakeStats([1, 2, 3]), cv_percent: 9.5 };
+    const { q, settle } = await renderDetails(run);
+    const table = q('details-stats')!;
+    const rows = () => [...table.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('td:nth-child(2)')!.textContent!.trim());
+    expect(rows().slice(0, 3)).toEqual(['write bandwidth', 'write IOPS', 'write latency p50']);
+    headerCell(table, 'CV').click();   // the noisiest first: 12 % above 9.5 % above 2 %
+    await settle();
+    expect(rows().slice(0, 2)).toEqual(['write IOPS', 'read IOPS']);
+    expect(table.tagName).toBe('TABLE');
+  });
+});
