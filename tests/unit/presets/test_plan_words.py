@@ -109,3 +109,9 @@ def test_an_unacknowledged_dangerous_change_is_refused_in_words_with_the_key_to_
     assert missing[0] == 'options.acknowledge'
     assert missing[1].startswith('Synchronous writes set to Disabled on tank/media is dangerous: ')
     assert missing[1].endswith("Acknowledge it by name ('DATASET_PROPERTY:tank/media:sync' or 'sync') to apply it.")
+
+
+def test_disks_are_described_with_their_kind_as_people_write_it(nvme):
+    from tuning.core.presets.devices import describe_disk
+    assert describe_disk(nvme['disks'][0]) == 'nvme0n1 (3.8 TB NVMe)'
+    assert describe_disk(nvme['unused_disks'][0]) == 'sdx (960 GB SSD)'

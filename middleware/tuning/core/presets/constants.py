@@ -42,6 +42,7 @@ KIND_RANK = {HDD: 0, SSD: 1, NVME: 2}
 # Device kinds in words, one disk and several: "is a hard disk", "this pool's NVMe disks".
 DISK_KIND_WORD = {HDD: 'hard disk', SSD: 'SSD', NVME: 'NVMe disk'}
 DISK_KIND_WORDS = {HDD: 'hard disks', SSD: 'SSDs', NVME: 'NVMe disks'}
+DISK_KIND_NAMES = {HDD: 'HDD', SSD: 'SSD', NVME: 'NVMe'}   # a kind as a name beside a size: "3.8 TB NVMe"
 
 GLOBAL_SCOPE = 'global'
 

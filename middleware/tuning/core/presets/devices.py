@@ -5,7 +5,7 @@ and not already chosen for the other role; an HDD never fits (an L2ARC or SLOG s
 latency). ``device_choices`` tells the picker, disk by disk, whether it is offered and, if not, why in words;
 ``validate_selection`` refuses a choice with the same words.
 """
-from .constants import DISK_KIND_WORD, DISK_KIND_WORDS, HDD, KIND_RANK, MiB
+from .constants import DISK_KIND_NAMES, DISK_KIND_WORD, DISK_KIND_WORDS, HDD, KIND_RANK, MiB
 from .units import format_bytes, format_disk_size
 
 ROLES = ('cache', 'log')
@@ -18,7 +18,7 @@ MIN_DEVICE_BYTES = 64 * MiB  # SPA_MINDEVSIZE: ZFS refuses smaller vdevs
 def describe_disk(disk: dict) -> str:
     """"sdh (512 GB SSD)"."""
     size = format_disk_size(int(disk.get('size_bytes') or 0))
-    return f'{disk["name"]} ({size} {disk.get("kind", "?")})'
+    return f'{disk["name"]} ({size} {DISK_KIND_NAMES.get(disk.get("kind"), disk.get("kind", "?"))})'
 
 
 def is_fitting(box, disk: dict) -> bool:

@@ -5,6 +5,7 @@ CPU, memory, the benchmarked pool and dataset, disks and NICs, read from the ent
 ``tuning.profile`` kept in it). What the result does not record reads "unknown". ``profile`` is the raw profile
 (or ``None``) for JSON readers.
 """
+from ..presets.constants import DISK_KIND_NAMES
 from .conditions import platform_text
 from .numbers import UNKNOWN, format_bytes
 
@@ -47,7 +48,7 @@ def _disks(box):
     kinds = {}
     for d in disks:
         kinds[d.get('kind') or '?'] = kinds.get(d.get('kind') or '?', 0) + 1
-    return ', '.join(f'{n} × {kind}' for kind, n in sorted(kinds.items()))
+    return ', '.join(f'{n} × {DISK_KIND_NAMES.get(kind, kind)}' for kind, n in sorted(kinds.items()))
 
 
 def _nic(nic):
