@@ -7,6 +7,7 @@ import { PresetsStore } from '../../stores/presets.store';
 import { Job } from '../../api/models/job';
 import { fakeBenchmark, fakeImportedBenchmark, fakeJob, fakeMeasuredContext, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
+import { withDialogs } from '../../testing/dialog';
 import { render } from '../../testing/render';
 import { headerCell } from '../../testing/tables';
 import { BenchmarksPage } from './benchmarks.page';
@@ -29,7 +30,8 @@ async function renderPage(configure: (api: MockApiService) => void = () => undef
       });
     configure(m);
   });
-  const view = await render(BenchmarksPage, [...providers, provideRouter([])], () => TestBed.inject(PresetsStore).load());
+  // the import dialog opens in the CDK's overlay, outside the page's fixture
+  const view = withDialogs(await render(BenchmarksPage, [...providers, provideRouter([])], () => TestBed.inject(PresetsStore).load()));
   return { api, ...view };
 }
 

@@ -9,19 +9,20 @@ import { ApiService } from '../../api/api.service';
 import { BenchmarkResult, ImportFormat } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
-import { ModalDirective } from '../../shared/modal/modal.directive';
+import { DialogDirective } from '../../shared/dialog/dialog.directive';
 
 /** Import a bonnie++/gobonniego/fio file or a client kit's output: picker, format, label; the server's complaint shown where it belongs. */
 @Component({
   selector: 'tp-import-dialog',
-  imports: [MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, TranslatePipe, ModalDirective],
+  imports: [MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, TranslatePipe, DialogDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   /* the chosen format shows whole ('client kit output file'), never cut */
-  styles: `.format { width: 16rem; max-width: 100%; }`,
+  styles: `.format { width: 16rem; max-width: 100%; } .dialog { width: 100%; }`,
   template: `
-    <div class="overlay">
-      <form class="dialog" tpModal (tpModalDismiss)="closed.emit()" [attr.aria-label]="'Import older results' | t"
-            (submit)="$event.preventDefault(); submit()" data-test="import-dialog">
+    <!-- a click beside it does not close it: a picked file and typed label would be lost -->
+    <ng-template tpDialog [tpDialogLabel]="'Import older results' | t" tpDialogBackdropDismisses="false"
+                 (tpDialogDismiss)="closed.emit()">
+      <form class="dialog" (submit)="$event.preventDefault(); submit()" data-test="import-dialog">
         <h2>{{ 'Import older results' | t }}</h2>
         <p class="muted">{{ 'bonnie++ (its report or CSV lines, 1.96–2.x), gobonniego JSON, fio JSON output, or a client kit’s output file (--output).' | t }}</p>
         <label>{{ 'File' | t }}<br />
@@ -54,7 +55,7 @@ import { ModalDirective } from '../../shared/modal/modal.directive';
           <button matButton="filled" type="submit" class="primary" [disabled]="!text() || busy()" data-test="import-submit">{{ 'Import' | t }}</button>
         </div>
       </form>
-    </div>
+    </ng-template>
   `,
 })
 export class ImportDialogComponent implements OnInit {
