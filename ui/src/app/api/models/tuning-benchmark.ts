@@ -116,7 +116,8 @@ export interface BenchmarkPlanSummary {
 
 /** What a measured result was measured under. */
 export interface MeasuredContext {
-  preset: { id: string; restore_point_id: number; target: Record<string, unknown> } | null;
+  /** `name`: the preset's name when the result was measured (absent from results stored before names were kept). */
+  preset: { id: string; name?: string; restore_point_id: number; target: Record<string, unknown> } | null;
   pending_reboot: string[];
   drift: string[];
   target: { dataset: string; pool: string; mountpoint: string; filesystem: string };
