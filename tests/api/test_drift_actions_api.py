@@ -144,6 +144,6 @@ def test_the_revert_preview_never_shows_a_value_going_to_itself_as_a_change(c, a
     plan = c.call('tuning.restore_point.preview', applied['restore_point_id'])
     size = row(plan['changes'] + plan['unchanged'], RECORDSIZE)
     assert (size['current'], size['proposed']) == ('128K', '128K')
-    assert size['same_value'] is True and 'already 128K' in size['rationale']
+    assert size['same_value'] is True and 'already 128 KiB' in size['rationale']
     sync = row(plan['changes'], SYNC)
     assert sync['same_value'] is False and (sync['current'], sync['proposed']) == ('DISABLED', 'STANDARD')
