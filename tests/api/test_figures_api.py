@@ -49,12 +49,12 @@ def test_the_ladder_takes_the_pool_figure_measured_under_the_settings_in_effect_
     ladder, layer = pool_layer(c)   # nothing measured under today's settings: the figure says what it was under
     assert layer['source']['id'] == loose['id'] and layer['current_settings'] is False
     assert [(d['setting'], d['then'], d['now']) for d in layer['settings_then']] == [('sync', 'DISABLED', 'STANDARD')]
-    assert 'sync=DISABLED on tank/media (now STANDARD)' in layer['note']
-    assert f'benchmark #{loose["id"]}) was measured under sync=DISABLED' in ladder['verdict']
+    assert 'Synchronous writes Disabled on tank/media (now Standard)' in layer['note']
+    assert f'benchmark #{loose["id"]}) was measured under Synchronous writes Disabled' in ladder['verdict']
 
     plain = c.job('tuning.benchmark.run', {'dataset': DATASET, **FAST, 'label': 'as the box is'})
     newer = loosely(c, 'under sync=disabled again')
     ladder, layer = pool_layer(c)   # the newest result was measured under a setting since reverted: passed over
     assert layer['source']['id'] == plain['id'] and layer['current_settings'] is True and layer['settings_then'] == []
-    assert f'#{newer["id"]} (sync=DISABLED on tank/media (now STANDARD))' in layer['note']
+    assert f'#{newer["id"]} (Synchronous writes Disabled on tank/media (now Standard))' in layer['note']
     assert 'measured under' not in ladder['verdict']
