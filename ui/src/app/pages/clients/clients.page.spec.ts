@@ -7,9 +7,10 @@ import { ClientSession } from '../../api/models/tuning-client';
 import { BoxStore } from '../../stores/box.store';
 import { withDialogs } from '../../testing/dialog';
 import { fakeClientResult, fakeClientSession, fakeCreatedSession } from '../../testing/client-fixtures';
-import { fakeProfile, fakeState } from '../../testing/fixtures';
+import { fakeBenchmark, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
+import { headerCell, phoneStyle } from '../../testing/tables';
 import { ClientsPage } from './clients.page';
 import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 
@@ -75,6 +76,43 @@ describe('ClientsPage', () => {
     q('client-commands-toggle-1')!.click();
     await settle();
     expect(q('client-commands-1')).toBeNull();
+  });
+
+  it('sorts sessions and results by the figures behind the words; a session\'s commands stay under it', async () => {
+    const sessions = [fakeClientSession({ id: 3, label: 'b', results: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] }),
+      fakeClientSession({ id: 2, label: 'A', state: 'EXPIRED', results: [11, 12] }), fakeClientSession({ id: 1, label: 'c' })];
+    const results = [fakeClientResult({ id: 13, created_at: '2026-11-24T09:00:00Z' }, { link: { interface: 'eth0', speed_mbps: 10000, mtu: 9000, address: null } }),
+      fakeClientResult({ id: 12, created_at: '2026-11-25T09:00:00Z' }, { link: null }),
+      fakeBenchmark({ id: 11, label: 'not from a kit', created_at: '2026-11-23T09:00:00Z' })];
+    const { q, all, settle } = await renderPage(undefined, sessions, results);
+    const order = (prefix: string) => all(prefix).filter((e) => e.tagName === 'TR').map((r) => r.dataset['test']);
+    expect(order('client-session-')).toEqual(['client-session-3', 'client-session-2', 'client-session-1']);
+    headerCell(q('client-sessions')!, 'Results').click();   // 10 above 2 as numbers
+    await settle();
+    expect(order('client-session-')).toEqual(['client-session-3', 'client-session-2', 'client-session-1']);
+    headerCell(q('client-sessions')!, 'Label').click();
+    await settle();
+    expect(order('client-session-')).toEqual(['client-session-2', 'client-session-3', 'client-session-1']);
+    q('client-commands-toggle-3')!.click();
+    await settle();
+    const row = q('client-session-3')!;
+    expect(row.nextElementSibling!.querySelector('[data-test="client-command-3-linux"]')).not.toBeNull();
+
+    expect(order('client-result-')).toEqual(['client-result-12', 'client-result-13', 'client-result-11']);
+    headerCell(q('client-results')!, 'Link').click();   // the fastest link first, results without one last
+    await settle();
+    expect(order('client-result-')).toEqual(['client-result-13', 'client-result-12', 'client-result-11']);
+    // no client context: one sentence across protocol, client, mount options and link, in a table row as ever
+    const bare = q('client-result-11')!;
+    expect(bare.querySelectorAll('td').length).toBe(8);
+    const sentence = [...bare.querySelectorAll('td')].find((td) => td.textContent!.includes('no client context'))!;
+    expect(sentence.getAttribute('colspan')).toBe('4');
+    expect(bare.querySelectorAll('td.merged').length).toBe(3);
+    // on a phone both tables stay one block a row (`stacked`), their sort headers a line above the blocks
+    for (const id of ['client-sessions', 'client-results']) {
+      expect(q(id)!.classList).toContain('stacked');
+      expect(phoneStyle(q(id)!.querySelector('thead')!)['position']).toBe('static');
+    }
   });
 
   it('says so when there is nothing yet', async () => {

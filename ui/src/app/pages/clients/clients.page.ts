@@ -2,32 +2,42 @@ import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@a
 import { Router, RouterLink } from '@angular/router';
 import { MatButton } from '@angular/material/button';
 import { MatCheckbox } from '@angular/material/checkbox';
+import { MatSort, MatSortHeader } from '@angular/material/sort';
+import { MatTableModule } from '@angular/material/table';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
 import { BenchmarkResult } from '../../api/models/tuning-benchmark';
-import { ClientSession, ClientSessionCreated } from '../../api/models/tuning-client';
+import { ClientSession, ClientSessionCreated, ClientSessionState } from '../../api/models/tuning-client';
 import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
 import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
+import { TranslateService } from '../../i18n/translate.service';
 import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dialog.component';
+import { Words } from '../../shared/field-errors';
 import { formatDateTime } from '../../shared/format';
 import { toggleIn } from '../../shared/toggle-in';
+import { SortedRows, rankOf, timeOf } from '../../shared/table/sort-rows';
+import { TypedCellDef } from '../../shared/table/typed-cell';
 import { ImportDialogComponent } from '../benchmarks/import-dialog.component';
 import { SESSION_STATE_WORDS, clientContext, clientWords, linkWords, resultProtocolWords, PROTOCOL_WORDS } from './client-words';
 import { SessionCommandsComponent } from './session-commands.component';
 import { SessionCreatedComponent } from './session-created.component';
 import { SessionFormComponent } from './session-form.component';
 
+/** A State sort: sessions still usable first. */
+const STATE_ORDER: ClientSessionState[] = ['ACTIVE', 'EXPIRED', 'REVOKED'];
+
 /** Measure from the clients: sessions with their commands, and the results the kit sent back or an admin imported. */
 @Component({
   selector: 'tp-clients-page',
-  imports: [MatButton, MatCheckbox, RouterLink, TranslatePipe, ConfirmDialogComponent, ImportDialogComponent,
-    SessionCommandsComponent, SessionCreatedComponent, SessionFormComponent,
+  imports: [MatButton, MatCheckbox, MatTableModule, MatSort, MatSortHeader, TypedCellDef, RouterLink, TranslatePipe,
+    ConfirmDialogComponent, ImportDialogComponent, SessionCommandsComponent, SessionCreatedComponent, SessionFormComponent,
     RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './clients.page.html',
+  styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
     .small { font-size: 0.9em; }
     .nowrap { white-space: nowrap; }
@@ -60,9 +70,44 @@ export class ClientsPage {
   protected readonly notice = signal<string | null>(null);
   /** Each result's session label, for a results row. */
   protected readonly sessionLabels = computed(() => new Map(this.sessions().map((s) => [s.id, s.label])));
+  private readonly translate = inject(TranslateService);
+  /** Newest first, as the server sends them; words sort as the reader sees them, dates and counts by number. */
+  protected readonly sessionTable = new SortedRows(this.sessions, {
+    id: (s) => s.id,
+    label: (s) => s.label,
+    protocol: (s) => this.translate.instant(PROTOCOL_WORDS[s.protocol]),
+    state: (s) => rankOf(STATE_ORDER, s.state),
+    expires: (s) => timeOf(s.expires_at),
+    results: (s) => s.results.length,
+  }, { active: 'id', direction: 'desc' });
+  protected readonly sessionColumns = ['id', 'label', 'protocol', 'state', 'expires', 'results', 'actions'];
+  protected readonly resultTable = new SortedRows(this.results, {
+    id: (r) => r.id,
+    label: (r) => r.label,
+    protocol: (r) => this.words(clientContext(r), resultProtocolWords),
+    client: (r) => this.words(clientContext(r), clientWords),
+    link: (r) => clientContext(r)?.link?.speed_mbps,
+    when: (r) => timeOf(r.created_at),
+  }, { active: 'when', direction: 'desc' });
+  protected readonly resultColumns = ['pick', 'id', 'label', 'protocol', 'client', 'mount', 'link', 'when'];
+  protected readonly byId = (_: number, r: BenchmarkResult) => r.id;
 
   constructor() {
     void this.load();
+  }
+
+  /** An active session's commands, while open. */
+  protected commandsShown(session: ClientSession): boolean {
+    return this.open() === session.id && session.state === 'ACTIVE';
+  }
+
+  /** A client result's context in the reader's words (shown and sorted by); null without one (sorted last). */
+  protected words<C>(context: C | null, say: (c: C) => Words): string | null {
+    if (!context) {
+      return null;
+    }
+    const words = say(context);
+    return this.translate.instant(words.key, words.params);
   }
 
   protected async load(): Promise<void> {
