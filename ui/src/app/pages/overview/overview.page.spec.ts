@@ -8,6 +8,7 @@ import { withDialogs } from '../../testing/dialog';
 import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
+import { headerCell } from '../../testing/tables';
 import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 import { OverviewPage } from './overview.page';
 
@@ -30,9 +31,9 @@ const putBackPlan = fakePlan([fakeChange({ key: 'DATASET_PROPERTY:tank/media:syn
   current: 'STANDARD', proposed: 'DISABLED', apply_mode: 'LIVE', risk: 'DANGEROUS' })]);
 const putBackOutcome = { restore_point_id: 5, preset: 'loose', target: { pool: 'tank' }, applied: [], pending_reboot: [], verified: [] };
 
-async function open(state = fakeState()) {
+async function open(state = fakeState(), profile = fakeProfile()) {
   const { api, providers } = mockApi((m) => m
-    .mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', state)
+    .mockCall('tuning.profile', profile).mockCall('tuning.state', state)
     .mockCall('tuning.preset.query', [fakePreset({ id: 'max-seq-write', name: 'Max sequential write' }),
       fakePreset({ id: 'loose', name: 'Loose', builtin: false })])
     .mockCall('tuning.drift.preview', putBackPlan)
@@ -73,6 +74,34 @@ describe('OverviewPage', () => {
     expect(q<HTMLAnchorElement>('in-effect-undo-recordsize')!.getAttribute('href')).toBe('/restore-points?revert=2');
     expect(q('in-effect-sync')!.textContent).toContain('Dangerous');
     expect(q('no-drift')).not.toBeNull();
+  });
+
+  it('sorts what is in effect by risk and by when it was set; unused disks by name and by size in bytes', async () => {
+    const profile = fakeProfile();
+    const disk = profile.unused_disks[0];
+    profile.unused_disks = [{ ...disk, name: 'sdb10', kind: 'HDD', size_bytes: 512 * 1024 ** 3 },
+      { ...disk, name: 'sdb2', kind: 'SSD', size_bytes: 2 * 1024 ** 4 }, { ...disk, name: 'nvme0n1', size_bytes: 900 * 1024 ** 3 }];
+    const { q, all, settle } = await open(fakeState({
+      active: { preset: 'max-seq-write', target: { pool: 'tank' }, restore_point_id: 2, applied_at: '2026-01-02T10:00:00Z' },
+      in_effect: [sync, row({ applied_at: '2026-01-05T10:00:00Z' }),
+        row({ key: 'k2', setting: 'zfs_dirty_data_max', risk: 'CAUTION', scope: 'global', applied_at: '2026-01-03T10:00:00Z' })],
+    }), profile);
+    const rows = () => all('in-effect-').filter((el) => el.tagName === 'TR').map((el) => el.dataset['test']);
+    const table = q('in-effect-table')!;
+    headerCell(table, 'Risk').click();   // the most dangerous first
+    await settle();
+    expect(rows()).toEqual(['in-effect-sync', 'in-effect-zfs_dirty_data_max', 'in-effect-recordsize']);
+    expect(q('in-effect-sync')!.classList).toContain('DANGEROUS');
+    expect(q('in-effect-sync')!.classList).toContain('mat-mdc-row');
+    headerCell(table, 'Set by').click();   // the latest change first
+    await settle();
+    expect(rows()).toEqual(['in-effect-recordsize', 'in-effect-zfs_dirty_data_max', 'in-effect-sync']);
+
+    const disks = () => all('unused-disk-').map((el) => el.dataset['test']);
+    expect(disks()).toEqual(['unused-disk-nvme0n1', 'unused-disk-sdb2', 'unused-disk-sdb10']);
+    headerCell(q('unused-disks')!, 'Size').click();   // 2.0 TiB above 900 GiB above 512 GiB, whatever the text
+    await settle();
+    expect(disks()).toEqual(['unused-disk-sdb2', 'unused-disk-nvme0n1', 'unused-disk-sdb10']);
   });
 
   it('says nothing is in effect when tuning changed nothing', async () => {

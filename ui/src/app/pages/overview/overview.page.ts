@@ -2,15 +2,18 @@ import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@a
 import { RouterLink } from '@angular/router';
 import { MatButton } from '@angular/material/button';
 import { MatCard } from '@angular/material/card';
+import { MatSort, MatSortHeader } from '@angular/material/sort';
+import { MatTableModule } from '@angular/material/table';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
 import { TuningApplyOutcome, TuningPlan } from '../../api/models/tuning-common';
-import { TuningStateAccepted, TuningStateInEffect } from '../../api/models/tuning-profile';
+import { TuningStateAccepted, TuningStateDrift, TuningStateInEffect } from '../../api/models/tuning-profile';
 import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
 import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
+import { TranslateService } from '../../i18n/translate.service';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
 import { changeFailureNote } from '../../shared/change-failure';
@@ -23,11 +26,16 @@ import { DismissedNotices, mergeNotices } from '../../shared/notices';
 import { RISK_WORDS } from '../../shared/plan-words';
 import { SettingValueComponent } from '../../shared/setting-value.component';
 import { DISK_KIND_WORDS, poolStatusWords } from '../../shared/state-words';
+import { SortedRows, rankOf, timeOf } from '../../shared/table/sort-rows';
+import { TypedCellDef } from '../../shared/table/typed-cell';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 
 /** A setting the drift actions name: an in-effect, drift or accepted row (all carry key and setting). */
 type DriftSubject = Pick<TuningStateInEffect, 'key' | 'setting'>;
+
+/** A Risk sort from the least to the most dangerous (descending puts DANGEROUS first, as the server does). */
+const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
 
 /**
  * The box as tuning sees it and what tuning has done to it: every setting it changed that is still in effect
@@ -36,10 +44,11 @@ type DriftSubject = Pick<TuningStateInEffect, 'key' | 'setting'>;
  */
 @Component({
   selector: 'tp-overview-page',
-  imports: [MatButton, MatCard, TranslatePipe, RouterLink, SettingValueComponent, RequiresRoleDirective,
-    ConfirmDialogComponent, PlanTableComponent, JobProgressDialogComponent],
+  imports: [MatButton, MatCard, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, RouterLink,
+    SettingValueComponent, RequiresRoleDirective, ConfirmDialogComponent, PlanTableComponent, JobProgressDialogComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './overview.page.html',
+  styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
     dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0; }
     dt { color: var(--fg2); }
@@ -56,6 +65,7 @@ type DriftSubject = Pick<TuningStateInEffect, 'key' | 'setting'>;
 })
 export class OverviewPage {
   private readonly api = inject(ApiService);
+  private readonly translate = inject(TranslateService);
   protected readonly box = inject(BoxStore);
   protected readonly role = ROLE;
   protected readonly failureNote = changeFailureNote;
@@ -96,6 +106,33 @@ export class OverviewPage {
     return this.box.drift().filter((d) => !shown.has(d.key));
   });
   protected readonly accepted = computed<TuningStateAccepted[]>(() => this.box.state()?.accepted ?? []);
+
+  /** The server's order (DANGEROUS first) until a header is picked. */
+  protected readonly inEffectTable = new SortedRows(this.inEffect, {
+    setting: (row) => row.summary,
+    risk: (row) => rankOf(RISK_ORDER, row.risk),
+    setBy: (row) => timeOf(row.applied_at),
+  });
+  protected readonly inEffectColumns = ['setting', 'value', 'risk', 'setBy', 'undo'];
+  protected readonly driftTable = new SortedRows(this.otherDrift, {
+    setting: (d) => this.driftWords(d),
+    scope: (d) => d.scope,
+  });
+  protected readonly driftColumns = ['setting', 'scope', 'expected', 'actual', 'actions'];
+  /** By name (sdb2 before sdb10); sizes by their bytes. */
+  protected readonly diskTable = new SortedRows(computed(() => this.box.profile()?.unused_disks ?? []), {
+    disk: (d) => d.name,
+    kind: (d) => this.translate.instant(DISK_KIND_WORDS[d.kind]),
+    size: (d) => d.size_bytes,
+    model: (d) => d.model,
+  }, { active: 'disk', direction: 'asc' });
+  protected readonly diskColumns = ['disk', 'kind', 'size', 'model'];
+  protected readonly byKey = (_: number, row: { key: string }) => row.key;
+
+  /** A drifted setting in words: the server's, the settings list's, or its name. */
+  protected driftWords(d: TuningStateDrift): string {
+    return d.summary ?? this.box.settingWords(d.key) ?? d.setting;
+  }
 
   protected readonly putBack = signal<{ subject: DriftSubject; plan: TuningPlan } | null>(null);
   protected readonly keeping = signal<DriftSubject | null>(null);
