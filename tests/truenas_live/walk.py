@@ -1,0 +1,229 @@
+"""A manual walk-through of the panel inside the REAL middlewared of one release, with an admin and a read-only user.
+
+    eval "$(scripts/truenas-env.sh 26.0)"; export TRUENAS_RELEASE TRUENAS_VERSION MIDDLEWARED_SRC TRUENAS_API_CLIENT_SRC
+    "$PYTHON" tests/truenas_live/walk.py [--home DIR] [--port PORT]
+
+It starts middlewared the way the live tier does (launcher.py: the plugin installed by our installer, the fake box),
+imports the box's pools, then prints the panel's URL and two web UI session tokens (``auth.generate_token`` with
+match_origin off, as test_panel_browser.py makes them): one of ``root`` (FULL_ADMIN) and one of ``readonly``, a
+local user whose group holds a READONLY_ADMIN privilege. Open ``<url>#`` after putting a token in localStorage
+under ``token`` (what the web UI stores), or log in with it. It keeps running (and keeps the sessions the tokens
+came from open: middlewared ends a token with its session) until Ctrl-C.
+
+The fake box has one account, root. For the walk only, this script adds ``readonly`` (uid/gid 1001) in the
+middlewared process: the PAM stand-in accepts it, the fake ``user`` service lists it, and middlewared's own
+privilege table gets a row granting its group READONLY_ADMIN, so TrueNAS's own code (authenticate_user,
+privilege.compose_privilege, the role checks, ``auth.me``) makes its credentials. The read-only session is opened
+on the unix socket by a child process running as uid 1001, the way a local non-root user's connection is
+authenticated (check_permission in plugins/auth.py).
+"""
+import argparse
+import importlib.abc
+import importlib.util
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+READONLY_UID = 1001
+READONLY = {'pw_name': 'readonly', 'pw_gecos': 'Read-only admin', 'pw_dir': '/var/empty', 'pw_shell': '/usr/bin/zsh',
+            'pw_uid': READONLY_UID, 'pw_gid': READONLY_UID, 'grouplist': [READONLY_UID], 'sid': None,
+            'source': 'LOCAL', 'local': True}
+
+
+def _patch_harness(harness):
+    stand_in = harness.RootOnlyAuthenticator
+    authenticate = stand_in.authenticate
+
+    def with_readonly(self, username, origin=None):
+        origin = origin or self._origin
+        if username == 'readonly' and (origin.uid == READONLY_UID if origin.is_unix_family else True):
+            self._stage = 'LOGIN'
+            info = dict(READONLY, grouplist=(READONLY_UID,), account_attributes=['LOCAL'])
+            return harness.StandInAuthResponse('AUTH', harness.PAMCode.PAM_SUCCESS, None, info)
+        return authenticate(self, username, origin)
+    stand_in.authenticate = with_readonly
+
+    create_database = harness.create_database
+
+    def with_privilege(db_file):
+        create_database(db_file)
+        import sqlite3
+        with sqlite3.connect(db_file) as db:
+            if not db.execute("SELECT 1 FROM account_privilege WHERE name = 'Walk read-only'").fetchall():
+                db.execute("INSERT INTO account_privilege (builtin_name, name, local_groups, ds_groups, roles, "
+                           "web_shell) VALUES (NULL, 'Walk read-only', ?, '[]', '[\"READONLY_ADMIN\"]', 0)",
+                           (json.dumps([READONLY_UID]),))
+    harness.create_database = with_privilege
+
+
+def _patch_box(box):
+    users = box.UserService
+    query, get_user_obj = users.query, users.get_user_obj
+    row = {'id': 2, 'uid': READONLY_UID, 'username': 'readonly', 'full_name': 'Read-only admin', 'local': True,
+           'builtin': False, 'locked': False, 'password_disabled': False, 'password_change_required': False,
+           'home': '/var/empty', 'shell': '/usr/bin/zsh', 'group': {'id': 2, 'bsdgrp_gid': READONLY_UID},
+           'roles': ['READONLY_ADMIN']}
+
+    async def query_with_readonly(self, filters=None, options=None):
+        rows = await query(self, None, None) + [dict(row)]
+        return box.filter_list(rows, filters or [], options or {})
+
+    async def get_user_obj_with_readonly(self, data):
+        if data.get('username') == 'readonly' or data.get('uid') == READONLY_UID:
+            return dict(READONLY)
+        return await get_user_obj(self, data)
+    # the plugin loader reads the methods' markers (private) from the functions: keep them
+    for new, old in ((query_with_readonly, query), (get_user_obj_with_readonly, get_user_obj)):
+        new.__dict__.update(old.__dict__)
+    users.query, users.get_user_obj = query_with_readonly, get_user_obj_with_readonly
+
+    class SystemSecurityService(box.Service):
+        """privilege.compose_privilege (a non-root login) reads the STIG switches; a box out of STIG mode."""
+
+        class Config:
+            namespace = 'system.security'
+            private = True
+
+        @box.private
+        async def config(self):
+            return {'id': 1, 'enable_fips': False, 'enable_gpos_stig': False}
+    SystemSecurityService.__module__ = box.__name__
+    box.WalkSystemSecurityService = SystemSecurityService  # the plugin loader takes the module's Service classes
+
+
+class _AfterImport(importlib.abc.MetaPathFinder):
+    """Patch the fake box's modules right after they are executed (they live in the rebuilt TrueNAS root)."""
+    PATCHES = {'middlewared.plugins.fakebox.harness': _patch_harness, 'middlewared.plugins.fakebox.box': _patch_box}
+
+    def find_spec(self, name, path, target=None):
+        if name not in self.PATCHES:
+            return None
+        sys.meta_path.remove(self)
+        try:
+            spec = importlib.util.find_spec(name)
+        finally:
+            sys.meta_path.insert(0, self)
+        exec_module = spec.loader.exec_module
+
+        def exec_and_patch(module):
+            exec_module(module)
+            self.PATCHES[name](module)
+        spec.loader.exec_module = exec_and_patch
+        return spec
+
+
+def wait_for_stop():
+    stop = {signal.SIGINT, signal.SIGTERM}
+    signal.pthread_sigmask(signal.SIG_BLOCK, stop)  # sigwait takes only blocked signals
+    signal.sigwait(stop)
+
+
+def serve(home: Path, port: int) -> int:
+    sys.meta_path.insert(0, _AfterImport())
+    sys.path.insert(0, str(HERE))
+    import launcher
+    return launcher.main(['--home', str(home), '--port', str(port)])
+
+
+def readonly_token(socket_path: str, keep: bool = True) -> None:
+    """Child as uid 1001: a read-only session on the unix socket, its token printed, the session kept open."""
+    from truenas_api_client import Client  # imported as root: uid 1001 cannot read the release venv under /root
+    os.setgroups([READONLY_UID])
+    os.setgid(READONLY_UID)
+    os.setuid(READONLY_UID)
+    with Client(f'ws+unix://{socket_path}') as c:
+        me = c.call('auth.me')
+        token = c.call('auth.generate_token', 86400, {}, False, False)
+        print(json.dumps({'token': token, 'username': me['pw_name'], 'roles': sorted(me['privilege']['roles'])}), flush=True)
+        if keep:
+            wait_for_stop()
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument('--home', type=Path)
+    p.add_argument('--port', type=int, default=8095)
+    p.add_argument('--serve', action='store_true', help=argparse.SUPPRESS)
+    p.add_argument('--readonly-token', metavar='SOCKET', help=argparse.SUPPRESS)
+    p.add_argument('--new-tokens', action='store_true',
+                   help='print fresh admin and read-only tokens of the walk running in --home, then exit (a token '
+                        'that logged in is gone once that connection closes)')
+    args = p.parse_args(argv)
+    if os.environ.get('TRUENAS_API_CLIENT_SRC'):
+        sys.path.insert(0, os.environ['TRUENAS_API_CLIENT_SRC'])
+    if args.readonly_token:
+        readonly_token(args.readonly_token, keep=not args.new_tokens)
+        return 0
+    if args.new_tokens:
+        socket_path = str(args.home.resolve() / 'run' / 'middlewared.sock')
+        from truenas_api_client import Client
+        with Client(f'ws+unix://{socket_path}') as admin:
+            admin_token = admin.call('auth.generate_token', 86400, {}, False, False)
+        ro = subprocess.run([sys.executable, __file__, '--readonly-token', socket_path, '--new-tokens'],
+                            capture_output=True, text=True, check=True)
+        print(json.dumps({'admin_token': admin_token, 'readonly_token': json.loads(ro.stdout)['token']}))
+        return 0
+    home = (args.home or Path(tempfile.mkdtemp(prefix='walk-'))).resolve()
+    if args.serve:
+        return serve(home, args.port)
+
+    home.mkdir(parents=True, exist_ok=True)
+    os.chmod(home, 0o755)  # the read-only child (uid 1001) reaches the socket under it
+    sys.path.insert(0, str(HERE))  # by directory: a release venv may carry an unrelated top-level ``tests``
+    from server import wait_for
+    proc = subprocess.Popen([sys.executable, __file__, '--serve', '--home', str(home), '--port', str(args.port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    listening = threading.Event()
+    with open(home / 'walk-middlewared.log', 'w') as log:
+        def read():
+            for line in proc.stdout:
+                log.write(line)
+                log.flush()
+                if line.startswith(('LIVE-LISTENING', 'LIVE-INSTALL-FAILED')):
+                    listening.set()
+            listening.set()
+        threading.Thread(target=read, daemon=True).start()
+        children = []
+        try:
+            if not listening.wait(180) or proc.poll() is not None:
+                print(f'middlewared did not start: see {home / "walk-middlewared.log"}', file=sys.stderr)
+                return 1
+            socket_path = str(home / 'run' / 'middlewared.sock')
+            os.chmod(home / 'run', 0o755)
+            from truenas_api_client import Client
+            admin = Client(f'ws+unix://{socket_path}')
+            admin.call('fakebox.import_pools')
+            wait_for(lambda: admin.call('tuning.state'), 60, 'tuning ready after system.ready')
+            admin_token = admin.call('auth.generate_token', 86400, {}, False, False)
+            ro = subprocess.Popen([sys.executable, __file__, '--readonly-token', socket_path],
+                                  stdout=subprocess.PIPE, text=True)
+            children.append(ro)
+            ro_line = json.loads(ro.stdout.readline() or 'null')
+            print(json.dumps({
+                'url': f'http://127.0.0.1:{args.port}/_plugins/tuning/', 'home': str(home),
+                'release': os.environ.get('TRUENAS_VERSION'), 'admin_token': admin_token,
+                'readonly_token': ro_line and ro_line['token'], 'readonly_roles': ro_line and ro_line['roles'],
+                'pid': os.getpid()}), flush=True)
+            print('WALK-READY (Ctrl-C to stop)', flush=True)
+            wait_for_stop()
+        finally:
+            for child in children:
+                child.terminate()
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+                try:
+                    proc.wait(60)
+                except subprocess.TimeoutExpired:
+                    os.killpg(proc.pid, signal.SIGKILL)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
