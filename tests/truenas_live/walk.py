@@ -8,7 +8,8 @@ imports the box's pools, then prints the panel's URL and two web UI session toke
 match_origin off, as test_panel_browser.py makes them): one of ``root`` (FULL_ADMIN) and one of ``readonly``, a
 local user whose group holds a READONLY_ADMIN privilege. Open ``<url>#`` after putting a token in localStorage
 under ``token`` (what the web UI stores), or log in with it. It keeps running (and keeps the sessions the tokens
-came from open: middlewared ends a token with its session) until Ctrl-C.
+came from open) until Ctrl-C. A token that logged in is gone once that connection closes (a script's login, say):
+``walk.py --home DIR --new-tokens`` prints a fresh pair for the walk running in DIR.
 
 The fake box has one account, root. For the walk only, this script adds ``readonly`` (uid/gid 1001) in the
 middlewared process: the PAM stand-in accepts it, the fake ``user`` service lists it, and middlewared's own
@@ -27,7 +28,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -141,7 +141,8 @@ def readonly_token(socket_path: str, keep: bool = True) -> None:
     with Client(f'ws+unix://{socket_path}') as c:
         me = c.call('auth.me')
         token = c.call('auth.generate_token', 86400, {}, False, False)
-        print(json.dumps({'token': token, 'username': me['pw_name'], 'roles': sorted(me['privilege']['roles'])}), flush=True)
+        roles = sorted(me['privilege']['roles'])
+        print(json.dumps({'token': token, 'username': me['pw_name'], 'roles': roles}), flush=True)
         if keep:
             wait_for_stop()
 
