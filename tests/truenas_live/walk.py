@@ -7,9 +7,10 @@ It starts middlewared the way the live tier does (launcher.py: the plugin instal
 imports the box's pools, then prints the panel's URL and two web UI session tokens (``auth.generate_token`` with
 match_origin off, as test_panel_browser.py makes them): one of ``root`` (FULL_ADMIN) and one of ``readonly``, a
 local user whose group holds a READONLY_ADMIN privilege. Put a token in the browser's localStorage under
-``ngx-webstorage|token`` as JSON text (what the web UI stores; see panel_e2e.mjs), then open the URL.
-It keeps running (and keeps the sessions the tokens came from open) until Ctrl-C. A token that logged in is gone once that connection closes (a script's login, say):
-``walk.py --home DIR --new-tokens`` prints a fresh pair for the walk running in DIR.
+``ngx-webstorage|token`` as JSON text (what the web UI stores; see panel_e2e.mjs), then open the URL. It keeps
+running (and keeps the sessions the tokens came from open) until Ctrl-C. A token that logged in is gone once that
+connection closes (a script's login, say): ``walk.py --home DIR --new-tokens`` prints a fresh pair for the walk
+running in DIR.
 
 The fake box has one account, root. For the walk only, this script adds ``readonly`` (uid/gid 1001) in the
 middlewared process: the PAM stand-in accepts it, the fake ``user`` service lists it, and middlewared's own
