@@ -1,5 +1,5 @@
 import { COMPARE_SAMPLE } from '../../testing/compare-sample';
-import { CHAR, clip, layoutChart } from './chart-layout';
+import { CHAR, LABEL_LINE, clip, layoutChart, wrap } from './chart-layout';
 
 const chart = (id: string) => COMPARE_SAMPLE.charts.find((c) => c.id === id)!;
 
@@ -67,5 +67,25 @@ describe('chart layout (the server series, placed as the report places them)', (
     expect(rows[0].label).toBe(long);
     expect(rows.every((r) => r.labelAnchor === 'start' && r.labelY < r.y - 6)).toBe(true);
     expect(narrow.groups.flatMap((g) => g.rows).some((r) => r.label.endsWith('…'))).toBe(false);
+    expect(rows[0].labelLines).toEqual([long]);
+    expect(narrow.groups.flatMap((g) => g.rows).flatMap((r) => r.labelLines).some((l) => l.endsWith('…'))).toBe(false);
+  });
+
+  // mirrors tests/unit/report/test_report_svg.py test_a_name_wider_than_the_picture_wraps_onto_more_lines_and_…
+  it('wraps a name wider than the picture onto more lines, and the rows make room for them', () => {
+    const base = chart('throughput');
+    const long = 'Campaign 12 · round 3 · My own preset for the backup share with a very long name indeed';
+    const named = { ...base, series: base.series.map((s) => ({ ...s, label: long })) };
+    const rows = layoutChart(named, 320).groups.flatMap((g) => g.rows);
+    for (const row of rows) {
+      expect(row.labelLines.length).toBeGreaterThan(1);
+      expect(row.labelLines.join(' ')).toBe(long); // nothing left out
+      expect(row.labelLines.every((line) => line.length * CHAR <= 320 - 16)).toBe(true);
+      const lastLine = row.labelY + (row.labelLines.length - 1) * LABEL_LINE;
+      expect(lastLine).toBeLessThan(row.y - 6); // all above its own mark
+    }
+    rows.slice(1).forEach((b, i) => expect(b.labelY).toBeGreaterThan(rows[i].y + 6)); // and below the previous one
+    expect(wrap('one two three', 6 * CHAR)).toEqual(['one', 'two', 'three']);
+    expect(wrap('abcdefgh', 4 * CHAR)).toEqual(['abcd', 'efgh']);
   });
 });

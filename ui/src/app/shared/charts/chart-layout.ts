@@ -1,7 +1,8 @@
 // Where each mark of a compare chart goes (pure): the layout of middleware/tuning/core/report/chart_layout.py, so the
 // panel and the report draw the server's series alike. Horizontal marks, one row per result under each group's name:
-// the name on the left, the mark (a bar from 0 on a linear axis, a dot on a log one) with its interval as a whisker,
-// the value printed after it in a margin kept free for it; the limit's label in a band above the plot.
+// the mark (a bar from 0 on a linear axis, a dot on a log one) with its interval as a whisker, the value printed after
+// it in a margin kept free for it; the limit's label in a band above the plot. A result's name is never cut: beside its
+// mark when the longest name fits in 40 % of the width, else above it, wrapped at spaces when wider than the picture.
 import { CompareChart, ComparePoint } from '../../api/models/tuning-benchmark';
 
 export const FONT = 12;
@@ -18,6 +19,8 @@ const AXIS_ROOM = 44;
 export interface RowLayout {
   /** The result's name, whole. */
   label: string;
+  /** The name as drawn: one line beside the mark, or above it wrapped to the picture's width (nothing left out). */
+  labelLines: string[];
   labelX: number;
   /** Beside the mark (end, right-aligned before the plot) or, when names are too long for that, on a line above it. */
   labelAnchor: 'start' | 'end';
@@ -57,6 +60,31 @@ export function clip(text: string, room: number): string {
   return text.length <= fits ? text : `${text.slice(0, Math.max(1, fits - 1))}…`;
 }
 
+/** `text` as lines of at most `room` px, broken at spaces (a word longer than a line is broken inside it); nothing is
+ * left out. As `wrap` in chart_layout.py. */
+export function wrap(text: string, room: number): string[] {
+  const fits = Math.max(1, Math.floor(room / CHAR));
+  const lines: string[] = [];
+  let line = '';
+  for (let word of text.split(' ')) {
+    while (word.length > fits) { // a word wider than a line: as much as fits, the rest on the next
+      if (line) {
+        lines.push(line);
+        line = '';
+      }
+      lines.push(word.slice(0, fits));
+      word = word.slice(fits);
+    }
+    if (line && line.length + 1 + word.length > fits) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  return line || !lines.length ? [...lines, line] : lines;
+}
+
 function scaleOf(chart: CompareChart, x0: number, x1: number): (v: number) => number {
   const { low, high } = chart.axis;
   const clamp = (v: number) => Math.min(Math.max(v, low), high);
@@ -82,7 +110,8 @@ function ticksOf(chart: CompareChart, x: (v: number) => number): ChartLayout['ti
 
 /** Names up to this share of the width sit beside their marks; longer ones go on a line above (never cut). */
 const SIDE_LABEL_SHARE = 0.4;
-const LABEL_LINE = 14;
+/** Px per line of a name above its mark. */
+export const LABEL_LINE = 14;
 
 export function layoutChart(chart: CompareChart, width: number): ChartLayout {
   const longest = Math.max(0, ...chart.series.map((s) => s.label.length)) * CHAR;
@@ -99,10 +128,11 @@ export function layoutChart(chart: CompareChart, width: number): ChartLayout {
     y += GROUP_HEAD;
     const rows = chart.series.map((series): RowLayout => {
       const point = series.points[g] ?? null;
+      const labelLines = above ? wrap(series.label, width - 2 * PAD) : [series.label];
       const labelY = y + (above ? LABEL_LINE - 3 : ROW / 2 + 4);
-      y += above ? LABEL_LINE : 0;
+      y += above ? LABEL_LINE * labelLines.length : 0;
       const row: RowLayout = {
-        label: series.label, labelX: above ? PAD : PAD + labelRoom, labelAnchor: above ? 'start' : 'end', labelY,
+        label: series.label, labelLines, labelX: above ? PAD : PAD + labelRoom, labelAnchor: above ? 'start' : 'end', labelY,
         y: y + ROW / 2, colour: series.colour, point,
         barTo: null, dotX: null, whisker: null, valueX: x0 + 4, value: point === null ? 'not measured' : point.text,
       };

@@ -33,4 +33,19 @@ describe('SeriesChartComponent', () => {
     expect(texts(el, 'chart-tick')).toEqual(['100', '1k', '10k', '100k']);
     expect(q('chart-max-line')).toBeNull();
   });
+
+  it('draws a name wider than the picture whole, one line under the other above its mark', async () => {
+    const base = COMPARE_SAMPLE.charts.find((c) => c.id === 'throughput')!;
+    const long = 'Campaign 12 · round 3 · My own preset for the backup share with a very long name indeed';
+    const chart = { ...base, series: base.series.map((s) => ({ ...s, label: long })) };
+    const { el } = await render(SeriesChartComponent, [], undefined, { chart, initialWidth: 320 });
+    const label = el.querySelector('[data-test="chart-series-label"]')!;
+    const lines = [...label.querySelectorAll('tspan')];
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.map((l) => l.textContent!.trim()).join(' ')).toBe(long);
+    const ys = lines.map((l) => Number(l.getAttribute('y')));
+    ys.slice(1).forEach((y, i) => expect(y - ys[i]).toBe(14));
+    const mark = el.querySelector('[data-test="chart-mark"]')!;
+    expect(ys.at(-1)!).toBeLessThan(Number(mark.getAttribute('y')));
+  });
 });

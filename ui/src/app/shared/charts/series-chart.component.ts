@@ -1,7 +1,7 @@
 import { ChangeDetectionStrategy, Component, DestroyRef, ElementRef, afterNextRender, computed, inject, input, signal } from '@angular/core';
 
 import { CompareChart } from '../../api/models/tuning-benchmark';
-import { layoutChart } from './chart-layout';
+import { LABEL_LINE, layoutChart } from './chart-layout';
 
 /** Narrowest and widest layouts: below 300 px names and values no longer fit; above 900 px rows get hard to follow. */
 const MIN_WIDTH = 300;
@@ -47,7 +47,12 @@ const MAX_WIDTH = 900;
       @for (g of l.groups; track $index) {
         <text class="group" x="8" [attr.y]="g.y" data-test="chart-group">{{ g.label }}</text>
         @for (r of g.rows; track $index) {
-          <text [attr.x]="r.labelX" [attr.y]="r.labelY" [attr.text-anchor]="r.labelAnchor" data-test="chart-series-label">{{ r.label }}</text>
+          <!-- the whole name: beside the mark, or on lines of its own above it -->
+          <text [attr.x]="r.labelX" [attr.y]="r.labelY" [attr.text-anchor]="r.labelAnchor" data-test="chart-series-label">
+            @for (line of r.labelLines; track $index) {
+              <tspan [attr.x]="r.labelX" [attr.y]="r.labelY + $index * lineHeight">{{ line }}</tspan>
+            }
+          </text>
           <!-- a bar under its whisker (the part inside the bar shows), a dot over it (a narrow interval hides behind it) -->
           @if (r.barTo !== null) {
             <rect [attr.x]="l.x0" [attr.y]="r.y - 6" [attr.width]="r.barTo - l.x0" height="12" [attr.fill]="r.colour" data-test="chart-mark">
@@ -74,6 +79,7 @@ export class SeriesChartComponent {
   readonly chart = input.required<CompareChart>();
   /** The width to lay out for until the element has been measured. */
   readonly initialWidth = input(640);
+  protected readonly lineHeight = LABEL_LINE;
   private readonly measured = signal<number | null>(null);
   protected readonly layout = computed(() => {
     const width = this.measured() ?? this.initialWidth();
