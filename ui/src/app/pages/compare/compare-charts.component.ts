@@ -28,7 +28,7 @@ import { SeriesChartComponent } from '../../shared/charts/series-chart.component
         <tp-series-chart [chart]="c" />
         @if (c.reference) { <p class="muted small" data-test="chart-max-basis">{{ 'Dashed line' | t }}: {{ c.reference.label }}</p> }
         @else if (networkLineLeftOut()) {
-          <p class="muted small" data-test="chart-max-left-out">{{ 'No network line: the link\'s theoretical maximum bounds only results measured on a client, and these were measured on the box.' | t }}</p>
+          <p class="muted small" data-test="chart-max-left-out">{{ 'No network line: the link’s theoretical maximum bounds only results measured on a client, and these were measured on the box.' | t }}</p>
         }
       </mat-card>
     }
