@@ -1,18 +1,21 @@
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 import { RouterLink } from '@angular/router';
 import { MatButton } from '@angular/material/button';
+import { MatTableModule } from '@angular/material/table';
 
-import { Ladder } from '../../api/models/tuning-ladder';
+import { Ladder, LadderLayer } from '../../api/models/tuning-ladder';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { testNamesInWords } from '../../shared/benchmark-metrics';
+import { TypedCellDef } from '../../shared/table/typed-cell';
 import { formatDateTime, formatMBps } from '../../shared/format';
 import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep, settingsThenWords } from './ladder-words';
 
 /** One ladder: the verdict first, the limiting layer per direction, the rungs with their bars, what to measure next. */
 @Component({
   selector: 'tp-ladder-view',
-  imports: [MatButton, RouterLink, TranslatePipe],
+  imports: [MatButton, MatTableModule, TypedCellDef, RouterLink, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
+  styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
     .verdict { font-size: 1.15em; font-weight: 600; line-height: 1.4; }
     .sides { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0 0 12px; }
@@ -39,37 +42,45 @@ import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep, settingsThe
     </dl>
 
     <div class="table-wrap" tabindex="0" role="region" [attr.aria-label]="'The ladder' | t">
-      <table class="stacked" data-test="ladder-table">
-        <thead><tr>
-          <th>{{ 'Layer' | t }}</th><th>{{ 'Read' | t }}</th><th>{{ 'Write' | t }}</th><th>{{ 'Measured' | t }}</th><th>{{ 'Note' | t }}</th>
-        </tr></thead>
-        <tbody>
-          @for (l of ladder().layers; track $index; let i = $index) {
-            <tr [attr.data-test]="'ladder-row-' + l.layer + (l.protocol ? '-' + l.protocol : '')"
-                [class.limits]="limits(ladder(), l, 'read') || limits(ladder(), l, 'write')">
-              <td [attr.data-label]="'Layer' | t">
-                <div><strong>{{ layerWords[l.layer] | t }}</strong>
-                  @if (limits(ladder(), l, 'read') || limits(ladder(), l, 'write')) { <span class="tag">{{ 'limits' | t }}</span> }</div>
-                <div class="muted small">{{ l.name }}</div>
-              </td>
-              @for (d of directions; track d) {
-                @let value = d === 'read' ? l.read_bytes_per_second : l.write_bytes_per_second;
-                @let bar = d === 'read' ? bars()[i].read : bars()[i].write;
-                <td [attr.data-label]="(d === 'read' ? 'Read' : 'Write') | t" [attr.data-test]="'ladder-' + d + '-' + i">
-                  <div class="figure">
-                    <span class="num">{{ value == null ? ('not measured' | t) : rate(value) }}</span>
-                    @if (bar != null) { <span class="track" aria-hidden="true"><span class="bar" [style.width.%]="bar" style="display: block"></span></span> }
-                  </div>
-                </td>
-              }
-              <td class="small nowrap" [attr.data-label]="'Measured' | t">{{ l.measured_at ? date(l.measured_at) : '—' }}</td>
-              <td class="small" [attr.data-label]="'Note' | t">{{ noteWords(l.note ?? '') }}
-                @if (thenWords(l); as w) { <div class="banner warn" data-test="ladder-settings-then">{{ w }}</div> }</td>
-            </tr>
-          } @empty {
-            <tr><td colspan="5" class="muted" data-test="ladder-empty">{{ 'Nothing measured for this pool yet.' | t }}</td></tr>
-          }
-        </tbody>
+      <!-- The rungs in the ladder's own order (disks up to the client): never sorted, the order is the point. -->
+      <table mat-table class="stacked" data-test="ladder-table" [dataSource]="ladder().layers">
+        <ng-container matColumnDef="layer">
+          <th mat-header-cell *matHeaderCellDef>{{ 'Layer' | t }}</th>
+          <td mat-cell *matCellDef="let l; of: ladder().layers" [attr.data-label]="'Layer' | t">
+            <div><strong>{{ layerWords[l.layer] | t }}</strong>
+              @if (limitsHere(l)) { <span class="tag">{{ 'limits' | t }}</span> }</div>
+            <div class="muted small">{{ l.name }}</div>
+          </td>
+        </ng-container>
+        @for (d of directions; track d) {
+          <ng-container [matColumnDef]="d">
+            <th mat-header-cell *matHeaderCellDef>{{ (d === 'read' ? 'Read' : 'Write') | t }}</th>
+            <td mat-cell *matCellDef="let l; of: ladder().layers; let i = index" [attr.data-label]="(d === 'read' ? 'Read' : 'Write') | t"
+                [attr.data-test]="'ladder-' + d + '-' + i">
+              @let value = d === 'read' ? l.read_bytes_per_second : l.write_bytes_per_second;
+              @let bar = d === 'read' ? bars()[i].read : bars()[i].write;
+              <div class="figure">
+                <span class="num">{{ value == null ? ('not measured' | t) : rate(value) }}</span>
+                @if (bar != null) { <span class="track" aria-hidden="true"><span class="bar" [style.width.%]="bar" style="display: block"></span></span> }
+              </div>
+            </td>
+          </ng-container>
+        }
+        <ng-container matColumnDef="measured">
+          <th mat-header-cell *matHeaderCellDef>{{ 'Measured' | t }}</th>
+          <td mat-cell *matCellDef="let l; of: ladder().layers" class="small nowrap" [attr.data-label]="'Measured' | t">{{ l.measured_at ? date(l.measured_at) : '—' }}</td>
+        </ng-container>
+        <ng-container matColumnDef="note">
+          <th mat-header-cell *matHeaderCellDef>{{ 'Note' | t }}</th>
+          <td mat-cell *matCellDef="let l; of: ladder().layers" class="small" [attr.data-label]="'Note' | t">{{ noteWords(l.note ?? '') }}
+            @if (thenWords(l); as w) { <div class="banner warn" data-test="ladder-settings-then">{{ w }}</div> }</td>
+        </ng-container>
+        <tr mat-header-row *matHeaderRowDef="columns"></tr>
+        <tr mat-row *matRowDef="let l; columns: columns" [class.limits]="limitsHere(l)"
+            [attr.data-test]="'ladder-row-' + l.layer + (l.protocol ? '-' + l.protocol : '')"></tr>
+        <tr class="mat-mdc-row" *matNoDataRow>
+          <td [attr.colspan]="columns.length" class="muted" data-test="ladder-empty">{{ 'Nothing measured for this pool yet.' | t }}</td>
+        </tr>
       </table>
     </div>
 
@@ -99,14 +110,18 @@ export class LadderViewComponent {
   readonly readHere = output();
 
   protected readonly directions = ['read', 'write'] as const;
+  protected readonly columns = ['layer', 'read', 'write', 'measured', 'note'];
   protected readonly layerWords = LAYER_WORDS;
   protected readonly rate = formatMBps;
   protected readonly noteWords = testNamesInWords;
   protected readonly thenWords = settingsThenWords;
   protected readonly date = formatDateTime;
-  protected readonly limits = limits;
   protected readonly bars = computed(() => ladderBars(this.ladder().layers));
   protected readonly steps = computed(() => this.ladder().missing.map(nextStep));
+
+  protected limitsHere(layer: LadderLayer): boolean {
+    return limits(this.ladder(), layer, 'read') || limits(this.ladder(), layer, 'write');
+  }
 
   /** The limiting layer per direction in words (the server's own sentences are the verdict above). */
   protected readonly sides = computed(() => ({

@@ -49,6 +49,14 @@ describe('LadderPage', () => {
     expect(q('ladder-row-POOL')!.textContent).not.toContain('limits');
     expect(q('ladder-row-PROTOCOL-NFS')!.textContent).toContain('sync=standard');
     expect(q('ladder-missing')).toBeNull();
+    // a Material table whose rows stay table rows, one block each on a phone, in the ladder's order: no sort headers
+    const table = q('ladder-table')!;
+    expect(table.classList).toContain('stacked');
+    expect(q('ladder-row-NETWORK')!.tagName).toBe('TR');
+    expect(q('ladder-row-NETWORK')!.classList).toContain('limits');
+    expect(table.querySelectorAll('.mat-sort-header').length).toBe(0);
+    expect([...q('ladder-row-POOL')!.querySelectorAll('td')].map((td) => td.getAttribute('data-label')))
+      .toEqual(['Layer', 'Read', 'Write', 'Measured', 'Note']);
   });
 
   it('asks again for another pool or one dataset', async () => {

@@ -1,5 +1,5 @@
 import { fakeChange } from '../../testing/fixtures';
-import { phoneStyle } from '../../testing/tables';
+import { headerCell, phoneStyle } from '../../testing/tables';
 import { render } from '../../testing/render';
 import { PlanTableComponent } from './plan-table.component';
 
@@ -9,8 +9,9 @@ describe('PlanTableComponent on a phone', () => {
     const { q } = await render(PlanTableComponent, [], undefined, { changes: [row] });
     const table = q('plan-table')!;
     expect(phoneStyle(table)['display']).toBe('block');
-    expect(phoneStyle(table.querySelector('tbody')!)['display']).toBe('block');
-    expect(phoneStyle(table.querySelector('tr')!)['display']).toBe('block');
+    // Material's own tbody is made a block by the global `table.stacked tbody` rule (styles.scss, not loaded here)
+    expect(table.classList).toContain('stacked');
+    expect(phoneStyle(table.querySelector('tbody tr')!)['display']).toBe('block');
     const cells = [...table.querySelectorAll('td')];
     expect(cells.length).toBe(5);
     for (const td of cells) {
@@ -23,5 +24,23 @@ describe('PlanTableComponent on a phone', () => {
       expect(phoneStyle(td, '::before')['display']).toBe('block');
     }
     expect(q('plan-values')!.textContent).toContain('→');
+  });
+});
+
+describe('PlanTableComponent', () => {
+  it('keeps the plan\'s order until sorted, then by risk (most dangerous first) or setting, the tick with its row', async () => {
+    const changes = [fakeChange(), fakeChange({ key: 'b', setting: 'sync', summary: 'handling of synchronous writes', risk: 'DANGEROUS' }),
+      fakeChange({ key: 'c', setting: 'atime', summary: 'access times', risk: 'CAUTION' })];
+    const { q, all, settle } = await render(PlanTableComponent, [], undefined, { changes });
+    const rows = () => all('plan-row-').map((r) => r.dataset['test']);
+    expect(rows()).toEqual(['plan-row-recordsize', 'plan-row-sync', 'plan-row-atime']);
+    headerCell(q('plan-table')!, 'Risk').click();
+    await settle();
+    expect(rows()).toEqual(['plan-row-sync', 'plan-row-atime', 'plan-row-recordsize']);
+    expect(q('plan-row-sync')!.classList).toContain('DANGEROUS');
+    expect(q('plan-row-sync')!.querySelector('[data-test="ack-sync"]')).not.toBeNull();
+    headerCell(q('plan-table')!, 'Setting').click();   // by the words shown
+    await settle();
+    expect(rows()).toEqual(['plan-row-atime', 'plan-row-sync', 'plan-row-recordsize']);
   });
 });

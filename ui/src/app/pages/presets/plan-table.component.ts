@@ -1,17 +1,26 @@
-import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject, input, output } from '@angular/core';
 import { MatCheckbox } from '@angular/material/checkbox';
+import { MatSort, MatSortHeader } from '@angular/material/sort';
+import { MatTableModule } from '@angular/material/table';
 
 import { TuningChange } from '../../api/models/tuning-common';
 import { TranslatePipe } from '../../i18n/translate.pipe';
+import { TranslateService } from '../../i18n/translate.service';
 import { SettingValueComponent } from '../../shared/setting-value.component';
 import { APPLY_MODE_WORDS, RISK_WORDS, riskReason } from '../../shared/plan-words';
 import { SETTING_KIND_WORDS } from '../../shared/state-words';
+import { SortedRows, rankOf } from '../../shared/table/sort-rows';
+import { TypedCellDef } from '../../shared/table/typed-cell';
+
+/** A Risk sort from the least to the most dangerous (it starts descending: DANGEROUS first). */
+const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
 
 /** Plan rows: setting, current → proposed, how it applies, risk with a reason, source; DANGEROUS rows get a checkbox. */
 @Component({
   selector: 'tp-plan-table',
-  imports: [MatCheckbox, TranslatePipe, SettingValueComponent],
+  imports: [MatCheckbox, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, SettingValueComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
+  styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
     .arrow { white-space: nowrap; }
     .ack { display: block; margin-top: 6px; font-weight: 600; }
@@ -29,45 +38,53 @@ import { SETTING_KIND_WORDS } from '../../shared/state-words';
   `,
   template: `
     <div class="table-wrap" tabindex="0">
-      <table class="stacked" data-test="plan-table">
-        <thead>
-          <tr>
-            <th>{{ 'Setting' | t }}</th><th>{{ 'Current → proposed' | t }}</th><th>{{ 'How it applies' | t }}</th>
-            <th>{{ 'Risk' | t }}</th><th>{{ 'Why and source' | t }}</th>
-          </tr>
-        </thead>
-        <tbody>
-          @for (c of changes(); track c.key) {
-            <tr [class]="c.risk" [attr.data-test]="'plan-row-' + c.setting">
-              <td [attr.data-label]="'Setting' | t">
-                <strong class="what">{{ c.summary ?? c.setting }}</strong>
-                <div class="muted small"><code>{{ c.setting }}</code> · {{ kindWords[c.kind] | t }} · {{ c.scope }}</div>
-              </td>
-              <td class="arrow" [attr.data-label]="'Current → proposed' | t" data-test="plan-values">
-                @if (c.same_value) {
-                  <!-- Only where the value comes from changes: never "128K → 128K". -->
-                  {{ 'already' | t }} <strong><tp-setting-value [value]="c.proposed" [unit]="c.unit" [zeroIsDefault]="c.zero_is_default" /></strong>
-                  @if (c.proposed_source === 'INHERIT') { <span class="muted"> ({{ 'inherits again' | t }})</span> }
-                } @else {
-                  <tp-setting-value [value]="c.current" [unit]="c.unit" [zeroIsDefault]="c.zero_is_default" /> →
-                  <strong><tp-setting-value [value]="c.proposed" [unit]="c.unit" [zeroIsDefault]="c.zero_is_default" /></strong>
-                }
-              </td>
-              <td [attr.data-label]="'How it applies' | t">{{ modeWords[c.apply_mode] | t }}</td>
-              <td [attr.data-label]="'Risk' | t">
-                <span class="badge" [class]="c.risk" data-test="plan-risk">{{ riskWords[c.risk] | t }}</span>
-                <div class="small">{{ reason(c) | t }}</div>
-                @if (c.risk === 'DANGEROUS' && acknowledgeable()) {
-                  <mat-checkbox class="ack" [checked]="acknowledged().has(c.key)" (change)="toggled.emit(c.key)"
-                                [attr.data-test]="'ack-' + c.setting">{{ 'I understand: with this setting a power cut or crash can lose data the system already reported as written.' | t }}</mat-checkbox>
-                }
-              </td>
-              <td class="small" [attr.data-label]="'Why and source' | t">{{ c.rationale }}<div class="muted">{{ c.source }}</div></td>
-            </tr>
-          } @empty {
-            <tr><td colspan="5" class="muted" data-test="plan-empty">{{ 'Nothing to change: the box already matches.' | t }}</td></tr>
-          }
-        </tbody>
+      <table mat-table class="stacked" data-test="plan-table" [dataSource]="table.rows()" [trackBy]="byKey"
+             matSort [matSortActive]="table.sort().active" [matSortDirection]="table.sort().direction"
+             (matSortChange)="table.sort.set($event)">
+        <ng-container matColumnDef="setting">
+          <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Setting' | t }}</th>
+          <td mat-cell *matCellDef="let c; of: table.rows" [attr.data-label]="'Setting' | t">
+            <strong class="what">{{ c.summary ?? c.setting }}</strong>
+            <div class="muted small"><code>{{ c.setting }}</code> · {{ kindWords[c.kind] | t }} · {{ c.scope }}</div>
+          </td>
+        </ng-container>
+        <ng-container matColumnDef="values">
+          <th mat-header-cell *matHeaderCellDef>{{ 'Current → proposed' | t }}</th>
+          <td mat-cell *matCellDef="let c; of: table.rows" class="arrow" [attr.data-label]="'Current → proposed' | t" data-test="plan-values">
+            @if (c.same_value) {
+              <!-- Only where the value comes from changes: never "128K → 128K". -->
+              {{ 'already' | t }} <strong><tp-setting-value [value]="c.proposed" [unit]="c.unit" [zeroIsDefault]="c.zero_is_default" /></strong>
+              @if (c.proposed_source === 'INHERIT') { <span class="muted"> ({{ 'inherits again' | t }})</span> }
+            } @else {
+              <tp-setting-value [value]="c.current" [unit]="c.unit" [zeroIsDefault]="c.zero_is_default" /> →
+              <strong><tp-setting-value [value]="c.proposed" [unit]="c.unit" [zeroIsDefault]="c.zero_is_default" /></strong>
+            }
+          </td>
+        </ng-container>
+        <ng-container matColumnDef="mode">
+          <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'How it applies' | t }}</th>
+          <td mat-cell *matCellDef="let c; of: table.rows" [attr.data-label]="'How it applies' | t">{{ modeWords[c.apply_mode] | t }}</td>
+        </ng-container>
+        <ng-container matColumnDef="risk">
+          <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">{{ 'Risk' | t }}</th>
+          <td mat-cell *matCellDef="let c; of: table.rows" [attr.data-label]="'Risk' | t">
+            <span class="badge" [class]="c.risk" data-test="plan-risk">{{ riskWords[c.risk] | t }}</span>
+            <div class="small">{{ reason(c) | t }}</div>
+            @if (c.risk === 'DANGEROUS' && acknowledgeable()) {
+              <mat-checkbox class="ack" [checked]="acknowledged().has(c.key)" (change)="toggled.emit(c.key)"
+                            [attr.data-test]="'ack-' + c.setting">{{ 'I understand: with this setting a power cut or crash can lose data the system already reported as written.' | t }}</mat-checkbox>
+            }
+          </td>
+        </ng-container>
+        <ng-container matColumnDef="why">
+          <th mat-header-cell *matHeaderCellDef>{{ 'Why and source' | t }}</th>
+          <td mat-cell *matCellDef="let c; of: table.rows" class="small" [attr.data-label]="'Why and source' | t">{{ c.rationale }}<div class="muted">{{ c.source }}</div></td>
+        </ng-container>
+        <tr mat-header-row *matHeaderRowDef="columns" [attr.data-label]="'Sort by' | t"></tr>
+        <tr mat-row *matRowDef="let c; columns: columns" [class.DANGEROUS]="c.risk === 'DANGEROUS'" [attr.data-test]="'plan-row-' + c.setting"></tr>
+        <tr class="mat-mdc-row" *matNoDataRow>
+          <td [attr.colspan]="columns.length" class="muted" data-test="plan-empty">{{ 'Nothing to change: the box already matches.' | t }}</td>
+        </tr>
       </table>
     </div>
   `,
@@ -81,4 +98,13 @@ export class PlanTableComponent {
   protected readonly riskWords = RISK_WORDS;
   protected readonly kindWords = SETTING_KIND_WORDS;
   protected readonly reason = riskReason;
+  private readonly translate = inject(TranslateService);
+  /** The plan's own order until a header is picked. */
+  protected readonly table = new SortedRows(this.changes, {
+    setting: (c) => c.summary ?? c.setting,
+    mode: (c) => this.translate.instant(APPLY_MODE_WORDS[c.apply_mode]),
+    risk: (c) => rankOf(RISK_ORDER, c.risk),
+  });
+  protected readonly columns = ['setting', 'values', 'mode', 'risk', 'why'];
+  protected readonly byKey = (_: number, c: TuningChange) => c.key;
 }
