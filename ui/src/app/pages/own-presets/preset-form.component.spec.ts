@@ -1,9 +1,9 @@
 import { ApiValidationError } from '../../api/api-errors';
-import { TuningPreset, TuningPresetCreate } from '../../api/models/tuning-preset';
+import { TuningPreset, TuningPresetCreate, TuningPresetSettingInfo } from '../../api/models/tuning-preset';
 import { fakePreset } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
-import { fakeSettingInfos } from '../../testing/setting-fixtures';
+import { SYNC_DISABLED_REASON, fakeCautionInfo, fakeSettingInfos } from '../../testing/setting-fixtures';
 import { PresetFormComponent } from './preset-form.component';
 
 const GiB = 2 ** 30;
@@ -13,14 +13,14 @@ const OWN = fakePreset({
   settings: [{ kind: 'ZFS_PARAMETER', setting: 'zfs_arc_max', value: String(8 * GiB) }],
 });
 
-function setup(refuse?: (data: TuningPresetCreate) => void) {
+function setup(refuse?: (data: TuningPresetCreate) => void, settings: TuningPresetSettingInfo[] = fakeSettingInfos()) {
   const fail = (data: TuningPresetCreate): TuningPreset => {
     refuse?.(data);
     return { ...OWN, name: data.name, base: data.base ?? null };
   };
   return mockApi((m) => m
     .mockCall('tuning.preset.query', [BUILTIN, OWN])
-    .mockCall('tuning.preset.settings', fakeSettingInfos())
+    .mockCall('tuning.preset.settings', settings)
     .mockCall('tuning.preset.create', ([data]) => fail(data))
     .mockCall('tuning.preset.update', ([, data]) => fail(data as TuningPresetCreate)));
 }
@@ -83,7 +83,7 @@ describe('PresetFormComponent', () => {
     await choose('setting-value-1', 'STANDARD');
     expect(q('setting-danger-1')).toBeNull();
     await choose('setting-value-1', 'DISABLED');
-    expect(q('setting-danger-1')!.textContent).toContain('Writes acknowledged but not on disk are lost on power failure');
+    expect(q('setting-danger-1')!.textContent).toContain(SYNC_DISABLED_REASON);   // the server's reason for this box
     expect(q('setting-danger-0')).toBeNull();
     q('preset-save')!.click();
     await settle();
@@ -150,5 +150,50 @@ describe('PresetFormComponent', () => {
     await settle();
     expect(q<HTMLInputElement>('preset-name')!.value).toBe('Max IOPS (mine)');
     expect(selected('preset-base')).toBe('max-iops');
+  });
+
+  it('lists choices in words, each risky one marked with its reason, and says the risk of the chosen one', async () => {
+    const { providers } = setup(undefined, [...fakeSettingInfos(), fakeCautionInfo()]);
+    const { q, type, choose, settle, options } = await render(PresetFormComponent, providers);
+    for (const setting of ['sync', 'logbias']) {
+      q('setting-add')!.click();
+      await settle();
+      await type('setting-search', setting);
+      q(`setting-option-${setting}`)!.click();
+      await settle();
+    }
+    const [standard, always, disabled] = options('setting-value-0');
+    expect([standard.text, always.text]).toEqual(['Standard', 'Always']);   // safe choices: their words only
+    expect(disabled.value).toBe('DISABLED');
+    expect(disabled.text).toContain('Disabled');
+    expect(disabled.text).toContain('Can lose data');
+    expect(disabled.text).toContain(SYNC_DISABLED_REASON);
+    const throughput = options('setting-value-1')[1];
+    expect(throughput.text).toContain('Throughput');
+    expect(throughput.text).toContain('Caution');
+    expect(throughput.text).toContain('Small synchronous writes get slower');
+
+    await choose('setting-value-0', 'DISABLED');
+    expect(q('setting-value-0')!.querySelector('.mat-mdc-select-value')!.textContent!.trim()).toBe('Disabled');
+    expect(q('setting-danger-0')!.getAttribute('role')).toBe('alert');
+    await choose('setting-value-1', 'THROUGHPUT');
+    expect(q('setting-danger-1')).toBeNull();   // a cost, not a loss
+    expect(q('setting-caution-1')!.textContent).toContain('Small synchronous writes get slower');
+    expect(q('setting-caution-1')!.getAttribute('role')).toBeNull();
+    await choose('setting-value-1', 'LATENCY');
+    expect(q('setting-caution-1')).toBeNull();
+  });
+
+  it("still marks a value that can lose data when an older server's list rates no choice", async () => {
+    const older = fakeSettingInfos().map(({ risky_values: _, ...info }) => info);
+    const { providers } = setup(undefined, older);
+    const { q, type, choose, settle } = await render(PresetFormComponent, providers);
+    q('setting-add')!.click();
+    await settle();
+    await type('setting-search', 'sync');
+    q('setting-option-sync')!.click();
+    await settle();
+    await choose('setting-value-0', 'DISABLED');
+    expect(q('setting-danger-0')!.textContent).toContain('Writes acknowledged but not on disk are lost on power failure');
   });
 });

@@ -4,19 +4,21 @@ import { AbstractControl, FormControl, FormGroup, NonNullableFormBuilder, Reacti
 import { MatButton } from '@angular/material/button';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
 import { MatInput } from '@angular/material/input';
-import { MatOption, MatSelect } from '@angular/material/select';
+import { MatOption, MatSelect, MatSelectTrigger } from '@angular/material/select';
 import { MatCard } from '@angular/material/card';
 import { firstValueFrom, map, startWith } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
-import { SettingKind } from '../../api/models/tuning-common';
+import { Risk, SettingKind } from '../../api/models/tuning-common';
 import { TuningPreset, TuningPresetCreate, TuningPresetSetting, TuningPresetSettingInfo } from '../../api/models/tuning-preset';
 import { T } from '../../i18n/translate-marker';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { FieldErrorComponent } from '../../shared/field-error.component';
 import { readyToSend, setServerErrors } from '../../shared/field-errors';
 import { PresetsStore } from '../../stores/presets.store';
-import { KIND_WORDS, dataLossWords, placeholderOf, shownValue, settingKey, typedValue, usesChoices } from './preset-settings';
+import {
+  KIND_WORDS, choiceLabel, dataLossWords, placeholderOf, settingKey, typedValue, usesChoices, valueRisk,
+} from './preset-settings';
 import { SettingCatalog } from './setting-catalog';
 import { SettingFactsComponent } from './setting-facts.component';
 import { SettingPickerComponent } from './setting-picker.component';
@@ -33,7 +35,7 @@ const DESCRIPTION_MAX = 1024;
  */
 @Component({
   selector: 'tp-preset-form',
-  imports: [MatCard, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, SettingFactsComponent, SettingPickerComponent],
+  imports: [MatCard, MatFormField, MatLabel, MatInput, MatSelect, MatSelectTrigger, MatOption, MatButton, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, SettingFactsComponent, SettingPickerComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     form { display: grid; gap: 10px; }
@@ -47,6 +49,9 @@ const DESCRIPTION_MAX = 1024;
     .setting { display: grid; grid-template-columns: minmax(180px, 1fr) minmax(160px, 1fr) auto; gap: 6px 10px;
                align-items: start; border-top: 1px solid var(--border, #555); padding-top: 8px; }
     @media (max-width: 700px) { .setting { grid-template-columns: 1fr; } }
+    /* a risky choice: its mark beside its name, the reason on a line of its own */
+    .risky .badge { margin-left: 0.5em; }
+    .risky .reason { display: block; font-size: 0.85em; white-space: normal; color: var(--fg2); }
   `,
   template: `
     <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="save()" novalidate data-test="preset-form">
@@ -99,8 +104,18 @@ const DESCRIPTION_MAX = 1024;
                   @if (usesChoices(info)) {
                     <mat-select formControlName="value" [attr.data-test]="'setting-value-' + i" [aria-label]="(info?.name ?? '') | t"
                                 [placeholder]="'Choose…' | t">
+                      <!-- the chosen value in words only: its risk is said under the field -->
+                      <mat-select-trigger>{{ choiceLabel(info, row.controls.value.value) | t }}</mat-select-trigger>
                       @for (c of info!.choices; track c) {
-                        <mat-option [value]="c" [attr.data-value]="c" [title]="c">{{ shown(info, c) | t }}</mat-option>
+                        @let risk = valueRisk(info, c);
+                        <mat-option [value]="c" [attr.data-value]="c" [title]="risk?.reason ?? c" [class.risky]="risk">
+                          <span>{{ choiceLabel(info, c) | t }}</span>
+                          @if (risk) {
+                            <span class="badge tag" [class.DANGEROUS]="risk.risk === 'DANGEROUS'" [class.CAUTION]="risk.risk === 'CAUTION'"
+                                  [attr.data-test]="'setting-choice-risk-' + i + '-' + c">{{ riskMark[risk.risk] | t }}</span>
+                            <span class="reason">{{ risk.reason }}</span>
+                          }
+                        </mat-option>
                       }
                     </mat-select>
                   } @else {
@@ -110,9 +125,12 @@ const DESCRIPTION_MAX = 1024;
                 </mat-form-field>
                 <tp-field-error [control]="row.controls.value" [label]="info?.name ?? row.controls.setting.value"
                                 [testId]="'error-value-' + i" />
-                @if (dataLoss(row.controls.kind.value, row.controls.setting.value, row.controls.value.value); as words) {
+                @if (dataLoss(row.controls.kind.value, row.controls.setting.value, row.controls.value.value, info); as words) {
                   <p class="banner danger" role="alert" [attr.data-test]="'setting-danger-' + i">
                     <strong>{{ 'Can lose data:' | t }}</strong> {{ words | t }}</p>
+                } @else if (valueRisk(info, row.controls.value.value); as risk) {
+                  <!-- a cost, not a loss: a hint, not an alert -->
+                  <p class="banner warn" [attr.data-test]="'setting-caution-' + i"><strong>{{ 'Caution:' | t }}</strong> {{ risk.reason }}</p>
                 }
                 @if (info) { <tp-setting-facts [info]="info" [attr.data-test]="'setting-facts-' + i" /> }
               </div>
@@ -139,7 +157,10 @@ const DESCRIPTION_MAX = 1024;
 })
 export class PresetFormComponent {
   protected readonly dataLoss = dataLossWords;
-  protected readonly shown = shownValue;
+  protected readonly choiceLabel = choiceLabel;
+  protected readonly valueRisk = valueRisk;
+  /** How a risky choice is marked in the list; its reason follows. */
+  protected readonly riskMark: Record<Risk, string> = { SAFE: '', CAUTION: T('Caution'), DANGEROUS: T('Can lose data') };
   private readonly api = inject(ApiService);
   private readonly fb = inject(NonNullableFormBuilder);
   protected readonly store = inject(PresetsStore);

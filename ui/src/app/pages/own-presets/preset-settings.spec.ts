@@ -1,5 +1,7 @@
-import { fakeSettingInfos } from '../../testing/setting-fixtures';
-import { dataLossWords, losesData, placeholderOf, searchSettings, shownValue, typedValue, usesChoices } from './preset-settings';
+import { SYNC_DISABLED_REASON, fakeCautionInfo, fakeSettingInfos } from '../../testing/setting-fixtures';
+import {
+  choiceLabel, dataLossOf, dataLossWords, losesData, placeholderOf, searchSettings, shownValue, typedValue, usesChoices, valueRisk,
+} from './preset-settings';
 
 const [arc, percent, sync, recordsize] = fakeSettingInfos();
 
@@ -41,7 +43,37 @@ describe('preset settings', () => {
 });
 
 describe('dataLossWords', () => {
-  it('words the values the server rates DANGEROUS, whatever their case, and nothing else', () => {
+  it("reads the server's rating of the typed value in its settings list, whatever its case, and says its reason", () => {
+    expect(valueRisk(sync, ' disabled ')).toEqual(sync.risky_values![0]);
+    expect(valueRisk(sync, 'ALWAYS')).toBeNull();
+    expect(valueRisk(undefined, 'DISABLED')).toBeNull();
+    expect(dataLossWords('DATASET_PROPERTY', 'sync', 'disabled', sync)).toBe(SYNC_DISABLED_REASON);
+    expect(dataLossWords('DATASET_PROPERTY', 'sync', 'ALWAYS', sync)).toBeNull();
+    expect(choiceLabel(sync, 'DISABLED')).toBe('Disabled');
+    expect(choiceLabel(sync, 'ALWAYS')).toBe('Always');   // a safe choice in words all the same
+  });
+
+  it('counts only what can lose data: a Caution value has a cost, not a loss', () => {
+    const logbias = fakeCautionInfo();
+    expect(valueRisk(logbias, 'throughput')!.risk).toBe('CAUTION');
+    expect(dataLossWords('DATASET_PROPERTY', 'logbias', 'THROUGHPUT', logbias)).toBeNull();
+  });
+
+  it("follows the server's rating over the panel's table, and falls back to the table when the server sends none", () => {
+    const older = { ...sync, risky_values: undefined };   // a server from before risky_values
+    expect(dataLossWords('DATASET_PROPERTY', 'sync', 'DISABLED', older)).toContain('lost on power failure');
+    const flush = { ...sync, kind: 'ZFS_PARAMETER' as const, setting: 'zfs_nocacheflush', choices: ['0', '1'], risky_values: [] };
+    expect(dataLossWords('ZFS_PARAMETER', 'zfs_nocacheflush', '1', flush)).toBeNull();
+    const infoOf = (kind: string, setting: string) => (kind === 'DATASET_PROPERTY' && setting === 'sync' ? sync : undefined);
+    const loose = [{ kind: 'ZFS_PARAMETER' as const, setting: 'zfs_arc_max', value: '0' },
+      { kind: 'DATASET_PROPERTY' as const, setting: 'sync', value: 'DISABLED' }];
+    expect(dataLossOf(loose, infoOf)).toBe(SYNC_DISABLED_REASON);
+    expect(dataLossOf(loose)).toContain('lost on power failure');   // the settings list not loaded
+    expect(losesData(loose, infoOf)).toBe(true);
+    expect(dataLossOf([{ kind: 'DATASET_PROPERTY', setting: 'sync', value: 'ALWAYS' }], infoOf)).toBeNull();
+  });
+
+  it('words the values the panel knows can lose data, whatever their case, and nothing else', () => {
     expect(dataLossWords('DATASET_PROPERTY', 'sync', 'disabled')).toContain('lost on power failure');
     expect(dataLossWords('DATASET_PROPERTY', 'sync', 'ALWAYS')).toBeNull();
     expect(dataLossWords('ZFS_PARAMETER', 'zfs_nocacheflush', '1')).toContain('corrupted');

@@ -1,6 +1,6 @@
 // Pure helpers of the preset editor: searching the settings list, values in their unit for people and for typing.
 import { SettingKind } from '../../api/models/tuning-common';
-import { SettingUnit, TuningPresetSettingInfo } from '../../api/models/tuning-preset';
+import { SettingUnit, TuningPresetSettingInfo, TuningPresetValueRisk } from '../../api/models/tuning-preset';
 import { T } from '../../i18n/translate-marker';
 import { enumWords, formatBytes } from '../../shared/format';
 
@@ -98,11 +98,24 @@ export function placeholderOf(info: TuningPresetSettingInfo | undefined): string
   return info?.unit ? UNIT_EXAMPLES[info.unit] : '';
 }
 
+/** The server's rating of `value` among the setting's choices on this box (`risky_values`), matched whatever its case;
+ *  null for a safe value, or when the server rated none (an older server, or the settings list not loaded). */
+export function valueRisk(info: TuningPresetSettingInfo | undefined, value: string | null | undefined): TuningPresetValueRisk | null {
+  const typed = (value ?? '').trim().toUpperCase();
+  return info?.risky_values?.find((r) => r.value.toUpperCase() === typed) ?? null;
+}
+
+/** A choice in words: as the server labels a risky one, else as the panel words values. */
+export function choiceLabel(info: TuningPresetSettingInfo | undefined, value: string): string {
+  return valueRisk(info, value)?.label ?? shownValue(info, value);
+}
+
 const POWER_LOSS = T('Writes acknowledged but not on disk are lost on power failure.');
 
 /**
- * The values the server rates DANGEROUS (its settings list carries no risk, so this mirrors the catalogue's rules:
- * sync=disabled and the two cache-flush switches), with what they cost in plain words.
+ * What the panel knows can lose data, for when the server does not say (`risky_values` came with the settings list
+ * later; a preset card is drawn before or without that list): sync=disabled and the two cache-flush switches, the
+ * values the server rates DANGEROUS.
  */
 const DATA_LOSS: Record<string, { values: string[]; words: string }> = {
   [settingKey('DATASET_PROPERTY', 'sync')]: { values: ['DISABLED'], words: POWER_LOSS },
@@ -114,13 +127,35 @@ const DATA_LOSS: Record<string, { values: string[]; words: string }> = {
   },
 };
 
-/** What choosing this value can lose, in words; null for a value that loses no data. */
-export function dataLossWords(kind: SettingKind, setting: string, value: string | null | undefined): string | null {
+/** What choosing this value can lose, in words (the server's reason when its settings list rates the value); null
+ *  for a value that loses no data. */
+export function dataLossWords(
+  kind: SettingKind, setting: string, value: string | null | undefined, info?: TuningPresetSettingInfo,
+): string | null {
+  if (info?.risky_values) {
+    const risk = valueRisk(info, value);
+    return risk?.risk === 'DANGEROUS' ? risk.reason : null;
+  }
   const rule = DATA_LOSS[settingKey(kind, setting)];
   return rule && rule.values.includes((value ?? '').trim().toUpperCase()) ? rule.words : null;
 }
 
+type SettingValue = { kind: SettingKind; setting: string; value: string };
+/** A setting's description in the server's settings list, when it has been loaded. */
+export type SettingInfoOf = (kind: SettingKind, setting: string) => TuningPresetSettingInfo | undefined;
+
+/** What the first value of a preset that can lose data would lose, in words; null when none can. */
+export function dataLossOf(settings: readonly SettingValue[] | undefined, infoOf?: SettingInfoOf): string | null {
+  for (const s of settings ?? []) {
+    const words = dataLossWords(s.kind, s.setting, s.value, infoOf?.(s.kind, s.setting));
+    if (words !== null) {
+      return words;
+    }
+  }
+  return null;
+}
+
 /** A preset with at least one value that can lose data (its card gets a badge). */
-export function losesData(settings: readonly { kind: SettingKind; setting: string; value: string }[] | undefined): boolean {
-  return (settings ?? []).some((s) => dataLossWords(s.kind, s.setting, s.value) !== null);
+export function losesData(settings: readonly SettingValue[] | undefined, infoOf?: SettingInfoOf): boolean {
+  return dataLossOf(settings, infoOf) !== null;
 }

@@ -12,6 +12,8 @@ import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../
 import { fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
 import { chooseIn, selectedIn } from '../../testing/render';
 import { READ_ONLY_ROLES, controlState, provideRoles } from '../../testing/roles';
+import { fakeSettingInfos, SYNC_DISABLED_REASON } from '../../testing/setting-fixtures';
+import { SettingCatalog } from '../own-presets/setting-catalog';
 import { PresetsPage } from './presets.page';
 
 const dangerous = fakeChange({
@@ -26,7 +28,7 @@ function picked(place: { pool: string; dataset: string | null } | null) {
   }
 }
 
-async function render(configure: Parameters<typeof mockApi>[0], extra: Provider[] = [], url = '/') {
+async function render(configure: Parameters<typeof mockApi>[0], extra: Provider[] = [], url = '/', before?: () => Promise<void>) {
   const { api, providers } = mockApi((m) => {
     m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
       .mockCall('tuning.preset.query', [fakePreset()]);
@@ -36,6 +38,7 @@ async function render(configure: Parameters<typeof mockApi>[0], extra: Provider[
   await TestBed.inject(Router).navigateByUrl(url);
   await TestBed.inject(BoxStore).load();
   await TestBed.inject(PresetsStore).load();
+  await before?.();
   const fixture = TestBed.createComponent(PresetsPage);
   await fixture.whenStable();
   const el = fixture.nativeElement as HTMLElement;
@@ -245,6 +248,14 @@ describe('PresetsPage', () => {
     expect(q('preset-danger-loose')!.title).toContain('lost on power failure');
     expect(q('preset-danger-tidy')).toBeNull();
     expect(q('preset-danger-max-iops')).toBeNull();
+  });
+
+  it("says the server's reason on the badge once the settings list has been read (the preset editor reads it)", async () => {
+    const { q } = await render((m) => m.mockCall('tuning.preset.settings', fakeSettingInfos()).mockCall('tuning.preset.query', [
+      fakePreset({ id: 'loose', name: 'Loose', builtin: false, settings: [{ kind: 'DATASET_PROPERTY', setting: 'sync', value: 'disabled' }] }),
+    ]), [], '/', () => TestBed.inject(SettingCatalog).load());
+    expect(q('preset-danger-loose')!.textContent).toContain('Can lose data');
+    expect(q('preset-danger-loose')!.title).toBe(SYNC_DISABLED_REASON);
   });
 
   it('brings the plan into view on a card click, focuses its heading and puts the preset in the URL', async () => {

@@ -27,7 +27,8 @@ import { missingAcknowledgements } from '../../shared/plan-words';
 import { SettingValueComponent } from '../../shared/setting-value.component';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
-import { losesData } from '../own-presets/preset-settings';
+import { dataLossOf } from '../own-presets/preset-settings';
+import { SettingCatalog } from '../own-presets/setting-catalog';
 import { PlanPlace, PlanPlaceStore, datasetRows, placeFromQuery, planQuery, previewTarget, rowChildren } from './plan-target';
 import { PlanTableComponent } from './plan-table.component';
 import { TargetPickerComponent } from './target-picker.component';
@@ -57,7 +58,11 @@ const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
   `,
 })
 export class PresetsPage {
-  protected readonly losesData = losesData;
+  private readonly catalog = inject(SettingCatalog);
+  /** What an own preset's values can lose, in words: the server's reason when its settings list has been read (the
+   *  preset editor reads it), else the panel's own words. */
+  protected readonly dataLoss = (preset: TuningPreset) =>
+    dataLossOf(preset.settings, (kind, setting) => this.catalog.info(kind, setting));
   private readonly api = inject(ApiService);
   private readonly router = inject(Router);
   private readonly route = inject(ActivatedRoute);
