@@ -24,7 +24,7 @@ function row(partial: Partial<TuningStateInEffect>): TuningStateInEffect {
 const sync = row({
   key: 'DATASET_PROPERTY:tank/media:sync', setting: 'sync', summary: 'handling of synchronous writes', value: 'DISABLED',
   apply_mode: 'LIVE', risk: 'DANGEROUS', risk_reason: 'on a power cut or crash, writes the clients were told are safe can be lost',
-  preset: 'loose', restore_point_id: 1,
+  preset: 'loose', restore_point_id: 1, restore_point_changes: 5,
 });
 
 const putBackPlan = fakePlan([fakeChange({ key: 'DATASET_PROPERTY:tank/media:sync', setting: 'sync', scope: 'tank/media',
@@ -67,6 +67,8 @@ describe('OverviewPage', () => {
     const undo = q<HTMLAnchorElement>('dangerous-undo-sync')!;
     expect(undo.textContent).toContain('Revert restore point #1 to undo it');
     expect(undo.getAttribute('href')).toBe('/restore-points?revert=1');
+    // the link reverts the whole restore point: what else it puts back is said beside it, words apart
+    expect(text(q('dangerous-sync'))).toContain('to undo it (it also puts back 4 other settings) (set by Loose)');
 
     expect(all('in-effect-').filter((el) => el.tagName === 'TR').map((el) => el.dataset['test']))
       .toEqual(['in-effect-sync', 'in-effect-recordsize', 'in-effect-zfs_dirty_data_max']);
