@@ -12,7 +12,8 @@ export function phoneStyle(el: Element, pseudo = ''): Record<string, string> {
       for (const inner of [...rule.cssRules] as CSSStyleRule[]) {
         for (const selector of inner.selectorText.split(',').map((s) => s.trim())) {
           const hasPseudo = selector.endsWith(pseudo) && pseudo !== '';
-          if ((pseudo ? hasPseudo : !selector.includes('::')) && el.matches(pseudo ? selector.slice(0, -pseudo.length) : selector)) {
+          const target = pseudo ? selector.slice(0, -pseudo.length) : selector;
+          if ((pseudo ? hasPseudo : !selector.includes('::')) && el.matches(target)) {
             for (const declaration of inner.style.cssText.split(';').filter((d) => d.includes(':'))) {
               const [name, ...value] = declaration.split(':');
               style[name.trim()] = value.join(':').trim();

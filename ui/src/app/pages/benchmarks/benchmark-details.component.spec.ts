@@ -10,7 +10,9 @@ import { headerCell } from '../../testing/tables';
 import { BenchmarkDetailsComponent } from './benchmark-details.component';
 
 /** A 1 GbE box: its link carries 125 MB/s at most. */
-const GIGABIT = { bytes_per_second: 125_000_000, basis: 'eno1 link at 1000 Mb/s: the most one network client can move' };
+const GIGABIT = {
+  bytes_per_second: 125_000_000, basis: 'eno1 link at 1000 Mb/s: the most one network client can move',
+};
 
 /** Measured on the box, 1,588 MB/s sequential write: far above what the link could carry, and rightly so. */
 function localRun(context = fakeMeasuredContext({ theoretical_max: GIGABIT })): BenchmarkResult {
@@ -36,7 +38,8 @@ describe('BenchmarkDetailsComponent', () => {
     expect(q('details-context')!.textContent).not.toContain('RAIDZ2');
     // measured on the box: 1,588 MB/s beside a 125 MB/s link means nothing, so the link is not shown as a limit
     expect(q('details-link-limit')).toBeNull();
-    expect(q('details-link-not-applicable')!.textContent).toContain('does not apply: this was measured on the box itself');
+    expect(q('details-link-not-applicable')!.textContent)
+      .toContain('does not apply: this was measured on the box itself');
     expect(el.textContent).not.toContain('Theoretical maximum');
     expect(q('details-above-link')).toBeNull();
     expect(q('details-stats')!.textContent).toContain('1,588 MB/s');
@@ -44,7 +47,8 @@ describe('BenchmarkDetailsComponent', () => {
 
   it('a run on a ZFS dataset names the dataset, its pool and the pool layout', async () => {
     const { q } = await renderDetails(localRun(fakeMeasuredContext({
-      backend: 'truenas', target: { dataset: 'tank/media', pool: 'tank', mountpoint: '/mnt/tank/media', filesystem: 'zfs' },
+      backend: 'truenas',
+      target: { dataset: 'tank/media', pool: 'tank', mountpoint: '/mnt/tank/media', filesystem: 'zfs' },
     })));
     expect(q('details-where')!.textContent).toBe('dataset tank/media of pool tank, mounted at /mnt/tank/media');
     expect(q('details-pool')!.textContent).toBe('RAIDZ2 6×HDD');
@@ -54,7 +58,8 @@ describe('BenchmarkDetailsComponent', () => {
     const result = fakeClientResult();
     (result.context as { theoretical_max: unknown }).theoretical_max = GIGABIT;
     const { q, el } = await renderDetails(result);
-    expect(q('details-where')!.textContent).toBe('/mnt/tank on the client ws1, over NFS 4.2, of the box’s dataset tank/share');
+    expect(q('details-where')!.textContent)
+      .toBe('/mnt/tank on the client ws1, over NFS 4.2, of the box’s dataset tank/share');
     expect(q('details-pool')).toBeNull();   // the fixture's box is the sandbox: its pools are stand-ins
     expect(q('details-link-limit')!.textContent).toContain('Theoretical maximum: 125.0 MB/s (eno1 link at 1000 Mb/s');
     // 400 MB/s written over a 125 MB/s link: flagged; the 49 MB/s read is not
@@ -73,7 +78,8 @@ describe('BenchmarkDetailsComponent', () => {
     run.summary.RAND_READ_4K!['read_iops'] = { ...fakeStats([1, 2, 3]), cv_percent: 9.5 };
     const { q, settle } = await renderDetails(run);
     const table = q('details-stats')!;
-    const rows = () => [...table.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('td:nth-child(2)')!.textContent!.trim());
+    const rows = () => [...table.querySelectorAll('tbody tr')]
+      .map((tr) => tr.querySelector('td:nth-child(2)')!.textContent!.trim());
     expect(rows().slice(0, 3)).toEqual(['write bandwidth', 'write IOPS', 'write latency p50']);
     headerCell(table, 'CV').click();   // the noisiest first: 12 % above 9.5 % above 2 %
     await settle();

@@ -2,7 +2,9 @@ import { ChangeDetectionStrategy, Component, computed, inject, input } from '@an
 import { MatSort, MatSortHeader } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
 
-import { BenchmarkResult, MetricStats, ResultTest, SettingSnapshotRow, isImported } from '../../api/models/tuning-benchmark';
+import {
+  BenchmarkResult, MetricStats, ResultTest, SettingSnapshotRow, isImported,
+} from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TranslateService } from '../../i18n/translate.service';
 import { TEST_WORDS, compareMetrics, formatMetric, metricLabel, orderedTests } from '../../shared/benchmark-metrics';
@@ -207,12 +209,13 @@ export class BenchmarkDetailsComponent {
   });
 
   /** Where it ran, in words: a dataset of a pool, a plain directory (no pool), or a path on a client. */
-  protected readonly where = computed(() => whereMeasured(this.result(), (key, params) => this.translate.instant(key, params)));
+  private readonly say = (key: string, params?: Record<string, unknown>) => this.translate.instant(key, params);
+  protected readonly where = computed(() => whereMeasured(this.result(), this.say));
   /** The link's maximum, for a client-measured result only: what is measured on the box never crossed it. */
   protected readonly link = computed(() => linkLimit(this.result()));
   protected readonly above = computed(() => aboveLinkLimit(this.result()));
   protected readonly aboveWords = computed(() => [...this.above()]
-    .map((key) => figureWords(this.result(), key, (k, p) => this.translate.instant(k, p))).join('; '));
+    .map((key) => figureWords(this.result(), key, this.say)).join('; '));
 
   private readonly metricOrder = computed(() => [...new Set(this.stats().map((s) => s.metric))].sort(compareMetrics));
   /** Tests in catalog order, metrics as people read them, until a header is picked. */

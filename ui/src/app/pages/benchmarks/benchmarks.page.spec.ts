@@ -78,7 +78,8 @@ describe('BenchmarksPage', () => {
       fakeBenchmark({ ...tuned, created_at: '2026-01-03T10:00:00Z' }), fakeBenchmark({ created_at: '2026-01-02T10:00:00Z' })];
     const { q, el, settle } = await renderPage(undefined, rows);
     const table = q('bench-history')!;
-    const order = () => [...table.querySelectorAll<HTMLElement>('tbody tr')].map((r) => r.dataset['test'] ?? r.className);
+    const order = () => [...table.querySelectorAll<HTMLElement>('tbody tr')]
+      .map((r) => r.dataset['test'] ?? r.className);
     const shown = () => order().filter((o) => o.startsWith('bench-row-'));
     expect(shown()).toEqual(['bench-row-2', 'bench-row-1', 'bench-row-3']);
     headerCell(table, 'Preset').click();   // imported, Max IOPS, none: as read, not as the API spells them

@@ -9,7 +9,8 @@ describe('whereMeasured', () => {
   it('says a directory that is not ZFS is one, on any backend, and names no pool', () => {
     const run = fakeBenchmark({ context: fakeMeasuredContext({ backend: 'openzfs',
       target: { dataset: 'data', pool: 'data', mountpoint: '/srv/data', filesystem: 'xfs' } }) });
-    expect(whereMeasured(run, say)).toEqual({ where: 'a plain directory on xfs (/srv/data), not a ZFS dataset', pool: null });
+    expect(whereMeasured(run, say)).toEqual({
+      where: 'a plain directory on xfs (/srv/data), not a ZFS dataset', pool: null });
   });
 
   it('names the pool behind a client\'s share on a real box, none for an import', () => {
@@ -22,11 +23,12 @@ describe('whereMeasured', () => {
 
 describe('linkLimit and aboveLinkLimit', () => {
   it('read results against the link only when a client measured them', () => {
-    const local = fakeBenchmark({ context: fakeMeasuredContext({ theoretical_max: { bytes_per_second: 1e8, basis: 'eno1' } }) });
+    const limit = { bytes_per_second: 1e8, basis: 'eno1' };
+    const local = fakeBenchmark({ context: fakeMeasuredContext({ theoretical_max: limit }) });
     expect(linkLimit(local)).toBeNull();
     expect(aboveLinkLimit(local).size).toBe(0);
     const client = fakeClientResult();
-    (client.context as { theoretical_max: unknown }).theoretical_max = { bytes_per_second: 1e8, basis: 'eno1' };
+    (client.context as { theoretical_max: unknown }).theoretical_max = limit;
     // bandwidth only: 400 MB/s written is above 100 MB/s; IOPS and latency are not compared with a rate
     expect([...aboveLinkLimit(client)]).toEqual(['SEQ_WRITE:write_bw_bytes']);
   });

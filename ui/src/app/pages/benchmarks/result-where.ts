@@ -1,5 +1,5 @@
 // Where a stored result was measured, and what the network link means for it, in words (pure).
-import { BenchmarkResult, MeasuredContext, ResultTest, TheoreticalMax, isImported } from '../../api/models/tuning-benchmark';
+import { BenchmarkResult, ResultTest, TheoreticalMax, isImported } from '../../api/models/tuning-benchmark';
 import { T } from '../../i18n/translate-marker';
 import { TEST_WORDS, formatMetric, metricLabel, orderedTests, parseMetric } from '../../shared/benchmark-metrics';
 import { clientContext, resultProtocolWords } from '../clients/client-words';

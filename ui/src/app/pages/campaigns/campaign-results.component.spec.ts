@@ -52,19 +52,21 @@ describe('CampaignResultsComponent', () => {
     expect(q('camp-verdict-0')!.textContent).toContain('Better');
   });
 
-  it('keeps the too-few sentence across change, interval and p, and sorts rows by the figures with their ids', async () => {
+  it('keeps the too-few sentence across change, interval and p; sorts by the figures, ids with their rows', async () => {
     const rec = (partial: Partial<CampaignRecommendation>): CampaignRecommendation => ({
       test: 'SEQ_WRITE', metric: 'write_bw_bytes', direction: 'HIGHER', winner: 'BASELINE', ratio: null,
       ratio_ci_low: null, ratio_ci_high: null, p_adjusted: null, verdict: 'NO_WINNER', summary: '', ...partial,
     });
     const { el, q, settle } = await renderResults(fakeDoneCampaign({ recommendation: [
-      rec({ test: 'RAND_READ_4K', metric: 'read_iops', winner: 'max-iops', ratio: 1.9, ratio_ci_low: 1.5, ratio_ci_high: 2.2,
-        p_adjusted: 0.01, verdict: 'BETTER' }),
+      rec({ test: 'RAND_READ_4K', metric: 'read_iops', winner: 'max-iops', ratio: 1.9, ratio_ci_low: 1.5,
+        ratio_ci_high: 2.2, p_adjusted: 0.01, verdict: 'BETTER' }),
       rec({ verdict: 'INSUFFICIENT_RUNS', min_runs: 5 }),
-      rec({ test: 'SEQ_READ', metric: 'read_bw_bytes', ratio: 1.1, ratio_ci_low: 0.9, ratio_ci_high: 1.3, p_adjusted: 0.3 }),
+      rec({ test: 'SEQ_READ', metric: 'read_bw_bytes', ratio: 1.1, ratio_ci_low: 0.9, ratio_ci_high: 1.3,
+        p_adjusted: 0.3 }),
     ] }));
     const table = q('camp-rec-table')!;
-    const order = () => [...el.querySelectorAll<HTMLElement>('tr[data-test^="camp-rec-"]')].map((r) => r.dataset['test']);
+    const order = () => [...el.querySelectorAll<HTMLElement>('tr[data-test^="camp-rec-"]')]
+      .map((r) => r.dataset['test']);
     expect(order()).toEqual(['camp-rec-0', 'camp-rec-1', 'camp-rec-2']);   // the server's order first
     // a table row, one cell per column: the sentence spans three, the two it covers are not shown
     const cells = [...q('camp-rec-1')!.querySelectorAll('td')];

@@ -127,7 +127,8 @@ export class CampaignResultsComponent {
   }
   private readonly recommendation = computed(() => (this.campaign().recommendation ?? [])
     .map((r, index): RecRow => ({ ...r, index })));
-  private readonly metricOrder = computed(() => [...new Set(this.recommendation().map((r) => r.metric))].sort(compareMetrics));
+  private readonly metricOrder = computed(() => [...new Set(this.recommendation().map((r) => r.metric))]
+    .sort(compareMetrics));
   /** In the server's order (tests in catalog order) until a header is picked; figures by their number. */
   protected readonly table = new SortedRows(this.recommendation, {
     test: (r) => rankOf(TEST_ORDER, r.test),

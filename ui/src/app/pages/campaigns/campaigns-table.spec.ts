@@ -29,7 +29,8 @@ describe('CampaignsPage list', () => {
       { provide: URL_FETCH, useValue: async () => new Response('<h1>Report</h1>') },
     ], () => TestBed.inject(BoxStore).load());
     const table = q('camp-list')!;
-    const order = () => [...el.querySelectorAll<HTMLElement>('tr[data-test^="camp-row-"]')].map((r) => r.dataset['test']);
+    const order = () => [...el.querySelectorAll<HTMLElement>('tr[data-test^="camp-row-"]')]
+      .map((r) => r.dataset['test']);
     expect(order()).toEqual(['camp-row-3', 'camp-row-2', 'camp-row-1']);
     expect(headerCell(table, 'Started').getAttribute('aria-sort')).toBe('descending');
     headerCell(table, 'Label').click();   // case ignored

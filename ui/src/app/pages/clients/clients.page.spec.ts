@@ -80,8 +80,10 @@ describe('ClientsPage', () => {
 
   it('sorts sessions and results by the figures behind the words; a session\'s commands stay under it', async () => {
     const sessions = [fakeClientSession({ id: 3, label: 'b', results: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] }),
-      fakeClientSession({ id: 2, label: 'A', state: 'EXPIRED', results: [11, 12] }), fakeClientSession({ id: 1, label: 'c' })];
-    const results = [fakeClientResult({ id: 13, created_at: '2026-11-24T09:00:00Z' }, { link: { interface: 'eth0', speed_mbps: 10000, mtu: 9000, address: null } }),
+      fakeClientSession({ id: 2, label: 'A', state: 'EXPIRED', results: [11, 12] }),
+      fakeClientSession({ id: 1, label: 'c' })];
+    const tenGig = { interface: 'eth0', speed_mbps: 10000, mtu: 9000, address: null };
+    const results = [fakeClientResult({ id: 13, created_at: '2026-11-24T09:00:00Z' }, { link: tenGig }),
       fakeClientResult({ id: 12, created_at: '2026-11-25T09:00:00Z' }, { link: null }),
       fakeBenchmark({ id: 11, label: 'not from a kit', created_at: '2026-11-23T09:00:00Z' })];
     const { q, all, settle } = await renderPage(undefined, sessions, results);

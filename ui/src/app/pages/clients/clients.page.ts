@@ -33,8 +33,8 @@ const STATE_ORDER: ClientSessionState[] = ['ACTIVE', 'EXPIRED', 'REVOKED'];
 @Component({
   selector: 'tp-clients-page',
   imports: [MatButton, MatCheckbox, MatTableModule, MatSort, MatSortHeader, TypedCellDef, RouterLink, TranslatePipe,
-    ConfirmDialogComponent, ImportDialogComponent, SessionCommandsComponent, SessionCreatedComponent, SessionFormComponent,
-    RequiresRoleDirective],
+    ConfirmDialogComponent, ImportDialogComponent, SessionCommandsComponent, SessionCreatedComponent,
+    SessionFormComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './clients.page.html',
   styleUrls: ['../../shared/table/data-table.scss'],

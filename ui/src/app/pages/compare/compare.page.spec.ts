@@ -89,15 +89,16 @@ describe('ComparePage', () => {
     expect(all('delta-verdict').map((b) => b.textContent)).toEqual(['too few runs']);
   });
 
-  it('sorts the differences by change and p as numbers, keeps a too-few row in one cell, lists results in words', async () => {
+  it('sorts differences by change and p as numbers, a too-few row in one cell, results listed in words', async () => {
     const rows = fakeComparison({
       comparisons: [{
         id: 2, label: 'tuned', source: 'FIO',
         metrics: [
-          fakeComparisonRow({ ratio: 0.95, ratio_ci_low: 0.9, ratio_ci_high: 1.0, p_adjusted: 0.3, verdict: 'INCONCLUSIVE' }),
+          fakeComparisonRow({ ratio: 0.95, ratio_ci_low: 0.9, ratio_ci_high: 1.0, p_adjusted: 0.3,
+            verdict: 'INCONCLUSIVE' }),
           fakeComparisonRow({ metric: 'write_iops', ratio: 10.5, p_adjusted: 0.002, verdict: 'BETTER' }),
-          fakeComparisonRow({ test: 'RAND_READ_4K', metric: 'read_iops', ratio: 2, ratio_ci_low: null, ratio_ci_high: null,
-            p_value: null, p_adjusted: null, verdict: 'INSUFFICIENT_RUNS', min_runs: 5 }),
+          fakeComparisonRow({ test: 'RAND_READ_4K', metric: 'read_iops', ratio: 2, ratio_ci_low: null,
+            ratio_ci_high: null, p_value: null, p_adjusted: null, verdict: 'INSUFFICIENT_RUNS', min_runs: 5 }),
         ],
       }],
     });

@@ -94,7 +94,8 @@ export class ComparePage {
     p: (d) => d.pAdjusted,
     verdict: (d) => rankOf(VERDICT_ORDER, d.verdict),
   });
-  protected readonly deltaColumns = ['result', 'test', 'metric', 'baseline', 'other', 'change', 'interval', 'p', 'verdict'];
+  protected readonly deltaColumns = [
+    'result', 'test', 'metric', 'baseline', 'other', 'change', 'interval', 'p', 'verdict'];
   /** Newest first, as the server sends them. */
   protected readonly picker = new SortedRows(this.all, {
     id: (r) => r.id,

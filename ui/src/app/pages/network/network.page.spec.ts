@@ -51,7 +51,8 @@ describe('NetworkPage', () => {
     // 1,200 Mb/s reads smaller than 949 Mb/s as text; and the newest result has no known link speed
     const rows = [fakeNetworkResult({ id: 3, created_at: '2026-11-25T09:00:00Z', link_speed_mbps: null,
       ceiling_bits_per_second: 5e8 }),
-      fakeNetworkResult({ id: 2, created_at: '2026-11-24T12:00:00Z', link_speed_mbps: 10000, ceiling_bits_per_second: 1.2e9 }),
+      fakeNetworkResult({ id: 2, created_at: '2026-11-24T12:00:00Z', link_speed_mbps: 10000,
+        ceiling_bits_per_second: 1.2e9 }),
       fakeNetworkResult({ id: 1, created_at: '2026-11-24T09:00:00Z', ceiling_bits_per_second: 9.49e8 })];
     const { q, all, settle } = await renderPage(() => undefined, rows);
     const order = () => all('net-row-').map((r) => r.dataset['test']);

@@ -82,11 +82,13 @@ describe('OverviewPage', () => {
     const profile = fakeProfile();
     const disk = profile.unused_disks[0];
     profile.unused_disks = [{ ...disk, name: 'sdb10', kind: 'HDD', size_bytes: 512 * 1024 ** 3 },
-      { ...disk, name: 'sdb2', kind: 'SSD', size_bytes: 2 * 1024 ** 4 }, { ...disk, name: 'nvme0n1', size_bytes: 900 * 1024 ** 3 }];
+      { ...disk, name: 'sdb2', kind: 'SSD', size_bytes: 2 * 1024 ** 4 },
+      { ...disk, name: 'nvme0n1', size_bytes: 900 * 1024 ** 3 }];
     const { q, all, settle } = await open(fakeState({
       active: { preset: 'max-seq-write', target: { pool: 'tank' }, restore_point_id: 2, applied_at: '2026-01-02T10:00:00Z' },
       in_effect: [sync, row({ applied_at: '2026-01-05T10:00:00Z' }),
-        row({ key: 'k2', setting: 'zfs_dirty_data_max', risk: 'CAUTION', scope: 'global', applied_at: '2026-01-03T10:00:00Z' })],
+        row({ key: 'k2', setting: 'zfs_dirty_data_max', risk: 'CAUTION', scope: 'global',
+          applied_at: '2026-01-03T10:00:00Z' })],
     }), profile);
     const rows = () => all('in-effect-').filter((el) => el.tagName === 'TR').map((el) => el.dataset['test']);
     const table = q('in-effect-table')!;

@@ -45,7 +45,8 @@ const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
 @Component({
   selector: 'tp-overview-page',
   imports: [MatButton, MatCard, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, RouterLink,
-    SettingValueComponent, RequiresRoleDirective, ConfirmDialogComponent, PlanTableComponent, JobProgressDialogComponent],
+    SettingValueComponent, RequiresRoleDirective, ConfirmDialogComponent, PlanTableComponent,
+    JobProgressDialogComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './overview.page.html',
   styleUrls: ['../../shared/table/data-table.scss'],

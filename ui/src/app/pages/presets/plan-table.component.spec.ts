@@ -28,8 +28,9 @@ describe('PlanTableComponent on a phone', () => {
 });
 
 describe('PlanTableComponent', () => {
-  it('keeps the plan\'s order until sorted, then by risk (most dangerous first) or setting, the tick with its row', async () => {
-    const changes = [fakeChange(), fakeChange({ key: 'b', setting: 'sync', summary: 'handling of synchronous writes', risk: 'DANGEROUS' }),
+  it('keeps the plan\'s order until sorted, then by risk (most dangerous first) or setting', async () => {
+    const changes = [fakeChange(),
+      fakeChange({ key: 'b', setting: 'sync', summary: 'handling of synchronous writes', risk: 'DANGEROUS' }),
       fakeChange({ key: 'c', setting: 'atime', summary: 'access times', risk: 'CAUTION' })];
     const { q, all, settle } = await render(PlanTableComponent, [], undefined, { changes });
     const rows = () => all('plan-row-').map((r) => r.dataset['test']);

@@ -11,7 +11,8 @@ describe('RestorePointsPage table', () => {
         fakeRestorePoint({ id: 12, created_at: '2026-02-01T10:00:00Z', changes: [fakeChange()] }),
         fakeRestorePoint({ id: 11, created_at: '2026-01-20T10:00:00Z', state: 'REVERTED',
           changes: Array.from({ length: 10 }, (_, i) => fakeChange({ key: `k${i}` })) }),
-        fakeRestorePoint({ id: 9, created_at: '2026-01-31T23:30:00-05:00', kind: 'REVERT', reverts: 2, state: 'REVERTED',
+        fakeRestorePoint({ id: 9, created_at: '2026-01-31T23:30:00-05:00', kind: 'REVERT', reverts: 2,
+          state: 'REVERTED',
           changes: [fakeChange(), fakeChange({ key: 'k' })] }),
       ])
       .mockCall('tuning.state', fakeState()));
