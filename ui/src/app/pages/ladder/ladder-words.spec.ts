@@ -42,15 +42,23 @@ describe('ladder words', () => {
     expect(nextStep('Plain words')).toEqual({ words: 'Plain words', method: null, place: null });
   });
 
-  it('says in words what a pool figure was measured under when the box no longer holds it', () => {
+  it('says in words and units what a pool figure was measured under when the box no longer holds it', () => {
     const pool = fakeLayer({ layer: 'POOL', current_settings: false, settings_then: [
-      { kind: 'DATASET_PROPERTY', scope: 'tank/media', setting: 'sync', then: 'DISABLED', now: 'STANDARD' },
-      { kind: 'ZFS_PARAMETER', scope: 'global', setting: 'zfs_dirty_data_max', then: '4294967296', now: '3435973836' },
+      { kind: 'DATASET_PROPERTY', scope: 'tank/media', setting: 'recordsize', name: 'Record size', then: '1M', now: '128K',
+        unit: 'BYTES', zero_is_default: false },
+      { kind: 'DATASET_PROPERTY', scope: 'tank/media', setting: 'sync', name: 'Synchronous writes', then: 'DISABLED',
+        now: 'STANDARD', unit: null, zero_is_default: false },
+      { kind: 'ZFS_PARAMETER', scope: 'global', setting: 'zfs_arc_max', name: 'Maximum ARC size', then: '0',
+        now: String(24 * 2 ** 30), unit: 'BYTES', zero_is_default: true },
     ] });
     const words = settingsThenWords(pool)!;
-    expect(words).toContain('Measured under settings the box no longer holds:');
-    expect(words).toContain('sync Disabled, now Standard on tank/media');
-    expect(words).toContain('zfs_dirty_data_max 4.0 GiB, now 3.2 GiB');
+    expect(words).toBe('Measured under settings the box no longer holds: Record size 1.0 MiB on tank/media (now 128 KiB); '
+      + 'Synchronous writes Disabled on tank/media (now Standard); Maximum ARC size 0 (OpenZFS default) (now 24.0 GiB).');
+    // an older server sends neither name nor unit: the setting's id, the unit guessed from the value
+    const older = fakeLayer({ layer: 'POOL', current_settings: false, settings_then: [
+      { kind: 'ZFS_PARAMETER', scope: 'global', setting: 'zfs_dirty_data_max', then: '4294967296', now: '3435973836' },
+    ] });
+    expect(settingsThenWords(older)).toContain('zfs_dirty_data_max 4.0 GiB (now 3.2 GiB)');
     expect(words).not.toMatch(/\d{7,}/);
     expect(settingsThenWords(fakeLayer({ layer: 'POOL', current_settings: true }))).toBeNull();
     expect(settingsThenWords(fakeLayer({ layer: 'POOL' }))).toBeNull();
