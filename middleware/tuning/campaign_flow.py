@@ -14,8 +14,8 @@ from .campaign_client import ClientStep, cancel_client_steps
 from .context import boot_id
 from .core.alerts import CAMPAIGN_WAITING, campaign_alerts, campaign_waiting_args
 from .core.campaign import (
-    BASELINE, STATE_WORDS, configuration_titles, merge_rounds, primary_metric, progress_words, recommend, winner_of,
-    with_single_round,
+    BASELINE, STATE_WORDS, configuration_titles, merge_rounds, primary_metric, progress_words, recommend,
+    recommendation_in_words, winner_of, with_single_round,
 )
 from .framework import CallError
 from .planning import make_plan
@@ -339,6 +339,8 @@ def public(row: dict) -> dict:
     out = {k: row[k] for k in ('id', 'label', 'created_at', 'updated_at', 'spec', 'state', 'phase', 'cursor',
                                'steps', 'configurations', 'results', 'recommendation', 'message', 'job_id',
                                'abort_requested', 'log')}
+    if out['recommendation']:   # the winner in words, none without a verdict
+        out['recommendation'] = recommendation_in_words(out['recommendation'], row['configurations'])
     steps = row['steps']
     if row['state'] in ('DONE', 'FAILED', 'ABORTED'):
         out['progress'] = STATE_WORDS[row['state']] + (f': {row["message"]}' if row['message'] else '')

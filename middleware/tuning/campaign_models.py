@@ -76,9 +76,12 @@ class TuningCampaignEntry(BaseModel):
     results: dict
     """Configuration name → id of its merged benchmark result (all rounds), once finished."""
     recommendation: list[dict] | None
-    """Per test and metric `{test, metric, direction, winner, ratio, ratio_ci_low, ratio_ci_high, p_adjusted,
-    verdict, min_runs, summary}`; verdict BETTER (a winner), NO_WINNER, or INSUFFICIENT_RUNS (too few runs for any
-    verdict: ratio, interval and p null). Rows of a single-round campaign carry `single_round: true` and say so."""
+    """Per test and metric `{test, metric, direction, winner, winner_words, ratio, ratio_ci_low, ratio_ci_high,
+    p_adjusted, verdict, min_runs, summary}`; verdict BETTER (`winner` the preset), NO_WINNER (`winner` BASELINE: the
+    baseline stays), or INSUFFICIENT_RUNS (too few runs for any verdict: `winner`, ratio, interval and p null).
+    `winner_words` says the Winner in words as the report does ("Max IOPS", "baseline: no configuration is
+    significantly better", "no winner: too few runs for a verdict (need 5 per configuration)"). Rows of a
+    single-round campaign carry `single_round: true` and say so."""
     message: str | None
     job_id: int | None
     abort_requested: bool

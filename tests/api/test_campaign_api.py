@@ -40,10 +40,12 @@ def test_interleaved_campaign_measures_every_configuration_and_puts_the_box_back
     assert merged['max-seq-write']['context']['campaign']['rounds'] == [
         s['benchmark_id'] for s in row['steps'] if s['configuration'] == 'max-seq-write']
     recommendation = {(r['test'], r['metric']): r for r in row['recommendation']}
-    assert recommendation[('SEQ_WRITE', 'write_bw_bytes')]['winner'] in ('BASELINE', 'max-seq-write')
-    # 2 runs per configuration cannot reach a verdict: said so, with no interval or p-value.
+    # 2 runs per configuration cannot reach a verdict: said so, with no interval or p-value, and no winner (the
+    # report says the same: too few runs)
     rec = recommendation[('SEQ_WRITE', 'write_bw_bytes')]
     assert rec['verdict'] == 'INSUFFICIENT_RUNS' and rec['min_runs'] == 5 and rec['p_adjusted'] is None
+    assert rec['winner'] is None
+    assert rec['winner_words'] == 'no winner: too few runs for a verdict (need 5 per configuration)'
     assert 'too few runs for a verdict (need 5 per configuration)' in rec['summary']
     assert row['single_round'] is False
     # finish ORIGINAL: the box is exactly as before.

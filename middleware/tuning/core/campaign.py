@@ -51,9 +51,10 @@ def _better(a: float, b: float, direction: str) -> bool:
 def recommend(comparison: dict, names: dict[int, str], rounds: int | None = None) -> list[dict]:
     """Per (test, metric) of the comparison: the configuration that wins, by how much, with significance.
 
-    Only a significant improvement (verdict BETTER) can beat the baseline; among several, the best ratio wins. When
-    no configuration had runs enough for a verdict the row's verdict is ``INSUFFICIENT_RUNS`` with ``min_runs`` (per
-    configuration) and no interval or p. ``names`` maps result ids to configuration names; ``rounds`` = 1 marks
+    Only a significant improvement (verdict BETTER) can beat the baseline; among several, the best ratio wins; when
+    none does (``NO_WINNER``) the baseline stays. When no configuration had runs enough for a verdict the row's
+    verdict is ``INSUFFICIENT_RUNS`` with ``min_runs`` (per configuration), no interval or p, and no winner
+    (``winner`` None). ``names`` maps result ids to configuration names; ``rounds`` = 1 marks
     every row as a single-round finding (``single_round_words``)."""
     rows = {}
     for comp in comparison['comparisons']:
@@ -77,7 +78,8 @@ def recommend(comparison: dict, names: dict[int, str], rounds: int | None = None
                         'ratio_ci_high': row['ratio_ci_high'], 'p_adjusted': row['p_adjusted'],
                         'verdict': 'BETTER', 'min_runs': min_runs, 'summary': words})
         elif all(row['verdict'] == INSUFFICIENT_RUNS for _, row in candidates):
-            out.append({'test': test, 'metric': metric, 'direction': direction, 'winner': BASELINE, 'ratio': None,
+            # no verdict, so no winner either: not even the baseline (it did not win anything)
+            out.append({'test': test, 'metric': metric, 'direction': direction, 'winner': None, 'ratio': None,
                         'ratio_ci_low': None, 'ratio_ci_high': None, 'p_adjusted': None,
                         'verdict': INSUFFICIENT_RUNS, 'min_runs': min_runs,
                         'summary': insufficient_words(min_runs)})
@@ -131,10 +133,37 @@ def with_single_round(entry: dict) -> dict:
 
 
 def winner_of(recommendation: list[dict], test: str, metric: str) -> str:
+    """The configuration a finish by ``test`` and ``metric`` leaves applied: its winner; the baseline when nothing
+    won (or there was no verdict)."""
     for row in recommendation:
         if row['test'] == test and row['metric'] == metric:
-            return row['winner']
+            return row['winner'] or BASELINE
     return BASELINE
+
+
+NO_WINNER_WORDS = 'baseline: no configuration is significantly better'
+
+
+def winner_words(row: dict, titles: dict[str, str]) -> str:
+    """A recommendation row's Winner in words, as the report says it: the winning preset's name, the baseline
+    staying when nothing beat it, or no winner at all when there was no verdict (and why)."""
+    if row.get('verdict') == INSUFFICIENT_RUNS:
+        return f'no winner: {insufficient_words(row.get("min_runs"))}'
+    if row.get('verdict') == 'BETTER' and row.get('winner'):
+        return titles.get(row['winner'], row['winner'])
+    return NO_WINNER_WORDS
+
+
+def recommendation_in_words(recommendation: list[dict], configurations: list[dict]) -> list[dict]:
+    """Stored recommendation rows as callers see them: ``winner_words`` on each, and no winner where there was no
+    verdict (rows stored before that rule named the baseline)."""
+    titles = configuration_titles(configurations)
+    out = []
+    for row in recommendation:
+        if row.get('verdict') == INSUFFICIENT_RUNS:
+            row = {**row, 'winner': None}
+        out.append({**row, 'winner_words': winner_words(row, titles)})
+    return out
 
 
 def configuration_titles(configurations: list[dict]) -> dict[str, str]:

@@ -2,7 +2,7 @@
 import pytest
 
 from tuning.core.campaign import BASELINE, configuration_titles, merge_rounds, plan_steps, primary_metric, \
-    progress_words, recommend, winner_of
+    progress_words, recommend, recommendation_in_words, winner_of
 
 
 def test_interleaved_rounds_visit_every_configuration_per_round():
@@ -98,9 +98,26 @@ def test_too_few_runs_recommend_nothing_and_say_how_many_are_needed():
     comparison = {'comparisons': [{'id': 11, 'metrics': [_insufficient('SEQ_WRITE', 'write_bw_bytes')]},
                                   {'id': 12, 'metrics': [_insufficient('SEQ_WRITE', 'write_bw_bytes')]}]}
     (row,) = recommend(comparison, {11: 'a', 12: 'b'})
-    assert row['verdict'] == 'INSUFFICIENT_RUNS' and row['winner'] == BASELINE and row['min_runs'] == 5
+    assert row['verdict'] == 'INSUFFICIENT_RUNS' and row['winner'] is None and row['min_runs'] == 5
     assert row['ratio'] is None and row['ratio_ci_low'] is None and row['p_adjusted'] is None
     assert row['summary'] == 'too few runs for a verdict (need 5 per configuration)'
+    # a finish by the winner of that metric leaves the original configuration
+    assert winner_of([row], 'SEQ_WRITE', 'write_bw_bytes') == BASELINE
+
+
+def test_a_stored_recommendation_names_no_winner_without_a_verdict_and_says_the_winner_in_words():
+    configurations = [{'name': BASELINE, 'preset': None, 'skipped': None},
+                      {'name': 'max-iops', 'preset': 'max-iops', 'title': 'Max IOPS', 'skipped': None}]
+    stored = [   # as campaigns finished before the rule stored them: the baseline "won" a row without a verdict
+        {**_insufficient('SEQ_WRITE', 'write_bw_bytes'), 'winner': BASELINE, 'ratio': None},
+        {'test': 'SEQ_READ', 'metric': 'read_bw_bytes', 'winner': 'max-iops', 'verdict': 'BETTER'},
+        {'test': 'RAND_READ_4K', 'metric': 'read_iops', 'winner': BASELINE, 'verdict': 'NO_WINNER'},
+    ]
+    few, better, none = recommendation_in_words(stored, configurations)
+    assert few['winner'] is None
+    assert few['winner_words'] == 'no winner: too few runs for a verdict (need 5 per configuration)'
+    assert (better['winner'], better['winner_words']) == ('max-iops', 'Max IOPS')
+    assert (none['winner'], none['winner_words']) == (BASELINE, 'baseline: no configuration is significantly better')
 
 
 def test_a_single_round_is_marked_and_says_it_cannot_be_trusted_beyond_it():

@@ -52,7 +52,8 @@ def test_winners_carry_the_figures_of_the_comparison(report, comparison):
         cell = next(m for m in report['metrics']
                     if (m['configuration_id'], m['test'], m['metric']) == (ids[rec['winner']], rec['test'], rec['metric']))
         assert cell['ratio'] == rec['ratio'] and cell['verdict'] == 'BETTER'
-    assert all(r['winner'] == 'BASELINE' for r in report['campaign']['recommendation'] if r['verdict'] != 'BETTER')
+    assert all(r['winner'] == 'BASELINE' for r in report['campaign']['recommendation'] if r['verdict'] == 'NO_WINNER')
+    assert all(r['winner'] is None for r in report['campaign']['recommendation'] if r['verdict'] == 'INSUFFICIENT_RUNS')
 
 
 def test_every_format_shows_the_campaign(report):

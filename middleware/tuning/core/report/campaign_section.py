@@ -6,10 +6,11 @@ profile, finish, headline, single_round, single_round_note, skipped: [{name, why
 ``single_round`` (1 round: one sitting per configuration) marks the recommendation as not to be trusted beyond
 that run (``core.campaign.mark_single_round``). ``recommendation`` is
 ``core.campaign.recommend`` of the very comparison the report is built from, so its figures are the report's; the
-rows gain ``test_label``, ``metric_label`` and ``winner_title`` (the winner in words).
+rows gain ``test_label``, ``metric_label``, ``winner_title`` (the winner's name) and ``winner_words`` (the Winner
+column in words, as ``tuning.campaign.query`` says it: no winner without a verdict).
 """
 from ..bench.catalog import profile_name
-from ..campaign import SINGLE_ROUND_WORDS, STATE_WORDS, configuration_titles, mark_single_round
+from ..campaign import SINGLE_ROUND_WORDS, STATE_WORDS, configuration_titles, mark_single_round, winner_words
 from .errors import ReportInputError
 from .metric_info import label_of_test, metric_info
 
@@ -63,6 +64,7 @@ def campaign_section(campaign, recommendation):
         'single_round_note': _sentence(SINGLE_ROUND_WORDS.partition(': ')[2]) if single else None,
         'recommendation': [{**row, 'test_label': label_of_test(row['test']),
                             'winner_title': titles.get(row.get('winner'), row.get('winner')),
+                            'winner_words': winner_words(row, titles),
                             'metric_label': metric_info(row['metric'])['label']}
                            for row in (mark_single_round(list(recommendation)) if single else recommendation)],
     }

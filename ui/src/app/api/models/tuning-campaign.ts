@@ -49,7 +49,11 @@ export interface CampaignRecommendation {
   test: BenchmarkTest;
   metric: string;
   direction: string;
-  winner: string;
+  /** The winning preset (BETTER), `BASELINE` when nothing beat it (NO_WINNER), null without a verdict. */
+  winner: string | null;
+  /** The Winner in words, as the report says it: "Max IOPS", "baseline: no configuration is significantly better",
+   * "no winner: too few runs for a verdict (need 5 per configuration)" (absent in events of older versions). */
+  winner_words?: string;
   ratio: number | null;
   ratio_ci_low: number | null;
   ratio_ci_high: number | null;
