@@ -10,6 +10,7 @@ from tuning.core.bench.catalog import TESTS
 from tuning.core.campaign import recommend
 from tuning.core.presets import constants
 from tuning.core.report import build_report, render
+from tuning.core.report.wording import date_text
 
 from .test_report_campaign import campaign_row
 
@@ -69,3 +70,24 @@ def test_reports_say_enums_in_words_and_sizes_in_units(report):
 def test_exports_keep_raw_values(report):
     assert '25769803776' in render(report, 'JSON')[0].decode()
     assert 'SEQ_WRITE' in render(report, 'CSV')[0].decode()
+
+
+ISO = re.compile(r'\d{4}-\d{2}-\d{2}T\d{2}:\d{2}')
+
+
+def test_the_header_says_when_in_a_readable_date_in_utc_and_the_baseline_in_words(report):
+    base = report['configurations'][0]
+    for name, text in readable(report).items():
+        assert 'Generated 1 June 2025, 11:00 UTC' in text, name
+        assert (f'baseline: {base["label"]} (result #{base["id"]}): the box as it was before campaign 7'
+                in ' '.join(text.split())), name
+        assert ISO.findall(text) == [], name                   # every date in words, the results' too
+        assert '1 June 2025, 10:00 UTC' in text, name
+    assert '2025-06-01T11:00:00Z' in render(report, 'JSON')[0].decode()   # the exports keep ISO 8601
+
+
+def test_a_date_in_words_is_in_utc_whatever_zone_it_was_written_in():
+    assert date_text('2026-11-26T05:40:48+00:00') == '26 November 2026, 05:40 UTC'
+    assert date_text('2026-11-26T06:40:48+01:00') == '26 November 2026, 05:40 UTC'
+    assert date_text('2026-11-26T05:40:48') == '26 November 2026, 05:40 UTC'
+    assert (date_text(None), date_text('yesterday')) == ('—', 'yesterday')

@@ -12,8 +12,8 @@ from .chart_svg import THEME_CSS, chart_svg
 from .errors import ReportInputError
 from .numbers import UNKNOWN
 from .wording import (
-    BASIS_WORDS, change_text, ci_text, defeat_words, insufficient_text, median_text, profile_words, runs_per_test_text,
-    setting_value, setting_words, source_words, verdict_word, warning_kind_words,
+    BASIS_WORDS, baseline_text, change_text, ci_text, date_text, defeat_words, insufficient_text, median_text,
+    profile_words, runs_per_test_text, setting_value, setting_words, source_words, verdict_word, warning_kind_words,
 )
 
 # The page's colours, light and dark (the dark one follows the reader's theme: a report opened in the panel's dark
@@ -140,7 +140,8 @@ def _summary(report):
     conf_rows = ''.join(
         f'<tr{" class=baseline" if c["baseline"] else ""}><td>{_swatch(colours[c["id"]])}{e(c["label"])}'
         f'{" <span class=small>(baseline)</span>" if c["baseline"] else ""}</td><td>{e(c["preset_name"] or "none")}'
-        f'</td><td>{e(c["created_at"])}</td><td>{e(source_words(c["source"]))}</td><td>{e(c["id"])}</td></tr>'
+        f'</td><td>{e(date_text(c["created_at"]))}</td><td>{e(source_words(c["source"]))}</td>'
+        f'<td>{e(c["id"])}</td></tr>'
         for c in report['configurations'])
     columns = report['summary']['columns']
     head = ''.join(f'<th>{e(c["title"])}<div class="small">{e(c["unit"] and _unit_word(c["unit"]))}'
@@ -305,7 +306,7 @@ def _ladder(report):
     for section in report['ladder']:
         rows = ''.join(
             f'<tr><td>{e(r["name"])} {_ladder_limit(r)}</td><td class="num">{e(r["read_text"])}</td>'
-            f'<td class="num">{e(r["write_text"])}</td><td>{e(r["measured_at"] or "—")}</td>'
+            f'<td class="num">{e(r["write_text"])}</td><td>{e(date_text(r["measured_at"]))}</td>'
             f'<td class="small">{e(r["note"] or "")}</td></tr>' for r in section['rows'])
         missing = ''.join(f'<li>{e(m)}</li>' for m in section['missing'])
         parts.append(
@@ -332,11 +333,10 @@ def render_html(report):
         if name not in SECTION_RENDERERS:
             raise ReportInputError('report.sections', f'no HTML renderer for section {name!r}')
         sections.append(f'<section id="{e(name)}">{SECTION_RENDERERS[name](report)}</section>')
-    base = next(c['label'] for c in report['configurations'] if c['baseline'])
     return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>{e(report["title"])}</title><style>{CSS}</style></head><body>'
-            f'<header><h1>{e(report["title"])}</h1><p class="meta">Generated {e(report["generated_at"])} · '
-            f'baseline: {e(base)} · {len(report["configurations"])} configuration'
+            f'<header><h1>{e(report["title"])}</h1><p class="meta">Generated {e(date_text(report["generated_at"]))} · '
+            f'baseline: {e(baseline_text(report))} · {len(report["configurations"])} configuration'
             f'{"s" if len(report["configurations"]) != 1 else ""}</p></header>'
             f'<main>{"".join(sections)}</main></body></html>\n')

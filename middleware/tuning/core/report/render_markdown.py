@@ -10,8 +10,9 @@ import re
 from .errors import ReportInputError
 from .numbers import UNKNOWN
 from .wording import (
-    BASIS_WORDS, change_text, ci_text, defeat_words, insufficient_text, median_text, profile_words, range_text,
-    runs_per_test_text, setting_value, setting_words, source_words, verdict_word, warning_kind_words,
+    BASIS_WORDS, baseline_text, change_text, ci_text, date_text, defeat_words, insufficient_text, median_text,
+    profile_words, range_text, runs_per_test_text, setting_value, setting_words, source_words, verdict_word,
+    warning_kind_words,
 )
 
 _SPECIAL = re.compile(r'([\\`*_\[\]|#<>&])')
@@ -51,7 +52,7 @@ def _summary(report):
     columns = report['summary']['columns']
     confs = _table(['Configuration', 'Preset', 'Measured at', 'Source', 'Result id'],
                    [[md(c['label']) + (' (baseline)' if c['baseline'] else ''), md(c['preset_name'] or 'none'),
-                     md(c['created_at']), md(source_words(c['source'])), md(c['id'])]
+                     md(date_text(c['created_at'])), md(source_words(c['source'])), md(c['id'])]
                     for c in report['configurations']])
     out = ['## Summary', confs]
     if columns:
@@ -183,7 +184,7 @@ def _ladder(report):
     out = []
     for section in report['ladder']:
         rows = [[md(r['name']) + ''.join(f' (**limits {d}s**)' for d in r['limits']), md(r['read_text']),
-                 md(r['write_text']), md(r['measured_at'] or '—'), md(r['note'] or '')] for r in section['rows']]
+                 md(r['write_text']), md(date_text(r['measured_at'])), md(r['note'] or '')] for r in section['rows']]
         out += [f'## {md(section["title"])}',
                 'Each layer between the disks and a client on its own, bottom up, as last measured on this box; the '
                 'lowest figure that clients reach is the limit.',
@@ -204,8 +205,8 @@ SECTION_RENDERERS = {
 
 
 def render_markdown(report):
-    base = next(c['label'] for c in report['configurations'] if c['baseline'])
-    blocks = [f'# {md(report["title"])}', f'Generated {md(report["generated_at"])} · baseline: {md(base)}']
+    blocks = [f'# {md(report["title"])}',
+              f'Generated {md(date_text(report["generated_at"]))} · baseline: {md(baseline_text(report))}']
     for name in report['sections']:
         if name not in SECTION_RENDERERS:
             raise ReportInputError('report.sections', f'no Markdown renderer for section {name!r}')

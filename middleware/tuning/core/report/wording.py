@@ -14,7 +14,12 @@
 - ``setting_words(row)`` → the setting's name from the settings list ("Maximum ARC size"), with its dataset.
 - ``runs_per_test_text(runs)`` → "Sequential write 1 MiB: 5, Random read 4 KiB: 5".
 - ``defeat_words(method)``: how a result kept caches out (DIRECT_IO → "ZFS Direct I/O").
+- ``date_text(iso)`` → "26 November 2026, 05:40 UTC" (the JSON and CSV exports keep ISO 8601).
+- ``baseline_text(report)`` → what the report compares against: "Campaign 1 · baseline (result #12): the box as it
+  was before campaign 1", or a result's label with its number.
 """
+from datetime import datetime, timezone
+
 from ..bench.catalog import profile_name
 from ..presets.setting_words import BYTES, BYTES_PER_SECOND, WORDS, name_of, value_word
 from .metric_info import title_of_test
@@ -117,3 +122,27 @@ def warning_kind_words(kind):
 
 def profile_words(profile):
     return None if profile is None else profile_name(profile)
+
+
+def date_text(value):
+    """An ISO 8601 timestamp as people read it, in UTC and saying so ("26 November 2026, 05:40 UTC"); one without a
+    zone is taken as UTC (tuning stores UTC); anything else as it is, "—" for none."""
+    if not value:
+        return '—'
+    try:
+        moment = datetime.fromisoformat(str(value))
+    except ValueError:
+        return str(value)
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(timezone.utc)
+    return f'{moment.day} {moment:%B %Y, %H:%M} UTC'
+
+
+def baseline_text(report):
+    """The baseline in words: its label and result number; a campaign's says it is the box before the campaign."""
+    base = next(c for c in report['configurations'] if c['baseline'])
+    words = f'{base["label"]} (result #{base["id"]})'
+    campaign = report.get('campaign')
+    if campaign is not None:
+        words += f': the box as it was before campaign {campaign["id"]}'
+    return words
