@@ -256,7 +256,8 @@ def test_reboot_setting_is_pending_until_the_box_reboots_then_verified(host):
     assert [p['setting'] for p in state['pending_reboot']] == ['zfs_dirty_data_max_max']
     assert state['drift'] == []
     reasons = c.call('system.reboot.info')['reboot_required_reasons']
-    assert any(r['code'] == 'TUNING_PRESET' for r in reasons)
+    assert {'code': 'TUNING_PRESET', 'reason': 'Tuning: 1 setting takes effect after a reboot: Write buffer limit'} in \
+        reasons
     old_boot = state['boot_id']
     live = c.call('tunable.get_zfs_parameters')['zfs_dirty_data_max_max']['value']
     assert live != '6442450944'
@@ -269,7 +270,7 @@ def test_reboot_setting_is_pending_until_the_box_reboots_then_verified(host):
     state = c.call('tuning.state')
     assert state['boot_id'] != old_boot
     assert state['pending_reboot'] == []
-    assert any('verified after reboot' in note for note in state['recovered'])
+    assert 'Write buffer limit 6 GiB verified after reboot.' in state['recovered']
     assert c.call('tunable.get_zfs_parameters')['zfs_dirty_data_max_max']['value'] == '6442450944'
     assert not any(r['code'] == 'TUNING_PRESET' for r in c.call('system.reboot.info')['reboot_required_reasons'])
 

@@ -10,6 +10,7 @@ import errno
 from dataclasses import dataclass
 
 from ..box.settings import check_writes, matches, read_snapshot, write_setting
+from ..core.presets.setting_words import name_of, value_words
 from ..framework import CallError
 from ..store import restore_points as rps
 from ..store.offloop import store_call
@@ -29,10 +30,39 @@ class Step:
         return self.change['key']
 
     def describe(self) -> str:
-        c = self.change
-        where = '' if c['scope'] == 'global' else f' on {c["scope"]}'
-        value = 'inherited' if c.get('proposed_source') == 'INHERIT' else c['proposed']
-        return f'{c["setting"]} = {value}{where}'
+        """"Record size to 1 MiB on tank/media": the setting by name, the value in its unit."""
+        return change_words(self.change)
+
+
+def counted(number: int, noun: str) -> str:
+    """"1 change", "2 changes"."""
+    return f'{number} {noun}{"" if number == 1 else "s"}'
+
+
+def where_words(scope: str) -> str:
+    return '' if scope == 'global' else f' on {scope}'
+
+
+def change_words(change: dict) -> str:
+    """A plan row's change in words: "Record size to 1 MiB on tank/media", "Compression to its inherited value"."""
+    kind, setting = change['kind'], change['setting']
+    value = ('its inherited value' if change.get('proposed_source') == 'INHERIT'
+             else value_words(kind, setting, change['proposed']))
+    return f'{name_of(kind, setting)} to {value}{where_words(change["scope"])}'
+
+
+def done_words(kind: str, total: int, pending: int) -> str:
+    """The last progress line: "Apply done: 3 changes, 1 waiting for a reboot"."""
+    waiting = f', {pending} waiting for a reboot' if pending else ''
+    return f'{KIND_WORDS.get(kind, kind.title())} done: {counted(total, "change")}{waiting}'
+
+
+def reboot_reason(pending: list[dict]) -> str:
+    """The reason registered with TrueNAS for the settings that wait for a reboot (rows with ``key``, ``setting``):
+    "Tuning: 1 setting takes effect after a reboot: Write buffer limit"."""
+    names = ', '.join(name_of(p['key'].split(':', 1)[0], p['setting']) for p in pending)
+    verb = 'takes' if len(pending) == 1 else 'take'
+    return f'Tuning: {counted(len(pending), "setting")} {verb} effect after a reboot: {names}'
 
 
 def desired_from_change(change: dict) -> dict:
@@ -70,7 +100,9 @@ class Transaction:
                 faults.checkpoint('after_change', number)
                 actual = (await read_snapshot(self.middleware, [step.key]))[step.key]
                 if not matches(step.desired, actual, live=step.change['apply_mode'] != 'REBOOT'):
-                    raise CallError(f'it reads back as {actual["value"]!r}', errno.EIO)
+                    raise CallError('it reads back as '
+                                    + value_words(step.change['kind'], step.change['setting'], actual['value']),
+                                    errno.EIO)
             except Exception as e:
                 reason = e.errmsg if isinstance(e, CallError) else str(e)
                 await store_call(self.middleware, rps.journal_step, rp_id, number, step.key, 'APPLY', 'FAILED', reason)
@@ -86,7 +118,7 @@ class Transaction:
         self.progress(95, 'Checking what waits for a reboot')
         pending, verified = await self.settle(rp_id, steps)
         await store_call(self.middleware, rps.finish_restore_point, rp_id, 'APPLIED')
-        self.progress(100, f'{KIND_WORDS.get(kind, kind.title())} done: {total} change(s), {len(pending)} waiting for a reboot')
+        self.progress(100, done_words(kind, total, len(pending)))
         return {'restore_point_id': rp_id, 'preset': preset, 'target': target,
                 'applied': [s.change for s in steps], 'pending_reboot': pending, 'verified': verified}
 
@@ -106,37 +138,39 @@ class Transaction:
         return pending, verified
 
     async def rollback(self, rp_id: int, entries: dict[str, dict]) -> tuple[list[str], list[tuple[str, str]]]:
-        """Put back every setting this restore point may have touched, newest first."""
+        """Put back every setting this restore point may have touched, newest first; the names (in words) of those
+        put back, and of those that could not be with why."""
         undone, failed = [], []
         touched = await store_call(self.middleware, rps.touched_keys, rp_id)
         for number, key in enumerate(reversed(touched), start=1):
             entry = entries[key]
-            self.progress(None, f'Rolling back {number}/{len(touched)} · {entry["setting"]}')
+            name = name_of(entry['kind'], entry['setting'])
+            self.progress(None, f'Rolling back {number}/{len(touched)} · {name}{where_words(entry["scope"])}')
             try:
                 current = (await read_snapshot(self.middleware, [key]))[key]
                 if not matches(entry, current, live=entry.get('writable') is not False):
                     await write_setting(self.middleware, entry, f"tuning: rollback of {rp_id}")
                 await store_call(self.middleware, rps.journal_step, rp_id, 0, key, 'ROLLBACK', 'DONE')
-                undone.append(entry['setting'])
+                undone.append(name)
             except Exception as e:
                 reason = e.errmsg if isinstance(e, CallError) else str(e)
                 await store_call(self.middleware, rps.journal_step, rp_id, 0, key, 'ROLLBACK', 'FAILED', reason)
-                failed.append((entry['setting'], reason))
+                failed.append((name, reason))
         return undone, failed
 
     async def refresh_reboot_reasons(self) -> None:
         pending = await store_call(self.middleware, rps.pending)
         if pending:
-            names = ', '.join(p['setting'] for p in pending)
-            await self.middleware.call('system.reboot.add_reason', REBOOT_REASON_CODE,
-                                       f'Tuning: {len(pending)} setting(s) take effect after a reboot: {names}')
+            await self.middleware.call('system.reboot.add_reason', REBOOT_REASON_CODE, reboot_reason(pending))
         else:
             await self.middleware.call('system.reboot.remove_reason', REBOOT_REASON_CODE)
 
 
 def rollback_summary(undone: list[str], failed: list[tuple[str, str]]) -> str:
-    text = (f'Rolled back {len(undone)} change(s) ({", ".join(undone)}).' if undone
+    """What a rollback did, in words: "Rolled back 2 changes (Record size, Synchronous writes)." and what it could
+    not put back, with why."""
+    text = (f'Rolled back {counted(len(undone), "change")} ({", ".join(undone)}).' if undone
             else 'Nothing had been changed yet.')
     if failed:
-        text += ' Could NOT restore: ' + '; '.join(f'{s} ({r})' for s, r in failed) + '.'
+        text += ' Could not put back: ' + '; '.join(f'{name} ({why})' for name, why in failed) + '.'
     return text

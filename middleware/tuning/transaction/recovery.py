@@ -1,8 +1,28 @@
 """Start-up: finish or roll back transactions a dead host left IN_PROGRESS, and verify pending-reboot items."""
 from ..box.settings import read_snapshot, same_value
+from ..core.presets.setting_words import name_of, value_words
 from ..store import restore_points as rps
 from ..store.offloop import store_call
-from .engine import Step, Transaction, desired_from_change, rollback_summary
+from .engine import Step, Transaction, counted, desired_from_change, rollback_summary
+
+
+def interrupted_words(done: int, total: int) -> str:
+    """'Interrupted by a host stop after 1 of 3 changes.'"""
+    return f'Interrupted by a host stop after {done} of {counted(total, "change")}.'
+
+
+def after_boot_words(item: dict, actual, outcome: str) -> str:
+    """A pending-reboot item (``key``, ``setting``, ``proposed``) checked after a boot, in words and units.
+    ``outcome``: VERIFIED ('Write buffer limit 6 GiB verified after reboot.'), DEFAULT (back to the box's own
+    default) or PENDING (another value: it stays listed as waiting)."""
+    kind, setting = item['key'].split(':', 1)[0], item['setting']
+    name = name_of(kind, setting)
+    proposed, now = value_words(kind, setting, item['proposed']), value_words(kind, setting, actual)
+    if outcome == 'VERIFIED':
+        return f'{name} {proposed} verified after reboot.'
+    if outcome == 'DEFAULT':
+        return f"{name} is back to the box's own default ({now}) after reboot."
+    return f'{name} is {now} after reboot, expected {proposed}; it stays listed as waiting for a reboot.'
 
 
 async def recover_interrupted(middleware, boot_id: str) -> list[str]:
@@ -21,8 +41,7 @@ async def recover_interrupted(middleware, boot_id: str) -> list[str]:
         else:
             entries = {e['key']: e for e in rp['entries']}
             undone, failed = await tx.rollback(rp['id'], entries)
-            message = (f'Interrupted by a host stop after {len(done)} of {len(keys)} change(s). '
-                       + rollback_summary(undone, failed))
+            message = f'{interrupted_words(len(done), len(keys))} {rollback_summary(undone, failed)}'
             await store_call(middleware, rps.finish_restore_point, rp['id'], 'FAILED' if failed else 'ROLLED_BACK',
                              message)
             await tx.refresh_reboot_reasons()
@@ -48,15 +67,14 @@ async def verify_after_boot(middleware, boot_id: str) -> list[str]:
             # revert) was verified when the change was made.
             if same_value(item['proposed'], current['value']):
                 await store_call(middleware, rps.clear_pending, item['key'])
-                note = f'{item["setting"]} = {item["proposed"]} verified after reboot.'
+                note = after_boot_words(item, current['value'], 'VERIFIED')
             elif (rp is not None and current.get('tunable') is None
                   and item['key'] in await store_call(middleware, rps.defaulted_keys, rp)):
                 # Nothing persists it any more: the kernel computed its own default at load, as before tuning.
                 await store_call(middleware, rps.clear_pending, item['key'])
-                note = f'{item["setting"]} is back to the box\'s own default ({current["value"]}) after reboot.'
+                note = after_boot_words(item, current['value'], 'DEFAULT')
             else:
-                note = (f'{item["setting"]} is {current["value"]!r} after reboot, expected {item["proposed"]!r}; '
-                        'it stays pending.')
+                note = after_boot_words(item, current['value'], 'PENDING')
             await store_call(middleware, rps.log_event, 'reboot', note)
             notes.append(note)
     await Transaction(middleware, boot_id, progress=lambda *a: None).refresh_reboot_reasons()

@@ -21,8 +21,11 @@ describe('changeFailureNote', () => {
 
   it('a failed transaction leaves the words to its own message (which says what it rolled back, if anything)', () => {
     for (const message of [
-      'Setting recordsize = 1M on tank failed: busy. Nothing had been changed yet.',
-      'Setting sync = disabled on tank failed: busy. Rolled back 1 change(s) (recordsize).',
+      // as middleware/tuning/transaction/engine.py words them
+      'Setting Record size to 1 MiB on tank failed: busy. Nothing had been changed yet.',
+      'Setting Synchronous writes to Disabled on tank failed: busy. Rolled back 1 change (Record size).',
+      'Setting Synchronous writes to Disabled on tank failed: busy. Rolled back 2 changes (Synchronous writes, '
+        + 'Record size). Could not put back: Compression (busy).',
     ]) {
       const note = changeFailureNote(failedJob(message, { type: 'CallError', errno: 14, extra: null }));
       expect(note).toBe('Restore points lists this attempt with each step it took.');

@@ -9,8 +9,8 @@ const EFAULT = 14;
  * shown above this line):
  * - a call the server refused (a missing role, invalid arguments, validation before the restore point) never ran:
  *   nothing changed;
- * - a failed transaction (errno EFAULT) says itself what it put back ("Rolled back 2 change(s) (…)", or "Nothing had
- *   been changed yet.", and any setting it could NOT restore), and its restore point keeps each step;
+ * - a failed transaction (errno EFAULT) says itself what it put back ("Rolled back 2 changes (Record size, …)", or
+ *   "Nothing had been changed yet.", and any setting it could not put back), and its restore point keeps each step;
  * - any other failure, or a connection lost meanwhile, cannot tell from here whether something changed.
  */
 export function changeFailureNote(error: unknown): string {
