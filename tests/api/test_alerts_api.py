@@ -43,8 +43,8 @@ def test_a_data_loss_setting_in_effect_is_an_alert_naming_its_dataset_until_its_
     assert alert['level'] == 'WARNING' and not alert['dismissed']
     assert alert['args']['scope'] == 'tank/media' and alert['args']['setting'] == 'sync'
     assert alert['formatted'] == (
-        'Writes to tank/media are not safe on power loss: sync=disabled set by workload tuning (restore point '
-        f'{loose["restore_point_id"]}). Revert it in Workload tuning.')
+        'Sync is Disabled on tank/media: writes to this dataset are not safe on power loss. Set by workload tuning '
+        f'(restore point {loose["restore_point_id"]}); revert it in Workload tuning.')
     assert tuning_alerts(c, 'TuningDrift') == []
 
     back = c.job('tuning.restore_point.revert', loose['restore_point_id'], [])
@@ -57,7 +57,7 @@ def test_a_setting_changed_behind_tunings_back_is_a_drift_alert_and_ends_the_dat
     c.call('tuning.state')
     (drift,) = alerts_when(c, 'TuningDrift', lambda found: len(found) == 1, 'one drift alert')
     assert drift['level'] == 'NOTICE' and drift['formatted'] == (
-        'Record size of tank/media: the box has 64K, not the 1M workload tuning set (restore point '
+        'Record size of tank/media: the box has 64 KiB, not the 1 MiB workload tuning set (restore point '
         f'{loose["restore_point_id"]}). It was changed outside Workload tuning; review it there.')
     assert len(tuning_alerts(c, 'TuningDataLoss')) == 1   # sync is still disabled
 

@@ -59,7 +59,7 @@ def test_apply_changes_the_box_through_real_models_and_revert_puts_it_back(c, se
 
 def test_a_data_loss_setting_is_an_alert_in_the_bell_until_its_revert(c):
     """The real alert framework lists the plugin's one-shot alert (the web UI's bell reads alert.list) while
-    sync=disabled is in effect, and not after the revert."""
+    Sync is Disabled on a dataset, and not after the revert."""
     c.call('tuning.preset.create', {'name': 'Loose writes', 'settings': [
         {'kind': 'DATASET_PROPERTY', 'setting': 'sync', 'value': 'DISABLED'}]})
     try:
@@ -68,8 +68,8 @@ def test_a_data_loss_setting_is_an_alert_in_the_bell_until_its_revert(c):
             (alert,) = [a for a in c.call('alert.list') if a['klass'] == 'TuningDataLoss']
             assert alert['level'] == 'WARNING' and not alert['dismissed']
             assert alert['formatted'] == (
-                'Writes to tank/media are not safe on power loss: sync=disabled set by workload tuning (restore '
-                f'point {result["restore_point_id"]}). Revert it in Workload tuning.')
+                'Sync is Disabled on tank/media: writes to this dataset are not safe on power loss. Set by '
+                f'workload tuning (restore point {result["restore_point_id"]}); revert it in Workload tuning.')
         finally:
             c.call('tuning.restore_point.revert', result['restore_point_id'], [], job=True)
         assert [a for a in c.call('alert.list') if a['klass'].startswith('Tuning')] == []

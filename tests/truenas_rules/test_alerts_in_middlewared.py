@@ -102,8 +102,8 @@ def test_a_data_loss_alert_is_one_per_setting_and_dataset_in_the_real_alert_serv
     settle(mw, plugin, words.state_alerts({'in_effect': [in_effect('sync', 'DISABLED', 3)], 'drift': []}))
     (alert,) = listed(mw, 'TuningDataLoss')
     assert alert['level'] == 'WARNING' and alert['one_shot'] is False and alert['dismissed'] is False
-    assert alert['formatted'] == ('Writes to tank/media are not safe on power loss: sync=disabled set by workload '
-                                  'tuning (restore point 3). Revert it in Workload tuning.')
+    assert alert['formatted'] == ('Sync is Disabled on tank/media: writes to this dataset are not safe on power '
+                                  'loss. Set by workload tuning (restore point 3); revert it in Workload tuning.')
 
     # the same setting and dataset, now undone by another restore point's revert: still one alert, new words
     settle(mw, plugin, words.state_alerts({'in_effect': [in_effect('sync', 'DISABLED', 5)], 'drift': []}))
@@ -132,7 +132,7 @@ def test_drift_campaign_and_scratch_alerts_go_through_the_real_service(mw, plugi
         ('TuningCampaignWaiting', 'WARNING'), ('TuningScratchLeft', 'WARNING'), ('TuningDrift', 'NOTICE')]
     assert rows[0]['formatted'].startswith('Workload tuning campaign 4 (max-iops on tank/media) is waiting')
     assert rows[1]['formatted'].startswith('A benchmark left its scratch dataset tank/media/.tuning-bench-7-abc')
-    assert rows[2]['formatted'].startswith('Record size of tank/media: the box has 64K, not the 1M')
+    assert rows[2]['formatted'].startswith('Record size of tank/media: the box has 64 KiB, not the 1 MiB')
 
     settle(mw, plugin, {words.DRIFT: [], words.CAMPAIGN_WAITING: [], words.SCRATCH_LEFT: []})
     assert listed(mw) == []

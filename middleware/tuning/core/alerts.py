@@ -12,8 +12,12 @@ import html
 
 from .presets.constants import DANGEROUS, DATASET_PROPERTY, POOL_DEVICE, ZFS_PARAMETER
 from .presets.registry import get_knob
-from .presets.setting_words import BYTES, BYTES_PER_SECOND, WORDS
-from .presets.units import format_bytes
+from .presets.setting_words import WORDS, value_words
+from .presets.values import boolean_01
+
+# Dataset options by the name TrueNAS's web UI gives them in the dataset's form (where it differs from the words of
+# the settings list), so an alert reads as the page where the admin would look: "Sync is Disabled on tank/media".
+WEB_UI_NAMES = {(DATASET_PROPERTY, 'sync'): 'Sync'}
 
 # Alert class names (the class is ``<name>AlertClass``), as alert.list's ``klass`` says them.
 DATA_LOSS = 'TuningDataLoss'
@@ -36,8 +40,8 @@ TITLES = {
 }
 
 TEXTS = {
-    DATA_LOSS: ('%(writes)s are not safe on power loss%(when)s: %(change)s set by workload tuning (restore point '
-                '%(restore_point)s). Revert it in Workload tuning.'),
+    DATA_LOSS: ('%(change)s: %(writes)s are not safe on power loss%(when)s. Set by workload tuning (restore point '
+                '%(restore_point)s); revert it in Workload tuning.'),
     DRIFT: ('%(name)s%(where)s: the box has %(actual)s, not the %(expected)s %(by)s. It was changed outside '
             'Workload tuning; review it there.'),
     CAMPAIGN_WAITING: ('Workload tuning campaign %(campaign)s (%(label)s) is waiting for the box to restart: '
@@ -70,28 +74,15 @@ def kind_of(key: str) -> str:
 
 
 def setting_name(kind: str, setting: str) -> str:
-    """The setting in words ("Record size"); its own name when it has no words."""
+    """The setting in words, a dataset option as the web UI names it ("Sync", "Record size"); its own name when it
+    has no words."""
+    if (kind, setting) in WEB_UI_NAMES:
+        return WEB_UI_NAMES[(kind, setting)]
     words = WORDS.get((kind, setting))
     if words:
         return words[0]
     knob = get_knob(kind, setting)
     return knob.summary if knob else setting
-
-
-def value_words(kind: str, setting: str, value) -> str:
-    """A value as people read it: sizes in IEC units (4 GiB), ZFS words in lower case (standard), others as they
-    are (1M, 128K, 1)."""
-    if value is None:
-        return 'no value'
-    text = str(value)
-    unit = (WORDS.get((kind, setting)) or (None, None, None))[2]
-    parts = text.split()
-    if unit in (BYTES, BYTES_PER_SECOND) and parts and all(p.isdigit() for p in parts):
-        suffix = '/s' if unit == BYTES_PER_SECOND else ''
-        return ' / '.join(format_bytes(int(p)) + suffix for p in parts)
-    if text[:1].isalpha() and text.isupper():   # an enum (STANDARD, LZ4), not a size (1M)
-        return text.lower()
-    return text
 
 
 def _where(kind: str, scope: str) -> str:
@@ -102,18 +93,30 @@ def _where(kind: str, scope: str) -> str:
     return ''
 
 
+def _switch_words(kind: str, setting: str, value) -> str:
+    """A value in words; a 0/1 switch as on/off, as ``presets.data_loss`` says it."""
+    knob = get_knob(kind, setting)
+    if knob is not None and knob.normalise is boolean_01:
+        return {'1': 'on', '0': 'off'}.get(str(value), str(value))
+    return value_words(kind, setting, value)
+
+
 def data_loss_args(row: dict) -> dict:
-    """The alert of one DANGEROUS row of ``tuning.state``'s ``in_effect``."""
+    """The alert of one DANGEROUS row of ``tuning.state``'s ``in_effect``: the setting by name with its value in
+    words, a dataset option as the web UI names it ("Sync is Disabled on tank/media: writes to this dataset are not
+    safe ..."), a module parameter also by its id and value as the admin finds it among the tunables ("Skip disk
+    cache flushes is on (zfs_nocacheflush = 1)")."""
     kind, scope, setting, value = row['kind'], row['scope'], row['setting'], row['value']
+    pending = row.get('pending_reboot')
+    state = f'will be {_switch_words(kind, setting, value)} after the next restart' if pending \
+        else f'is {_switch_words(kind, setting, value)}'
     if kind == DATASET_PROPERTY:
-        writes, change = f'Writes to {scope}', f'{setting}={str(value).lower()}'
+        change, writes = f'{setting_name(kind, setting)} {state} on {scope}', 'writes to this dataset'
     else:
-        writes = 'Writes to every pool' if kind == ZFS_PARAMETER else 'Writes on this box'
-        name = setting_name(kind, setting)
-        change = f'{setting}={value} ({name[:1].lower()}{name[1:]})'
+        change = f'{setting_name(kind, setting)} {state} ({setting} = {value})'
+        writes = 'writes to every pool' if kind == ZFS_PARAMETER else 'writes on this box'
     return {'scope': _h(scope), 'setting': _h(setting), 'writes': _h(writes), 'change': _h(change),
-            'restore_point': row['restore_point_id'],
-            'when': ' after the next restart' if row.get('pending_reboot') else ''}
+            'restore_point': row['restore_point_id'], 'when': ' from then on' if pending else ''}
 
 
 def drift_args(row: dict, restore_point_id: int | None) -> dict:
@@ -123,8 +126,8 @@ def drift_args(row: dict, restore_point_id: int | None) -> dict:
     by = (f'workload tuning set (restore point {restore_point_id})' if restore_point_id is not None
           else 'workload tuning put back')
     return {'scope': _h(scope), 'setting': _h(setting), 'name': _h(setting_name(kind, setting)),
-            'where': _h(_where(kind, scope)), 'actual': _h(value_words(kind, setting, row['actual'])),
-            'expected': _h(value_words(kind, setting, row['expected'])), 'by': by}
+            'where': _h(_where(kind, scope)), 'actual': _h(_switch_words(kind, setting, row['actual'])),
+            'expected': _h(_switch_words(kind, setting, row['expected'])), 'by': by}
 
 
 def state_alerts(state: dict, gone=()) -> dict[str, list[dict]]:

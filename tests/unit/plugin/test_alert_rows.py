@@ -32,9 +32,9 @@ def texts(found, klass):
 def test_sync_disabled_in_effect_is_one_data_loss_alert_in_plain_words():
     found = alerts.state_alerts(state([in_effect('sync', 'DISABLED'), in_effect('recordsize', '1M', risk='SAFE'),
                                        in_effect('logbias', 'THROUGHPUT', risk='CAUTION')]))
-    assert texts(found, DATA_LOSS) == [
-        'Writes to tank/media are not safe on power loss: sync=disabled set by workload tuning (restore point 3). '
-        'Revert it in Workload tuning.']
+    assert texts(found, DATA_LOSS) == [   # the dataset option as TrueNAS's web UI names it and its value
+        'Sync is Disabled on tank/media: writes to this dataset are not safe on power loss. Set by workload tuning '
+        '(restore point 3); revert it in Workload tuning.']
     assert found[DRIFT] == []
     assert alerts.identity(DATA_LOSS, found[DATA_LOSS][0]) == {'scope': 'tank/media', 'setting': 'sync'}
 
@@ -44,12 +44,12 @@ def test_one_alert_per_setting_and_dataset():
                                        in_effect('sync', 'DISABLED', scope='tank/vm', rp=4),
                                        in_effect('zfs_nocacheflush', '1', kind='ZFS_PARAMETER', scope='global')]))
     assert sorted(texts(found, DATA_LOSS)) == [
-        'Writes to every pool are not safe on power loss: zfs_nocacheflush=1 (skip disk cache flushes) set by '
-        'workload tuning (restore point 3). Revert it in Workload tuning.',
-        'Writes to tank/media are not safe on power loss: sync=disabled set by workload tuning (restore point 3). '
-        'Revert it in Workload tuning.',
-        'Writes to tank/vm are not safe on power loss: sync=disabled set by workload tuning (restore point 4). '
-        'Revert it in Workload tuning.',
+        'Skip disk cache flushes is on (zfs_nocacheflush = 1): writes to every pool are not safe on power loss. '
+        'Set by workload tuning (restore point 3); revert it in Workload tuning.',
+        'Sync is Disabled on tank/media: writes to this dataset are not safe on power loss. Set by workload tuning '
+        '(restore point 3); revert it in Workload tuning.',
+        'Sync is Disabled on tank/vm: writes to this dataset are not safe on power loss. Set by workload tuning '
+        '(restore point 4); revert it in Workload tuning.',
     ]
     # the same setting and dataset twice (two records of it) is still one alert: the later one
     twice = alerts.state_alerts(state([in_effect('sync', 'DISABLED', rp=3), in_effect('sync', 'DISABLED', rp=5)]))
@@ -60,8 +60,9 @@ def test_a_setting_waiting_for_a_restart_says_so():
     found = alerts.state_alerts(state([in_effect('zil_nocacheflush', '1', kind='ZFS_PARAMETER', scope='global',
                                                  pending=True)]))
     assert texts(found, DATA_LOSS) == [
-        'Writes to every pool are not safe on power loss after the next restart: zil_nocacheflush=1 (skip log '
-        'cache flushes) set by workload tuning (restore point 3). Revert it in Workload tuning.']
+        'Skip log cache flushes will be on after the next restart (zil_nocacheflush = 1): writes to every pool are '
+        'not safe on power loss from then on. Set by workload tuning (restore point 3); revert it in Workload '
+        'tuning.']
 
 
 def test_a_data_loss_setting_the_box_no_longer_holds_raises_nothing_but_its_drift():
@@ -69,8 +70,8 @@ def test_a_data_loss_setting_the_box_no_longer_holds_raises_nothing_but_its_drif
     found = alerts.state_alerts(state(rows, [drift('sync', 'DISABLED', 'STANDARD')]))
     assert found[DATA_LOSS] == []
     assert texts(found, DRIFT) == [
-        'Synchronous writes of tank/media: the box has standard, not the disabled workload tuning set (restore '
-        'point 3). It was changed outside Workload tuning; review it there.']
+        'Sync of tank/media: the box has Standard, not the Disabled workload tuning set (restore point 3). It was '
+        'changed outside Workload tuning; review it there.']
     # its dataset destroyed: nothing left to lose, nothing drifted
     assert alerts.state_alerts(state(rows), gone=[rows[0]['key']]) == {DATA_LOSS: [], DRIFT: []}
 
@@ -86,11 +87,18 @@ def test_drift_alerts_one_per_setting_in_words_and_units():
     assert sorted(texts(found, DRIFT)) == [
         'Maximum ARC size: the box has 3.2 GiB, not the 24 GiB workload tuning set (restore point 2). It was '
         'changed outside Workload tuning; review it there.',
-        'Record size of tank/media: the box has 64K, not the 1M workload tuning set (restore point 2). It was '
-        'changed outside Workload tuning; review it there.',
+        'Record size of tank/media: the box has 64 KiB, not the 1 MiB workload tuning set (restore point 2). It '
+        'was changed outside Workload tuning; review it there.',
         'TCP receive buffer: the box has 4 KiB / 128 KiB / 6 MiB, not the 4 KiB / 128 KiB / 16 MiB workload '
         'tuning put back. It was changed outside Workload tuning; review it there.',
     ]
+
+
+def test_a_switch_reads_on_or_off_in_a_drift_alert_too():
+    found = alerts.state_alerts(state([], [drift('zfs_nocacheflush', '1', '0', kind='ZFS_PARAMETER', scope='global')]))
+    assert texts(found, DRIFT) == [
+        'Skip disk cache flushes: the box has off, not the on workload tuning put back. It was changed outside '
+        'Workload tuning; review it there.']
 
 
 def test_nothing_in_effect_nothing_drifted_no_alerts():

@@ -43,8 +43,8 @@ def test_the_apply_raises_its_data_loss_alert_and_the_revert_clears_it(box):
     (alert,) = alerts_of(box, 'TuningDataLoss')
     assert alert['args']['scope'] == 'tank/media' and alert['level'] == 'WARNING'
     assert alert['formatted'] == (
-        f'Writes to tank/media are not safe on power loss: sync=disabled set by workload tuning (restore point '
-        f'{result["restore_point_id"]}). Revert it in Workload tuning.')
+        'Sync is Disabled on tank/media: writes to this dataset are not safe on power loss. Set by workload tuning '
+        f'(restore point {result["restore_point_id"]}); revert it in Workload tuning.')
     box.call('tuning.restore_point.revert', result['restore_point_id'], [])
     assert alerts_of(box, 'TuningDataLoss') == []
 
@@ -97,7 +97,7 @@ def test_drift_behind_tunings_back_is_an_alert_until_the_value_is_back(box):
     box.run(background_settled(box.mw))
     (alert,) = alerts_of(box, 'TuningDrift')
     assert alert['level'] == 'NOTICE' and alert['formatted'] == (
-        f'Record size of tank/media: the box has 64K, not the 1M workload tuning set (restore point '
+        f'Record size of tank/media: the box has 64 KiB, not the 1 MiB workload tuning set (restore point '
         f'{result["restore_point_id"]}). It was changed outside Workload tuning; review it there.')
     assert len(alerts_of(box, 'TuningDataLoss')) == 1   # sync is still disabled
 
