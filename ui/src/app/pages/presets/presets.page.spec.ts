@@ -258,6 +258,20 @@ describe('PresetsPage', () => {
     expect(q('preset-danger-loose')!.title).toBe(SYNC_DISABLED_REASON);
   });
 
+  it("an own preset's card says what it sets, in words, reading the settings list itself", async () => {
+    const { api, q } = await render((m) => m.mockCall('tuning.preset.settings', fakeSettingInfos()).mockCall('tuning.preset.query', [
+      fakePreset(),
+      fakePreset({ id: 'loose', name: 'Loose', builtin: false, base: 'max-iops', settings: [
+        { kind: 'DATASET_PROPERTY', setting: 'sync', value: 'DISABLED' },
+        { kind: 'ZFS_PARAMETER', setting: 'zfs_arc_max', value: String(8 * 2 ** 30) },
+      ] }),
+    ]));
+    expect(api.callsOf('tuning.preset.settings').length).toBe(1);
+    expect(q('own-base')!.textContent).toContain('Starts from Max IOPS');
+    const sets = [...q('own-settings-loose')!.querySelectorAll('li')].map((li) => li.textContent!.trim());
+    expect(sets).toEqual(['Synchronous writes: Disabled', 'Maximum ARC size: 8.0 GiB']);
+  });
+
   it('brings the plan into view on a card click, focuses its heading and puts the preset in the URL', async () => {
     const scrolled: Element[] = [];
     const scroll = Element.prototype.scrollIntoView;
@@ -317,6 +331,8 @@ describe('PresetsPage', () => {
     expect(api.callsOf('tuning.preset.preview')[0][1]).toEqual({ pool: 'tank', dataset: null, cache_disks: [], log_disks: [] });
     expect(q('plan-needs-dataset')!.textContent).toContain('choose the dataset');
     expect(q<HTMLButtonElement>('apply')!.disabled).toBe(true);
+    // the hint beside Apply asks for what is missing, not for acknowledging rows that are not shown yet
+    expect(q('ack-needed')!.textContent).toContain('Pick a dataset above');
     expect(q('plan-children')).toBeNull();
     // no row reads as set on the pool's root: the dataset property waits for a dataset, named in words
     expect(q('plan-row-recordsize')).toBeNull();

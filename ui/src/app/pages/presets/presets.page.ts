@@ -27,7 +27,7 @@ import { missingAcknowledgements } from '../../shared/plan-words';
 import { SettingValueComponent } from '../../shared/setting-value.component';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
-import { dataLossOf } from '../own-presets/preset-settings';
+import { choiceLabel, dataLossOf, settingKey } from '../own-presets/preset-settings';
 import { SettingCatalog } from '../own-presets/setting-catalog';
 import { PlanPlace, PlanPlaceStore, datasetRows, placeFromQuery, planQuery, previewTarget, rowChildren } from './plan-target';
 import { PlanTableComponent } from './plan-table.component';
@@ -63,6 +63,12 @@ export class PresetsPage {
    *  preset editor reads it), else the panel's own words. */
   protected readonly dataLoss = (preset: TuningPreset) =>
     dataLossOf(preset.settings, (kind, setting) => this.catalog.info(kind, setting));
+  /** What an own preset sets, in words (its description is the admin's own and often empty): the setting's name and
+   *  value as the settings list words them once read, else the setting as stored. */
+  protected readonly ownSettings = (preset: TuningPreset) => preset.settings.map((s) => {
+    const info = this.catalog.info(s.kind, s.setting);
+    return { key: settingKey(s.kind, s.setting), name: info?.name ?? s.setting, value: choiceLabel(info, s.value) };
+  });
   private readonly api = inject(ApiService);
   private readonly router = inject(Router);
   private readonly route = inject(ActivatedRoute);
@@ -129,6 +135,12 @@ export class PresetsPage {
   });
 
   constructor() {
+    // Own presets' cards name their settings in words: read the settings list once when there are any.
+    effect(() => {
+      if (this.store.presets().some((p) => !p.builtin) && !untracked(this.catalog.settings).length) {
+        void this.catalog.load();
+      }
+    });
     const query = this.route.snapshot.queryParams;
     this.urlPreset = typeof query['preset'] === 'string' ? query['preset'] : null;
     // The place the URL names, else the one picked earlier in this session, else the first pool with no dataset yet.
