@@ -40,7 +40,7 @@ def test_a_campaign_with_a_reboot_preset_runs_across_real_reboots(vm, truth, gue
     row = follow_to_the_end(guest_host, event['id'], timeout=3600)
     assert row['state'] == 'DONE', row['message']
     log = [line['message'] for line in row['log']]
-    assert f'{PRESET} needs a reboot: rebooting' in ' '.join(log) and 'rebooted' in log
+    assert 'VM campaign reboot needs a reboot: rebooting' in ' '.join(log) and 'rebooted' in log   # the preset by name
     assert 'rebooted into the final configuration' in log            # the original value needs a reboot too
     assert vm.boot_id() != kernel_boot
     assert 'provisional' in row['message']
