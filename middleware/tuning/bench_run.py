@@ -24,6 +24,8 @@ from .core import presets as catalog, stored_words
 from .core.bench import BenchmarkInputError, InsufficientSpaceError, plan_benchmark
 from .core.alerts import SCRATCH_LEFT, scratch_alerts, scratch_args
 from .core.bench.conditions import network_limit
+from .core.presets.constants import GLOBAL_SCOPE
+from .core.presets.data_loss import data_loss_knobs, data_loss_settings
 from .core.report.metric_info import title_of_test
 from .framework import CallError, ValidationErrors
 from .store import benchmarks as store, network as network_store, presets as preset_store, restore_points as rps
@@ -60,10 +62,16 @@ async def build_context(middleware, target: dict, plan: dict, state: dict) -> di
     }
 
 
+def box_wide_data_loss_keys() -> list[str]:
+    """The snapshot keys of the box-wide settings that can lose data on power loss (the cache-flush switches)."""
+    return [catalog.make_key(k.kind, k.scope, k.setting) for k in data_loss_knobs() if k.scope == GLOBAL_SCOPE]
+
+
 async def box_context(middleware, state: dict, target: dict | None) -> dict:
     """The box's part of a result's context (also a client result's): preset, the settings of ``target`` (a
-    ``read_target`` answer; None: no dataset, so no pool or dataset settings), versions, memory, ports, ceiling.
-    The dataset measured is under ``dataset``."""
+    ``read_target`` answer; None: no dataset, so no pool or dataset settings), the ones among them that can lose
+    data on power loss (``data_loss_settings``; the box-wide ones without a dataset), versions, memory, ports,
+    ceiling. The dataset measured is under ``dataset``."""
     profile = await read_profile(middleware)
     pool = next((p for p in profile['pools'] if p['name'] == target['pool']), None) if target else None
     snapshot = {}
@@ -71,6 +79,9 @@ async def box_context(middleware, state: dict, target: dict | None) -> dict:
         keys = catalog.keys_to_read(profile, catalog.normalise_target({'pool': target['pool'],
                                                                         'dataset': target['dataset']}))
         snapshot = await read_snapshot(middleware, [f'{k}:{s}:{n}' for k, s, n in keys])
+        data_loss = data_loss_settings(snapshot.values())
+    else:   # no dataset: the box-wide ones still apply to whatever the client measured
+        data_loss = data_loss_settings((await read_snapshot(middleware, box_wide_data_loss_keys())).values())
     active = state.get('active')
     measured = await store_call(middleware, network_store.latest_network_results)  # iperf3's ceiling per port
     return {
@@ -82,6 +93,8 @@ async def box_context(middleware, state: dict, target: dict | None) -> dict:
         'dataset': {k: target[k] for k in ('dataset', 'pool', 'mountpoint', 'filesystem')} if target else None,
         'settings': [{k: row.get(k) for k in ('kind', 'scope', 'setting', 'value', 'source', 'exists')}
                      for row in snapshot.values()],
+        # what made the figure faster than safe writes allow: said wherever the figure is shown
+        'data_loss_settings': data_loss,
         'pool': pool,
         'backend': profile['backend'],
         'platform': profile['platform'],

@@ -10,7 +10,7 @@ from .benchmark_models import (
 )
 from .context import box_reserved, plugin_context
 from .core.bench import BenchmarkInputError, compare as compare_results, import_result, summarize_runs
-from .core.bench.conditions import comparison_limit, condition_differences, noise_warnings
+from .core.bench.conditions import comparison_limit, condition_differences, data_loss_warnings, noise_warnings
 from .core.bench.power import plan_estimate
 from .core.bench.statistics import honest_summary
 from .core.report.chart_data import compare_series, comparison_rows
@@ -138,7 +138,9 @@ def comparison_of(entries: list[dict], baseline_id: int, measured: dict | None =
     for comparison, entry in zip(result['comparisons'], others):
         comparison['id'] = entry['id']
     result['theoretical_max'] = comparison_limit([base, *others], measured)
-    result['warnings'] = condition_differences(entries) + [w for e in entries for w in noise_warnings(e)]
+    # first what no statistics can fix: a figure measured with writes not safe on power loss
+    result['warnings'] = (data_loss_warnings(entries) + condition_differences(entries)
+                          + [w for e in entries for w in noise_warnings(e)])
     # what the panel and the report draw, once: the same pure series the report reads back from this result
     result.update(compare_series([base, *others], {e['id']: honest_summary(e['summary']) for e in entries},
                                  comparison_rows(result['comparisons']), result['theoretical_max']))

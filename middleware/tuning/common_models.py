@@ -16,8 +16,8 @@ ValueSource = Literal['LOCAL', 'INHERITED', 'DEFAULT', 'INHERIT']
 SettingUnit = Literal['BYTES', 'BYTES_PER_SECOND', 'PERCENT', 'SECONDS', 'COUNT']
 
 __all__ = [
-    'ApplyMode', 'Risk', 'SettingKind', 'SettingUnit', 'TuningChange', 'TuningPlan', 'TuningPrerequisite', 'TuningSettingValue',
-    'TuningTarget', 'TuningTunableState', 'ValueSource',
+    'ApplyMode', 'Risk', 'SettingKind', 'SettingUnit', 'TuningChange', 'TuningDataLossSetting', 'TuningPlan',
+    'TuningPrerequisite', 'TuningSettingValue', 'TuningTarget', 'TuningTunableState', 'ValueSource',
 ]
 
 
@@ -65,6 +65,20 @@ class TuningChange(BaseModel):
     """Child datasets that hold their own value (they, or a dataset between them and `scope`): the change does not
     reach them (at most 50 names; `children_overriding_count` counts all)."""
     children_overriding_count: int | None = None
+
+
+class TuningDataLossSetting(BaseModel):
+    """A setting that can lose data on power loss, in effect when a figure was measured (a result's
+    `context.data_loss_settings`, the ladder's POOL layer): sync Disabled on a dataset, a cache-flush switch on."""
+    kind: SettingKind
+    setting: str
+    name: str
+    """The setting in words ("Synchronous writes")."""
+    scope: str
+    """The dataset, or `global` for the box-wide switches."""
+    value: str
+    words: LongString
+    """"Synchronous writes Disabled on tank/media: not safe on power loss"."""
 
 
 class TuningPrerequisite(BaseModel):

@@ -8,7 +8,9 @@ from . import ladder_run
 from .context import box_reserved
 from .box.settings import read_snapshot
 from .core.ladder.layers import build_ladder, client_pool, measures_pool
-from .core.ladder.measured_under import choose_local, setting_keys, with_measured_under
+from .core.ladder.measured_under import (
+    choose_local, safe_alternative, setting_keys, with_data_loss, with_measured_under,
+)
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, job
 from .ladder_models import (
     TuningLadderGetArgs, TuningLadderGetResult, TuningLadderReadDisksArgs, TuningLadderReadDisksResult,
@@ -55,9 +57,11 @@ def report_ladders(db, entries: list[dict]) -> list[dict]:
     ladders = []
     for pool, named in sorted(datasets.items()):
         dataset = next(iter(named)) if len(named) == 1 else None
-        ladder = build_ladder(pool, dataset, *ladder_records(db, pool, dataset))
-        if measured_beyond_the_pool(ladder):
-            ladders.append(ladder)
+        disk_read, benchmarks, network = ladder_records(db, pool, dataset)
+        ladder = build_ladder(pool, dataset, disk_read, benchmarks, network)
+        local = next((e for e in benchmarks if e['source'] == 'FIO'), None)
+        if measured_beyond_the_pool(ladder):   # a pool figure measured with unsafe writes says so here too
+            ladders.append(with_data_loss(ladder, local))
     return ladders
 
 
@@ -84,9 +88,11 @@ class TuningLadderService(Service):
     async def get(self, options):
         """The ladder of a pool, bottom up: its disks read raw (the latest `read_disks`), the pool or `dataset`
         locally (the sequential medians of the latest fio benchmark measured under the settings the box holds now;
-        when none was, the latest, and the layer and verdict say what it was measured under), the network (the latest `tuning.network` ceiling
-        per direction), and each protocol measured from a client (the latest client result of each); the layer that
-        limits clients per direction and the verdict in words; what to measure next."""
+        when none was, the latest measured with safe writes, else the latest, and the layer and verdict say what it
+        was measured under; a figure measured with a setting that can lose data on power loss says so, with the
+        latest figure measured without it), the network (the latest `tuning.network` ceiling per direction), and
+        each protocol measured from a client (the latest client result of each); the layer that limits clients per
+        direction and the verdict in words; what to measure next."""
         await ladder_run.pool_of(self.middleware, options['pool'], 'options.pool')
         dataset = options.get('dataset')
         if dataset is not None and dataset != options['pool'] and not dataset.startswith(options['pool'] + '/'):
@@ -102,4 +108,4 @@ class TuningLadderService(Service):
             benchmarks = [chosen, *(e for e in benchmarks if e['source'] != 'FIO')]
         ladder = await self.middleware.run_in_thread(build_ladder, options['pool'], dataset, disk_read, benchmarks,
                                                      network)
-        return with_measured_under(ladder, chosen, diffs, passed)
+        return with_measured_under(ladder, chosen, diffs, passed, safe_alternative(candidates, chosen))

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common_models import SettingUnit
+from .common_models import SettingUnit, TuningDataLossSetting
 from .framework import BaseModel, LongString, NonEmptyString
 
 __all__ = [
@@ -106,6 +106,10 @@ class TuningLadderLayer(BaseModel):
     """POOL: its result was measured under the settings the box holds now (false: see `settings_then`)."""
     settings_then: list[TuningLadderSettingThen] = []
     """POOL: the settings its result was measured under that the box no longer holds."""
+    data_loss_settings: list[TuningDataLossSetting] | None = []
+    """POOL: the settings that can lose data on power loss its result was measured with (sync disabled, cache
+    flushes skipped; said in the note and the verdict: its write figure is faster than safe writes allow); `null`:
+    the result does not tell."""
     nominal: list[Literal['read', 'write']] = []
     """NETWORK: the directions whose figure is the link's nominal payload rate, standing in for a measurement
     that did not cross the link (faster than the link can carry)."""

@@ -8,6 +8,7 @@ from .bench.catalog import HIGHER, TESTS
 from .bench.power import INSUFFICIENT_RUNS
 from .bench.statistics import summarize_runs
 from .presets.catalog import get_builtin
+from .presets.data_loss import FIELD, merged_data_loss
 
 BASELINE = 'BASELINE'
 # A campaign's state in words (``tuning.campaign.query``'s progress, refusals, the report's headline).
@@ -28,7 +29,8 @@ def plan_steps(configurations: list[str], rounds: int, order: str) -> list[dict]
 
 def merge_rounds(entries: list[dict], label: str, campaign_id: int) -> dict:
     """One stored-result record per configuration from its rounds' results: runs concatenated and renumbered, the
-    summary recomputed from all of them, the context of the first round plus where the runs came from."""
+    summary recomputed from all of them, the context of the first round plus where the runs came from and every
+    setting that could lose data on power loss in any round."""
     runs, jobs, notes = {}, [], []
     for entry in entries:
         for test, test_runs in entry['runs'].items():
@@ -39,7 +41,9 @@ def merge_rounds(entries: list[dict], label: str, campaign_id: int) -> dict:
         for i, run in enumerate(test_runs):
             run['run'] = i + 1
     summary = {test: summarize_runs(test_runs) for test, test_runs in runs.items()}
-    context = {**entries[0]['context'], 'campaign': {'id': campaign_id, 'rounds': [e['id'] for e in entries]}}
+    context = {**entries[0]['context'], 'campaign': {'id': campaign_id, 'rounds': [e['id'] for e in entries]},
+               # a setting that could lose data in any round is in the merged figure (None: a round cannot tell)
+               FIELD: merged_data_loss([e['context'] for e in entries])}
     return {'label': label, 'source': entries[0]['source'], 'spec': entries[0]['spec'], 'context': context, 'summary': summary,
             'runs': runs, 'jobs': jobs, 'notes': notes, 'raw': {'merged_from': [e['id'] for e in entries]}}
 

@@ -4,6 +4,7 @@ A scratch area is recorded before it is created, so a crash leaves a record that
 """
 from collections.abc import Iterator
 
+from ..core.presets.data_loss import with_data_loss
 from ..core.stored_words import label_words, note_words
 from .db import Database, dumps, loads, utc_now
 
@@ -20,6 +21,9 @@ def _row(row: dict, with_raw: bool = False, fields: tuple = PUBLIC) -> dict:
         out['label'] = label_words(out['label'])
     if isinstance(out.get('notes'), list):
         out['notes'] = [note_words(note) for note in out['notes']]
+    # and did not record which of their settings could lose data: told from the settings they did record
+    if 'context' in out:
+        out['context'] = with_data_loss(out['context'])
     if with_raw:
         out['raw'] = loads(row['raw'])
     return out

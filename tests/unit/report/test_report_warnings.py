@@ -140,3 +140,25 @@ def test_compare_warnings_the_report_restates_are_said_once():
     report = _report([base, other], compare_entries(base, [other], warnings=from_compare + ['something else']))
     assert [w['message'] for w in _kinds(report, 'COMPARISON')] == ['something else']
     assert len(_kinds(report, 'NOISY')) == 1 and len(_kinds(report, 'DIFFERENT_CONDITIONS')) == 1
+
+
+LOOSE = [{'kind': 'DATASET_PROPERTY', 'scope': 'tank/bench', 'setting': 'sync', 'value': 'DISABLED', 'exists': True}]
+
+
+def test_a_result_measured_with_writes_not_safe_on_power_loss_is_named_first_and_once():
+    from tuning.core.bench.conditions import data_loss_warnings
+    base = make_entry(1, 'Campaign 1 · baseline', {'SEQ_WRITE': {'write_bw_bytes': STEADY}},
+                      _context(settings=LOOSE))   # a result stored before they were recorded: told from its settings
+    other = make_entry(2, 'safe', {'SEQ_WRITE': {'write_bw_bytes': STEADY}},
+                       _context(settings=[{**LOOSE[0], 'value': 'STANDARD'}]))
+    from_compare = data_loss_warnings([base, other])
+    assert from_compare == ["#1 'Campaign 1 · baseline' was measured with Synchronous writes Disabled on tank/bench: "
+                            'not safe on power loss; its write figures are faster than the pool is with safe writes.']
+    report = _report([base, other], compare_entries(base, [other], warnings=from_compare))
+    (warned,) = _kinds(report, 'DATA_LOSS')
+    assert report['warnings'][0] is warned and warned['configuration_id'] == 1
+    assert warned['message'] == ('"Campaign 1 · baseline" was measured with Synchronous writes Disabled on '
+                                 'tank/bench: not safe on power loss; its write figures are faster than the pool is '
+                                 'with safe writes.')
+    assert _kinds(report, 'COMPARISON') == []   # compare's own words of it are not said twice
+    assert 'Not safe on power loss' in render(report, 'HTML')[0].decode()

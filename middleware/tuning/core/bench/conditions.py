@@ -8,10 +8,13 @@
 - ``condition_differences(entries)`` → warnings when results were measured under different conditions (target,
   platform, OpenZFS or fio version, profile, cache-defeat method, backend).
 - ``noise_warnings(entry)`` → warnings for noisy metrics (CV above ``NOISY_CV_PERCENT``) and runs flagged as outliers.
+- ``data_loss_warnings(entries)`` → a warning per result measured with a setting that can lose data on power loss
+  (sync disabled, cache flushes skipped): its write figures are not what the pool does with safe writes.
 
 Entries are stored benchmark results (``tuning.benchmark.get``); imported ones have little context and are compared
 on what they have.
 """
+from ..presets.data_loss import measured_with, recorded_data_loss
 from .catalog import METRICS, TESTS
 from .comparison import twin_of
 
@@ -100,3 +103,16 @@ def noise_warnings(entry):
                 warnings.append(f'{_name(entry)} {_what(test, metric)}: run {runs} far from the median (MAD rule); '
                                 'kept, not dropped.')
     return warnings
+
+
+def data_loss_words(entry):
+    """"measured with Synchronous writes Disabled on tank/media: not safe on power loss; its write figures are
+    faster than the pool is with safe writes", or None."""
+    risky = recorded_data_loss(entry.get('context'))
+    if not risky:
+        return None
+    return f'{measured_with(risky)}; its write figures are faster than the pool is with safe writes'
+
+
+def data_loss_warnings(entries):
+    return [f'{_name(entry)} was {words}.' for entry in entries if (words := data_loss_words(entry))]

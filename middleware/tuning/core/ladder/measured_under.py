@@ -1,9 +1,17 @@
 """Which local result stands for the pool on the ladder: one measured under the settings the box holds now.
 
 A result's context keeps the settings of its dataset and the kernel as they were when fio ran. The newest result
-whose settings all equal the box's now is the pool's figure; when none does, the newest one is, and the ladder says
-what it was measured under (a campaign's round with sync disabled, since reverted, is not "the pool")."""
+whose settings all equal the box's now is the pool's figure; when none does, the newest one measured with safe writes
+is (the newest at all when none was), and the ladder says what it was measured under (a campaign's round with sync
+disabled, since reverted, is not "the pool").
+
+A figure measured with a setting that can lose data on power loss (sync disabled, cache flushes skipped) never passes
+as what the pool does without saying so: the POOL layer carries those settings (``data_loss_settings``), and its note
+and the verdict say it, naming the newest result measured without them when there is one. It still stands for the
+pool when the box holds those settings now: that is what the pool does today, at that risk."""
+from ..presets.data_loss import measured_with, recorded_data_loss
 from ..presets.setting_words import name_of, unit_fields, value_words
+from .words import rate, sentence
 
 # A kernel default computed from RAM (zfs_dirty_data_max, the ARC bounds) lands a few pages apart after each boot:
 # that is the same setting, not another configuration.
@@ -50,9 +58,15 @@ def differences(entry: dict, now: dict[str, dict]) -> list[dict]:
     return out
 
 
+def measured_safely(entry: dict) -> bool:
+    """Known to be measured with no setting that can lose data on power loss."""
+    return recorded_data_loss(entry.get('context')) == []
+
+
 def choose_local(candidates: list[dict], now: dict[str, dict]) -> tuple[dict | None, list[dict], list[dict]]:
     """``(result for the pool, its differences from now, newer results passed over with theirs)`` from
-    ``candidates``, newest first."""
+    ``candidates``, newest first: the newest measured under today's settings; else the newest measured with safe
+    writes (the newer ones, measured with settings that can lose data, passed over); else the newest."""
     passed = []
     for entry in candidates:
         found = differences(entry, now)
@@ -61,7 +75,15 @@ def choose_local(candidates: list[dict], now: dict[str, dict]) -> tuple[dict | N
         passed.append({'id': entry['id'], 'label': entry.get('label'), 'differences': found})
     if not candidates:
         return None, [], []
-    return candidates[0], passed[0]['differences'], []
+    index = next((i for i, entry in enumerate(candidates) if measured_safely(entry)), 0)
+    return candidates[index], passed[index]['differences'], passed[:index]
+
+
+def safe_alternative(candidates: list[dict], chosen: dict | None) -> dict | None:
+    """The newest of ``candidates`` measured with safe writes, when ``chosen`` was not."""
+    if chosen is None or measured_safely(chosen) or recorded_data_loss(chosen.get('context')) is None:
+        return None
+    return next((e for e in candidates if e['id'] != chosen['id'] and measured_safely(e)), None)
 
 
 def said(diffs: list[dict]) -> str:
@@ -73,8 +95,54 @@ def said(diffs: list[dict]) -> str:
                      for d in diffs)
 
 
-def with_measured_under(ladder: dict, chosen: dict | None, diffs: list[dict], passed: list[dict]) -> dict:
-    """The ladder with its POOL layer saying what its figure was measured under (pure)."""
+def _figures(entry: dict) -> str:
+    """"it wrote 412 MB/s and read 600 MB/s" from a result's sequential medians; '' without them."""
+    parts = []
+    for test, metric, verb in (('SEQ_WRITE', 'write_bw_bytes', 'wrote'), ('SEQ_READ', 'read_bw_bytes', 'read')):
+        median = (((entry.get('summary') or {}).get(test) or {}).get(metric) or {}).get('median')
+        if isinstance(median, (int, float)) and not isinstance(median, bool):
+            parts.append(f'{verb} {rate(median)}')
+    return f': it {" and ".join(parts)}' if parts else ''
+
+
+def data_loss_words(chosen: dict, safer: dict | None = None) -> str | None:
+    """"Measured with Synchronous writes Disabled on tank/media: not safe on power loss; without it writes may be
+    slower. Benchmark #3 was measured without it: it wrote 412 MB/s." (None when measured with safe writes or
+    unknown.)"""
+    risky = recorded_data_loss(chosen.get('context'))
+    if not risky:
+        return None
+    it = 'it' if len(risky) == 1 else 'them'
+    words = f'{sentence(measured_with(risky))}; without {it} writes may be slower.'
+    if safer is not None:
+        words += f' Benchmark #{safer["id"]} was measured without {it}{_figures(safer)}.'
+    return words
+
+
+def with_data_loss(ladder: dict, chosen: dict | None, safer: dict | None = None) -> dict:
+    """The ladder with its POOL layer carrying the settings that can lose data its figure was measured with
+    (``data_loss_settings``: [] none, None unknown), said in its note and the verdict (pure)."""
+    if chosen is None:
+        return ladder
+    words = data_loss_words(chosen, safer)
+    layers = []
+    for layer in ladder['layers']:
+        if layer['layer'] == 'POOL' and (layer.get('source') or {}).get('id') == chosen['id']:
+            layer = {**layer, 'data_loss_settings': recorded_data_loss(chosen.get('context'))}
+            if words:
+                layer['note'] = f'{layer.get("note") or ""} {words}'.strip()
+        layers.append(layer)
+    verdict = ladder['verdict']
+    if words:
+        verdict += f' The pool\'s figure (benchmark #{chosen["id"]}) was {words[:1].lower()}{words[1:]}'
+    return {**ladder, 'layers': layers, 'verdict': verdict}
+
+
+def with_measured_under(ladder: dict, chosen: dict | None, diffs: list[dict], passed: list[dict],
+                        safer: dict | None = None) -> dict:
+    """The ladder with its POOL layer saying what its figure was measured under (pure): settings the box no longer
+    holds, newer results passed over, and any setting that can lose data (``with_data_loss``; ``safer``:
+    ``safe_alternative``)."""
     if chosen is None:
         return ladder
     layers = []
@@ -84,6 +152,9 @@ def with_measured_under(ladder: dict, chosen: dict | None, diffs: list[dict], pa
             if diffs:
                 note += (f' Measured under settings the box no longer has: {said(diffs)}; no result of this pool '
                          'was measured under the settings in effect now: benchmark it again.')
+                if passed:
+                    note += (' Newer results measured with settings that can lose data on power loss are left out: '
+                             + '; '.join(f'#{p["id"]} ({said(p["differences"])})' for p in passed) + '.')
             elif passed:
                 note += (' Newer results measured under other settings are left out: ' + '; '.join(
                     f'#{p["id"]} ({said(p["differences"])})' for p in passed) + '.')
@@ -93,4 +164,4 @@ def with_measured_under(ladder: dict, chosen: dict | None, diffs: list[dict], pa
     if diffs:
         verdict += (f' The pool\'s figure (benchmark #{chosen["id"]}) was measured under {said(diffs)}, not the '
                     'settings in effect now.')
-    return {**ladder, 'layers': layers, 'verdict': verdict}
+    return with_data_loss({**ladder, 'layers': layers, 'verdict': verdict}, chosen, safer)

@@ -3,6 +3,8 @@
 ``report_warnings(entries, baseline_id, conditions, comparison_warnings)`` → ``[{kind, configuration_id, test,
 metrics, message}]`` in this order:
 
+- ``DATA_LOSS``: a result was measured with a setting that can lose data on power loss (sync disabled, cache flushes
+  skipped): its write figures are faster than the pool is with safe writes.
 - ``DIFFERENT_CONDITIONS``: a result was measured on another dataset or pool, with another tool, fio or OpenZFS
   version, platform, benchmark profile, cache-defeat method, CPU or memory than the baseline: its differences are
   then not only the tuning.
@@ -99,13 +101,18 @@ def _outlier_warnings(entry):
     return out
 
 
+def _data_loss_warnings(entries):
+    return [_warning('DATA_LOSS', f'"{entry["label"]}" was {words}.', entry['id'])
+            for entry in entries if (words := bench_conditions.data_loss_words(entry))]
+
+
 def report_warnings(entries, baseline_id, conditions, comparison_warnings):
-    out = _condition_warnings(entries, baseline_id, conditions)
+    out = _data_loss_warnings(entries) + _condition_warnings(entries, baseline_id, conditions)
     for entry in entries:
         out += _noisy_warnings(entry)
     for entry in entries:
         out += _outlier_warnings(entry)
-    restated = set(bench_conditions.condition_differences(entries))
+    restated = set(bench_conditions.condition_differences(entries)) | set(bench_conditions.data_loss_warnings(entries))
     for entry in entries:
         restated.update(bench_conditions.noise_warnings(entry))
     out += [_warning('COMPARISON', text) for text in comparison_warnings if text not in restated]

@@ -108,7 +108,8 @@ def defeat_words(method):
 # Where a result's figures come from (the benchmark's ``source``), in words.
 SOURCE_WORDS = {'FIO': 'fio on the box', 'CLIENT': 'fio on a client', 'FIO_IMPORT': 'fio (imported)',
                 'BONNIE': 'bonnie++ (imported)', 'GOBONNIEGO': 'gobonniego (imported)'}
-WARNING_KIND_WORDS = {'DIFFERENT_CONDITIONS': 'Different conditions', 'UNKNOWN_CONDITIONS': 'Unknown conditions',
+WARNING_KIND_WORDS = {'DATA_LOSS': 'Not safe on power loss', 'DIFFERENT_CONDITIONS': 'Different conditions',
+                      'UNKNOWN_CONDITIONS': 'Unknown conditions',
                       'NOISY': 'Noisy', 'OUTLIERS': 'Outliers', 'COMPARISON': 'Comparison', 'NOTE': 'Note'}
 
 

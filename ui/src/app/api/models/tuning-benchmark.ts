@@ -1,6 +1,7 @@
 // Mirrors middleware/tuning/benchmark_models.py and the dicts the plugin fills in (bench_run.py, benchmark.py,
 // core/bench/comparison.py, statistics.py, catalog.py). The only real variation is measured vs imported results:
 // an imported result has `spec: null`, `context: {imported}`, no fio job files and runs without `iodepth`.
+import { TuningDataLossSetting } from './tuning-common';
 import { TuningProfile, TuningProfileNic, TuningProfilePool } from './tuning-profile';
 
 export type BenchmarkTest = 'SEQ_WRITE' | 'SEQ_READ' | 'RAND_READ_4K' | 'RAND_WRITE_4K' | 'SYNC_WRITE_4K' | 'MIXED_70_30';
@@ -122,6 +123,9 @@ export interface MeasuredContext {
   drift: string[];
   target: { dataset: string; pool: string; mountpoint: string; filesystem: string };
   settings: SettingSnapshotRow[];
+  /** The settings that can lose data on power loss in effect when it was measured (sync Disabled on its dataset, a
+   * cache-flush switch on): [] none; absent or null: it does not tell (nothing recorded). */
+  data_loss_settings?: TuningDataLossSetting[] | null;
   pool: TuningProfilePool | null;
   backend: string;
   platform: { name: string; version: string };

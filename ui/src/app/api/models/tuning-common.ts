@@ -46,6 +46,20 @@ export interface TuningChange {
   children_overriding_count?: number | null;
 }
 
+/** A setting that can lose data on power loss, in effect when a figure was measured (a result's
+ * `context.data_loss_settings`, the ladder's POOL layer): sync Disabled on a dataset, a cache-flush switch on. */
+export interface TuningDataLossSetting {
+  kind: SettingKind;
+  setting: string;
+  /** The setting in words ("Synchronous writes"). */
+  name: string;
+  /** The dataset, or `global` for the box-wide switches. */
+  scope: string;
+  value: string;
+  /** "Synchronous writes Disabled on tank/media: not safe on power loss". */
+  words: string;
+}
+
 export interface TuningPrerequisite {
   id: string;
   met: boolean;

@@ -1,6 +1,6 @@
 // Mirrors middleware/tuning/ladder_models.py: the component ladder (disks, pool, network, protocol) and the
 // bottleneck named in words.
-import { SettingUnit } from './tuning-common';
+import { SettingUnit, TuningDataLossSetting } from './tuning-common';
 
 export type LadderLayerKind = 'DISKS' | 'POOL' | 'NETWORK' | 'PROTOCOL';
 export type LadderSourceKind = 'DISK_READ' | 'BENCHMARK' | 'NETWORK' | 'CLIENT';
@@ -36,6 +36,10 @@ export interface LadderLayer {
   current_settings?: boolean;
   /** POOL: the settings its result was measured under that the box no longer holds. */
   settings_then?: LadderSettingThen[];
+  /** POOL: the settings that can lose data on power loss its result was measured with (its write figure is faster
+   * than safe writes allow; the note and the verdict say it); null: the result does not tell; absent from older
+   * servers. */
+  data_loss_settings?: TuningDataLossSetting[] | null;
 }
 
 export interface LadderSettingThen {
