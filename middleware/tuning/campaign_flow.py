@@ -126,7 +126,8 @@ class Driver:
                 if c['phase'] == 'CONFIGURE':
                     titles = configuration_titles(c['configurations'])
                     if await self.configure(c, step['configuration'], words=progress_words(
-                            step, c['spec']['rounds'], 'applying', titles=titles)):
+                            step, c['spec']['rounds'], 'applying', titles=titles), stage='ROUND',
+                            round_=step['round']):
                         title = titles.get(step['configuration'], step['configuration'])
                         return await self.reboot(c, 'REBOOT', f'{title} needs a reboot')
                     await self.commit(phase='BENCHMARK')
@@ -151,23 +152,28 @@ class Driver:
 
     # ---- steps ----
 
-    async def configure(self, c: dict, configuration: str, words: str) -> bool:
-        """Bring the box to ``configuration``; True when that left settings waiting for a reboot."""
+    async def configure(self, c: dict, configuration: str, words: str, stage: str, round_: int | None = None) -> bool:
+        """Bring the box to ``configuration``; True when that left settings waiting for a reboot. The restore points
+        it makes are marked as the campaign's ``stage`` (``ROUND`` ``round_``, ``FINISH``, ``RESTORE``)."""
         applies = await store_call(self.middleware, campaign_applies, c)
         current = applies[-1]['preset'] if applies else BASELINE
         if current != configuration or len(applies) > 1:
             # an explicit extra: the last benchmark's live rate must not linger under "applying"
             progress = lambda p, d, extra=None: self.say(  # noqa: E731
                 self.overall(c, 0), f'{words} · {d}', {'phase': 'applying', 'configuration': configuration})
-            for rp in reversed(applies):
-                plan, _, _ = await revert_plan(self.middleware, rp['id'])
-                await shielded(revert_restore_point(self.middleware, progress, rp['id'],
-                                                    acknowledged(plan, c['spec']['acknowledge'])))
-            if configuration != BASELINE:
-                target = target_of(c['spec'])
-                plan, _ = await make_plan(self.middleware, configuration, target)
-                await shielded(apply_preset(self.middleware, progress, configuration, target,
-                                            acknowledged(plan, c['spec']['acknowledge'])))
+            since = await store_call(self.middleware, rps.latest_id)
+            try:
+                for rp in reversed(applies):
+                    plan, _, _ = await revert_plan(self.middleware, rp['id'])
+                    await shielded(revert_restore_point(self.middleware, progress, rp['id'],
+                                                        acknowledged(plan, c['spec']['acknowledge'])))
+                if configuration != BASELINE:
+                    target = target_of(c['spec'])
+                    plan, _ = await make_plan(self.middleware, configuration, target)
+                    await shielded(apply_preset(self.middleware, progress, configuration, target,
+                                                acknowledged(plan, c['spec']['acknowledge'])))
+            finally:   # also one rolled back: the campaign made it, not the admin (the campaign holds the box)
+                await store_call(self.middleware, rps.mark_campaign, since, self.id, stage, round_)
             await self.commit(log=f'configured {configuration}')
         return bool(await store_call(self.middleware, campaign_pending, c))
 
@@ -298,7 +304,7 @@ class Driver:
                                           'configurations, so treat a win as provisional.')
         title = configuration_titles(c['configurations']).get(end, end)
         self.say(98, f'leaving {title} applied')
-        if await self.configure(c, end, words=f'finishing · {title}'):
+        if await self.configure(c, end, words=f'finishing · {title}', stage='FINISH'):
             if c['spec']['allow_reboot']:
                 return await self.reboot(c, 'END_REBOOT', f'{title} needs a reboot')
             await self.commit(message=f'{title} is applied; some of its settings wait for a reboot. '
@@ -311,7 +317,7 @@ class Driver:
         c = await self.campaign()
         await cancel_client_steps(self.middleware, self.id, 'the campaign stopped')
         self.say(self.overall(c, 0), 'restoring the original configuration')
-        if await self.configure(c, BASELINE, words='restoring'):
+        if await self.configure(c, BASELINE, words='restoring', stage='RESTORE'):
             if c['spec']['allow_reboot']:
                 return await self.reboot(c, 'RESTORE_REBOOT', 'the original configuration needs a reboot')
             await self.commit(message=f'{c["message"]} The original settings are back; some wait for a reboot.')

@@ -16,28 +16,30 @@ from .restore_point_models import (
     TuningRestorePointPreviewArgs, TuningRestorePointPreviewResult, TuningRestorePointQueryArgs,
     TuningRestorePointQueryResult, TuningRestorePointRevertArgs, TuningRestorePointRevertResult,
 )
-from .store import restore_points as rps
+from .core.restore_point_words import title
+from .store import presets as preset_store, restore_points as rps
 from .store.offloop import store_call
 from .transaction.engine import Step, Transaction
 
 PUBLIC_FIELDS = ('id', 'created_at', 'kind', 'preset', 'target', 'state', 'entries', 'changes', 'reverts',
-                 'reverted_by', 'message')
-# A restore point's state and kind in words, for messages
+                 'reverted_by', 'message', 'campaign_id', 'campaign_round', 'campaign_stage')
+# A restore point's state in words, for messages
 STATE_WORDS = {'IN_PROGRESS': 'in progress', 'APPLIED': 'applied', 'ROLLED_BACK': 'rolled back',
                'REVERTED': 'reverted', 'FAILED': 'failed'}
-KIND_WORDS = {'APPLY': 'an apply', 'REVERT': 'a revert', 'PUT_BACK': 'a put back'}
 
 
-def preset_title(preset_id: str) -> str:
-    """A built-in preset's name; an own preset's id (its name may have changed since)."""
-    builtin = catalog.get_builtin(preset_id)
-    return builtin['name'] if builtin else preset_id
-
-
-def public_restore_point(rp: dict) -> dict:
-    """A stored restore point as callers see it; its rows carry their unit (rows stored before units came too)."""
+def public_restore_point(rp: dict, by_id: dict[int, dict] | None = None, names: dict | None = None) -> dict:
+    """A stored restore point as callers see it: what it is in words (``title``; ``by_id``: restore points by id,
+    for what a revert undid; ``names``: own presets' names by id), its rows with their unit (rows stored before
+    units came too)."""
     return {f: rp[f] for f in PUBLIC_FIELDS} | {
+        'title': title(rp, by_id, names),
         'changes': [change | catalog.unit_fields(change['kind'], change['setting']) for change in rp['changes']]}
+
+
+def preset_names(db) -> dict[str, str]:
+    """Own presets' names by id."""
+    return {p['id']: p['name'] for p in preset_store.list_presets(db)}
 
 
 def classify(kind: str, setting: str, current: str | None, value: str | None, writable: bool | None,
@@ -87,8 +89,15 @@ def revert_box(profile: dict, target: dict | None):
     return None if errors else box
 
 
-def plan_revert(rp: dict, later: list[dict], actual: dict[str, dict], box=None) -> dict:
-    """Pure: the plan of reverting ``rp`` given what the box holds now (``box``: its pool, when still there)."""
+def and_join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ', '.join(names[:-1]) + ' and ' + names[-1]
+
+
+def plan_revert(rp: dict, later: list[dict], actual: dict[str, dict], box=None, by_id: dict | None = None,
+                names: dict | None = None) -> dict:
+    """Pure: the plan of reverting ``rp`` given what the box holds now (``box``: its pool, when still there); a
+    later restore point that changed the same settings is named in words (``by_id``, ``names``: as for
+    ``public_restore_point``)."""
     changes, unchanged, warnings = [], [], []
     for entry in rp['entries']:
         current = actual[entry['key']]
@@ -99,10 +108,10 @@ def plan_revert(rp: dict, later: list[dict], actual: dict[str, dict], box=None) 
     for other in later:
         overlap = sorted({(c['kind'], c['setting']) for c in other['changes'] if c['key'] in touched})
         if overlap:
-            what = preset_title(other['preset']) if other['preset'] else KIND_WORDS.get(other['kind'], other['kind'])
-            names = ', '.join(name_of(kind, setting) for kind, setting in overlap)
-            warnings.append(f'Restore point {other["id"]} ({what}), applied later, also changed {names}; reverting '
-                            f'{rp["id"]} sets them back to the values from before {rp["id"]}.')
+            what = title(other, by_id, names)
+            settings = and_join([name_of(kind, setting) for kind, setting in overlap])
+            warnings.append(f'Restore point {other["id"]} ({what}) came later and also changed {settings}; '
+                            f'reverting {rp["id"]} sets them back to the values from before {rp["id"]}.')
     return {
         'preset': rp['preset'] or 'revert', 'target': rp['target'] or {'pool': '-', 'dataset': None,
                                                                        'cache_disks': [], 'log_disks': []},
@@ -121,8 +130,10 @@ class TuningRestorePointService(Service):
     @api_method(TuningRestorePointQueryArgs, TuningRestorePointQueryResult, roles=READ_ROLES)
     def query(self, filters, options):
         """Restore points, oldest first: each holds every setting an apply or revert touched, as it was before."""
-        rows = [public_restore_point(rp) for rp in rps.list_restore_points(plugin_context(self.middleware).db)]
-        return filter_list(rows, filters, options)
+        db = plugin_context(self.middleware).db
+        stored = rps.list_restore_points(db)
+        by_id, names = {rp['id']: rp for rp in stored}, preset_names(db)
+        return filter_list([public_restore_point(rp, by_id, names) for rp in stored], filters, options)
 
     @api_method(TuningRestorePointPreviewArgs, TuningRestorePointPreviewResult, roles=READ_ROLES)
     async def preview(self, id_):
@@ -156,9 +167,11 @@ async def revert_plan(middleware, id_: int) -> tuple[dict, dict, dict]:
         verrors.add('id', f'Restore point {id_} is {state}; only applied ones can be reverted.{hint}')
     verrors.check()
     actual = await read_snapshot(middleware, [e['key'] for e in rp['entries']])
-    later = [o for o in await store_call(middleware, rps.applied) if o['id'] > rp['id']]
+    stored = await store_call(middleware, rps.list_restore_points)
+    later = [o for o in stored if o['id'] > rp['id'] and o['state'] == 'APPLIED']
     box = revert_box(await read_profile(middleware), rp['target'])
-    return plan_revert(rp, later, actual, box), rp, actual
+    by_id, names = {o['id']: o for o in stored}, await store_call(middleware, preset_names)
+    return plan_revert(rp, later, actual, box, by_id, names), rp, actual
 
 
 async def revert_restore_point(middleware, progress, id_: int, acknowledge: list[str]) -> dict:

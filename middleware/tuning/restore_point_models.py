@@ -29,6 +29,19 @@ class TuningRestorePointEntry(BaseModel):
     """For a REVERT, the restore point it reverted."""
     reverted_by: int | None
     message: LongString | None
+    title: LongString
+    """What it is, in words, and who made it: "Max IOPS applied", "Max IOPS reverted, undoing restore point 2",
+    "Max IOPS applied again, undoing restore point 3" (a revert of a revert), "Record size put back as Max IOPS set
+    it"; a campaign's step says so first: "Campaign 1, round 2: Max IOPS applied", "Campaign 1, at its end: ...",
+    "Campaign 1, putting the original configuration back: ..."."""
+    campaign_id: int | None = None
+    """The campaign whose step made it (null: made by an admin's call)."""
+    campaign_round: int | None = None
+    """The round of that campaign (`campaign_stage` ROUND)."""
+    campaign_stage: Literal['ROUND', 'FINISH', 'RESTORE'] | None = None
+    """ROUND: configuring a round; FINISH: leaving the configuration the campaign ends with; RESTORE: putting the
+    original configuration back after an abort or a failure; null for an admin's, or a campaign's made before
+    stages were recorded."""
 
 
 class TuningRestorePointQueryArgs(BaseModel):

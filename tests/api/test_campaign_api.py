@@ -50,6 +50,16 @@ def test_interleaved_campaign_measures_every_configuration_and_puts_the_box_back
     assert row['single_round'] is False
     # finish ORIGINAL: the box is exactly as before.
     assert not diff(before, full_snapshot(c))
+    # its restore points say they are the campaign's, by round, and what each did, the preset by name
+    made = [rp for rp in c.call('tuning.restore_point.query') if rp['campaign_id'] == row['id']]
+    first = made[0]['id']
+    assert [(rp['campaign_round'], rp['campaign_stage'], rp['title']) for rp in made] == [
+        (1, 'ROUND', f'Campaign {row["id"]}, round 1: Max sequential write applied'),
+        (2, 'ROUND', f'Campaign {row["id"]}, round 2: Max sequential write reverted, undoing restore point {first}'),
+        (2, 'ROUND', f'Campaign {row["id"]}, round 2: Max sequential write applied'),
+        (None, 'FINISH', f'Campaign {row["id"]}, at its end: Max sequential write reverted, undoing restore point '
+                         f'{first + 2}')]
+    assert [rp['id'] for rp in c.call('tuning.restore_point.query', [['campaign_id', '=', None]])] == []
     assert c.call('tuning.state')['active'] is None
 
 

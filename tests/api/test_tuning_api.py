@@ -317,15 +317,29 @@ def test_reverting_an_earlier_apply_names_the_later_one_and_its_settings_in_word
     first = apply(c, 'max-seq-write')
     c.call('tuning.preset.create', {'name': 'Small records', 'settings': [
         {'kind': 'DATASET_PROPERTY', 'setting': 'recordsize', 'value': '64K'}]})
-    second = apply(c, 'small-records')
     try:
-        plan = c.call('tuning.restore_point.preview', first['restore_point_id'])
-        (note,) = [w for w in plan['warnings'] if 'applied later' in w]
-        assert note == (f'Restore point {second["restore_point_id"]} (small-records), applied later, also changed '
-                        f'Record size; reverting {first["restore_point_id"]} sets them back to the values from before '
-                        f'{first["restore_point_id"]}.')
+        second = apply(c, 'small-records')
+        later = c.call('tuning.restore_point.preview', first['restore_point_id'])['warnings']
+        undone = revert(c, second['restore_point_id'])
+        later_revert = c.call('tuning.restore_point.preview', first['restore_point_id'])['warnings']
+        again = revert(c, undone['restore_point_id'])    # Small records applied again
+        third = revert(c, again['restore_point_id'])     # and taken off again
+        titles = {rp['id']: rp['title'] for rp in c.call('tuning.restore_point.query')}
     finally:
-        revert(c, second['restore_point_id'])
         revert(c, first['restore_point_id'])
         c.call('tuning.preset.delete', 'small-records')
     assert not diff(before, full_snapshot(c))
+    first_id = first['restore_point_id']
+    tail = f'came later and also changed Record size; reverting {first_id} sets them back to the values from ' \
+           f'before {first_id}.'
+    assert [w for w in later if 'came later' in w] == [
+        f'Restore point {second["restore_point_id"]} (Small records applied) {tail}']
+    # a later revert is said to be one, and of what (the walk-through read "(max-iops), applied later")
+    assert [w for w in later_revert if 'came later' in w] == [
+        f'Restore point {undone["restore_point_id"]} (Small records reverted, undoing restore point '
+        f'{second["restore_point_id"]}) {tail}']
+    assert titles[first_id] == 'Max sequential write applied'
+    assert titles[again['restore_point_id']] == (f'Small records applied again, undoing restore point '
+                                                 f'{undone["restore_point_id"]}')
+    assert titles[third['restore_point_id']] == (f'Small records reverted, undoing restore point '
+                                                 f'{again["restore_point_id"]}')

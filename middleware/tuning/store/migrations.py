@@ -75,4 +75,16 @@ MIGRATIONS: list[list[str]] = [
             key TEXT PRIMARY KEY, restore_point_id INTEGER NOT NULL REFERENCES restore_point(id),
             expected TEXT, value TEXT, accepted_at TEXT NOT NULL)""",
     ],
+    # 8: the campaign whose step made a restore point (its round, or its end, or the restore after an abort), so a
+    #    campaign's applies and reverts are not taken for an admin's. Restore points made before are matched to the
+    #    campaign that was running when they were made (after its origin, between its start and its last commit).
+    [
+        'ALTER TABLE restore_point ADD COLUMN campaign_id INTEGER',
+        'ALTER TABLE restore_point ADD COLUMN campaign_round INTEGER',
+        'ALTER TABLE restore_point ADD COLUMN campaign_stage TEXT',
+        """UPDATE restore_point SET campaign_id = (
+            SELECT c.id FROM campaign c WHERE restore_point.id > c.origin_restore_point
+            AND restore_point.created_at >= c.created_at AND restore_point.created_at <= c.updated_at
+            ORDER BY c.id DESC LIMIT 1) WHERE kind IN ('APPLY', 'REVERT')""",
+    ],
 ]

@@ -13,6 +13,8 @@ def _row(row: dict) -> dict:
         'target': loads(row['target']), 'state': row['state'], 'entries': loads(row['entries']),
         'changes': loads(row['changes']), 'reverts': row['reverts'], 'reverted_by': row['reverted_by'],
         'message': row['message'], 'boot_id': row['boot_id'], 'updated_at': row['updated_at'],
+        'campaign_id': row['campaign_id'], 'campaign_round': row['campaign_round'],
+        'campaign_stage': row['campaign_stage'],
     }
 
 
@@ -50,6 +52,27 @@ def create_restore_point(db: Database, *, kind, preset, target, entries, changes
              now),
         )
         return cur.lastrowid
+
+
+def latest_id(db: Database) -> int:
+    """The id of the newest restore point (0 when there is none)."""
+    return db.query('SELECT COALESCE(MAX(id), 0) AS id FROM restore_point')[0]['id']
+
+
+CAMPAIGN_STAGES = ('ROUND', 'FINISH', 'RESTORE')
+
+
+def mark_campaign(db: Database, since: int, campaign_id: int, stage: str, round_: int | None = None) -> list[int]:
+    """Record that the restore points made after ``since`` (by one step of a campaign, which held the box
+    meanwhile) are that campaign's: its ``ROUND`` ``round_``, its ``FINISH`` or its ``RESTORE``; → their ids."""
+    if stage not in CAMPAIGN_STAGES:
+        raise ValueError(f'unknown campaign stage {stage!r}')
+    with db.transaction() as cur:
+        ids = [r[0] for r in cur.execute('SELECT id FROM restore_point WHERE id > ? AND campaign_id IS NULL '
+                                         'ORDER BY id', (since,)).fetchall()]
+        cur.executemany('UPDATE restore_point SET campaign_id = ?, campaign_round = ?, campaign_stage = ? '
+                        'WHERE id = ?', [(campaign_id, round_, stage, id_) for id_ in ids])
+    return ids
 
 
 def finish_restore_point(db: Database, id_: int, state: str, message: str | None = None) -> None:

@@ -101,4 +101,12 @@ export interface TuningRestorePoint {
   reverts: number | null;
   reverted_by: number | null;
   message: string | null;
+  /** What it is and who made it, in words: "Max IOPS applied", "Max IOPS reverted, undoing restore point 2";
+   * a campaign's step says so first: "Campaign 1, round 2: Max IOPS applied" (absent from older servers). */
+  title?: string;
+  /** The campaign whose step made it; null: an admin's own (absent from older servers). */
+  campaign_id?: number | null;
+  campaign_round?: number | null;
+  /** ROUND: configuring a round; FINISH: the configuration it ends with; RESTORE: the original put back. */
+  campaign_stage?: 'ROUND' | 'FINISH' | 'RESTORE' | null;
 }
