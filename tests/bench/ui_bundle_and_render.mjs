@@ -9,11 +9,26 @@ import { UI_DIST, startHost } from '../e2e/host.mjs';
 
 const PASSWORD = 'bench-secret-password';
 
-/** Files index.html loads up front (scripts, module preloads, styles) — the lazy page chunks are not among them. */
+// A static import in a built chunk: `import{a as b}from"./chunk-X.js"` or `import"./chunk-X.js"` (never `import(`).
+const STATIC_IMPORT = /(?:import|export)\s*(?:[\w${}*,\s]+?\s*from\s*)?["']\.\/([^"']+\.js)["']/g;
+
+/** What the browser must load before the first page: index.html's scripts and styles and, from each script, every
+ *  chunk it imports statically (Angular lists only some of them as preloads); lazy `import()` chunks are left out. */
 function initialFiles() {
   const html = readFileSync(join(UI_DIST, 'index.html'), 'utf8');
-  const names = new Set([...html.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]));
-  return [...names].filter((n) => readdirSync(UI_DIST).includes(n));
+  const present = new Set(readdirSync(UI_DIST));
+  const found = new Set([...html.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]).filter((n) => present.has(n)));
+  const queue = [...found].filter((n) => n.endsWith('.js'));
+  while (queue.length) {
+    const code = readFileSync(join(UI_DIST, queue.pop()), 'utf8');
+    for (const [, name] of code.matchAll(STATIC_IMPORT)) {
+      if (present.has(name) && !found.has(name)) {
+        found.add(name);
+        queue.push(name);
+      }
+    }
+  }
+  return [...found];
 }
 
 function bundleFigures() {

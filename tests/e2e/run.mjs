@@ -32,7 +32,8 @@ const tick = (page, id) => $(page, id).locator('input[type="checkbox"]');
  */
 async function choose(page, id, choice) {
   await $(page, id).click();
-  const panel = page.locator('.cdk-overlay-container .mat-mdc-select-panel');
+  // CDK 21 may show the panel as a popover beside the select rather than in the overlay container: look anywhere
+  const panel = page.locator('.mat-mdc-select-panel');
   let option;
   if (typeof choice === 'string') {
     option = panel.locator(`mat-option[data-value="${choice}"]`);
