@@ -142,6 +142,11 @@ async function axeViolations(page) {
   if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
     await page.evaluate(AXE_SOURCE);
   }
+  // Contrast is judged on settled colours: a theme switch or a focus change runs Material's colour transitions
+  // (150 ms), and a label caught half-way reads as too faint. Endless animations (spinners) are not waited for.
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime))
+    .map((a) => a.finished.catch(() => undefined))));
   const result = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
