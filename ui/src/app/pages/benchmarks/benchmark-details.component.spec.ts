@@ -72,6 +72,32 @@ describe('BenchmarkDetailsComponent', () => {
     expect(q('details-context')!.textContent).not.toContain('undefined');
   });
 
+  it('figures measured with writes not safe on power loss say so, in the server’s words, one line a setting', async () => {
+    const words = [
+      'Synchronous writes Disabled on tank/media: not safe on power loss',
+      'Skip disk cache flushes on: not safe on power loss',
+    ];
+    const { q, all } = await renderDetails(localRun(fakeMeasuredContext({
+      data_loss_settings: [
+        { kind: 'DATASET_PROPERTY', setting: 'sync', name: 'Synchronous writes', scope: 'tank/media',
+          value: 'DISABLED', words: words[0] },
+        { kind: 'ZFS_PARAMETER', setting: 'zfs_nocacheflush', name: 'Skip disk cache flushes', scope: 'global',
+          value: '1', words: words[1] },
+      ],
+    })));
+    const lines = all('details-data-loss');
+    expect(lines.map((p) => p.textContent!.trim())).toEqual(words);
+    expect(lines.every((p) => p.classList.contains('danger') && p.getAttribute('role') === 'note')).toBe(true);
+    expect(q('details-context')).not.toBeNull();
+  });
+
+  // none recorded, the result does not tell, an older server
+  it.each([[[]], [null], [undefined]])('says nothing of data loss when data_loss_settings is %j', async (settings) => {
+    const { q } = await renderDetails(localRun(fakeMeasuredContext({ data_loss_settings: settings })));
+    expect(q('details-data-loss')).toBeNull();
+    expect(q('details-context')).not.toBeNull();
+  });
+
   it('sorts the statistics by CV and runs as numbers, in the catalog order of tests until then', async () => {
     const run = localRun();
     run.summary.SEQ_WRITE!['write_iops'] = { ...fakeStats([1, 2, 3]), cv_percent: 12 };

@@ -50,6 +50,10 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
       <section>
         @if (measured(); as c) {
           <h3>{{ 'Measured under' | t }}</h3>
+          <!-- The server's words: writes that can be lost on power loss made these figures faster than safe ones. -->
+          @for (d of c.data_loss_settings ?? []; track d.kind + d.scope + d.setting) {
+            <p class="banner danger" role="note" data-test="details-data-loss">{{ d.words }}</p>
+          }
           <dl data-test="details-context">
             <dt>{{ 'Where' | t }}</dt><dd data-test="details-where">{{ where()?.where }}</dd>
             @if (where()?.pool; as layout) { <dt>{{ 'Pool' | t }}</dt><dd data-test="details-pool">{{ layout }}</dd> }
