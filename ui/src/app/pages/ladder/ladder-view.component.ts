@@ -50,6 +50,12 @@ import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep, settingsThe
             <div><strong>{{ layerWords[l.layer] | t }}</strong>
               @if (limitsHere(l)) { <span class="tag">{{ 'limits' | t }}</span> }</div>
             <div class="muted small">{{ l.name }}</div>
+            @if (dataLossWords(l); as w) {
+              <!-- Its write figure is faster than safe writes allow: said where the figure is, not only in the note. -->
+              <div class="small">
+                <span class="badge DANGEROUS" data-test="ladder-data-loss" [attr.title]="w">{{ 'Not safe on power loss' | t }}</span>
+                <span data-test="ladder-data-loss-words">{{ w }}</span></div>
+            }
           </td>
         </ng-container>
         @for (d of directions; track d) {
@@ -118,6 +124,12 @@ export class LadderViewComponent {
   protected readonly date = formatDateTime;
   protected readonly bars = computed(() => ladderBars(this.ladder().layers));
   protected readonly steps = computed(() => this.ladder().missing.map(nextStep));
+
+  /** The POOL layer's settings that can lose data on power loss, in the server's words; null when none. */
+  protected dataLossWords(layer: LadderLayer): string | null {
+    const settings = layer.layer === 'POOL' ? layer.data_loss_settings ?? [] : [];
+    return settings.length ? settings.map((d) => d.words).join('; ') : null;
+  }
 
   protected limitsHere(layer: LadderLayer): boolean {
     return limits(this.ladder(), layer, 'read') || limits(this.ladder(), layer, 'write');
