@@ -7,6 +7,9 @@ are reworded when they are read, so results stored before the words came read li
   tank/media · QUICK"), "Max IOPS · tank · Standard test", "Campaign 3 · round 2 · baseline" (from "campaign 3 ·
   round 2 · BASELINE"), "Campaign 3 · Max IOPS". A label an admin typed is left as it is.
 - ``default_label(preset_name, dataset, profile)``: the label of a result run without one, in those words.
+- ``with_setting_units(context)``: each row of the settings snapshot a result recorded gets its ``name`` in words and
+  its ``unit`` and ``zero_is_default`` as plan rows carry them, so a reader shows "Write buffer limit 3.2 GiB", never
+  a bare byte count.
 
 Only the shapes tuning wrote are reworded, and only ids it knows (a test of the catalog, a built-in preset, a
 benchmark profile); an own preset's id in an old label stays, since its name is not known here.
@@ -16,6 +19,7 @@ import re
 from .bench.catalog import PROFILES, TESTS, profile_name
 from .campaign import BASELINE
 from .presets.catalog import get_builtin
+from .presets.setting_words import name_of, unit_fields
 from .report.metric_info import title_of_test
 
 _NOTE = re.compile(r'^(?P<lead>(?:round result #\d+: )*)(?P<test>[A-Z][A-Z0-9_]*)(?P<rest>(?: run \d+)?: .*)$',
@@ -62,4 +66,16 @@ def label_words(label):
     return label
 
 
-__all__ = ['default_label', 'label_words', 'note_words']
+
+def with_setting_units(context):
+    """``context`` with every settings-snapshot row named and given its unit (rows stored by any version)."""
+    rows = context.get('settings') if isinstance(context, dict) else None
+    if not isinstance(rows, list):
+        return context
+    named = [{'name': name_of(row['kind'], row['setting']), **unit_fields(row['kind'], row['setting']), **row}
+             if isinstance(row, dict) and isinstance(row.get('kind'), str) and isinstance(row.get('setting'), str)
+             else row for row in rows]
+    return {**context, 'settings': named}
+
+
+__all__ = ['default_label', 'label_words', 'note_words', 'with_setting_units']

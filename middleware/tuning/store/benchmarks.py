@@ -5,7 +5,7 @@ A scratch area is recorded before it is created, so a crash leaves a record that
 from collections.abc import Iterator
 
 from ..core.presets.data_loss import with_data_loss
-from ..core.stored_words import label_words, note_words
+from ..core.stored_words import label_words, note_words, with_setting_units
 from .db import Database, dumps, loads, utc_now
 
 PUBLIC = ('id', 'label', 'created_at', 'source', 'spec', 'context', 'summary', 'runs', 'jobs', 'notes')
@@ -23,7 +23,7 @@ def _row(row: dict, with_raw: bool = False, fields: tuple = PUBLIC) -> dict:
         out['notes'] = [note_words(note) for note in out['notes']]
     # and did not record which of their settings could lose data: told from the settings they did record
     if 'context' in out:
-        out['context'] = with_data_loss(out['context'])
+        out['context'] = with_setting_units(with_data_loss(out['context']))
     if with_raw:
         out['raw'] = loads(row['raw'])
     return out

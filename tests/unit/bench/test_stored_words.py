@@ -43,3 +43,24 @@ def test_a_result_stored_by_an_older_version_reads_in_words(tmp_path):
     assert benchmarks.get_benchmark(db, old['id'])['notes'] == ['Sequential write 1 MiB: spread is low',
                                                                'Cache defeat: O_DIRECT.']
     db.close()
+
+
+def test_a_results_settings_snapshot_reads_with_names_and_units(tmp_path):
+    """The snapshot of what a result was measured under: each setting named and with its unit, so the panel shows
+    "Write buffer size 3.2 GiB", never 3435973836; rows stored before keep their own fields, odd rows pass as they are."""
+    db = Database(str(tmp_path / 'tuning.db'))
+    snapshot = [{'kind': 'ZFS_PARAMETER', 'scope': 'global', 'setting': 'zfs_dirty_data_max', 'value': '3435973836',
+                 'source': None, 'exists': True},
+                {'kind': 'ZFS_PARAMETER', 'scope': 'global', 'setting': 'zfs_arc_max', 'value': '0', 'source': None,
+                 'exists': True},
+                {'kind': 'DATASET_PROPERTY', 'scope': 'tank/media', 'setting': 'sync', 'value': 'STANDARD',
+                 'source': 'LOCAL', 'exists': True},
+                'not a row']
+    stored = benchmarks.insert_benchmark(db, label='x', source='FIO', spec={}, context={'settings': snapshot},
+                                         summary={}, runs={}, jobs=[], notes=[], raw={})
+    rows = benchmarks.get_benchmark(db, stored['id'])['context']['settings']
+    assert rows[0] == {**snapshot[0], 'name': 'Write buffer size', 'unit': 'BYTES', 'zero_is_default': False}
+    assert (rows[1]['unit'], rows[1]['zero_is_default']) == ('BYTES', True)
+    assert (rows[2]['name'], rows[2]['unit']) == ('Synchronous writes', None)
+    assert rows[3] == 'not a row'
+    db.close()

@@ -1,7 +1,7 @@
 // Mirrors middleware/tuning/benchmark_models.py and the dicts the plugin fills in (bench_run.py, benchmark.py,
 // core/bench/comparison.py, statistics.py, catalog.py). The only real variation is measured vs imported results:
 // an imported result has `spec: null`, `context: {imported}`, no fio job files and runs without `iodepth`.
-import { TuningDataLossSetting } from './tuning-common';
+import { SettingUnit, TuningDataLossSetting } from './tuning-common';
 import { TuningProfile, TuningProfileNic, TuningProfilePool } from './tuning-profile';
 
 export type BenchmarkTest = 'SEQ_WRITE' | 'SEQ_READ' | 'RAND_READ_4K' | 'RAND_WRITE_4K' | 'SYNC_WRITE_4K' | 'MIXED_70_30';
@@ -82,6 +82,11 @@ export interface SettingSnapshotRow {
   value: string | null;
   source: string | null;
   exists: boolean;
+  /** The setting's name in words, its unit and whether 0 leaves it to OpenZFS, as on plan rows (absent from older
+   *  plugins). */
+  name?: string;
+  unit?: SettingUnit | null;
+  zero_is_default?: boolean;
 }
 
 export interface TheoreticalMax {

@@ -1,5 +1,5 @@
 // Mirrors middleware/tuning/preset_models.py and restore_point_models.py.
-import { Risk, SettingKind, TuningChange, TuningSettingValue, TuningTarget } from './tuning-common';
+import { Risk, SettingKind, SettingUnit, TuningChange, TuningSettingValue, TuningTarget } from './tuning-common';
 
 export interface TuningPresetSetting {
   kind: SettingKind;
@@ -36,8 +36,9 @@ export interface TuningPresetUpdate {
   settings?: TuningPresetSetting[];
 }
 
-/** How a value may be typed: sizes with K/M/G/T ("64G"), percentages with "%", seconds with "s". */
-export type SettingUnit = 'BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT';
+/** How a value may be typed: sizes with K/M/G/T ("64G"), percentages with "%", seconds with "s" (one type for
+ *  every row that carries a unit). */
+export type { SettingUnit } from './tuning-common';
 
 export interface TuningPresetSettingsTarget {
   pool: string;
