@@ -587,7 +587,7 @@ const steps = [
     await $(page, 'camp-single-round').waitFor();
     await $(page, 'camp-compare-link').waitFor();
     const report = page.frameLocator('[data-test="camp-report-frame"]');
-    await report.locator('body').filter({ hasText: 'max-seq-write' }).waitFor();
+    await report.locator('body').filter({ hasText: 'Max sequential write' }).waitFor();   // the preset by name, not its id
     await shot(page, '15-campaign-report');
     // The report as a reader gets it: its HTML alone in a page of its own (a screenshot of the sandboxed inline frame
     // comes out blank in headless Chromium), on screen and printed to PDF with its print stylesheet.
