@@ -7,6 +7,12 @@ import { mockApi } from '../../testing/mock-api';
 import { CampaignResultsComponent } from './campaign-results.component';
 import { Campaign, CampaignRecommendation } from '../../api/models/tuning-campaign';
 import { headerCell } from '../../testing/tables';
+import { ThemeService } from '../../layout/theme.service';
+import { summaryBeside } from './campaign-results.component';
+
+const TOO_FEW = 'too few runs for a verdict (need 5 per configuration)';
+const SINGLE = 'single round: each configuration was measured in one sitting, so drift between sittings (a warming '
+  + 'pool, other load) is not averaged out; do not trust it beyond this run — repeat with 3 rounds or more';
 
 async function renderResults(campaign: Campaign) {
   const { providers } = mockApi((m) => m.mockCall('core.download', [5, '/_download/5?auth_token=t']));
@@ -26,7 +32,7 @@ async function renderResults(campaign: Campaign) {
     fixture.detectChanges();
     await fixture.whenStable();
   };
-  return { el, settle, q: (id: string) => el.querySelector<HTMLElement>(`[data-test="${id}"]`) };
+  return { el, settle, fixture, q: (id: string) => el.querySelector<HTMLElement>(`[data-test="${id}"]`) };
 }
 
 describe('CampaignResultsComponent', () => {
@@ -43,7 +49,65 @@ describe('CampaignResultsComponent', () => {
     expect(q('camp-too-few-0')!.textContent).toContain('too few runs for a verdict (need 5 per configuration)');
     expect(q('camp-verdict-0')!.textContent).toContain('Too few runs');
     expect(q('camp-rec-0')!.textContent).not.toContain('…');
+    expect(q('camp-summary-0')).toBeNull();   // the server's summary is the same sentence: said once
+    expect(q('camp-winner-0')!.textContent!.trim()).toBe('—');
   });
+
+  it('says the Winner in the server’s words; a row without a verdict says why once, its Winner a dash', async () => {
+    const rec = (partial: Partial<CampaignRecommendation>): CampaignRecommendation => ({
+      test: 'SEQ_WRITE', metric: 'write_bw_bytes', direction: 'HIGHER', winner: null, ratio: null,
+      ratio_ci_low: null, ratio_ci_high: null, p_adjusted: null, verdict: 'NO_WINNER', summary: '', ...partial,
+    });
+    const { q } = await renderResults(fakeDoneCampaign({ single_round: true, recommendation: [
+      rec({ winner: 'max-iops', winner_words: 'Max IOPS', verdict: 'BETTER', ratio: 1.2, ratio_ci_low: 1.1,
+        ratio_ci_high: 1.3, p_adjusted: 0.01, summary: 'max-iops wins' }),
+      rec({ test: 'SEQ_READ', metric: 'read_bw_bytes', winner: 'BASELINE', ratio: 1,
+        winner_words: 'baseline: no configuration is significantly better', summary: 'no configuration beats it' }),
+      rec({ test: 'RAND_READ_4K', metric: 'read_iops', verdict: 'INSUFFICIENT_RUNS', min_runs: 5,
+        winner_words: `no winner: ${TOO_FEW}`, summary: `${TOO_FEW} — ${SINGLE}` }),
+    ] }));
+    expect(q('camp-winner-0')!.textContent!.trim()).toBe('Max IOPS');
+    expect(q('camp-winner-1')!.textContent!.trim()).toBe('baseline: no configuration is significantly better');
+    expect(q('camp-winner-2')!.textContent!.trim()).toBe('—');
+    const row = q('camp-rec-2')!.textContent!;
+    expect(row.split('too few runs for a verdict').length - 1).toBe(1);   // once, in the merged figures' cell
+    expect(q('camp-too-few-2')!.textContent).toContain(TOO_FEW);
+    expect(q('camp-summary-2')!.textContent!.trim()).toBe(SINGLE);   // what else the verdict says stays
+    expect(q('camp-summary-1')!.textContent!.trim()).toBe('no configuration beats it');
+  });
+
+  it('an older server’s row without winner_words names the winner by its preset', async () => {
+    const { q } = await renderResults(fakeDoneCampaign());
+    expect(q('camp-winner-0')!.textContent!.trim()).not.toBe('');
+    expect(q('camp-winner-0')!.textContent).not.toContain('undefined');
+  });
+
+  it('drops a summary that only repeats the too-few sentence, keeps others whole', () => {
+    expect(summaryBeside({ verdict: 'INSUFFICIENT_RUNS', summary: TOO_FEW })).toBe('');
+    expect(summaryBeside({ verdict: 'INSUFFICIENT_RUNS', summary: 'too few runs for a verdict' })).toBe('');
+    expect(summaryBeside({ verdict: 'INSUFFICIENT_RUNS', summary: `${TOO_FEW} — ${SINGLE}` })).toBe(SINGLE);
+    expect(summaryBeside({ verdict: 'NO_WINNER', summary: `a: ${TOO_FEW}` })).toBe(`a: ${TOO_FEW}`);
+  });
+
+  it('the inline report follows the panel’s theme: the iframe asks for its scheme and paints no white of its own',
+    async () => {
+      const { q, settle } = await renderResults(fakeDoneCampaign());
+      const theme = TestBed.inject(ThemeService);
+      const frame = () => q('camp-report-frame')!;
+      for (let i = 0; i < 10 && !q('camp-report-frame'); i++) {   // the report's fetch takes a few turns
+        await new Promise((r) => setTimeout(r));
+        await settle();
+      }
+      expect(q('camp-report-error')).toBeNull();
+      expect(frame().style.colorScheme).toBe(theme.theme());
+      theme.toggle();
+      await settle();
+      expect(frame().style.colorScheme).toBe(theme.theme());
+      theme.toggle();
+      await settle();
+      expect(frame().style.colorScheme).toBe(theme.theme());
+      expect(getComputedStyle(frame()).backgroundColor).not.toBe('rgb(255, 255, 255)');
+    });
 
   it('shows the interval and p of a winner and no single-round banner otherwise', async () => {
     const { q } = await renderResults(fakeDoneCampaign());
@@ -82,6 +146,7 @@ describe('CampaignResultsComponent', () => {
     await settle();
     expect(order()).toEqual(['camp-rec-1', 'camp-rec-2', 'camp-rec-0']);
     expect(q('camp-verdict-0')!.textContent).toContain('Better');   // ids travel with their row
-    expect(q('camp-winner-1')!.textContent).toContain('Baseline');
+    expect(q('camp-winner-2')!.textContent).toContain('Baseline');
+    expect(q('camp-winner-1')!.textContent!.trim()).toBe('—');
   });
 });

@@ -17,7 +17,17 @@ import { ReportDownloader } from '../../shared/report-download';
 import { SortedRows, rankOf } from '../../shared/table/sort-rows';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { PresetsStore } from '../../stores/presets.store';
+import { ThemeService } from '../../layout/theme.service';
 import { compareLink, winnerWords } from './campaign-words';
+
+/** The server's too-few sentence at the start of a summary ("too few runs for a verdict (need 5 per configuration)"),
+ *  with the dash that joins what follows. */
+const TOO_FEW_LEAD = /^too few runs for a verdict(?: \(need \d+ per configuration\))?(?: — )?/;
+
+/** A row's summary beside its verdict, without the too-few sentence the row already says across its figures. */
+export function summaryBeside(row: Pick<CampaignRecommendation, 'verdict' | 'summary'>): string {
+  return row.verdict === 'INSUFFICIENT_RUNS' ? row.summary.replace(TOO_FEW_LEAD, '') : row.summary;
+}
 
 /** A recommendation row with its place in the server's list (its data-test ids stay with it when sorted). */
 type RecRow = CampaignRecommendation & { index: number };
@@ -34,7 +44,8 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
   styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
     .num { text-align: right; white-space: nowrap; }
-    iframe { width: 100%; height: 640px; border: 1px solid var(--bg3); background: #fff; }
+    /* no background of its own: the report paints its page in the scheme the iframe's color-scheme asks for */
+    iframe { width: 100%; height: 640px; border: 1px solid var(--bg3); }
   `,
   template: `
     <mat-card appearance="outlined" class="card" data-test="camp-results">
@@ -58,7 +69,9 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
             </ng-container>
             <ng-container matColumnDef="winner">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Winner' | t }}</th>
-              <td mat-cell *matCellDef="let r; of: table.rows" [attr.data-test]="'camp-winner-' + r.index">{{ winner(r.winner) | t }}</td>
+              <td mat-cell *matCellDef="let r; of: table.rows" [attr.data-test]="'camp-winner-' + r.index">
+                <!-- Too few runs: the row's sentence says there is no winner and why, once. -->
+                @if (tooFew(r)) { — } @else if (r.winner_words) { {{ r.winner_words }} } @else { {{ winner(r.winner) | t }} }</td>
             </ng-container>
             <!-- Too few runs: one sentence across change, interval and p (the two after it merged into it). -->
             <ng-container matColumnDef="change">
@@ -80,7 +93,7 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
             <ng-container matColumnDef="verdict">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Verdict' | t }}</th>
               <td mat-cell *matCellDef="let r; of: table.rows"><span class="badge" [attr.data-test]="'camp-verdict-' + r.index">{{ verdictWord(r.verdict) | t }}</span>
-                <div class="muted">{{ r.summary }}</div></td>
+                @if (summaryBeside(r); as s) { <div class="muted" [attr.data-test]="'camp-summary-' + r.index">{{ s }}</div> }</td>
             </ng-container>
             <tr mat-header-row *matHeaderRowDef="columns"></tr>
             <tr mat-row *matRowDef="let r; columns: columns" [attr.data-test]="'camp-rec-' + r.index"></tr>
@@ -98,7 +111,9 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
       @if (reportError(); as e) { <p class="banner danger" role="alert" data-test="camp-report-error">{{ e }}</p> }
       @if (reportHtml(); as html) {
         <!-- An empty sandbox: the report runs no script and cannot reach the panel. -->
-        <iframe sandbox="" [srcdoc]="html" data-test="camp-report-frame" [attr.title]="'Report' | t"></iframe>
+        <!-- The report follows prefers-color-scheme, which inside an iframe is the iframe element's color-scheme. -->
+        <iframe sandbox="" [srcdoc]="html" data-test="camp-report-frame" [attr.title]="'Report' | t"
+                [style.color-scheme]="theme.theme()"></iframe>
       } @else if (!reportError()) {
         <p class="muted" role="status" data-test="camp-report-loading">{{ 'Preparing the report…' | t }}</p>
       }
@@ -111,10 +126,20 @@ export class CampaignResultsComponent {
   readonly campaign = input.required<Campaign>();
 
   private readonly presets = inject(PresetsStore);
+  protected readonly theme = inject(ThemeService);
+  protected readonly summaryBeside = summaryBeside;
   private readonly translate = inject(TranslateService);
   protected readonly testWords = TEST_WORDS;
+  /** An older server's row without `winner_words`: the winner by its id. */
   protected winner(id: string | null): string {
     return winnerWords(id, (preset) => this.presets.nameOf(preset));
+  }
+  /** The Winner as shown: nothing for a row without a verdict (its sentence says why), else the server's words. */
+  private winnerShown(row: CampaignRecommendation): string {
+    if (this.tooFew(row)) {
+      return '';
+    }
+    return row.winner_words ?? this.translate.instant(this.winner(row.winner));
   }
   protected readonly metricLabel = metricLabel;
   protected readonly pct = formatRatioPercent;
@@ -133,7 +158,7 @@ export class CampaignResultsComponent {
   protected readonly table = new SortedRows(this.recommendation, {
     test: (r) => rankOf(TEST_ORDER, r.test),
     metric: (r) => rankOf(this.metricOrder(), r.metric),
-    winner: (r) => this.translate.instant(this.winner(r.winner)),
+    winner: (r) => this.winnerShown(r),
     change: (r) => r.ratio,
     p: (r) => r.p_adjusted,
     verdict: (r) => rankOf(VERDICT_ORDER, r.verdict),
