@@ -1,3 +1,5 @@
+import { provideRouter } from '@angular/router';
+
 import { fakeChange, fakeRestorePoint, fakeState } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
@@ -39,5 +41,28 @@ describe('RestorePointsPage table', () => {
     await settle();
     expect(order()[0]).toBe('restore-point-12');
     expect(q('revert-preview-12')).not.toBeNull();
+  });
+
+  it('says what each restore point is in the server’s words, links a campaign’s to its results', async () => {
+    const { providers } = mockApi((m) => m
+      .mockCall('tuning.restore_point.query', [
+        fakeRestorePoint({ id: 4, kind: 'REVERT', reverts: 2, title: 'Max IOPS reverted, undoing restore point 2',
+          campaign_id: null }),
+        fakeRestorePoint({ id: 3, title: 'Campaign 1, round 2: Max IOPS applied', campaign_id: 1, campaign_round: 2,
+          campaign_stage: 'ROUND' }),
+        fakeRestorePoint({ id: 2, kind: 'REVERT', reverts: 1 }),   // an older server: no title
+      ])
+      .mockCall('tuning.state', fakeState()));
+    const { q } = await render(RestorePointsPage, [...providers, provideRouter([])]);
+    const title = (id: number) => q(`restore-point-title-${id}`)!.textContent!.replace(/\s+/g, ' ').trim();
+    expect(title(4)).toBe('Max IOPS reverted, undoing restore point 2');
+    expect(title(3)).toBe('Campaign 1, round 2: Max IOPS applied');
+    expect(q('restore-point-4')!.textContent).not.toContain('(of #2)');   // the title says it
+    const link = q<HTMLAnchorElement>('restore-point-campaign-3')!;
+    expect(link.textContent!.trim()).toBe('results of campaign #1');
+    expect(link.getAttribute('href')).toBe('/campaigns?campaign=1');
+    expect(q('restore-point-campaign-4')).toBeNull();
+    expect(q('restore-point-campaign-2')).toBeNull();
+    expect(title(2)).toBe('Revert max-iops (of #1)');   // the presets are not loaded here: the id
   });
 });

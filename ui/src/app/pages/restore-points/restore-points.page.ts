@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal, untracked } from '@angular/core';
+import { RouterLink } from '@angular/router';
 import { MatButton } from '@angular/material/button';
 import { MatCard } from '@angular/material/card';
 import { MatSort, MatSortHeader } from '@angular/material/sort';
@@ -38,7 +39,7 @@ const STATE_ORDER: TuningRestorePoint['state'][] = ['IN_PROGRESS', 'APPLIED', 'R
 @Component({
   selector: 'tp-restore-points-page',
   imports: [MatCard, MatButton, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, PlanTableComponent,
-    JobProgressDialogComponent, ConfirmDialogComponent, RequiresRoleDirective],
+    JobProgressDialogComponent, ConfirmDialogComponent, RequiresRoleDirective, RouterLink],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrls: ['../../shared/table/data-table.scss'],
   template: `
@@ -58,8 +59,15 @@ const STATE_ORDER: TuningRestorePoint['state'][] = ['IN_PROGRESS', 'APPLIED', 'R
         </ng-container>
         <ng-container matColumnDef="what">
           <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'What' | t }}</th>
-          <td mat-cell *matCellDef="let rp; of: table.rows" [attr.data-label]="'What' | t">{{ kindWords[rp.kind] | t }} {{ presets.nameOf(rp.preset) }}
-            @if (rp.reverts) { <span class="muted">({{ 'of #{id}' | t: { id: rp.reverts } }})</span> }
+          <td mat-cell *matCellDef="let rp; of: table.rows" [attr.data-label]="'What' | t">
+            <!-- The server's words; an older server sends no title: the kind, the preset and what it reverts. -->
+            <span [attr.data-test]="'restore-point-title-' + rp.id">@if (rp.title) { {{ rp.title }} } @else {
+              {{ kindWords[rp.kind] | t }} {{ presets.nameOf(rp.preset) }}
+              @if (rp.reverts) { <span class="muted">({{ 'of #{id}' | t: { id: rp.reverts } }})</span> } }</span>
+            @if (rp.campaign_id != null) {
+              <div><a routerLink="/campaigns" [queryParams]="{ campaign: rp.campaign_id }"
+                 [attr.data-test]="'restore-point-campaign-' + rp.id">{{ 'results of campaign #{id}' | t: { id: rp.campaign_id } }}</a></div>
+            }
             @if (rp.message) { <div class="muted">{{ rp.message }}</div> }</td>
         </ng-container>
         <ng-container matColumnDef="target">
@@ -144,7 +152,7 @@ export class RestorePointsPage {
   protected readonly table = new SortedRows(this.points, {
     id: (rp) => rp.id,
     when: (rp) => timeOf(rp.created_at),
-    what: (rp) => `${this.presets.nameOf(rp.preset)} ${rp.kind}`,
+    what: (rp) => rp.title ?? `${this.presets.nameOf(rp.preset)} ${rp.kind}`,
     target: (rp) => this.targetOf(rp),
     state: (rp) => rankOf(STATE_ORDER, rp.state),
     changes: (rp) => rp.changes.length,
