@@ -152,10 +152,10 @@ export class BenchmarkFormComponent {
   /** What the server refused that no field shows. */
   protected readonly general = signal<string | null>(null);
   private readonly state = formState(this.form);
-  /** Said before Start: the scratch dataset, the space it may take, the load on the pool. */
+  /** Said before Start: the scratch dataset, the space it may take, the load on the pool (in the sandbox's words). */
   protected readonly effects = computed(() => {
     const { dataset, settings } = this.state().value;
-    return runEffects(dataset, settings, this.box.profile());
+    return runEffects(dataset, settings, this.box.profile(), this.box.isSandbox());
   });
 
   protected readonly run = new JobRun<BenchmarkResult>('Benchmark');

@@ -38,6 +38,24 @@ describe('runEffects', () => {
       .toBe('Its test files need free space on pool tank.');
   });
 
+  it('on the sandbox names a scratch directory under the stand-in, on this machine’s disk, and no pool', () => {
+    const words = runEffects('tank/vms', { profile: 'QUICK', working_set_mib: null }, fakeProfile(), true)
+      .map(inEnglish);
+    expect(words).toEqual([
+      'The run writes its test files into a scratch directory it creates under the sandbox’s stand-in for tank/vms '
+        + '(a plain directory on this machine’s disk, no ZFS pool), and removes it when it ends, also when it fails '
+        + 'or is aborted.',
+      'Its test files take up to 70.4 GiB of this machine’s disk (9.0 TiB free now).',
+      'It checks the space first and refuses, writing nothing, when there is not enough.',
+      'For as long as it runs (the estimate above), it keeps this machine’s disk busy: other reads and writes on that '
+        + 'disk are slower until it ends.',
+    ]);
+    expect(inEnglish(runEffects('tank', { profile: 'QUICK', working_set_mib: 512 }, null, true)[1]))
+      .toBe('Its test files take 563 MiB of this machine’s disk.');
+    expect(inEnglish(runEffects('tank', { profile: 'QUICK', working_set_mib: null }, null, true)[1]))
+      .toBe('Its test files need free space on this machine’s disk.');
+  });
+
   it('says nothing before a dataset is chosen', () => {
     expect(runEffects('', { profile: 'QUICK', working_set_mib: null }, fakeProfile())).toEqual([]);
   });

@@ -32,7 +32,11 @@ export function scratchSpaceBound(settings: Pick<BenchmarkSettingsValue, 'profil
 }
 
 /** How much of the pool the test files take, as far as the panel can tell. */
-function spaceWords(space: number | null, exact: boolean, pool: string, free: number | undefined): Words {
+function spaceWords(space: number | null, exact: boolean, pool: string, free: number | undefined,
+  sandbox: boolean): Words {
+  if (sandbox) {
+    return sandboxSpaceWords(space, exact, free);
+  }
   if (space === null) {
     return { key: T('Its test files need free space on pool {pool}.'), params: { pool } };
   }
@@ -51,19 +55,57 @@ function spaceWords(space: number | null, exact: boolean, pool: string, free: nu
   };
 }
 
-/** The sentences shown above Start, in the order a person weighs them: what is written, how much, what slows. */
+/** The sandbox's pools are stand-ins: the test files land on this machine's own disk, whose free space the
+ *  stand-in pool reports. */
+function sandboxSpaceWords(space: number | null, exact: boolean, free: number | undefined): Words {
+  if (space === null) {
+    return { key: T('Its test files need free space on this machine’s disk.') };
+  }
+  const params = { space: formatBytes(space), free: formatBytes(free) };
+  if (free === undefined) {
+    return {
+      key: exact ? T('Its test files take {space} of this machine’s disk.')
+        : T('Its test files take up to {space} of this machine’s disk.'),
+      params,
+    };
+  }
+  return {
+    key: exact ? T('Its test files take {space} of this machine’s disk ({free} free now).')
+      : T('Its test files take up to {space} of this machine’s disk ({free} free now).'),
+    params,
+  };
+}
+
+/**
+ * The sentences shown above Start, in the order a person weighs them: what is written, how much, what slows.
+ * `sandbox`: the sandbox backend (as its banner decides), where a dataset is a plain directory standing in for it on
+ * this machine's disk and there is no ZFS pool to name.
+ */
 export function runEffects(dataset: string, settings: Pick<BenchmarkSettingsValue, 'profile' | 'working_set_mib'>,
-  box: Pick<TuningProfile, 'memory' | 'pools'> | null): Words[] {
+  box: Pick<TuningProfile, 'memory' | 'pools'> | null, sandbox = false): Words[] {
   if (!dataset) {
     return [];
   }
   const pool = dataset.split('/')[0];
   const free = box?.pools.find((p) => p.name === pool)?.free_bytes;
+  const space = spaceWords(scratchSpaceBound(settings, box), settings.working_set_mib != null, pool, free, sandbox);
+  const refuses = { key: T('It checks the space first and refuses, writing nothing, when there is not enough.') };
+  if (sandbox) {
+    return [
+      { key: T('The run writes its test files into a scratch directory it creates under the sandbox’s stand-in for '
+        + '{dataset} (a plain directory on this machine’s disk, no ZFS pool), and removes it when it ends, also when '
+        + 'it fails or is aborted.'), params: { dataset } },
+      space,
+      refuses,
+      { key: T('For as long as it runs (the estimate above), it keeps this machine’s disk busy: other reads and writes '
+        + 'on that disk are slower until it ends.') },
+    ];
+  }
   return [
     { key: T('The run writes its test files into a scratch dataset it creates under {dataset}, and removes it when it '
       + 'ends, also when it fails or is aborted.'), params: { dataset } },
-    spaceWords(scratchSpaceBound(settings, box), settings.working_set_mib != null, pool, free),
-    { key: T('It checks the space first and refuses, writing nothing, when there is not enough.') },
+    space,
+    refuses,
     { key: T('For as long as it runs (the estimate above), it keeps pool {pool} busy: other reads and writes on that '
       + 'pool are slower until it ends.'), params: { pool } },
   ];
