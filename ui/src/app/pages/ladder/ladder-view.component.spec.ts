@@ -34,6 +34,16 @@ describe('LadderViewComponent', () => {
     expect(all('ladder-data-loss-words')).toHaveLength(1);   // one tag however many settings
   });
 
+  it('names the settings once in the row when the note already says it: the tag’s title holds them', async () => {
+    const note = 'Measured with Synchronous writes Disabled on tank/media: not safe on power loss; without it writes '
+      + 'may be slower.';
+    const { q, el } = await renderView(ladderWithPool({ data_loss_settings: [SYNC_OFF], note }));
+    expect(q('ladder-data-loss')!.title).toBe(SYNC_OFF.words);
+    expect(q('ladder-data-loss-words')).toBeNull();
+    expect(q('ladder-row-POOL')!.textContent!.split('not safe on power loss').length - 1).toBe(1);
+    expect(el.textContent).toContain('Not safe on power loss');
+  });
+
   // none recorded, the result does not tell, an older server
   it.each([[[]], [null], [undefined]])('has no tag when the pool’s data_loss_settings is %j', async (settings) => {
     const { q } = await renderView(ladderWithPool({ data_loss_settings: settings }));

@@ -54,7 +54,7 @@ import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep, settingsThe
               <!-- Its write figure is faster than safe writes allow: said where the figure is, not only in the note. -->
               <div class="small">
                 <span class="badge DANGEROUS" data-test="ladder-data-loss" [attr.title]="w">{{ 'Not safe on power loss' | t }}</span>
-                <span data-test="ladder-data-loss-words">{{ w }}</span></div>
+                @if (!noteSaysDataLoss(l)) { <span data-test="ladder-data-loss-words">{{ w }}</span> }</div>
             }
           </td>
         </ng-container>
@@ -129,6 +129,11 @@ export class LadderViewComponent {
   protected dataLossWords(layer: LadderLayer): string | null {
     const settings = layer.layer === 'POOL' ? layer.data_loss_settings ?? [] : [];
     return settings.length ? settings.map((d) => d.words).join('; ') : null;
+  }
+
+  /** The server's note already says it (this version's does): the tag's title names the settings, the row once. */
+  protected noteSaysDataLoss(layer: LadderLayer): boolean {
+    return (layer.note ?? '').includes('not safe on power loss');
   }
 
   protected limitsHere(layer: LadderLayer): boolean {
