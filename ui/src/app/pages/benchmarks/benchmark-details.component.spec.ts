@@ -98,6 +98,22 @@ describe('BenchmarkDetailsComponent', () => {
     expect(q('details-context')).not.toBeNull();
   });
 
+  it('shows the settings snapshot by name, in units and words, never a byte count or a source id', async () => {
+    const { q } = await renderDetails(localRun(fakeMeasuredContext({ settings: [
+      { kind: 'ZFS_PARAMETER', scope: 'global', setting: 'zfs_dirty_data_max', value: '3435973836', source: null,
+        exists: true, name: 'Write buffer size', unit: 'BYTES', zero_is_default: false },
+      { kind: 'DATASET_PROPERTY', scope: 'tank/media', setting: 'sync', value: 'STANDARD', source: 'INHERITED',
+        exists: true, name: 'Synchronous writes', unit: null, zero_is_default: false },
+    ] })));
+    const table = q('details-settings')!;
+    const text = (id: string) => q(id)!.textContent!.replace(/\s+/g, ' ').trim();
+    expect(text('details-setting-value-zfs_dirty_data_max')).toBe('3.2 GiB');
+    expect(text('details-setting-value-sync')).toBe('Standard');
+    expect(table.textContent).toContain('Write buffer size');
+    expect(table.textContent).toContain('inherited');
+    expect(table.textContent).not.toMatch(/3435973836|INHERITED|STANDARD/);
+  });
+
   it('sorts the statistics by CV and runs as numbers, in the catalog order of tests until then', async () => {
     const run = localRun();
     run.summary.SEQ_WRITE!['write_iops'] = { ...fakeStats([1, 2, 3]), cv_percent: 12 };

@@ -6,10 +6,12 @@ import {
   BenchmarkResult, MetricStats, ResultTest, SettingSnapshotRow, isImported,
 } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
+import { T } from '../../i18n/translate-marker';
 import { TranslateService } from '../../i18n/translate.service';
 import { TEST_WORDS, compareMetrics, formatMetric, metricLabel, orderedTests } from '../../shared/benchmark-metrics';
 import { formatBytes, formatNumber } from '../../shared/format';
 import { PROFILE_NAMES } from '../../shared/benchmark-settings/benchmark-settings';
+import { SettingValueComponent } from '../../shared/setting-value.component';
 import { SETTING_KIND_WORDS } from '../../shared/state-words';
 import { PresetsStore } from '../../stores/presets.store';
 import { resultTiles } from '../../shared/charts/result-tiles';
@@ -30,7 +32,7 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
  *  notes, statistics. */
 @Component({
   selector: 'tp-benchmark-details',
-  imports: [MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, TileGridComponent],
+  imports: [MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, TileGridComponent, SettingValueComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
@@ -160,15 +162,18 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
             </ng-container>
             <ng-container matColumnDef="setting">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Setting' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: settingsTable.rows">{{ s.setting }}</td>
+              <td mat-cell *matCellDef="let s; of: settingsTable.rows">{{ s.name ?? s.setting }}
+                @if (s.name && s.name !== s.setting) { <div class="muted small">{{ s.setting }}</div> }</td>
             </ng-container>
             <ng-container matColumnDef="value">
               <th mat-header-cell *matHeaderCellDef>{{ 'Value' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: settingsTable.rows">{{ s.exists ? (s.value ?? '—') : ('not on this box' | t) }}</td>
+              <td mat-cell *matCellDef="let s; of: settingsTable.rows" [attr.data-test]="'details-setting-value-' + s.setting">
+                @if (s.exists) { <tp-setting-value [value]="s.value" [unit]="s.unit" [zeroIsDefault]="s.zero_is_default" /> }
+                @else { {{ 'not on this box' | t }} }</td>
             </ng-container>
             <ng-container matColumnDef="source">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Source' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: settingsTable.rows">{{ s.source ?? '—' }}</td>
+              <td mat-cell *matCellDef="let s; of: settingsTable.rows">{{ (s.source ? (valueSourceWords[s.source] ?? s.source) : '—') | t }}</td>
             </ng-container>
             <tr mat-header-row *matHeaderRowDef="settingsColumns"></tr>
             <tr mat-row *matRowDef="let s; columns: settingsColumns"></tr>
@@ -238,6 +243,10 @@ export class BenchmarkDetailsComponent {
     source: (s: SettingSnapshotRow) => s.source,
   });
   protected readonly settingsColumns = ['kind', 'scope', 'setting', 'value', 'source'];
+  /** Where a dataset property's value came from, in words. */
+  protected readonly valueSourceWords: Record<string, string> = {
+    LOCAL: T('set on this dataset'), INHERITED: T('inherited'), INHERIT: T('inherited'), DEFAULT: T('default'),
+  };
 
   protected outliers(stats: MetricStats): string {
     return stats.outliers.length ? stats.outliers.map((i) => i + 1).join(', ') : '—';
