@@ -139,6 +139,12 @@ class TuningStatePending(BaseModel):
     proposed: str | None
     since: str
     restore_point_id: int
+    name: str | None = None
+    """The setting's name in words ("Write buffer, % of RAM")."""
+    unit: SettingUnit | None = None
+    """What `proposed` counts, as on in-effect rows; `null`: no unit."""
+    zero_is_default: bool = False
+    """A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes)."""
 
 
 class TuningStateDrift(BaseModel):

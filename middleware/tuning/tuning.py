@@ -4,7 +4,7 @@ from .box.appliance import backend_name
 from .box.profile import read_profile
 from .box.settings import read_snapshot, same_value
 from .core.presets.registry import get_knob
-from .core.presets.setting_words import unit_fields
+from .core.presets.setting_words import name_of, unit_fields
 from .context import boot_id, plugin_context
 from .framework import READ_ROLES, Service, api_method, private
 from .profile_models import TuningProfileArgs, TuningProfileResult, TuningStateArgs, TuningStateResult
@@ -104,6 +104,14 @@ def drift_row(change: dict, rp: dict, actual: dict) -> dict:
             **unit_fields(change['kind'], change['setting'])}
 
 
+def pending_row(pending: dict) -> dict:
+    """A setting waiting for a reboot, named and with its unit (the key starts with the setting's kind)."""
+    kind = pending['key'].split(':', 1)[0]
+    return {'key': pending['key'], 'setting': pending['setting'], 'proposed': pending['proposed'],
+            'since': pending['since'], 'restore_point_id': pending['restore_point_id'],
+            'name': name_of(kind, pending['setting']), **unit_fields(kind, pending['setting'])}
+
+
 def with_box_values(rows: list[dict], actual: dict[str, dict], drifted: set[str]) -> list[dict]:
     """In-effect rows with what the box holds beside what tuning set: one row tells the whole truth."""
     return [dict(row, actual=actual[row['key']]['value'] if row['key'] in actual else None,
@@ -194,9 +202,7 @@ class TuningService(Service):
             'active': active_preset(rows['applied']),
             'in_effect': [dict(row, pending_reboot=row['key'] in pending_keys)
                           for row in with_box_values(rows['in_effect'], actual, {d['key'] for d in drift})],
-            'pending_reboot': [{'key': p['key'], 'setting': p['setting'], 'proposed': p['proposed'],
-                                'since': p['since'], 'restore_point_id': p['restore_point_id']}
-                               for p in rows['pending']],
+            'pending_reboot': [pending_row(p) for p in rows['pending']],
             'drift': drift,
             'accepted': accepted_rows(rows['accepted'], expectations(
                 rows['applied'], lambda rp: rows['released'].get(rp['id'], set()))),

@@ -64,6 +64,15 @@ describe('App header: a guest in TrueNAS, at home on the standalone host', () =>
     });
   });
 
+  it('names a setting waiting for a reboot in words and its value in units', async () => {
+    const state = fakeState({ pending_reboot: [{ key: 'ZFS_PARAMETER:global:zfs_arc_max', setting: 'zfs_arc_max',
+      proposed: '8589934592', since: '2026-11-01T00:00:00Z', restore_point_id: 1, name: 'Maximum ARC size',
+      unit: 'BYTES', zero_is_default: true }] });
+    const { q } = await renderApp({ borrowed: false, insideTrueNas: false, user: 'admin' }, undefined, state);
+    expect(q('pending-reboot-item')!.textContent!.replace(/\s+/g, ' ').trim())
+      .toBe('Maximum ARC size (zfs_arc_max) → 8.0 GiB');
+  });
+
   it('a full admin sees no read-only line', async () => {
     const { q } = await renderApp({ borrowed: false, insideTrueNas: false, user: 'admin' });
     expect(q('readonly-banner')).toBeNull();

@@ -13,6 +13,7 @@ import { TranslatePipe } from './i18n/translate.pipe';
 import { JobsPanelComponent } from './jobs/jobs-panel.component';
 import { JobsStore } from './jobs/jobs.store';
 import { IconComponent } from './shared/icon/icon.component';
+import { SettingValueComponent } from './shared/setting-value.component';
 import { ThemeService } from './layout/theme.service';
 import { RebootDialogComponent } from './reboot/reboot-dialog.component';
 import { RebootService } from './reboot/reboot.service';
@@ -23,7 +24,7 @@ import { NAV_ITEMS } from './app.routes';
 @Component({
   selector: 'tp-root',
   imports: [MatButton, MatToolbar, RouterOutlet, RouterLink, RouterLinkActive, LoginComponent, RebootDialogComponent,
-    JobsPanelComponent, TranslatePipe, IconComponent, RequiresRoleDirective],
+    JobsPanelComponent, TranslatePipe, IconComponent, RequiresRoleDirective, SettingValueComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './app.html',
   styleUrl: './app.scss',

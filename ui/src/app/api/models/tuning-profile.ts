@@ -99,6 +99,11 @@ export interface TuningStatePending {
   proposed: string | null;
   since: string;
   restore_point_id: number;
+  /** The setting's name in words, what `proposed` counts and whether 0 leaves it to OpenZFS (absent from older
+   *  plugins). */
+  name?: string | null;
+  unit?: SettingUnit | null;
+  zero_is_default?: boolean;
 }
 
 /** A setting changed outside tuning (mirrors TuningStateDrift): put it back or keep the box's value by `key`. */
