@@ -40,6 +40,10 @@ describe('BenchmarksPage', () => {
     const { api, q } = await renderPage();
     expect(api.callsOf('tuning.benchmark.query')[0]).toEqual([[['campaign_id', '=', null]], { order_by: ['-id'] }]);
     expect(q('bench-preset-1')!.textContent).toBe('none');
+    // one block a result on a phone, each value headed by its column's name
+    expect(q('bench-history')!.classList).toContain('stacked');
+    expect([...q('bench-row-1')!.querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label')))
+      .toEqual(['#', 'Label', 'When', 'Source', 'Preset', 'Medians']);
     expect(q('bench-preset-2')!.textContent).toBe('Max IOPS');
     expect(q('bench-preset-3')!.textContent).toBe('imported');
     expect(q('bench-row-3')!.textContent).toContain('bonnie++ import');
