@@ -114,6 +114,15 @@ describe('BenchmarkDetailsComponent', () => {
     expect(table.textContent).not.toMatch(/3435973836|INHERITED|STANDARD/);
   });
 
+  it('names the settings that waited for a reboot, never their keys', async () => {
+    const { q } = await renderDetails(localRun(fakeMeasuredContext({
+      pending_reboot: ['ZFS_PARAMETER:global:zfs_dirty_data_max', 'ZFS_PARAMETER:global:zfs_unknown_knob'],
+      settings: [{ kind: 'ZFS_PARAMETER', scope: 'global', setting: 'zfs_dirty_data_max', value: '1', source: null,
+        exists: true, name: 'Write buffer size', unit: 'BYTES', zero_is_default: false }],
+    })));
+    expect(q('details-pending-reboot')!.textContent).toBe('Write buffer size, zfs_unknown_knob');
+  });
+
   it('sorts the statistics by CV and runs as numbers, in the catalog order of tests until then', async () => {
     const run = localRun();
     run.summary.SEQ_WRITE!['write_iops'] = { ...fakeStats([1, 2, 3]), cv_percent: 12 };

@@ -60,7 +60,7 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
             <dt>{{ 'Where' | t }}</dt><dd data-test="details-where">{{ where()?.where }}</dd>
             @if (where()?.pool; as layout) { <dt>{{ 'Pool' | t }}</dt><dd data-test="details-pool">{{ layout }}</dd> }
             <dt>{{ 'Preset' | t }}</dt><dd>{{ c.preset ? presets.nameOf(c.preset.id) + ' (' + ('restore point #{id}' | t: { id: c.preset.restore_point_id }) + ')' : ('none' | t) }}</dd>
-            @if (c.pending_reboot.length) { <dt>{{ 'Waiting for a reboot' | t }}</dt><dd>{{ c.pending_reboot.join(', ') }}</dd> }
+            @if (c.pending_reboot.length) { <dt>{{ 'Waiting for a reboot' | t }}</dt><dd data-test="details-pending-reboot">{{ pendingWords() }}</dd> }
             @if (c.drift.length) { <dt>{{ 'Drifted' | t }}</dt><dd>{{ c.drift.join(', ') }}</dd> }
             <dt>{{ 'Box' | t }}</dt><dd>{{ c.backend }} · {{ c.platform.version }} · OpenZFS {{ c.openzfs_version ?? '—' }} · {{ c.fio_version }}</dd>
             <dt>{{ 'Memory' | t }}</dt><dd>{{ bytes(c.memory.physical_bytes) }}, ARC max {{ bytes(c.memory.arc_max_bytes) }}</dd>
@@ -205,6 +205,16 @@ export class BenchmarkDetailsComponent {
   protected readonly measured = computed(() => {
     const c = this.result().context;
     return isImported(c) ? null : c;
+  });
+  /** The settings that waited for a reboot, by name: the result records their keys ("KIND:scope:setting"), its
+   *  settings snapshot their names. */
+  protected readonly pendingWords = computed(() => {
+    const c = this.measured();
+    return (c?.pending_reboot ?? []).map((key) => {
+      const [kind, ...rest] = key.split(':');
+      const setting = rest.at(-1) ?? key;
+      return c?.settings.find((s) => s.kind === kind && s.setting === setting)?.name ?? setting;
+    }).join(', ');
   });
   protected readonly imported = computed(() => {
     const c = this.result().context;
