@@ -24,9 +24,15 @@ import { compareLink, winnerWords } from './campaign-words';
  *  with the dash that joins what follows. */
 const TOO_FEW_LEAD = /^too few runs for a verdict(?: \(need \d+ per configuration\))?(?: — )?/;
 
-/** A row's summary beside its verdict, without the too-few sentence the row already says across its figures. */
-export function summaryBeside(row: Pick<CampaignRecommendation, 'verdict' | 'summary'>): string {
-  return row.verdict === 'INSUFFICIENT_RUNS' ? row.summary.replace(TOO_FEW_LEAD, '') : row.summary;
+const SINGLE_ROUND_TAIL = /(?:^| — )single round: each configuration was measured in one sitting.*$/s;
+
+/**
+ * A row's summary beside its verdict, without what the page already says: the too-few sentence the row says across
+ * its figures, and the single-round caveat the banner above the table says once (`singleRoundSaid`).
+ */
+export function summaryBeside(row: Pick<CampaignRecommendation, 'verdict' | 'summary'>, singleRoundSaid = false): string {
+  const summary = singleRoundSaid ? row.summary.replace(SINGLE_ROUND_TAIL, '') : row.summary;
+  return row.verdict === 'INSUFFICIENT_RUNS' ? summary.replace(TOO_FEW_LEAD, '') : summary;
 }
 
 /** A recommendation row with its place in the server's list (its data-test ids stay with it when sorted). */
@@ -93,7 +99,7 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
             <ng-container matColumnDef="verdict">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Verdict' | t }}</th>
               <td mat-cell *matCellDef="let r; of: table.rows"><span class="badge" [attr.data-test]="'camp-verdict-' + r.index">{{ verdictWord(r.verdict) | t }}</span>
-                @if (summaryBeside(r); as s) { <div class="muted" [attr.data-test]="'camp-summary-' + r.index">{{ s }}</div> }</td>
+                @if (summaryBeside(r, !!campaign().single_round); as s) { <div class="muted" [attr.data-test]="'camp-summary-' + r.index">{{ s }}</div> }</td>
             </ng-container>
             <tr mat-header-row *matHeaderRowDef="columns"></tr>
             <tr mat-row *matRowDef="let r; columns: columns" [attr.data-test]="'camp-rec-' + r.index"></tr>
