@@ -55,6 +55,15 @@ def test_each_setting_then_carries_its_name_and_unit_for_the_panel():
     assert 'Maximum ARC size 0 (OpenZFS default) (now 24 GiB)' in with_measured_under(ladder, arc, [row], [])['verdict']
 
 
+def test_a_service_setting_is_said_without_repeating_its_service():
+    smb = {'id': 1, 'context': {'settings': [
+        {'kind': 'SERVICE', 'scope': 'smb', 'setting': 'multichannel', 'value': 'true', 'exists': True}]}}
+    (row,) = differences(smb, {'SERVICE:smb:multichannel': {'value': 'false', 'exists': True}})
+    ladder = {'verdict': 'v.', 'layers': [{'layer': 'POOL', 'source': {'kind': 'BENCHMARK', 'id': 1}, 'note': ''}]}
+    verdict = with_measured_under(ladder, smb, [row], [])['verdict']
+    assert 'SMB multichannel on (now off)' in verdict and ' on smb' not in verdict
+
+
 def figures(entry, write, read=None):
     summary = {'SEQ_WRITE': {'write_bw_bytes': {'median': write}}}
     if read is not None:

@@ -90,8 +90,10 @@ def said(diffs: list[dict]) -> str:
     """"Synchronous writes Disabled on tank/media (now Standard), Write buffer size 8 GiB (now 4 GiB)"."""
     def value(d, which):
         return value_words(d['kind'], d['setting'], d[which])
-    return ', '.join(f'{name_of(d["kind"], d["setting"])} {value(d, "then")}'
-                     + ('' if d['scope'] == 'global' else f' on {d["scope"]}') + f' (now {value(d, "now")})'
+    def where(d):
+        # a service's setting names its service already ("SMB multichannel"): "on smb" would only repeat it
+        return '' if d['scope'] == 'global' or d['kind'] == 'SERVICE' else f' on {d["scope"]}'
+    return ', '.join(f'{name_of(d["kind"], d["setting"])} {value(d, "then")}{where(d)} (now {value(d, "now")})'
                      for d in diffs)
 
 
