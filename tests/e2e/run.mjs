@@ -47,9 +47,13 @@ async function choose(page, id, choice) {
 }
 
 /** The words a Material select shows for its chosen option ('' when none is chosen). */
-async function chosenText(page, id) {
-  const text = $(page, id).locator('.mat-mdc-select-value-text');
-  return (await text.count()) ? (await text.textContent()).trim() : '';
+// Waits until a Material select shows the chosen text (a string or a pattern): the form may still be filling in.
+async function expectChosen(page, id, text, message) {
+  try {
+    await $(page, id).locator('.mat-mdc-select-value-text').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+  } catch {
+    throw new Error(message);
+  }
 }
 
 function check(condition, message) {
@@ -317,7 +321,7 @@ const steps = [
     await choose(page, 'own-from-builtin', 'max-iops');
     await $(page, 'preset-save').click();
     await $(page, 'own-edit-max-iops-mine').click();
-    check(await chosenText(page, 'preset-base') === 'Max IOPS', 'the saved base is not shown when editing');
+    await expectChosen(page, 'preset-base', /^\s*Max IOPS\s*$/, 'the saved base is not shown when editing');
     await $(page, 'preset-base-clear').click();
     await $(page, 'preset-save').click();     // no base and no settings: nothing left, said on the field
     await $(page, 'error-settings').waitFor();
@@ -611,7 +615,7 @@ const steps = [
     await goto(page, 'network');
     await $(page, 'net-form').waitFor();
     // the sandbox's first linked port answers on 127.0.0.1: the form starts on it
-    check(/Mb\/s · MTU/.test(await chosenText(page, 'net-interface')), 'the port has no speed in words');
+    await expectChosen(page, 'net-interface', /Mb\/s · MTU/, 'the port has no speed in words');
     await $(page, 'net-port').fill(String(await freePort()));
     await $(page, 'net-duration').fill('1');
     await $(page, 'net-streams').fill('2');
