@@ -253,8 +253,8 @@ export class BenchmarkDetailsComponent {
     source: (s: SettingSnapshotRow) => s.source,
   });
   protected readonly settingsColumns = ['kind', 'scope', 'setting', 'value', 'source'];
-  /** Where a dataset property's value came from, in words. */
-  protected readonly valueSourceWords: Record<string, string> = {
+  /** Where a dataset property's value came from, in words (a source this panel does not know shows as sent). */
+  protected readonly valueSourceWords: Partial<Record<string, string>> = {
     LOCAL: T('set on this dataset'), INHERITED: T('inherited'), INHERIT: T('inherited'), DEFAULT: T('default'),
   };
 
