@@ -86,6 +86,7 @@ def test_units():
     assert parse_size('128K') == 131072 and parse_size('1M') == 1048576 and parse_size('8GiB') == 8 * GiB
     assert format_block_size(1048576) == '1M' and format_block_size(512) == '512' and format_block_size(16384) == '16K'
     assert format_bytes(3_435_973_836) == '3.2 GiB' and format_bytes(4 * GiB) == '4 GiB'
+    assert format_bytes(-2 * GiB) == '-2 GiB' and format_bytes(0) == '0 B'   # a shrink reads as one
     assert format_disk_size(512_110_190_592) == '512 GB' and format_disk_size(3_840_755_982_336) == '3.8 TB'
     with pytest.raises(ValueError):
         parse_size('lots')

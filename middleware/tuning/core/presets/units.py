@@ -33,7 +33,10 @@ def format_block_size(size: int) -> str:
 
 
 def format_bytes(size: int) -> str:
-    """Binary size for people: 4 GiB, 3.2 GiB, 476.8 MiB."""
+    """Binary size for people: 4 GiB, 3.2 GiB, 476.8 MiB, -2 GiB (a shrink). The one byte formatter of the plugin:
+    the report's words use it too."""
+    if size < 0:
+        return '-' + format_bytes(-size)
     for suffix, unit in (('EiB', TiB << 20), ('PiB', TiB << 10), ('TiB', TiB), ('GiB', GiB), ('MiB', MiB),
                          ('KiB', KiB)):
         if size >= unit:

@@ -6,8 +6,9 @@ CPU, memory, the benchmarked pool and dataset, disks and NICs, read from the ent
 (or ``None``) for JSON readers.
 """
 from ..presets.constants import DISK_KIND_NAMES
+from ..presets.units import format_bytes
 from .conditions import platform_text
-from .numbers import UNKNOWN, format_bytes
+from .numbers import UNKNOWN
 
 
 def _dict(value):
@@ -16,6 +17,10 @@ def _dict(value):
 
 def _list(value):
     return value if isinstance(value, list) else []
+
+
+def _size(value):
+    return format_bytes(value) if isinstance(value, int) else UNKNOWN
 
 
 def _platform(context, box):
@@ -76,8 +81,8 @@ def box_section(entry):
         ('openzfs_version', 'OpenZFS', context.get('openzfs_version') or box.get('openzfs_version') or UNKNOWN),
         ('cpu', 'CPU', ' · '.join(str(x) for x in (cpu.get('model'), cpu.get('cores') and f'{cpu["cores"]} cores')
                                   if x) or UNKNOWN),
-        ('memory', 'Memory', f'{format_bytes(memory.get("physical_bytes"))} '
-                             f'(ARC max {format_bytes(memory.get("arc_max_bytes"))})' if memory else UNKNOWN),
+        ('memory', 'Memory', f'{_size(memory.get("physical_bytes"))} (ARC max {_size(memory.get("arc_max_bytes"))})'
+                             if memory else UNKNOWN),
         ('pool', 'Pool', _pool(context, box, target)),
         ('dataset', 'Dataset', target.get('dataset') or _dict(entry.get('spec')).get('dataset') or UNKNOWN),
         ('disks', 'Disks', _disks(box)),

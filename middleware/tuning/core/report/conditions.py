@@ -8,7 +8,7 @@ platform, OpenZFS, fio, benchmark profile, cache-defeat method, CPU, memory), re
 
 Settings a preset changes (ARC size, recordsize, ...) are *not* conditions: they are what is being compared.
 """
-from .numbers import format_bytes
+from ..presets.units import format_bytes
 
 CONDITIONS = (
     ('tool', 'benchmark tool'),

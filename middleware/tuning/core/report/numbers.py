@@ -5,7 +5,9 @@
 - ``format_tick(x)`` → "1,000", "0.5": axis tick labels.
 - ``display_unit(unit)`` → ``(factor, label)`` for a linear chart axis in readable units (B/s → 1e6, "MB/s").
 - ``format_change(ratio)`` → "+12.3 %"; ``format_ratio_ci(low, high)`` → "+8.1 % … +15.0 %".
-- ``format_p(p)`` → "0.008" / "< 0.001"; ``format_percent(x)`` → "14.2 %"; ``format_bytes(n)`` → "64.0 GiB".
+- ``format_p(p)`` → "0.008" / "< 0.001"; ``format_percent(x)`` → "14.2 %".
+
+Byte sizes are ``core.presets.units.format_bytes``'s ("64 GiB", "3.2 GiB"): one spelling in plans and reports.
 """
 import math
 
@@ -81,12 +83,3 @@ def format_p(p):
 
 def format_percent(x):
     return UNKNOWN if x is None else f'{x:.1f} %'
-
-
-def format_bytes(n):
-    if n is None:
-        return UNKNOWN
-    for factor, label in ((1024 ** 4, 'TiB'), (1024 ** 3, 'GiB'), (1024 ** 2, 'MiB'), (1024, 'KiB')):
-        if abs(n) >= factor:
-            return f'{n / factor:.1f} {label}'
-    return f'{n} B'

@@ -22,8 +22,9 @@ from datetime import datetime, timezone
 
 from ..bench.catalog import profile_name
 from ..presets.setting_words import BYTES, BYTES_PER_SECOND, WORDS, name_of, value_word
+from ..presets.units import format_bytes
 from .metric_info import title_of_test
-from .numbers import format_bytes, format_change, format_p, format_ratio_ci, format_value
+from .numbers import format_change, format_p, format_ratio_ci, format_value
 
 VERDICT_WORDS = {'BETTER': 'better', 'WORSE': 'worse', 'NO_CHANGE': 'no meaningful change',
                  'INCONCLUSIVE': 'inconclusive', 'INSUFFICIENT_RUNS': 'too few runs'}
