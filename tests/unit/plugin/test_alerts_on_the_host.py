@@ -3,7 +3,6 @@ sandbox box, the appliance's `alert.*` as middlewared has them): an apply's comm
 sweep, a campaign whose reboot the box refused. A failing alert never fails what raised it."""
 import errno
 
-import pytest
 
 from test_startup import Box, replace_method
 from tuning.campaign_flow import Driver, WAITING_FOR_ADMIN
@@ -18,15 +17,6 @@ from tuning_host.runtime import CallError
 MEDIA = {'pool': 'tank', 'dataset': 'tank/media'}
 UNSAFE = {'name': 'Unsafe', 'settings': [{'kind': 'DATASET_PROPERTY', 'setting': 'sync', 'value': 'DISABLED'},
                                          {'kind': 'DATASET_PROPERTY', 'setting': 'recordsize', 'value': '1M'}]}
-
-
-@pytest.fixture
-def box(tmp_path):
-    b = Box(str(tmp_path / 'data'))
-    b.boot()
-    b.ready()
-    yield b
-    b.close()
 
 
 def alerts_of(box, klass):

@@ -6,7 +6,7 @@ import inspect
 
 import pytest
 
-from test_startup import Box, replace_method
+from test_startup import replace_method
 from tuning.transaction.engine import change_words, done_words, reboot_reason, rollback_summary
 from tuning.transaction.recovery import after_boot_words, interrupted_words
 from tuning_host.runtime import CallError
@@ -49,15 +49,6 @@ def test_start_up_says_a_checked_setting_by_name_and_in_units():
         "Write buffer limit is back to the box's own default (4 GiB) after reboot.")
     assert after_boot_words(item, str(4 * 2 ** 30), 'PENDING') == (
         'Write buffer limit is 4 GiB after reboot, expected 6 GiB; it stays listed as waiting for a reboot.')
-
-
-@pytest.fixture
-def box(tmp_path):
-    b = Box(str(tmp_path / 'data'))
-    b.boot()
-    b.ready()
-    yield b
-    b.close()
 
 
 def test_a_failed_apply_says_what_failed_and_what_it_put_back_in_words(box, monkeypatch):
