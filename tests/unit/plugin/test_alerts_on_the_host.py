@@ -3,7 +3,6 @@ sandbox box, the appliance's `alert.*` as middlewared has them): an apply's comm
 sweep, a campaign whose reboot the box refused. A failing alert never fails what raised it."""
 import errno
 
-
 from test_startup import Box, replace_method
 from tuning.campaign_flow import Driver, WAITING_FOR_ADMIN
 from tuning.alerts import book
