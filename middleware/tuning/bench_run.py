@@ -20,7 +20,7 @@ from .box.bench_target import (
 from .box.profile import read_profile
 from .box.settings import read_snapshot
 from .context import plugin_context
-from .core import presets as catalog, stored_words
+from .core import presets, stored_words
 from .core.bench import BenchmarkInputError, InsufficientSpaceError, plan_benchmark
 from .core.alerts import SCRATCH_LEFT, scratch_alerts, scratch_args
 from .core.bench.conditions import network_limit
@@ -64,7 +64,7 @@ async def build_context(middleware, target: dict, plan: dict, state: dict) -> di
 
 def box_wide_data_loss_keys() -> list[str]:
     """The snapshot keys of the box-wide settings that can lose data on power loss (the cache-flush switches)."""
-    return [catalog.make_key(k.kind, k.scope, k.setting) for k in data_loss_knobs() if k.scope == GLOBAL_SCOPE]
+    return [presets.make_key(k.kind, k.scope, k.setting) for k in data_loss_knobs() if k.scope == GLOBAL_SCOPE]
 
 
 async def box_context(middleware, state: dict, target: dict | None) -> dict:
@@ -76,9 +76,9 @@ async def box_context(middleware, state: dict, target: dict | None) -> dict:
     pool = next((p for p in profile['pools'] if p['name'] == target['pool']), None) if target else None
     snapshot = {}
     if target:
-        keys = catalog.keys_to_read(profile, catalog.normalise_target({'pool': target['pool'],
+        keys = presets.keys_to_read(profile, presets.normalise_target({'pool': target['pool'],
                                                                         'dataset': target['dataset']}))
-        snapshot = await read_snapshot(middleware, [f'{k}:{s}:{n}' for k, s, n in keys])
+        snapshot = await read_snapshot(middleware, [presets.make_key(*key) for key in keys])
         data_loss = data_loss_settings(snapshot.values())
     else:   # no dataset: the box-wide ones still apply to whatever the client measured
         data_loss = data_loss_settings((await read_snapshot(middleware, box_wide_data_loss_keys())).values())
@@ -240,7 +240,7 @@ async def preset_name(middleware, preset_id: str | None) -> str | None:
     gone; None without a preset."""
     if preset_id is None:
         return None
-    builtin = catalog.get_builtin(preset_id)
+    builtin = presets.get_builtin(preset_id)
     if builtin is not None:
         return builtin['name']
     own = await store_call(middleware, preset_store.get_preset, preset_id)

@@ -4,7 +4,7 @@ import errno
 from .box.appliance import raw_zfs_writes_refused
 from .box.profile import read_profile
 from .box.settings import read_snapshot, same_value
-from .core import presets as catalog
+from .core import presets
 from .core.presets.appliance_mapping import POOL_DATASET
 from .framework import ValidationErrors
 from .store import baseline, presets as preset_store
@@ -15,7 +15,7 @@ CHANGE_FIELDS = ('key', 'setting', 'summary', 'kind', 'scope', 'current', 'propo
 
 
 def resolve_preset(db, preset_id: str, field: str = 'id') -> dict:
-    preset = catalog.get_builtin(preset_id) or preset_store.get_preset(db, preset_id)
+    preset = presets.get_builtin(preset_id) or preset_store.get_preset(db, preset_id)
     if preset is None:
         known = ', '.join(p['id'] for p in all_presets(db))
         verrors = ValidationErrors()
@@ -25,7 +25,7 @@ def resolve_preset(db, preset_id: str, field: str = 'id') -> dict:
 
 
 def all_presets(db) -> list[dict]:
-    return catalog.builtin_presets() + preset_store.list_presets(db)
+    return presets.builtin_presets() + preset_store.list_presets(db)
 
 
 def resolve_target(profile: dict, target: dict, field: str = 'target') -> dict:
@@ -41,16 +41,16 @@ def resolve_target(profile: dict, target: dict, field: str = 'target') -> dict:
     if dataset not in pool['datasets']:
         verrors.add(f'{field}.dataset', f'No dataset {dataset!r} in pool {pool["name"]!r}.', errno.ENOENT)
     verrors.check()
-    return catalog.normalise_target(target)
+    return presets.normalise_target(target)
 
 
 def public_change(change: dict) -> dict:
-    knob = catalog.get_knob(change['kind'], change['setting'])
+    knob = presets.get_knob(change['kind'], change['setting'])
     # what the setting is, in words, next to its name: the same words tuning.state's in_effect rows carry
     # same_value: the row changes where the value comes from (inherited, or kept by a tunable), not the value: the
     # panel says "already 128K" instead of "128K -> 128K"
     # unit and zero_is_default: how the panel shows the values ("24 GiB", "0 = OpenZFS default"), never guessed
-    return {f: change.get(f) for f in CHANGE_FIELDS} | catalog.unit_fields(change['kind'], change['setting']) | {
+    return {f: change.get(f) for f in CHANGE_FIELDS} | presets.unit_fields(change['kind'], change['setting']) | {
         'summary': knob.summary if knob else change['setting'],
         'same_value': change.get('current') is not None and same_value(change.get('current'), change.get('proposed'))}
 
@@ -70,7 +70,7 @@ def public_plan(plan: dict, target: dict) -> dict:
 def raw_zfs_write_warning(changes: list[dict]) -> str | None:
     """The warning for changes of dataset properties that only the appliance's private writer sets."""
     names = sorted({c['setting'] for c in changes if c['kind'] == 'DATASET_PROPERTY'
-                    and catalog.dataset_property_route(c['setting'])['write_method'] != POOL_DATASET})
+                    and presets.dataset_property_route(c['setting'])['write_method'] != POOL_DATASET})
     if not names:
         return None
     return (f'{", ".join(names)}: the TrueNAS API key\'s user lacks the FULL_ADMIN role, which TrueNAS requires to '
@@ -83,15 +83,15 @@ async def make_plan(middleware, preset_id: str, target: dict) -> tuple[dict, dic
     preset = await store_call(middleware, resolve_preset, preset_id)
     profile = await read_profile(middleware)
     target = resolve_target(profile, target)
-    snapshot = await read_snapshot(middleware, [
-        f'{kind}:{scope}:{setting}' for kind, scope, setting in catalog.keys_to_read(profile, target)])
+    keys = [presets.make_key(*key) for key in presets.keys_to_read(profile, target)]
+    snapshot = await read_snapshot(middleware, keys)
     await store_call(middleware, baseline.remember, {k: row['value'] for k, row in snapshot.items() if row['exists']})
     first_seen = await store_call(middleware, baseline.load)
     try:
-        plan = catalog.build_plan(preset, {
+        plan = presets.build_plan(preset, {
             'profile': profile, 'snapshot': snapshot, 'target': target, 'baseline': first_seen,
         })
-    except catalog.PlanInputError as e:
+    except presets.PlanInputError as e:
         verrors = ValidationErrors()
         for field, message in e.errors:
             verrors.add(field, message)

@@ -7,7 +7,7 @@ from .box.children import add_children
 from .box.profile import read_profile
 from .box.settings import read_snapshot
 from .context import boot_id, box_reserved, plugin_context
-from .core import presets as catalog
+from .core import presets
 from .core.presets import setting_list
 from .core.presets.setting_words import name_of, value_words
 from .framework import (
@@ -70,11 +70,11 @@ class TuningPresetService(Service):
     @api_method(TuningPresetQueryArgs, TuningPresetQueryResult, roles=READ_ROLES)
     async def query(self, filters, options):
         """Built-in presets (read-only) and admin-defined ones, with TrueNAS query filters and options."""
-        presets = await store_read(self.middleware, all_presets)
+        rows = await store_read(self.middleware, all_presets)
         if filters or any(options.get(k) for k in SHAPING_OPTIONS):
             # filters may hold regular expressions and ordering sorts: neither runs on the event loop
-            return await self.middleware.run_in_thread(filter_list, presets, filters, options)
-        return filter_list(presets, filters, options)   # the plain list: a copy, no worker thread needed
+            return await self.middleware.run_in_thread(filter_list, rows, filters, options)
+        return filter_list(rows, filters, options)   # the plain list: a copy, no worker thread needed
 
     @api_method(TuningPresetSettingsArgs, TuningPresetSettingsResult, roles=READ_ROLES)
     async def settings(self, target):
@@ -99,8 +99,8 @@ class TuningPresetService(Service):
     def _create(self, db, data, box):
         data = {**data, 'id': data.get('id') or slug(data['name'])}
         self._validate(db, data, box, for_update=False, prefix='data')
-        return preset_store.insert_preset(db, {**data, 'settings': catalog.normalise_custom_settings(data['settings'],
-                                                                                                   box)})
+        settings = presets.normalise_custom_settings(data['settings'], box)
+        return preset_store.insert_preset(db, {**data, 'settings': settings})
 
     @api_method(TuningPresetUpdateArgs, TuningPresetUpdateResult, roles=WRITE_ROLES, audit='Tuning preset update')
     async def update(self, id_, data):
@@ -114,8 +114,8 @@ class TuningPresetService(Service):
         new = {k: old[k] for k in ('id', 'name', 'description', 'base', 'settings')}
         new.update(data)
         self._validate(db, new, box, for_update=True, prefix='data')
-        return preset_store.update_preset(db, id_, {**new, 'settings': catalog.normalise_custom_settings(new['settings'],
-                                                                                                        box)})
+        settings = presets.normalise_custom_settings(new['settings'], box)
+        return preset_store.update_preset(db, id_, {**new, 'settings': settings})
 
     async def _machine(self):
         """The box as save-time limits see it (RAM, ARC maximum, OpenZFS version)."""
@@ -130,7 +130,7 @@ class TuningPresetService(Service):
         return True
 
     def _own_preset(self, db, id_):
-        if catalog.get_builtin(id_):
+        if presets.get_builtin(id_):
             verrors = ValidationErrors()
             verrors.add('id', f'{id_!r} is a built-in preset and is read-only; create your own preset with '
                               f'"base": "{id_}" to change it.', errno.EPERM)
@@ -143,8 +143,8 @@ class TuningPresetService(Service):
         return preset
 
     def _validate(self, db, data, box, *, for_update, prefix):
-        errors = catalog.validate_custom_preset(
-            data, builtin_ids={p['id'] for p in catalog.builtin_presets()},
+        errors = presets.validate_custom_preset(
+            data, builtin_ids={p['id'] for p in presets.builtin_presets()},
             existing_ids={p['id'] for p in preset_store.list_presets(db)}, for_update=for_update, box=box)
         validation_errors(errors, prefix).check()
 

@@ -5,7 +5,7 @@ from . import alerts
 from .box.profile import read_profile
 from .box.settings import matches, read_snapshot, same_value
 from .context import boot_id, box_reserved, plugin_context
-from .core import presets as catalog
+from .core import presets
 from .core.presets.box import box_from
 from .core.presets.rules.effect_words import assess, with_effect
 from .core.presets.setting_words import name_of, value_words
@@ -34,7 +34,7 @@ def public_restore_point(rp: dict, by_id: dict[int, dict] | None = None, names: 
     units came too)."""
     return {f: rp[f] for f in PUBLIC_FIELDS} | {
         'title': title(rp, by_id, names),
-        'changes': [change | catalog.unit_fields(change['kind'], change['setting']) for change in rp['changes']]}
+        'changes': [change | presets.unit_fields(change['kind'], change['setting']) for change in rp['changes']]}
 
 
 def preset_names(db) -> dict[str, str]:
@@ -47,7 +47,7 @@ def classify(kind: str, setting: str, current: str | None, value: str | None, wr
     """Apply mode, risk and effect of putting ``value`` back over ``current``: judged for the direction of that
     change and, with a ``box``, for its pool's disks (lowering the write buffer back is SAFE, not "more data waits
     in RAM")."""
-    knob = catalog.get_knob(kind, setting)
+    knob = presets.get_knob(kind, setting)
     if knob is None:
         return {'apply_mode': 'LIVE', 'risk': 'CAUTION', 'risk_reason': f'{setting} is not in the knob registry.',
                 'assessment': None}

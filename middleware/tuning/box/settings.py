@@ -5,18 +5,10 @@ tunable}``; values are strings. Dataset properties use TrueNAS's ``pool.dataset`
 """
 import errno
 
-from ..core import presets as catalog
+from ..core import presets
+from ..core.presets import make_key, parse_key
 from ..framework import CallError, ValidationErrors, plain, zfs_property_writer
 from .appliance import call_job, zfs_parameters
-
-def make_key(kind: str, scope: str, setting: str) -> str:
-    return f'{kind}:{scope}:{setting}'
-
-
-def split_key(key: str) -> tuple[str, str, str]:
-    kind, rest = key.split(':', 1)
-    scope, setting = rest.rsplit(':', 1)
-    return kind, scope, setting
 
 
 def _row(kind, scope, setting, value, *, exists=True, source=None, writable=None, tunable=None):
@@ -46,7 +38,7 @@ def _pool_devices(pool: dict, role: str) -> str:
 
 async def read_snapshot(middleware, keys: list[str]) -> dict[str, dict]:
     """Read every key in one pass with as few appliance calls as possible."""
-    wanted = [split_key(k) for k in dict.fromkeys(keys)]
+    wanted = [parse_key(k) for k in dict.fromkeys(keys)]
     kinds = {k for k, _, _ in wanted}
     snapshot = {}
 
@@ -78,7 +70,7 @@ async def read_snapshot(middleware, keys: list[str]) -> dict[str, dict]:
     services = {}
     for service, setting in {(scope, setting) for kind, scope, setting in wanted if kind == 'SERVICE'}:
         if service not in services:
-            services[service] = await middleware.call(catalog.service_route(service, setting)['read_method'])
+            services[service] = await middleware.call(presets.service_route(service, setting)['read_method'])
 
     for kind, scope, setting in wanted:
         if kind == 'ZFS_PARAMETER':
@@ -112,9 +104,9 @@ async def read_snapshot(middleware, keys: list[str]) -> dict[str, dict]:
             snapshot_row = _row(kind, scope, setting, _pool_devices(pool, setting) if pool else None,
                                 exists=pool is not None)
         elif kind == 'SERVICE':
-            config, field = services.get(scope) or {}, catalog.service_route(scope, setting)['field']
-            snapshot_row = _row(kind, scope, setting, catalog.service_value_from_appliance(scope, setting, config[field])
-                                if field in config else None, exists=field in config)
+            config, field = services.get(scope) or {}, presets.service_route(scope, setting)['field']
+            value = presets.service_value_from_appliance(scope, setting, config[field]) if field in config else None
+            snapshot_row = _row(kind, scope, setting, value, exists=field in config)
         else:
             raise CallError(f'Unknown setting kind {kind!r}', errno.EINVAL)
         snapshot[snapshot_row['key']] = snapshot_row
@@ -126,7 +118,7 @@ def check_writes(desired_rows: list[dict], field: str = 'changes') -> None:
     ``core.presets.write_check``): call it before a transaction writes anything."""
     verrors = ValidationErrors()
     for index, desired in enumerate(desired_rows):
-        for name, message in catalog.desired_errors(desired):
+        for name, message in presets.desired_errors(desired):
             verrors.add(f'{field}.{index}.{name}', f'{desired.get("setting")}: {message}', errno.EINVAL)
     verrors.check()
 
@@ -136,16 +128,16 @@ async def write_setting(middleware, desired: dict, comment: str) -> None:
     check_writes([desired], 'setting')  # the last line before the appliance, whoever built ``desired``
     kind, scope, setting = desired['kind'], desired['scope'], desired['setting']
     if kind in ('ZFS_PARAMETER', 'SYSCTL'):
-        await _write_tunable(middleware, catalog.tunable_type(kind), setting, desired, comment)
+        await _write_tunable(middleware, presets.tunable_type(kind), setting, desired, comment)
     elif kind == 'DATASET_PROPERTY':
         inherit = desired.get('source') in ('INHERIT', 'INHERITED', 'DEFAULT')
-        method, params = catalog.dataset_update_call(scope, setting, desired['value'], inherit=inherit,
+        method, params = presets.dataset_update_call(scope, setting, desired['value'], inherit=inherit,
                                                      zfs_writer=zfs_property_writer())
         await middleware.call(method, *params)
     elif kind == 'POOL_DEVICE':
         await _write_pool_devices(middleware, scope, setting, desired['value'] or '')
     elif kind == 'SERVICE':
-        method, params = catalog.service_update_call(scope, setting, desired['value'])
+        method, params = presets.service_update_call(scope, setting, desired['value'])
         await middleware.call(method, *params)
     else:
         raise CallError(f'Unknown setting kind {kind!r}', errno.EINVAL)
@@ -153,7 +145,7 @@ async def write_setting(middleware, desired: dict, comment: str) -> None:
 
 def _dataset_route(setting: str) -> dict:
     try:
-        return catalog.dataset_property_route(setting)
+        return presets.dataset_property_route(setting)
     except KeyError:
         raise CallError(f'{setting} is not a dataset property tuning manages', errno.EINVAL) from None
 
@@ -165,7 +157,7 @@ def _source(source) -> str | None:
 
 
 def _canonical(kind: str, setting: str, raw) -> str | None:
-    return None if raw is None else catalog.canonical(kind, setting, _normalise_sysctl(str(raw)))
+    return None if raw is None else presets.canonical(kind, setting, _normalise_sysctl(str(raw)))
 
 
 async def _write_tunable(middleware, type_: str, var: str, desired: dict, comment: str) -> None:
@@ -196,7 +188,7 @@ async def _write_pool_devices(middleware, pool_name: str, role: str, wanted_csv:
             await call_job(middleware, 'pool.remove', pool['id'], {'label': guid})
     to_add = sorted(wanted - set().union(*present.values()))
     if to_add:
-        await call_job(middleware, 'pool.update', pool['id'], catalog.pool_topology_update(role, to_add))
+        await call_job(middleware, 'pool.update', pool['id'], presets.pool_topology_update(role, to_add))
 
 
 def matches(desired: dict, actual: dict, *, live: bool) -> bool:

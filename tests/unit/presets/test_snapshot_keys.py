@@ -23,6 +23,12 @@ def test_keys_round_trip():
     assert parse_key(key) == ('SYSCTL', 'global', 'net.ipv4.tcp_rmem')
 
 
+def test_a_colon_in_a_dataset_name_stays_in_the_scope():
+    # ZFS allows ':' in dataset names; kinds and setting names never hold one
+    key = make_key('DATASET_PROPERTY', 'tank/vm:disk0', 'recordsize')
+    assert parse_key(key) == ('DATASET_PROPERTY', 'tank/vm:disk0', 'recordsize')
+
+
 def test_view_canonicalises_and_treats_unread_rows_as_absent():
     rows = [
         {'kind': 'DATASET_PROPERTY', 'scope': 'tank', 'setting': 'logbias', 'value': 'latency', 'exists': True},

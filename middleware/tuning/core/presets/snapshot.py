@@ -12,7 +12,10 @@ def make_key(kind: str, scope: str, setting: str) -> str:
 
 
 def parse_key(key: str) -> tuple[str, str, str]:
-    kind, scope, setting = key.split(':', 2)
+    """``make_key``'s inverse. The scope is what may hold a colon (ZFS allows one in a dataset name: "tank/a:b");
+    kinds and setting names never do."""
+    kind, rest = key.split(':', 1)
+    scope, setting = rest.rsplit(':', 1)
     return kind, scope, setting
 
 
