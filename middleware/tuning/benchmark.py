@@ -10,7 +10,7 @@ from .benchmark_models import (
 )
 from .context import box_reserved, plugin_context
 from .core.bench import BenchmarkInputError, compare as compare_results, import_result, summarize_runs
-from .core.bench.conditions import comparison_limit, condition_differences, data_loss_warnings, noise_warnings
+from .core.bench.conditions import comparison_limit, condition_warnings, data_loss_warnings, noise_warnings
 from .core.bench.power import plan_estimate
 from .core.bench.statistics import honest_summary
 from .core.report.chart_data import compare_series, comparison_rows
@@ -139,8 +139,9 @@ def comparison_of(entries: list[dict], baseline_id: int, measured: dict | None =
         comparison['id'] = entry['id']
     result['theoretical_max'] = comparison_limit([base, *others], measured)
     # first what no statistics can fix: a figure measured with writes not safe on power loss
-    result['warnings'] = (data_loss_warnings(entries) + condition_differences(entries)
-                          + [w for e in entries for w in noise_warnings(e)])
+    # then the conditions, by the rules the report reads too (``core.bench.conditions``), and the noise
+    conditions = [text for _, _, text in condition_warnings(entries, baseline_id)]
+    result['warnings'] = data_loss_warnings(entries) + conditions + [w for e in entries for w in noise_warnings(e)]
     # what the panel and the report draw, once: the same pure series the report reads back from this result
     result.update(compare_series([base, *others], {e['id']: honest_summary(e['summary']) for e in entries},
                                  comparison_rows(result['comparisons']), result['theoretical_max']))

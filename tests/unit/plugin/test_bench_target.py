@@ -1,6 +1,6 @@
 """Which filesystem a benchmark target lives on decides ZFS scratch dataset vs plain scratch directory."""
 from tuning.box.bench_target import filesystem_type, scratch_dataset_name
-from tuning.core.bench.conditions import condition_differences, network_limit, noise_warnings
+from tuning.core.bench.conditions import condition_warnings, network_limit, noise_warnings
 
 MOUNTINFO = """\
 22 1 0:21 / / rw,relatime shared:1 - ext4 /dev/vda1 rw
@@ -40,12 +40,19 @@ def _entry(id_, dataset, fio, source='FIO'):
             'context': {'target': {'dataset': dataset}, 'fio_version': fio}, 'summary': {}}
 
 
+def _different(entries):
+    return [text for kind, _, text in condition_warnings(entries, 1) if kind == 'DIFFERENT_CONDITIONS']
+
+
 def test_different_conditions_are_named_with_the_results():
-    warnings = condition_differences([_entry(1, 'tank/a', 'fio-3.33'), _entry(2, 'tank/b', 'fio-3.33')])
-    assert len(warnings) == 1 and 'target dataset' in warnings[0] and 'tank/b: #2' in warnings[0]
-    assert condition_differences([_entry(1, 'tank/a', 'fio-3.33'), _entry(2, 'tank/a', 'fio-3.33')]) == []
-    mixed = condition_differences([_entry(1, 'tank/a', 'fio-3.33'), _entry(3, None, None, source='BONNIE')])
-    assert any('Imported results' in w for w in mixed)
+    (warning,) = _different([_entry(1, 'tank/a', 'fio-3.33'), _entry(2, 'tank/b', 'fio-3.33')])
+    assert warning.startswith("#2 'r2' was measured under different conditions from the baseline #1 'r1'")
+    assert 'dataset tank/b (baseline: tank/a)' in warning
+    assert _different([_entry(1, 'tank/a', 'fio-3.33'), _entry(2, 'tank/a', 'fio-3.33')]) == []
+    mixed = condition_warnings([_entry(1, 'tank/a', 'fio-3.33'), _entry(3, None, None, source='BONNIE')], 1)
+    assert 'benchmark tool bonnie++ (baseline: fio)' in mixed[0][2]
+    (unknown,) = [text for kind, id_, text in mixed if kind == 'UNKNOWN_CONDITIONS' and id_ == 3]
+    assert 'dataset' in unknown and 'fio version' not in unknown   # bonnie++ has no fio version to miss
 
 
 def test_noise_and_outliers_are_flagged():

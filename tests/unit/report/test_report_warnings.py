@@ -130,12 +130,13 @@ def test_imported_results_without_context_render_unknown_in_every_format():
 
 
 def test_compare_warnings_the_report_restates_are_said_once():
-    from tuning.core.bench.conditions import condition_differences, noise_warnings
+    from tuning.core.bench.conditions import condition_warnings, noise_warnings
     noisy = [100.0, 70.0, 130.0, 90.0, 115.0]
     base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context())
     other = make_entry(2, 'wobbly', {'SEQ_WRITE': {'write_bw_bytes': noisy}},
                        _context(fio_version='fio-3.36'))
-    from_compare = condition_differences([base, other]) + noise_warnings(base) + noise_warnings(other)
+    from_compare = ([text for _, _, text in condition_warnings([base, other], 1)]
+                    + noise_warnings(base) + noise_warnings(other))
     assert len(from_compare) >= 2  # what tuning.benchmark.compare returns for these two
     report = _report([base, other], compare_entries(base, [other], warnings=from_compare + ['something else']))
     assert [w['message'] for w in _kinds(report, 'COMPARISON')] == ['something else']

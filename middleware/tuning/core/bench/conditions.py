@@ -1,12 +1,39 @@
-"""What a reader must know before trusting a comparison (pure).
+"""What a reader must know before trusting a comparison (pure): the one rule set the comparison
+(``tuning.benchmark.compare``'s warnings) and the report (``core.report``) both read, so they never disagree.
 
+**Conditions.** Two results were measured under *different conditions* when any of these, recorded by both, differs;
+each changes what a figure means whatever the settings compared:
+
+- load generator: where the load came from, the box itself (fio on the box) or a client (its host name and protocol):
+  a client's figure also holds its network, protocol and disks;
+- benchmark tool (fio, bonnie++, gobonniego): other tools write other files with other block sizes;
+- backend (TrueNAS, a standalone OpenZFS host, the sandbox);
+- dataset and pool measured, and the pool's layout (its data vdevs: the disks that do the work);
+- platform (the release), OpenZFS version, fio version (of fio results only);
+- benchmark profile (QUICK, STANDARD, THOROUGH: job sizes and times);
+- cache-defeat method (Direct I/O, or a working set larger than RAM: whether reads came from the ARC);
+- CPU (model, cores) and memory (installed RAM).
+
+What a preset changes (ARC bounds, recordsize, sync, cache and log devices, service settings) is *not* a condition:
+it is what is being compared. A condition a result does not record is not a difference but *unknown* (typical of
+imported results), and said as such once there is another result to compare it with; a fio version means nothing for
+bonnie++, nor a benchmark profile for a client result (its kit sets runs and times itself), so their absence there is
+no gap.
+
+- ``conditions_of(entry)`` → ``{key: str|None}`` for the keys of ``CONDITIONS``, read tolerantly from the entry's
+  ``context`` and ``spec``.
+- ``condition_differences(baseline, other)`` → ``[{key, label, baseline, other}]``: conditions (``conditions_of``
+  dicts) both record and that differ.
+- ``unknown_conditions(entry)`` → the labels of the conditions that apply to the entry and it does not record.
+- ``condition_warnings(entries, baseline_id, name=compare_name)`` → ``[(kind, entry id, sentence)]``:
+  ``DIFFERENT_CONDITIONS`` per result that differs from the baseline, then ``UNKNOWN_CONDITIONS`` per result that
+  does not record some (with two results or more); ``name(entry)`` says a result (compare: ``#2 'label'``, the
+  report: ``"label"``).
 - ``network_limit(nics, measured=None)`` → ``{bytes_per_second, basis}`` (plus ``measured_bytes_per_second``,
   ``measured_basis`` when iperf3 measured that port) or ``None``: the fastest linked NIC, the most a single network
   client can ever move, whatever the pool does.
 - ``comparison_limit(entries, measured=None)`` → the limit of a comparison: the stored one, with the latest measured
   ceiling of its port.
-- ``condition_differences(entries)`` → warnings when results were measured under different conditions (target,
-  platform, OpenZFS or fio version, profile, cache-defeat method, backend).
 - ``noise_warnings(entry)`` → warnings for noisy metrics (CV above ``NOISY_CV_PERCENT``) and runs flagged as outliers.
 - ``data_loss_warnings(entries)`` → a warning per result measured with a setting that can lose data on power loss
   (sync disabled, cache flushes skipped): its write figures are not what the pool does with safe writes.
@@ -15,21 +42,166 @@ Entries are stored benchmark results (``tuning.benchmark.get``); imported ones h
 on what they have.
 """
 from ..presets.data_loss import measured_with, recorded_data_loss
+from ..presets.units import format_bytes
 from .catalog import METRICS, TESTS
 from .comparison import twin_of
 
 NOISY_CV_PERCENT = 10.0
 
-# (label, getter) of each condition that changes what a number means
-_CONDITIONS = (
-    ('target dataset', lambda c: (c.get('target') or {}).get('dataset')),
-    ('platform', lambda c: (c.get('platform') or {}).get('version')),
-    ('OpenZFS version', lambda c: c.get('openzfs_version')),
-    ('fio version', lambda c: c.get('fio_version')),
-    ('benchmark profile', lambda c: (c.get('plan') or {}).get('profile')),
-    ('cache-defeat method', lambda c: (c.get('cache_defeat') or {}).get('method')),
-    ('backend', lambda c: c.get('backend')),
+CONDITIONS = (
+    ('load_generator', 'load generator'),
+    ('tool', 'benchmark tool'),
+    ('backend', 'backend'),
+    ('dataset', 'dataset'),
+    ('pool', 'pool'),
+    ('pool_layout', 'pool layout'),
+    ('platform', 'platform'),
+    ('openzfs_version', 'OpenZFS version'),
+    ('fio_version', 'fio version'),
+    ('benchmark_profile', 'benchmark profile'),
+    ('cache_defeat', 'cache-defeat method'),
+    ('cpu', 'CPU'),
+    ('memory', 'memory'),
 )
+LABELS = dict(CONDITIONS)
+TOOLS = {'FIO': 'fio', 'FIO_IMPORT': 'fio', 'CLIENT': 'fio', 'BONNIE': 'bonnie++', 'GOBONNIEGO': 'gobonniego'}
+PROTOCOL_NAMES = {'ISCSI': 'iSCSI'}
+DIFFERENT_CONDITIONS, UNKNOWN_CONDITIONS = 'DIFFERENT_CONDITIONS', 'UNKNOWN_CONDITIONS'
+
+
+def _dict(value):
+    return value if isinstance(value, dict) else {}
+
+
+def _text(value):
+    if value is None or value == '':
+        return None
+    return str(value)
+
+
+def platform_text(platform):
+    """{name, version} → one string; the version alone when it already starts with the name."""
+    name, version = str(platform.get('name') or ''), str(platform.get('version') or '')
+    if version.startswith(name):
+        return version
+    return f'{name} {version}'.strip()
+
+
+def _platform(context, box):
+    platform = context.get('platform') or box.get('platform')
+    if isinstance(platform, dict):
+        return platform_text(platform) or None
+    return _text(platform)
+
+
+def _target(context, spec):
+    target = context.get('target')
+    if isinstance(target, str):
+        return {'dataset': target, 'pool': target.split('/')[0]}
+    target = _dict(target)
+    dataset = target.get('dataset') or spec.get('dataset') or target.get('pool')
+    pool = target.get('pool') or (dataset.split('/')[0] if isinstance(dataset, str) else None)
+    return {'dataset': dataset, 'pool': pool}
+
+
+def _load_generator(source, context):
+    """'the box itself', 'client ws1 over NFS 4.2', 'client ws1 on its own disk'; None for an imported file."""
+    if source == 'FIO':
+        return 'the box itself'
+    if source != 'CLIENT':
+        return None
+    host = _text(_dict(context.get('client')).get('hostname')) or 'unnamed'
+    target = _dict(context.get('target'))
+    protocol = _text(target.get('protocol'))
+    if protocol is None:
+        return f'client {host}'
+    if protocol == 'LOCAL':
+        return f'client {host} on its own disk'
+    version = _text(target.get('protocol_version'))
+    return f'client {host} over {PROTOCOL_NAMES.get(protocol, protocol)}{f" {version}" if version else ""}'
+
+
+def _fio_version(source, context):
+    if TOOLS.get(source) != 'fio':
+        return None
+    return _text(context.get('fio_version') or _dict(context.get('imported')).get('tool_version'))
+
+
+def conditions_of(entry):
+    context, spec = _dict(entry.get('context')), _dict(entry.get('spec'))
+    source = entry.get('source')
+    box = _dict(context.get('profile'))
+    pool = _dict(context.get('pool'))
+    target = _target(context, spec)
+    cpu = _dict(context.get('cpu') or box.get('cpu'))
+    memory = _dict(context.get('memory') or box.get('memory'))
+    return {
+        'load_generator': _load_generator(source, context),
+        'tool': TOOLS.get(source, _text(source)),
+        'backend': _text(context.get('backend') or box.get('backend')),
+        'dataset': _text(target['dataset']),
+        'pool': _text(pool.get('name') or target['pool']),
+        'pool_layout': _text(pool.get('layout')),
+        'platform': _platform(context, box),
+        'openzfs_version': _text(context.get('openzfs_version') or box.get('openzfs_version')),
+        'fio_version': _fio_version(source, context),
+        'benchmark_profile': _text(_dict(context.get('plan')).get('profile') or spec.get('profile')),
+        'cache_defeat': _text(_dict(context.get('cache_defeat')).get('method')),
+        'cpu': _text(' · '.join(str(x) for x in (cpu.get('model'), cpu.get('cores') and f'{cpu["cores"]} cores')
+                                if x) or None),
+        'memory': format_bytes(memory['physical_bytes']) if isinstance(memory.get('physical_bytes'), int) else None,
+    }
+
+
+def condition_differences(baseline, other):
+    return [{'key': key, 'label': label, 'baseline': baseline.get(key), 'other': other.get(key)}
+            for key, label in CONDITIONS
+            if baseline.get(key) is not None and other.get(key) is not None and baseline[key] != other[key]]
+
+
+def _not_applicable(source):
+    """Conditions a kind of result never has: no gap when it does not record them."""
+    skip = set()
+    if TOOLS.get(source) not in (None, 'fio'):
+        skip.add('fio_version')
+    if source == 'CLIENT':
+        skip.add('benchmark_profile')
+    return skip
+
+
+def unknown_conditions(entry):
+    conditions, skip = conditions_of(entry), _not_applicable(entry.get('source'))
+    return [label for key, label in CONDITIONS if conditions[key] is None and key not in skip]
+
+
+def compare_name(entry):
+    """How ``tuning.benchmark.compare``'s warnings name a result: "#2 'after'"."""
+    return f'#{entry.get("id")} {entry.get("label")!r}'
+
+
+def condition_warnings(entries, baseline_id, name=compare_name):
+    base = next(e for e in entries if e.get('id') == baseline_id)
+    base_conditions = conditions_of(base)
+    out = []
+    for entry in entries:
+        if entry is base:
+            continue
+        diffs = condition_differences(base_conditions, conditions_of(entry))
+        if diffs:
+            listed = '; '.join(f'{d["label"]} {d["other"]} (baseline: {d["baseline"]})' for d in diffs)
+            out.append((DIFFERENT_CONDITIONS, entry.get('id'),
+                        f'{name(entry)} was measured under different conditions from the baseline {name(base)}: '
+                        f'{listed}. Its differences are not only the tuning.'))
+    if len(entries) < 2:
+        return out   # nothing to compare with: what a lone result does not record changes no comparison
+    for entry in entries:
+        unknown = unknown_conditions(entry)
+        if unknown:
+            role = 'the baseline ' if entry is base else ''
+            out.append((UNKNOWN_CONDITIONS, entry.get('id'),
+                        f'{role}{name(entry)} does not record its {", ".join(unknown)}: nothing confirms it was '
+                        'measured like the others; read its differences as a trend, not a verdict.'))
+    return out
 
 
 def network_limit(nics, measured=None):
@@ -60,47 +232,25 @@ def comparison_limit(entries, measured=None):
     return None
 
 
-def _name(entry):
-    return f'#{entry.get("id")} {entry.get("label")!r}'
-
-
 def _what(test, metric):
     """'sequential write, write bandwidth': the catalog's words, the ids only for what it does not know."""
     return f'{TESTS[test].label if test in TESTS else test}, {METRICS[metric].label if metric in METRICS else metric}'
 
 
-def condition_differences(entries):
-    warnings = []
-    measured = [e for e in entries if e.get('source') == 'FIO']
-    for label, get in _CONDITIONS:
-        values = {}
-        for entry in measured:
-            values.setdefault(get(entry.get('context') or {}), []).append(_name(entry))
-        if len(values) > 1:
-            parts = '; '.join(f'{value if value is not None else "unknown"}: {", ".join(names)}'
-                              for value, names in values.items())
-            warnings.append(f'Measured with different {label}s ({parts}); differences may come from that.')
-    imported = [e for e in entries if e.get('source') != 'FIO']
-    if imported and len(imported) < len(entries):
-        warnings.append('Imported results (' + ', '.join(_name(e) for e in imported) + ') come from other tools, '
-                        'files and block sizes: compare them with measured ones as a trend, not a verdict.')
-    return warnings
-
-
 def noise_warnings(entry):
-    warnings = []
+    warnings, name = [], compare_name(entry)
     for test, metrics in (entry.get('summary') or {}).items():
         for metric, stats in metrics.items():
             if twin_of(test, metric) in metrics:  # IOPS and bandwidth of one direction: one measurement, one warning
                 continue
             cv = stats.get('cv_percent')
             if cv is not None and cv > NOISY_CV_PERCENT:
-                warnings.append(f'{_name(entry)} {_what(test, metric)}: noisy (CV {cv:.1f} % over {stats["n"]} runs); '
+                warnings.append(f'{name} {_what(test, metric)}: noisy (CV {cv:.1f} % over {stats["n"]} runs); '
                                 'add runs or quiet the box before drawing conclusions.')
             outliers = stats.get('outliers') or []
             if outliers:
                 runs = ', '.join(str(i + 1) for i in outliers)
-                warnings.append(f'{_name(entry)} {_what(test, metric)}: run {runs} far from the median (MAD rule); '
+                warnings.append(f'{name} {_what(test, metric)}: run {runs} far from the median (MAD rule); '
                                 'kept, not dropped.')
     return warnings
 
@@ -115,4 +265,4 @@ def data_loss_words(entry):
 
 
 def data_loss_warnings(entries):
-    return [f'{_name(entry)} was {words}.' for entry in entries if (words := data_loss_words(entry))]
+    return [f'{compare_name(entry)} was {words}.' for entry in entries if (words := data_loss_words(entry))]

@@ -5,9 +5,9 @@ CPU, memory, the benchmarked pool and dataset, disks and NICs, read from the ent
 ``tuning.profile`` kept in it). What the result does not record reads "unknown". ``profile`` is the raw profile
 (or ``None``) for JSON readers.
 """
+from ..bench.conditions import platform_text
 from ..presets.constants import DISK_KIND_NAMES
 from ..presets.units import format_bytes
-from .conditions import platform_text
 from .numbers import UNKNOWN
 
 

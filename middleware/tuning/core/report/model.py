@@ -28,12 +28,12 @@ recommendation=(), ladders=())`` → report:
 Every figure is copied from the entries' summaries and the comparison rows; nothing is recomputed.
 """
 from ..bench.catalog import TESTS
+from ..bench.conditions import conditions_of
 from ..presets.catalog import get_builtin
 from .box import box_section
 from .campaign_section import campaign_section
 from .chart_data import compare_series
 from .columns import SUMMARY_COLUMNS
-from .conditions import conditions_of
 from .errors import ReportInputError
 from .inputs import checked_comparison, checked_entries
 from .ladder_section import ladder_section
@@ -162,7 +162,7 @@ def build_report(entries, comparison, *, title, generated_at, settings_diffs=Non
         'box': box_section(by_id[baseline_id]),
         'tools': _tools(ordered, conditions),
         'method': method_section(ordered),
-        'warnings': report_warnings(ordered, baseline_id, conditions, compared['warnings']),
+        'warnings': report_warnings(ordered, baseline_id, compared['warnings']),
         'jobs': _jobs(ordered),
         **({'campaign': campaign_section(campaign, recommendation)} if campaign is not None else {}),
         **({'ladder': ladder_section(ladders)} if ladders else {}),

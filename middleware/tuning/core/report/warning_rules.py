@@ -1,28 +1,34 @@
 """Warnings a reader must see before trusting a figure (pure).
 
-``report_warnings(entries, baseline_id, conditions, comparison_warnings)`` → ``[{kind, configuration_id, test,
+``report_warnings(entries, baseline_id, comparison_warnings)`` → ``[{kind, configuration_id, test,
 metrics, message}]`` in this order:
 
 - ``DATA_LOSS``: a result was measured with a setting that can lose data on power loss (sync disabled, cache flushes
   skipped): its write figures are faster than the pool is with safe writes.
-- ``DIFFERENT_CONDITIONS``: a result was measured on another dataset or pool, with another tool, fio or OpenZFS
-  version, platform, benchmark profile, cache-defeat method, CPU or memory than the baseline: its differences are
-  then not only the tuning.
-- ``UNKNOWN_CONDITIONS``: the result does not record some of those (imported results): the report cannot confirm.
+- ``DIFFERENT_CONDITIONS``: a result was measured under other conditions than the baseline (from another load
+  generator, with another tool, on another dataset or pool, ...: the list and its rules are
+  ``core.bench.conditions``'s, the ones ``tuning.benchmark.compare`` warns by): its differences are then not only
+  the tuning.
+- ``UNKNOWN_CONDITIONS``: the result does not record some of those (imported results): nothing confirms it was
+  measured like the others.
 - ``NOISY``: a metric's coefficient of variation (stdev / mean) is above ``NOISY_CV_PERCENT`` (10 %, the "good"
   limit of TN-Bench's bands): its median is less certain and small changes cannot be told from noise.
 - ``OUTLIERS``: runs flagged by the MAD rule (|x − median| > 3 × 1.4826 × MAD); they are kept in every figure.
 - ``COMPARISON``: warnings ``tuning.benchmark.compare`` returned, as given, except those the report states itself in
-  more detail above: compare's condition and noise warnings (``core.bench.conditions``) are recomputed here with the
-  same functions and left out, so a reader sees each caveat once; anything else compare says is passed on.
+  more detail above: compare's data-loss, condition and noise warnings (``core.bench.conditions``) are recomputed
+  here with the same functions and left out, so a reader sees each caveat once; anything else compare says is passed
+  on.
 - ``NOTE``: each result's own notes (queue depth not reached, sparse read files, importer remarks).
 """
 from ..bench import conditions as bench_conditions
-from .conditions import condition_differences, unknown_conditions
 from .metric_info import label_of_test, metric_info, metric_sort_key
 from .numbers import format_percent, format_value
 
 NOISY_CV_PERCENT = bench_conditions.NOISY_CV_PERCENT  # one threshold for compare's warnings and the report's
+
+
+def _name(entry):
+    return f'"{entry["label"]}"'
 
 
 def _warning(kind, message, configuration_id=None, test=None, metrics=()):
@@ -30,27 +36,9 @@ def _warning(kind, message, configuration_id=None, test=None, metrics=()):
             'message': message}
 
 
-def _condition_warnings(entries, baseline_id, conditions):
-    base_label = next(e['label'] for e in entries if e['id'] == baseline_id)
-    out = []
-    for entry in entries:
-        if entry['id'] == baseline_id:
-            continue
-        diffs = condition_differences(conditions[baseline_id], conditions[entry['id']])
-        if diffs:
-            listed = '; '.join(f'{d["label"]} {d["other"]} (baseline: {d["baseline"]})' for d in diffs)
-            out.append(_warning('DIFFERENT_CONDITIONS',
-                                f'"{entry["label"]}" was measured under different conditions from the baseline '
-                                f'"{base_label}": {listed}. Its differences are not only the tuning.',
-                                entry['id']))
-    for entry in entries:
-        unknown = unknown_conditions(conditions[entry['id']])
-        if unknown:
-            role = 'the baseline ' if entry['id'] == baseline_id else ''
-            out.append(_warning('UNKNOWN_CONDITIONS',
-                                f'{role}"{entry["label"]}" does not record its {", ".join(unknown)}: '
-                                'the report cannot confirm it was measured like the others.', entry['id']))
-    return out
+def _condition_warnings(entries, baseline_id):
+    return [_warning(kind, text, entry_id)
+            for kind, entry_id, text in bench_conditions.condition_warnings(entries, baseline_id, _name)]
 
 
 def _noisy_warnings(entry):
@@ -106,13 +94,14 @@ def _data_loss_warnings(entries):
             for entry in entries if (words := bench_conditions.data_loss_words(entry))]
 
 
-def report_warnings(entries, baseline_id, conditions, comparison_warnings):
-    out = _data_loss_warnings(entries) + _condition_warnings(entries, baseline_id, conditions)
+def report_warnings(entries, baseline_id, comparison_warnings):
+    out = _data_loss_warnings(entries) + _condition_warnings(entries, baseline_id)
     for entry in entries:
         out += _noisy_warnings(entry)
     for entry in entries:
         out += _outlier_warnings(entry)
-    restated = set(bench_conditions.condition_differences(entries)) | set(bench_conditions.data_loss_warnings(entries))
+    restated = ({text for _, _, text in bench_conditions.condition_warnings(entries, baseline_id)}
+                | set(bench_conditions.data_loss_warnings(entries)))
     for entry in entries:
         restated.update(bench_conditions.noise_warnings(entry))
     out += [_warning('COMPARISON', text) for text in comparison_warnings if text not in restated]
