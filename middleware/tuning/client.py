@@ -28,7 +28,7 @@ from .core.client import (
 )
 from .core.client import bounds
 from .core.network.session import client_argv, measurements, pick_address
-from .core.zfs_names import zfs_name_error
+from .shared.zfs_names import zfs_name_error
 from .framework import (
     CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, private,
 )

@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 import websocket
 
-from tuning.core.client.tls import certificate_sha256
+from tuning.shared.tls import certificate_sha256
 
 TLS = {'TUNING_TLS': 'self-signed'}
 

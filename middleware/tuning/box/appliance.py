@@ -7,29 +7,15 @@ import os
 import subprocess
 
 from ..framework import ON_TRUENAS
+from ..shared.zfs_module import ZFS_MODULE_DIR, read_zfs_parameters_dir
 
-ZFS_PARAMETERS_DIR = '/sys/module/zfs/parameters'
+ZFS_PARAMETERS_DIR = os.path.join(ZFS_MODULE_DIR, 'parameters')
 
 
 async def call_job(middleware, method: str, *args):
     """Run an appliance job and return its result (internal calls of job methods return a Job)."""
     job = await middleware.call(method, *args)
     return await job.wait(raise_error=True)
-
-
-def read_zfs_parameters_dir(directory: str) -> dict[str, dict]:
-    """``{name: {value, writable}}`` of a ZFS module's parameters directory (sysfs), as middlewared's tunables read
-    it; the standalone host serving a TrueNAS box reads the box's with it too."""
-    params = {}
-    for name in sorted(os.listdir(directory)):
-        path = os.path.join(directory, name)
-        try:
-            with open(path) as f:
-                value = f.read().strip()
-        except OSError:
-            continue
-        params[name] = {'value': value, 'writable': bool(os.stat(path).st_mode & 0o200)}
-    return params
 
 
 async def zfs_parameters(middleware) -> dict[str, dict]:

@@ -8,7 +8,7 @@ import errno
 import os
 import platform
 
-from ..core.zfs_names import zfs_name_error
+from ..shared.zfs_names import zfs_name_error
 from ..framework import CallError, ValidationErrors
 from .appliance import openzfs_version, zfs_parameters
 

@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from tuning.core.zfs_names import zfs_name_error
+from tuning.shared.zfs_names import zfs_name_error
 from tuning_host.backends import zfs_properties
 from tuning_host.runtime import (BaseModel, InstanceNotFound, QueryArgs, Service, ValidationErrors, api_method,
                                  filter_list)

@@ -3,7 +3,7 @@ expose (logbias, primarycache, secondarycache, direct, ...). Shape: `{name, pool
 value, source: {type, value}}}, user_properties, children}`."""
 from pydantic import Field
 
-from tuning.core.zfs_names import zfs_name_error
+from tuning.shared.zfs_names import zfs_name_error
 from tuning_host.backends.errors import NotFoundError
 from tuning_host.runtime import BaseModel, Service, ValidationErrors, api_method
 

@@ -15,7 +15,7 @@ import threading
 import time
 import uuid
 
-from tuning.core.zfs_names import zfs_name_error
+from tuning.shared.zfs_names import zfs_name_error
 
 from . import sysctl_defaults, zfs_properties
 from .base import Backend

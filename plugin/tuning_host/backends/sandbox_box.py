@@ -2,7 +2,7 @@
 import json
 import os
 
-from tuning.core.zfs_names import pool_name_error, zfs_name_error
+from tuning.shared.zfs_names import pool_name_error, zfs_name_error
 
 DEFAULT_BOX = os.path.join(os.path.dirname(__file__), 'boxes', 'default.json')
 

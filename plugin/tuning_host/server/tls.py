@@ -14,7 +14,7 @@ import os
 import socket
 import ssl
 
-from tuning.core.client.tls import certificate_sha256   # the hash the client kit pins
+from tuning.shared.tls import certificate_sha256   # the hash the client kit pins
 
 SELF_SIGNED_DIR = 'tls'
 CERT_FILE, KEY_FILE = 'cert.pem', 'key.pem'

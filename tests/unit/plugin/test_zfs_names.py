@@ -1,8 +1,8 @@
-"""The one ZFS name rule (tuning.core.zfs_names) shared by the plugin and the standalone host (issue 12, defect 5:
+"""The one ZFS name rule (tuning.shared.zfs_names) shared by the plugin and the standalone host (issue 12, defect 5:
 `tank/../../../../victim` made a directory outside the sandbox)."""
 import pytest
 
-from tuning.core.zfs_names import pool_name_error, zfs_name_error
+from tuning.shared.zfs_names import pool_name_error, zfs_name_error
 
 
 @pytest.mark.parametrize('name', [

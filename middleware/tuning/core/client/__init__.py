@@ -6,11 +6,12 @@
   into a stored benchmark record; ``BenchmarkInputError`` names the field that is wrong.
 - ``commands(box_url, kit_sha256, tls_sha256)``, ``kit_url(box_url)``, ``default_box_url(address)`` (commands): what
   an admin pastes on a client (the kit checked by its SHA-256, the box's certificate pinned, the token in
-  ``TUNING_TOKEN``, never on a command line); ``certificate_sha256(pem)`` (tls): the fingerprint the kit pins.
+  ``TUNING_TOKEN``, never on a command line); ``certificate_sha256(pem)`` (``shared.tls``, the host's too): the
+  fingerprint the kit pins.
 """
 from .commands import KIT_PATH, commands, default_box_url, kit_url
 from .plan import session_plan
-from .tls import certificate_sha256
+from ...shared.tls import certificate_sha256
 from .result import client_record, client_runs, default_label
 
 __all__ = ['KIT_PATH', 'commands', 'default_box_url', 'kit_url', 'session_plan', 'certificate_sha256', 'client_record',

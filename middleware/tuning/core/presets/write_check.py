@@ -8,7 +8,7 @@ a value with a newline in a module parameter would end up as a line of its own i
 """
 import unicodedata
 
-from ..zfs_names import pool_name_error, zfs_name_error
+from ...shared.zfs_names import pool_name_error, zfs_name_error
 from .constants import DATASET_PROPERTY, INHERIT, POOL_DEVICE, SYSCTL, ZFS_PARAMETER
 from .registry import get_knob
 

@@ -14,7 +14,7 @@ pool.dataset.update where it takes the property (dataset_writes.py).
 import errno
 import os
 
-from tuning.box.appliance import read_zfs_parameters_dir
+from tuning.shared.zfs_module import read_zfs_parameters_dir
 
 from ...runtime import Service
 from ...runtime.errors import CallError

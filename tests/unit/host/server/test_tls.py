@@ -8,7 +8,7 @@ import stat
 import pytest
 from cryptography import x509
 
-from tuning.core.client.tls import certificate_sha256
+from tuning.shared.tls import certificate_sha256
 from tuning_host.appliance.system_general import general_config
 from tuning_host.config import parse_settings, settings_to_argv
 from tuning_host.server import tls
