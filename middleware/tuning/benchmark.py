@@ -123,9 +123,12 @@ class TuningBenchmarkService(Service):
         it detects at `cv_percent` noise (5 % unless given), with a sentence for the forms."""
         return estimate_of(estimate)
 
-    # The API name is `import`, a Python keyword: bind it in the class namespace (what the framework walks).
-    vars()['import'] = _import
-    del _import
+
+# The API name is `import`, a Python keyword that no `def` can carry. middlewared names a service's methods by their
+# attributes (``dir(service)``, a leading "_" keeping one private) and binds a name no `def` spells with setattr after
+# the class, as its plugins/cloud_sync.py binds each remote's extra methods: `_import` stays private, `import` is the
+# public method (the standalone host lists methods the same way).
+setattr(TuningBenchmarkService, 'import', TuningBenchmarkService._import)
 
 
 def comparison_of(entries: list[dict], baseline_id: int, measured: dict | None = None) -> dict:

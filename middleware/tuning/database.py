@@ -58,10 +58,6 @@ class TuningDatabaseService(Service):
                               'benchmark results, {campaigns} campaigns'.format(**result['counts']))
         return {**result, 'recovered': recovered}
 
-    # The API name is `import`, a Python keyword: bind it in the class namespace (what the framework walks).
-    vars()['import'] = _import
-    del _import
-
     async def _import_after_failed_start(self, job):
         # Start-up failed, so nothing has the database open and every other tuning call is refused: no guard needed.
         try:
@@ -77,6 +73,13 @@ class TuningDatabaseService(Service):
             raise CallError(f'The database was imported (the previous file is kept as {result["backup"]}), but tuning '
                             f'still could not start: {started["reason"]}')
         return {**result, 'recovered': list(plugin_context(self.middleware).recovered)}
+
+
+# The API name is `import`, a Python keyword that no `def` can carry. middlewared names a service's methods by their
+# attributes (``dir(service)``, a leading "_" keeping one private) and binds a name no `def` spells with setattr after
+# the class, as its plugins/cloud_sync.py binds each remote's extra methods: `_import` stays private, `import` is the
+# public method (the standalone host lists methods the same way).
+setattr(TuningDatabaseService, 'import', TuningDatabaseService._import)
 
 
 async def refused_as_field(work):

@@ -113,6 +113,20 @@ def test_public_methods_are_api_methods_with_api_package_models_and_known_roles(
     assert checked >= 10
 
 
+def test_a_method_named_by_a_python_keyword_is_public_under_that_name_only(mw):
+    """`import` cannot be a `def`: the plugin binds it with setattr after the class, as middlewared's cloud_sync
+    binds computed names; middlewared must list it, check its models and roles, and keep the `_import` it came from
+    private."""
+    from .plugin_middleware import public_method_names
+    for namespace, models in (('tuning.benchmark', 'TuningBenchmarkImport'),
+                              ('tuning.database', 'TuningDatabaseImport')):
+        names = public_method_names(mw.get_service(namespace))
+        assert 'import' in names and '_import' not in names, names
+        accepts, returns = method_models(mw, f'{namespace}.import')
+        assert (accepts.__name__, returns.__name__) == (f'{models}Args', f'{models}Result')
+        assert mw.role_manager.atomic_roles_for_method(f'{namespace}.import') == {'SYSTEM_ADVANCED_WRITE'}
+
+
 def test_job_methods_carry_middlewared_job_metadata_and_take_job_first(mw):
     try:  # 25.10
         from middlewared.schema.processor import calculate_args_index
