@@ -7,7 +7,7 @@ reads the box for drift), makes `--calls` calls of each method from `--clients` 
 and prints the merged profile per method (what came before the calls is cleared by a SIGUSR2). Measures; asserts nothing.
 
     PYTHONPATH=middleware:plugin .venv/bin/python tests/bench/profile_reads.py [--calls 200] [--clients 10]
-        [--top 30] [--sort tottime|cumulative] [--apply PRESET|none] [METHOD[:PARAMS_JSON] ...]
+        [--top 30] [--sort tottime|cumulative] [--clock cpu|wall] [--apply PRESET|none] [METHOD[:PARAMS_JSON] ...]
 """
 import argparse
 import asyncio
@@ -31,15 +31,17 @@ DEFAULT_METHODS = ('tuning.profile', 'tuning.state', 'tuning.restore_point.query
                    'tuning.preset.query:[[["id", "!=", "x"]]]')
 
 SITECUSTOMIZE = textwrap.dedent('''
-    import atexit, cProfile, os, signal, sys, threading
+    import atexit, cProfile, os, signal, sys, threading, time
 
     OUT = os.environ.get('TUNING_BENCH_CPROFILE')
+    # CPU time of the thread (what a call costs), or wall time (where it waits too)
+    TIMER = (time.thread_time_ns, 1e-9) if os.environ.get('TUNING_BENCH_CPROFILE_CLOCK') == 'cpu' else ()
     if OUT and 'tuning_host.server.host' in sys.orig_argv:
         _profiles = []
 
         def _start(frame, event, arg):
             # the first event of a new thread: a profiler of its own replaces this hook for the thread
-            profile = cProfile.Profile()
+            profile = cProfile.Profile(*TIMER)
             _profiles.append(profile)
             profile.enable()
 
@@ -66,7 +68,7 @@ SITECUSTOMIZE = textwrap.dedent('''
 
         signal.signal(signal.SIGUSR2, _clear)
         threading.setprofile(_start)
-        _main = cProfile.Profile()
+        _main = cProfile.Profile(*TIMER)
         _profiles.append(_main)
         _main.enable()
         atexit.register(_dump)
@@ -96,7 +98,8 @@ def profile_one(args, method, params, sitedir):
         out = os.path.join(data, 'host.prof')
         path = os.pathsep.join([sitedir, os.path.join(REPO, 'middleware'), os.path.join(REPO, 'plugin'), API_TESTS])
         host = LocalHost(data, extra_env={'TUNING_LOG_LEVEL': 'WARNING', 'PYTHONPATH': path,
-                                          'TUNING_BENCH_CPROFILE': out}).start()
+                                          'TUNING_BENCH_CPROFILE': out,
+                                          'TUNING_BENCH_CPROFILE_CLOCK': args.clock}).start()
         try:
             clear = rate_limit_clearer(host)
             prepare(host, None if args.apply == 'none' else args.apply)
@@ -117,6 +120,8 @@ def main():
     parser.add_argument('--clients', type=int, default=10)
     parser.add_argument('--top', type=int, default=30)
     parser.add_argument('--sort', default='tottime')
+    parser.add_argument('--clock', choices=('cpu', 'wall'), default='cpu',
+                        help="each thread's CPU time (default: what a call costs) or wall time (where it waits)")
     parser.add_argument('--apply', default='max-seq-write')
     parser.add_argument('methods', nargs='*', default=DEFAULT_METHODS)
     args = parser.parse_args()

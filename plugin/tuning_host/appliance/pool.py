@@ -1,7 +1,7 @@
 """`pool.query`, `pool.get_instance`, `pool.update` (job: add cache/log vdevs) and `pool.remove` (job: by vdev guid).
 
 Pool ids are small integers assigned in the order pools are first seen and kept in the host database, so an id
-stays the same while pools come and go."""
+stays the same while pools come and go; only the first sighting of a pool writes (`pool_ids`)."""
 import errno
 from typing import Literal
 
@@ -14,6 +14,7 @@ from .backend_calls import backend_call
 from .release import imitated_release
 
 IDS_KEY = 'appliance.pool_ids'
+NO_IDS = {'ids': {}, 'next': 1}
 
 
 class PoolTopologyCacheVdev(BaseModel):
@@ -98,6 +99,25 @@ def pool_entry(id_, pool, release='25.10'):
     }
 
 
+def unnumbered(ids, names):
+    """The pools of `names` that have no id yet, in order (pure)."""
+    return [name for name in names if name not in ids]
+
+
+def pool_ids(store, names):
+    """{name: id} for the pools of `names`. A read: the ids are read, and written only when a pool appears that has
+    none (its first sighting), never on the reads after it (a write transaction syncs the disk)."""
+    ids = store.get(IDS_KEY, NO_IDS)['ids']
+    if not unnumbered(ids, names):
+        return ids
+
+    def assign(doc):
+        for name in unnumbered(doc['ids'], names):   # another reader may have numbered it meanwhile
+            doc['ids'][name] = doc['next']
+            doc['next'] += 1
+    return store.update(IDS_KEY, assign, NO_IDS)['ids']
+
+
 def top_level_vdev(pool, label):
     """(role, vdev) of the cache/log top-level vdev named by guid or device/disk name; None when not there."""
     for role in ('cache', 'log'):
@@ -114,14 +134,8 @@ class PoolService(Service):
 
     def _rows(self):
         pools = backend_call(self.middleware.backend.pools)
-
-        def assign(doc):
-            for pool in pools:
-                if pool['name'] not in doc['ids']:
-                    doc['ids'][pool['name']] = doc['next']
-                    doc['next'] += 1
-        ids = self.middleware.backend.store.update(IDS_KEY, assign, {'ids': {}, 'next': 1})['ids']
         release = imitated_release()
+        ids = pool_ids(self.middleware.backend.store, [p['name'] for p in pools])
         return [pool_entry(ids[p['name']], p, release) for p in pools]
 
     @api_method(QueryArgs, PoolQueryResult, roles=['POOL_READ'])
