@@ -102,7 +102,7 @@ def parse_settings(argv=None, environ=None):
             if not path or not os.path.isfile(path):
                 p.error(f"{option}: {'no file given' if not path else repr(path) + ' is not a file'} (--tls files)")
     if args.backend == "truenas":  # refused here, before the supervisor starts a process that cannot work
-        from .backends.truenas.policy import PolicyError, credentials, parse_box_url
+        from .remote.policy import PolicyError, credentials, parse_box_url
         try:
             parse_box_url(args.truenas_url or "")
             credentials(args.truenas_login, args.truenas_user, args.truenas_api_key_file, env)

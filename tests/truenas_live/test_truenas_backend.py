@@ -89,7 +89,7 @@ def test_the_profile_is_the_boxs(c):
 
 def test_the_keys_roles_are_known_and_a_full_admin_plan_has_no_role_warning(c):
     """The tier's user is root, which holds FULL_ADMIN: this cannot prove that a key without it suffices (the unit
-    tests check the routing: tests/unit/host/backends/test_truenas_without_full_admin.py)."""
+    tests check the routing: tests/unit/host/remote/test_truenas_without_full_admin.py)."""
     assert c.call('truenas.status')['full_admin'] is True
     plan = c.call('tuning.preset.preview', 'max-seq-write', TARGET)
     assert 'logbias' in [ch['setting'] for ch in plan['changes']]

@@ -1,6 +1,9 @@
-"""The `truenas` backend: the standalone host's appliance services are a TrueNAS box's own API, reached over one
-websocket JSON-RPC connection (client.py) with an API key, its certificate pinned (pinning.py); forwarding.py maps the
-host's appliance interface onto it. The plugin runs unchanged on top.
+"""The remote appliance: the `truenas` backend, a TrueNAS box's own API standing for the appliance (the host running
+as a TrueNAS App, on the box it tunes). A peer of tuning_host.appliance: where the other backends sit under the host's
+appliance services, this one registers those services itself, each call forwarded to the box's middlewared over one
+websocket JSON-RPC connection (client.py) with an API key, its certificate pinned (pinning.py): forwarding.py maps the
+host's appliance interface onto it, local_services.py answers what stays on the host. The plugin runs unchanged on
+top. The registry (tuning_host.backends) builds it for `--backend truenas`.
 
 The host follows the box's boots: when the box comes back with another boot id, the host restarts its serving
 process (as a reboot restarts middlewared), so the plugin's start-up verifies pending settings and resumes campaigns.
@@ -9,16 +12,18 @@ import asyncio
 import logging
 import os
 
-from ...runtime.errors import CallError, ValidationErrors
+from tuning.shared.zfs_module import ZFS_MODULE_DIR
+
+from ..runtime.errors import CallError, ValidationErrors
 from .client import BoxClient
-from .forwarding import forwarding_services, local_services
+from .forwarding import forwarding_services
 from .local_reads import DEFAULT_PROC_DIR, ProcReader
+from .local_services import local_services
 from .pinning import PinStore
-from .policy import PolicyError, credentials, holds_full_admin, parse_box_url
+from .policy import credentials, holds_full_admin, parse_box_url
 
 logger = logging.getLogger('tuning_host.truenas')
 
-DEFAULT_ZFS_MODULE_DIR = '/sys/module/zfs'
 READY_POLL_SECONDS = 2.0   # while the box boots, how often the host asks system.ready
 BOX_EVENTS = ('system.reboot.info',)   # the box's events the host's clients get as its own (the panel's reboot banner)
 
@@ -29,14 +34,16 @@ def release_of(version: str) -> str | None:
     return f'{parts[0]}.{parts[1]}' if len(parts) >= 2 and parts[0].isdigit() else None
 
 
-class TrueNasBackend:
+class RemoteAppliance:
+    """Built from the host's settings (the box's URL, the login, where the box's sysfs and /proc are seen); a setting
+    that cannot work raises PolicyError, a ValueError naming it."""
     name = 'truenas'
 
     def __init__(self, settings, environ=None):
         self.address = parse_box_url(settings.truenas_url or '')
         self.creds = credentials(settings.truenas_login, settings.truenas_user, settings.truenas_api_key_file,
                                  environ)
-        self.module_dir = settings.zfs_module_dir or DEFAULT_ZFS_MODULE_DIR
+        self.module_dir = settings.zfs_module_dir or ZFS_MODULE_DIR
         proc = ProcReader(settings.proc_dir or DEFAULT_PROC_DIR)
         self.arcstats, self.sysctl = proc.arcstats, proc.sysctl   # the box's kernel, read here (local_reads.py)
         self.pins = PinStore(settings.data_dir)
@@ -47,12 +54,15 @@ class TrueNasBackend:
         self.middleware = None
         self.activation = None
 
+    def start(self):
+        """Nothing to activate at the host's start: the box applies its own settings at its boot. The connection
+        starts with the services (add_services), in the serving loop."""
+        return None
+
     def add_services(self, middleware):
         """Register the appliance services and start connecting (the plugins' set-up may already call the box)."""
         self.middleware = middleware
-        services = local_services(middleware, self.module_dir, self.status, self.box) + \
-            forwarding_services(middleware, self.box)
-        for service in services:
+        for service in local_services(middleware) + forwarding_services(middleware, self.box):
             middleware.add_service(service)
         middleware.event_register('system.ready', 'Finished boot process', roles=['SYSTEM_GENERAL_READ'])
         middleware.event_register('system.reboot.info', 'Sent when a system reboot is required.',
@@ -108,11 +118,4 @@ class TrueNasBackend:
         await self.box.close()
 
 
-def create_truenas_backend(settings, environ=None):
-    try:
-        return TrueNasBackend(settings, environ)
-    except PolicyError as e:
-        raise ValueError(str(e)) from None
-
-
-__all__ = ['TrueNasBackend', 'create_truenas_backend', 'release_of']
+__all__ = ['RemoteAppliance', 'release_of']

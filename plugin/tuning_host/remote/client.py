@@ -15,7 +15,7 @@ import ssl
 
 import aiohttp
 
-from ...runtime.errors import CallError
+from ..runtime.errors import CallError
 from .errors import remote_error
 from .pinning import PinMismatch, fingerprint, fingerprint_bytes
 from .policy import PolicyError

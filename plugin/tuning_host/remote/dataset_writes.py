@@ -9,7 +9,7 @@ and a key that may not call it gets an error naming them and the role.
 """
 import errno
 
-from ...runtime.errors import CallError
+from ..runtime.errors import CallError
 
 ZFS_DATASET = 'zfs.dataset.update'            # 25.10: (name, {"properties": {prop: {"value"} | {"source": "INHERIT"}}})
 ZFS_UPDATE_IMPL = 'pool.dataset.update_impl'  # 26.0: ({"name", "zprops": {prop: value}, "iprops": [prop, ...]})

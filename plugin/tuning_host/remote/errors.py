@@ -6,7 +6,7 @@ failure with -32001 (or -32601 for an unknown method) and `data` = {error: errno
 import errno
 import re
 
-from ...runtime.errors import CallError, ValidationErrors
+from ..runtime.errors import CallError, ValidationErrors
 
 INVALID_PARAMS = -32602
 METHOD_NOT_FOUND = -32601

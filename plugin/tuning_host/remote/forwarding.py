@@ -1,24 +1,19 @@
-"""The appliance services of the `truenas` backend: the same interface as the host's own appliance services
-(tuning_host.appliance: namespaces, method names, roles, which are jobs), each call forwarded to the box.
+"""The remote appliance's forwarded services: the same interface as the host's own appliance services
+(tuning_host.appliance: namespaces, method names, roles, which are jobs), each call forwarded to the box. The classes
+are made from that interface when the host starts, one a namespace, so a method added to the appliance is forwarded
+without a line here.
 
-A few calls stay on the host: `systemdataset.config` (the plugin's database lives in the host's data directory),
-`system.ready` (the host is ready once the box said so: server/host.py), and the reads of the box's kernel the App can
-make itself because it runs on it: the ZFS module's sysfs (`tunable.get_zfs_parameters`, `zfs.version`, which have no
-API call) and /proc (`sysctl.get_arcstats`, `tunable.get_sysctl`, private on TrueNAS: local_reads.py).
-
-Private TrueNAS methods need FULL_ADMIN, so what is the host's own business stays on the host: its alerts (the whole
-`alert` namespace) and the reasons it needs a reboot (`system.reboot.*`; `system.reboot.info` adds the box's own
-reasons), served by the host's appliance services as with the other backends. Raw ZFS property writes go through
+A few calls stay on the host (LOCAL_METHODS, LOCAL_NAMESPACES; local_services.py answers them): `systemdataset.config`
+(the plugin's database lives in the host's data directory), `system.ready` (the host is ready once the box said so),
+the reads of the box's kernel the App can make itself because it runs on it (the ZFS module's sysfs, /proc), and what
+is the host's own business: its alerts and the reasons it needs a reboot. Raw ZFS property writes go through
 pool.dataset.update where it takes the property (dataset_writes.py).
 """
 import errno
-import os
 
-from tuning.shared.zfs_module import read_zfs_parameters_dir
-
-from ...runtime import Service
-from ...runtime.errors import CallError
-from ...runtime.loader import import_package_modules, service_classes
+from ..runtime import Service
+from ..runtime.errors import CallError
+from ..runtime.loader import import_package_modules, service_classes
 from . import dataset_writes
 from .errors import is_refusal, refused_reboot
 
@@ -128,100 +123,3 @@ def _copy_marks(fn, marked):
         if hasattr(marked, attr):
             setattr(fn, attr, getattr(marked, attr))
     return fn
-
-
-def read_zfs_parameters(module_dir: str) -> dict:
-    """{name: {value, writable}} from `<module_dir>/parameters` (as the plugin reads sysfs on TrueNAS)."""
-    return read_zfs_parameters_dir(os.path.join(module_dir, 'parameters'))
-
-
-def read_zfs_version(module_dir: str) -> str | None:
-    """`2.3.4` from `<module_dir>/version` (`2.3.4-1`), None when the module does not say."""
-    try:
-        with open(os.path.join(module_dir, 'version')) as f:
-            return f.read().strip().split('-')[0] or None
-    except OSError:
-        return None
-
-
-def host_reboot_service(middleware, box):
-    """The host's own reboot reasons (tuning_host.appliance.system_reboot); `info` lists the box's reasons too, so
-    the panel's banner shows both. Without a box (the host not yet connected) only the host's."""
-    from ...appliance.system_reboot import SystemRebootInfoArgs, SystemRebootInfoResult, SystemRebootService
-    from ...runtime import api_method
-
-    class HostRebootService(SystemRebootService):
-        Config = SystemRebootService.Config  # its own Config (the runtime ignores an inherited one)
-
-        @api_method(SystemRebootInfoArgs, SystemRebootInfoResult, roles=['SYSTEM_GENERAL_READ'])
-        async def info(self):
-            """Boot id and why the box needs a reboot: its own reasons and the host's."""
-            own = await SystemRebootService.info(self)
-            theirs = (await box.call('system.reboot.info'))['reboot_required_reasons'] if box is not None else []
-            return {**own, 'reboot_required_reasons': theirs + own['reboot_required_reasons']}
-
-        async def _send_event(self):
-            # the host's reasons are kept whether or not the box answers now; its next event sends them again
-            try:
-                await SystemRebootService._send_event(self)
-            except CallError as e:
-                self.logger.warning('system.reboot.info not sent: the box did not answer (%s)', e.errmsg)
-
-    return HostRebootService(middleware)
-
-
-def local_services(middleware, module_dir: str, status=None, box=None) -> list:
-    """The services the host answers itself; `sysctl.get_arcstats` and `tunable.get_sysctl` read `/proc` through
-    `middleware.backend` (its arcstats/sysctl, as for the other backends)."""
-    from ...appliance.alert import AlertService
-    from ...appliance.sysctl import SysctlService
-    from ...appliance.system_general import SystemGeneralService
-    from ...appliance.systemdataset import SystemDatasetService
-    from ...appliance.tunable import TunableService
-    from ...runtime import private
-
-    class ZfsModuleParametersService(Service):
-        class Config:
-            namespace = 'tunable'
-
-        @private
-        def get_zfs_parameters(self):
-            try:
-                return read_zfs_parameters(module_dir)
-            except OSError as e:
-                raise CallError(f'cannot read the ZFS module parameters in {module_dir}/parameters '
-                                f'({e.strerror}): is the host running on the box?', errno.ENOENT) from None
-
-        get_sysctl = TunableService.get_sysctl
-
-    class HostReadyService(Service):
-        class Config:
-            namespace = 'system'
-
-        def ready(self):
-            return self.middleware.system_state == 'READY'
-        ready.roles = ['SYSTEM_GENERAL_READ']
-
-    class ZfsModuleVersionService(Service):
-        class Config:
-            namespace = 'zfs'
-
-        @private
-        def version(self):
-            return read_zfs_version(module_dir)
-
-    class TrueNasConnectionService(Service):
-        """`truenas.status`: the box this host serves, the SHA-256 of its pinned certificate (to compare with
-        System → Certificates in the box's web UI), the user, whether it is connected, the last error, and whether
-        the user holds FULL_ADMIN (`full_admin`: null until known)."""
-        class Config:
-            namespace = 'truenas'
-
-        def status(self):
-            return status()
-        status.roles = ['READONLY_ADMIN']
-
-    services = [SystemDatasetService(middleware), ZfsModuleParametersService(middleware),
-                ZfsModuleVersionService(middleware), HostReadyService(middleware), SysctlService(middleware),
-                AlertService(middleware), SystemGeneralService(middleware), host_reboot_service(middleware, box)]
-    return services + ([TrueNasConnectionService(middleware)] if status is not None else [])

@@ -6,9 +6,9 @@ The answers have middlewared's shapes: the arcstats kstat as {name: int}; a sysc
 """
 import os
 
-from ..errors import NotFoundError, ReadOnlyError
-from ..openzfs_commands import proc_sys_path
-from ..openzfs_parse import parse_arcstats
+from ..backends.errors import NotFoundError, ReadOnlyError
+from ..backends.openzfs_commands import proc_sys_path
+from ..backends.openzfs_parse import parse_arcstats
 
 DEFAULT_PROC_DIR = '/proc'
 ARCSTATS = 'spl/kstat/zfs/arcstats'

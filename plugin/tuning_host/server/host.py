@@ -31,7 +31,6 @@ from .tls import ensure_certificate, fingerprint, server_context
 logger = logging.getLogger("tuning_host")
 
 REBOOT_GRACE_SECONDS = 5.0  # running jobs and in-flight calls get this long to finish before a reboot
-APPLIANCE_PACKAGE = "tuning_host.appliance"
 
 M_TRIM_THRESHOLD = -1            # glibc mallopt() parameters
 M_MMAP_THRESHOLD = -3
@@ -59,34 +58,39 @@ class HostStartError(Exception):
     pass
 
 
-def create_backend(settings):
-    """The appliance backend, from `tuning_host.backends.create_backend` (imported lazily)."""
-    if settings.backend == "none":
-        return None
-    if settings.backend == "truenas":  # the box's own API stands for the appliance (backends/truenas)
-        from ..backends.truenas import create_truenas_backend
-        try:
-            return create_truenas_backend(settings)
-        except ValueError as e:
-            raise HostStartError(str(e)) from None
+def backends_registry():
+    """tuning_host.backends, the registry of backends (imported when a backend is chosen: without it the host serves
+    the protocol only, --backend none)."""
     try:
-        backends = importlib.import_module("tuning_host.backends")
+        return importlib.import_module("tuning_host.backends")
     except ModuleNotFoundError as e:
         if e.name in ("tuning_host.backends",):
             raise HostStartError("tuning_host.backends is not installed (the appliance backends are missing); "
                                  "start with --backend none to serve the protocol only") from None
         raise
-    if not hasattr(backends, "create_backend"):
-        raise HostStartError("tuning_host.backends has no create_backend(name, data_dir, box_file)")
-    return backends.create_backend(settings.backend, settings.data_dir, settings.box_file)
+
+
+def create_backend(settings):
+    """The appliance backend `settings.backend` names, built by the registry; None for `none`. A setting the backend
+    cannot work with stops the start, named."""
+    if settings.backend == "none":
+        return None
+    try:
+        return backends_registry().create_backend(settings.backend, settings.data_dir, settings.box_file,
+                                                  settings=settings)
+    except ValueError as e:
+        raise HostStartError(str(e)) from None
 
 
 def packages_to_load(settings):
-    """(package, strict) pairs: the host's appliance services (plain methods allowed) and the plugins (TrueNAS
-    load-time rules). A package that is not installed at all is skipped with a warning."""
+    """(package, strict) pairs: the appliance services the backend sits under, if it does not register its own (plain
+    methods allowed), and the plugins (TrueNAS load-time rules). A package that is not installed at all is skipped
+    with a warning."""
     out = []
-    if settings.backend not in ("none", "truenas"):  # truenas: the backend adds its forwarding services
-        out.append((APPLIANCE_PACKAGE, False))
+    if settings.backend != "none":
+        appliance = backends_registry().appliance_package(settings.backend)
+        if appliance:
+            out.append((appliance, False))
     out += [(name, True) for name in settings.plugins]
     present = []
     for name, strict in out:
@@ -123,14 +127,14 @@ class Host:
         mw.downloads = Downloads(mw)
         for cls in (CoreService, AuthService, ApiKeyService, RateLimitService):
             mw.add_service(cls(mw))
-        if hasattr(mw.backend, "add_services"):
+        if hasattr(mw.backend, "add_services"):  # a backend serving the appliance itself (the remote appliance)
             mw.backend.add_services(mw)
         setups = load_services(mw, packages_to_load(s))
         await run_setups(mw, setups)
         mw.set_reboot_handler(self.reboot)
         # TrueNAS imports the pools and then says `system.ready`; the host's box needs no import, so it is ready as
-        # soon as every plugin is set up (plugins start their own work on this event, as on TrueNAS). A remote box
-        # (truenas backend) is ready once it is reached and says so itself.
+        # soon as every plugin is set up (plugins start their own work on this event, as on TrueNAS). A backend with
+        # a box of its own to wait for (the remote appliance) is ready once the box is reached and says so itself.
         if hasattr(mw.backend, "until_ready"):
             mw.create_task(self.ready_after(mw.backend.until_ready()))
         else:

@@ -10,12 +10,11 @@ import subprocess
 import pytest
 from aiohttp import web
 
-from tuning_host.backends import truenas as truenas_backend
-from tuning_host.backends.truenas import client as box_client
-from tuning_host.backends.truenas.client import BoxClient
-from tuning_host.backends.truenas.forwarding import forwarding_services
-from tuning_host.backends.truenas.pinning import PinStore
-from tuning_host.backends.truenas.policy import credentials, parse_box_url
+from tuning_host.remote import RemoteAppliance, client as box_client
+from tuning_host.remote.client import BoxClient
+from tuning_host.remote.forwarding import forwarding_services
+from tuning_host.remote.pinning import PinStore
+from tuning_host.remote.policy import credentials, parse_box_url
 from tuning_host.runtime.errors import CallError, ValidationErrors
 
 KEY = '7-secret'
@@ -144,7 +143,7 @@ def test_the_certificate_is_pinned_on_first_use_and_a_changed_one_is_refused(tmp
         finally:
             await client.close()
             await runner.cleanup()
-        from tuning_host.backends.truenas.pinning import fingerprint
+        from tuning_host.remote.pinning import fingerprint
         pinned = PinStore(str(tmp_path)).get(f'127.0.0.1:{port}')
         assert pinned == fingerprint(first_der) == client.fingerprint
 
@@ -205,7 +204,7 @@ def test_a_dropped_connection_is_reconnected_and_a_new_boot_restarts_the_host(tm
         settings = type('S', (), {'truenas_url': f'ws://127.0.0.1:{port}/api/current', 'truenas_login': 'api_key',
                                   'truenas_user': 'tuner', 'truenas_api_key_file': None, 'zfs_module_dir': None,
                                   'proc_dir': None, 'data_dir': str(tmp_path)})()
-        backend = truenas_backend.TrueNasBackend(settings, {'TUNING_TRUENAS_API_KEY': KEY})
+        backend = RemoteAppliance(settings, {'TUNING_TRUENAS_API_KEY': KEY})
         backend.middleware = mw = Middleware()
         backend.box.start()
         try:

@@ -1,7 +1,7 @@
 """The box's JSON-RPC errors become the exceptions the plugin sees inside middlewared."""
 import errno
 
-from tuning_host.backends.truenas.errors import RESTART_FROM_WEB_UI, is_refusal, refused_reboot, remote_error
+from tuning_host.remote.errors import RESTART_FROM_WEB_UI, is_refusal, refused_reboot, remote_error
 from tuning_host.runtime.errors import CallError, ValidationErrors
 
 
@@ -45,7 +45,7 @@ def test_not_authorized_is_a_refusal_and_the_reboot_says_what_the_admin_does():
 
 
 def test_the_boxs_release_is_read_from_its_version():
-    from tuning_host.backends.truenas import release_of
+    from tuning_host.remote import release_of
     assert release_of('TrueNAS-25.10.6') == '25.10'
     assert release_of('TrueNAS-26.0.0-BETA.3') == '26.0'
     assert release_of('25.10.1') == '25.10'

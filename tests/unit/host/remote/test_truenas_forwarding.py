@@ -1,13 +1,13 @@
-"""The truenas backend's appliance services mirror the host's own (tuning_host.appliance): the same names, roles and
+"""The remote appliance's services mirror the host's own (tuning_host.appliance): the same names, roles and
 job methods, forwarded to the box; the few the host answers itself stay local."""
 import asyncio
 import os
 
 import pytest
 
-from tuning_host.backends.truenas.forwarding import (
-    appliance_interface, is_local, forwarding_services, local_services, read_zfs_parameters, read_zfs_version,
-)
+from remote_with_box import remote_appliance
+from tuning_host.remote.forwarding import appliance_interface, is_local, forwarding_services
+from tuning_host.remote.local_services import local_services, read_zfs_parameters, read_zfs_version
 from tuning_host.runtime import Middleware
 from tuning_host.runtime.errors import CallError
 
@@ -65,7 +65,8 @@ def test_calls_and_jobs_reach_the_box_through_the_hosts_middleware(mw, tmp_path,
     async def run():
         m = await mw()
         box = Box()
-        for service in local_services(m, str(tmp_path)) + forwarding_services(m, box):
+        m.backend = remote_appliance(tmp_path, box, module_dir=tmp_path)
+        for service in local_services(m) + forwarding_services(m, box):
             m.add_service(service)
         assert await m.call('pool.query', [['name', '=', 'tank']]) == {'forwarded': 'pool.query'}
         job = await m.call('tunable.create', {'type': 'ZFS', 'var': 'zfs_txg_timeout', 'value': '10'})
@@ -98,7 +99,8 @@ def test_the_zfs_module_is_read_from_sysfs(tmp_path):
 def test_a_missing_zfs_module_says_where_it_looked(mw, tmp_path):
     async def run():
         m = await mw()
-        for service in local_services(m, str(tmp_path / 'no-zfs')):
+        m.backend = remote_appliance(tmp_path, Box(), module_dir=tmp_path / 'no-zfs')
+        for service in local_services(m):
             m.add_service(service)
         with pytest.raises(CallError) as e:
             await m.call('tunable.get_zfs_parameters')

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tuning_host.backends.truenas.pinning import PinMismatch, PinStore, fingerprint, fingerprint_bytes
+from tuning_host.remote.pinning import PinMismatch, PinStore, fingerprint, fingerprint_bytes
 
 
 def test_a_fingerprint_is_the_sha256_of_the_der_in_colon_hex():

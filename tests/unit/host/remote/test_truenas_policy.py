@@ -2,7 +2,7 @@
 plain API key sent without TLS), the key from the environment or a file read at every login."""
 import pytest
 
-from tuning_host.backends.truenas.policy import PolicyError, credentials, parse_box_url
+from tuning_host.remote.policy import PolicyError, credentials, parse_box_url
 from tuning_host.config import parse_settings, settings_to_argv
 
 

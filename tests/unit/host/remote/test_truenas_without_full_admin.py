@@ -1,4 +1,4 @@
-"""What lets the truenas backend's API key do without FULL_ADMIN: the private TrueNAS methods the plugin calls are
+"""What lets the remote appliance's API key do without FULL_ADMIN: the private TrueNAS methods the plugin calls are
 answered by the host (the box's /proc read locally; its own alerts and reboot reasons), and raw ZFS property writes go
 through the public pool.dataset.update where it takes the property, failing clearly where it does not."""
 import asyncio
@@ -8,10 +8,12 @@ import shutil
 
 import pytest
 
-from tuning_host.backends.truenas import dataset_writes
-from tuning_host.backends.truenas.forwarding import forwarding_services, local_services
-from tuning_host.backends.truenas.local_reads import ProcReader
-from tuning_host.backends.truenas.policy import holds_full_admin
+from remote_with_box import remote_appliance
+from tuning_host.remote import dataset_writes
+from tuning_host.remote.forwarding import forwarding_services
+from tuning_host.remote.local_reads import ProcReader
+from tuning_host.remote.local_services import local_services
+from tuning_host.remote.policy import holds_full_admin
 from tuning_host.runtime import AlertCategory, AlertClass, AlertLevel, Middleware, SimpleOneShotAlertClass
 from tuning_host.runtime.errors import CallError
 
@@ -55,11 +57,11 @@ def proc(tmp_path):
 
 
 def host(tmp_path, box, proc_dir):
-    """A host middleware with the truenas backend's services, reading `proc_dir` as the box's /proc."""
+    """A host middleware with the remote appliance's services, reading `proc_dir` as the box's /proc."""
     m = Middleware(str(tmp_path))
     m.attach_loop()
-    m.backend = ProcReader(str(proc_dir))
-    for service in local_services(m, str(tmp_path), box=box) + forwarding_services(m, box):
+    m.backend = remote_appliance(tmp_path, box, proc_dir=proc_dir)
+    for service in local_services(m) + forwarding_services(m, box):
         m.add_service(service)
     return m
 
