@@ -379,7 +379,7 @@ def test_get_methods_lists_public_methods_with_schemas(client):
     echo = methods["sample.echo"]
     assert [p["_name_"] for p in echo["accepts"]] == ["target", "count"]
     assert echo["accepts"][0]["properties"]["pool"]["minLength"] == 1
-    assert echo["roles"] == ["SYSTEM_ADVANCED_READ"]
+    assert echo["roles"] == ["READONLY_ADMIN", "SHARING_ADMIN", "SYSTEM_ADVANCED_READ", "SYSTEM_ADVANCED_WRITE"]
     assert methods["sample.progress"]["job"] is True
     assert "sample.secret" not in methods
     assert methods["core.ping"]["no_auth_required"] is True

@@ -33,20 +33,68 @@ BUILTIN_ROLES = frozenset({
     "ZFS_RESOURCE_READ",
 })
 
+# What each role includes beyond two rules (READONLY_ADMIN includes every `*_READ` role; a `X_WRITE` role its `X_READ`
+# but for WRITE_WITHOUT_READ), as middlewared's `Role(includes=[...])` entries say.
+WRITE_WITHOUT_READ = frozenset({"PRIVILEGE", "SERVICE", "SHARING", "SHARING_ISCSI", "SYSTEM_AUDIT", "SYSTEM_PRODUCT"})
+ROLE_INCLUDES = {
+    "ALERT_READ": ("ALERT_LIST_READ",), "ALERT_WRITE": ("ALERT_LIST_WRITE",),
+    "APPS_READ": ("CATALOG_READ",), "APPS_WRITE": ("CATALOG_WRITE",),
+    "FILESYSTEM_FULL_CONTROL": ("FILESYSTEM_ATTRS_WRITE", "FILESYSTEM_DATA_WRITE"),
+    "POOL_READ": ("POOL_SCRUB_READ",), "POOL_WRITE": ("POOL_SCRUB_WRITE",),
+    "REPLICATION_ADMIN": ("KEYCHAIN_CREDENTIAL_WRITE", "REPLICATION_TASK_CONFIG_WRITE", "REPLICATION_TASK_WRITE",
+                          "SNAPSHOT_TASK_WRITE", "SNAPSHOT_WRITE"),
+    "REPLICATION_TASK_WRITE_PULL": ("REPLICATION_TASK_WRITE",),
+    "SHARING_ADMIN": ("DATASET_WRITE", "FILESYSTEM_ATTRS_WRITE", "READONLY_ADMIN", "SERVICE_READ", "SHARING_WRITE"),
+    "SHARING_ISCSI_READ": tuple(f"SHARING_ISCSI_{x}_READ" for x in (
+        "AUTH", "EXTENT", "GLOBAL", "HOST", "INITIATOR", "PORTAL", "TARGETEXTENT", "TARGET")),
+    "SHARING_ISCSI_WRITE": tuple(f"SHARING_ISCSI_{x}_WRITE" for x in (
+        "AUTH", "EXTENT", "GLOBAL", "HOST", "INITIATOR", "PORTAL", "TARGETEXTENT", "TARGET")),
+    "SHARING_READ": ("SHARING_FTP_READ", "SHARING_ISCSI_READ", "SHARING_NFS_READ", "SHARING_NVME_TARGET_READ",
+                     "SHARING_SMB_READ"),
+    "SHARING_WRITE": ("SHARING_FTP_WRITE", "SHARING_ISCSI_WRITE", "SHARING_NFS_WRITE", "SHARING_NVME_TARGET_WRITE",
+                      "SHARING_SMB_WRITE"),
+    "VM_DEVICE_READ": ("VM_READ",), "VM_DEVICE_WRITE": ("VM_WRITE",),
+}
+
 # The roles a standalone host account may hold (TrueNAS's built-in privileges for local administrators).
 ACCOUNT_ROLES = ("FULL_ADMIN", "READONLY_ADMIN")
 
 
+def included_roles(role):
+    """The roles `role` includes directly (middlewared's `Role.includes`)."""
+    out = set(ROLE_INCLUDES.get(role, ()))
+    if role == "READONLY_ADMIN":
+        out.update(r for r in BUILTIN_ROLES if r.endswith("_READ"))
+    elif role.endswith("_WRITE") and role[:-len("_WRITE")] not in WRITE_WITHOUT_READ \
+            and (read := role[:-len("_WRITE")] + "_READ") in BUILTIN_ROLES:
+        out.add(read)
+    return out
+
+
 def granted_roles(roles):
-    """Every role that holding `roles` grants, as middlewared's RoleManager.roles_for_role expands them:
-    FULL_ADMIN grants all; READONLY_ADMIN every `*_READ` role; a `*_WRITE` role its `*_READ` counterpart."""
-    granted = set()
-    for role in roles:
-        if role == "FULL_ADMIN":
-            return set(BUILTIN_ROLES)
-        granted.add(role)
-        if role == "READONLY_ADMIN":
-            granted.update(r for r in BUILTIN_ROLES if r.endswith("_READ"))
-        elif role.endswith("_WRITE") and (read := role[:-len("_WRITE")] + "_READ") in BUILTIN_ROLES:
-            granted.add(read)
+    """Every role that holding `roles` grants, as middlewared's RoleManager.roles_for_role expands them: FULL_ADMIN
+    grants all; any other role itself and, transitively, what it includes."""
+    if "FULL_ADMIN" in roles:
+        return set(BUILTIN_ROLES)
+    granted, todo = set(), list(roles)
+    while todo:
+        role = todo.pop()
+        if role not in granted:
+            granted.add(role)
+            todo.extend(included_roles(role))
     return granted
+
+
+def roles_for_method(roles):
+    """The roles that may call a method declared with `roles`, sorted, as `core.get_methods` lists them
+    (middlewared's RoleManager.roles_for_method): those roles and every role that includes one of them, transitively
+    (FULL_ADMIN includes nothing: it passes every check of its own)."""
+    out = set(roles)
+    changed = True
+    while changed:
+        changed = False
+        for role in BUILTIN_ROLES - out:
+            if included_roles(role) & out:
+                out.add(role)
+                changed = True
+    return sorted(out)

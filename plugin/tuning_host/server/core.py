@@ -8,6 +8,7 @@ from ..runtime import (BaseModel, CallError, InstanceNotFound, QueryArgs, Servic
                        filter_list, job)
 from ..runtime.jobs import State
 from ..runtime.pipes import Pipes
+from ..runtime.roles import roles_for_method
 from .audit import audit_method_call
 from .authz import event_authorized, job_access_error, method_authorized
 from .downloads import DOWNLOAD_WINDOW_SECONDS, filename_problem
@@ -272,7 +273,7 @@ class CoreService(Service):
                         "downloadable": "output" in _pipes_of(method),
                         "uploadable": "input" in _pipes_of(method),
                         "check_pipes": bool(_pipes_of(method)) and job_opts["check_pipes"],
-                        "roles": list(getattr(method, "roles", []) or []),
+                        "roles": roles_for_method(getattr(method, "roles", []) or []),
                         **method_schemas(method),
                     }
         return data
