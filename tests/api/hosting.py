@@ -28,13 +28,18 @@ PASSWORD = "test-admin-password"
 READONLY = "readonly"
 READONLY_PASSWORD = "test-readonly-password"
 START_TIMEOUT = 60.0
+# What core.get_methods lists for a method declared with SYSTEM_ADVANCED_READ (the plugin's reads), as middlewared's
+# RoleManager.roles_for_method: the role and every role that includes it
+READ_ROLES_LISTED = ["READONLY_ADMIN", "SHARING_ADMIN", "SYSTEM_ADVANCED_READ", "SYSTEM_ADVANCED_WRITE"]
 CLEAR_EVERY = 10   # logins between two clears of the host's login rate limit (it allows 20 a minute)
 
+TRUENAS = bool(os.environ.get("TRUENAS_URL"))   # the host under test is TrueNAS's own middlewared
 REMOTE_URL = os.environ.get("TRUENAS_URL") or os.environ.get("TUNING_API_URL")
 REMOTE_API_KEY = os.environ.get("TRUENAS_API_KEY")
-REMOTE_PASSWORD = os.environ.get("TUNING_API_PASSWORD")
+REMOTE_PASSWORD = os.environ.get("TRUENAS_PASSWORD") or os.environ.get("TUNING_API_PASSWORD")
 REMOTE = bool(REMOTE_URL and (REMOTE_API_KEY or REMOTE_PASSWORD))
-REMOTE_READONLY_PASSWORD = os.environ.get("TUNING_API_READONLY_PASSWORD")
+REMOTE_READONLY_PASSWORD = (os.environ.get("TRUENAS_READONLY_PASSWORD")
+                            or os.environ.get("TUNING_API_READONLY_PASSWORD"))
 
 
 def rate_limited(error):
@@ -121,6 +126,7 @@ class LocalHost:
     username = ADMIN
     readonly_username = READONLY
     remote = False
+    truenas = False
 
     def __init__(self, data_dir, port=None, plugins="tuning,sample_plugin", backend=None, extra_env=None):
         self.data_dir = data_dir
@@ -301,20 +307,25 @@ def _session(host, client, login, options):
 
 
 class RemoteHost:
-    """A host already running: a real TrueNAS (TRUENAS_URL, e.g. wss://nas/api/current; TRUENAS_API_KEY;
-    TRUENAS_USERNAME) or a standalone host on a real box (TUNING_API_URL, e.g. ws://127.0.0.1:6000/api/current;
-    TUNING_API_PASSWORD; TUNING_API_USERNAME, default admin)."""
+    """A host already running: a real TrueNAS (TRUENAS_URL, e.g. wss://nas/api/current; TRUENAS_API_KEY or
+    TRUENAS_PASSWORD; TRUENAS_USERNAME, default truenas_admin; a read-only administrator's TRUENAS_READONLY_USERNAME
+    and TRUENAS_READONLY_PASSWORD) or a standalone host on a real box (TUNING_API_URL, e.g.
+    ws://127.0.0.1:6000/api/current; TUNING_API_PASSWORD; TUNING_API_USERNAME, default admin;
+    TUNING_API_READONLY_USERNAME / TUNING_API_READONLY_PASSWORD). The live tier's runner
+    (tests/truenas_live/api_suite.sh) points the suite at TrueNAS's own middlewared with the fake box's accounts."""
 
     remote = True
+    truenas = TRUENAS
 
     def __init__(self):
         self.url = REMOTE_URL
         self.http_url = re.sub(r"^ws", "http", REMOTE_URL.split("/api/")[0])
         self.api_key = REMOTE_API_KEY
         self.password = None if REMOTE_API_KEY else REMOTE_PASSWORD
-        self.username = (os.environ.get("TRUENAS_USERNAME", "truenas_admin") if REMOTE_API_KEY
+        self.username = (os.environ.get("TRUENAS_USERNAME", "truenas_admin") if TRUENAS
                          else os.environ.get("TUNING_API_USERNAME", ADMIN))
-        self.readonly_username = os.environ.get("TUNING_API_READONLY_USERNAME", READONLY)
+        self.readonly_username = (os.environ.get("TRUENAS_READONLY_USERNAME")
+                                  or os.environ.get("TUNING_API_READONLY_USERNAME", READONLY))
         self.readonly_password = REMOTE_READONLY_PASSWORD
         self.data_dir = None
         self.throttle = LoginThrottle(self)
