@@ -2,11 +2,12 @@
 from . import alerts
 from .box.appliance import backend_name
 from .box.profile import read_profile
-from .box.settings import read_snapshot, same_value
+from .box.settings import same_value
 from .core.presets.registry import get_knob
 from .core.presets.setting_words import name_of, unit_fields
 from .context import boot_id, plugin_context
 from .framework import READ_ROLES, Service, api_method, private
+from .joined_reads import live_snapshot
 from .profile_models import TuningProfileArgs, TuningProfileResult, TuningStateArgs, TuningStateResult
 from .store import drift as drift_store, restore_points as rps
 from .store.offloop import store_read
@@ -189,7 +190,7 @@ class TuningService(Service):
         drift, destroyed, actual = [], [], {}
         wanted = list(dict.fromkeys([*expected, *(row['key'] for row in rows['in_effect'])]))
         if wanted:
-            actual = await read_snapshot(self.middleware, wanted)
+            actual = await live_snapshot(self.middleware, wanted)   # shared with callers at the same moment
             for key, (change, rp) in expected.items():
                 if gone(change, actual[key]):
                     destroyed.append(key)
