@@ -11,13 +11,13 @@ pool.dataset.update where it takes the property (dataset_writes.py).
 """
 import errno
 
+from ..backends import APPLIANCE_PACKAGE
 from ..runtime import Service
 from ..runtime.errors import CallError
 from ..runtime.loader import import_package_modules, service_classes
 from . import dataset_writes
 from .errors import is_refusal, refused_reboot
 
-APPLIANCE_PACKAGE = 'tuning_host.appliance'
 LOCAL_METHODS = {'systemdataset.config', 'tunable.get_zfs_parameters', 'zfs.version', 'system.ready',
                  'sysctl.get_arcstats', 'tunable.get_sysctl'}
 # system.general: the web UI clients reach is the host's (its certificate, for the client kit to pin), not the box's
