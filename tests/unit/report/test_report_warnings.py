@@ -129,6 +129,12 @@ def test_imported_results_without_context_render_unknown_in_every_format():
     assert 'Settings: unknown.' in render(report, 'MARKDOWN')[0].decode()
 
 
+def test_a_lone_result_has_no_unknown_conditions_to_warn_about():
+    # "nothing confirms it was measured like the others": with no others, there is nothing to confirm
+    lone = _imported(1, 'bonnie', 'BONNIE', 'bonnie', 'runs-x3-2.00a.csv')
+    assert _kinds(_report([lone], None), 'UNKNOWN_CONDITIONS') == []
+
+
 def test_compare_warnings_the_report_restates_are_said_once():
     from tuning.core.bench.conditions import condition_warnings, noise_warnings
     noisy = [100.0, 70.0, 130.0, 90.0, 115.0]
