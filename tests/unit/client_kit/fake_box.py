@@ -11,6 +11,8 @@ import subprocess
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from waiting import HANG_SECONDS
+
 PREFIX = '/_plugins/tuning/client/'
 TOKEN = 'test-token-0123456789'
 
@@ -46,6 +48,8 @@ class FakeBox:
         self.revoked = False  # the token stops working (401), as after tuning.client.session.revoke
         self.requests = []  # (method, path) in order
         self.network = None  # the one network job: {state, result_id, error, servers: [iperf3 server JSON]}
+        self.iperf3 = None  # the latest one-off iperf3 server (killed on exit if still waiting)
+        self.closed = False
         self._lock = threading.Lock()
         self.server = ThreadingHTTPServer(('127.0.0.1', port), self._handler())
         scheme = 'http'
@@ -62,6 +66,10 @@ class FakeBox:
         return self
 
     def __exit__(self, *exc):
+        with self._lock:  # a test that failed before the kit measured: no iperf3 server is left listening
+            self.closed = True
+            if self.iperf3 is not None:
+                self.iperf3.kill()
         self.server.shutdown()
         self.server.server_close()
         self.thread.join()
@@ -143,12 +151,21 @@ class FakeBox:
         def serve():
             for m in measurements:
                 self.network['progress'] = f'waiting for {m["name"]}'
-                done = subprocess.run(['iperf3', '--server', '--one-off', '--json', '--bind', '127.0.0.1',
-                                       '--port', str(port)], capture_output=True, text=True, timeout=120)
-                if done.returncode != 0:
-                    self.network.update(state='FAILED', error=done.stdout[-300:] or done.stderr[-300:])
+                with self._lock:
+                    if self.closed:
+                        return
+                    self.iperf3 = subprocess.Popen(['iperf3', '--server', '--one-off', '--json', '--bind',
+                                                    '127.0.0.1', '--port', str(port)], stdout=subprocess.PIPE,
+                                                   stderr=subprocess.PIPE, text=True)
+                try:  # until the kit has measured against it (bounded only against a hang)
+                    out, err = self.iperf3.communicate(timeout=HANG_SECONDS)
+                except subprocess.TimeoutExpired:
+                    self.iperf3.kill()
+                    out, err = self.iperf3.communicate()
+                if self.iperf3.returncode != 0:
+                    self.network.update(state='FAILED', error=out[-300:] or err[-300:] or 'no client came')
                     return
-                self.network['servers'].append(json.loads(done.stdout))
+                self.network['servers'].append(json.loads(out))
             self.network.update(state='SUCCESS', progress='stored', result_id=3)
 
         threading.Thread(target=serve, daemon=True).start()

@@ -6,13 +6,12 @@ import shutil
 import signal
 import subprocess
 import sys
-import threading
-import time
 
 import pytest
 
 from fake_box import TOKEN, FakeBox, tiny_plan
 from test_kit_run import KIT, assert_box_accepts
+from waiting import Lines, exit_status, until
 
 pytestmark = pytest.mark.skipif(shutil.which('fio') is None, reason='fio is not installed')
 
@@ -25,41 +24,55 @@ class Agent:
     def __init__(self, box_url, path):
         self.proc = subprocess.Popen([sys.executable, KIT, 'agent', '--box', box_url, '--path', str(path)],
                                      stderr=subprocess.PIPE, text=True, env={**os.environ, 'TUNING_TOKEN': TOKEN})
-        self.lines = []
-        self.reader = threading.Thread(target=lambda: self.lines.extend(self.proc.stderr), daemon=True)
-        self.reader.start()
+        self.lines = Lines(self.proc.stderr)
 
     @property
     def output(self):
-        return ''.join(self.lines)
+        return self.lines.text
 
-    def wait_for(self, condition, what, timeout=90):
-        """Poll an observable (the fake box's records, the agent's words) until it holds; bounded."""
-        deadline = time.monotonic() + timeout
-        while not condition():
-            assert self.proc.poll() is None, f'the agent ended while waiting for {what}:\n{self.output}'
-            assert time.monotonic() < deadline, f'no {what} within {timeout} s:\n{self.output}'
-            time.sleep(0.1)
+    def wait_for(self, condition, what):
+        """Until an observable (the fake box's records, the agent's words) holds, while the agent runs."""
+        until(condition, what, alive=self.proc, said=lambda: self.output)
+
+    def ended(self):
+        """The agent's exit status once it ends by itself, with all it said."""
+        code = exit_status(self.proc, 'the agent', said=lambda: self.output)
+        self.lines.wait_for_end()
+        return code
 
     def stop(self):
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
-        self.proc.wait(timeout=60)
-        self.reader.join(timeout=10)
-        return self.proc.returncode
+        return self.ended()
+
+
+@pytest.fixture
+def start_agent():
+    """Agent(...) for the test; any still running at the end (a failed test) is killed, not left polling."""
+    started = []
+
+    def start(box_url, path):
+        started.append(Agent(box_url, path))
+        return started[-1]
+
+    yield start
+    for agent in started:
+        if agent.proc.poll() is None:
+            agent.proc.kill()
+            agent.proc.wait()
 
 
 def step(id_, plan, label='baseline'):
     return {'id': id_, 'campaign_id': 2, 'label': label, 'plan': plan}
 
 
-def test_the_agent_runs_each_step_posts_it_with_its_id_and_keeps_going_after_a_failed_one(tmp_path):
+def test_the_agent_runs_each_step_posts_it_with_its_id_and_keeps_going_after_a_failed_one(tmp_path, start_agent):
     good = tiny_plan(tests=('SEQ_WRITE', 'RAND_READ_4K'), runs=1)
     bad = tiny_plan(tests=('SEQ_WRITE',), runs=1)
     bad['tests'][0]['block_size'] = 1000  # O_DIRECT refuses it: fio fails
     with FakeBox(tiny_plan()) as box:
         box.steps = [step(11, bad, 'broken'), step(12, good, 'preset A')]
-        agent = Agent(box.url, tmp_path)
+        agent = start_agent(box.url, tmp_path)
         try:
             agent.wait_for(lambda: box.results, 'posted result')
             # after the step it asks again at once, finds nothing and waits
@@ -80,14 +93,14 @@ def test_the_agent_runs_each_step_posts_it_with_its_id_and_keeps_going_after_a_f
     assert os.listdir(tmp_path) == []
 
 
-def test_the_agent_waits_through_a_box_reboot(tmp_path):
+def test_the_agent_waits_through_a_box_reboot(tmp_path, start_agent):
     plan = tiny_plan(tests=('SEQ_WRITE',), runs=1)
     with FakeBox(plan) as box:
         port = box.server.server_address[1]
-        agent = Agent(box.url, tmp_path)
+        agent = start_agent(box.url, tmp_path)
         agent.wait_for(lambda: GET_NEXT in box.requests, 'first poll')
     try:  # the box is gone: the agent keeps asking, then the rebooted box has a step for it
-        agent.wait_for(lambda: 'asking for a step: cannot reach' in agent.output, 'retry while the box is down')
+        agent.lines.wait_for('asking for a step: cannot reach')  # the retry while the box is down
         with FakeBox(plan, port=port) as rebooted:
             rebooted.steps = [step(21, plan)]
             agent.wait_for(lambda: rebooted.results, 'result after the reboot')
@@ -97,21 +110,19 @@ def test_the_agent_waits_through_a_box_reboot(tmp_path):
     assert rebooted.results[0]['step_id'] == 21 and os.listdir(tmp_path) == []
 
 
-def test_a_revoked_token_stops_the_agent_with_words(tmp_path):
+def test_a_revoked_token_stops_the_agent_with_words(tmp_path, start_agent):
     with FakeBox(tiny_plan()) as box:
-        agent = Agent(box.url, tmp_path)
+        agent = start_agent(box.url, tmp_path)
         agent.wait_for(lambda: GET_NEXT in box.requests, 'first poll')
         box.revoked = True
-        agent.proc.wait(timeout=60)  # the next poll (5 s later) meets the 401
-        agent.reader.join(timeout=10)
-    assert agent.proc.returncode == 4
+        code = agent.ended()  # the next poll (5 s later) meets the 401
+    assert code == 4
     assert 'did not accept the token (it is wrong, expired or revoked)' in agent.output
 
 
-def test_an_expired_session_ends_the_agent(tmp_path):
+def test_an_expired_session_ends_the_agent(tmp_path, start_agent):
     with FakeBox(tiny_plan(), expires_at='2020-01-01T00:00:00+00:00') as box:
-        agent = Agent(box.url, tmp_path)
-        agent.proc.wait(timeout=60)
-        agent.reader.join(timeout=10)
-    assert agent.proc.returncode == 0 and 'the session has expired' in agent.output
+        agent = start_agent(box.url, tmp_path)
+        code = agent.ended()
+    assert code == 0 and 'the session has expired' in agent.output
     assert GET_NEXT not in box.requests

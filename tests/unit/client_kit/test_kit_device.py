@@ -10,6 +10,7 @@ import pytest
 
 from fake_box import TOKEN, FakeBox, tiny_plan
 from test_kit_run import KIT, assert_box_accepts
+from waiting import HANG_SECONDS
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0 or shutil.which('losetup') is None or shutil.which('fio') is None,
                                 reason='needs root, losetup and fio')
@@ -48,7 +49,8 @@ def loop_device(tmp_path):
 
 def run(box, device, *extra):
     return subprocess.run([sys.executable, KIT, 'run', '--box', box.url, '--path', device, *extra],
-                          capture_output=True, text=True, timeout=120, env={**os.environ, 'TUNING_TOKEN': TOKEN})
+                          capture_output=True, text=True, timeout=HANG_SECONDS,
+                          env={**os.environ, 'TUNING_TOKEN': TOKEN})
 
 
 def test_an_empty_device_is_measured_once_its_path_is_repeated(tmp_path, loop_device):

@@ -8,7 +8,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -16,6 +15,7 @@ from fake_box import TOKEN, FakeBox, tiny_plan
 from tuning.client_models import TuningClientSubmission
 from tuning.core.bench.fio_output import matching_test, parse_fio_json
 from tuning.core.client.result import client_runs
+from waiting import HANG_SECONDS, Lines, exit_status, until
 
 KIT = os.path.join(os.path.dirname(__file__), '..', '..', '..', 'middleware', 'tuning', 'client_kit',
                    'tuning_client.py')
@@ -30,7 +30,7 @@ def kit_argv(command, box, *args, python=sys.executable):
 
 def run_kit(command, box, *args, env=None, python=sys.executable):
     return subprocess.run(kit_argv(command, box, *args, python=python), capture_output=True, text=True,
-                          timeout=300, env={**os.environ, 'TUNING_TOKEN': TOKEN, **(env or {})})
+                          timeout=HANG_SECONDS, env={**os.environ, 'TUNING_TOKEN': TOKEN, **(env or {})})
 
 
 def assert_box_accepts(result, plan):
@@ -148,29 +148,31 @@ def fio_pids_in(path):
 
 
 def kit_with_fio_running(box, path):
-    """The kit started, once its fio writes in ``path`` (bounded: fio starts within seconds of the progress line)."""
+    """(the kit started, its stderr) once its fio writes in ``path``: after the progress line, fio's process."""
     kit = subprocess.Popen(kit_argv('run', box, '--path', str(path)), stderr=subprocess.PIPE, text=True,
                            env={**os.environ, 'TUNING_TOKEN': TOKEN})
-    for line in kit.stderr:
-        if 'run 1 of 1, 120 s' in line:
-            break
-    deadline = time.monotonic() + 30
-    while not fio_pids_in(path):
-        assert time.monotonic() < deadline and kit.poll() is None, 'fio never started'
-        time.sleep(0.1)
-    return kit
+    said = Lines(kit.stderr)
+    try:
+        said.wait_for(f'run 1 of 1, {HANG_SECONDS} s')
+        until(lambda: fio_pids_in(path), 'fio writing in the scratch directory', alive=kit, said=lambda: said.text)
+    except BaseException:
+        kit.kill()
+        kit.wait()
+        raise
+    return kit, said
 
 
 @pytest.mark.parametrize('sig', [signal.SIGINT, signal.SIGTERM])
 def test_ctrl_c_or_sigterm_stops_fio_and_removes_the_scratch_directory(tmp_path, sig):
     plan = tiny_plan(tests=('SEQ_WRITE',), runs=1)
-    plan['runtime_seconds'] = 120
+    plan['runtime_seconds'] = HANG_SECONDS  # fio is still writing when the signal comes, however slow the machine
     with FakeBox(plan) as box:
-        kit = kit_with_fio_running(box, tmp_path)
+        kit, said = kit_with_fio_running(box, tmp_path)
         assert len(os.listdir(tmp_path)) == 1
         kit.send_signal(sig)
-        _, rest = kit.communicate(timeout=60)
-    assert kit.returncode == 130, rest
+        code = exit_status(kit, 'the kit', said=lambda: said.text)
+        rest = said.wait_for_end()
+    assert code == 130, rest
     assert 'interrupted: fio was stopped and the scratch directory removed' in rest
     assert os.listdir(tmp_path) == [] and box.results == []
     assert fio_pids_in(tmp_path) == []  # no fio left writing there
@@ -331,7 +333,8 @@ def test_the_kit_runs_on_python_3_8_alone(tmp_path):
     share.mkdir()
     with FakeBox(tiny_plan(tests=('SEQ_WRITE',), runs=1)) as box:
         done = subprocess.run([OLDEST_PYTHON, '-I', str(copy), 'run', '--box', box.url, '--path', str(share)],
-                              capture_output=True, text=True, timeout=120, env={**os.environ, 'TUNING_TOKEN': TOKEN})
+                              capture_output=True, text=True, timeout=HANG_SECONDS,
+                              env={**os.environ, 'TUNING_TOKEN': TOKEN})
     assert done.returncode == 0, done.stderr
     assert box.results[0]['client']['python'].startswith('3.8.')
 
