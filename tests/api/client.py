@@ -13,6 +13,11 @@ from typing import Any, Callable
 import websocket
 
 FINISHED_STATES = ("SUCCESS", "FAILED", "ABORTED")
+# The most a test waits for what it waits for (a reply, an event, a job's end, a child process, the host coming
+# back). It bounds a hang only, so a loaded 2-core machine or a slow laptop passes too: no test relies on it being
+# short (a test that needs a short wait of the product's sets that wait, e.g. a 1 s header timeout, and waits on it).
+HANG_SECONDS = 600.0
+POLL_SECONDS = 0.05  # the pace of polling a state nothing announces (a database row, a file)
 
 
 class RpcError(Exception):
@@ -62,7 +67,7 @@ class Credentials:
 
 
 class Client:
-    def __init__(self, url, timeout=30.0, sslopt=None):
+    def __init__(self, url, timeout=HANG_SECONDS, sslopt=None):
         self.url = url
         self.timeout = timeout
         self.sslopt = sslopt   # wss://: websocket-client's TLS options (e.g. {"ca_certs": a self-signed certificate})
@@ -93,7 +98,7 @@ class Client:
     def __exit__(self, *exc):
         self.close()
 
-    def reconnect(self, timeout=60.0):
+    def reconnect(self, timeout=HANG_SECONDS):
         """Connect again (e.g. after a reboot), then restore login, options and subscriptions."""
         self.close()
         deadline = time.monotonic() + timeout

@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from client import JobFailed, RpcError
+from client import HANG_SECONDS, JobFailed, RpcError
 from tuning_helpers import basic_auth, error_fields, upload
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'fixtures', 'bench')
@@ -31,9 +31,9 @@ def c(fresh_host):
 
 def export(c) -> tuple[bytes, dict]:
     job_id, url = c.call('core.download', 'tuning.database.export', [], 'tuning.db', False)
-    with urllib.request.urlopen(c.host.http_url + url, timeout=60) as r:
+    with urllib.request.urlopen(c.host.http_url + url, timeout=HANG_SECONDS) as r:
         body = r.read()
-    job = c.wait_job(job_id, timeout=60)
+    job = c.wait_job(job_id, timeout=HANG_SECONDS)
     assert job['state'] == 'SUCCESS', job
     return body, job['result']
 
@@ -46,7 +46,7 @@ def start_import(c, data: bytes) -> int:
 
 
 def import_(c, data: bytes) -> dict:
-    job = c.wait_job(start_import(c, data), timeout=60)
+    job = c.wait_job(start_import(c, data), timeout=HANG_SECONDS)
     if job['state'] != 'SUCCESS':
         raise JobFailed(job)
     return job['result']
@@ -124,19 +124,20 @@ def test_a_database_of_a_newer_schema_is_refused(c):
 def test_refused_while_a_benchmark_holds_the_box(c):
     data, _ = export(c)
     c.subscribe('core.get_jobs')
+    # it holds the box for longer than this test may wait (it is aborted at the end)
     spec = {'dataset': 'tank/media', 'tests': ['SEQ_WRITE'], 'profile': 'QUICK', 'runs': 3, 'adaptive': False,
-            'runtime_seconds': 60, 'ramp_seconds': 0}
+            'runtime_seconds': int(HANG_SECONDS), 'ramp_seconds': 0}
     bench = c.job_id('tuning.benchmark.run', spec)
     c.wait_event(lambda ev: ev.get('collection') == 'core.get_jobs' and ev.get('id') == bench
-                 and ((ev.get('fields') or {}).get('progress') or {}).get('extra'), timeout=120)
+                 and ((ev.get('fields') or {}).get('progress') or {}).get('extra'), timeout=HANG_SECONDS)
     try:
-        job = c.wait_job(start_import(c, data), timeout=60)
+        job = c.wait_job(start_import(c, data), timeout=HANG_SECONDS)
         assert job['state'] == 'FAILED'
         assert job['exc_info']['errno'] == errno.EBUSY
         assert 'tuning.benchmark.run' in job['error']
     finally:
         c.call('core.job_abort', bench)
-        assert c.wait_job(bench, timeout=120)['state'] == 'ABORTED'
+        assert c.wait_job(bench, timeout=HANG_SECONDS)['state'] == 'ABORTED'
     assert import_(c, data)['counts']['benchmarks'] == 0   # free again: the same file goes in
 
 

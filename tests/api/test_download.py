@@ -8,7 +8,7 @@ import urllib.parse
 
 import pytest
 
-from client import RpcError
+from client import HANG_SECONDS, RpcError
 
 from hosting import REMOTE, local_host
 from sample_plugin.download import pattern
@@ -42,7 +42,7 @@ def get(host, path, small_buffer=False):
     through `response.conn`)."""
     parts = urllib.parse.urlsplit(host.http_url)
     cls = _SmallBufferConnection if small_buffer else http.client.HTTPConnection
-    conn = cls(parts.hostname, parts.port, timeout=60)
+    conn = cls(parts.hostname, parts.port, timeout=HANG_SECONDS)
     conn.request("GET", path)
     response = conn.getresponse()
     response.conn = conn

@@ -1,14 +1,15 @@
 """Helpers for the plugin's API tests (also used by the VM tier): a full snapshot of everything tuning can touch,
-small call wrappers, following a campaign across host restarts."""
+small call wrappers, following a campaign across host restarts, waiting on a state."""
 import base64
 import json
+import time
 import urllib.error
 import urllib.request
 import uuid
 
 import websocket
 
-from client import ConnectionLost, RpcError
+from client import HANG_SECONDS, POLL_SECONDS, ConnectionLost, RpcError
 
 FINAL = ('DONE', 'FAILED', 'ABORTED')
 
@@ -70,7 +71,27 @@ def campaign(c, id_):
     return c.call('tuning.campaign.query', [['id', '=', id_]], {'get': True})
 
 
-def follow_to_the_end(host, id_, timeout=600):
+def until(condition, what, alive=None, said=None):
+    """``condition()``'s value once it is true (a state nothing announces, polled). Fails in words when the child
+    process ``alive`` ends before it holds or after HANG_SECONDS (a hang); ``said()`` goes into the message."""
+    deadline = time.monotonic() + HANG_SECONDS
+    while True:
+        value = condition()
+        if value:
+            return value
+        if alive is not None and alive.poll() is not None:
+            value = condition()  # it may have come true just before the child ended
+            assert value, f'{what}: the child ended first (exit status {alive.returncode}){_words(said)}'
+            return value
+        assert time.monotonic() < deadline, f'no {what} within {HANG_SECONDS:.0f} s (a hang){_words(said)}'
+        time.sleep(POLL_SECONDS)
+
+
+def _words(said):
+    return f':\n{said()}' if said is not None else ''
+
+
+def follow_to_the_end(host, id_, timeout=HANG_SECONDS):
     """Follow a campaign through host restarts (sandbox restarts or real reboots: `host` has
     boot_id(quiet) and wait_until_back(old_boot_id)) until it ends; returns its final row."""
     while True:
@@ -114,7 +135,7 @@ def upload(http_url: str, method: str, params: list, data: bytes, authorization:
         headers['Authorization'] = authorization
     request = urllib.request.Request(http_url + '/_upload', data=body, headers=headers, method='POST')
     try:
-        with urllib.request.urlopen(request, timeout=120) as r:
+        with urllib.request.urlopen(request, timeout=HANG_SECONDS) as r:
             return r.status, r.read()
     except urllib.error.HTTPError as e:
         return e.code, e.read()
