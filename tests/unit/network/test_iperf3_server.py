@@ -16,6 +16,9 @@ from tuning.core.network.session import server_argv
 
 pytestmark = pytest.mark.skipif(shutil.which('iperf3') is None, reason='iperf3 is not installed')
 COUNTERS = ('/sys/class/net/lo/statistics/rx_bytes', '/sys/class/net/lo/statistics/tx_bytes')
+# The server's waits a test does not test, and the client's test that must outlast a short run: minutes, so they
+# never run out first on a loaded or slow machine (no test relies on them being short).
+HANG_SECONDS = 600
 
 
 def free_port():
@@ -24,9 +27,9 @@ def free_port():
         return s.getsockname()[1]
 
 
-def serve(tmp_path, port, client_args=None, wait=30, run=30, abort=None):
-    """``serve_one`` on ``port``; once it listens, ``client_args`` (if given) runs as the client. → (outcome or
-    exception, events, argv)."""
+def serve(tmp_path, port, client_args=None, wait=HANG_SECONDS, run=HANG_SECONDS, abort=None):
+    """``serve_one`` on ``port``; once it listens, ``client_args`` (if given) runs as the client and ``abort`` (if
+    given) is set. → (outcome or exception, events, argv)."""
     argv, events, clients = server_argv(shutil.which('iperf3'), '127.0.0.1', port), [], []
 
     def on_event(kind, value):
@@ -34,12 +37,14 @@ def serve(tmp_path, port, client_args=None, wait=30, run=30, abort=None):
         if kind == 'listening' and client_args is not None:
             clients.append(subprocess.Popen(['iperf3', '-c', '127.0.0.1', '-p', str(port), *client_args],
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        if kind == 'listening' and abort is not None:
+            abort.set()
     try:
         outcome = serve_one(argv, '127.0.0.1', port, COUNTERS, wait, run, on_event, abort, str(tmp_path / 'records'), 'iperf3-t')
     except Exception as e:
         outcome = e
     for c in clients:
-        c.wait(timeout=60)
+        c.wait(timeout=HANG_SECONDS)
     assert matching_processes(argv) == []                              # stopped and reaped
     assert not os.listdir(tmp_path / 'records')                        # its record dropped
     return outcome, events, argv
@@ -62,17 +67,13 @@ def test_no_client_within_the_wait(tmp_path):
 
 
 def test_a_test_that_outlasts_its_time_is_stopped(tmp_path):
-    outcome, events, _ = serve(tmp_path, free_port(), ['-t', '30'], run=1)
+    outcome, events, _ = serve(tmp_path, free_port(), ['-t', str(HANG_SECONDS)], run=1)
     assert isinstance(outcome, ClientOverran) and ('connected' in [k for k, _ in events])
 
 
 def test_an_abort_stops_the_waiting_server(tmp_path):
-    abort = threading.Event()
-    timer = threading.Timer(0.5, abort.set)
-    timer.start()
-    outcome, _, _ = serve(tmp_path, free_port(), abort=abort)
-    timer.join()
-    assert isinstance(outcome, BenchmarkAborted)
+    outcome, events, _ = serve(tmp_path, free_port(), abort=threading.Event())  # set once it listens
+    assert isinstance(outcome, BenchmarkAborted) and [k for k, _ in events] == ['listening']
 
 
 def test_a_taken_port_is_iperf3s_own_error(tmp_path):

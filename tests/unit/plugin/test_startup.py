@@ -17,6 +17,9 @@ from tuning_host.runtime.loader import load_services, run_setups
 from tuning.context import plugin_context
 
 PACKAGES = [('tuning_host.appliance', False), ('tuning', True)]
+# The most a call on the loop thread (a boot, a job) or the loop's stop may take: it bounds a hang only, so a loaded
+# 2-core machine or a slow laptop passes too (no test relies on it being short).
+HANG_SECONDS = 600
 
 
 class Box:
@@ -33,7 +36,7 @@ class Box:
         self.mw.backend = self.backend
 
     def run(self, coro):
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout=60)
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout=HANG_SECONDS)
 
     def boot(self, patch=lambda mw: None):
         """Load every service, let `patch(mw)` change the box (failure injection), then run the setups."""
@@ -69,7 +72,7 @@ class Box:
         self.mw.shutdown()
         self.backend.close()
         self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(timeout=10)
+        self.thread.join(timeout=HANG_SECONDS)
         self.loop.close()
 
 

@@ -11,6 +11,9 @@ from tuning_host.runtime.loader import load_services, run_setups
 
 
 EVENTS = ('system.reboot', 'system.reboot.info', 'tunable.query', 'pool.query', 'pool.dataset.query')
+# The most a call on the loop thread (a boot, a job) or the loop's stop may take: it bounds a hang only, so a loaded
+# 2-core machine or a slow laptop passes too (no test relies on it being short).
+HANG_SECONDS = 600
 
 
 class EventRecorder:
@@ -60,7 +63,7 @@ class Host:
         self.start()
 
     def _run(self, coro):
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout=60)
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout=HANG_SECONDS)
 
     def call(self, name, *args):
         result = self._run(self.mw.call(name, *args))
@@ -84,7 +87,7 @@ class Host:
         self.mw.shutdown()
         self.backend.close()
         self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(timeout=10)
+        self.thread.join(timeout=HANG_SECONDS)
         self.loop.close()
 
 
