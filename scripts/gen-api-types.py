@@ -9,10 +9,9 @@ from ui/node_modules. Before that, this script only reshapes them for that libra
 - each model the schemas inline (`_inline_refs`) becomes one named type again, named by its title; a field's own
   description stays on the field, the model's docstring goes on the type;
 - a method's parameters become one tuple (`_name_`, `_required_` say its order and which may be left out);
-- in a result every field is present (middlewared and the host dump a result whole through its model, defaults
-  filled in), so result types have no optional fields, while parameters with a default may be left out. A model used
-  both ways whose two shapes differ gets `Input` after its name on the parameter side;
 - titles of plain fields and checks that are no shape (lengths, ranges, patterns) are left out.
+
+As in the schemas (validation mode), a field with a default is optional, in parameters and in results alike.
 
 tests/unit/test_api_types.py regenerates and fails when the committed file differs.
 """
@@ -84,16 +83,15 @@ class _Shaper:
 
     def __init__(self, docs):
         self.docs = docs
-        self.definitions = {}   # type name -> schema
-        self.output_shapes = {}  # model title -> its shape in results
+        self.definitions = {}  # type name -> schema
 
-    def shape(self, schema, output):
+    def shape(self, schema):
         if isinstance(schema, list):
-            return [self.shape(item, output) for item in schema]
+            return [self.shape(item) for item in schema]
         if not isinstance(schema, dict):
             return schema
         if _is_model(schema):
-            return self.reference(schema, output)
+            return self.reference(schema)
         ref = schema.get("$ref")
         if ref is not None:  # a recursive model, left as a reference by _inline_refs (api_schema checks it is defined)
             return {"tsType": ref.rsplit("/", 1)[-1]}
@@ -102,43 +100,31 @@ class _Shaper:
             if key in _CHECKS or key in ("title", "_name_", "_required_"):
                 continue
             if key == "properties":
-                value = {name: self.shape(prop, output) for name, prop in value.items()}
+                value = {name: self.shape(prop) for name, prop in value.items()}
             elif key == "prefixItems":  # tuple[...]: the library knows tuples as draft 4 wrote them
-                key, value = "items", self.shape(value, output)
+                key, value = "items", self.shape(value)
                 out.update(minItems=len(value), maxItems=len(value), additionalItems=False)
             elif isinstance(value, (dict, list)) and key not in ("enum", "const", "required"):
-                value = self.shape(value, output)
+                value = self.shape(value)
             out[key] = value
-        if output and "properties" in out:
-            out["required"] = list(out["properties"])
         return out
 
-    def reference(self, schema, output):
+    def reference(self, schema):
         """The model's named type (defined once), as a reference keeping a field's own description."""
         title = schema["title"]
         doc = self.docs.get(title)
-        body = self.shape({k: v for k, v in schema.items() if k not in ("title", "description")}, output)
-        name = title
-        if output:
-            self.output_shapes.setdefault(title, body)
-        elif title in self.output_shapes and self.output_shapes[title] != body:
-            name = self.input_name(title)
-        definition = {"title": name, **({"description": doc} if doc else {}), **body}
-        known = self.definitions.setdefault(name, definition)
-        if known != definition:
+        body = self.shape({k: v for k, v in schema.items() if k not in ("title", "description")})
+        definition = {"title": title, **({"description": doc} if doc else {}), **body}
+        if self.definitions.setdefault(title, definition) != definition:
             raise ValueError(f"two different models are named {title!r}: rename one")
-        ref = {"tsType": name}
+        ref = {"tsType": title}
         if schema.get("description") and schema["description"] != doc:
             ref["description"] = schema["description"]
         return ref
 
-    @staticmethod
-    def input_name(title):
-        return f"{title}Input"
-
 
 def _params(accepts, shaper):
-    items = [shaper.shape(param, output=False) for param in accepts]
+    items = [shaper.shape(param) for param in accepts]
     required = sum(1 for param in accepts if param["_required_"])
     if any(param["_required_"] for param in accepts[required:]):
         raise ValueError("a required parameter follows an optional one")
@@ -150,7 +136,6 @@ def _params(accepts, shaper):
 def api_schema(methods, docs):
     """One JSON schema: an object with a `{job, params, result}` member per method, and the models as definitions."""
     shaper = _Shaper(docs)
-    results = {name: shaper.shape(m["returns"][0], output=True) for name, m in sorted(methods.items())}
     members = {}
     for name, method in sorted(methods.items()):
         summary = method["description"].split("\n\n")[0]
@@ -160,7 +145,7 @@ def api_schema(methods, docs):
             "properties": {
                 "job": {"const": bool(method["job"])},
                 "params": _params(method["accepts"], shaper),
-                "result": results[name],
+                "result": shaper.shape(method["returns"][0]),
             },
         }
     undefined = _references(members) - set(shaper.definitions)

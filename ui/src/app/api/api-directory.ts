@@ -1,19 +1,20 @@
 // Typed directories of what the panel may call: method name → params tuple and response.
 import { LoginRequest, LoginResponse, QueryParams, RebootInfo } from './models/auth';
+import { Loose } from './models/api-shapes';
+import { TuningApi } from './models/generated/api-types.generated';
 import { Job } from './models/job';
-import {
-  BenchmarkComparison, BenchmarkResult, BenchmarkSpec, ImportFormat, PlanEstimate, PlanEstimateSpec,
-} from './models/tuning-benchmark';
-import { Campaign, CampaignSpec, ReportFormat, ReportSelection } from './models/tuning-campaign';
-import { ClientKit, ClientSession, ClientSessionCreateOptions, ClientSessionCreated } from './models/tuning-client';
-import { DiskRead, Ladder, LadderGetOptions, LadderReadDisksOptions } from './models/tuning-ladder';
-import { NetworkMeasureOptions, NetworkResult } from './models/tuning-network';
-import { TuningApplyOutcome, TuningPlan, TuningTarget } from './models/tuning-common';
-import {
-  TuningPreset, TuningPresetApplyOptions, TuningPresetCreate, TuningPresetSettingInfo, TuningPresetSettingsTarget,
-  TuningPresetUpdate, TuningRestorePoint,
-} from './models/tuning-preset';
-import { TuningProfile, TuningState, TuningStateAccepted } from './models/tuning-profile';
+import { BenchmarkComparison, BenchmarkResult } from './models/tuning-benchmark';
+import { Campaign, ReportFormat, ReportSelection } from './models/tuning-campaign';
+import { TuningPlan } from './models/tuning-common';
+import { TuningState } from './models/tuning-profile';
+
+// The `tuning.*` methods take what the generated types say (scripts/gen-api-types.py, from the plugin's models) and
+// answer with them, or with a view model narrowing what the models leave a `dict` (checked below).
+type TuningMethod = keyof TuningApi;
+type Params<M extends TuningMethod> = TuningApi[M]['params'];
+type Result<M extends TuningMethod> = TuningApi[M]['result'];
+/** A query's rows: its answer without `get` or `count` in the options. */
+type Rows<M extends TuningMethod> = Extract<Result<M>, unknown[]>;
 
 export interface ApiCallDirectory {
   'auth.login_ex': { params: [LoginRequest]; response: LoginResponse };
@@ -36,53 +37,71 @@ export interface ApiCallDirectory {
     response: [number, string];
   };
 
-  'tuning.profile': { params: []; response: TuningProfile };
-  'tuning.state': { params: []; response: TuningState };
-  'tuning.preset.query': { params: QueryParams; response: TuningPreset[] };
-  'tuning.preset.create': { params: [TuningPresetCreate]; response: TuningPreset };
-  'tuning.preset.update': { params: [id: string, data: TuningPresetUpdate]; response: TuningPreset };
-  'tuning.preset.delete': { params: [id: string]; response: boolean };
-  'tuning.preset.preview': { params: [id: string, target: TuningTarget]; response: TuningPlan };
-  'tuning.preset.settings': { params: [target?: TuningPresetSettingsTarget | null]; response: TuningPresetSettingInfo[] };
-  'tuning.restore_point.query': { params: QueryParams; response: TuningRestorePoint[] };
-  'tuning.restore_point.preview': { params: [id: number]; response: TuningPlan };
-  /** The one-row plan of putting back the tuned value of a drifted (or accepted) setting. */
-  'tuning.drift.preview': { params: [key: string]; response: TuningPlan };
-  'tuning.benchmark.query': { params: QueryParams; response: BenchmarkResult[] };
-  'tuning.benchmark.get': { params: [id: number]; response: BenchmarkResult };
-  'tuning.benchmark.delete': { params: [id: number]; response: boolean };
-  'tuning.benchmark.compare': { params: [ids: number[], baseline?: number]; response: BenchmarkComparison };
-  'tuning.benchmark.plan_estimate': { params: [estimate?: PlanEstimateSpec]; response: PlanEstimate };
-  'tuning.benchmark.import': {
-    params: [format: ImportFormat, data: string, label: string];
-    response: BenchmarkResult;
+  'tuning.profile': { params: Params<'tuning.profile'>; response: Result<'tuning.profile'> };
+  'tuning.state': { params: Params<'tuning.state'>; response: Result<'tuning.state'> };
+  'tuning.preset.query': { params: Params<'tuning.preset.query'>; response: Rows<'tuning.preset.query'> };
+  'tuning.preset.create': { params: Params<'tuning.preset.create'>; response: Result<'tuning.preset.create'> };
+  'tuning.preset.update': { params: Params<'tuning.preset.update'>; response: Result<'tuning.preset.update'> };
+  'tuning.preset.delete': { params: Params<'tuning.preset.delete'>; response: Result<'tuning.preset.delete'> };
+  'tuning.preset.preview': { params: Params<'tuning.preset.preview'>; response: TuningPlan };
+  'tuning.preset.settings': { params: Params<'tuning.preset.settings'>; response: Result<'tuning.preset.settings'> };
+  'tuning.restore_point.query': {
+    params: Params<'tuning.restore_point.query'>;
+    response: Rows<'tuning.restore_point.query'>;
   };
-  'tuning.campaign.query': { params: QueryParams; response: Campaign[] };
-  'tuning.campaign.abort': { params: [id: number]; response: boolean };
-  'tuning.network.query': { params: QueryParams; response: NetworkResult[] };
-  'tuning.network.get': { params: [id: number]; response: NetworkResult };
-  'tuning.network.delete': { params: [id: number]; response: boolean };
+  'tuning.restore_point.preview': { params: Params<'tuning.restore_point.preview'>; response: TuningPlan };
+  /** The one-row plan of putting back the tuned value of a drifted (or accepted) setting. */
+  'tuning.drift.preview': { params: Params<'tuning.drift.preview'>; response: TuningPlan };
+  'tuning.benchmark.query': { params: Params<'tuning.benchmark.query'>; response: BenchmarkResult[] };
+  'tuning.benchmark.get': { params: Params<'tuning.benchmark.get'>; response: BenchmarkResult };
+  'tuning.benchmark.delete': { params: Params<'tuning.benchmark.delete'>; response: Result<'tuning.benchmark.delete'> };
+  'tuning.benchmark.compare': { params: Params<'tuning.benchmark.compare'>; response: BenchmarkComparison };
+  'tuning.benchmark.plan_estimate': {
+    params: Params<'tuning.benchmark.plan_estimate'>;
+    response: Result<'tuning.benchmark.plan_estimate'>;
+  };
+  'tuning.benchmark.import': { params: Params<'tuning.benchmark.import'>; response: BenchmarkResult };
+  'tuning.campaign.query': { params: Params<'tuning.campaign.query'>; response: Campaign[] };
+  'tuning.campaign.abort': { params: Params<'tuning.campaign.abort'>; response: Result<'tuning.campaign.abort'> };
+  'tuning.network.query': { params: Params<'tuning.network.query'>; response: Rows<'tuning.network.query'> };
+  'tuning.network.get': { params: Params<'tuning.network.get'>; response: Result<'tuning.network.get'> };
+  'tuning.network.delete': { params: Params<'tuning.network.delete'>; response: Result<'tuning.network.delete'> };
   /** The answer carries the session's token: the only time it is shown. */
-  'tuning.client.session.create': { params: [options: ClientSessionCreateOptions]; response: ClientSessionCreated };
-  'tuning.client.session.query': { params: QueryParams; response: ClientSession[] };
-  'tuning.client.session.get': { params: [id: number]; response: ClientSession };
-  'tuning.client.session.revoke': { params: [id: number]; response: ClientSession };
-  'tuning.client.kit': { params: []; response: ClientKit };
-  'tuning.ladder.get': { params: [options: LadderGetOptions]; response: Ladder };
+  'tuning.client.session.create': {
+    params: Params<'tuning.client.session.create'>;
+    response: Result<'tuning.client.session.create'>;
+  };
+  'tuning.client.session.query': {
+    params: Params<'tuning.client.session.query'>;
+    response: Rows<'tuning.client.session.query'>;
+  };
+  'tuning.client.session.get': {
+    params: Params<'tuning.client.session.get'>;
+    response: Result<'tuning.client.session.get'>;
+  };
+  'tuning.client.session.revoke': {
+    params: Params<'tuning.client.session.revoke'>;
+    response: Result<'tuning.client.session.revoke'>;
+  };
+  'tuning.client.kit': { params: Params<'tuning.client.kit'>; response: Result<'tuning.client.kit'> };
+  'tuning.ladder.get': { params: Params<'tuning.ladder.get'>; response: Result<'tuning.ladder.get'> };
 }
 
 export interface ApiJobDirectory {
-  'tuning.preset.apply': {
-    params: [id: string, target: TuningTarget, options?: TuningPresetApplyOptions];
-    response: TuningApplyOutcome;
+  'tuning.preset.apply': { params: Params<'tuning.preset.apply'>; response: Result<'tuning.preset.apply'> };
+  'tuning.restore_point.revert': {
+    params: Params<'tuning.restore_point.revert'>;
+    response: Result<'tuning.restore_point.revert'>;
   };
-  'tuning.restore_point.revert': { params: [id: number, acknowledge?: string[]]; response: TuningApplyOutcome };
-  'tuning.drift.put_back': { params: [key: string, acknowledge?: string[]]; response: TuningApplyOutcome };
-  'tuning.drift.accept': { params: [key: string]; response: TuningStateAccepted };
-  'tuning.benchmark.run': { params: [spec: BenchmarkSpec]; response: BenchmarkResult };
-  'tuning.campaign.run': { params: [spec: CampaignSpec]; response: Campaign };
-  'tuning.network.measure': { params: [options: NetworkMeasureOptions]; response: NetworkResult };
-  'tuning.ladder.read_disks': { params: [options: LadderReadDisksOptions]; response: DiskRead };
+  'tuning.drift.put_back': { params: Params<'tuning.drift.put_back'>; response: Result<'tuning.drift.put_back'> };
+  'tuning.drift.accept': { params: Params<'tuning.drift.accept'>; response: Result<'tuning.drift.accept'> };
+  'tuning.benchmark.run': { params: Params<'tuning.benchmark.run'>; response: BenchmarkResult };
+  'tuning.campaign.run': { params: Params<'tuning.campaign.run'>; response: Campaign };
+  'tuning.network.measure': { params: Params<'tuning.network.measure'>; response: Result<'tuning.network.measure'> };
+  'tuning.ladder.read_disks': {
+    params: Params<'tuning.ladder.read_disks'>;
+    response: Result<'tuning.ladder.read_disks'>;
+  };
   'system.reboot': { params: [reason: string, options?: { delay?: number | null }]; response: null };
 }
 
@@ -92,6 +111,19 @@ export interface ApiEventDirectory {
   'core.get_jobs': Job;
   'tuning.campaign.query': Campaign;
 }
+
+// A model change the panel does not follow fails to compile here, naming the method: every `tuning.*` entry must be
+// a method of the generated types, called the way it is (a plain call or a job), answering with its result or a
+// narrowing of it.
+type Unfit<D, Job extends boolean> = {
+  [M in keyof D]: M extends TuningMethod
+    ? D[M] extends { response: infer R }
+      ? [R] extends [Loose<Result<M>>] ? (TuningApi[M]['job'] extends Job ? never : M) : M
+      : M
+    : M extends `tuning.${string}` ? M : never;
+}[keyof D];
+type NoneUnfit<M extends never> = M;
+export type DirectoriesFit = NoneUnfit<Unfit<ApiCallDirectory, false> | Unfit<ApiJobDirectory, true>>;
 
 export type ApiCallMethod = keyof ApiCallDirectory;
 export type ApiCallParams<M extends ApiCallMethod> = ApiCallDirectory[M]['params'];

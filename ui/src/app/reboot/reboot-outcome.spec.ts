@@ -9,7 +9,8 @@ describe('rebootOutcome', () => {
   it('sorts the items that waited into verified, still pending and drifted', () => {
     const after = fakeState({
       pending_reboot: [pending('zfs_b')],
-      drift: [{ key: 'ZFS_PARAMETER:global:zfs_c', setting: 'zfs_c', scope: 'global', expected: '1', actual: '0' }],
+      drift: [{ key: 'ZFS_PARAMETER:global:zfs_c', kind: 'ZFS_PARAMETER', setting: 'zfs_c', summary: 'zfs_c',
+        scope: 'global', expected: '1', inherited: false, actual: '0', risk: 'SAFE', restore_point_id: 1 }],
     });
     expect(rebootOutcome([pending('zfs_a'), pending('zfs_b'), pending('zfs_c')], after)).toEqual({
       verified: ['zfs_a'], stillPending: ['zfs_b'], drifted: ['zfs_c'],

@@ -61,12 +61,13 @@ export function fakePlan(changes: TuningChange[] = [fakeChange()], partial: Part
   };
 }
 
+/** As an older server sends it, without `title` (the page then says the kind and preset): give one to test it. */
 export function fakeRestorePoint(partial: Partial<TuningRestorePoint> = {}): TuningRestorePoint {
   return {
     id: 1, created_at: '2026-01-01T10:00:00Z', kind: 'APPLY', preset: 'max-iops', target: { pool: 'tank' },
     state: 'APPLIED', entries: [], changes: [fakeChange()], reverts: null, reverted_by: null, message: null,
     ...partial,
-  };
+  } as TuningRestorePoint;
 }
 
 export function fakeJob<R>(partial: Partial<Job<R>> = {}): Job<R> {

@@ -1,17 +1,21 @@
-// Mirrors middleware/tuning/benchmark_models.py and the dicts the plugin fills in (bench_run.py, benchmark.py,
-// core/bench/comparison.py, statistics.py, catalog.py). The only real variation is measured vs imported results:
-// an imported result has `spec: null`, `context: {imported}`, no fio job files and runs without `iodepth`.
+// The API's shapes of middleware/tuning/benchmark_models.py, from the generated types (scripts/gen-api-types.py),
+// and views of the dicts the plugin fills in (bench_run.py, benchmark.py, core/bench/comparison.py, statistics.py,
+// catalog.py), which the models type as `dict`. The only real variation is measured vs imported results: an imported
+// result has `spec: null`, `context: {imported}`, no fio job files and runs without `iodepth`.
+import * as api from './generated/api-types.generated';
+import { Narrowed } from './api-shapes';
 import { SettingUnit, TuningDataLossSetting } from './tuning-common';
 import { TuningProfile, TuningProfileNic, TuningProfilePool } from './tuning-profile';
 
-export type BenchmarkTest = 'SEQ_WRITE' | 'SEQ_READ' | 'RAND_READ_4K' | 'RAND_WRITE_4K' | 'SYNC_WRITE_4K' | 'MIXED_70_30';
+export type BenchmarkTest = NonNullable<api.TuningBenchmarkSpec['tests']>[number];
 /** Tests a stored result may hold: the measured ones plus bonnie++/gobonniego's random seeks. */
 export type ResultTest = BenchmarkTest | 'RANDOM_IOPS';
-export type BenchmarkProfile = 'QUICK' | 'STANDARD' | 'THOROUGH';
+export type BenchmarkProfile = NonNullable<api.TuningBenchmarkSpec['profile']>;
 /** CLIENT_KIT: a client kit's `--output` file (docs/clients.md). */
-export type ImportFormat = 'BONNIE' | 'GOBONNIEGO' | 'FIO' | 'CLIENT_KIT';
+export type ImportFormat = api.TuningApi['tuning.benchmark.import']['params'][0];
 /** CLIENT: measured by the client kit over a share or LUN (its context adds `client`, `target`, `link`, `session`). */
-export type BenchmarkSource = 'FIO' | 'BONNIE' | 'GOBONNIEGO' | 'FIO_IMPORT' | 'CLIENT';
+export type BenchmarkSource = api.TuningBenchmarkEntry['source'];
+
 export type Direction = 'HIGHER' | 'LOWER';
 /** INSUFFICIENT_RUNS: too few runs on a side for any verdict (see `min_runs`); no interval and no p then. */
 export type Verdict = 'BETTER' | 'WORSE' | 'NO_CHANGE' | 'INCONCLUSIVE' | 'INSUFFICIENT_RUNS';
@@ -22,17 +26,7 @@ export const BENCHMARK_TESTS: BenchmarkTest[] = [
 ];
 
 /** `tuning.benchmark.run` argument; unset fields take the server's defaults (all tests, QUICK, 5 runs, adaptive). */
-export interface BenchmarkSpec {
-  dataset: string;
-  tests?: BenchmarkTest[];
-  profile?: BenchmarkProfile;
-  runs?: number;
-  adaptive?: boolean;
-  label?: string | null;
-  runtime_seconds?: number | null;
-  ramp_seconds?: number | null;
-  working_set_bytes?: number | null;
-}
+export type BenchmarkSpec = api.TuningBenchmarkSpec;
 
 /** The spec as stored with a measured result: every field present, defaults filled in. */
 export type StoredBenchmarkSpec = Required<BenchmarkSpec>;
@@ -151,21 +145,12 @@ export interface ImportedContext {
 
 export type BenchmarkContext = MeasuredContext | ImportedContext;
 
-export interface BenchmarkResult {
-  id: number;
-  label: string;
-  created_at: string;
-  source: BenchmarkSource;
+export type BenchmarkResult = Narrowed<api.TuningBenchmarkEntry, {
   spec: StoredBenchmarkSpec | null;
   context: BenchmarkContext;
   summary: BenchmarkSummary;
   runs: Partial<Record<ResultTest, BenchmarkRun[]>>;
-  /** The fio job files as run (empty for imports). */
-  jobs: string[];
-  notes: string[];
-  /** The campaign that measured it (its results live under that campaign); null for a benchmark of its own. */
-  campaign_id?: number | null;
-}
+}>;
 
 export function isImported(context: BenchmarkContext): context is ImportedContext {
   return 'imported' in context;
@@ -200,33 +185,10 @@ export interface ComparisonRow {
 }
 
 /** `tuning.benchmark.plan_estimate` argument: a benchmark's choices, or a campaign's with `rounds`. */
-export interface PlanEstimateSpec {
-  tests?: BenchmarkTest[];
-  profile?: BenchmarkProfile;
-  runs?: number;
-  runtime_seconds?: number | null;
-  ramp_seconds?: number | null;
-  adaptive?: boolean;
-  /** Set for a campaign. */
-  rounds?: number | null;
-  /** For a campaign: presets + 1 (the baseline). */
-  configurations?: number;
-  /** Run-to-run variation to assume, in % (5 unless given). */
-  cv_percent?: number | null;
-}
+export type PlanEstimateSpec = api.TuningBenchmarkPlanEstimate;
 
 /** What those choices take and can prove; `summary` is the sentence for the form. */
-export interface PlanEstimate {
-  duration_seconds: number;
-  duration_max_seconds: number;
-  runs_per_side: number;
-  min_runs: number;
-  can_reach_verdict: boolean;
-  detectable_change_percent: number | null;
-  assumed_cv_percent: number;
-  single_round: boolean;
-  summary: string;
-}
+export type PlanEstimate = api.TuningBenchmarkPlanEstimateEntry;
 
 export interface ComparedResult {
   id: number;
@@ -234,87 +196,18 @@ export interface ComparedResult {
   source: BenchmarkSource;
 }
 
-/** A compared result as every chart and tile draws it: the one colour scheme, set by the server. */
-export interface CompareSeries {
-  configuration_id: number;
-  label: string;
-  baseline: boolean;
-  colour: string;
-}
-
-/** Against the baseline: "+12.3 % · better", or "too few runs for a verdict (need 5 per side)" with no percentage. */
-export interface CompareChange {
-  ratio: number | null;
-  verdict: Verdict | null;
-  words: string;
-}
-
-export interface CompareTileValue {
-  configuration_id: number;
-  label: string;
-  colour: string;
-  baseline: boolean;
-  median: number;
-  /** The big number: "1,235". */
-  number: string;
-  unit_word: string;
-  /** "1,235 MB/s". */
-  text: string;
-  /** "latency p50 85.2 µs · p99 1.10 ms". */
-  latency: string | null;
-  change: CompareChange | null;
-}
-
-/** One test's headline figure, per result (a CrystalDiskMark-style tile). */
-export interface CompareTile {
-  key: string;
-  test: string;
-  metric: string;
-  /** "Sequential write 1 MiB". */
-  title: string;
-  unit_word: string;
-  values: CompareTileValue[];
-}
-
-export interface ComparePoint {
-  median: number;
-  ci_low: number | null;
-  ci_high: number | null;
-  /** Printed on the mark: "1,235 MB/s". */
-  text: string;
-  /** Tooltip, with the interval. */
-  title: string;
-  /** False where the value cannot sit on the axis (zero on a logarithmic axis). */
-  plotted: boolean;
-  whisker: [number, number] | null;
-}
-
-export interface CompareChart {
-  id: string;
-  title: string;
-  /** BAR on a linear axis from 0, DOT on a logarithmic axis. */
-  kind: 'BAR' | 'DOT';
-  scale: 'LINEAR' | 'LOG';
-  unit: string;
-  axis_label: string;
-  axis: { low: number; high: number; ticks: { value: number; label: string }[] };
-  groups: { test: string; metric: string; label: string }[];
-  series: { configuration_id: number; label: string; colour: string; points: (ComparePoint | null)[] }[];
-  reference: { value: number; label: string; text: string } | null;
-  /** The chart in words: its accessible name. */
-  description: string;
-}
+export type CompareSeries = api.TuningBenchmarkCompareSeries;
+export type CompareChange = api.TuningBenchmarkCompareChange;
+export type CompareTileValue = api.TuningBenchmarkCompareTileValue;
+export type CompareTile = api.TuningBenchmarkCompareTile;
+export type ComparePoint = api.TuningBenchmarkComparePoint;
+export type CompareChart = api.TuningBenchmarkCompareChart;
 
 /** What the panel and the report draw, computed once by the server (core/report/chart_data.py). */
-export interface CompareDrawing {
-  series: CompareSeries[];
-  tiles: CompareTile[];
-  charts: CompareChart[];
-}
+export type CompareDrawing = Pick<api.TuningBenchmarkCompareEntry, 'series' | 'tiles' | 'charts'>;
 
-export interface BenchmarkComparison extends CompareDrawing {
+export type BenchmarkComparison = Narrowed<api.TuningBenchmarkCompareEntry, {
   baseline: ComparedResult;
   comparisons: (ComparedResult & { metrics: ComparisonRow[] })[];
   theoretical_max: TheoreticalMax | null;
-  warnings: string[];
-}
+}>;

@@ -1,33 +1,15 @@
-// Mirrors middleware/tuning/campaign_models.py and report_models.py.
-import { BenchmarkProfile, BenchmarkTest } from './tuning-benchmark';
+// The API's shapes of middleware/tuning/campaign_models.py and report_models.py, from the generated types
+// (scripts/gen-api-types.py), and views of the dicts a campaign fills in, which the models type as `dict`.
+import * as api from './generated/api-types.generated';
+import { Narrowed, ParamAt } from './api-shapes';
+import { BenchmarkTest } from './tuning-benchmark';
 
-export type CampaignState = 'RUNNING' | 'REBOOTING' | 'RESTORING' | 'DONE' | 'FAILED' | 'ABORTED';
-export type CampaignOrder = 'INTERLEAVED' | 'SEQUENTIAL';
-export type CampaignFinishMode = 'ORIGINAL' | 'PRESET' | 'WINNER';
+export type CampaignState = api.TuningCampaignEntry['state'];
+export type CampaignOrder = NonNullable<api.TuningCampaignSpec['order']>;
+export type CampaignFinishMode = NonNullable<api.TuningCampaignFinish['mode']>;
 
-export interface CampaignSpec {
-  dataset: string;
-  presets: string[];
-  cache_disks?: string[];
-  log_disks?: string[];
-  acknowledge?: string[];
-  benchmark: {
-    tests: BenchmarkTest[];
-    profile: BenchmarkProfile;
-    runs?: number;
-    runtime_seconds?: number;
-    ramp_seconds?: number;
-  };
-  rounds?: number;
-  allow_reboot: boolean;
-  order: CampaignOrder;
-  finish: { mode: CampaignFinishMode; preset?: string; test?: BenchmarkTest; metric?: string };
-  label?: string;
-  /** Every benchmark step runs on this client session's agent (`tuning_client.py agent`) instead of on the box. */
-  client_session_id?: number | null;
-  /** 60–86400 (default 3600): how long a step waits for the agent's result. */
-  client_wait_seconds?: number;
-}
+/** `tuning.campaign.run`'s argument; unset fields take the server's defaults. */
+export type CampaignSpec = api.TuningCampaignSpec;
 
 export interface CampaignStep {
   round: number;
@@ -66,31 +48,21 @@ export interface CampaignRecommendation {
   summary: string;
 }
 
-export interface Campaign {
-  id: number;
-  label: string;
-  created_at: string;
-  updated_at: string;
+export type Campaign = Narrowed<api.TuningCampaignEntry, {
   spec: CampaignSpec;
-  state: CampaignState;
-  phase: string;
-  cursor: number;
   steps: CampaignStep[];
   configurations: CampaignConfiguration[];
   results: Record<string, number>;
   recommendation: CampaignRecommendation[] | null;
-  message: string | null;
-  job_id: number | null;
-  abort_requested: boolean;
   log: { at: string; message: string }[];
-  progress: string;
-  /** One round: its recommendation cannot be trusted beyond that run (absent in older events). */
-  single_round?: boolean;
-}
+}>;
 
 export const ACTIVE_CAMPAIGN_STATES: readonly CampaignState[] = ['RUNNING', 'REBOOTING', 'RESTORING'];
 
-export type ReportFormat = 'HTML' | 'MARKDOWN' | 'CSV' | 'JSON';
+export type ReportFormat = NonNullable<ParamAt<api.TuningApi['tuning.report.generate']['params'], 1>>;
 export const REPORT_FORMATS: readonly ReportFormat[] = ['HTML', 'MARKDOWN', 'CSV', 'JSON'];
 
-export type ReportSelection = { results: number[]; baseline?: number; title?: string } | { campaign: number };
+/** Results against a baseline, or a finished campaign (the model takes either in one object). */
+export type ReportSelection =
+  | Pick<api.TuningReportSelection, 'baseline' | 'title'> & { results: NonNullable<api.TuningReportSelection['results']> }
+  | { campaign: NonNullable<api.TuningReportSelection['campaign']> };

@@ -1,18 +1,13 @@
-// Mirrors middleware/tuning/device_models.py (the source of truth).
+// The API's shapes of middleware/tuning/device_models.py, from the generated types (scripts/gen-api-types.py).
+import * as api from './generated/api-types.generated';
+import { Narrowed } from './api-shapes';
 import { DiskKind } from './tuning-profile';
 
-/** One disk of the box as a cache (L2ARC) or log (SLOG) choice for the previewed pool. */
-export interface TuningDeviceChoice {
-  name: string;
-  kind: DiskKind | null;
-  size_bytes: number;
-  model?: string | null;
-  eligible: boolean;
-  /** Why it is not offered, in words ("is already chosen as the log device"); null when eligible. */
-  reason?: string | null;
-}
+/** One disk of the box as a cache (L2ARC) or log (SLOG) choice for the previewed pool; `kind` is a `str` in the
+ *  model, one of the profile's disk kinds. */
+export type TuningDeviceChoice = Narrowed<api.TuningDeviceChoice, { kind: DiskKind | null }>;
 
-export interface TuningDeviceChoices {
+export type TuningDeviceChoices = Narrowed<api.TuningDeviceChoices, {
   cache: TuningDeviceChoice[];
   log: TuningDeviceChoice[];
-}
+}>;

@@ -149,8 +149,10 @@ describe('OverviewPage', () => {
     const { q, api, settle } = await open(fakeState({
       in_effect: [{ ...sync, actual: 'STANDARD', drifted: true, restore_point_changes: 1 }, recordsize],
       drift: [
-        { key: sync.key, setting: 'sync', scope: 'tank/media', expected: 'DISABLED', actual: 'STANDARD', risk: 'DANGEROUS' },
-        { key: recordsize.key, setting: 'recordsize', scope: 'tank/media', expected: '1M', actual: '128K', risk: 'SAFE' },
+        { key: sync.key, kind: 'DATASET_PROPERTY', setting: 'sync', summary: sync.summary, scope: 'tank/media',
+          expected: 'DISABLED', inherited: false, actual: 'STANDARD', risk: 'DANGEROUS', restore_point_id: 1 },
+        { key: recordsize.key, kind: 'DATASET_PROPERTY', setting: 'recordsize', summary: recordsize.summary,
+          scope: 'tank/media', expected: '1M', inherited: false, actual: '128K', risk: 'SAFE', restore_point_id: 2 },
       ],
     }));
     expect(text(q('in-effect-value-recordsize'))).toContain('1M (the box has 128K)');
@@ -193,8 +195,9 @@ describe('OverviewPage', () => {
 
   it('lists drift of a setting no longer in effect and accepted settings apart, each with Put back', async () => {
     const { q, api, settle } = await open(fakeState({
-      drift: [{ key: 'ZFS_PARAMETER:global:zfs_arc_max', setting: 'zfs_arc_max', summary: 'largest ARC size', scope: 'global',
-        expected: '0', actual: '25769803776', risk: 'CAUTION', unit: 'BYTES', zero_is_default: true }],
+      drift: [{ key: 'ZFS_PARAMETER:global:zfs_arc_max', kind: 'ZFS_PARAMETER', setting: 'zfs_arc_max',
+        summary: 'largest ARC size', scope: 'global', expected: '0', inherited: false, actual: '25769803776',
+        risk: 'CAUTION', restore_point_id: 1, unit: 'BYTES', zero_is_default: true }],
       accepted: [{ key: 'DATASET_PROPERTY:tank:atime', kind: 'DATASET_PROPERTY', setting: 'atime', summary: 'access times',
         scope: 'tank', expected: 'off', value: 'on', restore_point_id: 1, accepted_at: '2026-01-02T10:00:00Z' }],
     }));
@@ -210,7 +213,8 @@ describe('OverviewPage', () => {
   it('a read-only user sees the drift actions disabled with the role named, and no confirmation', async () => {
     const { el, q, api, settle } = await open(fakeState({
       in_effect: [row({ actual: '128K', drifted: true })],
-      drift: [{ key: row({}).key, setting: 'recordsize', scope: 'tank/media', expected: '1M', actual: '128K' }],
+      drift: [{ key: row({}).key, kind: 'DATASET_PROPERTY', setting: 'recordsize', summary: row({}).summary,
+        scope: 'tank/media', expected: '1M', inherited: false, actual: '128K', risk: 'SAFE', restore_point_id: 2 }],
     }));
     await sessionRoles(READ_ONLY_ROLES, settle);
     expect(controlState(el, 'put-back-recordsize')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });

@@ -441,7 +441,7 @@ export interface TuningApi {
      * @minItems 2
      * @maxItems 3
      */
-    params: [string, TuningTargetInput] | [string, TuningTargetInput, TuningPresetApplyOptions];
+    params: [string, TuningTarget] | [string, TuningTarget, TuningPresetApplyOptions];
     result: TuningApplyOutcome;
   };
   /**
@@ -487,7 +487,7 @@ export interface TuningApi {
      * @minItems 2
      * @maxItems 2
      */
-    params: [string, TuningTargetInput];
+    params: [string, TuningTarget];
     result: TuningPlan;
   };
   /**
@@ -877,7 +877,7 @@ export interface TuningBenchmarkEntry {
    * The campaign that measured it (null for a result of its own): a history leaves campaign runs out with the
    * query filter `["campaign_id", "=", null]`; they are under their campaign.
    */
-  campaign_id: number | null;
+  campaign_id?: number | null;
 }
 export interface TuningBenchmarkPlanEstimate {
   tests?: (
@@ -1041,7 +1041,7 @@ export interface TuningCampaignEntry {
    * Its spec asks for one round: every configuration measured in one sitting, so its recommendation cannot be
    * trusted beyond that run.
    */
-  single_round: boolean;
+  single_round?: boolean;
 }
 export interface TuningCampaignFinish {
   /**
@@ -1112,7 +1112,7 @@ export interface TuningChange {
   /**
    * What the setting is, in words (e.g. `handling of synchronous writes`); None in rows stored before summaries came.
    */
-  summary: string | null;
+  summary?: string | null;
   kind: 'ZFS_PARAMETER' | 'SYSCTL' | 'DATASET_PROPERTY' | 'POOL_DEVICE' | 'SERVICE';
   scope: string;
   current: string | null;
@@ -1120,38 +1120,38 @@ export interface TuningChange {
   /**
    * `INHERIT` when the change returns a dataset property to its inherited value.
    */
-  proposed_source: ('LOCAL' | 'INHERITED' | 'DEFAULT' | 'INHERIT') | null;
+  proposed_source?: ('LOCAL' | 'INHERITED' | 'DEFAULT' | 'INHERIT') | null;
   apply_mode: 'LIVE' | 'NEW_DATA' | 'SERVICE_RESTART' | 'REBOOT';
   risk: 'SAFE' | 'CAUTION' | 'DANGEROUS';
-  risk_reason: string | null;
+  risk_reason?: string | null;
   rationale: string;
   source: string;
   /**
    * `current` already equals `proposed`: the change is of where the value comes from (a dataset property
    * inherited again, a kernel parameter's tunable), not of the value; show it as "already", never as "x -> x".
    */
-  same_value: boolean;
+  same_value?: boolean;
   /**
    * What `current` and `proposed` count, as in `tuning.preset.settings` (`BYTES`: "25769803776" is 24 GiB);
    * `null` when the setting has no unit (an enum, a switch, a pool's devices).
    */
-  unit: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
+  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
   /**
    * A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes): show it as the default, not as 0 B.
    */
-  zero_is_default: boolean;
+  zero_is_default?: boolean;
   /**
    * `tuning.preset.preview`, a dataset property: child datasets of `scope` that inherit the change (at most 50
    * names; `children_inheriting_count` counts all); `null` on other rows.
    */
-  children_inheriting: string[] | null;
-  children_inheriting_count: number | null;
+  children_inheriting?: string[] | null;
+  children_inheriting_count?: number | null;
   /**
    * Child datasets that hold their own value (they, or a dataset between them and `scope`): the change does not
    * reach them (at most 50 names; `children_overriding_count` counts all).
    */
-  children_overriding: string[] | null;
-  children_overriding_count: number | null;
+  children_overriding?: string[] | null;
+  children_overriding_count?: number | null;
 }
 export interface TuningClientCommands {
   linux: string;
@@ -1356,7 +1356,7 @@ export interface TuningDeviceChoice {
    */
   kind: string | null;
   size_bytes: number;
-  model: string | null;
+  model?: string | null;
   /**
    * Whether this disk can be chosen for the role on the previewed pool.
    */
@@ -1364,7 +1364,7 @@ export interface TuningDeviceChoice {
   /**
    * Why not, in words: "is in use by pool tank", "is already chosen as the log device", ...
    */
-  reason: string | null;
+  reason?: string | null;
 }
 export interface TuningDeviceChoices {
   cache: TuningDeviceChoice[];
@@ -1467,22 +1467,22 @@ export interface TuningLadderLayer {
   /**
    * POOL: its result was measured under the settings the box holds now (false: see `settings_then`).
    */
-  current_settings: boolean;
+  current_settings?: boolean;
   /**
    * POOL: the settings its result was measured under that the box no longer holds.
    */
-  settings_then: TuningLadderSettingThen[];
+  settings_then?: TuningLadderSettingThen[];
   /**
    * POOL: the settings that can lose data on power loss its result was measured with (sync disabled, cache
    * flushes skipped; said in the note and the verdict: its write figure is faster than safe writes allow); `null`:
    * the result does not tell.
    */
-  data_loss_settings: TuningDataLossSetting[] | null;
+  data_loss_settings?: TuningDataLossSetting[] | null;
   /**
    * NETWORK: the directions whose figure is the link's nominal payload rate, standing in for a measurement
    * that did not cross the link (faster than the link can carry).
    */
-  nominal: ('read' | 'write')[];
+  nominal?: ('read' | 'write')[];
 }
 export interface TuningLadderReadDisksOptions {
   /**
@@ -1502,18 +1502,18 @@ export interface TuningLadderSettingThen {
    * The setting in words, as in `tuning.preset.settings` ("Record size"); its id for a setting tuning does not
    * know.
    */
-  name: string | null;
+  name?: string | null;
   then: string | null;
   now: string | null;
   /**
    * What `then` and `now` count, as on plan rows (`BYTES`: "25769803776" is 24 GiB); `null`: no unit (an enum, a
    * switch).
    */
-  unit: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
+  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
   /**
    * A value 0 leaves the setting to OpenZFS (the ARC sizes): show it as the default, not as 0 B.
    */
-  zero_is_default: boolean;
+  zero_is_default?: boolean;
 }
 export interface TuningLadderSide {
   layer: 'DISKS' | 'POOL' | 'NETWORK' | 'PROTOCOL';
@@ -1621,7 +1621,7 @@ export interface TuningPlan {
   /**
    * For each disk of the box, whether it can be the pool's cache or log device and, if not, why (previews).
    */
-  devices: TuningDeviceChoices | null;
+  devices?: TuningDeviceChoices | null;
 }
 export interface TuningPrerequisite {
   id: string;
@@ -1719,7 +1719,7 @@ export interface TuningPresetSettingInfo {
    * The values of `choices` that are risky here (from the box's current value), with why; the choices not listed
    * are safe. A size or a count typed in the range is judged when the preset is planned.
    */
-  risky_values: TuningPresetValueRisk[];
+  risky_values?: TuningPresetValueRisk[];
 }
 export interface TuningPresetSettingsTarget {
   pool: string;
@@ -1801,7 +1801,7 @@ export interface TuningProfileNic {
   /**
    * The port's MTU in bytes as the kernel has it (`interface.query`'s `state.mtu`).
    */
-  mtu: number | null;
+  mtu?: number | null;
 }
 export interface TuningProfilePlatform {
   name: string;
@@ -1876,17 +1876,17 @@ export interface TuningRestorePointEntry {
   /**
    * The campaign whose step made it (null: made by an admin's call).
    */
-  campaign_id: number | null;
+  campaign_id?: number | null;
   /**
    * The round of that campaign (`campaign_stage` ROUND).
    */
-  campaign_round: number | null;
+  campaign_round?: number | null;
   /**
    * ROUND: configuring a round; FINISH: leaving the configuration the campaign ends with; RESTORE: putting the
    * original configuration back after an abort or a failure; null for an admin's, or a campaign's made before
    * stages were recorded.
    */
-  campaign_stage: ('ROUND' | 'FINISH' | 'RESTORE') | null;
+  campaign_stage?: ('ROUND' | 'FINISH' | 'RESTORE') | null;
 }
 /**
  * One setting as read from the box: what a restore point records and what revert puts back.
@@ -1898,12 +1898,12 @@ export interface TuningSettingValue {
   setting: string;
   value: string | null;
   exists: boolean;
-  source: ('LOCAL' | 'INHERITED' | 'DEFAULT' | 'INHERIT') | null;
-  writable: boolean | null;
+  source?: ('LOCAL' | 'INHERITED' | 'DEFAULT' | 'INHERIT') | null;
+  writable?: boolean | null;
   /**
    * The TrueNAS tunable row that persisted this setting at the time, if any.
    */
-  tunable: TuningTunableState | null;
+  tunable?: TuningTunableState | null;
 }
 export interface TuningState {
   backend: string;
@@ -1926,7 +1926,7 @@ export interface TuningState {
   /**
    * Drift the admin accepted: the box's value kept; tuning no longer expects its own there.
    */
-  accepted: TuningStateAccepted[];
+  accepted?: TuningStateAccepted[];
   busy: TuningStateBusy | null;
   /**
    * What start-up recovery did after an interrupted apply, revert or benchmark (fio stopped) (newest first).
@@ -1952,11 +1952,11 @@ export interface TuningStateAccepted {
   /**
    * What the values count, as in `tuning.preset.settings` (`BYTES`, `PERCENT`, ...); `null`: no unit.
    */
-  unit: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
+  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
   /**
    * A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes).
    */
-  zero_is_default: boolean;
+  zero_is_default?: boolean;
 }
 export interface TuningStateActive {
   preset: string;
@@ -2005,11 +2005,11 @@ export interface TuningStateDrift {
   /**
    * What the values count, as in `tuning.preset.settings` (`BYTES`, `PERCENT`, ...); `null`: no unit.
    */
-  unit: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
+  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
   /**
    * A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes).
    */
-  zero_is_default: boolean;
+  zero_is_default?: boolean;
 }
 export interface TuningStateInEffect {
   key: string;
@@ -2041,7 +2041,7 @@ export interface TuningStateInEffect {
    * How many settings reverting `restore_point_id` puts back: 1, this row alone (a revert link may sit on the
    * row); more, the whole restore point (offer the revert on the restore point, naming its settings).
    */
-  restore_point_changes: number;
+  restore_point_changes?: number;
   applied_at: string;
   /**
    * Set, but takes effect only after the next reboot.
@@ -2050,20 +2050,20 @@ export interface TuningStateInEffect {
   /**
    * What the box holds now (read with the state); null when it could not be read.
    */
-  actual: string | null;
+  actual?: string | null;
   /**
    * The box holds another value than `value` (changed outside tuning): the same setting is in `drift`, with
    * its actions.
    */
-  drifted: boolean;
+  drifted?: boolean;
   /**
    * What the values count, as in `tuning.preset.settings` (`BYTES`, `PERCENT`, ...); `null`: no unit.
    */
-  unit: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
+  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
   /**
    * A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes).
    */
-  zero_is_default: boolean;
+  zero_is_default?: boolean;
 }
 export interface TuningStatePending {
   key: string;
@@ -2074,35 +2074,17 @@ export interface TuningStatePending {
   /**
    * The setting's name in words ("Write buffer, % of RAM").
    */
-  name: string | null;
+  name?: string | null;
   /**
    * What `proposed` counts, as on in-effect rows; `null`: no unit.
    */
-  unit: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
+  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
   /**
    * A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes).
    */
-  zero_is_default: boolean;
+  zero_is_default?: boolean;
 }
 export interface TuningTarget {
-  /**
-   * Pool the preset is computed for.
-   */
-  pool: string;
-  /**
-   * Dataset whose properties are tuned (defaults to the pool's root dataset).
-   */
-  dataset: string | null;
-  /**
-   * Unused disks to add as L2ARC (cache) when the preset proposes one.
-   */
-  cache_disks: string[];
-  /**
-   * Unused disks to add as SLOG (log) when the preset proposes one.
-   */
-  log_disks: string[];
-}
-export interface TuningTargetInput {
   /**
    * Pool the preset is computed for.
    */
