@@ -11,16 +11,13 @@ and the verdict say it, naming the newest result measured without them when ther
 pool when the box holds those settings now: that is what the pool does today, at that risk."""
 from ..presets.data_loss import measured_with, recorded_data_loss
 from ..presets.setting_words import name_of, unit_fields, value_words
+from ..presets.snapshot import make_key
 from .words import rate, sentence
 
 # A kernel default computed from RAM (zfs_dirty_data_max, the ARC bounds) lands a few pages apart after each boot:
 # that is the same setting, not another configuration.
 KERNEL_KINDS = ('ZFS_PARAMETER', 'SYSCTL')
 KERNEL_TOLERANCE = 0.01
-
-
-def setting_key(row: dict) -> str:
-    return f'{row["kind"]}:{row["scope"]}:{row["setting"]}'
 
 
 def recorded_settings(entry: dict) -> list[dict]:
@@ -30,7 +27,7 @@ def recorded_settings(entry: dict) -> list[dict]:
 
 
 def setting_keys(entries: list[dict]) -> list[str]:
-    return sorted({setting_key(r) for e in entries for r in recorded_settings(e)})
+    return sorted({make_key(r['kind'], r['scope'], r['setting']) for e in entries for r in recorded_settings(e)})
 
 
 def _same(kind: str, then, now) -> bool:
@@ -48,7 +45,7 @@ def differences(entry: dict, now: dict[str, dict]) -> list[dict]:
     zero_is_default}]`` (``unit`` and ``zero_is_default`` as on plan rows, so the values can be shown in units)."""
     out = []
     for row in recorded_settings(entry):
-        current = now.get(setting_key(row))
+        current = now.get(make_key(row['kind'], row['scope'], row['setting']))
         if current is None or current.get('exists') is False:
             continue   # not readable now (its dataset is gone): nothing to compare
         if not _same(row['kind'], row.get('value'), current.get('value')):
