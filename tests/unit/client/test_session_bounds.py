@@ -21,11 +21,13 @@ def test_a_session_has_room_until_its_results_or_bytes_reach_the_bound():
     assert full == ('Client session 3 has stored 1000 results, the most a session may (1000): create a new session '
                     'for more (what it stored stays; deleting results makes room).')
     assert storage_refusal(3, {'results': 1, 'bytes': MAX_SESSION_BYTES}) == (
-        "Client session 3's results take 64.0 MiB, the most a session may store (64.0 MiB): create a new session "
+        "Client session 3's results take 64 MiB, the most a session may store (64 MiB): create a new session "
         'for more (what it stored stays; deleting results makes room).')
     past = storage_refusal(3, {'results': 8, 'bytes': 60 * MIB}, 7 * MIB)
-    assert past.startswith("This result (7.0 MiB) would take client session 3's results past 64.0 MiB, the most a "
-                           'session may store (60.0 MiB stored)')
+    assert past.startswith("This result (7 MiB) would take client session 3's results past 64 MiB, the most a "
+                           'session may store (60 MiB stored)')
+    # sizes in the plugin's one spelling (core.presets.units.format_bytes): a decimal only when not whole
+    assert "results take 64.0 MiB," in storage_refusal(3, {'results': 1, 'bytes': MAX_SESSION_BYTES + 100})
     assert storage_refusal(3, {'results': 8, 'bytes': 60 * MIB}) is None   # room left for a smaller one
 
 
@@ -33,6 +35,7 @@ def test_only_fio_documents_larger_than_any_real_one_are_named():
     assert oversized_fio_documents([4000, 64 * 1024, 64 * 1024 + 1], 'data') == [
         ('data.fio.2.output', 'Is 65,537 bytes: a fio document of one run is about 4 KB, at most 64 KiB is taken')]
     assert oversized_fio_documents([4000]) == []
+    assert oversized_fio_documents([2 * MIB + 1])[0][1].startswith('Is 2,097,153 bytes:')   # exact at any size
 
 
 def test_of_the_iperf3_documents_only_the_names_are_kept():

@@ -6,12 +6,12 @@ Sizes a real kit never reaches: a kit run posts one RESULT with one fio document
 most) and at most one network measurement; a campaign measured on a client agent posts one RESULT a step (90 steps
 at most: 9 configurations × 10 rounds), about 50 KB each with the default plan, 500 KB at the largest.
 """
-KIB = 1024
-MIB = 1024 * KIB
+from ..presets.constants import KiB, MiB
+from ..presets.units import format_bytes
 
 MAX_SESSION_RESULTS = 1000
-MAX_SESSION_BYTES = 64 * MIB           # of stored results (their database rows)
-MAX_FIO_DOCUMENT_BYTES = 64 * KIB      # one fio --output-format=json document of one job: about 4 KB
+MAX_SESSION_BYTES = 64 * MiB           # of stored results (their database rows)
+MAX_FIO_DOCUMENT_BYTES = 64 * KiB      # one fio --output-format=json document of one job: about 4 KB
 
 # Network measurements (iperf3) a session's kits start: a real one takes about 50 s (4 measurements of 10 s), one per
 # kit run. Each holds the box (the admin's apply or benchmark is refused meanwhile), so a session gets a few, one at
@@ -20,13 +20,6 @@ MAX_SESSION_NETWORK_RUNS = 6
 NETWORK_COOLDOWN_SECONDS = 120         # after a session's measurement ends, before the same session starts another
 NETWORK_JOB_SECONDS = 180              # a measurement started by a kit is aborted past this
 NETWORK_CLIENT_WAIT_SECONDS = 60       # for each of its client tests (the kit starts iperf3 at once)
-
-
-def size_words(n: int) -> str:
-    """'7.5 MiB', '64 KiB', '65,537 bytes' (exact below a MiB, so a size just past a bound reads past it)."""
-    if n >= MIB:
-        return f'{n / MIB:.1f} MiB'
-    return f'{n // KIB} KiB' if n and n % KIB == 0 else f'{n:,} bytes'
 
 
 def storage_refusal(session_id: int, usage: dict, adding: int | None = None) -> str | None:
@@ -38,11 +31,11 @@ def storage_refusal(session_id: int, usage: dict, adding: int | None = None) -> 
         return (f'Client session {session_id} has stored {results} results, the most a session may '
                 f'({MAX_SESSION_RESULTS}): {advice}.')
     if adding is None and stored >= MAX_SESSION_BYTES:
-        return (f'Client session {session_id}\'s results take {size_words(stored)}, the most a session may store '
-                f'({size_words(MAX_SESSION_BYTES)}): {advice}.')
+        return (f'Client session {session_id}\'s results take {format_bytes(stored)}, the most a session may store '
+                f'({format_bytes(MAX_SESSION_BYTES)}): {advice}.')
     if adding is not None and stored + adding > MAX_SESSION_BYTES:
-        return (f'This result ({size_words(adding)}) would take client session {session_id}\'s results past '
-                f'{size_words(MAX_SESSION_BYTES)}, the most a session may store ({size_words(stored)} stored): '
+        return (f'This result ({format_bytes(adding)}) would take client session {session_id}\'s results past '
+                f'{format_bytes(MAX_SESSION_BYTES)}, the most a session may store ({format_bytes(stored)} stored): '
                 f'{advice}.')
     return None
 
@@ -50,8 +43,9 @@ def storage_refusal(session_id: int, usage: dict, adding: int | None = None) -> 
 def oversized_fio_documents(sizes: list[int], field: str = '') -> list[tuple[str, str]]:
     """``[(field, message)]`` for each fio document (``sizes``: their JSON sizes, in order) larger than any real one."""
     prefix = f'{field}.' if field else ''
-    return [(f'{prefix}fio.{i}.output', f'Is {size_words(size)}: a fio document of one run is about 4 KB, at most '
-                                        f'{size_words(MAX_FIO_DOCUMENT_BYTES)} is taken')
+    # the document's size in bytes, exact: one just past the bound must not read like it ("64.0 KiB")
+    return [(f'{prefix}fio.{i}.output', f'Is {size:,} bytes: a fio document of one run is about 4 KB, at most '
+                                        f'{format_bytes(MAX_FIO_DOCUMENT_BYTES)} is taken')
             for i, size in enumerate(sizes) if size > MAX_FIO_DOCUMENT_BYTES]
 
 
