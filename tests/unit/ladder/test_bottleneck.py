@@ -136,4 +136,6 @@ def test_protocols_are_named_as_people_write_them():
     assert 'over iSCSI although' in judge(layers, 'read', LINK)[1]
     layers[-1]['protocol'] = 'LOCAL'
     assert 'over a local directory although' in judge(layers, 'read', LINK)[1]
+    layers[-1]['protocol'] = 'OTHER'   # as its result is labelled ("a share from ws1"), not "their protocol"
+    assert 'over a share although' in judge(layers, 'read', LINK)[1]
 

@@ -13,6 +13,7 @@ from ..bench.errors import BenchmarkInputError
 from ..bench.fio_output import job_run, matching_test, parse_fio_json
 from ..bench.statistics import summarize_runs
 from ..report.metric_info import title_of_test
+from .protocols import client_words
 
 _INDEX = re.compile(r'\[(\d+)\]')
 
@@ -76,18 +77,9 @@ def client_runs(result: dict, plan: dict, field: str = '') -> dict:
     return {'tests': ordered, 'fio_versions': sorted(versions), 'notes': notes}
 
 
-PROTOCOL_WORDS = {'NFS': 'NFS', 'SMB': 'SMB', 'ISCSI': 'iSCSI', 'OTHER': 'a share'}
-
-
 def default_label(result: dict) -> str:
-    """'NFS 4.2 from ws1', 'iSCSI from ws1', 'local directory on ws1'."""
-    if result.get('label'):
-        return result['label']
-    target, host = result['target'], result['client']['hostname']
-    if target['protocol'] == 'LOCAL':
-        return f'local {"device" if target["kind"] == "BLOCK_DEVICE" else "directory"} on {host}'
-    version = f' {target["protocol_version"]}' if target.get('protocol_version') else ''
-    return f'{PROTOCOL_WORDS[target["protocol"]]}{version} from {host}'
+    """The kit's label, else ``protocols.client_words``: 'NFS 4.2 from ws1', 'local directory on ws1'."""
+    return result.get('label') or client_words(result['target'], result['client']['hostname'])
 
 
 def _cache_defeat(kit: dict) -> dict:

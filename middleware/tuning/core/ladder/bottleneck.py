@@ -14,8 +14,9 @@ The rules, for one direction:
   the disks when it reaches them (within ``NEAR_CEILING``), by its own layout and settings below, and above them a
   cache or compression answered (nothing is named).
 """
+from ..client.protocols import protocol_words
 from .words import (
-    MISSING, and_join, at_ceiling_words, carries, lowest_ceiling_words, protocol_hints, protocol_words, rate, sentence,
+    MISSING, and_join, at_ceiling_words, carries, lowest_ceiling_words, protocol_hints, rate, sentence,
 )
 
 NEAR_CEILING = 0.10   # a figure within 10 % of a ceiling is limited by it

@@ -8,10 +8,11 @@ of each protocol are picked here), ``network`` the latest ``tuning.network`` res
 Layers come in the ladder's order, bottom up: DISKS, POOL, NETWORK, then one PROTOCOL layer per protocol measured
 from a client (one without figures when none is). A layer not measured yet has null figures and says so in its note.
 """
+from ..client.protocols import client_words
 from ..presets.sizing import link_payload_bytes_per_s
 from ..report.metric_info import label_of_test
 from .bottleneck import judge, missing, verdict
-from .words import link_speed_words, link_words, protocol_words, rate
+from .words import link_speed_words, link_words, rate
 
 SEQ = {'read': ('SEQ_READ', 'read_bw_bytes'), 'write': ('SEQ_WRITE', 'write_bw_bytes')}
 ABOVE_NOMINAL = 1.05  # a measured rate this far above the link's payload rate did not cross that link
@@ -129,9 +130,7 @@ def client_layers(pool: str, benchmarks: list[dict]) -> list[dict]:
     for protocol, entry in sorted(latest.items()):
         context = entry['context']
         target, client = context.get('target') or {}, context.get('client') or {}
-        version = target.get('protocol_version')
-        where = f' {version}' if version else ''
-        name = f'{protocol_words(protocol)}{where} from {client.get("hostname") or "a client"}'
+        name = client_words(target, client.get('hostname') or 'a client')
         note = f'Client result #{entry["id"]} on {target.get("path") or "the client"}'
         if target.get('mount_options'):
             note += f' ({target["mount_options"]})'

@@ -1,4 +1,5 @@
 """The ladder's words (pure): links, figures and what each layer moves, in MB/s (10^6 bytes, as in the reports)."""
+from ..client.protocols import protocol_words
 from ..report.numbers import format_value, significant
 
 LAYER_NAMES = {'DISKS': 'the disks', 'POOL': 'the pool', 'NETWORK': 'the network', 'PROTOCOL': 'the protocol'}
@@ -57,14 +58,6 @@ def and_join(parts: list[str]) -> str:
     if len(parts) <= 1:
         return ''.join(parts)
     return ', '.join(parts[:-1]) + ' and ' + parts[-1]
-
-
-PROTOCOL_WORDS = {'ISCSI': 'iSCSI', 'LOCAL': 'a local directory', 'OTHER': 'their protocol'}
-
-
-def protocol_words(protocol: str | None) -> str:
-    """A client result's protocol as a sentence says it: 'NFS', 'iSCSI', 'a local directory'."""
-    return PROTOCOL_WORDS.get(protocol, protocol) if protocol else 'their protocol'
 
 
 def protocol_hints(protocol: str | None) -> str:

@@ -1,0 +1,23 @@
+"""A client result's protocol in words (pure): one spelling for the result's label (``result.default_label``), the
+ladder's client layers and its sentences ("clients get 112 MB/s over NFS").
+
+The protocols are the kit's (``client_models.ClientProtocol``): NFS, SMB, ISCSI, LOCAL (the client's own directory or
+device, no network) and OTHER (a mount the kit does not know, read as a share).
+"""
+PROTOCOL_WORDS = {'NFS': 'NFS', 'SMB': 'SMB', 'ISCSI': 'iSCSI', 'LOCAL': 'a local directory', 'OTHER': 'a share'}
+
+
+def protocol_words(protocol: str | None) -> str:
+    """'NFS', 'iSCSI', 'a local directory', 'a share' (also when unknown); an id this table lacks as it is."""
+    return PROTOCOL_WORDS.get(protocol, protocol) if protocol else PROTOCOL_WORDS['OTHER']
+
+
+def client_words(target: dict, hostname: str) -> str:
+    """What a client measured, from where: 'NFS 4.2 from ws1', 'iSCSI from ws1', 'a share from ws1', 'local directory
+    on ws1', 'local device on ws1' (``target``: a client result's, with ``protocol``, ``protocol_version``,
+    ``kind``)."""
+    protocol = target.get('protocol')
+    if protocol == 'LOCAL':
+        return f'local {"device" if target.get("kind") == "BLOCK_DEVICE" else "directory"} on {hostname}'
+    version = f' {target["protocol_version"]}' if target.get('protocol_version') else ''
+    return f'{protocol_words(protocol)}{version} from {hostname}'
