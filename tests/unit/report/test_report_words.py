@@ -9,6 +9,7 @@ import pytest
 from tuning.core.bench.catalog import TESTS
 from tuning.core.campaign import recommend
 from tuning.core.presets import constants
+from tuning.core.presets.setting_words import value_words
 from tuning.core.report import build_report, render
 from tuning.core.report.wording import date_text
 
@@ -93,3 +94,21 @@ def test_a_date_in_words_is_in_utc_whatever_zone_it_was_written_in():
     assert date_text('2026-11-26T06:40:48+01:00') == '26 November 2026, 05:40 UTC'
     assert date_text('2026-11-26T05:40:48') == '26 November 2026, 05:40 UTC'
     assert (date_text(None), date_text('yesterday')) == ('—', 'yesterday')
+
+
+def test_setting_values_read_as_the_plan_reads_them(entries, comparison):
+    """One spelling of a setting's value (core.presets.setting_words.value_words) in plans and reports: the ARC's 0
+    as OpenZFS's default, the three TCP buffer sizes each in units, percentages and seconds with their sign."""
+    rows = [('ZFS_PARAMETER', 'zfs_arc_max', '0', '25769803776'),
+            ('SYSCTL', 'net.ipv4.tcp_rmem', '4096 131072 6291456', '4096 131072 16777216'),
+            ('ZFS_PARAMETER', 'zfs_dirty_data_max_percent', '10', '20'),
+            ('ZFS_PARAMETER', 'zfs_txg_timeout', '5', '10'),
+            ('DATASET_PROPERTY', 'special_small_blocks', '0', '512')]
+    diffs = {12: [{'kind': kind, 'scope': 'global', 'setting': setting, 'baseline': before, 'value': after}
+                  for kind, setting, before, after in rows]}
+    report = build_report(entries, comparison, title='t', generated_at='2025-06-01T11:00:00Z', settings_diffs=diffs)
+    for name, text in readable(report).items():
+        for kind, setting, before, after in rows:
+            for value in (before, after):
+                assert value_words(kind, setting, value) in text, (name, setting, value)
+        assert '0 (OpenZFS default)' in text and '4 KiB / 128 KiB / 16 MiB' in text and '512 B' in text, name

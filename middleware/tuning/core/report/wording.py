@@ -7,8 +7,8 @@
 - ``change_text(cell)`` → "+12.3 % (+8.1 % … +15.0 %), p 0.008", "too few runs for a verdict (need 5 per side)"
   when the runs cannot reach one (no interval, no p), or ``None`` when the cell has no comparison.
 - ``ci_text`` of a median without interval (fewer than 3 runs) → "no interval from 1 run".
-- ``setting_value(v, kind=None, setting=None)`` → the value, or "absent" for ``None``; a size (by the settings
-  list's unit of that setting) in IEC units: "25769803776" reads "24.0 GiB"; an enum in words ("Disabled").
+- ``setting_value(v, kind=None, setting=None)`` → "absent" for ``None``, else the value as plans say it
+  (``core.presets.setting_words.value_words``): "25769803776" reads "24 GiB", an enum in words ("Disabled").
 - ``source_words(source)``: where a result comes from (CLIENT → "fio on a client"); ``warning_kind_words(kind)``
   (DIFFERENT_CONDITIONS → "Different conditions"); ``profile_words(profile)`` ("Quick test").
 - ``setting_words(row)`` → the setting's name from the settings list ("Maximum ARC size"), with its dataset.
@@ -21,8 +21,7 @@
 from datetime import datetime, timezone
 
 from ..bench.catalog import profile_name
-from ..presets.setting_words import BYTES, BYTES_PER_SECOND, WORDS, name_of, value_word
-from ..presets.units import format_bytes
+from ..presets.setting_words import name_of, value_words
 from .metric_info import title_of_test
 from .numbers import format_change, format_p, format_ratio_ci, format_value
 
@@ -79,12 +78,8 @@ def verdict_word(verdict):
 
 
 def setting_value(value, kind=None, setting=None):
-    if value is None:
-        return 'absent'
-    unit = (WORDS.get((kind, setting)) or (None, None, None))[2]
-    if unit in (BYTES, BYTES_PER_SECOND) and str(value).isdigit() and int(value) >= 1024:
-        return format_bytes(int(value)) + ('/s' if unit == BYTES_PER_SECOND else '')
-    return value_word(value) if unit is None else value
+    # "absent": the result's settings snapshot has no such setting (value_words's "no value" is a setting without one)
+    return 'absent' if value is None else value_words(kind, setting, value)
 
 
 def setting_words(row):
