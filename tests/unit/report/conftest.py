@@ -30,6 +30,21 @@ def comparison():
     return copy.deepcopy(_COMPARISON)
 
 
+STEADY = [100.0, 101.0, 99.0, 100.5, 99.5]   # runs of a quiet metric
+
+
+def full_context(**over):
+    """A result's context recording every condition (core.bench.conditions), ``over`` replacing some."""
+    context = {'target': {'dataset': 'tank/bench', 'pool': 'tank'},
+               'pool': {'name': 'tank', 'layout': 'MIRROR 2×SSD'},
+               'platform': {'name': 'TrueNAS', 'version': 'TrueNAS-25.10.0'}, 'openzfs_version': '2.3.4',
+               'fio_version': 'fio-3.33', 'backend': 'truenas', 'cache_defeat': {'method': 'DIRECT_IO'},
+               'plan': {'profile': 'QUICK'}, 'cpu': {'model': 'EPYC', 'cores': 8},
+               'memory': {'physical_bytes': 64 * 1024 ** 3}}
+    context.update(over)
+    return context
+
+
 def make_entry(id_, label, values, context=None, source='FIO', notes=(), spec=None):
     """An entry in the ``tuning.benchmark.get`` shape from ``{TEST: {metric: [run values]}}``."""
     runs, summary = {}, {}

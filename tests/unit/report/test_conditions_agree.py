@@ -8,35 +8,22 @@ from tuning.core.bench.conditions import (
 )
 from tuning.core.report import build_report
 
-from .conftest import make_entry
-
-STEADY = [100.0, 101.0, 99.0, 100.5, 99.5]
-
-
-def _context(**over):
-    context = {'target': {'dataset': 'tank/bench', 'pool': 'tank'},
-               'pool': {'name': 'tank', 'layout': 'MIRROR 2×SSD'},
-               'platform': {'name': 'TrueNAS', 'version': 'TrueNAS-25.10.0'}, 'openzfs_version': '2.3.4',
-               'fio_version': 'fio-3.33', 'backend': 'truenas', 'cache_defeat': {'method': 'DIRECT_IO'},
-               'plan': {'profile': 'QUICK'}, 'cpu': {'model': 'EPYC', 'cores': 8},
-               'memory': {'physical_bytes': 64 * 1024 ** 3}}
-    context.update(over)
-    return context
+from .conftest import STEADY, full_context, make_entry
 
 
 def _entry(id_, context, source='FIO', label=None):
     return make_entry(id_, label or f'r{id_}', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, context, source=source)
 
 
-CLIENT = _context(client={'hostname': 'ws1'}, target={'dataset': 'tank/bench', 'pool': 'tank', 'protocol': 'NFS',
+CLIENT = full_context(client={'hostname': 'ws1'}, target={'dataset': 'tank/bench', 'pool': 'tank', 'protocol': 'NFS',
                                                       'protocol_version': '4.2'},
                   cache_defeat={'method': 'CLIENT_DIRECT_IO'}, plan={'runs': 5})
-OLD_RECORD = {k: v for k, v in _context().items() if k not in ('platform', 'cpu', 'memory')}
+OLD_RECORD = {k: v for k, v in full_context().items() if k not in ('platform', 'cpu', 'memory')}
 
 PAIRS = {
     # name: (other result, what the two must both say: {kind: [words each of its sentences holds]})
-    'same': (_entry(2, _context()), {}),
-    'another dataset and fio': (_entry(2, _context(target={'dataset': 'tank/other', 'pool': 'tank'},
+    'same': (_entry(2, full_context()), {}),
+    'another dataset and fio': (_entry(2, full_context(target={'dataset': 'tank/other', 'pool': 'tank'},
                                                    fio_version='fio-3.36')),
                                 {DIFFERENT_CONDITIONS: ['dataset tank/other (baseline: tank/bench)',
                                                         'fio version fio-3.36 (baseline: fio-3.33)']}),
@@ -44,7 +31,7 @@ PAIRS = {
     'a record without platform, CPU or memory': (_entry(2, OLD_RECORD),
                                                  {UNKNOWN_CONDITIONS: ['platform, CPU, memory']}),
     # the old compare rule did not look at memory, CPU or the pool's layout; the report did
-    'other hardware': (_entry(2, _context(memory={'physical_bytes': 32 * 1024 ** 3},
+    'other hardware': (_entry(2, full_context(memory={'physical_bytes': 32 * 1024 ** 3},
                                           pool={'name': 'tank', 'layout': 'RAIDZ2 6×HDD'})),
                        {DIFFERENT_CONDITIONS: ['pool layout RAIDZ2 6×HDD (baseline: MIRROR 2×SSD)',
                                                'memory 32 GiB (baseline: 64 GiB)']}),
@@ -69,7 +56,7 @@ def _compare_name(entry):
 @pytest.mark.parametrize('case', PAIRS)
 def test_compare_and_the_report_say_the_same_about_conditions(case):
     other, expected = PAIRS[case]
-    base = _entry(1, _context())
+    base = _entry(1, full_context())
     compared = comparison_of([base, other], 1)
     report = build_report([base, other], compared, title='t', generated_at='2025-06-01T11:00:00Z')
     said = {kind: [w['message'] for w in report['warnings'] if w['kind'] == kind]

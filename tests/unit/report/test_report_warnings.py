@@ -3,24 +3,11 @@ import os
 from tuning.core.bench import import_result, summarize
 from tuning.core.report import build_report, render
 
-from .conftest import FIXTURES, compare_entries, make_entry
-
-STEADY = [100.0, 101.0, 99.0, 100.5, 99.5]
+from .conftest import FIXTURES, STEADY, compare_entries, full_context, make_entry
 
 
 def _report(entries, comparison):
     return build_report(entries, comparison, title='t', generated_at='2025-06-01T11:00:00Z')
-
-
-def _context(**over):
-    context = {'target': {'dataset': 'tank/bench', 'pool': 'tank'},
-               'pool': {'name': 'tank', 'layout': 'MIRROR 2×SSD'},
-               'platform': {'name': 'TrueNAS', 'version': 'TrueNAS-25.10.0'}, 'openzfs_version': '2.3.4',
-               'fio_version': 'fio-3.33', 'backend': 'truenas', 'cache_defeat': {'method': 'DIRECT_IO'},
-               'plan': {'profile': 'QUICK'}, 'cpu': {'model': 'EPYC', 'cores': 8},
-               'memory': {'physical_bytes': 64 * 1024 ** 3}}
-    context.update(over)
-    return context
 
 
 def _kinds(report, kind):
@@ -29,8 +16,8 @@ def _kinds(report, kind):
 
 def test_noisy_metric_is_warned_with_its_cv():
     noisy = [100.0, 70.0, 130.0, 90.0, 115.0]
-    base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context())
-    other = make_entry(2, 'wobbly', {'SEQ_WRITE': {'write_bw_bytes': noisy}}, _context())
+    base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, full_context())
+    other = make_entry(2, 'wobbly', {'SEQ_WRITE': {'write_bw_bytes': noisy}}, full_context())
     report = _report([base, other], compare_entries(base, [other]))
     warned = _kinds(report, 'NOISY')
     assert len(warned) == 1
@@ -41,7 +28,7 @@ def test_noisy_metric_is_warned_with_its_cv():
 
 def test_noisy_means_a_cv_above_ten_percent():
     # the rule reads the summary's cv_percent as stored: exactly 10 % is not noisy, just above is
-    entry = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context())
+    entry = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, full_context())
     entry['summary']['SEQ_WRITE']['write_bw_bytes']['cv_percent'] = 10.0
     assert _kinds(_report([entry], None), 'NOISY') == []
     entry['summary']['SEQ_WRITE']['write_bw_bytes']['cv_percent'] = 10.01
@@ -49,7 +36,7 @@ def test_noisy_means_a_cv_above_ten_percent():
 
 
 def test_outlier_run_is_named_by_its_run_number():
-    base = make_entry(1, 'base', {'SEQ_READ': {'read_bw_bytes': [500e6, 502e6, 498e6, 250e6, 501e6]}}, _context())
+    base = make_entry(1, 'base', {'SEQ_READ': {'read_bw_bytes': [500e6, 502e6, 498e6, 250e6, 501e6]}}, full_context())
     report = _report([base], None)
     warned = _kinds(report, 'OUTLIERS')
     assert len(warned) == 1 and warned[0]['test'] == 'SEQ_READ'
@@ -57,13 +44,13 @@ def test_outlier_run_is_named_by_its_run_number():
 
 
 def test_different_conditions_are_listed_per_configuration():
-    base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context())
+    base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, full_context())
     other = make_entry(2, 'elsewhere', {'SEQ_WRITE': {'write_bw_bytes': STEADY}},
-                       _context(target={'dataset': 'fast/bench', 'pool': 'fast'},
+                       full_context(target={'dataset': 'fast/bench', 'pool': 'fast'},
                                 pool={'name': 'fast', 'layout': 'MIRROR 2×SSD'},
                                 fio_version='fio-3.36', plan={'profile': 'STANDARD'},
                                 cache_defeat={'method': 'WORKING_SET'}))
-    same = make_entry(3, 'same', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context())
+    same = make_entry(3, 'same', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, full_context())
     report = _report([base, other, same], compare_entries(base, [other, same]))
     warned = _kinds(report, 'DIFFERENT_CONDITIONS')
     assert [w['configuration_id'] for w in warned] == [2]
@@ -77,9 +64,9 @@ def test_different_conditions_are_listed_per_configuration():
 
 
 def test_another_tool_or_platform_is_a_different_condition():
-    base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context())
+    base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, full_context())
     other = make_entry(2, 'debian', {'SEQ_WRITE': {'write_bw_bytes': STEADY}},
-                       _context(platform={'name': 'Debian', 'version': 'Debian 12'}), source='BONNIE')
+                       full_context(platform={'name': 'Debian', 'version': 'Debian 12'}), source='BONNIE')
     report = _report([base, other], compare_entries(base, [other]))
     message = _kinds(report, 'DIFFERENT_CONDITIONS')[0]['message']
     assert 'benchmark tool bonnie++ (baseline: fio)' in message
@@ -87,8 +74,8 @@ def test_another_tool_or_platform_is_a_different_condition():
 
 
 def test_comparison_warnings_and_notes_are_passed_on_and_shared_notes_said_once():
-    base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context(), notes=['same note'])
-    other = make_entry(2, 'other', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context(),
+    base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, full_context(), notes=['same note'])
+    other = make_entry(2, 'other', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, full_context(),
                        notes=['same note', 'queue depth reached 8, requested 16'])
     report = _report([base, other], compare_entries(base, [other], warnings=['from compare']))
     assert [w['message'] for w in _kinds(report, 'COMPARISON')] == ['from compare']
@@ -138,9 +125,9 @@ def test_a_lone_result_has_no_unknown_conditions_to_warn_about():
 def test_compare_warnings_the_report_restates_are_said_once():
     from tuning.core.bench.conditions import condition_warnings, noise_warnings
     noisy = [100.0, 70.0, 130.0, 90.0, 115.0]
-    base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, _context())
+    base = make_entry(1, 'base', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, full_context())
     other = make_entry(2, 'wobbly', {'SEQ_WRITE': {'write_bw_bytes': noisy}},
-                       _context(fio_version='fio-3.36'))
+                       full_context(fio_version='fio-3.36'))
     from_compare = ([text for _, _, text in condition_warnings([base, other], 1)]
                     + noise_warnings(base) + noise_warnings(other))
     assert len(from_compare) >= 2  # what tuning.benchmark.compare returns for these two
@@ -155,9 +142,9 @@ LOOSE = [{'kind': 'DATASET_PROPERTY', 'scope': 'tank/bench', 'setting': 'sync', 
 def test_a_result_measured_with_writes_not_safe_on_power_loss_is_named_first_and_once():
     from tuning.core.bench.conditions import data_loss_warnings
     base = make_entry(1, 'Campaign 1 · baseline', {'SEQ_WRITE': {'write_bw_bytes': STEADY}},
-                      _context(settings=LOOSE))   # a result stored before they were recorded: told from its settings
+                      full_context(settings=LOOSE))   # a result stored before they were recorded: told from its settings
     other = make_entry(2, 'safe', {'SEQ_WRITE': {'write_bw_bytes': STEADY}},
-                       _context(settings=[{**LOOSE[0], 'value': 'STANDARD'}]))
+                       full_context(settings=[{**LOOSE[0], 'value': 'STANDARD'}]))
     from_compare = data_loss_warnings([base, other])
     assert from_compare == ["#1 'Campaign 1 · baseline' was measured with Synchronous writes Disabled on tank/bench: "
                             'not safe on power loss; its write figures are faster than the pool is with safe writes.']
