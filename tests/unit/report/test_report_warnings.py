@@ -141,8 +141,9 @@ LOOSE = [{'kind': 'DATASET_PROPERTY', 'scope': 'tank/bench', 'setting': 'sync', 
 
 def test_a_result_measured_with_writes_not_safe_on_power_loss_is_named_first_and_once():
     from tuning.core.bench.conditions import data_loss_warnings
+    # a result stored before they were recorded: told from its settings
     base = make_entry(1, 'Campaign 1 · baseline', {'SEQ_WRITE': {'write_bw_bytes': STEADY}},
-                      full_context(settings=LOOSE))   # a result stored before they were recorded: told from its settings
+                      full_context(settings=LOOSE))
     other = make_entry(2, 'safe', {'SEQ_WRITE': {'write_bw_bytes': STEADY}},
                        full_context(settings=[{**LOOSE[0], 'value': 'STANDARD'}]))
     from_compare = data_loss_warnings([base, other])
