@@ -125,7 +125,7 @@ const steps = [
         const backend = (await $(page, 'box-backend').textContent()).trim();
         check(backend === 'truenas', `backend shown: ${backend}`);
         const ram = (await $(page, 'box-ram').textContent()).trim();
-        check(/32(\.0)?\s*GiB/.test(ram), `RAM shown: ${ram}`);
+        check(ram === '32 GiB', `RAM shown: ${ram}`);   // the server's spelling: a whole size without ".0"
         const pool = $(page, 'pool-tank');
         await pool.waitFor({ timeout: STEP_TIMEOUT });
         const poolText = await pool.textContent();

@@ -70,7 +70,7 @@ describe('App header: a guest in TrueNAS, at home on the standalone host', () =>
       unit: 'BYTES', zero_is_default: true }] });
     const { q } = await renderApp({ borrowed: false, insideTrueNas: false, user: 'admin' }, undefined, state);
     expect(q('pending-reboot-item')!.textContent!.replace(/\s+/g, ' ').trim())
-      .toBe('Maximum ARC size (zfs_arc_max) → 8.0 GiB');
+      .toBe('Maximum ARC size (zfs_arc_max) → 8 GiB');
   });
 
   it('a full admin sees no read-only line', async () => {

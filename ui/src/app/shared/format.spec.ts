@@ -5,11 +5,21 @@ import {
 import { formatSettingValue, settingValueTitle } from './format';
 
 describe('format', () => {
-  it('prints binary sizes', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KiB');
-    expect(formatBytes(64 * 1024 ** 3)).toBe('64.0 GiB');
+  it('spells sizes as the server does (core.presets.units.format_bytes)', () => {
+    // the table of tests/unit/presets/test_format_bytes.py: change both or neither
+    const [KiB, MiB, GiB, TiB] = [2 ** 10, 2 ** 20, 2 ** 30, 2 ** 40];
+    const spellings: [number, string][] = [
+      [0, '0 B'], [512, '512 B'], [1023, '1023 B'], [1024, '1 KiB'], [1536, '1.5 KiB'],
+      [64 * KiB, '64 KiB'], [64 * KiB + 1, '64.0 KiB'],              // not whole: a decimal, even when it rounds away
+      [500 * MiB, '500 MiB'], [499_961_036, '476.8 MiB'], [GiB - 1, '1024.0 MiB'],
+      [24 * GiB, '24 GiB'], [64 * GiB, '64 GiB'], [3_435_973_836, '3.2 GiB'], [(3 * GiB) / 2, '1.5 GiB'],
+      [GiB + GiB / 4, '1.2 GiB'], [2 * GiB + GiB / 4, '2.2 GiB'], [GiB + (3 * GiB) / 4, '1.8 GiB'],   // ties: to even
+      [100 * GiB, '100 GiB'], [1000 * GiB, '1000 GiB'], [9 * TiB, '9 TiB'], [2 ** 50, '1 PiB'], [3 * 2 ** 60, '3 EiB'],
+      [-2 * GiB, '-2 GiB'], [-1536, '-1.5 KiB'],                     // a shrink
+    ];
+    expect(spellings.map(([size]) => [size, formatBytes(size)])).toEqual(spellings);
     expect(formatBytes(null)).toBe('—');
+    expect(formatBytes(Number.NaN)).toBe('—');
   });
 
   it('prints numbers with grouping above a thousand', () => {
@@ -60,7 +70,7 @@ describe('formatSettingValue', () => {
   it('says sizes in IEC units with the exact count on hover, booleans as on/off, the rest as it is', () => {
     expect(formatSettingValue('3435973836')).toBe('3.2 GiB');
     expect(settingValueTitle('3435973836')).toBe('3,435,973,836 bytes');
-    expect(formatSettingValue('25769803776')).toBe('24.0 GiB');
+    expect(formatSettingValue('25769803776')).toBe('24 GiB');
     expect(formatSettingValue('false')).toBe('off');
     expect(formatSettingValue('true')).toBe('on');
     expect(formatSettingValue('1M')).toBe('1M');
@@ -75,7 +85,7 @@ describe('formatSettingValue', () => {
     expect(formatSettingValue('131072', 'BYTES')).toBe('128 KiB');
     expect(formatSettingValue('512', 'BYTES')).toBe('512 B');
     expect(settingValueTitle('512', 'BYTES')).toBeNull();
-    expect(formatSettingValue('67108864', 'BYTES_PER_SECOND')).toBe('64.0 MiB/s');
+    expect(formatSettingValue('67108864', 'BYTES_PER_SECOND')).toBe('64 MiB/s');
     expect(settingValueTitle('67108864', 'BYTES_PER_SECOND')).toBe('67,108,864 bytes per second');
     expect(formatSettingValue('25', 'PERCENT')).toBe('25 %');
     expect(formatSettingValue('5', 'SECONDS')).toBe('5 s');
@@ -97,7 +107,7 @@ describe('formatSettingValue', () => {
     expect(formatSettingValue('0', 'BYTES', true)).toBe('0 (OpenZFS default)');
     expect(settingValueTitle('0', 'BYTES', true)).toBeNull();
     expect(formatSettingValue('0', 'BYTES')).toBe('0 B');
-    expect(formatSettingValue('4294967296', 'BYTES', true)).toBe('4.0 GiB');
+    expect(formatSettingValue('4294967296', 'BYTES', true)).toBe('4 GiB');
   });
 });
 

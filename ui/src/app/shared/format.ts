@@ -1,19 +1,35 @@
 import type { SettingUnit } from '../api/models/tuning-common';
 
 // Pure formatting for people: sizes in binary units, rates in decimal MB/s as fio and bonnie++ report them.
-const BINARY_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+const BINARY_UNITS: [string, number][] = [
+  ['EiB', 2 ** 60], ['PiB', 2 ** 50], ['TiB', 2 ** 40], ['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10],
+];
 
+/**
+ * A size in binary units, spelled as the server spells it (core.presets.units.format_bytes), so a plan, a report and
+ * the panel say one thing: "24 GiB" when whole, else one decimal ("3.2 GiB", "476.8 MiB", "64.0 KiB" for a few bytes
+ * past 64 KiB), "512 B" below a KiB, "-2 GiB" for a shrink.
+ */
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes == null || !Number.isFinite(bytes)) {
     return '—';
   }
-  let value = bytes;
-  let unit = 0;
-  while (Math.abs(value) >= 1024 && unit < BINARY_UNITS.length - 1) {
-    value /= 1024;
-    unit++;
+  if (bytes < 0) {
+    return `-${formatBytes(-bytes)}`;
   }
-  return `${unit === 0 ? value : value.toFixed(value >= 100 ? 0 : 1)} ${BINARY_UNITS[unit]}`;
+  const found = BINARY_UNITS.find(([, size]) => bytes >= size);
+  if (!found) {
+    return `${bytes} B`;
+  }
+  const value = bytes / found[1];
+  return `${Number.isInteger(value) ? value.toFixed(0) : oneDecimal(value)} ${found[0]}`;
+}
+
+/** Python's `f'{value:.1f}'`: correctly rounded like toFixed, but a tie goes to the even digit. A size over a power of
+ *  two ties only at a quarter: x.75 reads x.8 both ways, x.25 reads x.2 there and x.3 with toFixed. */
+function oneDecimal(value: number): string {
+  const quarters = value * 4;   // exact: a power of two
+  return Number.isInteger(quarters) && quarters % 4 === 1 ? `${Math.floor(value)}.2` : value.toFixed(1);
 }
 
 export function formatNumber(value: number | null | undefined, digits = 1): string {

@@ -31,7 +31,7 @@ describe('benchmark progress', () => {
     const refusal = spaceRefusal(new FailedJobError(job));
     expect(refusal?.message).toContain('Not enough space');
     expect(refusal?.figures).toEqual([
-      ['Working set', '1.0 GiB'], ['Needed (working set + 10 %)', '1.1 GiB'], ['Filesystem size', '10.0 GiB'],
+      ['Working set', '1 GiB'], ['Needed (working set + 10 %)', '1.1 GiB'], ['Filesystem size', '10 GiB'],
       ['Free', '512 MiB'], ['Must stay free', '512 MiB'],
     ]);
   });

@@ -116,7 +116,7 @@ describe('BenchmarkFormComponent', () => {
     await settle();
     expect((api.callsOf('tuning.benchmark.run')[0][0] as { working_set_bytes: number }).working_set_bytes).toBe(1024 ** 3);
     expect(q('job-error')!.textContent).toContain('Not enough space');
-    expect(q('bench-space')!.textContent).toContain('Free1.0 GiB');
+    expect(q('bench-space')!.textContent).toContain('Free1 GiB');
     expect(q('bench-space')!.textContent).toContain('Must stay free409 MiB');
   });
 

@@ -17,7 +17,7 @@ describe('BenchmarkFormComponent: what the run does to the box', () => {
     const effects = () => q('bench-effects')!.textContent!;
     // the first dataset is chosen; twice this box's 32 GiB ARC maximum, plus the scratch dataset's 10 % margin
     expect(effects()).toContain('a scratch dataset it creates under tank, and removes it when it ends');
-    expect(effects()).toContain('up to 70.4 GiB of pool tank (9.0 TiB free now)');
+    expect(effects()).toContain('up to 70.4 GiB of pool tank (9 TiB free now)');
     expect(effects()).toContain('refuses, writing nothing, when there is not enough');
     expect(effects()).toContain('keeps pool tank busy: other reads and writes on that pool are slower');
     await choose('bench-dataset', 'tank/vms');
@@ -38,7 +38,7 @@ describe('BenchmarkFormComponent: what the run does to the box', () => {
       const effects = q('bench-effects')!.textContent!;
       expect(effects).toContain('a scratch directory it creates under the sandbox’s stand-in for tank (a plain '
         + 'directory on this machine’s disk, no ZFS pool)');
-      expect(effects).toContain('up to 70.4 GiB of this machine’s disk (9.0 TiB free now)');
+      expect(effects).toContain('up to 70.4 GiB of this machine’s disk (9 TiB free now)');
       expect(effects).toContain('keeps this machine’s disk busy');
       expect(effects).not.toContain('scratch dataset');
       expect(effects).not.toContain('pool tank');

@@ -147,7 +147,7 @@ describe('ClientsPage', () => {
     expect(q('client-token-warning')!.textContent).toContain('can only submit results for this session');
     // Space and time, before the commands (from the session's plan: 1 test × 3 runs × 35 s, 16 GiB working set).
     const needs = q('client-needs')!;
-    expect(needs.textContent).toContain('at least 16.0 GiB free on the share');
+    expect(needs.textContent).toContain('at least 16 GiB free on the share');
     expect(needs.textContent).toContain('about 2 min (1 × 3 runs of 35 s)');
     expect(needs.compareDocumentPosition(q('client-command-linux')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     for (const kind of ['linux', 'macos', 'windows', 'agent_linux'] as const) {

@@ -52,13 +52,13 @@ describe('ladder words', () => {
         now: String(24 * 2 ** 30), unit: 'BYTES', zero_is_default: true },
     ] });
     const words = settingsThenWords(pool)!;
-    expect(words).toBe('Measured under settings the box no longer holds: Record size 1.0 MiB on tank/media (now 128 KiB); '
-      + 'Synchronous writes Disabled on tank/media (now Standard); Maximum ARC size 0 (OpenZFS default) (now 24.0 GiB).');
+    expect(words).toBe('Measured under settings the box no longer holds: Record size 1 MiB on tank/media (now 128 KiB); '
+      + 'Synchronous writes Disabled on tank/media (now Standard); Maximum ARC size 0 (OpenZFS default) (now 24 GiB).');
     // an older server sends neither name nor unit: the setting's id, the unit guessed from the value
     const older = fakeLayer({ layer: 'POOL', current_settings: false, settings_then: [
       { kind: 'ZFS_PARAMETER', scope: 'global', setting: 'zfs_dirty_data_max', then: '4294967296', now: '3435973836' },
     ] });
-    expect(settingsThenWords(older)).toContain('zfs_dirty_data_max 4.0 GiB (now 3.2 GiB)');
+    expect(settingsThenWords(older)).toContain('zfs_dirty_data_max 4 GiB (now 3.2 GiB)');
     expect(words).not.toMatch(/\d{7,}/);
     expect(settingsThenWords(fakeLayer({ layer: 'POOL', current_settings: true }))).toBeNull();
     expect(settingsThenWords(fakeLayer({ layer: 'POOL' }))).toBeNull();

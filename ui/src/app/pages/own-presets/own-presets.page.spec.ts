@@ -24,7 +24,7 @@ describe('OwnPresetsPage', () => {
     const { q, settle, selected } = withDialogs(await render(OwnPresetsPage, providers,
       () => TestBed.inject(PresetsStore).load()));
 
-    expect(q('own-setting-mine-zfs_arc_max')!.textContent).toBe('Maximum ARC size = 8.0 GiB');
+    expect(q('own-setting-mine-zfs_arc_max')!.textContent).toBe('Maximum ARC size = 8 GiB');
     expect(q('own-setting-mine-zfs_dirty_data_max_percent')!.textContent).toBe('Write buffer, % of RAM = 20 %');
     expect(q('own-row-mine')!.textContent).toContain('Max IOPS');
     expect(q('own-danger-mine')).toBeNull();   // nothing here can lose data

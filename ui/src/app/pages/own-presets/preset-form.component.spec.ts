@@ -46,7 +46,7 @@ describe('PresetFormComponent', () => {
     expect(all('setting-option-').map((b) => b.dataset['test'])).toEqual(['setting-option-zfs_arc_max']);
     const option = q('setting-option-zfs_arc_max')!;
     expect(option.textContent).toContain('Maximum ARC size');
-    expect(option.textContent).toContain('Now: 16.0 GiB');
+    expect(option.textContent).toContain('Now: 16 GiB');
     expect(option.textContent).toContain("less than 32 GiB (this box's RAM)");
     option.click();
     await settle();

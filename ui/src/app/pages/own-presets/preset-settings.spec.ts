@@ -17,7 +17,7 @@ describe('preset settings', () => {
   });
 
   it('shows values in their unit and writes stored ones as one would type them', () => {
-    expect(shownValue(arc, String(16 * 2 ** 30))).toBe('16.0 GiB');
+    expect(shownValue(arc, String(16 * 2 ** 30))).toBe('16 GiB');
     expect(shownValue(percent, '10')).toBe('10 %');
     expect(shownValue(sync, 'STANDARD')).toBe('Standard');
     expect(shownValue(arc, null)).toBe('—');

@@ -269,7 +269,7 @@ describe('PresetsPage', () => {
     expect(api.callsOf('tuning.preset.settings').length).toBe(1);
     expect(q('own-base')!.textContent).toContain('Starts from Max IOPS');
     const sets = [...q('own-settings-loose')!.querySelectorAll('li')].map((li) => li.textContent!.trim());
-    expect(sets).toEqual(['Synchronous writes: Disabled', 'Maximum ARC size: 8.0 GiB']);
+    expect(sets).toEqual(['Synchronous writes: Disabled', 'Maximum ARC size: 8 GiB']);
   });
 
   it('brings the plan into view on a card click, focuses its heading and puts the preset in the URL', async () => {
@@ -407,14 +407,14 @@ describe('PresetsPage', () => {
     q<HTMLButtonElement>('preset-card-max-iops')!.click();
     await settle();
     const values = q('plan-row-zfs_arc_max')!.querySelector('[data-test="plan-values"]')!;
-    expect(values.textContent!.replace(/\s+/g, ' ').trim()).toBe('3.2 GiB → 4.0 GiB');
+    expect(values.textContent!.replace(/\s+/g, ' ').trim()).toBe('3.2 GiB → 4 GiB');
     expect(values.querySelector('[title]')!.getAttribute('title')).toBe('3,435,973,836 bytes');
     const shown = (setting: string) => q(`plan-row-${setting}`)!.querySelector('[data-test="plan-values"]')!
       .textContent!.replace(/\s+/g, ' ').trim();
-    expect(shown('zfs_arc_min')).toBe('1.0 GiB → 0 (OpenZFS default)');
+    expect(shown('zfs_arc_min')).toBe('1 GiB → 0 (OpenZFS default)');
     expect(shown('zfs_txg_timeout')).toBe('5 s → 1 min 30 s');
     expect(shown('zfs_dirty_data_max_percent')).toBe('10 % → 25 %');
-    expect(shown('l2arc_write_max')).toBe('8.0 MiB/s → 64.0 MiB/s');
+    expect(shown('l2arc_write_max')).toBe('8 MiB/s → 64 MiB/s');
     expect(shown('net.core.netdev_max_backlog')).toBe('1,000 → 2,500,000');
     // No unit: the number as sent, never guessed to be bytes.
     expect(shown('kernel.some_mask')).toBe('4194304 → 8388608');

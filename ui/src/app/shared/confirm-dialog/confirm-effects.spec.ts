@@ -42,6 +42,6 @@ describe('confirmEffects', () => {
     expect(effects[1].params['settings']).toBe('zfs_a 1 → 2, zfs_b 1 → 2');
     const arc = fakeChange({ key: 'ZFS_PARAMETER:global:zfs_arc_max', kind: 'ZFS_PARAMETER', scope: 'global',
       setting: 'zfs_arc_max', current: '0', proposed: '4294967296', apply_mode: 'REBOOT', zero_is_default: true });
-    expect(confirmEffects(fakePlan([arc]))[0].params['settings']).toBe('zfs_arc_max 0 (OpenZFS default) → 4.0 GiB');
+    expect(confirmEffects(fakePlan([arc]))[0].params['settings']).toBe('zfs_arc_max 0 (OpenZFS default) → 4 GiB');
   });
 });
