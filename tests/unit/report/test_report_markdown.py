@@ -24,6 +24,8 @@ def test_summary_table_has_a_row_per_configuration(entries, comparison):
     assert all(r.count(' | ') + 1 == columns for r in rows)
     assert 'Sequential write (MB/s)' in header and 'lower is better' in header
     assert 'BETTER' in rows[1] and 'WORSE' in rows[1]
+    # a latency column's figures read in µs or ms: its unit word is the HTML's, not the stored unit (ns)
+    assert 'Random read p99 latency (latency, lower is better)' in header and '(ns' not in header
 
 
 def test_labels_cannot_break_the_table_or_become_html(entries, comparison):

@@ -28,12 +28,11 @@ from .columns import IOPS_GROUPS, LATENCY_PERCENTILES, THROUGHPUT_GROUPS
 from .metric_info import metric_info, title_of_test
 from .numbers import LATENCY_STEPS, format_change, format_tick, format_value
 from .svg import log_ticks, nice_ticks
-from .wording import insufficient_text, range_text, verdict_word
+from .wording import insufficient_text, range_text, unit_word, verdict_word
 
 # The baseline neutral grey, then hues told apart with colour-blindness; all ≥ 3:1 against the panel's light
 # (#ffffff, #f2f2f2) and dark (#282828, #1e1e1e) backgrounds.
 PALETTE = ('#858585', '#2f80c0', '#c8690c', '#2b9449', '#a45bc4', '#d4503f', '#278f9c')
-UNIT_WORDS = {'B/s': 'MB/s', 'IO/s': 'IOPS', 'ns': 'latency'}
 PERCENTILE_WORDS = {'p50': 'p50 (median)', 'p90': 'p90', 'p99': 'p99', 'p99_9': 'p99.9'}
 
 
@@ -80,7 +79,7 @@ def _tiles(series, summaries, rows):
         direction_named = len(_headline_metrics(test, metrics)) > 1
         for metric in _headline_metrics(test, metrics):
             info = metric_info(metric)
-            unit_word = UNIT_WORDS.get(info['unit'], info['unit'])
+            word = unit_word(info['unit'])
             values = []
             for s in series:
                 cid = s['configuration_id']
@@ -90,13 +89,13 @@ def _tiles(series, summaries, rows):
                 text = format_value(stats['median'], info['unit'])
                 values.append({
                     'configuration_id': cid, 'label': s['label'], 'colour': s['colour'], 'baseline': s['baseline'],
-                    'median': stats['median'], 'number': text.rpartition(' ')[0] or text, 'unit_word': unit_word,
+                    'median': stats['median'], 'number': text.rpartition(' ')[0] or text, 'unit_word': word,
                     'text': text, 'latency': _latency_words(summaries[cid].get(test, {}), metric),
                     'change': None if s['baseline'] else _change(rows.get((cid, test, metric))),
                 })
             direction = f' · {metric.partition("_")[0]}' if direction_named else ''
             tiles.append({'key': f'{test}:{metric}', 'test': test, 'metric': metric,
-                          'title': f'{title_of_test(test)}{direction}', 'unit_word': unit_word, 'values': values})
+                          'title': f'{title_of_test(test)}{direction}', 'unit_word': word, 'values': values})
     return tiles
 
 

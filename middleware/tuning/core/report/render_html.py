@@ -13,7 +13,8 @@ from .errors import ReportInputError
 from .numbers import UNKNOWN
 from .wording import (
     BASIS_WORDS, baseline_text, change_text, ci_text, date_text, defeat_words, insufficient_text, median_text,
-    profile_words, runs_per_test_text, setting_value, setting_words, source_words, verdict_word, warning_kind_words,
+    profile_words, runs_per_test_text, setting_value, setting_words, source_words, unit_word, verdict_word,
+    warning_kind_words,
 )
 
 # The page's colours, light and dark (the dark one follows the reader's theme: a report opened in the panel's dark
@@ -144,7 +145,7 @@ def _summary(report):
         f'<td>{e(c["id"])}</td></tr>'
         for c in report['configurations'])
     columns = report['summary']['columns']
-    head = ''.join(f'<th>{e(c["title"])}<div class="small">{e(c["unit"] and _unit_word(c["unit"]))}'
+    head = ''.join(f'<th>{e(c["title"])}<div class="small">{e(c["unit"] and unit_word(c["unit"]))}'
                    f'{" · lower is better" if c["direction"] == "LOWER" else ""}</div></th>' for c in columns)
     rows = ''.join(
         f'<tr{" class=baseline" if r["baseline"] else ""}><th>{_swatch(colours[r["configuration_id"]])}'
@@ -159,10 +160,6 @@ def _summary(report):
             '<p class="small">Each cell: the median of the runs, its confidence interval (with the confidence '
             'reached), and for compared configurations the change against the baseline with its 95 % interval, the '
             'adjusted p-value and the verdict. See "Method" for what these mean.</p>' + table)
-
-
-def _unit_word(unit):
-    return {'B/s': 'MB/s', 'IO/s': 'IOPS', 'ns': 'latency'}.get(unit, unit)
 
 
 def _gallery(heading, intro, css_class, items):

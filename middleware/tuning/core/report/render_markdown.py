@@ -11,7 +11,7 @@ from .errors import ReportInputError
 from .numbers import UNKNOWN
 from .wording import (
     BASIS_WORDS, baseline_text, change_text, ci_text, date_text, defeat_words, insufficient_text, median_text,
-    profile_words, range_text, runs_per_test_text, setting_value, setting_words, source_words, verdict_word,
+    profile_words, range_text, runs_per_test_text, setting_value, setting_words, source_words, unit_word, verdict_word,
     warning_kind_words,
 )
 
@@ -44,7 +44,7 @@ def _cell(cell, unit, baseline_row):
 
 
 def _unit_word(column):
-    word = {'B/s': 'MB/s', 'IO/s': 'IOPS'}.get(column['unit'], column['unit'])
+    word = unit_word(column['unit'])
     return f'{word}, lower is better' if column['direction'] == 'LOWER' else word
 
 

@@ -11,6 +11,7 @@
   (``core.presets.setting_words.value_words``): "25769803776" reads "24 GiB", an enum in words ("Disabled").
 - ``source_words(source)``: where a result comes from (CLIENT → "fio on a client"); ``warning_kind_words(kind)``
   (DIFFERENT_CONDITIONS → "Different conditions"); ``profile_words(profile)`` ("Quick test").
+- ``unit_word(unit)``: what a column or chart of a stored unit reads in ("B/s" → "MB/s", "ns" → "latency").
 - ``setting_words(row)`` → the setting's name from the settings list ("Maximum ARC size"), with its dataset.
 - ``runs_per_test_text(runs)`` → "Sequential write 1 MiB: 5, Random read 4 KiB: 5".
 - ``defeat_words(method)``: how a result kept caches out (DIRECT_IO → "ZFS Direct I/O").
@@ -80,6 +81,14 @@ def verdict_word(verdict):
 def setting_value(value, kind=None, setting=None):
     # "absent": the result's settings snapshot has no such setting (value_words's "no value" is a setting without one)
     return 'absent' if value is None else value_words(kind, setting, value)
+
+
+# What a figure of a stored unit reads in (core.report.numbers.format_value): latencies in µs, ms or s as they fall.
+UNIT_WORDS = {'B/s': 'MB/s', 'IO/s': 'IOPS', 'ns': 'latency'}
+
+
+def unit_word(unit):
+    return UNIT_WORDS.get(unit, unit)
 
 
 def setting_words(row):
