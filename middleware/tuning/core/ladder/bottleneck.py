@@ -15,8 +15,9 @@ The rules, for one direction:
   cache or compression answered (nothing is named).
 """
 from ..client.protocols import protocol_words
+from ..presets.data_loss import and_join
 from .words import (
-    MISSING, and_join, at_ceiling_words, carries, lowest_ceiling_words, protocol_hints, rate, sentence,
+    MISSING, at_ceiling_words, carries, lowest_ceiling_words, protocol_hints, rate, sentence,
 )
 
 NEAR_CEILING = 0.10   # a figure within 10 % of a ceiling is limited by it

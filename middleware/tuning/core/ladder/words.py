@@ -54,12 +54,6 @@ def carries(layer: dict, value: float, link: str) -> str:
     return f'clients get {rate(value)} over {protocol_words(layer.get("protocol"))}'
 
 
-def and_join(parts: list[str]) -> str:
-    if len(parts) <= 1:
-        return ''.join(parts)
-    return ', '.join(parts[:-1]) + ' and ' + parts[-1]
-
-
 def protocol_hints(protocol: str | None) -> str:
     return PROTOCOL_HINTS.get(protocol or '', CLIENT_HINT)
 

@@ -9,8 +9,8 @@ metrics, message}]`` in this order:
   generator, with another tool, on another dataset or pool, ...: the list and its rules are
   ``core.bench.conditions``'s, the ones ``tuning.benchmark.compare`` warns by): its differences are then not only
   the tuning.
-- ``UNKNOWN_CONDITIONS``: the result does not record some of those (imported results): nothing confirms it was
-  measured like the others.
+- ``UNKNOWN_CONDITIONS``: the result does not record some of those (imported results), and another result is there
+  to compare it with: nothing confirms it was measured like the others.
 - ``NOISY``: a metric's coefficient of variation (stdev / mean) is above ``NOISY_CV_PERCENT`` (10 %, the "good"
   limit of TN-Bench's bands): its median is less certain and small changes cannot be told from noise.
 - ``OUTLIERS``: runs flagged by the MAD rule (|x − median| > 3 × 1.4826 × MAD); they are kept in every figure.

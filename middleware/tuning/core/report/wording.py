@@ -1,7 +1,7 @@
 """Shared words for the HTML and Markdown reports (pure): how a cell, a verdict, a change read.
 
-- ``VERDICT_WORDS``: BETTER → "better", WORSE → "worse", NO_CHANGE → "no meaningful change", INCONCLUSIVE → "inconclusive",
-  INSUFFICIENT_RUNS → "too few runs".
+- ``VERDICT_WORDS``: BETTER → "better", WORSE → "worse", NO_CHANGE → "no meaningful change", INCONCLUSIVE →
+  "inconclusive", INSUFFICIENT_RUNS → "too few runs".
 - ``median_text(cell, unit)`` → "412 MB/s"; ``ci_text(cell, unit)`` → "CI 398 – 420 MB/s (93.8 %)";
   ``range_text(low, high, unit)`` → "398 – 420 MB/s".
 - ``change_text(cell)`` → "+12.3 % (+8.1 % … +15.0 %), p 0.008", "too few runs for a verdict (need 5 per side)"
