@@ -37,8 +37,9 @@ HEADER = """\
 //   PYTHONPATH=middleware:plugin .venv/bin/python scripts/gen-api-types.py
 // tests/unit/test_api_types.py fails while this file differs from what the models say."""
 
-# Checks on a value, not its shape: TypeScript cannot say them, and a length bound on an array would make a tuple.
-_CHECKS = {"minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+# What a schema says of a value but not of its shape (TypeScript cannot say it, and a length bound on an array would
+# make a tuple), and a field's default.
+_NOT_SHAPE = {"minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
            "pattern", "minItems", "maxItems", "uniqueItems", "format", "default", "examples"}
 
 
@@ -97,7 +98,7 @@ class _Shaper:
             return {"tsType": ref.rsplit("/", 1)[-1]}
         out = {}
         for key, value in schema.items():
-            if key in _CHECKS or key in ("title", "_name_", "_required_"):
+            if key in _NOT_SHAPE or key in ("title", "_name_", "_required_"):
                 continue
             if key == "properties":
                 value = {name: self.shape(prop) for name, prop in value.items()}
@@ -164,7 +165,8 @@ def _references(schema):
     return set()
 
 
-_DEFINED_IN = re.compile(r"( \*\n)? \* This interface was referenced by `\w+`'s JSON-Schema\n \* via the `definition` \"\w+\"\.\n")
+_DEFINED_IN = re.compile(r"( \*\n)? \* This interface was referenced by `\w+`'s JSON-Schema\n"
+                         r" \* via the `definition` \"\w+\"\.\n")
 _NO_COMMENT = re.compile(r"/\*\*\n \*/\n")
 
 _COMPILE = """

@@ -1,6 +1,6 @@
 // Typed directories of what the panel may call: method name → params tuple and response.
 import { LoginRequest, LoginResponse, QueryParams, RebootInfo } from './models/auth';
-import { Loose } from './models/api-shapes';
+import { Loose, NoneOf } from './models/api-shapes';
 import { TuningApi } from './models/generated/api-types.generated';
 import { Job } from './models/job';
 import { BenchmarkComparison, BenchmarkResult } from './models/tuning-benchmark';
@@ -122,8 +122,9 @@ type Unfit<D, Job extends boolean> = {
       : M
     : M extends `tuning.${string}` ? M : never;
 }[keyof D];
-type NoneUnfit<M extends never> = M;
-export type DirectoriesFit = NoneUnfit<Unfit<ApiCallDirectory, false> | Unfit<ApiJobDirectory, true>>;
+export type DirectoriesFit = NoneOf<Unfit<ApiCallDirectory, false> | Unfit<ApiJobDirectory, true>>;
+export type DownloadFits = NoneOf<
+  ApiCallDirectory['core.download']['params'][1] extends Params<'tuning.report.generate'> ? never : 'core.download'>;
 
 export type ApiCallMethod = keyof ApiCallDirectory;
 export type ApiCallParams<M extends ApiCallMethod> = ApiCallDirectory[M]['params'];

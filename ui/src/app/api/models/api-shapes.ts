@@ -15,3 +15,7 @@ export type Narrowed<T, N extends { [K in keyof N]: K extends keyof T ? Loose<T[
 
 /** The type of parameter `I` of a method's params (a union of tuples when the last ones may be left out). */
 export type ParamAt<P extends readonly unknown[], I extends number> = P extends { [K in I]: infer T } ? T : never;
+
+/** Compiles only when `M` is `never`: `NoneOf<Exclude<Union, (typeof LIST)[number]>>` fails naming what a list of
+ *  the API's values leaves out, once the models add a value. */
+export type NoneOf<M extends never> = M;

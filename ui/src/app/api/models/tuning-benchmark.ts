@@ -3,7 +3,7 @@
 // catalog.py), which the models type as `dict`. The only real variation is measured vs imported results: an imported
 // result has `spec: null`, `context: {imported}`, no fio job files and runs without `iodepth`.
 import * as api from './generated/api-types.generated';
-import { Narrowed } from './api-shapes';
+import { Narrowed, NoneOf } from './api-shapes';
 import { SettingUnit, TuningDataLossSetting } from './tuning-common';
 import { TuningProfile, TuningProfileNic, TuningProfilePool } from './tuning-profile';
 
@@ -21,9 +21,12 @@ export type Direction = 'HIGHER' | 'LOWER';
 export type Verdict = 'BETTER' | 'WORSE' | 'NO_CHANGE' | 'INCONCLUSIVE' | 'INSUFFICIENT_RUNS';
 export type CacheDefeatMethod = 'DIRECT_IO' | 'WORKING_SET' | 'O_DIRECT';
 
-export const BENCHMARK_TESTS: BenchmarkTest[] = [
+const TESTS = [
   'SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30',
-];
+] as const satisfies readonly BenchmarkTest[];
+/** Every test, in the order the forms offer them. */
+export const BENCHMARK_TESTS: BenchmarkTest[] = [...TESTS];
+export type EveryTestListed = NoneOf<Exclude<BenchmarkTest, (typeof TESTS)[number]>>;
 
 /** `tuning.benchmark.run` argument; unset fields take the server's defaults (all tests, QUICK, 5 runs, adaptive). */
 export type BenchmarkSpec = api.TuningBenchmarkSpec;

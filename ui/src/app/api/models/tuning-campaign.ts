@@ -1,7 +1,7 @@
 // The API's shapes of middleware/tuning/campaign_models.py and report_models.py, from the generated types
 // (scripts/gen-api-types.py), and views of the dicts a campaign fills in, which the models type as `dict`.
 import * as api from './generated/api-types.generated';
-import { Narrowed, ParamAt } from './api-shapes';
+import { Narrowed, NoneOf, ParamAt } from './api-shapes';
 import { BenchmarkTest } from './tuning-benchmark';
 
 export type CampaignState = api.TuningCampaignEntry['state'];
@@ -60,9 +60,10 @@ export type Campaign = Narrowed<api.TuningCampaignEntry, {
 export const ACTIVE_CAMPAIGN_STATES: readonly CampaignState[] = ['RUNNING', 'REBOOTING', 'RESTORING'];
 
 export type ReportFormat = NonNullable<ParamAt<api.TuningApi['tuning.report.generate']['params'], 1>>;
-export const REPORT_FORMATS: readonly ReportFormat[] = ['HTML', 'MARKDOWN', 'CSV', 'JSON'];
+export const REPORT_FORMATS = ['HTML', 'MARKDOWN', 'CSV', 'JSON'] as const satisfies readonly ReportFormat[];
+export type EveryFormatListed = NoneOf<Exclude<ReportFormat, (typeof REPORT_FORMATS)[number]>>;
 
 /** Results against a baseline, or a finished campaign (the model takes either in one object). */
 export type ReportSelection =
-  | Pick<api.TuningReportSelection, 'baseline' | 'title'> & { results: NonNullable<api.TuningReportSelection['results']> }
+  | (Pick<api.TuningReportSelection, 'baseline' | 'title'> & Required<Pick<api.TuningReportSelection, 'results'>>)
   | { campaign: NonNullable<api.TuningReportSelection['campaign']> };

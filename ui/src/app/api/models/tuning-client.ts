@@ -1,12 +1,15 @@
 // The API's shapes of middleware/tuning/client_models.py, from the generated types (scripts/gen-api-types.py), and a
 // view of a client result's context (docs/clients.md), which the benchmark model types as `dict`.
 import * as api from './generated/api-types.generated';
+import { NoneOf } from './api-shapes';
 
 /** What the admin means to measure; the kit reports what it finds. */
 export type ClientProtocol = api.TuningClientSessionEntry['protocol'];
 export type ClientSessionState = api.TuningClientSessionEntry['state'];
 
-export const CLIENT_PROTOCOLS: ClientProtocol[] = ['NFS', 'SMB', 'ISCSI', 'LOCAL', 'OTHER'];
+const PROTOCOLS = ['NFS', 'SMB', 'ISCSI', 'LOCAL', 'OTHER'] as const satisfies readonly ClientProtocol[];
+export const CLIENT_PROTOCOLS: ClientProtocol[] = [...PROTOCOLS];
+export type EveryProtocolListed = NoneOf<Exclude<ClientProtocol, (typeof PROTOCOLS)[number]>>;
 
 /** `tuning.client.session.create` options; unset fields take the server's defaults. */
 export type ClientSessionCreateOptions = api.TuningClientSessionOptions;
