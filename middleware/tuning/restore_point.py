@@ -17,6 +17,7 @@ from .restore_point_models import (
     TuningRestorePointQueryResult, TuningRestorePointRevertArgs, TuningRestorePointRevertResult,
 )
 from .core.restore_point_words import title
+from .core.words import and_join
 from .store import presets as preset_store, restore_points as rps
 from .store.offloop import store_call
 from .transaction.engine import Step, Transaction
@@ -87,10 +88,6 @@ def revert_box(profile: dict, target: dict | None):
         return None
     box, errors = box_from(profile, {'pool': target['pool']})
     return None if errors else box
-
-
-def and_join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ', '.join(names[:-1]) + ' and ' + names[-1]
 
 
 def plan_revert(rp: dict, later: list[dict], actual: dict[str, dict], box=None, by_id: dict | None = None,

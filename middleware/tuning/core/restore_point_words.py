@@ -9,6 +9,7 @@ is).
 """
 from .presets.catalog import get_builtin
 from .presets.setting_words import name_of
+from .words import and_join
 
 
 def preset_words(preset_id: str | None, names: dict | None = None) -> str | None:
@@ -24,7 +25,7 @@ def _settings(rp: dict) -> tuple[str, str]:
     names = list(dict.fromkeys(name_of(c['kind'], c['setting']) for c in rp.get('changes') or []))
     if len(names) == 1:
         return names[0], 'it'
-    return (', '.join(names[:-1]) + ' and ' + names[-1], 'them') if names else ('Settings', 'them')
+    return (and_join(names), 'them') if names else ('Settings', 'them')
 
 
 def _origin(rp: dict, by_id: dict) -> tuple[dict | None, int]:

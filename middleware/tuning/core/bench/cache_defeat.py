@@ -14,7 +14,7 @@
 """
 import re
 
-from .catalog import MIB
+from ..presets.units import format_bytes
 
 
 def parse_openzfs_version(text):
@@ -22,10 +22,6 @@ def parse_openzfs_version(text):
         return None
     m = re.search(r'(\d+)\.(\d+)', str(text))
     return (int(m.group(1)), int(m.group(2))) if m else None
-
-
-def _fmt(n):
-    return f'{n / MIB / 1024:.1f} GiB' if n >= 1024 * MIB else f'{n / MIB:.0f} MiB'
 
 
 def _direct_io_blocker(test, env):
@@ -49,19 +45,19 @@ def choose_cache_defeat(test, profile, env):
         size = profile.plain_directory_working_set_bytes
         return {
             'method': 'O_DIRECT', 'direct': True, 'working_set_bytes': size,
-            'explanation': f'not ZFS: O_DIRECT bypasses the page cache; {_fmt(size)} working set',
+            'explanation': f'not ZFS: O_DIRECT bypasses the page cache; {format_bytes(size)} working set',
         }
     blocker = _direct_io_blocker(test, env)
     if blocker is None:
         size = profile.direct_working_set_bytes
         return {
             'method': 'DIRECT_IO', 'direct': True, 'working_set_bytes': size,
-            'explanation': f'OpenZFS Direct I/O bypasses the ARC (recordsize-aligned blocks); {_fmt(size)} working set',
+            'explanation': f'OpenZFS Direct I/O bypasses the ARC (recordsize-aligned blocks); {format_bytes(size)} working set',
         }
     arc = env['arc_max_bytes']
     dirty = env.get('dirty_data_max_bytes') or 0
     size = max(2 * arc, 2 * dirty, profile.direct_working_set_bytes)
     return {
         'method': 'WORKING_SET', 'direct': bool(env.get('is_zvol')), 'working_set_bytes': size,
-        'explanation': f'{blocker}; working set {_fmt(size)} ≥ 2 × ARC max ({_fmt(arc)}) so reads reach the disks',
+        'explanation': f'{blocker}; working set {format_bytes(size)} ≥ 2 × ARC max ({format_bytes(arc)}) so reads reach the disks',
     }

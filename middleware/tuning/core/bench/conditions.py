@@ -41,6 +41,7 @@ no gap.
 Entries are stored benchmark results (``tuning.benchmark.get``); imported ones have little context and are compared
 on what they have.
 """
+from ..client.protocols import protocol_words
 from ..presets.data_loss import measured_with, recorded_data_loss
 from ..presets.units import format_bytes
 from .catalog import METRICS, TESTS
@@ -65,7 +66,6 @@ CONDITIONS = (
 )
 LABELS = dict(CONDITIONS)
 TOOLS = {'FIO': 'fio', 'FIO_IMPORT': 'fio', 'CLIENT': 'fio', 'BONNIE': 'bonnie++', 'GOBONNIEGO': 'gobonniego'}
-PROTOCOL_NAMES = {'ISCSI': 'iSCSI'}
 DIFFERENT_CONDITIONS, UNKNOWN_CONDITIONS = 'DIFFERENT_CONDITIONS', 'UNKNOWN_CONDITIONS'
 
 
@@ -118,7 +118,7 @@ def _load_generator(source, context):
     if protocol == 'LOCAL':
         return f'client {host} on its own disk'
     version = _text(target.get('protocol_version'))
-    return f'client {host} over {PROTOCOL_NAMES.get(protocol, protocol)}{f" {version}" if version else ""}'
+    return f'client {host} over {protocol_words(protocol)}{f" {version}" if version else ""}'
 
 
 def _fio_version(source, context):

@@ -15,7 +15,7 @@ The rules, for one direction:
   cache or compression answered (nothing is named).
 """
 from ..client.protocols import protocol_words
-from ..presets.data_loss import and_join
+from ..words import and_join
 from .words import (
     MISSING, at_ceiling_words, carries, lowest_ceiling_words, protocol_hints, rate, sentence,
 )

@@ -18,6 +18,7 @@ the alerts agree.
 from .constants import DANGEROUS, GLOBAL_SCOPE
 from .registry import KNOBS, get_knob
 from .setting_words import name_of, value_words
+from ..words import and_join
 from .snapshot import canonical
 from .values import boolean_01
 
@@ -85,10 +86,6 @@ def with_data_loss(context):
         return context
     found = recorded_data_loss(context)
     return context if found is None else {**context, FIELD: found}
-
-
-def and_join(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ', '.join(parts[:-1]) + ' and ' + parts[-1]
 
 
 def measured_with(items: list[dict]) -> str:
