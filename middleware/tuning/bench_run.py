@@ -21,7 +21,7 @@ from .box.profile import read_profile
 from .box.settings import read_snapshot
 from .context import plugin_context
 from .core import presets, stored_words
-from .core.bench import BenchmarkInputError, InsufficientSpaceError, plan_benchmark
+from .core.bench import BenchmarkInputError, InsufficientSpaceError, benchmark_method
 from .core.alerts import SCRATCH_LEFT, scratch_alerts, scratch_args
 from .core.bench.conditions import network_limit
 from .core.presets.constants import GLOBAL_SCOPE
@@ -36,9 +36,9 @@ FIO_RECORDS_DIR = 'running-fio'  # beside the database, on the system dataset
 
 
 def plan_or_errors(spec: dict, env: dict, field: str) -> dict:
-    """``plan_benchmark`` with its errors in the TrueNAS format (the field path under ``field``)."""
+    """``benchmark_method`` with its errors in the TrueNAS format (the field path under ``field``)."""
     try:
-        return plan_benchmark(spec, env)
+        return benchmark_method(spec, env)
     except BenchmarkInputError as e:
         verrors = ValidationErrors()
         name = e.field.removeprefix('spec')

@@ -4,7 +4,7 @@
 ``{fio_version,
 scratch_dir, tests: {TEST: {job_file, runs: [run], summary: {metric: summary}, adaptive: reason}}, notes}``.
 A run is ``{run, fio_json, bw_bytes, iops, lat_ns, metrics, iodepth}`` (``fio_json`` is fio's final document, kept
-raw). ``plan`` comes from ``core.bench.plan_benchmark``; the scratch directory ``<target_dir>/.tuning-bench-<id>``
+raw). ``plan`` comes from ``core.bench.benchmark_method``; the scratch directory ``<target_dir>/.tuning-bench-<id>``
 is created here and removed on success, failure and abort. Tests run one after another; a test's files are deleted
 before the next test starts, so the space used never exceeds one working set. Each test runs ``plan['runs']``
 times, then more while its primary metric is noisy (``adaptive_decision``) up to ``plan['max_runs']``.

@@ -54,7 +54,7 @@ def _not_found(field: str, message: str) -> ValidationErrors:
 
 
 async def read_target(middleware, dataset: str, field: str) -> dict:
-    """``{dataset, pool, mountpoint, is_zfs, env}`` with ``env`` in the shape ``plan_benchmark`` wants."""
+    """``{dataset, pool, mountpoint, is_zfs, env}`` with ``env`` in the shape ``benchmark_method`` wants."""
     if problem := zfs_name_error(dataset):
         verrors = ValidationErrors()
         verrors.add(field, f'{dataset!r} is not a ZFS dataset name: it {problem}.', errno.EINVAL)

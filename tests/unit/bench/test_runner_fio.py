@@ -8,7 +8,7 @@ import pytest
 
 from tuning.bench_runner import BenchmarkAborted, FioFailed, run_benchmark
 from tuning.bench_runner.scratch import PREFIX, create_scratch, sweep_leftovers
-from tuning.core.bench import plan_benchmark
+from tuning.core.bench import benchmark_method
 from tuning.core.bench.catalog import MIB
 
 pytestmark = pytest.mark.skipif(shutil.which('fio') is None, reason='fio is not installed')
@@ -24,7 +24,7 @@ def dir_env(path):
 
 
 def tiny_plan(path, tests, runs=2, runtime=1):
-    return plan_benchmark({'tests': tests, 'profile': 'QUICK', 'runs': runs, 'adaptive': False,
+    return benchmark_method({'tests': tests, 'profile': 'QUICK', 'runs': runs, 'adaptive': False,
                            'runtime_seconds': runtime, 'ramp_seconds': 0, 'working_set_bytes': 16 * MIB},
                           dir_env(path))
 

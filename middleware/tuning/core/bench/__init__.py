@@ -1,7 +1,7 @@
-"""Benchmark core (pure, stdlib only): catalog, planning, fio job files, fio output parsing, statistics, comparison,
+"""Benchmark core (pure, stdlib only): catalog, method, fio job files, fio output parsing, statistics, comparison,
 importers. See each module's docstring; the public names are re-exported here:
 
-- ``plan_benchmark(spec, env)`` (planning), ``render_job_file(planned_test, plan, directory)`` (jobfile)
+- ``benchmark_method(spec, env)`` (method), ``render_job_file(planned_test, plan, directory)`` (jobfile)
 - ``parse_fio_json(data)``, ``job_metrics``, ``job_run``, ``matching_test`` (fio_output);
   ``StatusStreamDecoder``, ``split_json_stream``, ``progress_from_status`` (fio_status_stream)
 - ``summarize``, ``median``, ``median_ci``, ``mean``, ``cv_percent``, ``mad_outliers`` (statistics);
@@ -20,7 +20,7 @@ from .fio_output import job_metrics, job_run, parse_fio_json, matching_test
 from .fio_status_stream import StatusStreamDecoder, progress_from_status, split_json_stream
 from .importers import import_result
 from .jobfile import render_job_file
-from .planning import plan_benchmark
+from .method import benchmark_method
 from .progress_words import progress_line
 from .statistics import cv_percent, mad_outliers, mean, median, median_ci, summarize, summarize_runs
 
@@ -28,6 +28,6 @@ __all__ = [
     'adaptive_decision', 'METRICS', 'PROFILES', 'TESTS', 'metrics_of_test', 'bootstrap_ratio_ci', 'compare', 'holm',
     'mann_whitney_exact', 'verdict', 'BenchmarkInputError', 'InsufficientSpaceError', 'job_metrics', 'job_run',
     'parse_fio_json', 'matching_test', 'StatusStreamDecoder', 'progress_from_status', 'split_json_stream',
-    'import_result', 'render_job_file', 'plan_benchmark', 'progress_line', 'cv_percent', 'mad_outliers', 'mean',
+    'import_result', 'render_job_file', 'benchmark_method', 'progress_line', 'cv_percent', 'mad_outliers', 'mean',
     'median', 'median_ci', 'summarize', 'summarize_runs',
 ]

@@ -1,12 +1,12 @@
 """The PLAN a client kit runs (pure): the built-in tests in their fio shape, runs and durations, and the smallest
 file size that keeps the box's ARC from serving the reads."""
 from ..bench.catalog import MIB, TESTS
-from ..bench.planning import LIBAIO_DEPTH_PER_JOB
+from ..bench.method import LIBAIO_DEPTH_PER_JOB
 
 
 def queue_shape(test) -> tuple[int, int]:
     """(numjobs, iodepth) giving the test's I/Os in flight with a queueing engine, split as the box's own jobs split
-    them (jobfile/planning: at most ``LIBAIO_DEPTH_PER_JOB`` per job); a sync test has one writer, one I/O."""
+    them (jobfile/method: at most ``LIBAIO_DEPTH_PER_JOB`` per job); a sync test has one writer, one I/O."""
     if test.sync_writes:
         return test.outstanding_ios, 1
     numjobs = max(1, test.outstanding_ios // LIBAIO_DEPTH_PER_JOB)

@@ -1,4 +1,4 @@
-"""Plan a benchmark (pure): ``plan_benchmark(spec, env) -> plan``.
+"""A benchmark's method (pure): ``benchmark_method(spec, env) -> method``.
 
 spec: ``{tests: [TEST], profile: QUICK|STANDARD|THOROUGH, runs?: int, adaptive?: bool, dataset?, label?,
 runtime_seconds?, ramp_seconds?, working_set_bytes?}`` (the last three are expert overrides; a working set below
@@ -8,11 +8,12 @@ env: ``{is_zfs, os, openzfs_version, arc_max_bytes, recordsize_bytes, is_zvol, d
 used_bytes, free_bytes}`` — the pool (ZFS) or the filesystem (plain directory) the scratch space lives on; the ZFS
 keys are needed only when ``is_zfs``.
 
-plan: ``{spec, profile, runs, max_runs, adaptive, runtime_seconds, ramp_seconds, target, cache_defeat: {method,
-explanation}, space: {...figures, refquota_bytes}, tests: [planned test]}``; a planned test is ``{test, label, rw,
-block_size_bytes, ioengine, numjobs, iodepth, direct, size_per_job_bytes, working_set_bytes, cache_defeat,
-metrics: [{id, direction}], job_name}``. Tests run one after another and each test's files are removed before the
-next, so the space needed is the largest working set. Raises ``BenchmarkInputError`` / ``InsufficientSpaceError``.
+method (a result stores it as ``context.plan``): ``{spec, profile, runs, max_runs, adaptive, runtime_seconds,
+ramp_seconds, target, cache_defeat: {method, explanation}, space: {...figures, refquota_bytes}, tests: [planned
+test]}``; a planned test is ``{test, label, rw, block_size_bytes, ioengine, numjobs, iodepth, direct,
+size_per_job_bytes, working_set_bytes, cache_defeat, metrics: [{id, direction}], job_name}``. Tests run one after
+another and each test's files are removed before the next, so the space needed is the largest working set. Raises
+``BenchmarkInputError`` / ``InsufficientSpaceError``.
 """
 import math
 
@@ -105,7 +106,7 @@ def _summary_defeat(planned):
     }
 
 
-def plan_benchmark(spec, env):
+def benchmark_method(spec, env):
     tests, profile, runs, adaptive, runtime, ramp, working_set = _validated_spec(spec)
     env = _validated_env(env)
     planned = [_plan_test(TESTS[t], profile, env, working_set) for t in tests]

@@ -3,7 +3,7 @@ import pytest
 from tuning.core.bench.catalog import GIB, MIB
 from tuning.core.bench.errors import BenchmarkInputError, InsufficientSpaceError
 from tuning.core.bench.jobfile import render_job_file
-from tuning.core.bench.planning import plan_benchmark
+from tuning.core.bench.method import benchmark_method
 
 ALL = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
 
@@ -27,7 +27,7 @@ def by_test(plan):
 
 
 def test_direct_io_only_where_it_bypasses_the_arc():
-    tests = by_test(plan_benchmark({'tests': ALL, 'profile': 'STANDARD'}, zfs_env()))
+    tests = by_test(benchmark_method({'tests': ALL, 'profile': 'STANDARD'}, zfs_env()))
     # 1M is a multiple of the 128K recordsize: Direct I/O; 4K/8K are not: working set ≥ 2 × ARC
     assert tests['SEQ_WRITE']['cache_defeat']['method'] == 'DIRECT_IO'
     assert tests['SEQ_WRITE']['direct'] is True and tests['SEQ_WRITE']['ioengine'] == 'libaio'
@@ -44,7 +44,7 @@ def test_direct_io_only_where_it_bypasses_the_arc():
     ({'is_zvol': True}, 'zvols'),
 ])
 def test_working_set_when_direct_io_is_not_real(over, reason):
-    plan = plan_benchmark({'tests': ['SEQ_READ'], 'profile': 'QUICK'}, zfs_env(**over))
+    plan = benchmark_method({'tests': ['SEQ_READ'], 'profile': 'QUICK'}, zfs_env(**over))
     test = plan['tests'][0]
     assert test['cache_defeat']['method'] == 'WORKING_SET' and reason in test['cache_defeat']['explanation']
     assert test['working_set_bytes'] >= 2 * 16 * GIB
@@ -52,19 +52,19 @@ def test_working_set_when_direct_io_is_not_real(over, reason):
 
 
 def test_zvol_uses_o_direct_with_libaio_but_sized_past_arc():
-    test = plan_benchmark({'tests': ['RAND_READ_4K'], 'profile': 'QUICK'}, zfs_env(is_zvol=True))['tests'][0]
+    test = benchmark_method({'tests': ['RAND_READ_4K'], 'profile': 'QUICK'}, zfs_env(is_zvol=True))['tests'][0]
     assert test['direct'] is True and test['ioengine'] == 'libaio' and test['iodepth'] > 1
     assert test['working_set_bytes'] >= 32 * GIB
 
 
 def test_working_set_also_covers_dirty_data():
-    test = plan_benchmark({'tests': ['RAND_WRITE_4K'], 'profile': 'QUICK'},
+    test = benchmark_method({'tests': ['RAND_WRITE_4K'], 'profile': 'QUICK'},
                           zfs_env(arc_max_bytes=1 * GIB, dirty_data_max_bytes=4 * GIB))['tests'][0]
     assert test['working_set_bytes'] >= 8 * GIB
 
 
 def test_plain_directory_uses_o_direct_and_a_modest_size():
-    plan = plan_benchmark({'tests': ALL, 'profile': 'QUICK'}, dir_env())
+    plan = benchmark_method({'tests': ALL, 'profile': 'QUICK'}, dir_env())
     assert plan['cache_defeat']['method'] == 'O_DIRECT'
     for t in plan['tests']:
         assert t['direct'] is True and t['working_set_bytes'] <= 512 * MIB
@@ -75,7 +75,7 @@ def test_plain_directory_uses_o_direct_and_a_modest_size():
 def test_space_refusal_on_pool_past_80_percent_carries_numbers():
     env = zfs_env(size_bytes=100 * GIB, used_bytes=75 * GIB, free_bytes=25 * GIB, arc_max_bytes=4 * GIB)
     with pytest.raises(InsufficientSpaceError) as e:
-        plan_benchmark({'tests': ['RAND_READ_4K'], 'profile': 'QUICK'}, env)
+        benchmark_method({'tests': ['RAND_READ_4K'], 'profile': 'QUICK'}, env)
     assert e.value.numbers['pool_used_bytes'] == 75 * GIB
     assert e.value.numbers['used_percent_after'] > 80
     assert '80 %' in e.value.message
@@ -83,12 +83,12 @@ def test_space_refusal_on_pool_past_80_percent_carries_numbers():
 
 def test_space_refusal_on_small_filesystem():
     with pytest.raises(InsufficientSpaceError) as e:
-        plan_benchmark({'tests': ['SEQ_WRITE'], 'profile': 'STANDARD'}, dir_env(free_bytes=2 * GIB))
+        benchmark_method({'tests': ['SEQ_WRITE'], 'profile': 'STANDARD'}, dir_env(free_bytes=2 * GIB))
     assert e.value.numbers['filesystem_free_bytes'] == 2 * GIB
 
 
 def test_refquota_is_largest_working_set_plus_ten_percent():
-    plan = plan_benchmark({'tests': ['SEQ_WRITE', 'RAND_READ_4K'], 'profile': 'STANDARD'}, zfs_env())
+    plan = benchmark_method({'tests': ['SEQ_WRITE', 'RAND_READ_4K'], 'profile': 'STANDARD'}, zfs_env())
     largest = max(t['working_set_bytes'] for t in plan['tests'])
     assert plan['space']['required_bytes'] == largest
     assert plan['space']['refquota_bytes'] == pytest.approx(largest * 1.1, abs=1)
@@ -103,26 +103,26 @@ def test_refquota_is_largest_working_set_plus_ten_percent():
 ])
 def test_bad_spec_names_the_field(spec, field):
     with pytest.raises(BenchmarkInputError) as e:
-        plan_benchmark(spec, dir_env())
+        benchmark_method(spec, dir_env())
     assert e.value.field == field
 
 
 def test_bad_env_names_the_field():
     with pytest.raises(BenchmarkInputError) as e:
-        plan_benchmark({'tests': ['SEQ_WRITE']}, zfs_env(arc_max_bytes='big'))
+        benchmark_method({'tests': ['SEQ_WRITE']}, zfs_env(arc_max_bytes='big'))
     assert e.value.field == 'env.arc_max_bytes'
 
 
 def test_working_set_override_cannot_undercut_the_arc_rule():
     with pytest.raises(BenchmarkInputError) as e:
-        plan_benchmark({'tests': ['RAND_READ_4K'], 'working_set_bytes': GIB}, zfs_env())
+        benchmark_method({'tests': ['RAND_READ_4K'], 'working_set_bytes': GIB}, zfs_env())
     assert e.value.field == 'spec.working_set_bytes'
-    plan = plan_benchmark({'tests': ['RAND_READ_4K'], 'working_set_bytes': 64 * MIB}, dir_env())
+    plan = benchmark_method({'tests': ['RAND_READ_4K'], 'working_set_bytes': 64 * MIB}, dir_env())
     assert plan['tests'][0]['working_set_bytes'] == 64 * MIB
 
 
 def test_not_adaptive_caps_at_planned_runs():
-    plan = plan_benchmark({'tests': ['SEQ_WRITE'], 'runs': 7, 'adaptive': False}, dir_env())
+    plan = benchmark_method({'tests': ['SEQ_WRITE'], 'runs': 7, 'adaptive': False}, dir_env())
     assert plan['runs'] == plan['max_runs'] == 7
 
 
@@ -138,7 +138,7 @@ def _ini(text):
 
 
 def test_job_file_for_psync_dataset_random_write():
-    plan = plan_benchmark({'tests': ['RAND_WRITE_4K'], 'profile': 'QUICK'}, zfs_env())
+    plan = benchmark_method({'tests': ['RAND_WRITE_4K'], 'profile': 'QUICK'}, zfs_env())
     ini = _ini(render_job_file(plan['tests'][0], plan, '/mnt/tank/.tuning-bench-1'))
     g, job = ini['global'], ini['rand_write_4k']
     assert g['directory'] == '/mnt/tank/.tuning-bench-1'
@@ -153,7 +153,7 @@ def test_job_file_for_psync_dataset_random_write():
 
 
 def test_job_file_for_libaio_sequential_and_sync_and_mixed():
-    plan = plan_benchmark({'tests': ['SEQ_READ', 'SYNC_WRITE_4K', 'MIXED_70_30'], 'profile': 'QUICK'}, dir_env())
+    plan = benchmark_method({'tests': ['SEQ_READ', 'SYNC_WRITE_4K', 'MIXED_70_30'], 'profile': 'QUICK'}, dir_env())
     jobs = {t['test']: _ini(render_job_file(t, plan, '/tmp/s')) for t in plan['tests']}
     seq = jobs['SEQ_READ']
     assert seq['global']['ioengine'] == 'libaio' and seq['seq_read']['iodepth'] == '4'
@@ -167,6 +167,6 @@ def test_job_file_for_libaio_sequential_and_sync_and_mixed():
 
 
 def test_job_file_refuses_multiline_directory():
-    plan = plan_benchmark({'tests': ['SEQ_READ']}, dir_env())
+    plan = benchmark_method({'tests': ['SEQ_READ']}, dir_env())
     with pytest.raises(ValueError):
         render_job_file(plan['tests'][0], plan, '/tmp/x\n[evil]')
