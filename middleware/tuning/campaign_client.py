@@ -10,7 +10,7 @@ import errno
 
 from .box.profile import read_profile
 from .core.bench.catalog import PROFILES
-from .core.client.plan import session_plan
+from .core.client.plan import kit_instructions
 from .framework import CallError, ValidationErrors
 from .store import client_sessions as sessions
 from .store.offloop import store_call
@@ -22,7 +22,7 @@ CLIENT_WAIT_SECONDS = 3600  # the spec's default (campaign_models)
 def step_plan(benchmark: dict, memory: dict, network_port: int) -> dict:
     """The plan a campaign's client step runs: the campaign's tests, runs and durations in the kit's shape (pure)."""
     profile = PROFILES[benchmark['profile']]
-    return session_plan({
+    return kit_instructions({
         'tests': benchmark['tests'], 'runs': benchmark['runs'],
         'runtime_seconds': benchmark.get('runtime_seconds') or profile.runtime_seconds,
         'ramp_seconds': benchmark['ramp_seconds'] if benchmark.get('ramp_seconds') is not None

@@ -24,7 +24,7 @@ from .context import plugin_context
 from .core import strict_json
 from .core.bench import BenchmarkInputError
 from .core.client import (
-    certificate_sha256, client_record, client_runs, commands, default_box_url, kit_url, session_plan,
+    certificate_sha256, client_record, client_runs, commands, default_box_url, kit_instructions, kit_url,
 )
 from .core.client import bounds
 from .core.network.session import client_argv, measurements, pick_address
@@ -176,7 +176,7 @@ class TuningClientSessionService(Service):
         box_url = await self._box_url(options, verrors)
         verrors.check()
         options = {**options, 'tls_sha256': await self._tls_sha256(box_url)}
-        plan = session_plan(options, profile['memory'])
+        plan = kit_instructions(options, profile['memory'])
         token = store.new_token()
         expires_at = store.expiry(options['expires_minutes'])
         label = options['label'] or f'{options["protocol"]} clients until {expires_at[:16].replace("T", " ")} UTC'

@@ -9,7 +9,7 @@ import pytest
 
 from tuning.core.bench.catalog import TESTS
 from tuning.core.bench.fio_output import matching_test
-from tuning.core.client import commands, default_box_url, kit_url, session_plan
+from tuning.core.client import commands, default_box_url, kit_url, kit_instructions
 
 GIB = 1024 ** 3
 OPTIONS = {'tests': list(TESTS), 'runs': 3, 'runtime_seconds': 30, 'ramp_seconds': 5, 'network_interface': None,
@@ -20,7 +20,7 @@ KIT_SHA = '0123456789abcdef' * 4
 
 
 def test_each_test_keeps_the_box_tests_shape_and_io_in_flight():
-    plan = session_plan(OPTIONS, MEMORY)
+    plan = kit_instructions(OPTIONS, MEMORY)
     assert [t['id'] for t in plan['tests']] == list(TESTS)
     for planned in plan['tests']:
         test = TESTS[planned['id']]
@@ -41,20 +41,20 @@ def test_each_test_keeps_the_box_tests_shape_and_io_in_flight():
 
 
 def test_min_size_is_twice_the_arc_max_in_whole_mib():
-    assert session_plan(OPTIONS, MEMORY)['min_size_bytes'] == 8 * GIB
-    odd = session_plan(OPTIONS, {'physical_bytes': 2 * GIB, 'arc_max_bytes': 1_000_000_001})
+    assert kit_instructions(OPTIONS, MEMORY)['min_size_bytes'] == 8 * GIB
+    odd = kit_instructions(OPTIONS, {'physical_bytes': 2 * GIB, 'arc_max_bytes': 1_000_000_001})
     assert odd['min_size_bytes'] >= 2_000_000_002 and odd['min_size_bytes'] % (1024 * 1024) == 0
     assert odd['min_size_bytes'] - 2_000_000_002 < 1024 * 1024
-    no_arc = session_plan(OPTIONS, {'physical_bytes': 2 * GIB, 'arc_max_bytes': 0})
+    no_arc = kit_instructions(OPTIONS, {'physical_bytes': 2 * GIB, 'arc_max_bytes': 0})
     assert no_arc['min_size_bytes'] == 4 * GIB   # a box that reports no ARC: all of its RAM
 
 
 def test_plan_carries_runs_durations_box_and_network():
-    plan = session_plan({**OPTIONS, 'network_interface': 'eno1', 'network_port': 5301}, MEMORY)
+    plan = kit_instructions({**OPTIONS, 'network_interface': 'eno1', 'network_port': 5301}, MEMORY)
     assert (plan['runs'], plan['runtime_seconds'], plan['ramp_seconds']) == (3, 30, 5)
     assert plan['box'] == {'ram_bytes': 8 * GIB, 'arc_max_bytes': 4 * GIB}
     assert plan['network'] == {'available': True, 'port': 5301}
-    assert session_plan(OPTIONS, MEMORY)['network']['available'] is False
+    assert kit_instructions(OPTIONS, MEMORY)['network']['available'] is False
 
 
 def test_commands_download_the_kit_ask_for_the_token_and_never_carry_one():

@@ -7,7 +7,7 @@ import pytest
 
 from tuning.client import submission_or_errors
 from tuning.core.bench.errors import BenchmarkInputError
-from tuning.core.client import client_record, client_runs, session_plan
+from tuning.core.client import client_record, client_runs, kit_instructions
 from tuning.framework import ValidationErrors
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), 'fixtures',
@@ -21,7 +21,7 @@ def fio(name):
 
 
 WRITE, READ, SYNC = fio('seq-write-libaio-direct.json'), fio('seq-read-psync.json'), fio('sync-write-dsync.json')
-PLAN = session_plan({'tests': ['SEQ_WRITE', 'SEQ_READ'], 'runs': 2, 'runtime_seconds': 30, 'ramp_seconds': 5,
+PLAN = kit_instructions({'tests': ['SEQ_WRITE', 'SEQ_READ'], 'runs': 2, 'runtime_seconds': 30, 'ramp_seconds': 5,
                      'network_interface': None, 'network_port': 5201},
                     {'physical_bytes': 8 * GIB, 'arc_max_bytes': 4 * GIB})
 SESSION = {'id': 7, 'label': 'office', 'protocol': 'NFS', 'dataset': 'tank/share', 'plan': PLAN}

@@ -1,7 +1,7 @@
 """Client sessions' pure logic (stdlib only): what the box asks a client kit to run and what it accepts back.
 
-- ``session_plan(options, memory)`` (plan): the PLAN of docs/clients.md from a session's options and the box's memory
-  figures.
+- ``kit_instructions(options, memory)`` (plan): the kit's instructions (docs/clients.md's PLAN message) from a
+  session's options and the box's memory figures.
 - ``client_runs(result, plan, field)``, ``client_record(...)`` (result): a RESULT checked against its plan and turned
   into a stored benchmark record; ``BenchmarkInputError`` names the field that is wrong.
 - ``protocol_words(protocol)``, ``client_words(target, hostname)`` (protocols): a client's protocol and result in
@@ -12,9 +12,9 @@
   fingerprint the kit pins.
 """
 from .commands import KIT_PATH, commands, default_box_url, kit_url
-from .plan import session_plan
+from .plan import kit_instructions
 from ...shared.tls import certificate_sha256
 from .result import client_record, client_runs, default_label
 
-__all__ = ['KIT_PATH', 'commands', 'default_box_url', 'kit_url', 'session_plan', 'certificate_sha256', 'client_record',
-           'client_runs', 'default_label']
+__all__ = ['KIT_PATH', 'commands', 'default_box_url', 'kit_url', 'kit_instructions', 'certificate_sha256',
+           'client_record', 'client_runs', 'default_label']

@@ -1,5 +1,5 @@
-"""The PLAN a client kit runs (pure): the built-in tests in their fio shape, runs and durations, and the smallest
-file size that keeps the box's ARC from serving the reads."""
+"""A client kit's instructions, sent as the PLAN message (pure): the built-in tests in their fio shape, runs and
+durations, and the smallest file size that keeps the box's ARC from serving the reads."""
 from ..bench.catalog import MIB, TESTS
 from ..bench.method import LIBAIO_DEPTH_PER_JOB
 
@@ -26,7 +26,7 @@ def min_size_bytes(memory: dict) -> int:
     return -(-2 * arc // MIB) * MIB
 
 
-def session_plan(options: dict, memory: dict) -> dict:
+def kit_instructions(options: dict, memory: dict) -> dict:
     """``options``: a session's (tests, runs, runtime_seconds, ramp_seconds, network_interface, network_port);
     ``memory``: ``tuning.profile``'s (physical_bytes, arc_max_bytes)."""
     return {
