@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .framework import CallError
 from .store import Database
-from .transaction.guard import BoxGuard
+from .transaction.guard import BusyGuard
 
 # How long a call made during start-up waits for it to end (recovery is a few appliance calls: seconds).
 START_WAIT_SECONDS = 120
@@ -44,7 +44,7 @@ class Startup:
 
 @dataclass
 class PluginContext:
-    guard: BoxGuard = field(default_factory=BoxGuard)
+    guard: BusyGuard = field(default_factory=BusyGuard)
     boot_id: str | None = None
     recovered: list[str] = field(default_factory=list)
     startup: Startup = field(default_factory=Startup)

@@ -6,7 +6,7 @@ from .box.profile import read_profile
 from .box.settings import matches, read_snapshot, same_value
 from .context import boot_id, box_reserved, plugin_context
 from .core import presets
-from .core.presets.box import box_from
+from .core.presets.box_facts import box_from
 from .core.presets.rules.effect_words import assess, with_effect
 from .core.presets.setting_words import name_of, value_words
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job

@@ -5,7 +5,7 @@ import threading
 from ..framework import CallError
 
 
-class BoxGuard:
+class BusyGuard:
     def __init__(self):
         self._lock = threading.Lock()
         self.busy: dict | None = None

@@ -21,7 +21,7 @@ from . import sysctl_defaults, zfs_properties
 from .base import Backend
 from .errors import BusyError, InvalidValueError, NotFoundError, ReadOnlyError
 from .persisted_text import module_option_value_error, sysctl_name_error, sysctl_value_error, zfs_parameter_name_error
-from .sandbox_box import load_box
+from .box_file import load_box
 from .zfs_parameter_defaults import arc_limits, load_time_values, module_parameter_defaults, validate_value
 
 STATE_KEY = 'sandbox.state'

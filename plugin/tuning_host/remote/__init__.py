@@ -15,7 +15,7 @@ import os
 from tuning.shared.zfs_module import ZFS_MODULE_DIR
 
 from ..runtime.errors import CallError, ValidationErrors
-from .client import BoxClient
+from .client import MiddlewaredClient
 from .forwarding import forwarding_services
 from .local_reads import DEFAULT_PROC_DIR, ProcReader
 from .local_services import local_services
@@ -47,7 +47,7 @@ class RemoteAppliance:
         proc = ProcReader(settings.proc_dir or DEFAULT_PROC_DIR)
         self.arcstats, self.sysctl = proc.arcstats, proc.sysctl   # the box's kernel, read here (local_reads.py)
         self.pins = PinStore(settings.data_dir)
-        self.box = BoxClient(self.address, self.creds, self.pins, on_login=self._on_login, events=BOX_EVENTS,
+        self.box = MiddlewaredClient(self.address, self.creds, self.pins, on_login=self._on_login, events=BOX_EVENTS,
                              on_event=self._on_event)
         self.boot_id = None      # the box's boot this host process serves
         self.full_admin = None   # whether the key's user holds FULL_ADMIN (None: not known yet)

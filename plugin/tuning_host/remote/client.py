@@ -70,7 +70,7 @@ def wire_value(value):
     raise TypeError(f'{type(value).__name__} cannot be sent to the box')
 
 
-class BoxClient:
+class MiddlewaredClient:
     """`await call(method, *params)`; `on_login(client)` runs after every (re)login, before calls go through."""
 
     def __init__(self, address, creds, pins, on_login=None, events=(), on_event=None):

@@ -3,7 +3,7 @@ previews, balanced plans and revert previews alike (issue 13 item 7)."""
 import pytest
 
 from tuning.core.presets import build_plan, get_knob
-from tuning.core.presets.box import box_from
+from tuning.core.presets.box_facts import box_from
 from tuning.core.presets.registry import KNOBS
 from tuning.core.presets.rules.effect_words import EFFECTS, assess
 from tuning.core.presets.rules.effects import LOWER, RAISE, TO

@@ -3,7 +3,7 @@ the same words refuse a bad choice (issue 13 item 7)."""
 import pytest
 
 from tuning.core.presets import PlanInputError, build_plan
-from tuning.core.presets.box import box_from
+from tuning.core.presets.box_facts import box_from
 from tuning.core.presets.devices import device_choices
 
 from .boxes import make_ctx

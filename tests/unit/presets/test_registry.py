@@ -94,7 +94,7 @@ def test_caution_values(kind, setting, value):
 
 
 def test_dirty_data_risk_is_judged_against_the_box_default(nas):
-    from tuning.core.presets.box import box_from
+    from tuning.core.presets.box_facts import box_from
     box, _ = box_from(nas, {'pool': 'tank'})
     dirty = knob(ZFS_PARAMETER, 'zfs_dirty_data_max')
     assert dirty.risk(str(3_435_973_836), box)[0] == SAFE  # the 32 GiB box's own default

@@ -96,7 +96,7 @@ def test_a_recorded_preset_name_wins_and_warning_kinds_read_as_words(entries, co
 
 
 def test_the_boxs_disks_are_counted_by_kind_as_people_write_it():
-    from tuning.core.report.box import box_section
+    from tuning.core.report.box_section import box_section
     disks = [{'name': f'nvme{i}n1', 'kind': 'NVME'} for i in range(4)] + [{'name': 'sda', 'kind': 'HDD'}]
     items = {i['key']: i['value'] for i in box_section({'id': 1, 'context': {'profile': {'disks': disks}}})['items']}
     assert items['disks'] == '1 × HDD, 4 × NVMe'

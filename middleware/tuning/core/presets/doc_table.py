@@ -6,7 +6,7 @@ is the registry's defaults for that box, so the table shows what each preset cha
 """
 from .catalog import builtin_presets
 from .constants import DATASET_PROPERTY, GiB, MiB, POOL_DEVICE, ZFS_PARAMETER
-from .box import box_from
+from .box_facts import box_from
 from .plan import build_plan
 from .registry import KNOBS, get_knob
 from .snapshot import keys_to_read, make_key

@@ -46,7 +46,7 @@ class Knob:
     rationale: str                   # why a preset touches it, in plain words (rules may give a better one)
     source: str                      # doc / section / URL backing the rationale
     risk_rule: RiskRule = safe
-    default: Callable = None         # Box -> canonical default value on that box, or None when unknowable
+    default: Callable = None         # BoxFacts -> canonical default value on that box, or None when unknowable
     new_data_only: bool = False      # dataset props that only affect blocks written after the change
     load_time_only: bool = False     # module params read once at module load (ZMOD_RD)
     scope: str | None = None         # fixed scope (service name, "global"); None = dataset or pool from the target

@@ -5,7 +5,7 @@ the box does not have, compares each proposal with the snapshot and classifies i
 registry. Rows already at the proposed value go to ``unchanged``. Bad targets raise ``PlanInputError`` with
 field-named errors.
 """
-from .box import box_from
+from .box_facts import box_from
 from .catalog import BUILTIN_IDS, get_builtin, rules_for
 from .constants import DANGEROUS, DEFAULT, INHERITED, NEW_DATA, POOL_DEVICE, REBOOT, RISK_WORDS, SAFE, INHERIT
 from .custom import apply_custom_settings, settings_errors

@@ -3,7 +3,7 @@ what it does, its unit, the range allowed on this box (from the same normalisers
 the box's current and default values where it knows them, and which of its choices are risky here and why
 (``risky_values``: judged as a plan judges going there from the box's value, so the editor and the plan agree).
 """
-from .box import Box, box_from
+from .box_facts import BoxFacts, box_from
 from .constants import DATASET_PROPERTY, POOL_DEVICE, SAFE
 from .limits import box_limit, zero_is_default
 from .registry import KNOBS
@@ -27,8 +27,8 @@ def setting_keys(target: dict | None) -> list[str]:
             for knob in editable_knobs() if target is not None or knob.kind != DATASET_PROPERTY]
 
 
-def box_of(profile: dict, target: dict | None) -> Box:
-    """The Box of ``target`` (the first pool's root dataset by default); without any pool, the machine alone (RAM,
+def box_of(profile: dict, target: dict | None) -> BoxFacts:
+    """The box facts of ``target`` (the first pool's root dataset by default); without any pool, the machine alone (RAM,
     ARC, OpenZFS version: all that limits and defaults need)."""
     pools = profile.get('pools') or []
     if pools:
@@ -37,10 +37,11 @@ def box_of(profile: dict, target: dict | None) -> Box:
             return box
         raise ValueError(errors)
     memory = profile.get('memory') or {}
-    return Box(ram_bytes=int(memory.get('physical_bytes') or 0), arc_max_bytes=int(memory.get('arc_max_bytes') or 0),
-               cores=int((profile.get('cpu') or {}).get('cores') or 1),
-               openzfs_version=profile.get('openzfs_version') or '', pool={'name': ''}, dataset='', disks={},
-               unused_disks=(), nic_speeds_mbps=(), nics_up=0)
+    return BoxFacts(ram_bytes=int(memory.get('physical_bytes') or 0),
+                    arc_max_bytes=int(memory.get('arc_max_bytes') or 0),
+                    cores=int((profile.get('cpu') or {}).get('cores') or 1),
+                    openzfs_version=profile.get('openzfs_version') or '', pool={'name': ''}, dataset='', disks={},
+                    unused_disks=(), nic_speeds_mbps=(), nics_up=0)
 
 
 def _size(number: int, unit: str | None) -> str:
@@ -88,7 +89,7 @@ def risky_values(knob, current: str | None, box) -> list[dict]:
     return out
 
 
-def editable_settings(box: Box, snapshot, target: dict | None) -> list[dict]:
+def editable_settings(box: BoxFacts, snapshot, target: dict | None) -> list[dict]:
     """One entry per setting a custom preset may change. ``snapshot`` is what the box holds now for ``target``
     (dataset properties are read from its dataset; none without a target)."""
     view = SnapshotView(snapshot or {})

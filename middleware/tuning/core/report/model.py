@@ -30,7 +30,7 @@ Every figure is copied from the entries' summaries and the comparison rows; noth
 from ..bench.catalog import TESTS
 from ..bench.conditions import conditions_of
 from ..presets.catalog import get_builtin
-from .box import box_section
+from .box_section import box_section
 from .campaign_section import campaign_section
 from .chart_data import compare_series
 from .columns import SUMMARY_COLUMNS

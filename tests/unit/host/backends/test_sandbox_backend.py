@@ -7,7 +7,7 @@ import pytest
 
 from tuning_host.backends import create_backend
 from tuning_host.backends.errors import BusyError, InvalidValueError, NotFoundError, ReadOnlyError
-from tuning_host.backends.sandbox_box import BoxError, load_box
+from tuning_host.backends.box_file import BoxError, load_box
 
 GiB = 1024 ** 3
 

@@ -11,7 +11,7 @@ import pytest
 from aiohttp import web
 
 from tuning_host.remote import RemoteAppliance, client as box_client
-from tuning_host.remote.client import BoxClient
+from tuning_host.remote.client import MiddlewaredClient
 from tuning_host.remote.forwarding import forwarding_services
 from tuning_host.remote.pinning import PinStore
 from tuning_host.remote.policy import credentials, parse_box_url
@@ -96,7 +96,7 @@ def make_client(port, data_dir, tls=False, on_login=None):
     key_file = data_dir / 'key'
     key_file.write_text(KEY)
     creds = credentials('api_key', 'tuner', str(key_file), {})
-    return BoxClient(address, creds, PinStore(str(data_dir)), on_login=on_login)
+    return MiddlewaredClient(address, creds, PinStore(str(data_dir)), on_login=on_login)
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,6 @@
 """The box as the rules see it: facts pulled from a ``tuning.profile`` dict and the preview target.
 
-Rules never dig through the raw profile; they ask a ``Box`` ("is the pool all-flash?", "fastest NIC?"), so each
+Rules never dig through the raw profile; they ask a ``BoxFacts`` ("is the pool all-flash?", "fastest NIC?"), so each
 fact is computed in exactly one place and unit-testable.
 """
 import re
@@ -18,7 +18,7 @@ def parse_version(text: str | None) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class Box:
+class BoxFacts:
     ram_bytes: int
     arc_max_bytes: int
     cores: int
@@ -85,8 +85,8 @@ class Box:
         return self.disks.get(name)
 
 
-def box_from(profile: dict, target: dict) -> tuple['Box | None', list]:
-    """Build the Box for ``target``; returns (box, [(field, message)]). box is None if the target is unusable."""
+def box_from(profile: dict, target: dict) -> tuple['BoxFacts | None', list]:
+    """Build the box facts for ``target``; returns (box, [(field, message)]). box is None if the target is unusable."""
     errors = []
     pool_name = (target or {}).get('pool')
     pools = {p['name']: p for p in profile.get('pools', [])}
@@ -111,7 +111,7 @@ def box_from(profile: dict, target: dict) -> tuple['Box | None', list]:
         disks.setdefault(d['name'], d)
     nics = profile.get('nics', [])
     memory = profile.get('memory', {})
-    box = Box(
+    box = BoxFacts(
         ram_bytes=int(memory.get('physical_bytes') or 0),
         arc_max_bytes=int(memory.get('arc_max_bytes') or 0),
         cores=int((profile.get('cpu') or {}).get('cores') or 1),
