@@ -1,5 +1,5 @@
 """keys_to_read and the snapshot view."""
-from tuning.core.presets import KNOBS, SnapshotView, keys_to_read, make_key, parse_key
+from tuning.core.presets import KNOBS, SettingsView, keys_to_read, make_key, parse_key
 
 
 def test_keys_cover_every_registry_knob_with_the_right_scope(nas):
@@ -36,7 +36,7 @@ def test_view_canonicalises_and_treats_unread_rows_as_absent():
         {'kind': 'ZFS_PARAMETER', 'scope': 'global', 'setting': 'l2arc_write_boost', 'value': None, 'exists': False},
         {'kind': 'POOL_DEVICE', 'scope': 'tank', 'setting': 'cache', 'value': 'sdj, sdh', 'exists': True},
     ]
-    view = SnapshotView(rows)
+    view = SettingsView(rows)
     assert view.value('DATASET_PROPERTY', 'tank', 'logbias') == 'LATENCY'
     assert view.value('SYSCTL', 'global', 'net.ipv4.tcp_rmem') == '4096 87380 6291456'
     assert view.value('POOL_DEVICE', 'tank', 'cache') == 'sdh,sdj'

@@ -20,7 +20,7 @@ from .sizing import (
     default_arc_max_bytes, default_dirty_data_max, default_dirty_data_max_max, dirty_data_target_bytes,
     l2arc_header_ram_bytes, link_payload_bytes_per_s, slog_size_bytes, socket_buffer_max_bytes,
 )
-from .snapshot import SnapshotView, canonical, keys_to_read, make_key, parse_key
+from .snapshot import SettingsView, canonical, keys_to_read, make_key, parse_key
 from .write_check import desired_errors, value_error
 
 __all__ = [
@@ -34,6 +34,6 @@ __all__ = [
     'KNOBS', 'get_knob', 'unit_fields',
     'default_arc_max_bytes', 'default_dirty_data_max', 'default_dirty_data_max_max', 'dirty_data_target_bytes',
     'l2arc_header_ram_bytes', 'link_payload_bytes_per_s', 'slog_size_bytes', 'socket_buffer_max_bytes',
-    'SnapshotView', 'canonical', 'keys_to_read', 'make_key', 'parse_key',
+    'SettingsView', 'canonical', 'keys_to_read', 'make_key', 'parse_key',
     'desired_errors', 'value_error',
 ]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .constants import DATASET_PROPERTY, POOL_DEVICE, SERVICE, SYSCTL, ZFS_PARAMETER
 from .registry import get_knob
-from .snapshot import SnapshotView, make_key, scope_for
+from .snapshot import SettingsView, make_key, scope_for
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class Proposal:
 
 
 class Draft:
-    def __init__(self, box, snapshot: SnapshotView, target: dict, baseline: dict | None = None):
+    def __init__(self, box, snapshot: SettingsView, target: dict, baseline: dict | None = None):
         self.box = box
         self.snapshot = snapshot
         self.target = target

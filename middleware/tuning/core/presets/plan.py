@@ -16,7 +16,7 @@ from .rules import COSTS
 from .rules.costs import Outcome, told
 from .rules.effect_words import assess, with_effect
 from .setting_words import name_of, value_words
-from .snapshot import SnapshotView
+from .snapshot import SettingsView
 
 
 DEVICE_WORDS = {'cache': 'cache device (L2ARC)', 'log': 'log device (SLOG)'}
@@ -62,7 +62,7 @@ def build_plan(preset, ctx: dict) -> dict:
     if errors:
         raise PlanInputError(errors)
 
-    view = SnapshotView(ctx.get('snapshot') or {})
+    view = SettingsView(ctx.get('snapshot') or {})
     draft = Draft(box, view, target, ctx.get('baseline'))
     if preset.get('builtin'):
         rules_for(preset['id'])(draft)
@@ -130,7 +130,7 @@ def build_plan(preset, ctx: dict) -> dict:
     }
 
 
-def _left_out_notes(draft, view: SnapshotView, box, rows: list[dict]) -> list[str]:
+def _left_out_notes(draft, view: SettingsView, box, rows: list[dict]) -> list[str]:
     """A base preset's "not part of this preset" note (``draft.leave_out``) must not contradict the plan: when the
     plan itself sets that setting (a custom preset's own) the note goes (the row says it, with its risk); when the
     box already holds that value from elsewhere (an earlier apply, or by hand) the note says so instead of implying
@@ -158,7 +158,7 @@ def _left_out_notes(draft, view: SnapshotView, box, rows: list[dict]) -> list[st
     return notes
 
 
-def _held_now(draft, view: SnapshotView, kind: str, setting: str):
+def _held_now(draft, view: SettingsView, kind: str, setting: str):
     """(knob, value, scope) of a setting as the box holds it now, or None when the box does not have it."""
     knob = get_knob(kind, setting)
     scope = draft.scope(kind, setting)
@@ -171,7 +171,7 @@ def _held_now(draft, view: SnapshotView, kind: str, setting: str):
     return knob, value, scope
 
 
-def _row(proposal, view: SnapshotView, box) -> tuple[dict, bool]:
+def _row(proposal, view: SettingsView, box) -> tuple[dict, bool]:
     knob = get_knob(proposal.kind, proposal.setting)
     where = (proposal.kind, proposal.scope, proposal.setting)
     current = view.value(*where)

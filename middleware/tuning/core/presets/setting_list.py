@@ -10,7 +10,7 @@ from .registry import KNOBS
 from .rules.effect_words import assess
 from .rules.effects import sentence
 from .setting_words import BYTES, BYTES_PER_SECOND, PERCENT, SECONDS, choice_words, value_word, words_of
-from .snapshot import SnapshotView, make_key, scope_for
+from .snapshot import SettingsView, make_key, scope_for
 from .units import format_block_size, format_bytes
 
 _UNIT_SIGN = {PERCENT: ' %', SECONDS: ' s'}
@@ -92,7 +92,7 @@ def risky_values(knob, current: str | None, box) -> list[dict]:
 def editable_settings(box: BoxFacts, snapshot, target: dict | None) -> list[dict]:
     """One entry per setting a custom preset may change. ``snapshot`` is what the box holds now for ``target``
     (dataset properties are read from its dataset; none without a target)."""
-    view = SnapshotView(snapshot or {})
+    view = SettingsView(snapshot or {})
     out = []
     for knob in editable_knobs():
         name, does, unit = words_of(knob.kind, knob.setting)

@@ -40,8 +40,8 @@ def keys_to_read(profile: dict, target: dict) -> list[tuple[str, str, str]]:
     return [(knob.kind, scope_for(knob.kind, knob.setting, target), knob.setting) for knob in KNOBS]
 
 
-class SnapshotView:
-    """Read access to a snapshot with values in canonical spelling (see ``values``)."""
+class SettingsView:
+    """Read access to a settings snapshot with values in canonical spelling (see ``values``)."""
 
     def __init__(self, snapshot):
         if isinstance(snapshot, dict):
