@@ -27,7 +27,7 @@ from .core.client import (
     certificate_sha256, client_record, client_runs, commands, default_box_url, kit_instructions, kit_url,
 )
 from .core.client import bounds
-from .core.network.session import client_argv, measurements, pick_address
+from .core.network.measurements import client_argv, measurements, pick_address
 from .shared.zfs_names import zfs_name_error
 from .framework import (
     CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, private,

@@ -15,7 +15,7 @@ from .bench_runner.fio_leftovers import stop_leftovers
 from .bench_runner.iperf3_server import ClientOverran, Iperf3Failed, NoClient, serve_one
 from .box.profile import read_profile
 from .core.network.iperf3_json import Iperf3Error, figures
-from .core.network.session import (
+from .core.network.measurements import (
     client_argv, counter_interface, measurements, mismatch, pick_address, server_argv,
 )
 from .framework import CallError, ValidationErrors

@@ -7,7 +7,7 @@ import pytest
 from pydantic import ValidationError
 
 from tuning.core.bench.conditions import comparison_limit, network_limit
-from tuning.core.network.session import measurements
+from tuning.core.network.measurements import measurements
 from tuning.core.report.chart_data import _reference
 from tuning.network_run import session_record
 from tuning.network_models import TuningNetworkMeasureOptions

@@ -12,7 +12,7 @@ from tuning.bench_runner import BenchmarkAborted
 from tuning.bench_runner.fio_leftovers import matching_processes
 from tuning.bench_runner.iperf3_server import ClientOverran, NoClient, serve_one
 from tuning.core.network.iperf3_json import Iperf3Error, figures
-from tuning.core.network.session import server_argv
+from tuning.core.network.measurements import server_argv
 
 pytestmark = pytest.mark.skipif(shutil.which('iperf3') is None, reason='iperf3 is not installed')
 COUNTERS = ('/sys/class/net/lo/statistics/rx_bytes', '/sys/class/net/lo/statistics/tx_bytes')

@@ -1,7 +1,7 @@
 """The four measurements, the client commands, what counts as the awaited test, the address to bind to."""
 import pytest
 
-from tuning.core.network.session import (
+from tuning.core.network.measurements import (
     client_argv, counter_interface, measurements, mismatch, pick_address, server_argv,
 )
 

@@ -1,6 +1,6 @@
-"""The four measurements of a network session and what the client runs for each (pure).
+"""The four iperf3 measurements a client session serves and what the client runs for each (pure).
 
-A one-off iperf3 server serves one client test, so a session is a sequence: one stream and ``parallel`` streams,
+A one-off iperf3 server serves one client test, so they run in sequence: one stream and ``parallel`` streams,
 each client → box (the box receives: what a client writing to a share sees) and box → client (``-R``: reading).
 """
 import ipaddress
