@@ -30,44 +30,28 @@ def make_private(path: str) -> None:
         os.close(fd)
 
 
-MISSING = object()
-MEMO_ENTRIES = 64   # distinct memoised reads kept at once (a read's key is its function and arguments)
-
-
 class Database:
-    """A single connection shared by the event loop and worker threads; every statement is short, so a lock
-    serialises them instead of a pool.
+    """One writer connection, and a reader connection for each thread that reads (WAL: a reader sees the last
+    committed transaction and never waits for a write under way, not even for its sync to disk).
 
-    ``generation`` counts the writes made through it (this connection is the database's only writer): a read
-    remembered with ``remember`` is valid while the generation it was read at is still the current one."""
+    Writes (``transaction``, ``execute``) take turns on a lock and go through the writer connection; so does a
+    ``query`` made inside a transaction, which sees what that transaction wrote. Replacing the file
+    (``replace_with``) waits for the reads under way and makes every thread open the new file."""
 
     def __init__(self, path: str):
         os.makedirs(os.path.dirname(path) or '.', mode=DIR_MODE, exist_ok=True)
         self.path = path
         self._lock = threading.RLock()
-        self._memo = {}
-        self.generation = 0
+        self._writing = threading.local()     # .depth: transactions/statements this thread has under way
+        self._readers = threading.local()     # .conn, .epoch: this thread's reader connection
+        self._gate = threading.Condition()    # reads under way vs a replacement of the file
+        self._reading = 0
+        self._replacing = False
+        self._epoch = 0                       # the file's generation: replace_with opens a new one
+        self._opened = []                     # (thread, its reader connection)
+        self._closed = False
         self._conn = self._connect()
         self.migrate()
-
-    def _wrote(self):
-        # after the statement or transaction, under the lock: a read that saw the old generation and ran before the
-        # write is dropped on its next lookup; one that ran after it is re-read once, never served stale
-        self.generation += 1
-
-    def recall(self, key):
-        """The value remembered for ``key`` if no write came since it was read, else ``MISSING`` (no lock: it only
-        reads two attributes, so the event loop may call it)."""
-        entry = self._memo.get(key)
-        if entry is not None and entry[0] == self.generation:
-            return entry[1]
-        return MISSING
-
-    def remember(self, key, generation: int, value) -> None:
-        """Keep ``value``, read at ``generation``, for ``recall``. Callers treat remembered values as read-only."""
-        if len(self._memo) >= MEMO_ENTRIES:
-            self._memo.clear()
-        self._memo[key] = (generation, value)
 
     def _connect(self) -> sqlite3.Connection:
         for name in (self.path, self.path + '-wal', self.path + '-shm'):
@@ -80,9 +64,37 @@ class Database:
         conn.execute('PRAGMA foreign_keys=ON')
         return conn
 
-    def migrate(self):
+    def _reader(self) -> sqlite3.Connection:
+        """The calling thread's reader connection to the current file (called with the gate held open)."""
+        conn = getattr(self._readers, 'conn', None)
+        if conn is not None and self._readers.epoch == self._epoch:
+            return conn
+        if self._closed:
+            raise sqlite3.ProgrammingError('Cannot operate on a closed database.')
+        conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        conn.execute('PRAGMA query_only=ON')   # a reader never writes, whatever it is given
+        with self._gate:
+            # connections of ended threads are closed here (worker threads come and go)
+            for entry in [e for e in self._opened if not e[0].is_alive()]:
+                entry[1].close()
+                self._opened.remove(entry)
+            self._opened.append((threading.current_thread(), conn))
+        self._readers.conn, self._readers.epoch = conn, self._epoch
+        return conn
+
+    @contextmanager
+    def _writer(self):
         with self._lock:
-            version = self._conn.execute('PRAGMA user_version').fetchone()[0]
+            self._writing.depth = getattr(self._writing, 'depth', 0) + 1
+            try:
+                yield self._conn
+            finally:
+                self._writing.depth -= 1
+
+    def migrate(self):
+        with self._writer() as conn:
+            version = conn.execute('PRAGMA user_version').fetchone()[0]
             for target, statements in enumerate(MIGRATIONS[version:], start=version + 1):
                 with self.transaction() as cur:
                     for statement in statements:
@@ -91,12 +103,12 @@ class Database:
 
     @property
     def schema_version(self) -> int:
-        return self._conn.execute('PRAGMA user_version').fetchone()[0]
+        return self.query('PRAGMA user_version')[0]['user_version']
 
     @contextmanager
     def transaction(self):
-        with self._lock:
-            cur = self._conn.cursor()
+        with self._writer() as conn:
+            cur = conn.cursor()
             cur.execute('BEGIN IMMEDIATE')
             try:
                 yield cur
@@ -105,53 +117,84 @@ class Database:
                 raise
             else:
                 cur.execute('COMMIT')
-            finally:
-                self._wrote()
 
     def execute(self, sql: str, params=()) -> sqlite3.Cursor:
-        """A statement outside a transaction; counted as a write (reads use ``query``)."""
-        with self._lock:
-            try:
-                return self._conn.execute(sql, params)
-            finally:
-                self._wrote()
+        """A statement outside a transaction (reads use ``query``)."""
+        with self._writer() as conn:
+            return conn.execute(sql, params)
 
     def query(self, sql: str, params=()) -> list[dict]:
-        with self._lock:
-            return [dict(row) for row in self._conn.execute(sql, params).fetchall()]
+        if getattr(self._writing, 'depth', 0):   # inside this thread's transaction: see what it wrote
+            with self._writer() as conn:
+                return [dict(row) for row in conn.execute(sql, params).fetchall()]
+        with self._gate:
+            while self._replacing:
+                self._gate.wait()
+            self._reading += 1
+        try:
+            return [dict(row) for row in self._reader().execute(sql, params).fetchall()]
+        finally:
+            with self._gate:
+                self._reading -= 1
+                if not self._reading:
+                    self._gate.notify_all()
+
+    def _close_readers(self):
+        """Close every reader connection (with no read under way)."""
+        for _thread, conn in self._opened:
+            conn.close()
+        self._opened.clear()
 
     def close(self):
-        with self._lock:
+        with self._writer():
+            with self._gate:
+                while self._reading:   # the reads under way end first; later ones are refused
+                    self._gate.wait()
+                self._closed = True
+                self._epoch += 1
+                self._close_readers()
             self._conn.close()
 
     def backup_to(self, path: str) -> None:
         """A consistent single-file copy at ``path`` (SQLite's online backup, no WAL beside it)."""
-        with self._lock:
+        with self._writer() as conn:
             make_private(path)
             copy = sqlite3.connect(path, isolation_level=None)
             try:
-                self._conn.backup(copy)
+                conn.backup(copy)
                 copy.execute('PRAGMA journal_mode=DELETE')
             finally:
                 copy.close()
 
     def replace_with(self, path: str, keep_as: str) -> None:
         """Make the database file at ``path`` this database: the current one is first copied to ``keep_as``, then
-        ``path`` is renamed over it (atomic on one filesystem). Other threads wait on the lock meanwhile, then carry
-        on with the new file. On a failure the current database stays open and unchanged."""
-        with self._lock:
+        ``path`` is renamed over it (atomic on one filesystem). Writers wait on the lock meanwhile; readers go on
+        reading the current file during the copy and wait at the gate only for the swap itself, then carry on with
+        the new file. On a failure the current database stays open and unchanged."""
+        with self._writer():
             self.backup_to(keep_as)
-            self._conn.execute('PRAGMA wal_checkpoint(TRUNCATE)')
-            self._conn.close()
+            with self._gate:
+                self._replacing = True
+                while self._reading:
+                    self._gate.wait()
             try:
-                for leftover in (self.path + '-wal', self.path + '-shm'):  # a stale WAL would be replayed into it
-                    if os.path.exists(leftover):
-                        os.unlink(leftover)
-                os.replace(path, self.path)
+                # readers close first: the writer's close is then the file's last, the one that ends its WAL
+                self._close_readers()
+                self._epoch += 1
+                self._conn.execute('PRAGMA wal_checkpoint(TRUNCATE)')
+                self._conn.close()
+                try:
+                    for leftover in (self.path + '-wal', self.path + '-shm'):  # a stale WAL would be replayed
+                        if os.path.exists(leftover):
+                            os.unlink(leftover)
+                    os.replace(path, self.path)
+                finally:
+                    self._conn = self._connect()  # the new file, or the untouched old one when the rename failed
+                self.migrate()   # before any read of the new file
             finally:
-                self._conn = self._connect()  # the new file, or the untouched old one when the rename failed
-                self._wrote()
-            self.migrate()
+                with self._gate:
+                    self._replacing = False
+                    self._gate.notify_all()
 
 
 def dumps(value) -> str:

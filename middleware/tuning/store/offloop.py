@@ -1,16 +1,17 @@
-"""The one way async plugin code reaches the store: off the event loop.
+"""The ways async plugin code reaches the store.
 
 Inside TrueNAS every service shares middlewared's single asyncio loop, and each committed write fsyncs (WAL,
-``synchronous=FULL``), so a store call made on the loop stalls every client of the box. Async code therefore calls
-``await store_call(middleware, fn, *args)``, which runs ``fn(db, *args)`` in a worker thread, as middlewared's own
-plugins do with ``run_in_thread``. Plain (non-async) service methods already run in a worker thread and use the
-database directly.
+``synchronous=FULL``), so a write made on the loop would stall every client of the box. Async code therefore
+writes with ``await store_call(middleware, fn, *args)``, which runs ``fn(db, *args)`` in a worker thread, as
+middlewared's own plugins do with ``run_in_thread``; so do reads that may be large (every stored result). Plain
+(non-async) service methods already run in a worker thread and use the database directly.
 
-Reads that the panel repeats (the state, the preset list) use ``store_read``: the same call, remembered until the
-next write to the database, so a repeated read costs neither a query nor a trip to a worker thread.
+A small read (the state's rows, the preset list) is ``await store_read(middleware, fn, *args)``: ``fn`` runs on the
+loop itself. A read has a connection of its own to the WAL database (``Database.query``), so it never waits for a
+write under way or its sync to disk: it costs the loop its few statements, less than the trip to a worker thread
+and back would. Nothing is remembered between calls: every read reads the database.
 """
-from ..context import database, plugin_context
-from .db import MISSING
+from ..context import database
 
 
 async def store_call(middleware, fn, *args, **kwargs):
@@ -21,24 +22,6 @@ async def store_call(middleware, fn, *args, **kwargs):
 
 
 async def store_read(middleware, fn, *args):
-    """``store_call`` for a read that only depends on the database and hashable ``args``: answered from memory while
-    no write has come since it was last read. The value is shared between callers: never change it."""
+    """``fn(db, *args)`` on the event loop, for a read of a few rows that only reads (see above)."""
     db = await database(middleware)
-    key = (fn, args)
-    value = db.recall(key)
-    if value is MISSING:
-        generation = db.generation   # taken before the read: a write during it makes the next call read again
-        value = await middleware.run_in_thread(fn, db, *args)
-        db.remember(key, generation, value)
-    return value
-
-
-def store_version(middleware):
-    """What every read remembered from the store depends on: the open database and its count of writes, or None
-    while start-up has not opened it or has not finished (a call then waits or fails: nothing to remember). The
-    standalone host keeps whole answers of the repeated reads with it (tuning_host/server/answers.py)."""
-    ctx = plugin_context(middleware)
-    db = ctx._db
-    if db is None or ctx.startup.status != 'READY':
-        return None
-    return db, db.generation
+    return fn(db, *args)

@@ -14,7 +14,6 @@ from .errors import ENOMETHOD, CallError
 from .jobs import Job, JobsQueue
 from .logfile import append_rotating
 from .pipes import Pipe
-from .reach import reaching_out
 
 __all__ = ["Middleware", "MethodNotFound"]
 
@@ -149,7 +148,6 @@ class Middleware:
     async def call(self, name, *params, app=None, message_id=None, pipes=None):
         """Call `name` with positional `params`. A @job method returns its Job (await `job.wait()`); `pipes`
         (a `Pipes`, see `pipe()`) are the pipes opened for it."""
-        reaching_out()
         serviceobj, methodobj = self.get_method(name)
         return await self.call_method(name, serviceobj, methodobj, params, app=app, message_id=message_id,
                                       pipes=pipes)
@@ -162,7 +160,6 @@ class Middleware:
         """`call` for threads (never from the event-loop thread). A sync method runs in the calling thread."""
         if self.in_loop_thread():
             raise RuntimeError("You cannot use call_sync from main thread")
-        reaching_out()
         serviceobj, methodobj = self.get_method(name)
         if getattr(methodobj, "_job", None) is None and not asyncio.iscoroutinefunction(methodobj):
             _, args = self._prepare(name, serviceobj, methodobj, params, app, None)
@@ -177,13 +174,11 @@ class Middleware:
         return fut.result() if wait else fut
 
     async def run_in_thread(self, fn, *args, **kwargs):
-        reaching_out()
         if kwargs:
             return await self.loop.run_in_executor(self.executor, lambda: fn(*args, **kwargs))
         return await self.loop.run_in_executor(self.executor, fn, *args)
 
     async def run_in_executor(self, executor, fn, *args, **kwargs):
-        reaching_out()
         return await self.loop.run_in_executor(executor, lambda: fn(*args, **kwargs))
 
     def create_task(self, coro):

@@ -63,12 +63,6 @@ class CallSlots:
             self.idle.set()
 
 
-def result_message(id_, result_text):
-    """The text `send_result` sends, of a result already encoded as JSON text."""
-    id_text = str(id_) if type(id_) is int else jsonenc.dumps(id_)
-    return '{"jsonrpc":"2.0","result":' + result_text + ',"id":' + id_text + "}"
-
-
 def format_trace(exc_info):
     etype, value, tb = exc_info
     frames = []
@@ -181,11 +175,6 @@ class Connection:
 
     def send_result(self, id_, result):
         self.send({"jsonrpc": "2.0", "result": result, "id": id_})
-
-    def send_encoded_result(self, id_, result_text):
-        """`send_result` of a result already encoded as JSON text: the same text `send_result` sends."""
-        if not self.closed:
-            self._outgoing.put_nowait(result_message(id_, result_text))
 
     async def send_now(self, data):
         """Send the message `data` from the calling task (the reader) when the writer is parked with nothing queued,

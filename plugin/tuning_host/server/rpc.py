@@ -12,7 +12,6 @@ from ..runtime.errors import CallError, CallException, ValidationError, Validati
 from ..runtime.jobs import Job, State, adapt_exception
 from ..runtime.validation import serialize_result
 from . import limits
-from .answers import Answers
 from .audit import audit_method_call
 from .auth import end_connection_token
 from .authz import authorize_call
@@ -102,7 +101,6 @@ class RpcHandler:
     def __init__(self, middleware):
         self.middleware = middleware
         self.anonymous = AnonymousConnections(middleware)
-        self.answers = Answers(middleware)
 
     async def handle(self, request):
         ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=None)
@@ -127,9 +125,7 @@ class RpcHandler:
                 except ValueError as e:
                     conn.send_error(None, INVALID_JSON, str(e))
                     continue
-                answer = self.process_message(conn, message)
-                if answer is not None:
-                    await conn.send_now(answer)
+                self.process_message(conn, message)
                 if conn.backlogged():
                     await conn.caught_up()
         finally:
@@ -141,7 +137,7 @@ class RpcHandler:
         return ws
 
     def process_message(self, conn, message):
-        """Answer, refuse or start the call in `message`; returns the answer for the reader to send itself, if any."""
+        """Refuse the call in `message` or start it in a task of its own."""
         try:
             validate_message(message)
         except ValueError as e:
@@ -164,8 +160,6 @@ class RpcHandler:
             if id_ is not _NO_ID:
                 conn.send_error(id_, METHOD_NOT_FOUND, "Method does not exist")
             return
-        if id_ is not _NO_ID and (answer := self.answers.answer(conn, id_, name, methodobj, message["params"])):
-            return answer   # a repeated read, answered from what it answered before: no task, no worker
         self.middleware.create_task(self.process_call(conn, id_, name, serviceobj, methodobj, message["params"]))
 
     @staticmethod
@@ -187,7 +181,6 @@ class RpcHandler:
 
     async def process_call(self, conn, id_, name, serviceobj, methodobj, params):
         reply = id_ is not _NO_ID
-        recording = self.answers.recording(conn, name, methodobj, params) if reply else None
         try:
             async with conn.slots:
                 result = await self.call(conn, id_, name, serviceobj, methodobj, params)
@@ -214,9 +207,7 @@ class RpcHandler:
             if adapted is None and not conn.py_exceptions:
                 logger.warning("Exception while calling %s(*%s)", name, _short_repr(params), exc_info=True)
         else:
-            if recording is not None and (text := recording.keep(result)) is not None:
-                conn.send_encoded_result(id_, text)
-            elif reply:
+            if reply:
                 conn.send_result(id_, result)
 
     async def call(self, conn, id_, name, serviceobj, methodobj, params):

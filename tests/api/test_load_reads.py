@@ -1,7 +1,9 @@
-"""Issue 12 load: the reads the panel repeats (`tuning.preset.query`, `tuning.state`, `core.ping`) are answered from
-what they answered before (plugin/tuning_host/server/answers.py); every test here repeats a read first, so that it
-is remembered, then changes what it is made of and checks the next answer tells the change."""
+"""The reads the panel repeats (`tuning.preset.query`, `tuning.state`, `core.ping`) tell every change at once (issues
+12 and 22): nothing answers them from an earlier answer (issue 12's remembered answers are gone: the path is short
+instead), and the box's live settings that `tuning.state` reads are shared only by callers at the same moment. Every
+test here repeats a read first, then changes what it is made of and checks the next answer tells the change."""
 import errno
+import threading
 
 import pytest
 
@@ -13,7 +15,7 @@ ENOTAUTHENTICATED = 207
 
 
 def repeated(c, method, *params):
-    """The answer to a call made twice (the second one from memory), after checking both agree."""
+    """The answer to a call made twice, after checking both agree."""
     first, second = c.call(method, *params), c.call(method, *params)
     assert first == second
     return second
@@ -56,6 +58,36 @@ def test_drift_behind_tunings_back_shows_in_a_repeated_state(c):
 
 
 @pytest.mark.sandbox_only
+def test_a_change_shows_in_the_next_state_of_the_one_who_made_it_while_others_poll(host, c):
+    """Others polling tuning.state share the box's reads; a read under way when the change landed is not the one
+    the changer's next state gets."""
+    result = c.job('tuning.preset.apply', 'max-seq-write', MEDIA, {'acknowledge': []})
+    stop = threading.Event()
+    pollers = [host.client() for _ in range(4)]
+
+    def poll(client):
+        while not stop.is_set():
+            client.call('tuning.state')
+
+    threads = [threading.Thread(target=poll, args=(p,)) for p in pollers]
+    for t in threads:
+        t.start()
+    try:
+        for recordsize in ('64K', '1M', '128K', '1M', '32K'):
+            c.call('pool.dataset.update', 'tank/media', {'recordsize': recordsize})
+            drift = c.call('tuning.state')['drift']
+            assert [d['actual'] for d in drift] == ([] if recordsize == '1M' else [recordsize])
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(60)
+        for p in pollers:
+            p.close()
+        c.call('pool.dataset.update', 'tank/media', {'recordsize': '1M'})
+        c.job('tuning.restore_point.revert', result['restore_point_id'], [])
+
+
+@pytest.mark.sandbox_only
 def test_a_job_holding_the_box_shows_in_a_repeated_state(c):
     assert repeated(c, 'tuning.state')['busy'] is None
     job_id = start_running(c, {**SMALL, 'runtime_seconds': 60, 'runs': 3})
@@ -92,7 +124,7 @@ def test_a_logged_out_session_is_refused_what_it_read_before(host):
         assert e.value.errno == ENOTAUTHENTICATED
 
 
-def test_a_remembered_answer_is_the_same_message_as_the_first(c):
+def test_a_repeated_answer_is_the_same_message_as_the_first(c):
     for method in ('tuning.state', 'tuning.preset.query', 'core.ping'):
         first, second = (c.reply(c.send(method, (), id_=f'{method}-{n}')) for n in (1, 2))
         assert first.pop('id') != second.pop('id')
