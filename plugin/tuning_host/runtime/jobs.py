@@ -313,9 +313,8 @@ class Job:
 
             self.result = await self._execute()
             self._finish(State.SUCCESS)
-            if self.progress["percent"] != 100:
-                self.progress["percent"] = 100
-                self.progress["description"] = ""
+            # middlewared's set_progress(100, ''): the percent only (an empty description changes nothing there)
+            self.progress["percent"] = 100
         except asyncio.CancelledError:
             self._finish(State.ABORTED)
         except Exception as e:
