@@ -17,11 +17,14 @@ from ..runtime import (BaseModel, CallError, InstanceNotFound, NonEmptyString, S
                        single_argument_args)
 from ..runtime.models import QueryArgs
 from ..runtime.filters import filter_list
+from ..runtime.roles import granted_roles
 from .authz import credentials_valid, end_session, session_expiry
 from .rate_limit import refusal_delay
 from .store import ADMIN_USERNAME, MAX_ROW_ID
 
 ADMIN_UID = 950
+# user.twofactor_config of an account without a second factor (none has one on this host)
+NO_TWO_FACTOR = {"provisioning_uri": None, "secret_configured": False, "interval": 30, "otp_digits": 6}
 READONLY_UID = 951   # TrueNAS's truenas_readonly_administrators group id
 FAIL_DELAY = (1.0, 2.0)  # middlewared's AA_LEVEL1.min_fail_delay: a failed login answers after 1-2 s
 
@@ -203,20 +206,28 @@ class AuthMechanismChoicesResult(BaseModel):
     result: list[str]
 
 
-def user_info(username, roles):
-    """The `auth.me` shape of a local administrator holding `roles` (a full admin's allowlist is everything;
-    other privileges list no wildcard)."""
+def user_info(username, roles, api_key=False):
+    """The `auth.me` shape of a local administrator holding `roles`, as middlewared answers it: the privilege's roles
+    expanded (RoleManager.roles_for_role) and sent as middlewared's JSON sends a Python set, `{"$set": [...]}`; the
+    account's flags (authenticator.py AccountFlag: LOCAL, SYS_ADMIN for truenas_admin's uid, API_KEY after an API key
+    login); a full admin's allowlist is everything, other privileges list no wildcard; no web shell on this host."""
     full = "FULL_ADMIN" in roles
     uid = ADMIN_UID if full else READONLY_UID
     return {
         "pw_name": username, "pw_gecos": "Local Administrator" if full else "Local Read-Only Administrator",
         "pw_dir": "/nonexistent", "pw_shell": "/usr/sbin/nologin", "pw_uid": uid, "pw_gid": uid,
         "grouplist": [uid, 544] if full else [uid], "sid": None, "source": "LOCAL", "local": True,
-        "attributes": {}, "two_factor_config": {},
-        "privilege": {"roles": list(roles), "allowlist": [{"method": "*", "resource": "*"}] if full else [],
-                      "web_shell": False},
-        "account_attributes": ["LOCAL", "PASSWORD_LOGIN"],
+        "attributes": {}, "two_factor_config": NO_TWO_FACTOR,
+        "privilege": {"roles": {"$set": sorted(granted_roles(roles))},
+                      "allowlist": [{"method": "*", "resource": "*"}] if full else [],
+                      "web_shell": False, "webui_access": True},
+        "account_attributes": ["LOCAL"] + (["SYS_ADMIN"] if full else []) + (["API_KEY"] if api_key else []),
     }
+
+
+def user_info_of(credentials):
+    """`auth.me` of a session: a token's is that of the login that generated it (its API key included)."""
+    return user_info(credentials["username"], credentials["roles"], api_key="api_key" in credentials)
 
 
 def _credentials(kind, username, roles, expires_at, **extra):
@@ -326,7 +337,7 @@ class AuthService(Service):
         creds = app.authenticated_credentials
         return {
             "response_type": "SUCCESS",
-            "user_info": user_info(creds["username"], creds["roles"]) if data["login_options"]["user_info"] else None,
+            "user_info": user_info_of(creds) if data["login_options"]["user_info"] else None,
             "authenticator": "LEVEL_1",
         }
 
@@ -383,7 +394,7 @@ class AuthService(Service):
         """The logged-in user."""
         if app is None or not app.authenticated_credentials:
             raise CallError("Not logged in")
-        return user_info(app.authenticated_credentials["username"], app.authenticated_credentials["roles"])
+        return user_info_of(app.authenticated_credentials)
 
     @api_method(AuthLogoutArgs, AuthLogoutResult, authorization_required=False, pass_app=True)
     async def logout(self, app):
