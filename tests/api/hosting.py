@@ -34,12 +34,23 @@ READ_ROLES_LISTED = ["READONLY_ADMIN", "SHARING_ADMIN", "SYSTEM_ADVANCED_READ", 
 CLEAR_EVERY = 10   # logins between two clears of the host's login rate limit (it allows 20 a minute)
 
 TRUENAS = bool(os.environ.get("TRUENAS_URL"))   # the host under test is TrueNAS's own middlewared
+# ... started by the live tier (tests/truenas_live/api_suite.py): the fake box, its accounts, the sample service
+LIVE_TIER = TRUENAS and os.environ.get("TRUENAS_LIVE_TIER") == "1"
 REMOTE_URL = os.environ.get("TRUENAS_URL") or os.environ.get("TUNING_API_URL")
 REMOTE_API_KEY = os.environ.get("TRUENAS_API_KEY")
 REMOTE_PASSWORD = os.environ.get("TRUENAS_PASSWORD") or os.environ.get("TUNING_API_PASSWORD")
 REMOTE = bool(REMOTE_URL and (REMOTE_API_KEY or REMOTE_PASSWORD))
 REMOTE_READONLY_PASSWORD = (os.environ.get("TRUENAS_READONLY_PASSWORD")
                             or os.environ.get("TUNING_API_READONLY_PASSWORD"))
+# Where the box's live ZFS module parameters are, when the suite runs beside a TrueNAS box (see BoxReadsClient)
+TRUENAS_ZFS_PARAMETERS_DIR = os.environ.get("TRUENAS_ZFS_PARAMETERS_DIR")
+
+
+def roles_of(user_info):
+    """The roles of an `auth.me` answer (or a login's user_info): middlewared sends the privilege's roles, expanded,
+    as its JSON form of a Python set, `{"$set": [...]}`."""
+    roles = user_info["privilege"]["roles"]
+    return set(roles["$set"] if isinstance(roles, dict) else roles)
 
 
 def rate_limited(error):
@@ -306,6 +317,19 @@ def _session(host, client, login, options):
     return client
 
 
+class BoxReadsClient(Client):
+    """A client of TrueNAS's own middlewared that answers the one read of the box the suite makes that TrueNAS has no
+    call for, as the standalone host serving a TrueNAS box answers it itself (tuning_host/remote/local_services.py):
+    `tunable.get_zfs_parameters` (the sandbox's appliance offers it; on TrueNAS the plugin reads sysfs), from
+    TRUENAS_ZFS_PARAMETERS_DIR (/sys/module/zfs/parameters on the box; the live tier's fake box's stand-in)."""
+
+    def call(self, method, *params, timeout=None):
+        if method == "tunable.get_zfs_parameters" and TRUENAS_ZFS_PARAMETERS_DIR:
+            from tuning.shared.zfs_module import read_zfs_parameters_dir
+            return read_zfs_parameters_dir(TRUENAS_ZFS_PARAMETERS_DIR)
+        return super().call(method, *params, timeout=timeout)
+
+
 class RemoteHost:
     """A host already running: a real TrueNAS (TRUENAS_URL, e.g. wss://nas/api/current; TRUENAS_API_KEY or
     TRUENAS_PASSWORD; TRUENAS_USERNAME, default truenas_admin; a read-only administrator's TRUENAS_READONLY_USERNAME
@@ -334,7 +358,8 @@ class RemoteHost:
         return c.login_api_key(self.username, self.api_key) if self.api_key else c.login(self.username, self.password)
 
     def _client(self):
-        return Client(self.url, timeout=120.0)   # a real box (or a VM under emulation) is slower than the sandbox
+        # a real box (or a VM under emulation) is slower than the sandbox
+        return (BoxReadsClient if TRUENAS else Client)(self.url, timeout=120.0)
 
     def client(self, login=True, **options):
         return _session(self, self._client(), login and self._login, options)

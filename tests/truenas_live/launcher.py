@@ -35,6 +35,7 @@ REAL_PLUGINS = (
     'middlewared.plugins.auth',        # auth.py: unix-socket root sessions, auth.login_ex, tokens for /_download
     'middlewared.plugins.alert',       # alert.py: alert.oneshot_create / alert.list
     'middlewared.plugins.account_.privilege',  # privilege.full_privilege: the root session of a unix socket
+    'middlewared.plugins.rate_limit',  # rate.limit.cache_clear (the API suite's clearing session, as TrueNAS's own CI)
     'middlewared.plugins.system_vendor',  # 26.0: main.py asks system.vendor.is_vendored (no /data/.vendor: False)
     'middlewared.plugins.fakebox',     # the fake box (tests/truenas_live/fakebox)
     'middlewared.plugins.tuning',      # the plugin under test, installed by plugin/install/installer.py
@@ -80,6 +81,8 @@ def main(argv=None) -> int:
     parser.add_argument('--home', required=True, type=Path)
     parser.add_argument('--port', required=True, type=int)
     parser.add_argument('--release-version', default=os.environ.get('TRUENAS_VERSION', '25.10.6'))
+    parser.add_argument('--sample-plugin', action='store_true',
+                        help="also load the API suite's test-only sample service (sample_on_truenas.py)")
     args = parser.parse_args(argv)
     home = args.home.resolve()
     home.mkdir(parents=True, exist_ok=True)
@@ -138,7 +141,7 @@ def main(argv=None) -> int:
         CONSOLE_ONCE_PATH = str(run_dir / '.middlewared-console-once')
 
         def _load_plugins(self, *a, whitelist=None, **kw):
-            return super()._load_plugins(*a, whitelist=list(REAL_PLUGINS), **kw)
+            return super()._load_plugins(*a, whitelist=plugins, **kw)
 
         async def start_tcp_site(self, host):  # 25.10: main.py starts its loopback TCP site after the setups
             assert host == '127.0.0.1'
@@ -166,6 +169,11 @@ def main(argv=None) -> int:
 
     fakebox_harness.create_database(db_file)
     fakebox_harness.replace_pam()
+    plugins = list(REAL_PLUGINS)
+    if args.sample_plugin:
+        sys.path.insert(0, str(HERE))
+        import sample_on_truenas
+        plugins.append(sample_on_truenas.install(site))
     middleware = LiveMiddleware(loop_monitor=False, debug_level='DEBUG', log_handler='console')
     middleware.run()
     return 0

@@ -20,8 +20,9 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, home: Path):
+    def __init__(self, home: Path, launcher_args: tuple[str, ...] = ()):
         self.home = home
+        self.launcher_args = tuple(launcher_args)
         self.port = None
         self.proc = None
         self.output: list[str] = []
@@ -43,7 +44,8 @@ class LiveServer:
         self._listening.clear()
         self._ended.clear()
         self.proc = subprocess.Popen(
-            [sys.executable, str(HERE / 'launcher.py'), '--home', str(self.home), '--port', str(self.port)],
+            [sys.executable, str(HERE / 'launcher.py'), '--home', str(self.home), '--port', str(self.port),
+             *self.launcher_args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
         threading.Thread(target=self._read, daemon=True).start()
         if not self._listening.wait(START_DEADLINE) or self.proc.poll() is not None:
@@ -53,10 +55,15 @@ class LiveServer:
         return self
 
     def _read(self):
-        for line in self.proc.stdout:
-            self.output.append(line)
-            if line.startswith('LIVE-LISTENING') or line.startswith('LIVE-INSTALL-FAILED'):
-                self._listening.set()
+        # kept next to the box state as it comes, for diagnosis while middlewared runs (and after)
+        self.home.mkdir(parents=True, exist_ok=True)
+        with open(self.home / 'launcher.log', 'a') as log:
+            for line in self.proc.stdout:
+                self.output.append(line)
+                log.write(line)
+                log.flush()
+                if line.startswith('LIVE-LISTENING') or line.startswith('LIVE-INSTALL-FAILED'):
+                    self._listening.set()
         self._ended.set()
         self._listening.set()
 
@@ -72,9 +79,6 @@ class LiveServer:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(10)
         self._ended.wait(10)
-        if self.home.exists():  # kept for diagnosis next to the box state
-            with open(self.home / 'launcher.log', 'a') as f:
-                f.write(self.log())
 
     def client(self):
         from truenas_api_client import Client
@@ -97,10 +101,10 @@ def wait_for(predicate, deadline=60, what='condition'):
 
 
 @contextlib.contextmanager
-def ready_server(home: Path):
+def ready_server(home: Path, launcher_args: tuple[str, ...] = ()):
     """A started middlewared whose box has booted: pools imported, system.ready sent, tuning answering. A set-up that
     fails still stops middlewared."""
-    srv = LiveServer(home).start()
+    srv = LiveServer(home, launcher_args).start()
     try:
         with srv.client() as c:
             c.call('fakebox.import_pools')

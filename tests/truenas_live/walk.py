@@ -12,16 +12,13 @@ running (and keeps the sessions the tokens came from open) until Ctrl-C. A token
 connection closes (a script's login, say): ``walk.py --home DIR --new-tokens`` prints a fresh pair for the walk
 running in DIR.
 
-The fake box has one account, root. For the walk only, this script adds ``readonly`` (uid/gid 1001) in the
-middlewared process: the PAM stand-in accepts it, the fake ``user`` service lists it, and middlewared's own
-privilege table gets a row granting its group READONLY_ADMIN, so TrueNAS's own code (authenticate_user,
-privilege.compose_privilege, the role checks, ``auth.me``) makes its credentials. The read-only session is opened
-on the unix socket by a child process running as uid 1001, the way a local non-root user's connection is
-authenticated (check_permission in plugins/auth.py).
+The fake box's accounts (fakebox/accounts.py) include ``readonly``, a Read-Only Administrator: TrueNAS's own code
+(authenticate_user, privilege.compose_privilege, the role checks, ``auth.me``) makes its credentials. Its session is
+opened on the unix socket by a child process running as its uid, the way a local non-root user's connection is
+authenticated (check_permission in plugins/auth.py). ``truenas_admin`` and ``readonly`` also log in with their
+passwords (accounts.ADMIN_PASSWORD, accounts.READONLY_PASSWORD) over the TCP site.
 """
 import argparse
-import importlib.abc
-import importlib.util
 import json
 import os
 import signal
@@ -32,92 +29,10 @@ import threading
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-READONLY_UID = 1001
-READONLY = {'pw_name': 'readonly', 'pw_gecos': 'Read-only admin', 'pw_dir': '/var/empty', 'pw_shell': '/usr/bin/zsh',
-            'pw_uid': READONLY_UID, 'pw_gid': READONLY_UID, 'grouplist': [READONLY_UID], 'sid': None,
-            'source': 'LOCAL', 'local': True}
+sys.path.insert(0, str(HERE))  # by directory: a release venv may carry an unrelated top-level ``tests``
+from fakebox import accounts  # noqa: E402
 
-
-def _patch_harness(harness):
-    stand_in = harness.RootOnlyAuthenticator
-    authenticate = stand_in.authenticate
-
-    def with_readonly(self, username, origin=None):
-        origin = origin or self._origin
-        if username == 'readonly' and (origin.uid == READONLY_UID if origin.is_unix_family else True):
-            self._stage = 'LOGIN'
-            info = dict(READONLY, grouplist=(READONLY_UID,), account_attributes=['LOCAL'])
-            return harness.StandInAuthResponse('AUTH', harness.PAMCode.PAM_SUCCESS, None, info)
-        return authenticate(self, username, origin)
-    stand_in.authenticate = with_readonly
-
-    create_database = harness.create_database
-
-    def with_privilege(db_file):
-        create_database(db_file)
-        import sqlite3
-        with sqlite3.connect(db_file) as db:
-            if not db.execute("SELECT 1 FROM account_privilege WHERE name = 'Walk read-only'").fetchall():
-                db.execute("INSERT INTO account_privilege (builtin_name, name, local_groups, ds_groups, roles, "
-                           "web_shell) VALUES (NULL, 'Walk read-only', ?, '[]', '[\"READONLY_ADMIN\"]', 0)",
-                           (json.dumps([READONLY_UID]),))
-    harness.create_database = with_privilege
-
-
-def _patch_box(box):
-    users = box.UserService
-    query, get_user_obj = users.query, users.get_user_obj
-    row = {'id': 2, 'uid': READONLY_UID, 'username': 'readonly', 'full_name': 'Read-only admin', 'local': True,
-           'builtin': False, 'locked': False, 'password_disabled': False, 'password_change_required': False,
-           'home': '/var/empty', 'shell': '/usr/bin/zsh', 'group': {'id': 2, 'bsdgrp_gid': READONLY_UID},
-           'roles': ['READONLY_ADMIN']}
-
-    async def query_with_readonly(self, filters=None, options=None):
-        rows = await query(self, None, None) + [dict(row)]
-        return box.filter_list(rows, filters or [], options or {})
-
-    async def get_user_obj_with_readonly(self, data):
-        if data.get('username') == 'readonly' or data.get('uid') == READONLY_UID:
-            return dict(READONLY)
-        return await get_user_obj(self, data)
-    # the plugin loader reads the methods' markers (private) from the functions: keep them
-    for new, old in ((query_with_readonly, query), (get_user_obj_with_readonly, get_user_obj)):
-        new.__dict__.update(old.__dict__)
-    users.query, users.get_user_obj = query_with_readonly, get_user_obj_with_readonly
-
-    class SystemSecurityService(box.Service):
-        """privilege.compose_privilege (a non-root login) reads the STIG switches; a box out of STIG mode."""
-
-        class Config:
-            namespace = 'system.security'
-            private = True
-
-        @box.private
-        async def config(self):
-            return {'id': 1, 'enable_fips': False, 'enable_gpos_stig': False}
-    SystemSecurityService.__module__ = box.__name__
-    box.WalkSystemSecurityService = SystemSecurityService  # the plugin loader takes the module's Service classes
-
-
-class _AfterImport(importlib.abc.MetaPathFinder):
-    """Patch the fake box's modules right after they are executed (they live in the rebuilt TrueNAS root)."""
-    PATCHES = {'middlewared.plugins.fakebox.harness': _patch_harness, 'middlewared.plugins.fakebox.box': _patch_box}
-
-    def find_spec(self, name, path, target=None):
-        if name not in self.PATCHES:
-            return None
-        sys.meta_path.remove(self)
-        try:
-            spec = importlib.util.find_spec(name)
-        finally:
-            sys.meta_path.insert(0, self)
-        exec_module = spec.loader.exec_module
-
-        def exec_and_patch(module):
-            exec_module(module)
-            self.PATCHES[name](module)
-        spec.loader.exec_module = exec_and_patch
-        return spec
+READONLY_UID = accounts.ACCOUNTS['readonly']['uid']
 
 
 def wait_for_stop():
@@ -127,15 +42,14 @@ def wait_for_stop():
 
 
 def serve(home: Path, port: int) -> int:
-    sys.meta_path.insert(0, _AfterImport())
-    sys.path.insert(0, str(HERE))
     import launcher
     return launcher.main(['--home', str(home), '--port', str(port)])
 
 
 def readonly_token(socket_path: str, keep: bool = True) -> None:
-    """Child as uid 1001: a read-only session on the unix socket, its token printed, the session kept open."""
-    from truenas_api_client import Client  # imported as root: uid 1001 cannot read the release venv under /root
+    """Child as the readonly account's uid: a read-only session on the unix socket, its token printed, the session
+    kept open."""
+    from truenas_api_client import Client  # imported as root: that uid cannot read the release venv under /root
     os.setgroups([READONLY_UID])
     os.setgid(READONLY_UID)
     os.setuid(READONLY_UID)

@@ -29,7 +29,7 @@ try:  # 26.0 made middlewared.utils.filter_list a module
 except ImportError:  # 25.10
     from middlewared.utils import filter_list
 
-from . import state as box_state
+from . import accounts, state as box_state
 
 GiB = box_state.GiB
 # The release's own writer of raw ZFS properties: zfs.dataset.update (25.10) or pool.dataset.update_impl (26.0).
@@ -242,6 +242,7 @@ class SystemRebootService(Service):
 class SystemGeneralService(Service):
     class Config:
         namespace = 'system.general'
+        role_prefix = 'SYSTEM_GENERAL'  # the real service's: a read-only admin reads it
         cli_namespace = 'system.general'
         private = True
 
@@ -253,6 +254,7 @@ class SystemGeneralService(Service):
 class SystemDatasetService(Service):
     class Config:
         namespace = 'systemdataset'
+        role_prefix = 'DATASET'  # the real service's: a read-only admin reads it
         cli_namespace = 'system.system_dataset'
         private = True
 
@@ -269,6 +271,7 @@ class SystemDatasetService(Service):
 class PoolService(Service):
     class Config:
         namespace = 'pool'
+        role_prefix = 'POOL'  # the real service's: a read-only admin reads it
         cli_namespace = 'storage.pool'
         private = True
 
@@ -281,6 +284,8 @@ class PoolService(Service):
 class PoolDatasetService(Service):
     class Config:
         namespace = 'pool.dataset'
+        role_prefix = 'DATASET'  # the real service's: a read-only admin reads it
+        role_separate_delete = True
         cli_namespace = 'storage.dataset'
 
     @private
@@ -427,6 +432,7 @@ class TunableService(Service):
 
     class Config:
         namespace = 'tunable'
+        role_prefix = 'SYSTEM_TUNABLE'  # the real service's: a read-only admin reads it
         cli_namespace = 'system.tunable'
 
     @private
@@ -518,40 +524,49 @@ class TunableService(Service):
             box_state.update(lambda s: s['sysctls'].__setitem__(var, value))
 
 
-ROOT_PASSWD = {'pw_name': 'root', 'pw_gecos': 'root', 'pw_dir': '/root', 'pw_shell': '/usr/bin/zsh', 'pw_uid': 0,
-               'pw_gid': 0, 'grouplist': [0], 'sid': None, 'source': 'LOCAL', 'local': True}
-
-
 class UserService(Service):
-    """The box's one account, root (account.py: what auth.me reads for a web UI session of root)."""
+    """The box's local accounts (accounts.py; account.py: what auth.authenticate_user and auth.me read)."""
 
     class Config:
         namespace = 'user'
+        role_prefix = 'ACCOUNT'  # the real service's: a read-only admin reads it
         cli_namespace = 'account.user'
         private = True
 
     @private
     async def query(self, filters=None, options=None):
-        rows = [{'id': 1, 'uid': 0, 'username': 'root', 'full_name': 'root', 'local': True, 'builtin': True,
-                 'locked': False, 'password_disabled': False, 'password_change_required': False,
-                 'home': '/root', 'shell': '/usr/bin/zsh', 'group': {'id': 1, 'bsdgrp_gid': 0},
-                 'roles': ['FULL_ADMIN']}]
+        rows = [accounts.user_row(name) for name in accounts.ACCOUNTS]
         return filter_list(rows, filters or [], options or {})
 
     @private
     async def get_user_obj(self, data):
-        if data.get('username', 'root') != 'root' and data.get('uid', 0) != 0:
+        name = data['username'] if 'username' in data else accounts.by_uid(data.get('uid'))
+        if name not in accounts.ACCOUNTS:
             raise KeyError(data)
-        return dict(ROOT_PASSWD)
+        return accounts.passwd(name)
 
     @private
     async def twofactor_config(self, username):
         return {'provisioning_uri': None, 'secret_configured': False, 'interval': 30, 'otp_digits': 6}
 
 
+class SystemSecurityService(Service):
+    """privilege.compose_privilege (a password login's credentials) reads the STIG switches: a box out of STIG mode
+    (the real service is a ConfigService on middlewared's database)."""
+
+    class Config:
+        namespace = 'system.security'
+        private = True
+
+    @private
+    async def config(self):
+        return {'id': 1, 'enable_fips': False, 'enable_gpos_stig': False}
+
+
 class DiskService(Service):
     class Config:
         namespace = 'disk'
+        role_prefix = 'DISK'  # the real service's: a read-only admin reads it
         cli_namespace = 'storage.disk'
         private = True
 
@@ -567,6 +582,7 @@ class DiskService(Service):
 class InterfaceService(Service):
     class Config:
         namespace = 'interface'
+        role_prefix = 'NETWORK_INTERFACE'  # the real service's: a read-only admin reads it
         cli_namespace = 'network.interface'
         private = True
 
@@ -580,6 +596,7 @@ class InterfaceService(Service):
 class SMBService(Service):
     class Config:
         namespace = 'smb'
+        role_prefix = 'SHARING_SMB'  # the real service's: a read-only admin reads it
         cli_namespace = 'service.smb'
         private = True
 
@@ -596,6 +613,7 @@ class SMBService(Service):
 class NFSService(Service):
     class Config:
         namespace = 'nfs'
+        role_prefix = 'SHARING_NFS'  # the real service's: a read-only admin reads it
         cli_namespace = 'service.nfs'
         private = True
 

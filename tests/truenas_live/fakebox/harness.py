@@ -1,10 +1,14 @@
 """Launcher-side preparation of the fake box (not a service module: it defines no Service)."""
 import enum
+import json
 import os
 import stat
 from pathlib import Path
 
-from . import state
+from . import accounts, state
+
+PAM_SERVICE_FILE = 'pam.d/middleware'   # the stand-in's PAM service file (checked to exist before a login)
+OATH_USERS_FILE = 'users.oath'         # the box's OATH users: none
 
 
 def prepare(home: Path) -> dict:
@@ -35,8 +39,9 @@ def create_database(db_file: Path) -> None:
     import importlib
     from sqlalchemy import create_engine
     import middlewared.sqlalchemy as sa
-    for module in ('middlewared.plugins.alert', 'middlewared.plugins.auth', 'middlewared.plugins.api_key',
-                   'middlewared.plugins.account', 'middlewared.plugins.account_.privilege', 'middlewared.plugins.system_general'):
+    for module in ('middlewared.plugins.alert', 'middlewared.plugins.auth', 'middlewared.plugins.auth_.2fa',
+                   'middlewared.plugins.api_key', 'middlewared.plugins.account',
+                   'middlewared.plugins.account_.privilege', 'middlewared.plugins.system_general'):
         try:
             importlib.import_module(module)
         except Exception:  # a model module that cannot import off a box simply has no table here
@@ -47,6 +52,14 @@ def create_database(db_file: Path) -> None:
         if 'system_alertclasses' in sa.Model.metadata.tables and \
                 not conn.exec_driver_sql('SELECT 1 FROM system_alertclasses').fetchall():
             conn.exec_driver_sql("INSERT INTO system_alertclasses (classes) VALUES ('{}')")
+        if 'account_privilege' in sa.Model.metadata.tables:  # the built-in privileges (accounts.PRIVILEGES)
+            for row in accounts.PRIVILEGES:
+                if not conn.exec_driver_sql('SELECT 1 FROM account_privilege WHERE builtin_name = ?',
+                                            (row['builtin_name'],)).fetchall():
+                    conn.exec_driver_sql(
+                        'INSERT INTO account_privilege (builtin_name, name, local_groups, ds_groups, roles, web_shell) '
+                        'VALUES (?, ?, ?, ?, ?, ?)', (row['builtin_name'], row['name'], json.dumps(row['local_groups']),
+                                                      '[]', json.dumps(row['roles']), int(row['web_shell'])))
     engine.dispose()
 
 
@@ -94,7 +107,7 @@ class StandInAuthResponse:
         self.stage, self.code, self.reason, self.user_info = stage, code, reason, user_info
 
 
-class RootOnlyAuthenticator:
+class AccountAuthenticator:
     """PAM stand-in for middlewared's unix-socket / token authenticators (PAM, NSS, utmp and 26.0's
     ``truenas_authenticator`` are native and box-bound).
 
@@ -102,11 +115,11 @@ class RootOnlyAuthenticator:
     25.10 ``UnixPamAuthenticator()`` with ``authenticate(username, origin)`` and ``login(session_id)``; 26.0
     ``UnixPamAuthenticator(username=, origin=)`` / ``TokenPamAuthenticator(username=, origin=)`` with
     ``authenticate(username)``, ``login()``, ``session_uuid``, ``session_error``; both ``login_at``, ``logout()``,
-    ``end()``. It accepts what the real one accepts on a box for the one account the tier has, ``root``: a
-    non-interactive root session over the unix socket, and a TOKEN_PLAIN login of a token that root generated
-    (the real one runs the ``middleware-unix`` / ``truenas-unix`` PAM service: account checks only, no password;
-    the token itself was already checked by TrueNAS's own token manager). Everything around it
-    (``auth.authenticate_root``, the token manager, the session manager, roles, ``auth.me``) is TrueNAS's own code.
+    ``end()``. It accepts what the real one accepts on a box for the fake box's accounts (accounts.py): a
+    non-interactive session over the unix socket of the process's own uid, and a TOKEN_PLAIN login of a token that
+    account generated (the real one runs the ``middleware-unix`` / ``truenas-unix`` PAM service: account checks only,
+    no password; the token itself was already checked by TrueNAS's own token manager). Everything around it
+    (``auth.authenticate_user``, the token manager, the session manager, roles, ``auth.me``) is TrueNAS's own code.
 
     (An earlier version answered every unknown attribute with a lambda: ``login_at`` became a function, the job's
     credentials in ``core.get_jobs`` events could not be JSON-serialized and middlewared dropped the connection.)
@@ -121,14 +134,22 @@ class RootOnlyAuthenticator:
 
     def authenticate(self, username, origin=None):
         origin = origin or self._origin
-        ok = username == 'root' and (origin.uid == 0 if origin.is_unix_family else True)
-        if ok:
-            self._stage = 'LOGIN'
-            user_info = {'pw_name': 'root', 'pw_uid': 0, 'pw_gid': 0, 'pw_gecos': 'root', 'pw_dir': '/root',
-                         'pw_shell': '/bin/sh', 'grouplist': (0,), 'local': True, 'source': 'LOCAL',
-                         'account_attributes': ['LOCAL', 'SYS_ADMIN']}
-            return StandInAuthResponse('AUTH', PAMCode.PAM_SUCCESS, None, user_info)
+        known = username in accounts.ACCOUNTS
+        if known and (not origin.is_unix_family or accounts.by_uid(origin.uid) == username):
+            return self._accepted(username)
         return StandInAuthResponse('AUTH', PAMCode.PAM_AUTH_ERR, f'{username}: not an account of the fake box')
+
+    def _accepted(self, username):
+        self._stage = 'LOGIN'
+        # as authenticator.py _get_user_obj hands it on: the grouplist a tuple, the account's flags
+        user_info = accounts.passwd(username)
+        user_info.update(grouplist=tuple(user_info['grouplist']), account_attributes=self._attributes(username))
+        return StandInAuthResponse('AUTH', PAMCode.PAM_SUCCESS, None, user_info)
+
+    @staticmethod
+    def _attributes(username):
+        # authenticator.py _get_user_obj: a local account; root and truenas_admin (ADMIN_UID) are SYS_ADMIN
+        return ['LOCAL'] + (['SYS_ADMIN'] if accounts.ACCOUNTS[username]['uid'] in (0, 950) else [])
 
     def login(self, session_id=None):
         import uuid
@@ -154,6 +175,38 @@ class RootOnlyAuthenticator:
 
     def end(self):
         self._stage = 'START'
+
+
+class PamServiceState:
+    """The authenticator state middlewared reads before a password login: the PAM service file it checks exists
+    (25.10 ``truenas_state.service``, 26.0 ``state.service``; an absolute path here, under the fake box's home)."""
+
+    def __init__(self, service):
+        self.service = service
+
+
+class PasswordAuthenticator(AccountAuthenticator):
+    """PAM stand-in for the PASSWORD_PLAIN authenticator (``UserPamAuthenticator``: 25.10 ``authenticate(username,
+    password, origin)``, 26.0 ``authenticate(username, password)``): pam_unix's answer for the fake box's accounts,
+    the password of an account that has one (accounts.py), else PAM_AUTH_ERR (unknown users too, as the real one
+    answers). No fail delay (pam_faildelay on a box), no faillock tally, no OATH second factor: no account has one."""
+
+    def __init__(self, *, username=None, origin=None):
+        super().__init__(username=username, origin=origin)
+        self.truenas_state = self.state = PamServiceState(str(state.home() / PAM_SERVICE_FILE))
+        self.otpw_possible = False
+
+    def authenticate(self, username, password=None, origin=None):
+        if password is not None and accounts.password_matches(username, password):
+            return self._accepted(username)
+        return StandInAuthResponse('AUTH', PAMCode.PAM_AUTH_ERR, 'Authentication failure')
+
+    def account_management(self):
+        return StandInAuthResponse('AUTH', PAMCode.PAM_SUCCESS)
+
+
+# Back-compatible name (walk.py and older notes say it): the unix-socket / token stand-in.
+RootOnlyAuthenticator = AccountAuthenticator
 
 
 def give_pam_stubs_real_codes() -> None:
@@ -220,21 +273,24 @@ def give_inet_diag_the_kernel_table() -> None:
 
 
 def replace_pam() -> None:
-    import middlewared.plugins.auth as auth
-    auth.UnixPamAuthenticator = RootOnlyAuthenticator
-    if hasattr(auth, 'TokenPamAuthenticator'):  # 26.0: a token used for an action (/_upload, /_download)
-        auth.TokenPamAuthenticator = RootOnlyAuthenticator
-    try:
-        import middlewared.restful as restful  # 25.10: the file application's authentication context
-    except ImportError:
-        restful = None
-    if restful is not None and hasattr(restful, 'UnixPamAuthenticator'):
-        restful.UnixPamAuthenticator = RootOnlyAuthenticator
-    try:
-        import middlewared.plugins.auth_.login_ex_impl as login_ex_impl  # 26.0
-    except ImportError:
-        return
-    if hasattr(login_ex_impl, 'TokenPamAuthenticator'):
-        login_ex_impl.TokenPamAuthenticator = RootOnlyAuthenticator
-    if hasattr(login_ex_impl, 'UnixPamAuthenticator'):
-        login_ex_impl.UnixPamAuthenticator = RootOnlyAuthenticator
+    """The PAM stand-ins in place of the release's authenticators, and the files middlewared checks before a password
+    login (the PAM service file, the OATH users file) under the fake box's home."""
+    import importlib
+    for name in (PAM_SERVICE_FILE, OATH_USERS_FILE):
+        path = state.home() / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch()
+    stand_ins = {'UnixPamAuthenticator': AccountAuthenticator, 'TokenPamAuthenticator': AccountAuthenticator,
+                 'UserPamAuthenticator': PasswordAuthenticator}
+    # 25.10: plugins.auth (login_ex), restful (the file application); 26.0: plugins.auth, plugins.auth_.login_ex_impl
+    for module_name in ('middlewared.plugins.auth', 'middlewared.restful', 'middlewared.plugins.auth_.login_ex_impl',
+                        'middlewared.plugins.auth_.authenticate'):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        for attr, stand_in in stand_ins.items():
+            if hasattr(module, attr):
+                setattr(module, attr, stand_in)
+        if hasattr(module, 'OATH_FILE'):
+            module.OATH_FILE = str(state.home() / OATH_USERS_FILE)
