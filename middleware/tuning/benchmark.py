@@ -14,6 +14,7 @@ from .core.bench.conditions import comparison_limit, condition_warnings, data_lo
 from .core.bench.power import plan_estimate
 from .core.bench.statistics import honest_summary
 from .core.report.chart_data import compare_series, comparison_rows
+from .core.report.chart_layout import panel_layouts
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
 from .store import benchmarks as store, campaigns as campaign_store, network as network_store
 from .store.offloop import store_call
@@ -92,7 +93,8 @@ class TuningBenchmarkService(Service):
         (BETTER, WORSE, NO_CHANGE within ±5 %, INCONCLUSIVE); plus the theoretical maximum and what to be wary of.
         With fewer runs than a verdict needs (`min_runs` per side, 5 for the fio tests) the verdict is
         INSUFFICIENT_RUNS and the row has no interval and no p-value. `series`, `tiles` and `charts` are what the
-        panel and the report draw (one colour per result, values and test names in words), computed here once."""
+        panel and the report draw (one colour per result, values and test names in words), computed here once;
+        `chart_layouts` where the panel draws each mark of a chart, at each width it may have."""
         verrors = ValidationErrors()
         if len(set(ids)) != len(ids):
             verrors.add('ids', 'Lists a result more than once.')
@@ -148,6 +150,8 @@ def comparison_of(entries: list[dict], baseline_id: int, measured: dict | None =
     # what the panel and the report draw, once: the same pure series the report reads back from this result
     result.update(compare_series([base, *others], {e['id']: honest_summary(e['summary']) for e in entries},
                                  comparison_rows(result['comparisons']), result['theoretical_max']))
+    # and where the panel draws each mark: the report's layout code, at the widths the panel may have
+    result['chart_layouts'] = panel_layouts(result['charts'], any(e['source'] == 'CLIENT' for e in entries))
     return result
 
 

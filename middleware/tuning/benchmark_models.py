@@ -206,6 +206,72 @@ class TuningBenchmarkCompareChart(BaseModel):
     """The chart in words: its accessible name."""
 
 
+class TuningBenchmarkChartTickLayout(BaseModel):
+    x: float
+    label: str | None
+    """Null where the label would touch its neighbour's (the grid line stays)."""
+
+
+class TuningBenchmarkChartWhiskerLayout(BaseModel):
+    x1: float
+    x2: float
+
+
+class TuningBenchmarkChartRowLayout(BaseModel):
+    """One result in one group, in the chart's series order."""
+    label_lines: list[str]
+    """The result's whole name: one line beside the mark, or lines above it (`line_height` apart)."""
+    label_x: float
+    label_anchor: Literal['start', 'end']
+    label_y: float
+    y: float
+    """The mark's vertical centre."""
+    bar_to: float | None
+    """A bar runs from `x0` to here; null for a dot or nothing drawn."""
+    dot_x: float | None
+    """A dot's centre; null for a bar or nothing drawn."""
+    whisker: TuningBenchmarkChartWhiskerLayout | None
+    value_x: float
+    value: str
+    """The value printed after the mark: "480 MB/s", "not measured", "0 IOPS (not on the axis)"."""
+
+
+class TuningBenchmarkChartGroupLayout(BaseModel):
+    label: str
+    y: float
+    rows: list[TuningBenchmarkChartRowLayout]
+
+
+class TuningBenchmarkChartReferenceLayout(BaseModel):
+    x: float
+    y1: float
+    y2: float
+    label_y: float
+    anchor: Literal['start', 'end']
+    label: LongString
+
+
+class TuningBenchmarkChartLayout(BaseModel):
+    """Where each mark of a chart goes at `width` px (``core.report.chart_layout``, the report's layout too)."""
+    width: int
+    height: float
+    x0: float
+    x1: float
+    plot_top: float
+    plot_bottom: float
+    ticks: list[TuningBenchmarkChartTickLayout]
+    tick_y: float
+    axis_label: str
+    axis_label_x: float
+    axis_label_y: float
+    line_height: float
+    groups: list[TuningBenchmarkChartGroupLayout]
+    reference: TuningBenchmarkChartReferenceLayout | None
+    """The network line: only beside results measured on a client (a figure measured on the box never crossed the
+    link)."""
+    bar: bool
+
+
 class TuningBenchmarkCompareEntry(BaseModel):
     baseline: dict
     comparisons: list[dict]
@@ -221,6 +287,9 @@ class TuningBenchmarkCompareEntry(BaseModel):
     """A CrystalDiskMark-style grid: per test and headline metric, each result's median in words."""
     charts: list[TuningBenchmarkCompareChart]
     """What the panel and the report draw, computed once here."""
+    chart_layouts: dict[str, list[TuningBenchmarkChartLayout]]
+    """Per chart id, the chart laid out at each width the panel may have (300 to 900 px, about 15 % apart): the
+    panel draws the widest that fits, unscaled, so its 12 px text stays 12 px on a phone."""
 
 
 class TuningBenchmarkCompareResult(BaseModel):

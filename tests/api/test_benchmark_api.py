@@ -162,6 +162,12 @@ def test_import_then_compare_old_and_new_tools(c):
     tile = next(t for t in out['tiles'] if t['key'] == 'SEQ_WRITE:write_bw_bytes')
     assert tile['values'][1]['change']['words'].startswith('too few runs for a verdict')
     assert '%' not in tile['values'][1]['change']['words']
+    # And where the panel draws each mark, at each width it may have: names whole (imported results: no limit line).
+    layouts = out['chart_layouts']['throughput']
+    assert set(out['chart_layouts']) == set(charts) and [l['width'] for l in layouts][0] == 300
+    rows = layouts[0]['groups'][0]['rows']
+    assert [' '.join(r['label_lines']) for r in rows] == ['bonnie 2021', 'gobonniego']
+    assert all(l['reference'] is None for l in layouts) and all(r['bar_to'] is not None for r in rows)
     # The original file is kept with the result.
     assert c.call('tuning.benchmark.get', bonnie['id'])['notes'] is not None
 

@@ -3,6 +3,7 @@ import json
 import os
 
 from tuning.core.report.chart_data import PALETTE, compare_series, comparison_rows
+from tuning.core.report.chart_layout import panel_layouts
 from tuning.core.report.numbers import format_value
 
 from .conftest import compare_entries, make_entry
@@ -139,7 +140,8 @@ def test_a_chart_no_result_has_is_left_out_and_no_limit_without_a_maximum():
 
 SAMPLE = os.path.join(os.path.dirname(__file__), '..', '..', '..', 'ui', 'src', 'app', 'testing', 'compare-sample.ts')
 SAMPLE_HEAD = """// Written by tests/unit/report/test_chart_data.py (WRITE_SAMPLE=1 rewrites it) from core/report/chart_data.py:
-// what tuning.benchmark.compare sends for three results (6, 6 and 2 runs). The panel's chart and tile specs draw it.
+// and chart_layout.py: what tuning.benchmark.compare sends for three results (6, 6 and 2 runs), as if measured on a
+// client (the network line laid out). The panel's chart and tile specs draw it.
 import { CompareDrawing } from '../api/models/tuning-benchmark';
 
 export const COMPARE_SAMPLE: CompareDrawing = """
@@ -150,14 +152,24 @@ def panel_sample():
     before, after = _pair(runs=6)
     few = _pair(runs=2)[1]
     few['id'], few['label'] = 3, 'two runs'
-    return _series(before, [after, few])
+    drawing = _series(before, [after, few])
+    return {**drawing, 'chart_layouts': panel_layouts(drawing['charts'], client_measured=True)}
+
+
+def _sample_text(sample):
+    """The sample as JSON: the drawing indented, each chart layout on one line (they are long and many)."""
+    drawing = json.dumps({k: v for k, v in sample.items() if k != 'chart_layouts'}, indent=2, ensure_ascii=False)
+    layouts = ',\n'.join(f'    {json.dumps(chart_id)}: [\n' + ',\n'.join(
+        f'      {json.dumps(layout, ensure_ascii=False)}' for layout in widths) + '\n    ]'
+        for chart_id, widths in sample['chart_layouts'].items())
+    return f'{drawing[:-2]},\n  "chart_layouts": {{\n{layouts}\n  }}\n}}'
 
 
 def test_the_panel_draws_what_the_server_computes():
     sample = json.loads(json.dumps(panel_sample()))
     if os.environ.get('WRITE_SAMPLE'):
         with open(SAMPLE, 'w') as f:
-            f.write(SAMPLE_HEAD + json.dumps(sample, indent=2, ensure_ascii=False) + ';\n')
+            f.write(SAMPLE_HEAD + _sample_text(sample) + ';\n')
     with open(SAMPLE) as f:
         text = f.read()
     assert text.startswith(SAMPLE_HEAD)

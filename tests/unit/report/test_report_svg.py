@@ -1,7 +1,7 @@
 import pytest
 
 from tuning.core.report import svg
-from tuning.core.report.chart_layout import CHAR, LABEL_LINE, chart_layout, clip, wrap
+from tuning.core.report.chart_layout import CHAR, LABEL_LINE, PANEL_WIDTHS, chart_layout, clip, panel_layouts, wrap
 from tuning.core.report.chart_svg import chart_svg
 from tuning.core.report.numbers import format_tick, format_value
 
@@ -59,9 +59,10 @@ def test_values_are_printed_after_the_mark_and_its_whisker_inside_the_picture():
         layout = chart_layout(chart, 760)
         for group in layout['groups']:
             for row in group['rows']:
-                if row['mark'] is None:
+                if row['bar_to'] is None and row['dot_x'] is None:
                     continue
-                end = row['mark']['x'] + row['mark']['width'] if layout['bar'] else row['mark']['cx'] + 6
+                assert (row['dot_x'] if layout['bar'] else row['bar_to']) is None   # bars or dots, never both
+                end = row['bar_to'] if layout['bar'] else row['dot_x'] + 6
                 assert row['value_x'] >= end + 4
                 if row['whisker']:
                     assert row['value_x'] >= row['whisker']['x2'] + 4
@@ -79,16 +80,15 @@ def test_narrow_pictures_drop_touching_tick_labels():
 
 
 def test_every_result_name_stays_whole_beside_its_mark_or_on_a_line_above_it():
-    # mirrors ui/src/app/shared/charts/chart-layout.spec.ts ('keeps every result name whole')
     long = 'baseline (max-sequential-write on tank/media, 3 rounds)'
     base = _charts()['throughput']
     named = {**base, 'series': [{**s, 'label': long} if i == 0 else s for i, s in enumerate(base['series'])]}
     wide = chart_layout(named, 1600)
     first = wide['groups'][0]['rows'][0]
-    assert (first['label'], first['label_lines'], first['label_anchor']) == (long, [long], 'end')
+    assert (first['label_lines'], first['label_anchor']) == ([long], 'end')
     assert wide['x0'] >= len(long) * CHAR
     rows = chart_layout(named, 600)['groups'][0]['rows']
-    assert rows[0]['label'] == long and rows[0]['label_lines'] == [long]
+    assert rows[0]['label_lines'] == [long]
     assert all(r['label_anchor'] == 'start' and r['label_y'] < r['y'] - 6 for r in rows)
     assert not any(line.endswith('…') for g in chart_layout(named, 600)['groups'] for r in g['rows']
                    for line in r['label_lines'])

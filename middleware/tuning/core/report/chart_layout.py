@@ -1,14 +1,23 @@
-"""Where each mark of a compare chart goes (pure geometry; ``chart_svg`` draws it, the panel's
-``shared/charts/chart-layout.ts`` is the same layout in TypeScript).
+"""Where each mark of a compare chart goes (pure geometry, the one implementation: ``chart_svg`` draws it in the
+report, and ``tuning.benchmark.compare`` hands it to the panel, which draws what it is given).
 
-``chart_layout(chart, width)`` → ``{width, height, x0, x1, plot_top, plot_bottom, ticks, axis_label, groups,
-reference, bar}`` for a ``chart_data`` chart. Horizontal marks, one row per result under each group's name, so long
-names and many groups stay readable at any width: the mark (a bar from 0 on a linear axis, a dot on a logarithmic
-one) with its interval as a whisker, and the value printed just after the mark, in a margin kept free for it. A
-result's name is never cut: beside its mark when the longest name fits in 40 % of the width (the margin widens to
-it), else on a line of its own above the mark, wrapped onto more lines at spaces when it is wider than the picture
-(``label_lines``). The limit (theoretical maximum) is a dashed vertical line whose label sits in a band above the
-plot, where it cannot cover a mark. Tick labels that would touch their neighbour are left out.
+``chart_layout(chart, width)`` → ``{width, height, x0, x1, plot_top, plot_bottom, ticks, tick_y, axis_label,
+axis_label_x, axis_label_y, line_height, groups, reference, bar}`` for a ``chart_data`` chart, in px at ``width``.
+Horizontal marks, one row per result (in the chart's series order) under each group's name, so long names and many
+groups stay readable at any width: the mark (a bar from ``x0`` to ``bar_to`` on a linear axis, a dot at ``dot_x`` on
+a logarithmic one) with its interval as a whisker, and the value printed just after the mark, in a margin kept free
+for it. A result's name is never cut: beside its mark when the longest name fits in 40 % of the width (the margin
+widens to it), else on a line of its own above the mark, wrapped onto more lines (``line_height`` apart) at spaces
+when it is wider than the picture (``label_lines``). The limit (theoretical maximum) is a dashed vertical line whose
+label sits in a band above the plot, where it cannot cover a mark. Tick labels that would touch their neighbour are
+left out. Positions are rounded to 0.01 px (what an SVG attribute carries).
+
+``panel_layouts(charts, client_measured)`` → ``{chart id: [layout at each of PANEL_WIDTHS]}``, what the panel draws.
+Which names fit beside their marks, how they wrap and which tick labels show depend on the width, and the panel's
+text must stay 12 px on a phone (a layout scaled down to a 390 px screen would shrink it to 6 px): so the server
+lays out at a ladder of widths, each about 15 % wider than the last, and the panel draws the widest that fits its
+card, unscaled; turning a phone picks another with no round trip. The network line stands only beside results
+measured on a client: a figure measured on the box never crossed the link.
 """
 import math
 
@@ -23,6 +32,8 @@ REFERENCE_BAND = 20
 AXIS_ROOM = 44
 SIDE_LABEL_SHARE = 0.4   # names up to this share of the width sit beside their marks; longer ones go above
 LABEL_LINE = 14          # px per line of a name above its mark
+# The panel's widths: below 300 px names and values no longer fit; above 900 px rows get hard to follow.
+PANEL_WIDTHS = (300, 345, 400, 460, 530, 610, 700, 800, 900)
 
 
 def clip(text, room):
@@ -56,6 +67,10 @@ def wrap(text, room):
     return lines + [line] if line or not lines else lines
 
 
+def _px(x):
+    return round(x, 2)
+
+
 def _scale(chart, x0, x1):
     low, high = chart['axis']['low'], chart['axis']['high']
     if chart['scale'] == 'LOG':
@@ -70,10 +85,10 @@ def _ticks(chart, x):
         at = x(tick['value'])
         half = len(tick['label']) * CHAR / 2
         if last is None or at - half >= last + 6:
-            out.append({'x': at, 'label': tick['label']})
+            out.append({'x': _px(at), 'label': tick['label']})
             last = at + half
         else:
-            out.append({'x': at, 'label': None})  # the grid line stays, its label would touch the previous one
+            out.append({'x': _px(at), 'label': None})  # the grid line stays, its label would touch the previous one
     return out
 
 
@@ -98,19 +113,22 @@ def chart_layout(chart, width):
             label_y = y + (LABEL_LINE - 3 if above else ROW / 2 + 4)
             y += LABEL_LINE * len(lines) if above else 0
             centre = y + ROW / 2
-            row = {'label': series['label'], 'label_lines': lines, 'label_x': PAD if above else PAD + label_room,
+            row = {'label_lines': lines, 'label_x': PAD if above else PAD + label_room,
                    'label_anchor': 'start' if above else 'end', 'label_y': label_y, 'y': centre,
-                   'colour': series['colour'], 'point': point, 'mark': None, 'whisker': None,
+                   'bar_to': None, 'dot_x': None, 'whisker': None,
                    'value_x': x0 + 4, 'value': 'not measured' if point is None else point['text']}
             if point is not None and point['plotted']:
                 at = x(point['median'])
-                row['mark'] = {'x': x0, 'width': max(0.0, at - x0)} if bar else {'cx': at}
+                if bar:
+                    row['bar_to'] = _px(max(x0, at))
+                else:
+                    row['dot_x'] = _px(at)
                 end = at if bar else at + 6
                 if point['whisker']:
                     low, high = (x(v) for v in point['whisker'])
-                    row['whisker'] = {'x1': low, 'x2': high}
+                    row['whisker'] = {'x1': _px(low), 'x2': _px(high)}
                     end = max(end, high)
-                row['value_x'] = end + 4
+                row['value_x'] = _px(end + 4)
             elif point is not None:
                 row['value'] = f'{point["text"]} (not on the axis)'
             rows.append(row)
@@ -124,9 +142,15 @@ def chart_layout(chart, width):
         at = x(ref['value'])
         right = at > (x0 + x1) / 2
         room = (at - PAD) if right else (width - PAD - at)
-        reference = {'x': at, 'y1': top - 4, 'y2': bottom, 'label_y': PAD + 12, 'anchor': 'end' if right else 'start',
-                     'label': clip(f'{ref["text"]}: {ref["label"]}', room)}
+        reference = {'x': _px(at), 'y1': top - 4, 'y2': bottom, 'label_y': PAD + 12,
+                     'anchor': 'end' if right else 'start', 'label': clip(f'{ref["text"]}: {ref["label"]}', room)}
     return {'width': width, 'height': bottom + AXIS_ROOM, 'x0': x0, 'x1': x1, 'plot_top': top, 'plot_bottom': bottom,
             'ticks': _ticks(chart, x), 'tick_y': bottom + 16, 'axis_label': chart['axis_label'],
-            'axis_label_x': (x0 + x1) / 2, 'axis_label_y': bottom + 36, 'groups': groups, 'reference': reference,
-            'bar': bar}
+            'axis_label_x': _px((x0 + x1) / 2), 'axis_label_y': bottom + 36, 'line_height': LABEL_LINE,
+            'groups': groups, 'reference': reference, 'bar': bar}
+
+
+def panel_layouts(charts, client_measured):
+    """Each chart laid out at every one of ``PANEL_WIDTHS``, the network line only beside client-measured results."""
+    return {chart['id']: [chart_layout(chart if client_measured else {**chart, 'reference': None}, width)
+                          for width in PANEL_WIDTHS] for chart in charts}

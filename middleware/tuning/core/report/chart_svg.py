@@ -6,7 +6,7 @@ carries (the palette the panel uses too). Text, grid and limit carry a class (``
 ``limit``) besides their light colours, so the page's stylesheet gives them its theme's colours (``THEME_CSS``: the
 HTML report's dark scheme); the series' colours read on both.
 """
-from .chart_layout import FONT, LABEL_LINE, chart_layout
+from .chart_layout import FONT, chart_layout
 from .svg import document, element, line, text, title
 
 WIDTH = 760
@@ -33,21 +33,20 @@ def _whisker(row):
                     line(w['x2'], y - 4, w['x2'], y + 4, cls='ink', stroke=INK, stroke_width=1.3)))
 
 
-def _row(row, layout):
+def _row(row, layout, series, point):
     # the whole name: beside the mark, or on lines of its own above it
-    parts = [text(row['label_x'], row['label_y'] + i * LABEL_LINE, part, text_anchor=row['label_anchor'], **_TEXT)
-             for i, part in enumerate(row['label_lines'])]
-    point = row['point']
+    parts = [text(row['label_x'], row['label_y'] + i * layout['line_height'], part, text_anchor=row['label_anchor'],
+                  **_TEXT) for i, part in enumerate(row['label_lines'])]
     whisker = _whisker(row) if row['whisker'] is not None else ''
-    if row['mark'] is not None:
-        tip = title(point['title'])
-        if layout['bar']:  # the whisker over the bar, so its part inside the bar shows
-            parts += [element('rect', {'x': row['mark']['x'], 'y': row['y'] - 6, 'width': row['mark']['width'],
-                                       'height': 12, 'fill': row['colour']}, tip), whisker]
-        else:  # the dot over the whisker: a narrow interval hides behind it instead of striking it through
-            parts += [whisker, element('circle', {'cls': 'ink', 'cx': row['mark']['cx'], 'cy': row['y'], 'r': 5,
-                                                  'fill': row['colour'], 'stroke': INK, 'stroke_width': 0.8}, tip)]
-    parts.append(text(row['value_x'], row['y'] + 4, row['value'], **(_TEXT if row['mark'] is not None else _MUTED)))
+    drawn = row['bar_to'] is not None or row['dot_x'] is not None
+    if row['bar_to'] is not None:  # the whisker over the bar, so its part inside the bar shows
+        parts += [element('rect', {'x': layout['x0'], 'y': row['y'] - 6, 'width': row['bar_to'] - layout['x0'],
+                                   'height': 12, 'fill': series['colour']}, title(point['title'])), whisker]
+    elif row['dot_x'] is not None:  # the dot over the whisker: a narrow interval hides behind it, not struck through
+        parts += [whisker, element('circle', {'cls': 'ink', 'cx': row['dot_x'], 'cy': row['y'], 'r': 5,
+                                              'fill': series['colour'], 'stroke': INK, 'stroke_width': 0.8},
+                                   title(point['title']))]
+    parts.append(text(row['value_x'], row['y'] + 4, row['value'], **(_TEXT if drawn else _MUTED)))
     return ''.join(parts)
 
 
@@ -63,13 +62,13 @@ def chart_svg(chart, width=WIDTH):
                      **_MUTED))
     reference = layout['reference']
     if reference:  # before the marks: where the limit is below a bar, the bar hides the line, not the other way
-
         body.append(element('g', {'cls': 'limit'}, ''.join((
             line(reference['x'], reference['y1'], reference['x'], reference['y2'], cls='limit', stroke=LIMIT,
                  stroke_width=1.5, stroke_dasharray='6 4'),
             text(reference['x'], reference['label_y'], reference['label'], text_anchor=reference['anchor'],
                  **{**_TEXT, 'cls': 'limit', 'fill': LIMIT})))))
-    for group in layout['groups']:
+    for g, group in enumerate(layout['groups']):
         body.append(text(8, group['y'], group['label'], font_weight=600, **{**_TEXT, 'font_size': FONT + 1}))
-        body += [_row(row, layout) for row in group['rows']]
+        # rows in the chart's series order
+        body += [_row(row, layout, series, series['points'][g]) for row, series in zip(group['rows'], chart['series'])]
     return document(width, layout['height'], ''.join(body), chart['description'])

@@ -205,9 +205,12 @@ export type CompareTileValue = api.TuningBenchmarkCompareTileValue;
 export type CompareTile = api.TuningBenchmarkCompareTile;
 export type ComparePoint = api.TuningBenchmarkComparePoint;
 export type CompareChart = api.TuningBenchmarkCompareChart;
+/** Where each mark of a chart goes at one width, laid out by the server (core/report/chart_layout.py). */
+export type ChartLayout = api.TuningBenchmarkChartLayout;
 
-/** What the panel and the report draw, computed once by the server (core/report/chart_data.py). */
-export type CompareDrawing = Pick<api.TuningBenchmarkCompareEntry, 'series' | 'tiles' | 'charts'>;
+/** What the panel and the report draw, computed once by the server (core/report/chart_data.py), with where the
+ *  panel draws each chart's marks at each width it may have (core/report/chart_layout.py). */
+export type CompareDrawing = Pick<api.TuningBenchmarkCompareEntry, 'series' | 'tiles' | 'charts' | 'chart_layouts'>;
 
 export type BenchmarkComparison = Narrowed<api.TuningBenchmarkCompareEntry, {
   baseline: ComparedResult;

@@ -3,12 +3,12 @@ import { MatCard } from '@angular/material/card';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
 import { MatOption, MatSelect } from '@angular/material/select';
 
-import { CompareChart } from '../../api/models/tuning-benchmark';
+import { ChartLayout, CompareChart } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { SeriesChartComponent } from '../../shared/charts/series-chart.component';
 
-/** The charts of a comparison, as the server computed them; loaded on demand (`@defer`): the SVG code stays out of
- *  the first load. Latency has one chart per test and direction: one is shown at a time. */
+/** The charts of a comparison, as the server computed and laid them out; loaded on demand (`@defer`): the SVG code
+ *  stays out of the first load. Latency has one chart per test and direction: one is shown at a time. */
 @Component({
   selector: 'tp-compare-charts',
   imports: [MatCard, MatFormField, MatLabel, MatSelect, MatOption, TranslatePipe, SeriesChartComponent],
@@ -25,17 +25,21 @@ import { SeriesChartComponent } from '../../shared/charts/series-chart.component
     @if (byId()['throughput']; as c) {
       <mat-card appearance="outlined" class="card" data-test="chart-seq">
         <h2>{{ c.title }}</h2>
-        <tp-series-chart [chart]="c" />
-        @if (c.reference) { <p class="muted small" data-test="chart-max-basis">{{ 'Dashed line' | t }}: {{ c.reference.label }}</p> }
-        @else if (networkLineLeftOut()) {
-          <p class="muted small" data-test="chart-max-left-out">{{ 'No network line: the link’s theoretical maximum bounds only results measured on a client, and these were measured on the box.' | t }}</p>
+        <tp-series-chart [chart]="c" [layouts]="layoutsOf(c)" />
+        @if (c.reference; as limit) {
+          <!-- the server lays the line out only beside client-measured results -->
+          @if (layoutsOf(c)[0]?.reference) {
+            <p class="muted small" data-test="chart-max-basis">{{ 'Dashed line' | t }}: {{ limit.label }}</p>
+          } @else {
+            <p class="muted small" data-test="chart-max-left-out">{{ 'No network line: the link’s theoretical maximum bounds only results measured on a client, and these were measured on the box.' | t }}</p>
+          }
         }
       </mat-card>
     }
     @if (byId()['iops']; as c) {
       <mat-card appearance="outlined" class="card" data-test="chart-iops">
         <h2>{{ c.title }}</h2>
-        <tp-series-chart [chart]="c" />
+        <tp-series-chart [chart]="c" [layouts]="layoutsOf(c)" />
       </mat-card>
     }
     @if (latency(); as c) {
@@ -47,20 +51,17 @@ import { SeriesChartComponent } from '../../shared/charts/series-chart.component
             @for (l of latencies(); track l.id) { <mat-option [value]="l.id" [attr.data-value]="l.id">{{ l.title }}</mat-option> }
           </mat-select>
         </mat-form-field>
-        <tp-series-chart [chart]="c" />
+        <tp-series-chart [chart]="c" [layouts]="layoutsOf(c)" />
       </mat-card>
     }
   `,
 })
 export class CompareChartsComponent {
-  readonly serverCharts = input.required<CompareChart[]>({ alias: 'charts' });
-  /** Some compared result was measured on a client: only then does the link's maximum bound it. */
-  readonly clientMeasured = input(false);
-  /** The network line stands only beside client-measured results (a local pool figure never crossed the link). */
-  protected readonly charts = computed(() => (this.clientMeasured()
-    ? this.serverCharts()
-    : this.serverCharts().map((c) => (c.reference ? { ...c, reference: null } : c))));
-  protected readonly networkLineLeftOut = computed(() => !this.clientMeasured() && this.serverCharts().some((c) => c.reference));
+  readonly charts = input.required<CompareChart[]>();
+  /** Each chart laid out by the server at the widths the panel may have; the network line is in them only beside
+   *  client-measured results (a figure measured on the box never crossed the link). */
+  readonly layouts = input.required<Record<string, ChartLayout[]>>();
+  protected readonly layoutsOf = (c: CompareChart): ChartLayout[] => this.layouts()[c.id] ?? [];
   protected readonly picked = signal<string | null>(null);
   protected readonly byId = computed(() => Object.fromEntries(this.charts().map((c) => [c.id, c])) as Record<string, CompareChart | undefined>);
   protected readonly latencies = computed(() => this.charts().filter((c) => c.id.startsWith('latency_')));

@@ -7,6 +7,12 @@ import { render } from '../../testing/render';
 import { headerCell } from '../../testing/tables';
 import { ComparePage, parseIds } from './compare.page';
 
+/** The server's layouts as for results measured on the box: no network line. */
+function boxLayouts(): BenchmarkComparison['chart_layouts'] {
+  return Object.fromEntries(Object.entries(fakeComparison().chart_layouts)
+    .map(([id, layouts]) => [id, layouts.map((l) => ({ ...l, reference: null }))]));
+}
+
 async function renderCompare(ids: string, baseline: string, comparison: BenchmarkComparison = fakeComparison()) {
   const { api, providers } = mockApi((m) => m
     .mockCall('tuning.benchmark.query', [fakeImportedBenchmark({ id: 3 }), fakeBenchmark({ id: 2, label: 'tuned' }), fakeBenchmark({ id: 1 })])
@@ -56,8 +62,8 @@ describe('ComparePage', () => {
     expect(options('latency-test').map((o) => o.text)).toContain('Sequential write 1 MiB: write latency');
   });
 
-  it('leaves the network line out beside results measured on the box only, and says why', async () => {
-    const { q } = await renderCompare('1,2', '1');
+  it('leaves the network line out where the server laid it out without (results measured on the box), and says why', async () => {
+    const { q } = await renderCompare('1,2', '1', fakeComparison({ chart_layouts: boxLayouts() }));
     expect(q('chart-seq')).not.toBeNull();
     expect(q('chart-max-line')).toBeNull();
     // the sentence itself, never the template's source ('{{ ... | t }}' when a quote breaks the interpolation)
@@ -67,9 +73,10 @@ describe('ComparePage', () => {
 
   it('draws no maximum line when the server gives none', async () => {
     const charts = fakeComparison().charts.map((c) => ({ ...c, reference: null }));
-    const { q } = await renderCompare('1,2', '2', fakeComparison({ theoretical_max: null, charts }));
+    const { q } = await renderCompare('1,2', '2', fakeComparison({ theoretical_max: null, charts, chart_layouts: boxLayouts() }));
     expect(q('chart-seq')).not.toBeNull();
     expect(q('chart-max-line')).toBeNull();
+    expect(q('chart-max-left-out')).toBeNull();
   });
 
   it('says too few runs for a verdict, with the runs needed, instead of an interval and a p', async () => {

@@ -57,10 +57,6 @@ export class ComparePage {
   protected readonly picked = signal<number[]>([]);
   protected readonly baselineId = signal<number | null>(null);
   protected readonly comparison = signal<BenchmarkComparison | null>(null);
-  protected readonly clientMeasured = computed(() => {
-    const c = this.comparison();
-    return !!c && [c.baseline, ...c.comparisons].some((r) => r.source === 'CLIENT');
-  });
   protected readonly error = signal<string | null>(null);
   protected readonly loading = signal(false);
   protected readonly verdictWords = VERDICT_WORDS;

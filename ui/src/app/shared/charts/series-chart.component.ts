@@ -1,15 +1,16 @@
 import { ChangeDetectionStrategy, Component, DestroyRef, ElementRef, afterNextRender, computed, inject, input, signal } from '@angular/core';
 
-import { CompareChart } from '../../api/models/tuning-benchmark';
-import { LABEL_LINE, layoutChart } from './chart-layout';
+import { ChartLayout, CompareChart } from '../../api/models/tuning-benchmark';
 
-/** Narrowest and widest layouts: below 300 px names and values no longer fit; above 900 px rows get hard to follow. */
-const MIN_WIDTH = 300;
-const MAX_WIDTH = 900;
+/** Of the server's layouts (one per width, narrowest first), the widest that fits `width`, else the narrowest. */
+export function layoutFor(layouts: ChartLayout[], width: number): ChartLayout {
+  return layouts.filter((l) => l.width <= width).at(-1) ?? layouts[0];
+}
 
 /**
- * One chart of the server's compare series, drawn at the width it is given (measured, never scaled: the text stays
- * 12 px on a phone too), in the theme's colours, the results in the colours the server gave them.
+ * One chart of the server's compare series, drawn as the server laid it out (core/report/chart_layout.py, the
+ * report's layout) at the widest of its widths that fits the measured width: never scaled, so the text stays 12 px on
+ * a phone too. Drawn in the theme's colours, the results in the colours the server gave them.
  */
 @Component({
   selector: 'tp-series-chart',
@@ -29,34 +30,36 @@ const MAX_WIDTH = 900;
   `,
   template: `
     @let l = layout();
+    @let series = chart().series;
     <svg [attr.width]="l.width" [attr.height]="l.height" [attr.viewBox]="'0 0 ' + l.width + ' ' + l.height"
          role="img" [attr.aria-label]="chart().description" data-test="chart-svg">
       <title>{{ chart().title }}</title>
       @for (t of l.ticks; track $index) {
-        <line class="grid" [attr.x1]="t.x" [attr.x2]="t.x" [attr.y1]="l.plotTop" [attr.y2]="l.plotBottom" />
-        @if (t.label) { <text class="tick" [attr.x]="t.x" [attr.y]="l.tickY" text-anchor="middle" data-test="chart-tick">{{ t.label }}</text> }
+        <line class="grid" [attr.x1]="t.x" [attr.x2]="t.x" [attr.y1]="l.plot_top" [attr.y2]="l.plot_bottom" />
+        @if (t.label) { <text class="tick" [attr.x]="t.x" [attr.y]="l.tick_y" text-anchor="middle" data-test="chart-tick">{{ t.label }}</text> }
       }
-      <text class="axis-label" [attr.x]="l.axisLabelX" [attr.y]="l.axisLabelY" text-anchor="middle">{{ l.axisLabel }}</text>
+      <text class="axis-label" [attr.x]="l.axis_label_x" [attr.y]="l.axis_label_y" text-anchor="middle">{{ l.axis_label }}</text>
       <!-- the limit before the marks: where it is below a bar, the bar hides the line, not the other way -->
       @if (l.reference; as ref) {
         <g data-test="chart-max-line">
           <line class="limit" [attr.x1]="ref.x" [attr.x2]="ref.x" [attr.y1]="ref.y1" [attr.y2]="ref.y2" />
-          <text class="limit-label" [attr.x]="ref.x" [attr.y]="ref.labelY" [attr.text-anchor]="ref.anchor">{{ ref.label }}</text>
+          <text class="limit-label" [attr.x]="ref.x" [attr.y]="ref.label_y" [attr.text-anchor]="ref.anchor">{{ ref.label }}</text>
         </g>
       }
-      @for (g of l.groups; track $index) {
+      @for (g of l.groups; track $index; let gi = $index) {
         <text class="group" x="8" [attr.y]="g.y" data-test="chart-group">{{ g.label }}</text>
-        @for (r of g.rows; track $index) {
+        <!-- rows in the chart's series order: the colour and the tooltip are the series' -->
+        @for (r of g.rows; track $index; let si = $index) {
           <!-- the whole name: beside the mark, or on lines of its own above it -->
-          <text [attr.x]="r.labelX" [attr.y]="r.labelY" [attr.text-anchor]="r.labelAnchor" data-test="chart-series-label">
-            @for (line of r.labelLines; track $index) {
-              <tspan [attr.x]="r.labelX" [attr.y]="r.labelY + $index * lineHeight">{{ line }}</tspan>
+          <text [attr.x]="r.label_x" [attr.y]="r.label_y" [attr.text-anchor]="r.label_anchor" data-test="chart-series-label">
+            @for (line of r.label_lines; track $index) {
+              <tspan [attr.x]="r.label_x" [attr.y]="r.label_y + $index * l.line_height">{{ line }}</tspan>
             }
           </text>
           <!-- a bar under its whisker (the part inside the bar shows), a dot over it (a narrow interval hides behind it) -->
-          @if (r.barTo !== null) {
-            <rect [attr.x]="l.x0" [attr.y]="r.y - 6" [attr.width]="r.barTo - l.x0" height="12" [attr.fill]="r.colour" data-test="chart-mark">
-              <title>{{ r.point?.title }}</title>
+          @if (r.bar_to !== null) {
+            <rect [attr.x]="l.x0" [attr.y]="r.y - 6" [attr.width]="r.bar_to - l.x0" height="12" [attr.fill]="series[si].colour" data-test="chart-mark">
+              <title>{{ series[si].points[gi]?.title }}</title>
             </rect>
           }
           @if (r.whisker; as w) {
@@ -66,10 +69,10 @@ const MAX_WIDTH = 900;
               <line [attr.x1]="w.x2" [attr.x2]="w.x2" [attr.y1]="r.y - 4" [attr.y2]="r.y + 4" />
             </g>
           }
-          @if (r.dotX !== null) {
-            <circle [attr.cx]="r.dotX" [attr.cy]="r.y" r="5" [attr.fill]="r.colour" data-test="chart-mark"><title>{{ r.point?.title }}</title></circle>
+          @if (r.dot_x !== null) {
+            <circle [attr.cx]="r.dot_x" [attr.cy]="r.y" r="5" [attr.fill]="series[si].colour" data-test="chart-mark"><title>{{ series[si].points[gi]?.title }}</title></circle>
           }
-          <text [attr.x]="r.valueX" [attr.y]="r.y + 4" [class.muted]="r.barTo === null && r.dotX === null" data-test="chart-value">{{ r.value }}</text>
+          <text [attr.x]="r.value_x" [attr.y]="r.y + 4" [class.muted]="r.bar_to === null && r.dot_x === null" data-test="chart-value">{{ r.value }}</text>
         }
       }
     </svg>
@@ -77,14 +80,12 @@ const MAX_WIDTH = 900;
 })
 export class SeriesChartComponent {
   readonly chart = input.required<CompareChart>();
-  /** The width to lay out for until the element has been measured. */
+  /** The chart laid out by the server at each width the panel may have (`chart_layouts[chart.id]`). */
+  readonly layouts = input.required<ChartLayout[]>();
+  /** The width to draw for until the element has been measured. */
   readonly initialWidth = input(640);
-  protected readonly lineHeight = LABEL_LINE;
   private readonly measured = signal<number | null>(null);
-  protected readonly layout = computed(() => {
-    const width = this.measured() ?? this.initialWidth();
-    return layoutChart(this.chart(), Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, width))));
-  });
+  protected readonly layout = computed(() => layoutFor(this.layouts(), this.measured() ?? this.initialWidth()));
 
   constructor() {
     const host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;

@@ -13,7 +13,8 @@ export interface TuningApi {
    * (BETTER, WORSE, NO_CHANGE within ±5 %, INCONCLUSIVE); plus the theoretical maximum and what to be wary of.
    * With fewer runs than a verdict needs (`min_runs` per side, 5 for the fio tests) the verdict is
    * INSUFFICIENT_RUNS and the row has no interval and no p-value. `series`, `tiles` and `charts` are what the
-   * panel and the report draw (one colour per result, values and test names in words), computed here once.
+   * panel and the report draw (one colour per result, values and test names in words), computed here once;
+   * `chart_layouts` where the panel draws each mark of a chart, at each width it may have.
    */
   'tuning.benchmark.compare': {
     job: false;
@@ -687,6 +688,84 @@ export interface TuningApplyOutcome {
   pending_reboot: string[];
   verified: string[];
 }
+export interface TuningBenchmarkChartGroupLayout {
+  label: string;
+  y: number;
+  rows: TuningBenchmarkChartRowLayout[];
+}
+/**
+ * Where each mark of a chart goes at `width` px (``core.report.chart_layout``, the report's layout too).
+ */
+export interface TuningBenchmarkChartLayout {
+  width: number;
+  height: number;
+  x0: number;
+  x1: number;
+  plot_top: number;
+  plot_bottom: number;
+  ticks: TuningBenchmarkChartTickLayout[];
+  tick_y: number;
+  axis_label: string;
+  axis_label_x: number;
+  axis_label_y: number;
+  line_height: number;
+  groups: TuningBenchmarkChartGroupLayout[];
+  /**
+   * The network line: only beside results measured on a client (a figure measured on the box never crossed the
+   * link).
+   */
+  reference: TuningBenchmarkChartReferenceLayout | null;
+  bar: boolean;
+}
+export interface TuningBenchmarkChartReferenceLayout {
+  x: number;
+  y1: number;
+  y2: number;
+  label_y: number;
+  anchor: 'start' | 'end';
+  label: string;
+}
+/**
+ * One result in one group, in the chart's series order.
+ */
+export interface TuningBenchmarkChartRowLayout {
+  /**
+   * The result's whole name: one line beside the mark, or lines above it (`line_height` apart).
+   */
+  label_lines: string[];
+  label_x: number;
+  label_anchor: 'start' | 'end';
+  label_y: number;
+  /**
+   * The mark's vertical centre.
+   */
+  y: number;
+  /**
+   * A bar runs from `x0` to here; null for a dot or nothing drawn.
+   */
+  bar_to: number | null;
+  /**
+   * A dot's centre; null for a bar or nothing drawn.
+   */
+  dot_x: number | null;
+  whisker: TuningBenchmarkChartWhiskerLayout | null;
+  value_x: number;
+  /**
+   * The value printed after the mark: "480 MB/s", "not measured", "0 IOPS (not on the axis)".
+   */
+  value: string;
+}
+export interface TuningBenchmarkChartTickLayout {
+  x: number;
+  /**
+   * Null where the label would touch its neighbour's (the grid line stays).
+   */
+  label: string | null;
+}
+export interface TuningBenchmarkChartWhiskerLayout {
+  x1: number;
+  x2: number;
+}
 export interface TuningBenchmarkCompareAxis {
   low: number;
   high: number;
@@ -760,6 +839,13 @@ export interface TuningBenchmarkCompareEntry {
    * What the panel and the report draw, computed once here.
    */
   charts: TuningBenchmarkCompareChart[];
+  /**
+   * Per chart id, the chart laid out at each width the panel may have (300 to 900 px, about 15 % apart): the
+   * panel draws the widest that fits, unscaled, so its 12 px text stays 12 px on a phone.
+   */
+  chart_layouts: {
+    [k: string]: TuningBenchmarkChartLayout[];
+  };
 }
 export interface TuningBenchmarkCompareGroup {
   test: string;

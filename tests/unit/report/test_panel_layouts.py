@@ -1,0 +1,54 @@
+"""The panel's chart layouts: the report's own layout code (core.report.chart_layout), handed over by
+tuning.benchmark.compare at the widths the panel may have; the panel draws what it is given."""
+from tuning.benchmark import comparison_of
+from tuning.benchmark_models import TuningBenchmarkCompareEntry
+from tuning.core.report.chart_layout import CHAR, PAD, PANEL_WIDTHS, chart_layout, panel_layouts
+
+from .test_chart_data import MAX, _pair, panel_sample
+
+
+def _rows(layout):
+    return [row for group in layout['groups'] for row in group['rows']]
+
+
+def test_every_chart_is_laid_out_at_every_panel_width_down_to_a_phone_with_nothing_outside_it():
+    drawing = panel_sample()
+    layouts = panel_layouts(drawing['charts'], client_measured=True)
+    assert set(layouts) == {c['id'] for c in drawing['charts']}
+    assert PANEL_WIDTHS[0] <= 390 - 2 * 32 and PANEL_WIDTHS[-1] == 900   # a 390 px phone's card fits the narrowest
+    for chart in drawing['charts']:
+        assert [l['width'] for l in layouts[chart['id']]] == list(PANEL_WIDTHS)
+        for layout in layouts[chart['id']]:
+            assert layout == chart_layout(chart, layout['width'])             # the one layout, not a second one
+            for row, series in zip(_rows(layout), chart['series'] * len(chart['groups'])):
+                assert ' '.join(row['label_lines']) == series['label']         # the name whole
+                assert row['value_x'] + len(row['value']) * CHAR <= layout['width'] + 1
+                assert all(len(line) * CHAR <= layout['width'] - 2 * PAD for line in row['label_lines'])
+
+
+def test_the_network_line_stands_only_beside_results_measured_on_a_client():
+    chart = next(c for c in panel_sample()['charts'] if c['id'] == 'throughput')
+    assert chart['reference'] is not None
+    on_box = panel_layouts([chart], client_measured=False)['throughput']
+    assert all(l['reference'] is None and l['plot_top'] == PAD for l in on_box)   # no line, no empty band for it
+    on_client = panel_layouts([chart], client_measured=True)['throughput']
+    assert all(l['reference']['label'].startswith('1,250 MB/s') for l in on_client)   # clipped on a phone
+    assert all(l['plot_top'] > PAD for l in on_client)
+
+
+def _compared(source):
+    before, after = _pair()
+    for entry in (before, after):
+        entry['source'] = source
+        entry['context'] = {'theoretical_max': MAX}
+    return comparison_of([before, after], before['id'])
+
+
+def test_compare_hands_the_panel_its_layouts_in_the_api_shape():
+    box, client = _compared('FIO'), _compared('CLIENT')
+    for result in (box, client):
+        TuningBenchmarkCompareEntry.model_validate(result)                   # the documented shape, typed for the panel
+        assert set(result['chart_layouts']) == {c['id'] for c in result['charts']}
+    assert box['chart_layouts']['throughput'][0]['reference'] is None
+    assert client['chart_layouts']['throughput'][0]['reference'] is not None
+    assert box['charts'][0]['reference'] == client['charts'][0]['reference']  # the chart keeps its limit (the report's)
