@@ -1,5 +1,6 @@
 """Issue 22 item 5 figures: what the panel's chart layouts add to a ``tuning.benchmark.compare`` answer (bytes of
-JSON, and seconds to lay out), for N results × every test (the same synthetic results as bench_compare.py).
+JSON, deflated as the websocket's permessage-deflate sends them, and seconds to lay out), for N results × every test
+(the same synthetic results as bench_compare.py).
 Measures; asserts nothing. From the repo root:
 
     PYTHONPATH=middleware:plugin .venv/bin/python tests/bench/bench_chart_layouts.py [--results 4] [--runs 10]
@@ -9,6 +10,7 @@ import json
 import os
 import sys
 import time
+import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_compare import synthetic_entry  # noqa: E402
@@ -28,9 +30,10 @@ def main():
     t0 = time.perf_counter()
     panel_layouts(answer['charts'], client_measured=True)
     seconds = time.perf_counter() - t0
-    rest, added = len(json.dumps(answer)), len(json.dumps(layouts))
-    print(f'{args.results} results, {len(answer["charts"])} charts × {len(PANEL_WIDTHS)} widths: '
-          f'compare answer {rest} bytes without the layouts, +{added} bytes with them; laid out in {seconds:.3f} s')
+    rest, added = (json.dumps(o).encode() for o in (answer, layouts))
+    print(f'{args.results} results, {len(answer["charts"])} charts × {len(PANEL_WIDTHS)} widths: compare answer '
+          f'{len(rest)} bytes ({len(zlib.compress(rest))} deflated) without the layouts, +{len(added)} bytes '
+          f'(+{len(zlib.compress(added))} deflated) with them; laid out in {seconds:.3f} s')
 
 
 if __name__ == '__main__':
