@@ -4,10 +4,13 @@ make the read, then the functions that took the most time, own and with what the
 Starts a sandbox host whose serving process profiles each of its threads (a sitecustomize on its PYTHONPATH; the
 event loop and every worker thread get a profiler of their own), applies a preset to tank/media (so `tuning.state`
 reads the box for drift), makes `--calls` calls of each method from `--clients` concurrent clients, stops the host
-and prints the merged profile per method (what came before the calls is cleared by a SIGUSR2). Measures; asserts nothing.
+and prints the merged profile per method (what came before the calls is cleared by a SIGUSR2). Measures; asserts
+nothing. cProfile charges each Python call its own overhead, so code of many small calls (copy.deepcopy, pydantic's
+Python parts) looks costlier than it is: weigh a change by bench_load's CPU a call before and after, not by this.
 
     PYTHONPATH=middleware:plugin .venv/bin/python tests/bench/profile_reads.py [--calls 200] [--clients 10]
-        [--top 30] [--sort tottime|cumulative] [--clock cpu|wall] [--apply PRESET|none] [METHOD[:PARAMS_JSON] ...]
+        [--top 30] [--sort tottime|cumulative] [--clock cpu|wall] [--apply PRESET|none]
+        [METHOD[:PARAMS_JSON] ...]
 """
 import argparse
 import asyncio
