@@ -71,7 +71,7 @@ def test_client_layers_are_the_latest_result_of_each_protocol_on_the_pool():
     assert [(l['protocol'], l['source']['id'], l['read_bytes_per_second']) for l in layers] == \
         [('NFS', 3, 110e6), ('SMB', 2, 100e6)]
     assert layers[0]['name'] == 'NFS 4.1 from ws1'
-    # a layer is named as the client result is labelled (core.client.protocols.client_words)
+    # a layer is named as the client result is labelled (core.protocols.client_words)
     local = client(6, 'LOCAL')
     other = client(7, 'OTHER')
     local['context']['target'].update(kind='BLOCK_DEVICE', protocol_version=None)

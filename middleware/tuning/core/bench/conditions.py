@@ -41,7 +41,7 @@ no gap.
 Entries are stored benchmark results (``tuning.benchmark.get``); imported ones have little context and are compared
 on what they have.
 """
-from ..client.protocols import protocol_words
+from ..protocols import protocol_words
 from ..presets.data_loss import measured_with, recorded_data_loss
 from ..presets.units import format_bytes
 from .catalog import METRICS, TESTS

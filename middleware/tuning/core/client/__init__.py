@@ -4,8 +4,6 @@
   session's options and the box's memory figures.
 - ``client_runs(result, plan, field)``, ``client_record(...)`` (result): a RESULT checked against its plan and turned
   into a stored benchmark record; ``BenchmarkInputError`` names the field that is wrong.
-- ``protocol_words(protocol)``, ``client_words(target, hostname)`` (protocols): a client's protocol and result in
-  words, one spelling for labels and the ladder ("NFS 4.2 from ws1", "local directory on ws1").
 - ``commands(box_url, kit_sha256, tls_sha256)``, ``kit_url(box_url)``, ``default_box_url(address)`` (commands): what
   an admin pastes on a client (the kit checked by its SHA-256, the box's certificate pinned, the token in
   ``TUNING_TOKEN``, never on a command line); ``certificate_sha256(pem)`` (``shared.tls``, the host's too): the

@@ -13,7 +13,7 @@ from ..bench.errors import BenchmarkInputError
 from ..bench.fio_output import job_run, matching_test, parse_fio_json
 from ..bench.statistics import summarize_runs
 from ..report.metric_info import title_of_test
-from .protocols import client_words
+from ..protocols import client_words
 
 _INDEX = re.compile(r'\[(\d+)\]')
 

@@ -14,7 +14,7 @@ The rules, for one direction:
   the disks when it reaches them (within ``NEAR_CEILING``), by its own layout and settings below, and above them a
   cache or compression answered (nothing is named).
 """
-from ..client.protocols import protocol_words
+from ..protocols import protocol_words
 from ..words import and_join
 from .words import (
     MISSING, at_ceiling_words, carries, lowest_ceiling_words, protocol_hints, rate, sentence,

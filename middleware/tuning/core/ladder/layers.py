@@ -8,7 +8,7 @@ of each protocol are picked here), ``network`` the latest ``tuning.network`` res
 Layers come in the ladder's order, bottom up: DISKS, POOL, NETWORK, then one PROTOCOL layer per protocol measured
 from a client (one without figures when none is). A layer not measured yet has null figures and says so in its note.
 """
-from ..client.protocols import client_words
+from ..protocols import client_words
 from ..presets.sizing import link_payload_bytes_per_s
 from ..report.metric_info import label_of_test
 from .bottleneck import judge, missing, verdict

@@ -1,5 +1,5 @@
 """The ladder's words (pure): links, figures and what each layer moves, in MB/s (10^6 bytes, as in the reports)."""
-from ..client.protocols import protocol_words
+from ..protocols import protocol_words
 from ..report.numbers import format_value, significant
 
 LAYER_NAMES = {'DISKS': 'the disks', 'POOL': 'the pool', 'NETWORK': 'the network', 'PROTOCOL': 'the protocol'}
