@@ -3,8 +3,10 @@ administrator follows the plugin's jobs (they declare read_roles) but not other 
 import pytest
 
 from client import JobFailed, RpcError
+from hosting import LIVE_TIER, REMOTE
 
-pytestmark = pytest.mark.sandbox_only   # needs the host's read-only account
+# the host's read-only account and the sample service: the sandbox's, or the live tier's TrueNAS
+pytestmark = pytest.mark.skipif(REMOTE and not LIVE_TIER, reason="needs the host's read-only account")
 
 
 def test_a_read_only_admin_cannot_abort_an_admins_job_and_sees_only_jobs_it_may_read(host, client):
@@ -57,6 +59,7 @@ def test_job_events_reach_only_sessions_that_may_read_the_job(host, client):
         client.call("sample.release", "authz-events")
 
 
+@pytest.mark.not_in_live_tier("the fake box has no disks for fio to read")
 def test_a_read_only_admin_follows_a_disk_read_but_neither_starts_nor_aborts_one(host, client):
     """tuning.ladder.read_disks runs fio on the box: write roles to start it, read roles to follow it."""
     ro = host.readonly_client()

@@ -37,6 +37,11 @@ class CredentialsRateLimited(Exception):
         self.retry_after = retry_after
 
 
+class InvalidToken(Exception):
+    """An HTTP request's token is unknown, expired, from elsewhere or a download's: middlewared's restful.authenticate
+    answers it 403 'Invalid token' (a wrong password or API key is 401)."""
+
+
 async def check_credential(middleware, address, check, *args):
     """`check(*args)` run in a worker thread under the one limit of wrong passwords and API keys per address
     (rate_limit.CredentialLimiter): its result, None when the credential is wrong. Raises CredentialsRateLimited,
@@ -493,8 +498,8 @@ async def parse_credentials(middleware, request):
     """The credentials of an HTTP request (`/_upload`), as middlewared's restful.parse_credentials reads them and
     its login checks them: `?auth_token=`, `Authorization: Token`, `Basic` (user:password) or `Bearer` (API key).
     None when there are none or they are wrong (a wrong password or key after the failure delay, audited like a
-    failed login). Passwords and keys share the websocket logins' limit per address: past it CredentialsRateLimited,
-    nothing checked."""
+    failed login); InvalidToken for a token that is not live. Passwords and keys share the websocket logins' limit
+    per address: past it CredentialsRateLimited, nothing checked."""
     header = request.headers.get("Authorization")
     auth = middleware.get_service("auth")
     store = middleware.host_store
@@ -512,7 +517,7 @@ async def parse_credentials(middleware, request):
     if kind == "TOKEN":
         entry = auth._live_token(token, request.remote)
         if entry is None or entry["attrs"]:  # a download token is good for its download only
-            return None
+            raise InvalidToken()
         if entry["single_use"]:
             auth.token_manager.destroy(token)
         return _token_credentials(entry["credentials"])

@@ -5,9 +5,9 @@ part. Credentials as on TrueNAS: `Authorization: Basic` (user:password), `Bearer
 `?auth_token=<token>`. Answers `{"job_id": N}`; follow the job with `core.get_jobs` like any other.
 
 Checked in this order, and nothing of the file is read before the caller is known: the `data` part (405 when it is
-not first, 400 when it is not JSON, 422 without a method), the credentials (401; a wrong password or API key after
-the 1-2 s failure delay; 429 with Retry-After once the address has presented too many wrong ones, see
-auth.check_credential), the method (422 unknown or private, 403 when the caller's roles do not allow it, 412 when it
+not first, 400 when it is not JSON, 422 without a method), the credentials (401; 403 for a token that is not live,
+as middlewared; a wrong password or API key after the 1-2 s failure delay; 429 with Retry-After once the address has
+presented too many wrong ones, see auth.check_credential), the method (422 unknown or private, 403 when the caller's roles do not allow it, 412 when it
 takes no input pipe), the `file` part (405), its size (413 past `MAX_FILE_BYTES`). The file is received whole into a
 buffered pipe before the job starts, so the job reads a complete file or none.
 """
@@ -21,7 +21,7 @@ from ..runtime.errors import CallException, ValidationErrors
 from ..runtime.jobs import State
 from ..runtime.pipes import Pipes
 from .audit import audit_method_call
-from .auth import CredentialsRateLimited, parse_credentials
+from .auth import CredentialsRateLimited, InvalidToken, parse_credentials
 from .authz import method_authorized
 
 logger = logging.getLogger("tuning_host.server")
@@ -87,6 +87,8 @@ class Uploads:
             # that knows its password is right learns to wait rather than that it is wrong
             return web.Response(status=429, text="Too many wrong credentials from this address: try again later\n",
                                 headers={"Retry-After": str(e.retry_after)})
+        except InvalidToken:
+            return _text(403, "Invalid token")
         if credentials is None:
             return _text(401, "Authentication required: Basic, Bearer (API key), Token or auth_token")
         caller = UploadCaller(request.remote, credentials)
