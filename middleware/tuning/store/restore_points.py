@@ -7,23 +7,24 @@ exactly which settings an interrupted apply may have touched.
 from .db import Database, dumps, loads, utc_now
 
 
+COLUMNS = ('id', 'created_at', 'kind', 'preset', 'target', 'state', 'entries', 'changes', 'reverts', 'reverted_by',
+           'message', 'boot_id', 'updated_at', 'campaign_id', 'campaign_round', 'campaign_stage')
+JSON_COLUMNS = ('target', 'entries', 'changes')
+# What a restore point in effect is read for (the state, drift, a campaign's configuration): what it set, not what
+# the box held before (``entries``: the largest column, read only to revert or recover it)
+IN_EFFECT = tuple(c for c in COLUMNS if c != 'entries')
+
+
 def _row(row: dict) -> dict:
-    return {
-        'id': row['id'], 'created_at': row['created_at'], 'kind': row['kind'], 'preset': row['preset'],
-        'target': loads(row['target']), 'state': row['state'], 'entries': loads(row['entries']),
-        'changes': loads(row['changes']), 'reverts': row['reverts'], 'reverted_by': row['reverted_by'],
-        'message': row['message'], 'boot_id': row['boot_id'], 'updated_at': row['updated_at'],
-        'campaign_id': row['campaign_id'], 'campaign_round': row['campaign_round'],
-        'campaign_stage': row['campaign_stage'],
-    }
+    return {k: loads(v) if k in JSON_COLUMNS else v for k, v in row.items()}
 
 
 def list_restore_points(db: Database) -> list[dict]:
-    return [_row(r) for r in db.query('SELECT * FROM restore_point ORDER BY id')]
+    return [_row(r) for r in db.query(f"SELECT {', '.join(COLUMNS)} FROM restore_point ORDER BY id")]
 
 
 def get_restore_point(db: Database, id_: int) -> dict | None:
-    rows = db.query('SELECT * FROM restore_point WHERE id = ?', (id_,))
+    rows = db.query(f"SELECT {', '.join(COLUMNS)} FROM restore_point WHERE id = ?", (id_,))
     return _row(rows[0]) if rows else None
 
 
@@ -110,11 +111,14 @@ def _put_back_in_effect(cur, id_: int, *, by: int) -> None:
 
 
 def in_progress(db: Database) -> list[dict]:
-    return [_row(r) for r in db.query("SELECT * FROM restore_point WHERE state = 'IN_PROGRESS' ORDER BY id")]
+    return [_row(r) for r in db.query(f"SELECT {', '.join(COLUMNS)} FROM restore_point WHERE state = 'IN_PROGRESS' "
+                                      'ORDER BY id')]
 
 
 def applied(db: Database) -> list[dict]:
-    return [_row(r) for r in db.query("SELECT * FROM restore_point WHERE state = 'APPLIED' ORDER BY id")]
+    """The restore points in effect, oldest first, without their ``entries`` (see ``IN_EFFECT``)."""
+    return [_row(r) for r in db.query(f"SELECT {', '.join(IN_EFFECT)} FROM restore_point WHERE state = 'APPLIED' "
+                                      'ORDER BY id')]
 
 
 def journal_step(db: Database, restore_point_id: int, step: int, key: str, action: str, status: str,

@@ -103,3 +103,15 @@ def test_baseline_keeps_the_first_value_seen(db):
     baseline.remember(db, {'ZFS_PARAMETER:global:zfs_txg_timeout': '5'})
     baseline.remember(db, {'ZFS_PARAMETER:global:zfs_txg_timeout': '10', 'SYSCTL:global:x': '1'})
     assert baseline.load(db) == {'ZFS_PARAMETER:global:zfs_txg_timeout': '5', 'SYSCTL:global:x': '1'}
+
+
+def test_restore_points_in_effect_are_read_without_what_they_replaced(db):
+    """The state reads what every restore point in effect set on each call; what the box held before (entries, the
+    largest part) is read only to revert one."""
+    rp = make_rp(db)
+    rps.finish_restore_point(db, rp, 'APPLIED')
+    (in_effect,) = rps.applied(db)
+    assert 'entries' not in in_effect
+    assert in_effect == {k: v for k, v in rps.get_restore_point(db, rp).items() if k != 'entries'}
+    assert rps.get_restore_point(db, rp)['entries'] == [{'key': 'k'}]
+    assert in_effect['changes'] == [{'key': 'k'}] and in_effect['target'] == {'pool': 'tank'}
