@@ -11,6 +11,7 @@ import pytest
 import websocket
 
 from client import ConnectionLost, RpcError
+from hosting import REMOTE, TRUENAS
 
 
 def _audit_size(host):
@@ -41,9 +42,8 @@ def test_an_anonymous_call_writes_no_parameters_to_the_audit_log(host):
     assert refused and refused[-1]["event_data"]["params"] is None and refused[-1]["success"] is False
 
 
-@pytest.mark.sandbox_only
 def test_a_frame_over_8_kib_before_login_closes_the_connection_unread(host):
-    before = _audit_size(host)
+    before = _audit_size(host) if host.data_dir else None
     ws = websocket.create_connection(host.url, timeout=30)
     try:
         ws.send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tuning.preset.create",
@@ -51,7 +51,8 @@ def test_a_frame_over_8_kib_before_login_closes_the_connection_unread(host):
         assert _closed_with(ws) == (1007, "Anonymous connection max message length is 8 kB")
     finally:
         ws.close()
-    assert _audit_size(host) == before
+    if host.data_dir:   # the host's own audit trail (TrueNAS audits into its audit database)
+        assert _audit_size(host) == before
 
 
 def test_a_frame_over_64_kib_after_login_closes_the_connection(host):
@@ -154,7 +155,7 @@ def test_an_anonymous_connection_that_does_not_log_in_is_closed(fresh_host):
         assert c.call("core.ping") == "pong"
 
 
-@pytest.mark.sandbox_only
+@pytest.mark.skipif(REMOTE and not TRUENAS, reason="the sandbox's panel, or the panel TrueNAS serves for the plugin")
 @pytest.mark.parametrize("path, status", [("%00", 400), ("a%00b.js", 400), ("..%5c..%5cetc", 400), ("", 200)])
 def test_the_panel_answers_bad_paths_with_4xx_and_always_sends_security_headers(host, path, status):
     try:

@@ -297,6 +297,10 @@ class PoolDatasetService(Service):
     async def create(self, data):
         maybe_fail('pool.dataset.create')
         name = data['name']
+        if box_state.mountpoint(name) is None:
+            verrors = ValidationErrors()
+            verrors.add('pool_dataset_create.name', f'{name!r}: not a valid dataset name')
+            verrors.check()
 
         def do(s):
             if name in s['datasets']:
@@ -306,7 +310,7 @@ class PoolDatasetService(Service):
             s['datasets'][name] = {p: str(data[p]) for p in box_state.DATASET_DEFAULTS
                                    if isinstance(data.get(p), (str, int)) and data.get(p) != 'INHERIT'}
         box_state.update(do)
-        (box_state.mnt_dir() / name).mkdir(parents=True, exist_ok=True)
+        box_state.mountpoint(name).mkdir(parents=True, exist_ok=True)
         return (await self.query([['id', '=', name]]))[0]
 
     @api_method(PoolDatasetUpdateArgs, PoolDatasetUpdateResult, roles=['DATASET_WRITE'])
@@ -353,7 +357,7 @@ class PoolDatasetService(Service):
             for d in [id_, *children]:
                 del s['datasets'][d]
         box_state.update(do)
-        shutil.rmtree(box_state.mnt_dir() / id_, ignore_errors=True)
+        shutil.rmtree(box_state.mountpoint(id_), ignore_errors=True)   # a name create accepted
         return True
 
 
@@ -462,7 +466,7 @@ class TunableService(Service):
             verrors.add('tunable_create.var', f'Tunable {data["var"]!r} already exists in database.', errno.EEXIST)
         if data['type'] == 'SYSCTL' and data['var'] not in st['sysctls']:
             verrors.add('tunable_create.var', f'Sysctl {data["var"]!r} does not exist in kernel.', errno.ENOENT)
-        if data['type'] == 'ZFS' and not (box_state.sysfs_dir() / data['var']).exists():
+        if data['type'] == 'ZFS' and not ((path := box_state.zfs_parameter_path(data['var'])) and path.exists()):
             verrors.add('tunable_create.var', f'ZFS module does not accept {data["var"]!r} parameter.', errno.ENOENT)
         verrors.check()
         data['orig_value'] = self._live(data['type'], data['var'])
@@ -510,15 +514,15 @@ class TunableService(Service):
 
     def _live(self, type_, var):
         if type_ == 'ZFS':
-            return (box_state.sysfs_dir() / var).read_text().strip()
+            return box_state.zfs_parameter_path(var).read_text().strip()   # create checked it is there
         if type_ == 'SYSCTL':
             return self.get_sysctl(var)
         return ''
 
     def _set_live(self, type_, var, value):
         if type_ == 'ZFS':
-            path = box_state.sysfs_dir() / var
-            if path.exists() and os.stat(path).st_mode & 0o200:  # read-only parameters ignore writes
+            path = box_state.zfs_parameter_path(var)
+            if path is not None and path.exists() and os.stat(path).st_mode & 0o200:  # read-only ones ignore writes
                 path.write_text(value + '\n')
         elif type_ == 'SYSCTL':
             box_state.update(lambda s: s['sysctls'].__setitem__(var, value))

@@ -42,8 +42,26 @@ def sysfs_dir() -> Path:
     return home() / 'sys-module-zfs-parameters'
 
 
+def zfs_parameter_path(name: str) -> Path | None:
+    """The sysfs stand-in's file of ZFS module parameter `name`, None when `name` does not name a file in it (a `..`
+    or `/` would reach this machine's own files: TrueNAS's tunables.zfs_parameter_path joins any name, and on a box
+    /sys/module/zfs/parameters/../../../../etc/passwd is /etc/passwd; the fake box never leaves its directory)."""
+    directory = sysfs_dir().resolve()
+    path = (directory / name).resolve()
+    return path if path.parent == directory else None
+
+
 def mnt_dir() -> Path:
     return home() / 'mnt'
+
+
+def mountpoint(dataset: str) -> Path | None:
+    """The stand-in mountpoint of `dataset` under mnt_dir(), None for a name with an empty, `.` or `..` component
+    (libzfs refuses those; here they would reach outside the fake box's directory)."""
+    parts = dataset.split('/')
+    if any(p in ('', '.', '..') for p in parts):
+        return None
+    return mnt_dir().joinpath(*parts)
 
 
 def system_dataset_dir() -> Path:
