@@ -52,6 +52,9 @@ SUBMIT_TRIES = 6  # run: posting a result is tried this many times (1, 2, 4, 8, 
 IPERF3_CONNECT_TRIES = 30  # the box starts a one-off iperf3 server per measurement: try this many times, 1 s apart
 NETWORK_JOB_WAIT_SECONDS = 120  # after the last iperf3 run, how long the box may take to store the measurement
 HTTP_TIMEOUT_SECONDS = 60
+# fio's own answers (--version, --enghelp): its first start on a slow or busy machine (a virus scan of a new fio.exe,
+# a laptop swapping) may take a while, so only a hang is given up on, and said as one
+TOOL_ANSWER_SECONDS = 300
 MAX_BACKOFF_SECONDS = 30
 
 EXIT_OK = 0
@@ -854,6 +857,21 @@ def command_output(argv, timeout=20):
     return done.stdout.decode('utf-8', 'replace') if done.returncode == 0 else None
 
 
+def tool_answer(argv):
+    """stdout of one of fio's own answers, or None when it fails; CheckFailed when it does not answer within
+    TOOL_ANSWER_SECONDS (it hangs: not the same as broken)."""
+    try:
+        done = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+                              timeout=TOOL_ANSWER_SECONDS)
+    except subprocess.TimeoutExpired:
+        raise CheckFailed(f'{argv[0]} did not answer "{os.path.basename(argv[0])} {" ".join(argv[1:])}" within '
+                          f'{TOOL_ANSWER_SECONDS} s: it hangs; end what holds it (or restart this machine) and run '
+                          'the kit again') from None
+    except OSError:
+        return None
+    return done.stdout.decode('utf-8', 'replace') if done.returncode == 0 else None
+
+
 def powershell(script):
     exe = shutil.which('powershell') or shutil.which('pwsh')
     return command_output([exe, '-NoProfile', '-NonInteractive', '-Command', script]) if exe else None
@@ -974,7 +992,10 @@ def os_version(os_name):
 
 
 def tool_version(binary, flag='--version'):
-    text = command_output([binary, flag])
+    return first_line(command_output([binary, flag]))
+
+
+def first_line(text):
     return text.strip().splitlines()[0].strip() if text and text.strip() else None
 
 
@@ -1293,14 +1314,14 @@ class Tools:
         if self.fio is None:
             raise CheckFailed(missing_tool_words('fio', os_name, 'the benchmark runs fio'))
         self.iperf3 = shutil.which('iperf3')
-        self.fio_version = parse_fio_version(tool_version(self.fio))
+        self.fio_version = parse_fio_version(first_line(tool_answer([self.fio, '--version'])))
         hint = INSTALL_HINTS['fio'].get(os_name, 'install a current fio')
         if self.fio_version is None:
             raise CheckFailed(f'{self.fio} does not answer "fio --version": it is broken; {hint}.')
         if self.fio_version < OLDEST_FIO:
             raise CheckFailed(f'{self.fio} is fio {".".join(map(str, self.fio_version))}, too old: the box reads '
                               f'fio {".".join(map(str, OLDEST_FIO))} or later (latencies in nanoseconds); {hint}.')
-        self.engine = choose_engine(os_name, parse_fio_engines(command_output([self.fio, '--enghelp'])) or None)
+        self.engine = choose_engine(os_name, parse_fio_engines(tool_answer([self.fio, '--enghelp'])) or None)
 
     def require_iperf3(self):
         if self.iperf3 is None:

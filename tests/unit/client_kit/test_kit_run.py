@@ -208,6 +208,22 @@ def test_a_bad_fio_is_named_and_nothing_is_written(tmp_path, version_script, wor
     assert os.listdir(share) == [] and box.results == []
 
 
+def test_a_fio_that_hangs_is_said_to_hang_not_to_be_broken(tmp_path, monkeypatch):
+    """fio's first answer may be slow on a busy machine: the kit waits minutes for it (TOOL_ANSWER_SECONDS), then
+    says it hangs. Here a fio that never answers, with the wait cut to 1 s."""
+    from tuning.client_kit import tuning_client as kit
+    silent = tmp_path / 'bin'
+    silent.mkdir()
+    (silent / 'fio').write_text('#!/bin/sh\nexec sleep 3600\n')
+    (silent / 'fio').chmod(0o755)
+    monkeypatch.setenv('PATH', f'{silent}:/usr/bin:/bin')
+    monkeypatch.setattr(kit, 'TOOL_ANSWER_SECONDS', 1)
+    with pytest.raises(kit.CheckFailed) as e:
+        kit.Tools('Linux')
+    assert e.value.message == (f'{silent}/fio did not answer "fio --version" within 1 s: it hangs; end what holds '
+                               'it (or restart this machine) and run the kit again')
+
+
 def test_missing_iperf3_is_named_when_the_plan_measures_the_network(tmp_path):
     only_fio = tmp_path / 'bin'
     only_fio.mkdir()
