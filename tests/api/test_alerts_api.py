@@ -27,7 +27,7 @@ def tuning_alerts(c, klass):
     return [a for a in c.call('alert.list') if a['klass'] == klass]
 
 
-def alerts_when(c, klass, predicate, what, timeout=30.0):
+def alerts_when(c, klass, predicate, what, timeout=600.0):
     """`tuning.state` settles its alerts in the background (a read never waits for them): poll until they hold."""
     end = time.monotonic() + timeout
     while True:

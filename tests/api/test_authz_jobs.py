@@ -20,7 +20,7 @@ def test_a_read_only_admin_cannot_abort_an_admins_job_and_sees_only_jobs_it_may_
             ro.call("core.job_abort", held)
         assert e.value.errname == "EPERM" and "not owned" in e.value.reason
         with pytest.raises(JobFailed) as e:
-            ro.job("core.job_wait", held, timeout=30)
+            ro.job("core.job_wait", held, timeout=600)
         assert "not owned" in str(e.value)
         methods = {j["method"] for j in ro.call("core.get_jobs")}
         assert "tuning.preset.apply" in methods and "sample.hold" not in methods
@@ -42,14 +42,14 @@ def test_job_events_reach_only_sessions_that_may_read_the_job(host, client):
         client.subscribe("core.get_jobs")
         held = client.job_id("sample.hold", "authz-events")
         client.call("sample.release", "authz-events")
-        client.wait_job(held, timeout=30)
+        client.wait_job(held, timeout=600)
         with pytest.raises(Exception):
             client.job("tuning.preset.apply", "no-such-preset", {"pool": "tank", "dataset": "tank/media"},
                        {"acknowledge": []})
         # events go out in order: once the read-only session has the apply's end, every event of the hold that was
         # meant for it would be here already
         ro.wait_event(lambda ev: ev.get("fields", {}).get("method") == "tuning.preset.apply"
-                      and ev["fields"]["state"] == "FAILED", timeout=30)
+                      and ev["fields"]["state"] == "FAILED", timeout=600)
         admin_seen = {ev["fields"]["method"] for ev in client.drain_events("core.get_jobs") if "fields" in ev}
         ro_seen = {ev["fields"]["method"] for ev in ro.drain_events("core.get_jobs") if "fields" in ev}
         assert "sample.hold" in admin_seen
@@ -77,6 +77,6 @@ def test_a_read_only_admin_follows_a_disk_read_but_neither_starts_nor_aborts_one
             assert e.value.errname == "EPERM"
         finally:
             client.call("core.job_abort", running)
-            assert client.wait_job(running, timeout=60)["state"] == "ABORTED"
+            assert client.wait_job(running, timeout=600)["state"] == "ABORTED"
     finally:
         ro.close()

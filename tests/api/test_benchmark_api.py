@@ -48,7 +48,7 @@ def start_running(c, spec, until='extra') -> int:
         value = progress.get(until)
         return value and (until != 'extra' or 'mbps' in value)
     c.wait_event(lambda e: e.get('collection') == 'core.get_jobs' and e.get('id') == job_id and reached(e),
-                 timeout=120)
+                 timeout=600)
     return job_id
 
 
@@ -105,7 +105,7 @@ def test_abort_stops_fio_and_leaves_nothing_behind(c):
     job_id = start_running(c, {**SMALL, 'runtime_seconds': 60, 'runs': 3})
     assert scratch_left(mountpoint(c)) and fio_running(mountpoint(c))   # fio runs inside its scratch directory
     c.call('core.job_abort', job_id)
-    assert c.wait_job(job_id, timeout=120)['state'] == 'ABORTED'
+    assert c.wait_job(job_id, timeout=600)['state'] == 'ABORTED'
     assert sorted(os.listdir(mountpoint(c))) == before
     assert not fio_running(mountpoint(c))
     assert c.call('tuning.benchmark.query', [], {'count': True}) == count
@@ -248,4 +248,4 @@ def test_benchmarks_and_applies_exclude_each_other(c):
         assert 'tuning.benchmark.run' in str(e.value)
     finally:
         c.call('core.job_abort', job_id)
-        assert c.wait_job(job_id, timeout=120)['state'] == 'ABORTED'
+        assert c.wait_job(job_id, timeout=600)['state'] == 'ABORTED'

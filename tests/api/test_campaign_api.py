@@ -118,11 +118,11 @@ def test_abort_restores_the_original_configuration_exactly(fresh_host):
     job_id = c.job_id('tuning.campaign.run', spec(rounds=3, benchmark={**FAST, 'runtime_seconds': 30}))
     c.wait_event(lambda e: e.get('collection') == 'core.get_jobs' and e.get('id') == job_id and
                  ' · Max sequential write · benchmarking · run' in
-                 (((e.get('fields') or {}).get('progress') or {}).get('description') or ''), timeout=300)
+                 (((e.get('fields') or {}).get('progress') or {}).get('description') or ''), timeout=600)
     assert c.call('tuning.state')['active']['preset'] == 'max-seq-write'
     (row,) = c.call('tuning.campaign.query')
     assert c.call('tuning.campaign.abort', row['id']) is True
-    assert c.wait_job(job_id, timeout=300)['state'] == 'ABORTED'
+    assert c.wait_job(job_id, timeout=600)['state'] == 'ABORTED'
     row = campaign(c, row['id'])
     assert row['state'] == 'ABORTED' and 'original configuration is back' in row['message']
     assert not diff(before, full_snapshot(c))

@@ -77,7 +77,7 @@ def test_every_benchmark_step_runs_on_the_client_agent_and_the_box_goes_back(fre
         status, _, answer = http(host, 'POST', 'v1/results', session['token'], posted(session, step))
         assert status == 201, answer
         taken.append((step, answer['id']))
-    job = c.wait_job(job_id, timeout=300)
+    job = c.wait_job(job_id, timeout=600)
     assert job['state'] == 'SUCCESS', job.get('error')
     row = job['result']
     assert row['state'] == 'DONE', row['message']
@@ -106,7 +106,7 @@ def test_an_aborted_campaign_cancels_the_step_its_agent_has_not_finished(fresh_h
     campaign = c.call('tuning.campaign.query', [['job_id', '=', job_id]], {'get': True})
     assert 'client agent' in campaign['progress'] or campaign['phase'] == 'BENCHMARK'
     c.call('tuning.campaign.abort', campaign['id'])
-    assert c.wait_job(job_id, timeout=300)['state'] in ('ABORTED', 'FAILED')
+    assert c.wait_job(job_id, timeout=600)['state'] in ('ABORTED', 'FAILED')
     row = c.call('tuning.campaign.query', [['id', '=', campaign['id']]], {'get': True})
     assert row['state'] == 'ABORTED'
     assert not diff(before, full_snapshot(c))
@@ -135,7 +135,7 @@ def test_a_step_the_agent_could_not_measure_stops_the_campaign_at_once_with_its_
     status, _, answer = http(host, 'POST', path, session['token'],
                              {'message': 'fio failed: No space left\non device'})
     assert (status, answer) == (200, {'state': 'FAILED'})
-    job = c.wait_job(job_id, timeout=300)
+    job = c.wait_job(job_id, timeout=600)
     assert job['state'] == 'FAILED'
     row = c.call('tuning.campaign.query', [['job_id', '=', job_id]], {'get': True})
     assert row['state'] == 'FAILED'
@@ -176,7 +176,7 @@ def test_the_real_kit_in_agent_mode_measures_a_campaign_from_a_directory(fresh_h
             row = c.job('tuning.campaign.run', spec(session['id'], label='agent'), timeout=600)
         finally:
             agent.send_signal(signal.SIGINT)
-            output, _ = agent.communicate(timeout=60)
+            output, _ = agent.communicate(timeout=600)
         assert row['state'] == 'DONE', (row['message'], output)
         assert os.listdir(share) == [], output   # the agent's scratch directories are gone
     steps = [c.call('tuning.benchmark.get', s['benchmark_id']) for s in row['steps']]

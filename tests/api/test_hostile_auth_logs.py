@@ -33,7 +33,7 @@ def post_upload(host, authorization):
     request = urllib.request.Request(host.http_url + "/_upload", data=body, method="POST",
                                      headers={"Content-Type": content_type, "Authorization": authorization})
     try:
-        with urllib.request.urlopen(request, timeout=60) as r:
+        with urllib.request.urlopen(request, timeout=600) as r:
             return r.status, r.headers, r.read()
     except urllib.error.HTTPError as e:
         return e.code, e.headers, e.read()

@@ -322,7 +322,7 @@ def test_a_sessions_network_measurements_pause_between_them_and_the_admin_sees_w
         assert f'tuning.network.measure (job {started["job_id"]}) is running' in str(e.value)
     finally:
         c.call('core.job_abort', started['job_id'])
-    c.wait_job(started['job_id'], timeout=60)
+    c.wait_job(started['job_id'], timeout=600)
     status, headers, answer = http(host, 'POST', 'v1/network', created['token'])
     assert status == 409 and answer['error']['errname'] == 'EBUSY', answer
     assert 'stays free for 120 s' in answer['error']['reason'], answer

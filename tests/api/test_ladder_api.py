@@ -26,7 +26,7 @@ def progress_of(event, job_id):
 def wait_reading(c, job_id):
     """Until the job's fio reports a rate for the first disk (so fio runs)."""
     c.wait_event(lambda e: progress_of(e, job_id).startswith('Disk 1/7 (sda, stand-in file): reading')
-                 and progress_of(e, job_id).endswith('MB/s'), timeout=120)
+                 and progress_of(e, job_id).endswith('MB/s'), timeout=600)
 
 
 def fio_reading(data_dir) -> bool:
@@ -47,7 +47,7 @@ def fio_reading(data_dir) -> bool:
 def test_read_disks_reads_each_stand_in_in_turn_and_stores_the_row(host, client):
     c = client
     seen = []
-    entry = c.job('tuning.ladder.read_disks', {'pool': 'tank', 'seconds_per_disk': 3}, timeout=180,
+    entry = c.job('tuning.ladder.read_disks', {'pool': 'tank', 'seconds_per_disk': 3}, timeout=600,
                   callback=lambda f: seen.append(((f.get('progress') or {}).get('description')) or ''))
     assert entry['pool'] == 'tank' and entry['stand_in'] is True
     assert [d['name'] for d in entry['disks']] == DATA_DISKS
@@ -82,7 +82,7 @@ def test_abort_stops_fio_and_stores_nothing(host, client):
     wait_reading(c, job_id)
     assert fio_reading(host.data_dir)
     c.call('core.job_abort', job_id)
-    assert c.wait_job(job_id, timeout=60)['state'] == 'ABORTED'
+    assert c.wait_job(job_id, timeout=600)['state'] == 'ABORTED'
     assert not fio_reading(host.data_dir)
     assert c.call('tuning.ladder.get', {'pool': 'tank'})['layers'][0]['source'] == before
     assert c.call('tuning.state')['busy'] is None
@@ -113,7 +113,7 @@ def test_killed_mid_read_comes_back_with_its_fio_stopped(fresh_host, crash):
 ])
 def test_read_disks_refuses_bad_options_naming_the_field(client, options, field):
     with pytest.raises((JobFailed, RpcError)) as e:
-        client.job('tuning.ladder.read_disks', options, timeout=60)
+        client.job('tuning.ladder.read_disks', options, timeout=600)
     assert field in error_fields(e.value)
 
 
@@ -257,14 +257,14 @@ def test_a_report_of_a_pool_with_ladder_data_says_where_the_limit_is(fresh_host)
 
     def report(ids, fmt):
         job_id, url = c.call('core.download', 'tuning.report.generate', [{'results': ids}, fmt], 'report', False)
-        with urllib.request.urlopen(host.http_url + url, timeout=60) as r:
+        with urllib.request.urlopen(host.http_url + url, timeout=600) as r:
             body = r.read().decode()
-        assert c.wait_job(job_id, timeout=60)['state'] == 'SUCCESS'
+        assert c.wait_job(job_id, timeout=600)['state'] == 'SUCCESS'
         return body
     try:
         spec = {'dataset': 'tank/media', 'tests': ['SEQ_READ'], 'profile': 'QUICK', 'runs': 1, 'adaptive': False,
                 'runtime_seconds': 1, 'ramp_seconds': 0}
-        local = c.job('tuning.benchmark.run', spec, timeout=300)
+        local = c.job('tuning.benchmark.run', spec, timeout=600)
         assert 'ladder' not in json.loads(report([local['id']], 'JSON'))   # nothing known beyond the pool yet
         disks = insert(host, disk_reads.insert_disk_read, pool='tank', stand_in=True,
                        disks=[{'name': 'sda', 'device': '/stand-in/sda', 'read_bytes_per_second': 1e9,

@@ -26,7 +26,7 @@ def progress_of(event, job_id):
     return (((event.get('fields') or {}).get('progress') or {}).get('description')) or ''
 
 
-def wait_progress(c, job_id, *words, timeout=60):
+def wait_progress(c, job_id, *words, timeout=600):
     event = c.wait_event(lambda e: all(w in progress_of(e, job_id) for w in words), timeout=timeout)
     return progress_of(event, job_id)
 
@@ -40,7 +40,7 @@ def start(c, **options):
 
 def run_client(port, *args):
     return subprocess.run(['iperf3', '-c', '127.0.0.1', '-p', str(port), '-t', '1', *args],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=600)
 
 
 def measure_four(c):
@@ -52,7 +52,7 @@ def measure_four(c):
         assert '(interface eno1)' in words
         done = run_client(port, *args)
         assert done.returncode == 0, done.stderr
-    fields = c.wait_job(job_id, timeout=60)
+    fields = c.wait_job(job_id, timeout=600)
     assert fields['state'] == 'SUCCESS', fields.get('error')
     return fields['result'], port
 
@@ -103,7 +103,7 @@ def test_a_wrong_test_is_not_counted_and_the_job_waits_again(client):
     words = wait_progress(c, job_id, 'Measurement 1/4', 'not counted')
     assert 'the client ran one stream, box → client instead of one stream, client → box' in words
     c.call('core.job_abort', job_id)
-    assert c.wait_job(job_id, timeout=60)['state'] == 'ABORTED'
+    assert c.wait_job(job_id, timeout=600)['state'] == 'ABORTED'
     assert not iperf3_listening(port)
 
 
@@ -114,7 +114,7 @@ def test_abort_stops_the_server(client):
     wait_progress(c, job_id, 'waiting for a client')
     assert iperf3_listening(port)
     c.call('core.job_abort', job_id)
-    assert c.wait_job(job_id, timeout=60)['state'] == 'ABORTED'
+    assert c.wait_job(job_id, timeout=600)['state'] == 'ABORTED'
     assert not iperf3_listening(port)
     assert c.call('tuning.network.query', [], {'count': True}) == count
     assert c.call('tuning.state')['busy'] is None
@@ -123,7 +123,7 @@ def test_abort_stops_the_server(client):
 def test_no_client_times_out_and_stops_the_server(client):
     c = client
     job_id, port = start(c, client_timeout_seconds=5)
-    fields = c.wait_job(job_id, timeout=60)
+    fields = c.wait_job(job_id, timeout=600)
     assert fields['state'] == 'FAILED'
     assert 'No client came within 5 s for measurement 1/4' in fields['error']
     assert not iperf3_listening(port)
@@ -159,7 +159,7 @@ def test_killed_mid_measurement_comes_back_with_its_server_stopped(fresh_host, c
     host = fresh_host()
     c = host.client(private_methods=True)
     job_id, port = start(c)
-    wait_progress(c, job_id, 'waiting for a client', timeout=120)
+    wait_progress(c, job_id, 'waiting for a client', timeout=600)
     assert iperf3_listening(port)
     crash(host)
     c = host.client(private_methods=True)

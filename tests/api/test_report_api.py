@@ -28,9 +28,9 @@ def imported(host):
 
 def download(host, c, selection, fmt, filename='report'):
     job_id, url = c.call('core.download', 'tuning.report.generate', [selection, fmt], filename, False)
-    with urllib.request.urlopen(host.http_url + url, timeout=60) as r:
+    with urllib.request.urlopen(host.http_url + url, timeout=600) as r:
         body = r.read()
-    assert c.wait_job(job_id, timeout=60)['state'] == 'SUCCESS'
+    assert c.wait_job(job_id, timeout=600)['state'] == 'SUCCESS'
     return body
 
 
@@ -70,10 +70,10 @@ def test_a_download_url_works_once(host, imported):
     c = host.client()
     job_id, url = c.call('core.download', 'tuning.report.generate', [{'results': [old['id']]}, 'JSON'], 'r.json',
                          False)
-    with urllib.request.urlopen(host.http_url + url, timeout=60) as r:
+    with urllib.request.urlopen(host.http_url + url, timeout=600) as r:
         assert json.loads(r.read())
     with pytest.raises(urllib.error.HTTPError):
-        urllib.request.urlopen(host.http_url + url, timeout=60)
+        urllib.request.urlopen(host.http_url + url, timeout=600)
     c.close()
 
 
@@ -87,13 +87,13 @@ def test_bad_selections_name_the_field(host, selection, field):
     c = host.client()
     job_id, url = c.call('core.download', 'tuning.report.generate', [selection, 'HTML'], 'r.html', False)
     if host.truenas:   # middlewared's /_download sends 200 before the job runs: an empty body
-        with urllib.request.urlopen(host.http_url + url, timeout=60) as r:
+        with urllib.request.urlopen(host.http_url + url, timeout=600) as r:
             assert (r.status, r.read()) == (200, b'')
     else:              # the host holds the status until the first byte: the job failed before writing one
         with pytest.raises(urllib.error.HTTPError) as http_error:
-            urllib.request.urlopen(host.http_url + url, timeout=60)
+            urllib.request.urlopen(host.http_url + url, timeout=600)
         assert http_error.value.code == 500
-    job = c.wait_job(job_id, timeout=60)
+    job = c.wait_job(job_id, timeout=600)
     assert job['state'] == 'FAILED'
     assert field in error_fields(JobFailed(job))
     c.close()

@@ -31,7 +31,7 @@ def restarts(host):
     return [(int(pid), how, float(delay)) for pid, how, delay in RESTART_LINE.findall(supervisor_log(host))]
 
 
-def poll_until(host, predicate, what, timeout=60.0):
+def poll_until(host, predicate, what, timeout=600.0):
     """Poll `predicate` while the supervisor lives (an old supervisor that gave up fails this at once)."""
     deadline = time.monotonic() + timeout
     while not predicate():

@@ -64,7 +64,7 @@ def test_killed_mid_benchmark_comes_back_with_its_fio_stopped(fresh_host, crash)
     c.subscribe('core.get_jobs')
     job_id = c.job_id('tuning.benchmark.run', {**SMALL, 'runtime_seconds': 600, 'runs': 1})
     c.wait_event(lambda e: e.get('collection') == 'core.get_jobs' and e.get('id') == job_id
-                 and 'mbps' in (((e.get('fields') or {}).get('progress') or {}).get('extra') or {}), timeout=120)
+                 and 'mbps' in (((e.get('fields') or {}).get('progress') or {}).get('extra') or {}), timeout=600)
     crash(host)   # while fio reports a live rate
     c = host.client(private_methods=True)
     state = c.call('tuning.state')   # answered once start-up has put the box in order

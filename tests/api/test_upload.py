@@ -75,7 +75,7 @@ def test_only_public_jobs_that_take_a_file_can_be_called(host, client, auth):
 def test_bad_job_arguments_fail_the_job_as_validation_errors(host, client, auth):
     status, body = upload(host.http_url, IMPORT, ['unexpected'], b'x', auth)
     assert status == 200, body  # as on TrueNAS, a job's arguments are checked when it runs
-    job = client.wait_job(json.loads(body)['job_id'], timeout=60)
+    job = client.wait_job(json.loads(body)['job_id'], timeout=600)
     assert job['state'] == 'FAILED' and job['exc_info']['type'] == 'VALIDATION', job
 
 
@@ -86,7 +86,7 @@ def test_token_and_api_key_credentials_start_the_job(host, client):
     for credentials in (f'Token {token}', f'Bearer {key}'):
         status, body = upload(host.http_url, IMPORT, [], b'not a database', credentials)
         assert status == 200, body
-        job = client.wait_job(json.loads(body)['job_id'], timeout=60)
+        job = client.wait_job(json.loads(body)['job_id'], timeout=600)
         # the route did its part: the job ran with the file and refused it on its own field
         assert job['state'] == 'FAILED' and 'file' in (job['error'] or ''), job
     status, _ = upload(host.http_url, IMPORT, [], b'x', f'Token {token}')

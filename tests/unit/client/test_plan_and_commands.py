@@ -104,7 +104,7 @@ def test_a_pasted_unix_command_hands_the_typed_token_to_the_kit_in_its_environme
     fetched = f'fetched {kit_url("https://nas:8443")}\n'.encode()
     command = commands('https://nas:8443', hashlib.sha256(fetched).hexdigest())[name]
     done = subprocess.run([shell, '-c', command], input='s3cret-token\n', capture_output=True, text=True,
-                          cwd=tmp_path, env={**os.environ, 'PATH': f'{bin_dir}:{os.environ["PATH"]}'}, timeout=30)
+                          cwd=tmp_path, env={**os.environ, 'PATH': f'{bin_dir}:{os.environ["PATH"]}'}, timeout=600)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / 'token.txt').read_text() == 's3cret-token'
     argv = (tmp_path / 'argv.txt').read_text().split()
@@ -122,7 +122,7 @@ def test_a_kit_that_is_not_the_box_file_is_never_run(tmp_path):
         (bin_dir / tool).chmod(0o755)
     done = subprocess.run(['sh', '-c', commands('https://nas', KIT_SHA)['linux']], input='s3cret\n',
                           capture_output=True, text=True, cwd=tmp_path,
-                          env={**os.environ, 'PATH': f'{bin_dir}:{os.environ["PATH"]}'}, timeout=30)
+                          env={**os.environ, 'PATH': f'{bin_dir}:{os.environ["PATH"]}'}, timeout=600)
     assert done.returncode != 0 and 'FAILED' in done.stdout + done.stderr
     assert not (tmp_path / 'argv.txt').exists() and not (tmp_path / 'token.txt').exists()
 

@@ -115,7 +115,7 @@ def serve(tmp_path, window_seconds, body):
 
 def status_of(url):
     try:
-        with urllib.request.urlopen(url, timeout=30) as r:
+        with urllib.request.urlopen(url, timeout=600) as r:
             return r.status
     except urllib.error.HTTPError as e:
         return e.code

@@ -39,7 +39,7 @@ def test_the_reader_waits_while_the_writer_is_behind_and_goes_on_when_it_catches
         await asyncio.sleep(0)
         assert not reader.done()
         ws.gate.set()             # the peer reads again
-        await asyncio.wait_for(reader, 5)
+        await asyncio.wait_for(reader, 600)
         assert not conn.backlogged() and len(ws.sent) >= 2
         await conn.flush_and_close(1000)
         assert [m.split('"id":')[1] for m in ws.sent] == [f"{i}}}" for i in range(OUTGOING_LIMIT)] + ["0}", "1}"]
@@ -54,7 +54,7 @@ def test_a_writer_that_stops_lets_the_reader_go():
         await asyncio.sleep(0)
         assert not reader.done()
         conn.abort_writer()       # the connection dropped
-        await asyncio.wait_for(reader, 5)
+        await asyncio.wait_for(reader, 600)
         assert not conn.backlogged()
     asyncio.run(main())
 
@@ -90,7 +90,7 @@ def test_the_writer_sends_nothing_while_the_reader_sends_a_message_itself():
             await asyncio.sleep(0)
         assert [data for data, _ in ws.held] == ["A"]
         ws.release_all()
-        await asyncio.wait_for(direct, 5)
+        await asyncio.wait_for(direct, 600)
         for _ in range(3):
             await asyncio.sleep(0)
         ws.release_all()
