@@ -27,7 +27,7 @@ ADMIN = "admin"
 PASSWORD = "test-admin-password"
 READONLY = "readonly"
 READONLY_PASSWORD = "test-readonly-password"
-START_TIMEOUT = 60.0
+START_TIMEOUT = 600.0
 # What core.get_methods lists for a method declared with SYSTEM_ADVANCED_READ (the plugin's reads), as middlewared's
 # RoleManager.roles_for_method: the role and every role that includes it
 READ_ROLES_LISTED = ["READONLY_ADMIN", "SHARING_ADMIN", "SYSTEM_ADVANCED_READ", "SYSTEM_ADVANCED_WRITE"]
@@ -158,7 +158,7 @@ class LocalHost:
     def certificate(self):
         return os.path.join(self.data_dir, "tls", "cert.pem") if self.tls else None
 
-    def new_client(self, timeout=30.0):
+    def new_client(self, timeout=600.0):
         return Client(self.url, timeout=timeout, sslopt={"ca_certs": self.certificate} if self.tls else None)
 
     # ---- process ----
@@ -205,7 +205,7 @@ class LocalHost:
     def boot_id(self, quiet=False):
         try:
             context = ssl.create_default_context(cafile=self.certificate) if self.tls else None
-            with urllib.request.urlopen(self.http_url + "/api/boot_id", timeout=2, context=context) as r:
+            with urllib.request.urlopen(self.http_url + "/api/boot_id", timeout=30, context=context) as r:
                 return json.loads(r.read())
         except OSError:   # ssl.SSLError too; FileNotFoundError: the certificate is not made yet
             if quiet:
@@ -228,7 +228,7 @@ class LocalHost:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
-                self.proc.wait(30)
+                self.proc.wait(600)
             except subprocess.TimeoutExpired:
                 self.kill9()
         self.proc = None
