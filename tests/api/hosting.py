@@ -36,6 +36,8 @@ CLEAR_EVERY = 10   # logins between two clears of the host's login rate limit (i
 TRUENAS = bool(os.environ.get("TRUENAS_URL"))   # the host under test is TrueNAS's own middlewared
 # ... started by the live tier (tests/truenas_live/api_suite.py): the fake box, its accounts, the sample service
 LIVE_TIER = TRUENAS and os.environ.get("TRUENAS_LIVE_TIER") == "1"
+# its release ("25.10", "26.0"; scripts/truenas-env.sh says it), where the releases answer differently
+TRUENAS_RELEASE = os.environ.get("TRUENAS_RELEASE") if TRUENAS else None
 REMOTE_URL = os.environ.get("TRUENAS_URL") or os.environ.get("TUNING_API_URL")
 REMOTE_API_KEY = os.environ.get("TRUENAS_API_KEY")
 REMOTE_PASSWORD = os.environ.get("TRUENAS_PASSWORD") or os.environ.get("TUNING_API_PASSWORD")
@@ -138,6 +140,7 @@ class LocalHost:
     readonly_username = READONLY
     remote = False
     truenas = False
+    truenas_release = None
 
     def __init__(self, data_dir, port=None, plugins="tuning,sample_plugin", backend=None, extra_env=None):
         self.data_dir = data_dir
@@ -340,6 +343,7 @@ class RemoteHost:
 
     remote = True
     truenas = TRUENAS
+    truenas_release = TRUENAS_RELEASE
 
     def __init__(self):
         self.url = REMOTE_URL
