@@ -7,9 +7,9 @@ part. Credentials as on TrueNAS: `Authorization: Basic` (user:password), `Bearer
 Checked in this order, and nothing of the file is read before the caller is known: the `data` part (405 when it is
 not first, 400 when it is not JSON, 422 without a method), the credentials (401; 403 for a token that is not live,
 as middlewared; a wrong password or API key after the 1-2 s failure delay; 429 with Retry-After once the address has
-presented too many wrong ones, see auth.check_credential), the method (422 unknown or private, 403 when the caller's roles do not allow it, 412 when it
-takes no input pipe), the `file` part (405), its size (413 past `MAX_FILE_BYTES`). The file is received whole into a
-buffered pipe before the job starts, so the job reads a complete file or none.
+presented too many wrong ones, see auth.check_credential), the method (422 unknown or private, 403 when the caller's
+roles do not allow it, 412 when it takes no input pipe), the `file` part (405), its size (413 past `MAX_FILE_BYTES`).
+The file is received whole into a buffered pipe before the job starts, so the job reads a complete file or none.
 """
 import json
 import logging
