@@ -18,6 +18,9 @@ def utc_now() -> str:
 # database's -wal and -shm files its mode.
 FILE_MODE = 0o600
 DIR_MODE = 0o700
+# Page cache of each thread's reader connection (SQLite's default is 2 MiB a connection, and up to every worker
+# thread reads): the rows a read wants are in the OS's cache anyway
+READER_CACHE_KIB = 512
 
 
 def make_private(path: str) -> None:
@@ -74,6 +77,7 @@ class Database:
         conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         conn.row_factory = sqlite3.Row
         conn.execute('PRAGMA query_only=ON')   # a reader never writes, whatever it is given
+        conn.execute(f'PRAGMA cache_size=-{READER_CACHE_KIB}')
         with self._gate:
             # connections of ended threads are closed here (worker threads come and go)
             for entry in [e for e in self._opened if not e[0].is_alive()]:

@@ -17,6 +17,7 @@ import threading
 DB_NAME = 'host.db'
 TABLE = 'appliance_document'
 BUSY_TIMEOUT_SECONDS = 30   # another process (the supervisor's account store) may hold host.db's write lock
+CACHE_KIB = 512             # each thread's page cache (SQLite's default is 2 MiB a connection): a few documents
 
 
 class DocumentStore:
@@ -46,6 +47,7 @@ class DocumentStore:
                                    check_same_thread=False)
             conn.execute('PRAGMA journal_mode=WAL')
             conn.execute('PRAGMA synchronous=FULL')
+            conn.execute(f'PRAGMA cache_size=-{CACHE_KIB}')
             self._open.append((threading.current_thread(), conn))
         self._local.conn = conn
         return conn
