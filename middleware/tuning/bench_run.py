@@ -18,7 +18,7 @@ from .box.bench_target import (
     create_scratch_dataset, destroy_scratch_dataset, read_target, scratch_dataset_name,
 )
 from .box.profile import read_profile
-from .box.settings import read_snapshot
+from .box.settings import read_settings
 from .context import plugin_context
 from .core import presets, stored_words
 from .core.bench import BenchmarkInputError, InsufficientSpaceError, benchmark_method
@@ -78,10 +78,10 @@ async def box_context(middleware, state: dict, target: dict | None) -> dict:
     if target:
         keys = presets.keys_to_read(profile, presets.normalise_target({'pool': target['pool'],
                                                                         'dataset': target['dataset']}))
-        snapshot = await read_snapshot(middleware, [presets.make_key(*key) for key in keys])
+        snapshot = await read_settings(middleware, [presets.make_key(*key) for key in keys])
         data_loss = data_loss_settings(snapshot.values())
     else:   # no dataset: the box-wide ones still apply to whatever the client measured
-        data_loss = data_loss_settings((await read_snapshot(middleware, box_wide_data_loss_keys())).values())
+        data_loss = data_loss_settings((await read_settings(middleware, box_wide_data_loss_keys())).values())
     active = state.get('active')
     measured = await store_call(middleware, network_store.latest_network_results)  # iperf3's ceiling per port
     return {

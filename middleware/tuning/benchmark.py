@@ -8,7 +8,7 @@ from .benchmark_models import (
     TuningBenchmarkPlanEstimateArgs, TuningBenchmarkPlanEstimateResult,
     TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, TuningBenchmarkRunArgs, TuningBenchmarkRunResult,
 )
-from .context import box_reserved, plugin_context
+from .context import busy_while, plugin_context
 from .core.bench import BenchmarkInputError, compare as compare_results, import_result, summarize_runs
 from .core.bench.conditions import comparison_limit, condition_warnings, data_loss_warnings, noise_warnings
 from .core.bench.power import plan_estimate
@@ -60,7 +60,7 @@ class TuningBenchmarkService(Service):
         the chosen tests, each repeated `runs` times (more while noisy when `adaptive`), with progress in words and
         the live rate. Refuses to start, with the figures, when the pool would pass 80 % used. Returns the stored
         result with its context (preset, settings, pool layout, versions, cache-defeat method, fio job files)."""
-        async with box_reserved(self.middleware, 'tuning.benchmark.run', job.id):
+        async with busy_while(self.middleware, 'tuning.benchmark.run', job.id):
             return await bench_run.run(self.middleware, job.set_progress, job.id, spec)
 
     @api_method(TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, roles=READ_ROLES)

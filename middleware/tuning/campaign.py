@@ -10,7 +10,7 @@ from .campaign_models import (
     TuningCampaignAbortArgs, TuningCampaignAbortResult, TuningCampaignQueryArgs, TuningCampaignQueryResult,
     TuningCampaignRunArgs, TuningCampaignRunResult,
 )
-from .context import box_reserved, plugin_context
+from .context import busy_while, plugin_context
 from .core.bench import METRICS
 from .core.campaign import STATE_WORDS, plan_steps
 from .core.presets.setting_words import name_of
@@ -100,7 +100,7 @@ class TuningCampaignService(Service):
         after a reboot or a crash the campaign resumes by itself at start-up (follow it with `tuning.campaign.query`
         and its `job_id`). Ends with a recommendation per metric and the configuration `finish` names; an abort or a
         failure restores the original configuration."""
-        async with box_reserved(self.middleware, 'tuning.campaign.run', job.id):
+        async with busy_while(self.middleware, 'tuning.campaign.run', job.id):
             if await store_call(self.middleware, store.active_campaigns):
                 raise CallError('Another campaign is in progress; abort it or let it finish.', errno.EBUSY)
             job.set_progress(0, 'Checking the presets, the target and the space needed')
@@ -115,7 +115,7 @@ class TuningCampaignService(Service):
     @job(read_roles=READ_ROLES, description=lambda id_: f'Resume tuning campaign {id_}', abortable=True)
     async def resume(self, job, id_):
         """Carry on a campaign from its committed state (started at start-up)."""
-        async with box_reserved(self.middleware, 'tuning.campaign.run', job.id):
+        async with busy_while(self.middleware, 'tuning.campaign.run', job.id):
             return await Driver(self.middleware, job, id_).drive()
 
     @private

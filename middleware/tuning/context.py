@@ -120,7 +120,7 @@ async def boot_id(middleware) -> str:
 
 
 @asynccontextmanager
-async def box_reserved(middleware, method: str, job_id):
+async def busy_while(middleware, method: str, job_id):
     """Hold the box for one apply, revert, benchmark or campaign (EBUSY for anyone else); `tuning.state` shows it."""
     ctx = plugin_context(middleware)
     await database(middleware)  # a job queued during start-up starts once the box is in order

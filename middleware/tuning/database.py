@@ -3,7 +3,7 @@ lives on the system dataset), so this is how restore points, presets, results an
 reinstall or moved to another box. Files go the TrueNAS way: ``core.download('tuning.database.export', [],
 'tuning.db')`` and an upload to ``/_upload`` for ``tuning.database.import``."""
 from . import bench_run, startup
-from .context import boot_id, box_reserved, plugin_context
+from .context import boot_id, busy_while, plugin_context
 from .database_models import (
     TuningDatabaseExportArgs, TuningDatabaseExportResult, TuningDatabaseImportArgs, TuningDatabaseImportResult,
 )
@@ -45,7 +45,7 @@ class TuningDatabaseService(Service):
         unreadable file is moved aside and start-up runs again with the imported one."""
         if plugin_context(self.middleware).startup.status == 'FAILED':
             return await self._import_after_failed_start(job)
-        async with box_reserved(self.middleware, 'tuning.database.import', job.id):
+        async with busy_while(self.middleware, 'tuning.database.import', job.id):
             job.set_progress(10, 'Receiving and checking the file')
             result = await refused_as_field(store_call(self.middleware, transfer.import_from, job.pipes.input.r))
             job.set_progress(70, 'Settling what the imported database describes')

@@ -9,8 +9,8 @@ import errno
 
 from . import alerts
 from .box.profile import read_profile
-from .box.settings import read_snapshot
-from .context import boot_id, box_reserved
+from .box.settings import read_settings
+from .context import boot_id, busy_while
 from .drift_models import (
     TuningDriftAcceptArgs, TuningDriftAcceptResult, TuningDriftPreviewArgs, TuningDriftPreviewResult,
     TuningDriftPutBackArgs, TuningDriftPutBackResult,
@@ -80,7 +80,7 @@ async def drift_subject(middleware, key: str, action: str) -> tuple[dict, dict, 
         verrors.check()
     change, rp = winners[key]
     accepted = next((a for a in accepted_rows(rows['accepted'], winners) if a['key'] == key), None)
-    actual = (await read_snapshot(middleware, [key]))[key]
+    actual = (await read_settings(middleware, [key]))[key]
     reason = refusal(action, change, actual, accepted, key in {p['key'] for p in rows['pending']})
     if reason:
         verrors.add('key', reason, errno.EINVAL)
@@ -112,7 +112,7 @@ class TuningDriftService(Service):
         """Set the value tuning set again on a setting changed outside tuning (a `drift` row) or whose box value was
         kept (`accepted`): one transaction with its own restore point (kind PUT_BACK; reverting it gives the box its
         value back), read back and rolled back on failure. A DANGEROUS value needs `acknowledge`."""
-        async with box_reserved(self.middleware, 'tuning.drift.put_back', job.id):
+        async with busy_while(self.middleware, 'tuning.drift.put_back', job.id):
             job.set_progress(0, 'Comparing the setting with the value tuning set')
             plan, rp, actual = await plan_put_back(self.middleware, key)
             check_acknowledged(plan, acknowledge, 'acknowledge')
@@ -133,7 +133,7 @@ class TuningDriftService(Service):
         row or alert; the setting leaves `in_effect` and is listed in `accepted`). Nothing on the box changes, so
         no restore point is made: the acceptance is recorded (and logged) before it takes effect, and
         `tuning.drift.put_back` undoes it. A later apply of the same setting expects its own value again."""
-        async with box_reserved(self.middleware, 'tuning.drift.accept', job.id):
+        async with busy_while(self.middleware, 'tuning.drift.accept', job.id):
             change, rp, actual, _ = await drift_subject(self.middleware, key, 'ACCEPT')
             job.set_progress(50, f'Keeping {change["setting"]}{where(change)} as the box has it ({actual["value"]})')
             await store_call(self.middleware, drift_store.accept, key=key, restore_point_id=rp['id'],

@@ -10,7 +10,7 @@ later than alone, and nothing is kept once a read is handed out: not a cache, th
 import asyncio
 import weakref
 
-from .box.settings import read_snapshot
+from .box.settings import read_settings
 
 
 class Joined:
@@ -66,10 +66,10 @@ _live = weakref.WeakKeyDictionary()   # middleware -> its Joined reads of the bo
 
 
 async def live_snapshot(middleware, keys: list[str]) -> dict[str, dict]:
-    """``read_snapshot`` of ``keys`` shared with the callers that want the same keys at the same moment (see the
+    """``read_settings`` of ``keys`` shared with the callers that want the same keys at the same moment (see the
     module's words): the box's live values, read after this call began. Callers must not change the rows."""
     joined = _live.get(middleware)
     if joined is None:
         joined = _live[middleware] = Joined()
     wanted = tuple(dict.fromkeys(keys))
-    return await joined.read(wanted, lambda: read_snapshot(middleware, list(wanted)))
+    return await joined.read(wanted, lambda: read_settings(middleware, list(wanted)))

@@ -5,8 +5,8 @@ import errno
 import itertools
 
 from . import ladder_run
-from .context import box_reserved
-from .box.settings import read_snapshot
+from .context import busy_while
+from .box.settings import read_settings
 from .core.ladder.layers import build_ladder, client_pool, measures_pool
 from .core.ladder.measured_under import (
     choose_local, safe_alternative, setting_keys, with_data_loss, with_measured_under,
@@ -81,7 +81,7 @@ class TuningLadderService(Service):
         cache, log and spare devices are not read. The sum is an upper bound for what the pool can read (the DISKS
         layer of `tuning.ladder.get`). On the sandbox, stand-in files are read and the result says so (`stand_in`).
         The latest 20 reads of each pool are kept."""
-        async with box_reserved(self.middleware, 'tuning.ladder.read_disks', job.id):
+        async with busy_while(self.middleware, 'tuning.ladder.read_disks', job.id):
             return await ladder_run.read_disks(self.middleware, job.set_progress, options)
 
     @api_method(TuningLadderGetArgs, TuningLadderGetResult, roles=READ_ROLES)
@@ -104,7 +104,7 @@ class TuningLadderService(Service):
         chosen, diffs, passed = None, [], []
         if candidates:
             keys = setting_keys(candidates)
-            chosen, diffs, passed = choose_local(candidates, await read_snapshot(self.middleware, keys) if keys else {})
+            chosen, diffs, passed = choose_local(candidates, await read_settings(self.middleware, keys) if keys else {})
             benchmarks = [chosen, *(e for e in benchmarks if e['source'] != 'FIO')]
         ladder = await self.middleware.run_in_thread(build_ladder, options['pool'], dataset, disk_read, benchmarks,
                                                      network)

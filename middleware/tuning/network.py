@@ -4,7 +4,7 @@ reading of iperf3's JSON ``core.network``."""
 import errno
 
 from . import network_run
-from .context import box_reserved, plugin_context
+from .context import busy_while, plugin_context
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
 from .network_models import (
     TuningNetworkDeleteArgs, TuningNetworkDeleteResult, TuningNetworkGetArgs, TuningNetworkGetResult,
@@ -29,7 +29,7 @@ class TuningNetworkService(Service):
         the progress says which one it waits for and the client command. The server is stopped whatever happens
         (success, no client within `client_timeout_seconds`, abort, failure; after a crash, at start-up). Returns
         the stored result with the interface, nominal link speed and MTU."""
-        async with box_reserved(self.middleware, 'tuning.network.measure', job.id):
+        async with busy_while(self.middleware, 'tuning.network.measure', job.id):
             return await network_run.measure(self.middleware, job.set_progress, job.id, options)
 
     @api_method(TuningNetworkQueryArgs, TuningNetworkQueryResult, roles=READ_ROLES)

@@ -3,7 +3,7 @@ import errno
 
 from .box.appliance import raw_zfs_writes_refused
 from .box.profile import read_profile
-from .box.settings import read_snapshot, same_value
+from .box.settings import read_settings, same_value
 from .core import presets
 from .core.presets.appliance_mapping import POOL_DATASET
 from .framework import ValidationErrors
@@ -84,7 +84,7 @@ async def make_plan(middleware, preset_id: str, target: dict) -> tuple[dict, dic
     profile = await read_profile(middleware)
     target = resolve_target(profile, target)
     keys = [presets.make_key(*key) for key in presets.keys_to_read(profile, target)]
-    snapshot = await read_snapshot(middleware, keys)
+    snapshot = await read_settings(middleware, keys)
     await store_call(middleware, baseline.remember, {k: row['value'] for k, row in snapshot.items() if row['exists']})
     first_seen = await store_call(middleware, baseline.load)
     try:

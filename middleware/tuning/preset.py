@@ -5,8 +5,8 @@ import re
 from . import alerts
 from .box.children import add_children
 from .box.profile import read_profile
-from .box.settings import read_snapshot
-from .context import boot_id, box_reserved, plugin_context
+from .box.settings import read_settings
+from .context import boot_id, busy_while, plugin_context
 from .core import presets
 from .core.presets import setting_list
 from .core.presets.setting_words import name_of, value_words
@@ -86,7 +86,7 @@ class TuningPresetService(Service):
             target = {'pool': profile['pools'][0]['name']}
         if target is not None:
             target = resolve_target(profile, target)
-        snapshot = await read_snapshot(self.middleware, setting_list.setting_keys(target))
+        snapshot = await read_settings(self.middleware, setting_list.setting_keys(target))
         return setting_list.editable_settings(setting_list.box_of(profile, target), snapshot, target)
 
     @api_method(TuningPresetCreateArgs, TuningPresetCreateResult, roles=WRITE_ROLES, audit='Tuning preset create')
@@ -162,7 +162,7 @@ class TuningPresetService(Service):
     async def apply(self, job, id_, target, options):
         """Apply a preset as one transaction: a restore point first, each change through the appliance's own
         services and read back, rollback in reverse on failure. DANGEROUS changes need `options.acknowledge`."""
-        async with box_reserved(self.middleware, 'tuning.preset.apply', job.id):
+        async with busy_while(self.middleware, 'tuning.preset.apply', job.id):
             return await apply_preset(self.middleware, job.set_progress, id_, target, options['acknowledge'])
 
 

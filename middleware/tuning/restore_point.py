@@ -3,8 +3,8 @@ import errno
 
 from . import alerts
 from .box.profile import read_profile
-from .box.settings import matches, read_snapshot, same_value
-from .context import boot_id, box_reserved, plugin_context
+from .box.settings import matches, read_settings, same_value
+from .context import boot_id, busy_while, plugin_context
 from .core import presets
 from .core.presets.box_facts import box_from
 from .core.presets.rules.effect_words import assess, with_effect
@@ -148,7 +148,7 @@ class TuningRestorePointService(Service):
         """Put back every setting of a restore point (always the whole restore point: one setting changed outside
         tuning is put back with `tuning.drift.put_back`), as one transaction that itself leaves a restore point (so
         a revert can be reverted)."""
-        async with box_reserved(self.middleware, 'tuning.restore_point.revert', job.id):
+        async with busy_while(self.middleware, 'tuning.restore_point.revert', job.id):
             return await revert_restore_point(self.middleware, job.set_progress, id_, acknowledge)
 
 
@@ -163,7 +163,7 @@ async def revert_plan(middleware, id_: int) -> tuple[dict, dict, dict]:
         state = STATE_WORDS.get(rp['state'], rp['state'])
         verrors.add('id', f'Restore point {id_} is {state}; only applied ones can be reverted.{hint}')
     verrors.check()
-    actual = await read_snapshot(middleware, [e['key'] for e in rp['entries']])
+    actual = await read_settings(middleware, [e['key'] for e in rp['entries']])
     stored = await store_call(middleware, rps.list_restore_points)
     later = [o for o in stored if o['id'] > rp['id'] and o['state'] == 'APPLIED']
     box = revert_box(await read_profile(middleware), rp['target'])

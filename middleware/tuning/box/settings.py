@@ -36,7 +36,7 @@ def _pool_devices(pool: dict, role: str) -> str:
     return ','.join(role_disks(pool, role))
 
 
-async def read_snapshot(middleware, keys: list[str]) -> dict[str, dict]:
+async def read_settings(middleware, keys: list[str]) -> dict[str, dict]:
     """Read every key in one pass with as few appliance calls as possible."""
     wanted = [parse_key(k) for k in dict.fromkeys(keys)]
     kinds = {k for k, _, _ in wanted}

@@ -9,7 +9,7 @@
 import errno
 from dataclasses import dataclass
 
-from ..box.settings import check_writes, matches, read_snapshot, write_setting
+from ..box.settings import check_writes, matches, read_settings, write_setting
 from ..core.presets.setting_words import name_of, value_words
 from ..framework import CallError
 from ..store import restore_points as rps
@@ -98,7 +98,7 @@ class Transaction:
                 faults.checkpoint('before_change', number)
                 await write_setting(self.middleware, step.desired, comment)
                 faults.checkpoint('after_change', number)
-                actual = (await read_snapshot(self.middleware, [step.key]))[step.key]
+                actual = (await read_settings(self.middleware, [step.key]))[step.key]
                 if not matches(step.desired, actual, live=step.change['apply_mode'] != 'REBOOT'):
                     raise CallError('it reads back as '
                                     + value_words(step.change['kind'], step.change['setting'], actual['value']),
@@ -124,7 +124,7 @@ class Transaction:
 
     async def settle(self, rp_id: int, steps: list[Step]) -> tuple[list[str], list[str]]:
         """Record which keys wait for a reboot; clear pending items a revert made moot."""
-        actual = await read_snapshot(self.middleware, [s.key for s in steps])
+        actual = await read_settings(self.middleware, [s.key for s in steps])
         pending, verified = [], []
         for step in steps:
             if is_pending(step.desired, actual[step.key]):
@@ -147,7 +147,7 @@ class Transaction:
             name = name_of(entry['kind'], entry['setting'])
             self.progress(None, f'Rolling back {number}/{len(touched)} · {name}{where_words(entry["scope"])}')
             try:
-                current = (await read_snapshot(self.middleware, [key]))[key]
+                current = (await read_settings(self.middleware, [key]))[key]
                 if not matches(entry, current, live=entry.get('writable') is not False):
                     await write_setting(self.middleware, entry, f"tuning: rollback of {rp_id}")
                 await store_call(self.middleware, rps.journal_step, rp_id, 0, key, 'ROLLBACK', 'DONE')

@@ -1,5 +1,5 @@
 """Start-up: finish or roll back transactions a dead host left IN_PROGRESS, and verify pending-reboot items."""
-from ..box.settings import read_snapshot, same_value
+from ..box.settings import read_settings, same_value
 from ..core.presets.setting_words import name_of, value_words
 from ..store import restore_points as rps
 from ..store.offloop import store_call
@@ -57,7 +57,7 @@ async def verify_after_boot(middleware, boot_id: str) -> list[str]:
     notes = []
     pending = await store_call(middleware, rps.pending)
     if pending:
-        actual = await read_snapshot(middleware, [p['key'] for p in pending])
+        actual = await read_settings(middleware, [p['key'] for p in pending])
         for item in pending:
             if item['boot_id'] == boot_id:
                 continue

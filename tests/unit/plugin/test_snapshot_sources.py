@@ -2,7 +2,7 @@
 unless `get_source` is asked for (25.10 sends them by default), and drift and inherit-on-revert need them."""
 import asyncio
 
-from tuning.box.settings import read_snapshot
+from tuning.box.settings import read_settings
 
 
 class Middleware26:
@@ -25,6 +25,6 @@ class Middleware26:
 
 def test_a_raw_zfs_property_is_read_with_its_source():
     middleware = Middleware26()
-    snapshot = asyncio.run(read_snapshot(middleware, ['DATASET_PROPERTY:tank/vm:logbias']))
+    snapshot = asyncio.run(read_settings(middleware, ['DATASET_PROPERTY:tank/vm:logbias']))
     row = snapshot['DATASET_PROPERTY:tank/vm:logbias']
     assert row['source'] == 'LOCAL', row
