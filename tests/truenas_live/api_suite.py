@@ -85,25 +85,32 @@ def main(argv: list[str]) -> int:
         return 2
     release = os.environ.get('TRUENAS_VERSION', '?')
     start = time.monotonic()
+    output = []
     with tempfile.TemporaryDirectory(prefix='live-api-') as tmp:
         with ready_server(Path(tmp) / 'box', ('--sample-plugin',)) as srv:
-            up = time.monotonic() - start
-            print(f'== API suite against TrueNAS {release}: middlewared on port {srv.port} (up in {up:.0f}s)',
+            up = time.monotonic()
+            print(f'== API suite against TrueNAS {release}: middlewared on port {srv.port} (up in {up - start:.0f}s)',
                   flush=True)
-            run = subprocess.run(
+            suite = subprocess.Popen(
                 [str(SUITE_PYTHON), '-m', 'pytest', 'tests/api', '-q', '-p', 'no:cacheprovider', '-o', 'addopts=',
                  '-rfEsxX', '--tb=short', *argv],
                 cwd=REPO, env=suite_env(srv.port, srv.home), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                 text=True)
-            sys.stdout.write(run.stdout)
+            for line in suite.stdout:   # as it comes, and kept for the summary
+                sys.stdout.write(line)
+                sys.stdout.flush()
+                output.append(line)
+            rc = suite.wait()
+            ran = time.monotonic()
         log = Path(tmp) / 'box' / 'launcher.log'
         kept = REPO / 'tests' / 'artifacts' / 'truenas-live' / os.environ.get('TRUENAS_RELEASE', release)
         kept.mkdir(parents=True, exist_ok=True)
         if log.exists():  # middlewared's own log of the run, for the failures' server side
             (kept / 'api-suite-middlewared.log').write_text(log.read_text())
-    print(f'== API suite against TrueNAS {release}: {summary(run.stdout)}\n   in {time.monotonic() - start:.0f}s',
-          flush=True)
-    return run.returncode
+    end = time.monotonic()
+    print(f'== API suite against TrueNAS {release}: {summary("".join(output))}\n   in {end - start:.0f}s '
+          f'(middlewared up in {up - start:.0f}s, the suite {ran - up:.0f}s, stopped in {end - ran:.0f}s)', flush=True)
+    return rc
 
 
 if __name__ == '__main__':

@@ -7,6 +7,8 @@
 #
 # It includes the panel in Chromium (test_panel_browser.py -> panel_e2e.mjs; screenshots in
 # tests/artifacts/truenas-live/<release>/); Chromium, Node, playwright-core and the built panel are required.
+# Then, per release, the API suite tests/api against the same middlewared (api_suite.py: about 75 s a release on 2
+# loaded cores; TRUENAS_LIVE_API_SUITE=0 leaves it out, tests/truenas_live/api_suite.sh runs it alone).
 #
 # Prints the pass counts and the wall time per release; exits non-zero when any release fails.
 set -uo pipefail
@@ -38,6 +40,15 @@ for release in ${TRUENAS_LIVE_RELEASES:-25.10 26.0}; do
     counts="$(grep -E '^[0-9]+ (passed|failed)|^=+ .*(passed|failed|error)' "$log" | tail -1 | tr -d '=')"
     rm -f "$log"
     summary+=("TrueNAS $TRUENAS_VERSION: ${counts:-no result} in $(( $(date +%s) - start ))s")
+    if [ "${TRUENAS_LIVE_API_SUITE:-1}" != 0 ]; then
+        start=$(date +%s)
+        log="$(mktemp)"
+        (cd "$repo" && "$PYTHON" tests/truenas_live/api_suite.py | tee "$log")
+        [ "${PIPESTATUS[0]}" = 0 ] || status=1
+        counts="$(grep -E '^== API suite against .*: [0-9]+ ' "$log" | tail -1 | sed 's/^== API suite against [^:]*: //')"
+        rm -f "$log"
+        summary+=("TrueNAS $TRUENAS_VERSION, API suite (tests/api): ${counts:-no result} in $(( $(date +%s) - start ))s")
+    fi
 done
 echo "== live tier summary"
 printf '  %s\n' "${summary[@]}"
