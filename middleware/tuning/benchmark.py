@@ -1,7 +1,7 @@
 """``tuning.benchmark``: fio benchmarks of a dataset, their stored results with context, comparisons and imports."""
 import errno
 
-from . import bench_run
+from .flows import bench_run
 from .benchmark_models import (
     TuningBenchmarkCompareArgs, TuningBenchmarkCompareResult, TuningBenchmarkDeleteArgs, TuningBenchmarkDeleteResult,
     TuningBenchmarkGetArgs, TuningBenchmarkGetResult, TuningBenchmarkImportArgs, TuningBenchmarkImportResult,

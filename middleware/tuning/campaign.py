@@ -2,10 +2,10 @@
 reboots and crashes, ending with a recommendation, a report and the configuration the admin chose."""
 import errno
 
-from .bench_run import plan_or_errors
+from .flows.bench_run import plan_or_errors
 from .box.bench_target import read_target
-from .campaign_client import validated_session
-from .campaign_flow import BASELINE, Driver, acknowledged, public, target_of
+from .flows.campaign_client import validated_session
+from .flows.campaign_flow import BASELINE, Driver, acknowledged, public, target_of
 from .campaign_models import (
     TuningCampaignAbortArgs, TuningCampaignAbortResult, TuningCampaignQueryArgs, TuningCampaignQueryResult,
     TuningCampaignRunArgs, TuningCampaignRunResult,
@@ -17,7 +17,7 @@ from .core.presets.setting_words import name_of
 from .framework import (
     CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job, private,
 )
-from .planning import make_plan, resolve_preset
+from .flows.preview import make_plan, resolve_preset
 from .preset import check_acknowledged, dangerous_names
 from .store import campaigns as store, restore_points as rps
 from .store.offloop import store_call

@@ -11,8 +11,8 @@ import time
 
 import pydantic
 
-from . import network_run
-from .bench_run import box_context
+from .flows import network_run
+from .flows.bench_run import box_context
 from .client_models import (
     TuningClientKitArgs, TuningClientKitResult, TuningClientSessionCreateArgs, TuningClientSessionCreateResult,
     TuningClientSessionGetArgs, TuningClientSessionGetResult, TuningClientSessionQueryArgs,

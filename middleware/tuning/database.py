@@ -2,7 +2,8 @@
 lives on the system dataset), so this is how restore points, presets, results and campaigns are kept across a
 reinstall or moved to another box. Files go the TrueNAS way: ``core.download('tuning.database.export', [],
 'tuning.db')`` and an upload to ``/_upload`` for ``tuning.database.import``."""
-from . import bench_run, startup
+from .flows import bench_run
+from . import startup
 from .context import boot_id, busy_while, plugin_context
 from .database_models import (
     TuningDatabaseExportArgs, TuningDatabaseExportResult, TuningDatabaseImportArgs, TuningDatabaseImportResult,

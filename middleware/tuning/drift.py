@@ -16,7 +16,7 @@ from .drift_models import (
     TuningDriftPutBackArgs, TuningDriftPutBackResult,
 )
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, job
-from .planning import public_change
+from .flows.preview import public_change
 from .preset import check_acknowledged
 from .restore_point import classify, revert_box
 from .store import drift as drift_store

@@ -4,7 +4,7 @@ ladder and its verdict ``core.ladder``."""
 import errno
 import itertools
 
-from . import ladder_run
+from .flows import ladder_run
 from .context import busy_while
 from .box.settings import read_settings
 from .core.ladder.layers import build_ladder, client_pool, measures_pool

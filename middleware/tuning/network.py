@@ -3,7 +3,7 @@ its stored results. The measurement itself is ``network_run``; the process ``ben
 reading of iperf3's JSON ``core.network``."""
 import errno
 
-from . import network_run
+from .flows import network_run
 from .context import busy_while, plugin_context
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
 from .network_models import (

@@ -13,7 +13,7 @@ from .core.presets.setting_words import name_of, value_words
 from .framework import (
     READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job,
 )
-from .planning import all_presets, make_plan, resolve_preset, resolve_target
+from .flows.preview import all_presets, make_plan, resolve_preset, resolve_target
 from .preset_models import (
     TuningPresetApplyArgs, TuningPresetApplyResult, TuningPresetCreateArgs, TuningPresetCreateResult,
     TuningPresetDeleteArgs, TuningPresetDeleteResult, TuningPresetPreviewArgs, TuningPresetPreviewResult,

@@ -5,7 +5,7 @@ import errno
 from datetime import datetime, timezone
 
 from .benchmark import comparison_of
-from .campaign_flow import BASELINE
+from .flows.campaign_flow import BASELINE
 from .core.campaign import recommend
 from .core.report import ReportInputError, build_report, render
 from .framework import READ_ROLES, Service, ValidationErrors, api_method, job

@@ -10,7 +10,7 @@ from .core.presets.box_facts import box_from
 from .core.presets.rules.effect_words import assess, with_effect
 from .core.presets.setting_words import name_of, value_words
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
-from .planning import public_change
+from .flows.preview import public_change
 from .preset import check_acknowledged
 from .restore_point_models import (
     TuningRestorePointPreviewArgs, TuningRestorePointPreviewResult, TuningRestorePointQueryArgs,

@@ -15,11 +15,11 @@ needs the database answers with the reason until ``tuning.start`` (or a middlewa
 import os
 
 from . import alerts
-from .bench_run import sweep_scratch
-from .campaign_flow import settle_waiting_alerts
+from .flows.bench_run import sweep_scratch
+from .flows.campaign_flow import settle_waiting_alerts
 from .context import boot_id, plugin_context
 from .framework import CallError
-from .network_run import stop_leftover_iperf3
+from .flows.network_run import stop_leftover_iperf3
 from .store import Database
 from .transaction.recovery import recover_interrupted, verify_after_boot
 

@@ -7,7 +7,7 @@ from .core.presets.registry import get_knob
 from .core.presets.setting_words import name_of, unit_fields
 from .context import boot_id, plugin_context
 from .framework import READ_ROLES, Service, api_method, private
-from .joined_reads import live_snapshot
+from .flows.joined_reads import live_snapshot
 from .profile_models import TuningProfileArgs, TuningProfileResult, TuningStateArgs, TuningStateResult
 from .store import drift as drift_store, restore_points as rps
 from .store.offloop import store_read

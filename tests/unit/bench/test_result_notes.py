@@ -1,5 +1,5 @@
 """A stored result's notes say tests in words (bench_run.result_record), never their ids."""
-from tuning.bench_run import result_record
+from tuning.flows.bench_run import result_record
 
 
 def test_an_adaptive_note_names_the_test_in_words():

@@ -80,7 +80,7 @@ def test_progress_words_name_the_preset_not_its_id():
 
 
 def test_a_finished_campaign_says_its_state_in_words():
-    from tuning.campaign_flow import public
+    from tuning.flows.campaign_flow import public
     row = {'id': 3, 'label': 'l', 'created_at': 'c', 'updated_at': 'u', 'spec': {}, 'phase': 'DONE', 'cursor': 0,
            'steps': [], 'configurations': [], 'results': {}, 'recommendation': [], 'job_id': None,
            'abort_requested': False, 'log': []}

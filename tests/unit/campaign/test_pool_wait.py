@@ -4,8 +4,8 @@ import asyncio
 
 import pytest
 
-from tuning import campaign_flow
-from tuning.campaign_flow import Driver
+from tuning.flows import campaign_flow
+from tuning.flows.campaign_flow import Driver
 
 
 class Box:

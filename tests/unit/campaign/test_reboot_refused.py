@@ -5,8 +5,8 @@ import errno
 
 import pytest
 
-from tuning import campaign_flow
-from tuning.campaign_flow import Driver
+from tuning.flows import campaign_flow
+from tuning.flows.campaign_flow import Driver
 from tuning_host.runtime.errors import CallError
 
 WHAT_TO_DO = 'restart the box from the TrueNAS web UI (System → Restart); tuning carries on when it is back'

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from tuning.framework import ValidationErrors
-from tuning.ladder_run import checked_plan, device_kind_error, summary_words
+from tuning.flows.ladder_run import checked_plan, device_kind_error, summary_words
 from tuning_host.backends import create_backend
 from tuning_host.backends.errors import NotFoundError
 from tuning_host.backends.sandbox import STAND_IN_BYTES

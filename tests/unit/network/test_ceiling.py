@@ -9,7 +9,7 @@ from pydantic import ValidationError
 from tuning.core.bench.conditions import comparison_limit, network_limit
 from tuning.core.network.measurements import measurements
 from tuning.core.report.chart_data import _reference
-from tuning.network_run import session_record
+from tuning.flows.network_run import session_record
 from tuning.network_models import TuningNetworkMeasureOptions
 from tuning.store import Database
 from tuning.store import network as store

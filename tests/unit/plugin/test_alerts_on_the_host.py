@@ -4,9 +4,9 @@ sweep, a campaign whose reboot the box refused. A failing alert never fails what
 import errno
 
 from test_startup import Box, replace_method
-from tuning.campaign_flow import Driver, WAITING_FOR_ADMIN
+from tuning.flows.campaign_flow import Driver, WAITING_FOR_ADMIN
 from tuning.alerts import book
-from tuning.bench_run import sweep_scratch
+from tuning.flows.bench_run import sweep_scratch
 from tuning.core.campaign import plan_steps
 from tuning.preset import apply_preset
 from tuning.restore_point import revert_restore_point

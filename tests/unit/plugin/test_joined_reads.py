@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from tuning.joined_reads import Joined, live_snapshot
+from tuning.flows.joined_reads import Joined, live_snapshot
 
 
 class Box:

@@ -1,5 +1,5 @@
-"""Plan rows as the API returns them (planning.public_change): only the public fields, with the setting in words."""
-from tuning.planning import CHANGE_FIELDS, public_change
+"""Plan rows as the API returns them (flows.preview.public_change): only the public fields, with the setting in words."""
+from tuning.flows.preview import CHANGE_FIELDS, public_change
 
 
 def row(**over):

@@ -69,7 +69,7 @@ def test_the_put_back_plan_is_one_change_judged_for_its_direction():
 
 
 def test_a_revert_row_whose_value_is_already_there_says_so():
-    from tuning.planning import public_change
+    from tuning.flows.preview import public_change
     from tuning.restore_point import revert_change
     entry = {'key': RECORDSIZE, 'kind': 'DATASET_PROPERTY', 'scope': 'tank/media', 'setting': 'recordsize',
              'value': '128K', 'source': 'INHERITED'}

@@ -182,14 +182,14 @@ def test_whether_the_key_holds_full_admin_is_read_from_auth_me():
 
 
 def test_the_plan_warns_ahead_of_the_properties_a_key_without_full_admin_cannot_set(monkeypatch):
-    from tuning import planning
+    from tuning.flows import preview
 
     def change(setting):
         return {'kind': 'DATASET_PROPERTY', 'setting': setting}
-    warning = planning.raw_zfs_write_warning([change('recordsize'), change('logbias'), change('primarycache'),
+    warning = preview.raw_zfs_write_warning([change('recordsize'), change('logbias'), change('primarycache'),
                                               {'kind': 'SYSCTL', 'setting': 'net.core.rmem_max'}])
     assert warning.startswith('logbias, primarycache:') and 'FULL_ADMIN' in warning
-    assert planning.raw_zfs_write_warning([change('recordsize'), change('atime')]) is None
+    assert preview.raw_zfs_write_warning([change('recordsize'), change('atime')]) is None
 
     class Host:
         def __init__(self, backend, full_admin):
@@ -200,7 +200,7 @@ def test_the_plan_warns_ahead_of_the_properties_a_key_without_full_admin_cannot_
             assert method == 'truenas.status'
             return {'full_admin': self.full_admin}
 
-    refused = planning.raw_zfs_writes_refused
+    refused = preview.raw_zfs_writes_refused
     assert asyncio.run(refused(Host('truenas', False))) is True
     assert asyncio.run(refused(Host('truenas', True))) is False
     assert asyncio.run(refused(Host('truenas', None))) is False, 'not known: no warning'

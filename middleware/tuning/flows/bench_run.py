@@ -1,0 +1,279 @@
+"""One benchmark run from spec to stored result: target and space checks, context, scratch lifecycle, fio in a thread.
+
+The scratch area is recorded in the store before it is created and forgotten only once it is gone, so a crash at any
+point leaves a record that ``sweep_scratch`` (start-up, and before every run) uses to remove it. fio runs in a
+session of its own and would outlive a killed host, so each fio is recorded too, in ``fio_records_dir`` beside the
+database while it may run; ``sweep_scratch`` stops what those records name before it removes any scratch area.
+"""
+import asyncio
+import errno
+import os
+import secrets
+import shutil
+import threading
+
+from .. import alerts
+from ..bench_runner import BenchmarkAborted, FioFailed, PREFIX, remove_scratch, run_benchmark, stop_leftovers
+from ..box.bench_target import (
+    create_scratch_dataset, destroy_scratch_dataset, read_target, scratch_dataset_name,
+)
+from ..box.profile import read_profile
+from ..box.settings import read_settings
+from ..context import plugin_context
+from ..core import presets, stored_words
+from ..core.bench import BenchmarkInputError, InsufficientSpaceError, benchmark_method
+from ..core.alerts import SCRATCH_LEFT, scratch_alerts, scratch_args
+from ..core.bench.conditions import network_limit
+from ..core.presets.constants import GLOBAL_SCOPE
+from ..core.presets.data_loss import data_loss_knobs, data_loss_settings
+from ..core.report.metric_info import title_of_test
+from ..framework import CallError, ValidationErrors
+from ..store import benchmarks as store, network as network_store, presets as preset_store, restore_points as rps
+from ..store.offloop import store_call
+
+FIO = 'fio'
+FIO_RECORDS_DIR = 'running-fio'  # beside the database, on the system dataset
+
+
+def plan_or_errors(spec: dict, env: dict, field: str) -> dict:
+    """``benchmark_method`` with its errors in the TrueNAS format (the field path under ``field``)."""
+    try:
+        return benchmark_method(spec, env)
+    except BenchmarkInputError as e:
+        verrors = ValidationErrors()
+        name = e.field.removeprefix('spec')
+        verrors.add(f'{field}{name}' if name.startswith('.') else f'{field}.{e.field}', e.message)
+        raise verrors from None
+    except InsufficientSpaceError as e:
+        raise CallError(f'Not enough space to benchmark {spec["dataset"]}: {e.message}.', errno.ENOSPC,
+                        {'space': e.numbers}) from None
+
+
+async def build_context(middleware, target: dict, plan: dict, state: dict) -> dict:
+    """What a result needs to be understood later: the box, the preset and settings it was measured under."""
+    context = await box_context(middleware, state, target)
+    measured = context.pop('dataset')
+    return {
+        **context,
+        'target': measured,
+        'cache_defeat': plan['cache_defeat'],
+        'plan': {k: plan[k] for k in ('profile', 'runs', 'max_runs', 'adaptive', 'runtime_seconds', 'ramp_seconds',
+                                      'space', 'tests')},
+    }
+
+
+def box_wide_data_loss_keys() -> list[str]:
+    """The snapshot keys of the box-wide settings that can lose data on power loss (the cache-flush switches)."""
+    return [presets.make_key(k.kind, k.scope, k.setting) for k in data_loss_knobs() if k.scope == GLOBAL_SCOPE]
+
+
+async def box_context(middleware, state: dict, target: dict | None) -> dict:
+    """The box's part of a result's context (also a client result's): preset, the settings of ``target`` (a
+    ``read_target`` answer; None: no dataset, so no pool or dataset settings), the ones among them that can lose
+    data on power loss (``data_loss_settings``; the box-wide ones without a dataset), versions, memory, ports,
+    ceiling. The dataset measured is under ``dataset``."""
+    profile = await read_profile(middleware)
+    pool = next((p for p in profile['pools'] if p['name'] == target['pool']), None) if target else None
+    snapshot = {}
+    if target:
+        keys = presets.keys_to_read(profile, presets.normalise_target({'pool': target['pool'],
+                                                                        'dataset': target['dataset']}))
+        snapshot = await read_settings(middleware, [presets.make_key(*key) for key in keys])
+        data_loss = data_loss_settings(snapshot.values())
+    else:   # no dataset: the box-wide ones still apply to whatever the client measured
+        data_loss = data_loss_settings((await read_settings(middleware, box_wide_data_loss_keys())).values())
+    active = state.get('active')
+    measured = await store_call(middleware, network_store.latest_network_results)  # iperf3's ceiling per port
+    return {
+        # the name as it was: an own preset may be renamed or deleted later
+        'preset': {'id': active['preset'], 'name': await preset_name(middleware, active['preset']),
+                   'restore_point_id': active['restore_point_id'], 'target': active['target']} if active else None,
+        'pending_reboot': [p['key'] for p in state.get('pending_reboot') or []],
+        'drift': [d['key'] for d in state.get('drift') or []],
+        'dataset': {k: target[k] for k in ('dataset', 'pool', 'mountpoint', 'filesystem')} if target else None,
+        'settings': [{k: row.get(k) for k in ('kind', 'scope', 'setting', 'value', 'source', 'exists')}
+                     for row in snapshot.values()],
+        # what made the figure faster than safe writes allow: said wherever the figure is shown
+        'data_loss_settings': data_loss,
+        'pool': pool,
+        'backend': profile['backend'],
+        'platform': profile['platform'],
+        'openzfs_version': profile['openzfs_version'],
+        'memory': profile['memory'],
+        'cpu': profile['cpu'],
+        'nics': profile['nics'],
+        'theoretical_max': network_limit(profile['nics'], measured),
+        'profile': profile,
+    }
+
+
+class Scratch:
+    """The scratch area of one run: a child dataset on ZFS, a directory elsewhere."""
+
+    def __init__(self, middleware, target: dict, bench_id: str, refquota_bytes: int):
+        self.middleware, self.target = middleware, target
+        self.bench_id, self.refquota_bytes = bench_id, refquota_bytes
+        self.dataset = scratch_dataset_name(target['dataset'], bench_id) if target['is_zfs'] else None
+        self.record = self.dataset
+
+    async def __aenter__(self) -> str:
+        """Record, then create; returns the directory the runner makes its own scratch directory in."""
+        if not self.dataset:   # the directory the runner will create (resolving a path touches the filesystem)
+            mountpoint = await self.middleware.run_in_thread(os.path.realpath, self.target['mountpoint'])
+            self.record = os.path.join(mountpoint, PREFIX + self.bench_id)
+        await store_call(self.middleware, store.add_scratch, self.record, self.dataset)
+        if not self.dataset:
+            return self.target['mountpoint']
+        try:
+            return await create_scratch_dataset(self.middleware, self.dataset, self.refquota_bytes)
+        except BaseException:
+            await self.__aexit__()  # a half-created dataset goes too
+            raise
+
+    async def __aexit__(self, *exc) -> None:
+        area = {'path': self.record, 'dataset': self.dataset}
+        try:
+            await remove_recorded(self.middleware, area)
+        except Exception as e:   # the record stays: the next sweep tries again
+            await alerts.raise_one(self.middleware, SCRATCH_LEFT, scratch_args(area, failure_words(e)))
+            raise
+        await store_call(self.middleware, store.remove_scratch, self.record)
+
+
+async def remove_recorded(middleware, area: dict) -> bool:
+    """Remove one recorded scratch area; ``False`` when it cannot be decided now (its pool is not imported)."""
+    if area['dataset']:
+        pool = area['dataset'].split('/')[0]
+        if not await middleware.call('pool.query', [['name', '=', pool]]):
+            return False
+        await destroy_scratch_dataset(middleware, area['dataset'])
+        return True
+    await middleware.run_in_thread(lambda: os.path.lexists(area['path']) and remove_scratch(area['path']))
+    return True
+
+
+def fio_records_dir(middleware) -> str:
+    return os.path.join(os.path.dirname(plugin_context(middleware).db.path), FIO_RECORDS_DIR)
+
+
+async def stop_leftover_fio(middleware) -> list[str]:
+    """Stop the fio runs a killed host left running (they would go on writing into their scratch areas); → what
+    was stopped, in words."""
+    notes = [f'stopped fio (pid {", ".join(map(str, run["pids"]))}) left running in {run["scratch_dir"]} by a '
+             'benchmark the restart interrupted'
+             for run in await middleware.run_in_thread(stop_leftovers, fio_records_dir(middleware))]
+    for note in notes:  # what tuning.state reports as recovered
+        await store_call(middleware, rps.log_event, 'recovery', note)
+    return notes
+
+
+def failure_words(error: Exception) -> str:
+    return f'removing it failed: {getattr(error, "errmsg", None) or error}'
+
+
+async def sweep_scratch(middleware) -> dict:
+    """After a crash: stop the fio it left running, then remove its scratch areas (keeping the record of any it
+    cannot reach yet, each with a TrueNAS alert until it is gone); → ``{stopped: [note], removed: [path],
+    left: [{path, dataset, why}]}``."""
+    stopped = await stop_leftover_fio(middleware)
+    removed, left = [], []
+    for area in await store_call(middleware, store.scratch_areas):
+        try:
+            if await remove_recorded(middleware, area):
+                await store_call(middleware, store.remove_scratch, area['path'])
+                removed.append(area['path'])
+            else:
+                left.append({**area, 'why': f'its pool {area["dataset"].split("/")[0]} is not imported'})
+        except Exception as e:
+            middleware.logger.warning('tuning: could not remove benchmark scratch %s', area['path'], exc_info=True)
+            left.append({**area, 'why': failure_words(e)})
+    await alerts.settle(middleware, {SCRATCH_LEFT: scratch_alerts(left)})
+    return {'stopped': stopped, 'removed': removed, 'left': left}
+
+
+def new_bench_id(job_id) -> str:
+    return f'{job_id}-{secrets.token_hex(3)}'
+
+
+def require_fio() -> None:
+    if shutil.which(FIO) is None:
+        raise CallError('fio is not installed on this box; benchmarks need it (TrueNAS ships it).', errno.ENOENT)
+
+
+async def run_fio_in_thread(middleware, plan: dict, directory: str, bench_id: str, progress) -> dict:
+    """Run the plan in a worker thread; a job abort (``CancelledError``) stops fio and waits for its cleanup."""
+    abort = threading.Event()
+    work = asyncio.ensure_future(middleware.run_in_thread(
+        run_benchmark, plan, directory, bench_id, progress, abort, FIO, fio_records_dir(middleware)))
+    try:
+        return await asyncio.shield(work)
+    except asyncio.CancelledError:
+        abort.set()
+        await asyncio.gather(work, return_exceptions=True)  # fio stopped, runner scratch removed
+        raise
+    except FioFailed as e:
+        raise CallError(f'fio failed: {e}', errno.EIO, {'stderr': e.stderr[-2000:]}) from None
+    except BenchmarkAborted:
+        raise asyncio.CancelledError() from None
+
+
+def result_record(spec: dict, plan: dict, context: dict, outcome: dict, label: str) -> dict:
+    """The stored result from the runner's outcome (pure): raw fio JSON apart from the runs."""
+    tests = outcome['tests']
+    notes = list(outcome['notes'])
+    notes += [f'{title_of_test(test)}: {data["adaptive"]}' for test, data in tests.items() if data.get('adaptive')]
+    notes.append(f'Cache defeat: {plan["cache_defeat"]["explanation"]}.')
+    return {
+        'label': label, 'source': 'FIO', 'spec': spec,
+        'context': {**context, 'fio_version': outcome['fio_version']},
+        'summary': {test: data['summary'] for test, data in tests.items()},
+        'runs': {test: [{k: v for k, v in run.items() if k != 'fio_json'} for run in data['runs']]
+                 for test, data in tests.items()},
+        'jobs': [data['job_file'] for data in tests.values()],
+        'notes': notes,
+        'raw': {test: [run['fio_json'] for run in data['runs']] for test, data in tests.items()},
+    }
+
+
+async def preset_name(middleware, preset_id: str | None) -> str | None:
+    """A preset's name in words: a built-in's from the catalogue, an own one's from the store; its id when it is
+    gone; None without a preset."""
+    if preset_id is None:
+        return None
+    builtin = presets.get_builtin(preset_id)
+    if builtin is not None:
+        return builtin['name']
+    own = await store_call(middleware, preset_store.get_preset, preset_id)
+    return own['name'] if own else preset_id
+
+
+def default_label(spec: dict, context: dict) -> str:
+    """"Max IOPS · tank/media · Quick test": the preset the result was measured under (by its name), the dataset,
+    the profile."""
+    preset = context.get('preset') or {}
+    return stored_words.default_label(preset.get('name'), spec['dataset'], spec.get('profile', 'QUICK'))
+
+
+async def run(middleware, set_progress, job_id, spec: dict) -> dict:
+    """The body of ``tuning.benchmark.run`` once the box is reserved for it (also a campaign's benchmark step).
+    ``set_progress(percent, description, extra=None)`` is the job's."""
+    await middleware.run_in_thread(require_fio)
+    set_progress(0, f'Checking {spec["dataset"]} and its free space')
+    await sweep_scratch(middleware)
+    target = await read_target(middleware, spec['dataset'], 'spec.dataset')
+    plan = plan_or_errors(spec, target['env'], 'spec')
+    state = await middleware.call('tuning.current_state')
+    context = await build_context(middleware, target, plan, state)
+    bench_id = new_bench_id(job_id)
+
+    def progress(percent, description, extra):
+        set_progress(2 + percent * 0.96, description, extra)
+
+    set_progress(1, 'Creating the scratch ' + ('dataset' if target['is_zfs'] else 'directory'))
+    async with Scratch(middleware, target, bench_id, plan['space']['refquota_bytes']) as directory:
+        outcome = await run_fio_in_thread(middleware, plan, directory, bench_id, progress)
+        set_progress(98, 'Removing the scratch data')
+    record = result_record(spec, plan, context, outcome, spec.get('label') or default_label(spec, context))
+    entry = await store_call(middleware, store.insert_benchmark, **record)
+    set_progress(100, f'Benchmark #{entry["id"]} stored')
+    return entry
