@@ -162,6 +162,12 @@ def test_the_session_is_checked_before_anything_changes(fresh_host):
     assert not c.call('tuning.campaign.query') and not diff(before, full_snapshot(c))
 
 
+def take_sigint():
+    """In the agent's child process: Ctrl-C stops it as from a terminal, also when this run was started in the
+    background by a script (which ignores SIGINT, and a child inherits an ignored signal)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_the_real_kit_in_agent_mode_measures_a_campaign_from_a_directory(fresh_host):
     """As an admin would: the agent command runs on the client before the campaign starts and picks up its steps."""
     host = fresh_host()
@@ -171,7 +177,7 @@ def test_the_real_kit_in_agent_mode_measures_a_campaign_from_a_directory(fresh_h
         agent = subprocess.Popen(
             [sys.executable, KIT, 'agent', '--box', host.http_url, '--path', share, '--no-network'],
             env={**os.environ, 'TUNING_TOKEN': session['token']}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True)
+            text=True, preexec_fn=take_sigint)
         try:
             row = c.job('tuning.campaign.run', spec(session['id'], label='agent'), timeout=600)
         finally:
