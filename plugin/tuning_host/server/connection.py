@@ -25,7 +25,7 @@ CALL_ERROR = -32001
 
 SOFT_LIMIT = 10  # calls running at once per connection
 HARD_LIMIT = 20  # calls running or waiting per connection; beyond that -32000
-OUTGOING_LIMIT = 64  # messages waiting to go out on one connection before its reader waits for the writer
+OUTGOING_LIMIT = 64  # answers owed on one connection (queued to go out, or calls under way) before its reader waits
 
 
 class TooManyCalls(Exception):
@@ -88,6 +88,7 @@ class Connection:
         self.subscriptions = {}  # ident -> event name
         self.slots = CallSlots()
         self._outgoing = asyncio.Queue()
+        self._calls = 0          # calls read and not yet answered: their answers are owed too
         self._caught_up = None   # the future the reader waits on while too much waits to go out
         self._parked = False     # the writer waits for a message, with nothing of its own under way
         self._direct = None      # a future while the reader sends a message itself (send_now); the writer waits
@@ -112,7 +113,7 @@ class Connection:
                 except Exception:
                     self.closed = True
                     return
-                if self._caught_up is not None and self._outgoing.qsize() <= OUTGOING_LIMIT:
+                if self._caught_up is not None and not self.backlogged():
                     self._wake_reader()
         finally:
             self._parked = False
@@ -125,8 +126,18 @@ class Connection:
             self._caught_up = None
 
     def backlogged(self):
-        """Whether more than OUTGOING_LIMIT messages wait to go out while the writer still sends."""
-        return self._outgoing.qsize() > OUTGOING_LIMIT and not self._writer.done()
+        """Whether more than OUTGOING_LIMIT answers are owed (waiting to go out, or of calls still under way) while
+        the writer still sends. Calls count too: the reader can read a client's buffered requests faster than their
+        tasks run, and nothing would wait to go out yet."""
+        return self._outgoing.qsize() + self._calls > OUTGOING_LIMIT and not self._writer.done()
+
+    def call_started(self):
+        self._calls += 1
+
+    def call_ended(self):
+        self._calls -= 1
+        if self._caught_up is not None and not self.backlogged():
+            self._wake_reader()
 
     async def caught_up(self):
         """Return once the writer has caught up (see `backlogged`) or has stopped. The reader waits here, so a

@@ -160,6 +160,7 @@ class RpcHandler:
             if id_ is not _NO_ID:
                 conn.send_error(id_, METHOD_NOT_FOUND, "Method does not exist")
             return
+        conn.call_started()
         self.middleware.create_task(self.process_call(conn, id_, name, serviceobj, methodobj, message["params"]))
 
     @staticmethod
@@ -180,6 +181,12 @@ class RpcHandler:
         return getattr(methodobj, "_private", False) or serviceobj._config.private
 
     async def process_call(self, conn, id_, name, serviceobj, methodobj, params):
+        try:
+            await self._answer_call(conn, id_, name, serviceobj, methodobj, params)
+        finally:
+            conn.call_ended()
+
+    async def _answer_call(self, conn, id_, name, serviceobj, methodobj, params):
         reply = id_ is not _NO_ID
         try:
             async with conn.slots:

@@ -130,3 +130,21 @@ def test_a_direct_send_that_fails_stops_the_writer():
         await asyncio.sleep(0)
         assert conn.closed and conn._writer.done()
     asyncio.run(main())
+
+
+def test_calls_still_under_way_count_as_owed_answers():
+    """The reader can read a client's buffered requests faster than their tasks run: with nothing queued yet, the
+    calls it has started are what the client is owed, and past OUTGOING_LIMIT the reader waits for them."""
+    async def main():
+        conn = Connection(None, StuckWs(), "127.0.0.1")
+        for _ in range(OUTGOING_LIMIT + 1):
+            conn.call_started()
+        assert conn.backlogged()
+        reader = asyncio.ensure_future(conn.caught_up())
+        await asyncio.sleep(0)
+        assert not reader.done()
+        conn.call_ended()         # one call answered (an error sent nothing, say): the reader goes on
+        await asyncio.wait_for(reader, 600)
+        assert not conn.backlogged()
+        conn.abort_writer()
+    asyncio.run(main())
