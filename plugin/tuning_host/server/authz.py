@@ -80,16 +80,6 @@ def job_access_error(credentials, job, write):
     return "Job is not owned by current session"
 
 
-def authorized_now(auth, app, methodobj):
-    """Whether `app` may call `methodobj` now with nothing to do first (`authorize_call` lets it through as it is):
-    logged in, the session still valid, the method open to any login or one of its roles held. False says only
-    that the call needs `authorize_call` (which logs out, rate-limits or refuses); `auth` is the auth service."""
-    if not app.authenticated or not credentials_valid(app.authenticated_credentials, auth.ended_api_keys):
-        return False
-    return hasattr(methodobj, "_no_auth_required") or method_authorized(app.authenticated_credentials["roles"],
-                                                                        methodobj)
-
-
 async def authorize_call(middleware, app, name, methodobj):
     """Raise CallError unless `app` may call `name` now: a session no longer valid is logged out first (as
     middlewared does on its next message); unauthenticated calls to methods without login are rate limited;

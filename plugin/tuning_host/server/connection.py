@@ -90,8 +90,6 @@ class Connection:
         self._outgoing = asyncio.Queue()
         self._calls = 0          # calls read and not yet answered: their answers are owed too
         self._caught_up = None   # the future the reader waits on while too much waits to go out
-        self._parked = False     # the writer waits for a message, with nothing of its own under way
-        self._direct = None      # a future while the reader sends a message itself (send_now); the writer waits
         self._loop = asyncio.get_running_loop()
         self._writer = self._loop.create_task(self._write_loop())
         self.closed = False
@@ -101,11 +99,7 @@ class Connection:
     async def _write_loop(self):
         try:
             while True:
-                self._parked = True
                 data = await self._outgoing.get()
-                self._parked = False
-                while self._direct is not None:
-                    await asyncio.shield(self._direct)
                 if data is None:
                     return
                 try:
@@ -116,7 +110,6 @@ class Connection:
                 if self._caught_up is not None and not self.backlogged():
                     self._wake_reader()
         finally:
-            self._parked = False
             self._wake_reader()
 
     def _wake_reader(self):
@@ -186,24 +179,6 @@ class Connection:
 
     def send_result(self, id_, result):
         self.send({"jsonrpc": "2.0", "result": result, "id": id_})
-
-    async def send_now(self, data):
-        """Send the message `data` from the calling task (the reader) when the writer is parked with nothing queued,
-        sparing the writer's wake-up; else queue it. Messages still go out in the order they were given: the writer
-        sends nothing more until this send has ended."""
-        if self.closed:
-            return
-        if not self._parked or not self._outgoing.empty():
-            self._outgoing.put_nowait(data)
-            return
-        done = self._direct = self._loop.create_future()
-        try:
-            await self.ws.send_str(data)
-        except Exception:
-            self.abort_writer()
-        finally:
-            self._direct = None
-            done.set_result(None)
 
     def send_error(self, id_, code, message, data=None):
         error = {"code": code, "message": message}

@@ -1,6 +1,6 @@
-"""What goes out on one connection: in the order it was given, whether the reader sends an answer itself or the
-writer sends what was queued; and bounded: past OUTGOING_LIMIT messages the reader waits for the writer (a client
-that does not read its answers is not read either), and is let go once the writer catches up or stops."""
+"""What goes out on one connection: in the order it was given, through the writer; and bounded: past OUTGOING_LIMIT
+answers owed the reader waits for the writer (a client that does not read its answers is not read either), and is
+let go once the writer catches up or stops."""
 import asyncio
 
 from tuning_host.server.connection import OUTGOING_LIMIT, Connection
@@ -56,79 +56,6 @@ def test_a_writer_that_stops_lets_the_reader_go():
         conn.abort_writer()       # the connection dropped
         await asyncio.wait_for(reader, 600)
         assert not conn.backlogged()
-    asyncio.run(main())
-
-
-class HeldWs(StuckWs):
-    """Each send waits until the test lets that one message through (a send that waits before writing, as one
-    compressing a large message does)."""
-
-    def __init__(self):
-        super().__init__()
-        self.held = []
-
-    async def send_str(self, data):
-        let_through = asyncio.Event()
-        self.held.append((data, let_through))
-        await let_through.wait()
-        self.sent.append(data)
-
-    def release_all(self):
-        for _, let_through in self.held:
-            let_through.set()
-
-
-def test_the_writer_sends_nothing_while_the_reader_sends_a_message_itself():
-    async def main():
-        ws = HeldWs()
-        conn = Connection(None, ws, "127.0.0.1")
-        await asyncio.sleep(0)                  # the writer parks: nothing to send
-        direct = asyncio.ensure_future(conn.send_now("A"))
-        await asyncio.sleep(0)                  # "A" is being sent
-        conn.send_result(1, "B")                # queued meanwhile: must wait for "A"
-        for _ in range(3):
-            await asyncio.sleep(0)
-        assert [data for data, _ in ws.held] == ["A"]
-        ws.release_all()
-        await asyncio.wait_for(direct, 600)
-        for _ in range(3):
-            await asyncio.sleep(0)
-        ws.release_all()
-        await conn.flush_and_close(1000)
-        assert ws.sent == ["A", '{"jsonrpc":"2.0","result":"B","id":1}']
-    asyncio.run(main())
-
-
-def test_a_message_the_reader_sends_goes_after_what_is_queued():
-    async def main():
-        ws = HeldWs()
-        conn = Connection(None, ws, "127.0.0.1")
-
-        async def peer_reads():
-            while True:
-                ws.release_all()
-                await asyncio.sleep(0)
-        peer = asyncio.ensure_future(peer_reads())
-        await asyncio.sleep(0)                  # the writer parks
-        conn.send_result(1, "B")                # queued; the writer has not woken yet
-        await conn.send_now("C")                # in the same step: must not overtake "B"
-        await conn.flush_and_close(1000)
-        peer.cancel()
-        assert ws.sent == ['{"jsonrpc":"2.0","result":"B","id":1}', "C"]
-    asyncio.run(main())
-
-
-def test_a_direct_send_that_fails_stops_the_writer():
-    class BrokenWs(StuckWs):
-        async def send_str(self, data):
-            raise ConnectionResetError("gone")
-
-    async def main():
-        conn = Connection(None, BrokenWs(), "127.0.0.1")
-        await asyncio.sleep(0)
-        await conn.send_now("A")
-        await asyncio.sleep(0)
-        assert conn.closed and conn._writer.done()
     asyncio.run(main())
 
 
