@@ -19,6 +19,8 @@ const ARTIFACTS = join(REPO, 'tests/artifacts/e2e');
 const BONNIE = join(REPO, 'tests/fixtures/bench/bonnie/runs-x3-2.00a.csv');
 const STEP_TIMEOUT = Number(process.env.E2E_STEP_TIMEOUT_MS ?? 60_000);
 const BENCH_TIMEOUT = Number(process.env.E2E_BENCH_TIMEOUT_MS ?? 600_000);
+/** No step may take longer: a hang fails the run in minutes instead of eating CI's budget. */
+const STEP_BUDGET = Number(process.env.E2E_STEP_BUDGET_MS ?? 900_000);
 
 const $ = (page, id) => page.locator(`[data-test="${id}"]`);
 // A Material checkbox (mat-checkbox) carries the test id; Playwright ticks the native input inside it.
@@ -141,17 +143,38 @@ const AXE_SOURCE = readFileSync(AXE_PATH, 'utf8');
 const AXE_VERSION = JSON.parse(readFileSync(join(REPO, 'ui/node_modules/axe-core/package.json'), 'utf8')).version;
 const AXE_FIGURES = [];
 
+/** A promise that fails with `what` when `promise` has not settled within `ms`: page.evaluate has no timeout of its
+ * own, and a promise in the page that never settles would hang the run until CI's budget ends it. */
+function withDeadline(promise, ms, what) {
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
 /** The serious and critical WCAG 2 A/AA violations axe-core finds on the page as it is now. */
 async function axeViolations(page) {
   if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
     await page.evaluate(AXE_SOURCE);
   }
   // Contrast is judged on settled colours: a theme switch or a focus change runs Material's colour transitions
-  // (150 ms), and a label caught half-way reads as too faint. Endless animations (spinners) are not waited for.
-  await page.evaluate(() => Promise.all(document.getAnimations()
-    .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime))
-    .map((a) => a.finished.catch(() => undefined))));
-  const result = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
+  // (150 ms), and a label caught half-way reads as too faint. Only running animations with an end are waited for
+  // (a paused or endless one never finishes), and at most 5 s.
+  const unsettled = await withDeadline(page.evaluate(() => {
+    const ending = document.getAnimations().filter((a) => a.playState === 'running'
+      && Number.isFinite(a.effect?.getComputedTiming().endTime));
+    const settled = Promise.all(ending.map((a) => a.finished.catch(() => undefined))).then(() => []);
+    const late = new Promise((resolve) => setTimeout(() => resolve(ending.filter((a) => a.playState === 'running')
+      .map((a) => `${a.animationName ?? a.transitionProperty ?? a.constructor.name} on ${a.effect?.target?.tagName}`)), 5_000));
+    return Promise.race([settled, late]);
+  }), 10_000, 'waiting for animations to settle');
+  if (unsettled.length) {
+    console.log(`       animations still running after 5 s: ${unsettled.join(', ')}`);
+  }
+  const result = await withDeadline(
+    page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })),
+    60_000, 'axe-core');
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length,
@@ -923,7 +946,8 @@ async function main() {
         continue;
       }
       try {
-        await run({ page, host, tmp: mkdtempSync(join(tmpdir(), 'tuning-e2e-step-')) });
+        await withDeadline(run({ page, host, tmp: mkdtempSync(join(tmpdir(), 'tuning-e2e-step-')) }), STEP_BUDGET,
+          'the step');
         passed++;
         console.log(`ok     ${name}`);
       } catch (error) {
