@@ -154,6 +154,13 @@ class ConnectionGuard:
             self._timer = self._loop.call_later(self.settings.sweep_seconds, self._sweep)
 
 
+def gone(request):
+    """Whether the caller's connection is closed or closing: a write would fail ("Cannot write to closing
+    transport"), and the protocol learns of it only on a later turn of the loop."""
+    transport = request.transport
+    return transport is None or transport.is_closing()
+
+
 class GuardedServer(web.Server):
     """aiohttp's low-level server, telling the guard of each connection and request."""
 
@@ -161,12 +168,18 @@ class GuardedServer(web.Server):
         self.guard = guard
 
         async def guarded(request):
+            if gone(request):
+                # closed between its head and its handler: by the guard's sweep when the head was read in the same
+                # turn of a loop short of CPU, or by the caller. Handlers expect a connection (a websocket's
+                # handshake asserts it), so none is started.
+                logger.debug("A request from %s dropped: its connection closed before it was handled", request.remote)
+                return web.Response(status=408)
             guard.request_started(request)
             try:
                 return await handler(request)
             except ConnectionError:
-                if request.transport is not None:
-                    raise
+                if not gone(request):
+                    raise   # not the caller's connection (a service the handler called): a fault to log
                 # the caller is gone (or was dropped by the guard): nothing to answer, nothing to log
                 return web.Response(status=408)
             finally:
