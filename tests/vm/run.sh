@@ -31,7 +31,8 @@ fi
 T2=$(date +%s)
 echo "app image ready in $((T2 - T1))s; running the tier (QEMU TCG: expect several minutes)"
 set +e
-"$PY" -m pytest "$HERE" -q -p no:cacheprovider -o addopts="" -rs --durations=15 "$@"   # durations: the CI budget
+# durations: the CI budget; no test may hang past 25 minutes
+"$PY" -m pytest "$HERE" -q -p no:cacheprovider -o addopts="" -rs --durations=15 --timeout 1500 "$@"
 rc=$?
 set -e
 echo "VM tier: pytest exit $rc after $(( $(date +%s) - T0 ))s in total (VM image $((T1 - T0))s, app image $((T2 - T1))s)"
