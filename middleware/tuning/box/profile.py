@@ -11,6 +11,11 @@ _SPEED_MBPS = re.compile(r'(\d+)\s*Mb/s', re.IGNORECASE)
 _SPEED_MEDIA = re.compile(r'(\d+)(G?)base', re.IGNORECASE)  # media names: 1000baseT, 2500baseT, 10GBase-T
 
 
+# Only the datasets' names, pools and types: no ZFS property is read for them (`extra.properties`, as TrueNAS's
+# pool.dataset.query takes it; user properties are properties too).
+DATASET_NAMES = {'select': ['id', 'pool', 'type'], 'extra': {'properties': [], 'retrieve_user_props': False}}
+
+
 def disk_kind(disk: dict) -> str:
     if disk['name'].startswith('nvme') or disk.get('bus') == 'NVME':
         return 'NVME'
@@ -100,7 +105,7 @@ async def read_profile(middleware) -> dict:
     call = middleware.call
     (info, version, arc, ozfs, pools, datasets, disks, unused, nics, params) = await asyncio.gather(
         call('system.info'), call('system.version'), call('sysctl.get_arcstats'), openzfs_version(middleware),
-        call('pool.query'), call('pool.dataset.query', [], {'select': ['id', 'pool', 'type']}), call('disk.query'),
+        call('pool.query'), call('pool.dataset.query', [], DATASET_NAMES), call('disk.query'),
         call('disk.details', {'type': 'UNUSED', 'join_partitions': False}), call('interface.query'),
         zfs_parameters(middleware),
     )

@@ -1,6 +1,7 @@
 """`pool.dataset.query/get_instance/create/update/delete` in TrueNAS shapes (upper-case enums, INHERIT,
 property dicts `{value, rawvalue, parsed, source, source_info}`)."""
 import errno
+import re
 from typing import Literal
 
 from pydantic import Field
@@ -23,6 +24,8 @@ COMPRESSION = Literal[
     'ZSTD-FAST-60', 'ZSTD-FAST-70', 'ZSTD-FAST-80', 'ZSTD-FAST-90', 'ZSTD-FAST-100', 'ZSTD-FAST-500',
     'ZSTD-FAST-1000', 'INHERIT']
 QUOTA = int | None
+# a native ZFS property (recordsize) or a user one (org.freenas:description)
+_PROPERTY_NAME = re.compile(r'[a-z0-9][a-z0-9_.:+-]{0,255}\Z')
 
 
 class PoolDatasetUpdate(BaseModel):
@@ -115,6 +118,21 @@ def dataset_entry(ds, props):
     return row
 
 
+def extra_properties(extra):
+    """The ZFS properties `options.extra.properties` asks for: None for all, else a list of names (pure; anything
+    else is a ValidationErrors on the option)."""
+    properties = (extra or {}).get('properties')
+    if properties is None:
+        return None
+    # a name goes on to `zfs get` (openzfs backend): nothing that could read as an option or a list of names
+    if not isinstance(properties, list) or not all(isinstance(p, str) and _PROPERTY_NAME.match(p)
+                                                   for p in properties):
+        verrors = ValidationErrors()
+        verrors.add('options.extra.properties', 'Must be null or a list of ZFS property names.', errno.EINVAL)
+        verrors.check()
+    return properties
+
+
 def check_dataset_name(attribute, name):
     """A ZFS dataset name, or ValidationErrors on `attribute` before anything touches a path or a command."""
     if problem := zfs_name_error(name):
@@ -154,11 +172,13 @@ class PoolDatasetService(Service):
         namespace = 'pool.dataset'
         cli_namespace = 'storage.dataset'
 
-    def _entry(self, ds):
-        props = backend_call(self.middleware.backend.dataset_properties, ds['name'])
+    def _entry(self, ds, properties=None):
+        if properties == []:
+            return dataset_entry(ds, {})   # none asked for: the box is not read for them
+        props = backend_call(self.middleware.backend.dataset_properties, ds['name'], properties)
         return dataset_entry(ds, props)
 
-    def _datasets(self, filters):
+    def _datasets(self, filters, properties=None):
         backend = self.middleware.backend
         datasets = backend_call(backend.datasets)
         # The common case is a lookup by id/name: only read properties of the datasets that can match.
@@ -166,11 +186,13 @@ class PoolDatasetService(Service):
                  and f[1] == '=' and isinstance(f[2], str)}
         if names:
             datasets = [d for d in datasets if d['name'] in names]
-        return [self._entry(ds) for ds in datasets]
+        return [self._entry(ds, properties) for ds in datasets]
 
     @api_method(QueryArgs, PoolDatasetQueryResult, roles=['DATASET_READ'])
     def query(self, filters, options):
-        return filter_list(self._datasets(filters), filters, options)
+        """`options.extra.properties`, as on TrueNAS: the ZFS properties to read (null: all; []: none, the rows
+        then carry only what every dataset has: id, name, pool, type...)."""
+        return filter_list(self._datasets(filters, extra_properties(options.get('extra'))), filters, options)
 
     @api_method(PoolDatasetGetInstanceArgs, PoolDatasetGetInstanceResult, roles=['DATASET_READ'])
     def get_instance(self, id_, options):

@@ -68,6 +68,31 @@ def test_dataset_query_shapes(host):
     assert [d['id'] for d in host.call('pool.dataset.query')] == ['tank', 'tank/media', 'tank/vm']
 
 
+def test_dataset_query_reads_only_the_properties_asked_for(host, errors_of, monkeypatch):
+    """`options.extra.properties` as TrueNAS takes it: [] reads no property (the rows keep id, name, pool, type), a
+    list only those, null all of them; a name that is not a ZFS property's is refused, naming the option."""
+    asked = []
+    read = host.backend.dataset_properties
+    monkeypatch.setattr(host.backend, 'dataset_properties', lambda name, properties=None: (
+        asked.append((name, properties)), read(name, properties))[1])
+    rows = host.call('pool.dataset.query', [], {'extra': {'properties': [], 'retrieve_user_props': False}})
+    assert asked == []
+    assert [(r['id'], r['name'], r['pool'], r['type']) for r in rows] == [
+        ('tank', 'tank', 'tank', 'FILESYSTEM'), ('tank/media', 'tank/media', 'tank', 'FILESYSTEM'),
+        ('tank/vm', 'tank/vm', 'tank', 'FILESYSTEM')]
+    assert not any('recordsize' in r or 'used' in r for r in rows)
+    media = host.call('pool.dataset.query', [['id', '=', 'tank/media']],
+                      {'get': True, 'extra': {'properties': ['recordsize', 'used']}})
+    assert asked == [('tank/media', ['recordsize', 'used'])]
+    assert media['recordsize']['parsed'] == 131072 and 'used' in media and 'compression' not in media
+    assert host.call('pool.dataset.query', [['id', '=', 'tank/media']], {'get': True}) == \
+        host.call('pool.dataset.query', [['id', '=', 'tank/media']], {'get': True, 'extra': {'properties': None}})
+    for bad in ('recordsize', ['-r'], ['a,b'], ['Recordsize'], [7], ['x' * 300]):
+        with pytest.raises(ValidationErrors) as e:
+            host.call('pool.dataset.query', [], {'extra': {'properties': bad}})
+        assert errors_of(e) == [('options.extra.properties', errno.EINVAL)]
+
+
 def test_dataset_update_set_and_inherit(host, errors_of):
     row = host.call('pool.dataset.update', 'tank/media', {'recordsize': '1M', 'sync': 'ALWAYS'})
     assert row['recordsize']['value'] == '1M' and row['recordsize']['source'] == 'LOCAL'
