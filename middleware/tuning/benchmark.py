@@ -9,23 +9,15 @@ from .benchmark_models import (
     TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, TuningBenchmarkRunArgs, TuningBenchmarkRunResult,
 )
 from .context import busy_while, plugin_context
-from .core.bench import BenchmarkInputError, compare as compare_results, import_result, summarize_runs
-from .core.bench.conditions import comparison_limit, condition_warnings, data_loss_warnings, noise_warnings
+from .compute import comparison_of, outcome, result_of
+from .core.bench import BenchmarkInputError, import_result, summarize_runs
 from .core.bench.power import plan_estimate
 from .core.bench.statistics import honest_summary
-from .core.report.chart_data import compare_series, comparison_rows
-from .core.report.chart_layout import panel_layouts
-from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
+from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job, run_in_proc
 from .store import benchmarks as store, campaigns as campaign_store, network as network_store
 from .store.offloop import store_call
 
 IMPORT_SOURCES = {'BONNIE': 'BONNIE', 'GOBONNIEGO': 'GOBONNIEGO', 'FIO': 'FIO_IMPORT'}
-
-
-def comparable(entry: dict) -> dict:
-    """A stored result in the shape the comparison core reads."""
-    return {'source': entry['source'], 'label': entry['label'],
-            'tests': {test: {'runs': runs} for test, runs in entry['runs'].items()}}
 
 
 def imported_record(format_: str, data: str, label: str) -> dict:
@@ -103,8 +95,8 @@ class TuningBenchmarkService(Service):
         verrors.check()
         entries = await store_call(self.middleware, entries_or_error, ids, 'ids')
         measured = await store_call(self.middleware, network_store.latest_network_results)
-        return await self.middleware.run_in_thread(comparison_of, entries, baseline if baseline is not None else ids[0],
-                                                   measured)
+        return result_of(await run_in_proc(self.middleware, outcome, comparison_of, entries,
+                                           baseline if baseline is not None else ids[0], measured))
 
     @api_method(TuningBenchmarkImportArgs, TuningBenchmarkImportResult, roles=WRITE_ROLES,
                 audit='Tuning benchmark import')
@@ -131,28 +123,6 @@ class TuningBenchmarkService(Service):
 # the class, as its plugins/cloud_sync.py binds each remote's extra methods: `_import` stays private, `import` is the
 # public method (the standalone host lists methods the same way).
 setattr(TuningBenchmarkService, 'import', TuningBenchmarkService._import)
-
-
-def comparison_of(entries: list[dict], baseline_id: int, measured: dict | None = None) -> dict:
-    """The comparison of stored results against one of them (pure, CPU-heavy: callers run it in a thread);
-    ``measured``: the latest network ceiling of each port (``store.network.latest_network_results``)."""
-    base = next(e for e in entries if e['id'] == baseline_id)
-    others = [e for e in entries if e is not base]
-    result = compare_results(comparable(base), [comparable(e) for e in others])
-    result['baseline']['id'] = base['id']
-    for comparison, entry in zip(result['comparisons'], others):
-        comparison['id'] = entry['id']
-    result['theoretical_max'] = comparison_limit([base, *others], measured)
-    # first what no statistics can fix: a figure measured with writes not safe on power loss
-    # then the conditions, by the rules the report reads too (``core.bench.conditions``), and the noise
-    conditions = [text for _, _, text in condition_warnings(entries, baseline_id)]
-    result['warnings'] = data_loss_warnings(entries) + conditions + [w for e in entries for w in noise_warnings(e)]
-    # what the panel and the report draw, once: the same pure series the report reads back from this result
-    result.update(compare_series([base, *others], {e['id']: honest_summary(e['summary']) for e in entries},
-                                 comparison_rows(result['comparisons']), result['theoretical_max']))
-    # and where the panel draws each mark: the report's layout code, at the widths the panel may have
-    result['chart_layouts'] = panel_layouts(result['charts'], any(e['source'] == 'CLIENT' for e in entries))
-    return result
 
 
 def honest(entry: dict, campaigns: dict[int, int] | None = None) -> dict:

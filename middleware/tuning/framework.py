@@ -38,6 +38,15 @@ else:
     )
     from tuning_host.appliance.release import zfs_property_writer  # noqa: F401  (of the release the host imitates)
 
+async def run_in_proc(middleware, fn, *args, **kwargs):
+    """``fn(*args, **kwargs)`` in a worker process (``compute``'s CPU-heavy work, off the GIL the event loop needs):
+    ``middleware.run_in_proc``, the process pool of middlewared 25.10 and of the standalone host. 26.0's middlewared
+    has none (its main.py dropped run_in_proc), so there it runs in a thread as before."""
+    if ON_TRUENAS and not hasattr(middleware, 'run_in_proc'):
+        return await middleware.run_in_thread(fn, *args, **kwargs)
+    return await middleware.run_in_proc(fn, *args, **kwargs)
+
+
 def plain(value):
     """An appliance call's answer as plain data. 26.0's typed services (``zfs.resource`` among them) answer internal
     calls with their pydantic entry models (ZFSResourceEntry), not dicts; 25.10's and the standalone host's are dicts
@@ -68,5 +77,6 @@ __all__ = [
     'InstanceNotFound',
     'LongString', 'MatchNotFound', 'NonEmptyString', 'ON_TRUENAS', 'QueryArgs', 'QueryFilters', 'QueryOptions',
     'READ_ROLES', 'Service', 'SimpleOneShotAlertClass', 'ValidationError', 'ValidationErrors', 'WRITE_ROLES',
-    'api_method', 'filter_list', 'job', 'plain', 'private', 'single_argument_args', 'zfs_property_writer',
+    'api_method', 'filter_list', 'job', 'plain', 'private', 'run_in_proc', 'single_argument_args',
+    'zfs_property_writer',
 ]

@@ -4,11 +4,10 @@ single-use URL under ``/_download/``."""
 import errno
 from datetime import datetime, timezone
 
-from .benchmark import comparison_of
+from .compute import comparison_of, outcome, report_file, result_of
 from .flows.campaign_flow import BASELINE
-from .core.campaign import recommend
-from .core.report import ReportInputError, build_report, render
-from .framework import READ_ROLES, Service, ValidationErrors, api_method, job
+from .core.report import ReportInputError
+from .framework import READ_ROLES, Service, ValidationErrors, api_method, job, run_in_proc
 from .ladder import report_ladders
 from .report_models import TuningReportGenerateArgs, TuningReportGenerateResult
 from .store import benchmarks as bench_store, campaigns as campaign_store
@@ -47,29 +46,20 @@ class TuningReportService(Service):
         if len(ids) > 1:
             job.set_progress(30, 'Comparing them with the baseline')
             measured = await store_call(self.middleware, latest_network_results)
-            comparison = await self.middleware.run_in_thread(comparison_of, entries, baseline, measured)
+            comparison = result_of(await run_in_proc(self.middleware, outcome, comparison_of, entries, baseline,
+                                                     measured))
         ladders = await store_call(self.middleware, report_ladders, entries)   # where the limit is, per pool
         job.set_progress(70, f'Rendering {format_}')
         generated_at = datetime.now(timezone.utc).isoformat(timespec='seconds')
-        data, content_type, extension = await self.middleware.run_in_thread(
-            rendered, entries, comparison, campaign, format_, title=title, generated_at=generated_at, ladders=ladders)
+        try:
+            data, content_type, extension = result_of(await run_in_proc(
+                self.middleware, outcome, report_file, entries, comparison, campaign, format_, title=title,
+                generated_at=generated_at, ladders=ladders))
+        except ReportInputError as e:
+            raise _error(f'selection.{e.field}', e.message) from None
         await self.middleware.run_in_thread(job.pipes.output.w.write, data)
         job.set_progress(100, f'{len(data)} bytes written')
         return {'filename': report_filename(title, extension), 'content_type': content_type, 'size': len(data)}
-
-
-def rendered(entries, comparison, campaign, format_: str, *, title: str, generated_at: str, ladders=()):
-    """``(data, content_type, extension)`` of the report (pure, CPU-heavy on many runs: callers run it in a
-    thread)."""
-    extra = {'ladders': ladders}
-    if campaign is not None:   # its recommendation from this very comparison: the same figures as the tables
-        names = {id_: name for name, id_ in campaign['results'].items()}
-        extra.update(campaign=campaign, recommendation=recommend(comparison, names) if comparison else [])
-    try:
-        report = build_report(entries, comparison, title=title, generated_at=generated_at, **extra)
-        return render(report, format_)
-    except ReportInputError as e:
-        raise _error(f'selection.{e.field}', e.message) from None
 
 
 def selected(db, selection: dict):

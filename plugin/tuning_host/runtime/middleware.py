@@ -3,7 +3,9 @@ import asyncio
 import concurrent.futures
 import errno
 import json
+import functools
 import logging
+import multiprocessing
 import os
 import threading
 import uuid
@@ -18,6 +20,9 @@ from .pipes import Pipe
 __all__ = ["Middleware", "MethodNotFound"]
 
 IO_THREADS = 20
+# middlewared 25.10's process pool (main.py): CPU-heavy pure work runs there, off the GIL the event loop needs
+PROC_WORKERS = 5
+PROC_TASKS_PER_CHILD = 100
 
 
 class MethodNotFound(CallError, KeyError):
@@ -47,6 +52,7 @@ class Middleware:
         self.loop = None
         self._loop_thread = None
         self.executor = concurrent.futures.ThreadPoolExecutor(IO_THREADS, thread_name_prefix="IoThread")
+        self._procpool = None   # created at the first run_in_proc; its workers start on demand
         self._services = {}  # namespace -> [service objects]; several parts merge like a CompoundService
         self._methods = {}   # "ns.method" -> (service, bound method)
         self.events = {}
@@ -180,6 +186,31 @@ class Middleware:
 
     async def run_in_executor(self, executor, fn, *args, **kwargs):
         return await self.loop.run_in_executor(executor, lambda: fn(*args, **kwargs))
+
+    async def run_in_proc(self, fn, *args, **kwargs):
+        """`fn(*args, **kwargs)` in a worker process, as middlewared's run_in_proc: for CPU-heavy pure work, which in
+        a thread would hold the GIL the event loop needs. `fn` must be a module-level function (pickled by name; the
+        worker imports its module and no more) and its arguments and result picklable. A pool broken by a worker
+        that died is replaced and the call tried once more; a second break raises BrokenProcessPool."""
+        call = functools.partial(fn, *args, **kwargs)
+        for attempt in range(2):
+            pool = self._procpool or self._new_procpool()
+            try:
+                return await self.loop.run_in_executor(pool, call)
+            except concurrent.futures.process.BrokenProcessPool:
+                if attempt:
+                    raise
+                self.logger.warning("A worker process died (%s): starting a new process pool",
+                                    getattr(fn, "__qualname__", fn))
+                if self._procpool is pool:   # calls failing together replace it once
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    self._procpool = None
+
+    def _new_procpool(self):
+        # spawn, not fork: a forked child would inherit the loop, its sockets and locks held by other threads
+        self._procpool = concurrent.futures.ProcessPoolExecutor(
+            PROC_WORKERS, mp_context=multiprocessing.get_context("spawn"), max_tasks_per_child=PROC_TASKS_PER_CHILD)
+        return self._procpool
 
     def create_task(self, coro):
         """Start `coro` on the loop and keep a reference until it ends (from any thread)."""
@@ -353,6 +384,9 @@ class Middleware:
         if pending := self._refusals.take_all():   # counts so far: a stop does not lose them
             self._append_audit([self._summary_record(s) for s in pending])
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._procpool is not None:
+            self._procpool.shutdown(wait=False, cancel_futures=True)
+            self._procpool = None
 
 
 def _callable_names(service):

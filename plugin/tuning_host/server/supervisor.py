@@ -194,7 +194,7 @@ def run(settings):
     child_env = {k: v for k, v in os.environ.items() if k != "TUNING_ADMIN_PASSWORD"}
     if settings.strict_results:
         child_env["TUNING_STRICT_RESULTS"] = "1"
-    argv = [sys.executable, "-m", "tuning_host.server.host", *settings_to_argv(settings)]
+    argv = [sys.executable, "-m", "tuning_host.server", *settings_to_argv(settings)]
     supervisor = Supervisor(spawn=lambda: subprocess.Popen(argv, env=child_env),
                             on_start=lambda child: write_pid_file(pid_path, os.getpid(), child.pid))
     for signum in (signal.SIGTERM, signal.SIGINT):

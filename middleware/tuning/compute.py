@@ -1,0 +1,74 @@
+"""The plugin's CPU-heavy pure work (a comparison's bootstrap intervals, a report's rendering), run in a worker process
+with ``framework.run_in_proc``: in a thread it would hold the GIL the event loop needs and every other client of the
+box would wait (a 50-result report made core.ping 10 times slower).
+
+A worker imports this module by name, so it imports ``core`` only, never ``framework``: inside TrueNAS that would
+load ``middlewared.api.current``, which middlewared's workers refuse. Arguments and answers are plain data.
+"""
+from .core.bench import BenchmarkInputError, compare as compare_results
+from .core.bench.conditions import comparison_limit, condition_warnings, data_loss_warnings, noise_warnings
+from .core.bench.statistics import honest_summary
+from .core.campaign import recommend
+from .core.report import ReportInputError, build_report, render
+from .core.report.chart_data import compare_series, comparison_rows
+from .core.report.chart_layout import panel_layouts
+
+# raised with (field, message); pickle would rebuild them from their one formatted argument and fail, and an answer a
+# pool cannot unpickle breaks the whole pool, so they cross as data (``outcome``, ``result_of``)
+INPUT_ERRORS = {cls.__name__: cls for cls in (BenchmarkInputError, ReportInputError)}
+
+
+def comparable(entry: dict) -> dict:
+    """A stored result in the shape the comparison core reads."""
+    return {'source': entry['source'], 'label': entry['label'],
+            'tests': {test: {'runs': runs} for test, runs in entry['runs'].items()}}
+
+
+def comparison_of(entries: list[dict], baseline_id: int, measured: dict | None = None) -> dict:
+    """The comparison of stored results against one of them (``tuning.benchmark.compare``'s answer); ``measured``: the
+    latest network ceiling of each port (``store.network.latest_network_results``)."""
+    base = next(e for e in entries if e['id'] == baseline_id)
+    others = [e for e in entries if e is not base]
+    result = compare_results(comparable(base), [comparable(e) for e in others])
+    result['baseline']['id'] = base['id']
+    for comparison, entry in zip(result['comparisons'], others):
+        comparison['id'] = entry['id']
+    result['theoretical_max'] = comparison_limit([base, *others], measured)
+    # first what no statistics can fix: a figure measured with writes not safe on power loss
+    # then the conditions, by the rules the report reads too (``core.bench.conditions``), and the noise
+    conditions = [text for _, _, text in condition_warnings(entries, baseline_id)]
+    result['warnings'] = data_loss_warnings(entries) + conditions + [w for e in entries for w in noise_warnings(e)]
+    # what the panel and the report draw, once: the same pure series the report reads back from this result
+    result.update(compare_series([base, *others], {e['id']: honest_summary(e['summary']) for e in entries},
+                                 comparison_rows(result['comparisons']), result['theoretical_max']))
+    # and where the panel draws each mark: the report's layout code, at the widths the panel may have
+    result['chart_layouts'] = panel_layouts(result['charts'], any(e['source'] == 'CLIENT' for e in entries))
+    return result
+
+
+def report_file(entries: list[dict], comparison: dict | None, campaign: dict | None, format_: str, *, title: str,
+                generated_at: str, ladders=()) -> tuple[bytes, str, str]:
+    """``(data, content_type, extension)`` of a report; ``ReportInputError`` naming what is wrong in the selection."""
+    extra = {'ladders': ladders}
+    if campaign is not None:   # its recommendation from this very comparison: the same figures as the tables
+        names = {id_: name for name, id_ in campaign['results'].items()}
+        extra.update(campaign=campaign, recommendation=recommend(comparison, names) if comparison else [])
+    report = build_report(entries, comparison, title=title, generated_at=generated_at, **extra)
+    return render(report, format_)
+
+
+def outcome(fn, *args, **kwargs) -> dict:
+    """What the worker sends back: ``{'result': fn(...)}``, or ``{'error': [class name, field, message]}`` for an
+    input error."""
+    try:
+        return {'result': fn(*args, **kwargs)}
+    except tuple(INPUT_ERRORS.values()) as e:
+        return {'error': [type(e).__name__, e.field, e.message]}
+
+
+def result_of(answer: dict):
+    """``outcome``'s answer back as the result or the input error ``fn`` raised."""
+    if 'error' in answer:
+        name, field, message = answer['error']
+        raise INPUT_ERRORS[name](field, message)
+    return answer['result']
