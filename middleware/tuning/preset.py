@@ -132,7 +132,7 @@ class TuningPresetService(Service):
     def _own_preset(self, db, id_):
         if presets.get_builtin(id_):
             verrors = ValidationErrors()
-            verrors.add('id', f'{id_!r} is a built-in preset and is read-only; create your own preset with '
+            verrors.add('id', f'{id_!r} is a built-in preset and is read-only; create a custom preset with '
                               f'"base": "{id_}" to change it.', errno.EPERM)
             raise verrors
         preset = preset_store.get_preset(db, id_)

@@ -31,7 +31,7 @@ STATE_WORDS = {'IN_PROGRESS': 'in progress', 'APPLIED': 'applied', 'ROLLED_BACK'
 
 def public_restore_point(rp: dict, by_id: dict[int, dict] | None = None, names: dict | None = None) -> dict:
     """A stored restore point as callers see it: what it is in words (``title``; ``by_id``: restore points by id,
-    for what a revert undid; ``names``: own presets' names by id), its rows with their unit (rows stored before
+    for what a revert undid; ``names``: custom presets' names by id), its rows with their unit (rows stored before
     units came too)."""
     return {f: rp[f] for f in PUBLIC_FIELDS} | {
         'title': title(rp, by_id, names),
@@ -39,7 +39,7 @@ def public_restore_point(rp: dict, by_id: dict[int, dict] | None = None, names: 
 
 
 def preset_names(db) -> dict[str, str]:
-    """Own presets' names by id."""
+    """Custom presets' names by id."""
     return {p['id']: p['name'] for p in preset_store.list_presets(db)}
 
 

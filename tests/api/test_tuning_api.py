@@ -1,5 +1,7 @@
 """The plugin over the wire: profile, presets, preview, apply/revert transactions, acknowledgements, concurrency,
 reboot tracking. Runs against the sandbox host the fixtures start (or a real TrueNAS: sandbox-only tests skip)."""
+import os
+import sqlite3
 import threading
 
 import pytest
@@ -53,6 +55,51 @@ def test_preview_is_computed_for_the_box_and_changes_nothing(c):
     assert all(ch['risk'] != 'DANGEROUS' for ch in plan['changes'])
     assert all(ch['rationale'] and ch['source'] for ch in plan['changes'])
     assert not diff(before, full_snapshot(c))
+
+
+def _data_files(data_dir):
+    """Every file of the host's data directory but its logs, with size and modification time."""
+    found = {}
+    for root, _, names in os.walk(data_dir):
+        for name in names:
+            if '.log' not in name:
+                path = os.path.join(root, name)
+                st = os.stat(path)
+                found[os.path.relpath(path, data_dir)] = (st.st_size, st.st_mtime_ns)
+    return found
+
+
+@pytest.mark.sandbox_only
+def test_a_preview_writes_only_the_first_time_it_reads_a_setting(fresh_host):
+    # a preview records the first-seen value of each setting it reads (what Balanced returns to); once they are
+    # recorded, a preview is a read and writes nothing: no transaction, no fsync, no file touched
+    host = fresh_host()
+    with host.client() as c:
+        c.call('tuning.preset.preview', 'max-seq-write', MEDIA)
+        before = _data_files(host.data_dir)
+        for preset in ('max-seq-write', 'balanced', 'max-seq-write'):
+            c.call('tuning.preset.preview', preset, MEDIA)
+        c.call('tuning.profile')
+        c.call('tuning.state')
+    assert _data_files(host.data_dir) == before
+
+
+@pytest.mark.sandbox_only
+def test_a_preview_answers_while_another_writer_holds_the_database(fresh_host):
+    # once the first-seen values are recorded, a preview only reads: a long write elsewhere (here another
+    # connection holding SQLite's write lock) does not make it wait, let alone fail with "database is locked"
+    host = fresh_host()
+    with host.client() as c:
+        c.call('tuning.preset.preview', 'max-seq-write', MEDIA)
+        [path] = [os.path.join(root, 'tuning.db') for root, _, names in os.walk(host.data_dir) if 'tuning.db' in names]
+        writer = sqlite3.connect(path, isolation_level=None)
+        try:
+            writer.execute('BEGIN IMMEDIATE')
+            plan = c.call('tuning.preset.preview', 'max-seq-write', MEDIA)
+        finally:
+            writer.execute('ROLLBACK')
+            writer.close()
+    assert plan['changes']
 
 
 @pytest.mark.sandbox_only

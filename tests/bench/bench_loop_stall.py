@@ -8,11 +8,19 @@ A bench-only plugin (tests/bench/loop_probe/) runs inside the standalone host: a
 and records how late it wakes (`stall`: wall clock, so it also counts waiting for the GIL held by a worker thread and
 for a CPU on a busy machine) and the loop thread's own CPU time between two wakes (`on-loop`: code that ran on the
 loop itself, independent of machine load). Each phase takes a fresh window; the goal applies to both.
+
+Issue 22 item 2 figures: what another client waits for `core.ping` while a 50-result report (and a comparison of the
+50) is computed, against idle. Goal: p99 during the report at most twice idle. Only these phases, quicker:
+
+    PYTHONPATH=middleware:plugin .venv/bin/python tests/bench/bench_loop_stall.py --pings
+
+`TUNING_BENCH_TREE=<a checkout or `git archive` of another commit>` runs that tree's host instead (before/after).
 """
 import json
 import os
 import random
 import sys
+import threading
 import time
 import urllib.request
 
@@ -27,6 +35,10 @@ QUICK = {'dataset': 'tank/media', 'tests': ['SEQ_WRITE'], 'profile': 'QUICK', 'r
          'runtime_seconds': 1, 'ramp_seconds': 0}
 REPORT_RESULTS = 4
 REPORT_RUNS = 50
+TREE = os.path.abspath(os.environ.get('TUNING_BENCH_TREE') or REPO)   # the host under test
+PING_RESULTS = 50
+PING_RUNS = 10
+PING_EVERY_S = 0.005   # a client polling, not a flood: what the loop owes it is a prompt answer
 
 
 def fio_documents(runs: int, scale: float) -> str:
@@ -65,9 +77,69 @@ def download(host, c, selection, fmt):
         return len(r.read())
 
 
+def pings_during(host, action):
+    """`core.ping` round trips (ms) of a second client, one every PING_EVERY_S, while `action()` runs."""
+    times, stop = [], threading.Event()
+    c = host.client()
+
+    def ping():
+        while not stop.is_set():
+            t0 = time.perf_counter()
+            c.call('core.ping')
+            times.append((time.perf_counter() - t0) * 1000)
+            time.sleep(PING_EVERY_S)
+    pinger = threading.Thread(target=ping)
+    pinger.start()
+    try:
+        detail = action()
+    finally:
+        stop.set()
+        pinger.join()
+        c.close()
+    return times, detail
+
+
+def percentile(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))]
+
+
+def ping_phases(host, c):
+    """Ping p50/p99/max idle and while a PING_RESULTS-result report (each format) and comparison are computed."""
+    ids = [c.call('tuning.benchmark.import', 'FIO', fio_documents(PING_RUNS, 1 + i / 100),
+                  f'{PING_RUNS} runs #{i + 1}')['id'] for i in range(PING_RESULTS)]
+    print(f'core.ping of a second client (ms), one every {PING_EVERY_S * 1000:.0f} ms; '
+          f'{PING_RESULTS} results of {PING_RUNS} runs; host tree {TREE}', flush=True)
+    print(f'{"phase":<34} {"pings":>6} {"p50":>7} {"p99":>7} {"max":>7}  wall', flush=True)
+    figures = {}
+
+    def line(name, action):
+        t0 = time.monotonic()
+        times, detail = pings_during(host, action)
+        figures[name] = (percentile(times, 50), percentile(times, 99), max(times))
+        print(f'{name:<34} {len(times):6d} {figures[name][0]:7.2f} {figures[name][1]:7.2f} {figures[name][2]:7.2f}'
+              f'  {time.monotonic() - t0:.1f} s' + (f'  {detail}' if detail else ''), flush=True)
+    line('idle (2 s)', lambda: time.sleep(2))
+    line(f'compare of {PING_RESULTS} results', lambda: f'{len(json.dumps(c.call("tuning.benchmark.compare", ids)))} '
+                                                    'bytes of JSON')
+    for fmt in ('HTML', 'MARKDOWN', 'CSV', 'JSON'):
+        line(f'{PING_RESULTS}-result report, {fmt}',
+             lambda fmt=fmt: f'{download(host, c, {"results": ids}, fmt)} bytes')
+    idle = figures.pop('idle (2 s)')[1]
+    name, worst = max(figures.items(), key=lambda kv: kv[1][1])
+    print(f'ping p99 idle {idle:.2f} ms; worst p99 {worst[1]:.2f} ms during {name} = {worst[1] / idle:.1f} x idle '
+          f'[{"ok" if worst[1] <= 2 * idle else "over"}: goal at most 2 x]', flush=True)
+
+
 def main():
-    env = {'PYTHONPATH': os.pathsep.join([os.path.join(REPO, 'middleware'), os.path.join(REPO, 'plugin'),
+    env = {'PYTHONPATH': os.pathsep.join([os.path.join(TREE, 'middleware'), os.path.join(TREE, 'plugin'),
                                           API_TESTS, BENCH])}
+    if '--pings' in sys.argv[1:]:
+        with local_host(plugins='tuning', extra_env=env) as host:
+            c = host.client(legacy_jobs=False)
+            ping_phases(host, c)
+            c.close()
+        return
     with local_host(plugins='tuning,loop_probe', extra_env=env) as host:
         c = host.client(legacy_jobs=False)
         print(f'goal: no event-loop stall over {GOAL_MS:.0f} ms (standalone host, sandbox backend)', flush=True)

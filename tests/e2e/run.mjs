@@ -308,9 +308,9 @@ const steps = [
     await $(page, 'sandbox-banner').waitFor();
     check(await $(page, 'login-form').count() === 0, 'login form shown after reload');
   }],
-  ['own preset: server validation shows on the field, then a risky preset is saved', async ({ page }) => {
+  ['custom preset: server validation shows on the field, then a risky preset is saved', async ({ page }) => {
     await goto(page, 'my-presets');
-    await $(page, 'own-new').click();
+    await $(page, 'custom-new').click();
     await $(page, 'preset-name').fill('E2E risky');
     // settings come from the searchable list, in words, with this box's values
     await $(page, 'setting-add').click();
@@ -338,20 +338,20 @@ const steps = [
     await $(page, 'setting-option-sync').click();
     await choose(page, 'setting-value-1', 'DISABLED');
     await $(page, 'preset-save').click();
-    await page.locator('[data-test^="own-row-"]').filter({ hasText: 'E2E risky' }).waitFor();
-    await shot(page, '03-own-presets');
+    await page.locator('[data-test^="custom-row-"]').filter({ hasText: 'E2E risky' }).waitFor();
+    await shot(page, '03-custom-presets');
     // a preset saved with a base shows it when edited ("Start from"), and the base can be cleared
-    await choose(page, 'own-from-builtin', 'max-iops');
+    await choose(page, 'custom-from-builtin', 'max-iops');
     await $(page, 'preset-save').click();
-    await $(page, 'own-edit-max-iops-mine').click();
+    await $(page, 'custom-edit-max-iops-mine').click();
     await expectChosen(page, 'preset-base', /^\s*Max IOPS\s*$/, 'the saved base is not shown when editing');
     await $(page, 'preset-base-clear').click();
     await $(page, 'preset-save').click();     // no base and no settings: nothing left, said on the field
     await $(page, 'error-settings').waitFor();
     await $(page, 'preset-cancel').click();
-    await $(page, 'own-delete-max-iops-mine').click();
-    await $(page, 'own-delete-confirm-max-iops-mine').click();
-    await $(page, 'own-row-max-iops-mine').waitFor({ state: 'detached' });
+    await $(page, 'custom-delete-max-iops-mine').click();
+    await $(page, 'custom-delete-confirm-max-iops-mine').click();
+    await $(page, 'custom-row-max-iops-mine').waitFor({ state: 'detached' });
   }],
   ['preview shows the plan; Apply waits for the dangerous row to be acknowledged; apply as a job', async ({ page }) => {
     await goto(page, 'presets');
@@ -773,8 +773,8 @@ const steps = [
         await shot(page, '22-readonly-presets-plan');
         await axe('presets');
         await goto(page, 'my-presets');
-        await checkNeedsWrite(page, 'own-new');
-        await checkNeedsWrite(page, 'own-from-builtin');
+        await checkNeedsWrite(page, 'custom-new');
+        await checkNeedsWrite(page, 'custom-from-builtin');
         await axe('my presets');
         await goto(page, 'benchmarks');
         await checkNeedsWrite(page, 'bench-start');

@@ -755,7 +755,7 @@ class PinnedHTTPSHandler(urllib.request.HTTPSHandler):
         return self.do_open(self.connection, req, context=self._context)
 
 
-class Box:
+class KitEndpoints:
     """The box's kit endpoints: ``call(method, path, body)`` → (HTTP status, decoded JSON or None)."""
 
     def __init__(self, box_url, token, insecure=False, cafile=None, tls_sha256=None):
@@ -1489,7 +1489,7 @@ def box_of(options, token):
         pin = tls_fingerprint(options.tls_sha256)
         if pin is None:
             raise UsageError('--tls-sha256 takes a SHA-256 fingerprint: 64 hexadecimal digits, colons allowed')
-    return Box(options.box, token, options.insecure, options.cafile, pin)
+    return KitEndpoints(options.box, token, options.insecure, options.cafile, pin)
 
 
 def command_run(options):

@@ -4,7 +4,7 @@
 "Max IOPS applied again, undoing restore point 3" (a revert of a revert), "Record size put back as Max IOPS set it";
 a campaign's step says so first: "Campaign 1, round 2: Max IOPS applied", "Campaign 1, at its end: ...", "Campaign 1,
 putting the original configuration back: ...". ``by_id``: restore points by id (what a chain of reverts undid);
-``names`` maps own presets' ids to their names (a built-in's comes from the catalogue; an unknown id is said as it
+``names`` maps custom presets' ids to their names (a built-in's comes from the catalogue; an unknown id is said as it
 is).
 """
 from .presets.catalog import get_builtin
@@ -13,7 +13,7 @@ from .words import and_join
 
 
 def preset_words(preset_id: str | None, names: dict | None = None) -> str | None:
-    """A preset's name: an own preset's from ``names``, a built-in's from the catalogue, else its id."""
+    """A preset's name: an custom preset's from ``names``, a built-in's from the catalogue, else its id."""
     if preset_id is None:
         return None
     builtin = get_builtin(preset_id)

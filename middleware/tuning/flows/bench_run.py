@@ -85,7 +85,7 @@ async def box_context(middleware, state: dict, target: dict | None) -> dict:
     active = state.get('active')
     measured = await store_call(middleware, network_store.latest_network_results)  # iperf3's ceiling per port
     return {
-        # the name as it was: an own preset may be renamed or deleted later
+        # the name as it was: an custom preset may be renamed or deleted later
         'preset': {'id': active['preset'], 'name': await preset_name(middleware, active['preset']),
                    'restore_point_id': active['restore_point_id'], 'target': active['target']} if active else None,
         'pending_reboot': [p['key'] for p in state.get('pending_reboot') or []],

@@ -10,7 +10,7 @@ import errno
 
 from ..box.profile import read_profile
 from ..core.bench.catalog import PROFILES
-from ..core.client.plan import kit_instructions
+from ..core.client.instructions import kit_instructions
 from ..framework import CallError, ValidationErrors
 from ..store import client_sessions as sessions
 from ..store.offloop import store_call

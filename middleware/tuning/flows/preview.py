@@ -7,7 +7,7 @@ from ..box.settings import read_settings, same_value
 from ..core import presets
 from ..core.presets.appliance_mapping import POOL_DATASET
 from ..framework import ValidationErrors
-from ..store import baseline, presets as preset_store
+from ..store import first_seen, presets as preset_store
 from ..store.offloop import store_call
 
 CHANGE_FIELDS = ('key', 'setting', 'summary', 'kind', 'scope', 'current', 'proposed', 'proposed_source', 'apply_mode',
@@ -85,11 +85,14 @@ async def make_plan(middleware, preset_id: str, target: dict) -> tuple[dict, dic
     target = resolve_target(profile, target)
     keys = [presets.make_key(*key) for key in presets.keys_to_read(profile, target)]
     snapshot = await read_settings(middleware, keys)
-    await store_call(middleware, baseline.remember, {k: row['value'] for k, row in snapshot.items() if row['exists']})
-    first_seen = await store_call(middleware, baseline.load)
+    seen = await store_call(middleware, first_seen.load)
+    new = {k: row['value'] for k, row in snapshot.items() if row['exists'] and k not in seen}
+    if new:  # a preview writes only when it reads a setting for the first time
+        await store_call(middleware, first_seen.remember, new)
+        seen = {**new, **seen}
     try:
         plan = presets.build_plan(preset, {
-            'profile': profile, 'snapshot': snapshot, 'target': target, 'baseline': first_seen,
+            'profile': profile, 'snapshot': snapshot, 'target': target, 'first_seen': seen,
         })
     except presets.PlanInputError as e:
         verrors = ValidationErrors()

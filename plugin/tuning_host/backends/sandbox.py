@@ -8,6 +8,7 @@ RAM-derived defaults move by a few pages between boots, as on a real kernel),
 sysctls reset to defaults plus the persisted ones. A host restart without a reboot is not a boot (like
 middlewared restarting on a running box).
 """
+import json
 import os
 import secrets
 import shutil
@@ -22,6 +23,7 @@ from .base import Backend
 from .errors import BusyError, InvalidValueError, NotFoundError, ReadOnlyError
 from .persisted_text import module_option_value_error, sysctl_name_error, sysctl_value_error, zfs_parameter_name_error
 from .box_file import load_box
+from .document_store import TABLE
 from .zfs_parameter_defaults import arc_limits, load_time_values, module_parameter_defaults, validate_value
 
 STATE_KEY = 'sandbox.state'
@@ -31,6 +33,14 @@ SANDBOX_NIC_ADDRESSES = ({'type': 'INET', 'address': '127.0.0.1', 'netmask': 8},
 MIB = 1024 * 1024
 STAND_IN_BYTES = 64 * MIB  # the file a simulated disk's read-only test reads
 VDEV_NAME = {'RAIDZ1': 'raidz1', 'RAIDZ2': 'raidz2', 'RAIDZ3': 'raidz3', 'MIRROR': 'mirror'}
+
+
+def _json_path(keys):
+    """SQLite's JSON path of a path of keys (`('sysctls', 'kernel.hostname')` -> `$."sysctls"."kernel.hostname"`)."""
+    for key in keys:
+        if '"' in key or '\\' in key:
+            raise ValueError(f'no JSON path quotes key {key!r}')   # the callers name keys of their own
+    return '$' + ''.join(f'."{key}"' for key in keys)
 
 
 def _guid():
@@ -53,6 +63,19 @@ class SandboxBackend(Backend):
         if state is None:
             raise NotFoundError('sandbox backend not started')
         return state
+
+    def _read(self, *paths):
+        """Parts of the state document, each a path of keys into it (`('box', 'disks')`), read in one statement
+        (so from one committed state) and decoded alone: a read decodes what it uses, not the whole document (its
+        module parameters and sysctls are most of it). A key the document lacks reads as None."""
+        # SQLite answers two paths or more as one JSON array; `$.version` makes it two for a single path
+        json_paths = [_json_path(path) for path in paths] + ['$.version']
+        row = self.store._connection().execute(   # the store's own connection (one per thread, WAL: never waits)
+            f'SELECT json_extract(doc, {", ".join("?" * len(json_paths))}) FROM {TABLE} WHERE key = ?',
+            (*json_paths, STATE_KEY)).fetchone()
+        if row is None:
+            raise NotFoundError('sandbox backend not started')
+        return json.loads(row[0])[:-1]
 
     def _mutate(self, fn):
         with self._lock:
@@ -188,43 +211,49 @@ class SandboxBackend(Backend):
 
     # --- system ----------------------------------------------------------------------------------------------
     def system_facts(self):
-        state = self._state()
-        box = state['box']
+        hostname, box_hostname, cpu, physmem, platform, platform_version, kernel, openzfs, boot_id, boottime = \
+            self._read(('sysctls', 'kernel.hostname'), ('box', 'hostname'), ('box', 'cpu'), ('box', 'physmem'),
+                       ('box', 'platform'), ('box', 'platform_version'), ('box', 'kernel'),
+                       ('box', 'openzfs_version'), ('boot_id',), ('boottime',))
         return {
-            'hostname': state['sysctls'].get('kernel.hostname', box['hostname']),
-            'cpu_model': box['cpu']['model'],
-            'cores': box['cpu']['cores'],
-            'physical_cores': box['cpu']['physical_cores'],
-            'physmem': box['physmem'],
-            'platform': box['platform'],
-            'platform_version': box['platform_version'],
-            'kernel': box['kernel'],
-            'openzfs_version': box['openzfs_version'],
-            'boot_id': state['boot_id'],
-            'boottime': state['boottime'],
-            'uptime_seconds': max(0.0, self._clock() - state['boottime']),
+            'hostname': box_hostname if hostname is None else hostname,
+            'cpu_model': cpu['model'],
+            'cores': cpu['cores'],
+            'physical_cores': cpu['physical_cores'],
+            'physmem': physmem,
+            'platform': platform,
+            'platform_version': platform_version,
+            'kernel': kernel,
+            'openzfs_version': openzfs,
+            'boot_id': boot_id,
+            'boottime': boottime,
+            'uptime_seconds': max(0.0, self._clock() - boottime),
         }
 
+    def boot_id(self):
+        (boot_id,) = self._read(('boot_id',))
+        return boot_id
+
     def arcstats(self):
-        state = self._state()
-        box = state['box']
-        params = state['zfs_parameters']
-        c_max, c_min = arc_limits(box['physmem'], box['openzfs_version'],
-                                  int(params['zfs_arc_max']), int(params['zfs_arc_min']))
+        physmem, openzfs, arc_max, arc_min, pools = self._read(
+            ('box', 'physmem'), ('box', 'openzfs_version'), ('zfs_parameters', 'zfs_arc_max'),
+            ('zfs_parameters', 'zfs_arc_min'), ('pools',))
+        c_max, c_min = arc_limits(physmem, openzfs, int(arc_max), int(arc_min))
         # A quiet box: the ARC holds what the datasets' real files would occupy, within its limits.
-        size = min(c_max, max(c_min, self._used_bytes(state) + 256 * 1024 ** 2))
+        size = min(c_max, max(c_min, self._used_bytes(pools) + 256 * 1024 ** 2))
         return {
             'c': size, 'c_min': c_min, 'c_max': c_max, 'size': size, 'p': size // 2,
             'hits': 0, 'misses': 0, 'l2_size': 0, 'l2_hits': 0, 'l2_misses': 0,
-            'arc_meta_used': size // 10, 'memory_all_bytes': box['physmem'],
-            'memory_free_bytes': box['physmem'] - size, 'arc_sys_free': box['physmem'] // 64,
+            'arc_meta_used': size // 10, 'memory_all_bytes': physmem,
+            'memory_free_bytes': physmem - size, 'arc_sys_free': physmem // 64,
         }
 
     # --- module parameters -----------------------------------------------------------------------------------
     def zfs_parameters(self):
-        state = self._state()
-        table = self._parameter_table(state['box'])
-        return {name: {'value': state['zfs_parameters'].get(name, spec['value']), 'writable': spec['writable']}
+        physmem, openzfs, box_values, values = self._read(
+            ('box', 'physmem'), ('box', 'openzfs_version'), ('box', 'zfs_parameters'), ('zfs_parameters',))
+        table = self._parameter_table({'physmem': physmem, 'openzfs_version': openzfs, 'zfs_parameters': box_values})
+        return {name: {'value': values.get(name, spec['value']), 'writable': spec['writable']}
                 for name, spec in sorted(table.items())}
 
     def set_zfs_parameter(self, name, value):
@@ -298,10 +327,10 @@ class SandboxBackend(Backend):
 
     # --- pools -----------------------------------------------------------------------------------------------
     def pools(self):
-        state = self._state()
-        return [self._pool_view(state, pool) for pool in state['pools']]
+        (pools,) = self._read(('pools',))
+        return [self._pool_view(pool) for pool in pools]
 
-    def _pool_view(self, state, pool):
+    def _pool_view(self, pool):
         path = self._mountpoint(pool['name'])
         usage = shutil.disk_usage(path) if os.path.isdir(path) else None
         topology = {'data': [], 'log': [], 'cache': [], 'spare': [], 'special': [], 'dedup': []}
@@ -371,24 +400,26 @@ class SandboxBackend(Backend):
         self._mutate(apply)
 
     # --- datasets --------------------------------------------------------------------------------------------
-    def _mountpoint(self, name):
-        """The directory of dataset `name`, resolved (symlinks too); refused unless it stays under the sandbox."""
+    def _mountpoint(self, name, root=None):
+        """The directory of dataset `name`, resolved (symlinks too); refused unless it stays under the sandbox
+        (`root`: the sandbox's directory resolved, when the caller resolves it once for several datasets)."""
         if problem := zfs_name_error(name):
             raise InvalidValueError(f'{name!r} is not a dataset name: it {problem}')
-        root = os.path.realpath(self.mnt_root)
+        root = os.path.realpath(self.mnt_root) if root is None else root
         path = os.path.realpath(os.path.join(root, *name.split('/')))
         if os.path.commonpath([root, path]) != root or path == root:
             raise InvalidValueError(f'dataset {name!r} resolves to {path}, outside the sandbox')
         return path
 
     def datasets(self):
-        state = self._state()
+        (datasets,) = self._read(('datasets',))
+        root = os.path.realpath(self.mnt_root)
         return [{
             'name': name,
             'pool': name.split('/')[0],
             'type': ds['type'],
-            'mountpoint': self._mountpoint(name) if ds['type'] == 'FILESYSTEM' else None,
-        } for name, ds in sorted(state['datasets'].items())]
+            'mountpoint': self._mountpoint(name, root) if ds['type'] == 'FILESYSTEM' else None,
+        } for name, ds in sorted(datasets.items())]
 
     def _resolve(self, state, name, prop, table):
         """(value, source, source_from) with ZFS inheritance."""
@@ -407,7 +438,8 @@ class SandboxBackend(Backend):
         return default, 'DEFAULT', None
 
     def dataset_properties(self, name, properties=None):
-        state = self._state()
+        datasets, openzfs = self._read(('datasets',), ('box', 'openzfs_version'))
+        state = {'datasets': datasets, 'box': {'openzfs_version': openzfs}}   # what the lookups below use
         if name not in state['datasets']:
             raise NotFoundError(f'dataset {name!r} does not exist')
         ds = state['datasets'][name]
@@ -449,8 +481,9 @@ class SandboxBackend(Backend):
                   if int(ds['properties'].get(q, '0'))]
         return str(max(0, min([free, *limits])))
 
-    def _used_bytes(self, state):
-        return sum(_tree_bytes(self._mountpoint(p['name'])) for p in state['pools'])
+    def _used_bytes(self, pools):
+        root = os.path.realpath(self.mnt_root)
+        return sum(_tree_bytes(self._mountpoint(p['name'], root)) for p in pools)
 
     def set_dataset_properties(self, name, values):
         def apply(state):
@@ -530,10 +563,10 @@ class SandboxBackend(Backend):
 
     # --- hardware --------------------------------------------------------------------------------------------
     def disks(self):
-        state = self._state()
-        in_use = _disks_in_pools(state)
+        pools, disks = self._read(('pools',), ('box', 'disks'))
+        in_use = _disks_in_pools({'pools': pools})
         guids = {}
-        for pool in state['pools']:
+        for pool in pools:
             for role in ('data', 'cache', 'log'):
                 for vdev in pool[role]:
                     for leaf in [vdev, *vdev.get('children', [])]:
@@ -543,7 +576,7 @@ class SandboxBackend(Backend):
             'name': d['name'], 'kind': d['kind'], 'size': d['size'], 'model': d['model'], 'serial': d['serial'],
             'rotationrate': d['rotationrate'], 'pool': in_use.get(d['name']), 'used_by': None,
             'zfs_guid': guids.get(d['name']),
-        } for d in state['box']['disks']]
+        } for d in disks]
 
     def stand_in_disk(self, name):
         """The file standing in for disk `name` (`STAND_IN_BYTES` of non-zero data under the data directory, made
@@ -564,7 +597,7 @@ class SandboxBackend(Backend):
     def nics(self):
         return [{'name': n['name'], 'link_up': n['link_up'], 'speed_mbps': n['speed_mbps'] if n['link_up'] else None,
                  'mtu': n['mtu'], 'mac': n['mac'], 'addresses': SANDBOX_NIC_ADDRESSES}
-                for n in self._state()['box']['nics']]
+                for n in self._read(('box', 'nics'))[0]]
 
 
 def _build_vdevs(role, vdev, top_index):

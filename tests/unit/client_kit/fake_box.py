@@ -19,7 +19,7 @@ TOKEN = 'test-token-0123456789'
 
 def tiny_plan(tests=('SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K'), runs=2, min_size_bytes=8 << 20,
               network=False):
-    """A plan as the box computes it (core/client/plan.py's shapes), sized for a test: 1 s runs, no ramp."""
+    """A plan as the box computes it (core/client/instructions.py's shapes), sized for a test: 1 s runs, no ramp."""
     shapes = {
         'SEQ_WRITE': ('sequential write', 'write', 1 << 20, 1, 4, None, False),
         'SEQ_READ': ('sequential read', 'read', 1 << 20, 1, 4, None, False),

@@ -9,7 +9,7 @@ import pytest
 from tuning.client_kit import tuning_client as kit
 from tuning.core.bench.catalog import TESTS
 from tuning.core.bench.fio_output import matching_test
-from tuning.core.client.plan import plan_test
+from tuning.core.client.instructions import plan_test
 
 GIB = 1 << 30
 PLAN = {'runs': 3, 'runtime_seconds': 30, 'ramp_seconds': 5, 'min_size_bytes': 16 * GIB}

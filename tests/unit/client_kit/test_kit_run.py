@@ -105,7 +105,7 @@ def test_without_direct_io_the_kit_runs_buffered_over_twice_the_clients_ram(tmp_
     with FakeBox(plan) as box:
         options = argparse.Namespace(path=str(tmp_path), no_network=False, overwrite_device=None, label=None,
                                      box=box.url)
-        result = kit.measure(options, kit.Box(box.url, TOKEN), kit.Tools('Linux'), plan, 7, None, client)
+        result = kit.measure(options, kit.KitEndpoints(box.url, TOKEN), kit.Tools('Linux'), plan, 7, None, client)
     assert result['cache_defeat']['direct_io'] is False and result['cache_defeat']['size_bytes'] == 12 << 20
     assert result['cache_defeat']['reason'].startswith('this file system refuses direct I/O (Invalid argument), so '
                                                        'the working set is 12 MiB: at least twice this client')

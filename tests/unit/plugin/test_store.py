@@ -3,7 +3,7 @@ import sqlite3
 
 import pytest
 
-from tuning.store import Database, baseline
+from tuning.store import Database, first_seen
 from tuning.store import restore_points as rps
 from tuning.store.migrations import MIGRATIONS
 
@@ -100,9 +100,9 @@ def test_touched_keys_are_the_started_steps_in_order(db):
 
 
 def test_baseline_keeps_the_first_value_seen(db):
-    baseline.remember(db, {'ZFS_PARAMETER:global:zfs_txg_timeout': '5'})
-    baseline.remember(db, {'ZFS_PARAMETER:global:zfs_txg_timeout': '10', 'SYSCTL:global:x': '1'})
-    assert baseline.load(db) == {'ZFS_PARAMETER:global:zfs_txg_timeout': '5', 'SYSCTL:global:x': '1'}
+    first_seen.remember(db, {'ZFS_PARAMETER:global:zfs_txg_timeout': '5'})
+    first_seen.remember(db, {'ZFS_PARAMETER:global:zfs_txg_timeout': '10', 'SYSCTL:global:x': '1'})
+    assert first_seen.load(db) == {'ZFS_PARAMETER:global:zfs_txg_timeout': '5', 'SYSCTL:global:x': '1'}
 
 
 def test_restore_points_in_effect_are_read_without_what_they_replaced(db):

@@ -141,7 +141,7 @@ def make_snapshot(profile, target, *, params=None, sysctls=None, dataset=None, s
     return snap
 
 
-def make_ctx(profile, target=None, *, baseline=None, **snapshot_options):
+def make_ctx(profile, target=None, *, first_seen=None, **snapshot_options):
     target = dict(target or {'pool': profile['pools'][0]['name']})
     return {'profile': profile, 'snapshot': make_snapshot(profile, target, **snapshot_options), 'target': target,
-            'baseline': baseline or {}}
+            'first_seen': first_seen or {}}

@@ -1,4 +1,4 @@
-"""balanced: back to the box's own defaults (baseline values, inherited dataset properties)."""
+"""balanced: back to the box's own defaults (first-seen values, inherited dataset properties)."""
 from tuning.core.presets import build_plan
 
 from .boxes import make_ctx
@@ -17,17 +17,17 @@ def test_balanced_on_an_untouched_box_changes_nothing(any_box):
     assert not any('Not on this box' in w for w in plan['warnings'])
 
 
-def test_balanced_returns_to_the_recorded_baseline(nas):
-    baseline = {'ZFS_PARAMETER:global:zfs_dirty_data_max': '3435973836', 'SERVICE:smb:multichannel': 'false',
+def test_balanced_returns_to_the_recorded_first_seen_value(nas):
+    first_seen = {'ZFS_PARAMETER:global:zfs_dirty_data_max': '3435973836', 'SERVICE:smb:multichannel': 'false',
                 'SYSCTL:global:net.core.rmem_max': '4194304'}
-    tuned = make_ctx(nas, baseline=baseline, params={'zfs_dirty_data_max': str(4 * GiB)},
+    tuned = make_ctx(nas, first_seen=first_seen, params={'zfs_dirty_data_max': str(4 * GiB)},
                      services={'multichannel': 'true'}, sysctls={'net.core.rmem_max': '4194304'},
                      dataset={'recordsize': '1M', 'atime': 'OFF'})
     plan = build_plan('balanced', tuned)
     changes = rows(plan)
     assert changes['ZFS_PARAMETER:global:zfs_dirty_data_max']['proposed'] == '3435973836'
     assert changes['SERVICE:smb:multichannel']['proposed'] == 'false'
-    # A sysctl whose baseline was already non-default (distro value) is kept at that baseline.
+    # A sysctl whose first-seen value was already non-default (distro value) is kept at that value.
     assert 'SYSCTL:global:net.core.rmem_max' in rows(plan, 'unchanged')
     recordsize = changes['DATASET_PROPERTY:tank:recordsize']
     assert recordsize['proposed_source'] == 'INHERIT' and recordsize['current'] == '1M'
@@ -35,7 +35,7 @@ def test_balanced_returns_to_the_recorded_baseline(nas):
     assert changes['DATASET_PROPERTY:tank:atime']['proposed_source'] == 'INHERIT'
 
 
-def test_balanced_falls_back_to_box_defaults_without_baseline(nvme):
+def test_balanced_falls_back_to_box_defaults_without_first_seen_values(nvme):
     plan = build_plan('balanced', make_ctx(nvme, params={'zfs_vdev_async_read_max_active': '16',
                                                          'zfs_dirty_data_max': str(8 * GiB)}))
     changes = rows(plan)
@@ -62,10 +62,10 @@ def test_balanced_undoes_every_builtin_preset(any_box):
 
 
 def test_balanced_never_removes_devices_but_warns(nas):
-    ctx = make_ctx(nas, baseline={'POOL_DEVICE:tank:cache': ''}, pool_devices={'cache': 'sdh'})
+    ctx = make_ctx(nas, first_seen={'POOL_DEVICE:tank:cache': ''}, pool_devices={'cache': 'sdh'})
     plan = build_plan('balanced', ctx)
     assert not any(r['kind'] == 'POOL_DEVICE' for r in plan['changes'])
-    assert 'L2ARC cache device sdh was added to pool tank after the baseline; Balanced leaves it in place (remove ' \
+    assert 'L2ARC cache device sdh was added to pool tank after tuning first read it; Balanced leaves it in place (remove ' \
            'it from the pool to compare without).' in plan['warnings']
 
 
@@ -78,11 +78,11 @@ def test_child_dataset_already_inheriting_is_unchanged(nas):
     assert rows(local)['DATASET_PROPERTY:tank/media:recordsize']['proposed_source'] == 'INHERIT'
 
 
-def test_dataset_property_at_its_recorded_baseline_is_kept(nas):
+def test_dataset_property_at_its_recorded_first_seen_value_is_kept(nas):
     # The admin had recordsize=1M before tuning: that is this box's own state, balanced keeps it.
-    ctx = make_ctx(nas, baseline={'DATASET_PROPERTY:tank:recordsize': '1M'}, dataset={'recordsize': '1M'})
+    ctx = make_ctx(nas, first_seen={'DATASET_PROPERTY:tank:recordsize': '1M'}, dataset={'recordsize': '1M'})
     plan = build_plan('balanced', ctx)
     assert 'DATASET_PROPERTY:tank:recordsize' in rows(plan, 'unchanged')
-    moved = build_plan('balanced', make_ctx(nas, baseline={'DATASET_PROPERTY:tank:recordsize': '1M'},
+    moved = build_plan('balanced', make_ctx(nas, first_seen={'DATASET_PROPERTY:tank:recordsize': '1M'},
                                             dataset={'recordsize': '16K'}))
     assert rows(moved)['DATASET_PROPERTY:tank:recordsize']['proposed_source'] == 'INHERIT'

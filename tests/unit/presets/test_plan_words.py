@@ -87,11 +87,11 @@ def test_multichannel_is_safe_for_data_and_says_it_cuts_smb_clients_off(nas):
 
 
 def test_balanced_names_what_it_leaves_and_counts_it(nas):
-    ctx = make_ctx(nas, baseline={'POOL_DEVICE:tank:cache': '', 'ZFS_PARAMETER:global:zfs_txg_timeout': 'soon'},
+    ctx = make_ctx(nas, first_seen={'POOL_DEVICE:tank:cache': '', 'ZFS_PARAMETER:global:zfs_txg_timeout': 'soon'},
                    pool_devices={'cache': 'sdh'})
     warnings = build_plan('balanced', ctx)['warnings']
     assert any(w.startswith('L2ARC cache device sdh was added') for w in warnings), warnings
-    assert any(w.startswith("The recorded baseline of Transaction group interval (zfs_txg_timeout: 'soon')")
+    assert any(w.startswith("The recorded first-seen value of Transaction group interval (zfs_txg_timeout: 'soon')")
                for w in warnings), warnings
     assert all(problems(w) == [] for w in warnings)
 

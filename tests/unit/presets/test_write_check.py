@@ -74,9 +74,9 @@ def test_a_stored_custom_preset_with_a_bad_value_is_refused_by_field_before_plan
     assert [f for f, _ in e.value.errors] == ['settings.0.value']
 
 
-def test_balanced_does_not_propose_a_recorded_baseline_it_may_not_write(nas):
-    baseline = {'ZFS_PARAMETER:global:zfs_txg_timeout': INJECTION}
-    plan = build_plan('balanced', make_ctx(nas, baseline=baseline, params={'zfs_txg_timeout': '10'}))
+def test_balanced_does_not_propose_a_recorded_first_seen_value_it_may_not_write(nas):
+    first_seen = {'ZFS_PARAMETER:global:zfs_txg_timeout': INJECTION}
+    plan = build_plan('balanced', make_ctx(nas, first_seen=first_seen, params={'zfs_txg_timeout': '10'}))
     change = {r['key']: r for r in plan['changes']}['ZFS_PARAMETER:global:zfs_txg_timeout']
     assert change['proposed'] == '5'  # the box's default instead
     assert any('zfs_txg_timeout' in w and 'not a value tuning writes' in w for w in plan['warnings'])

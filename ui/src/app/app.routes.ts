@@ -10,7 +10,7 @@ export const routes: Routes = [
     path: 'restore-points',
     loadComponent: () => import('./pages/restore-points/restore-points.page').then((m) => m.RestorePointsPage),
   },
-  { path: 'my-presets', loadComponent: () => import('./pages/own-presets/own-presets.page').then((m) => m.OwnPresetsPage) },
+  { path: 'my-presets', loadComponent: () => import('./pages/custom-presets/custom-presets.page').then((m) => m.CustomPresetsPage) },
   {
     path: 'benchmarks',
     loadComponent: () => import('./pages/benchmarks/benchmarks.page').then((m) => m.BenchmarksPage),

@@ -10,7 +10,7 @@
   fingerprint the kit pins.
 """
 from .commands import KIT_PATH, commands, default_box_url, kit_url
-from .plan import kit_instructions
+from .instructions import kit_instructions
 from ...shared.tls import certificate_sha256
 from .result import client_record, client_runs, default_label
 

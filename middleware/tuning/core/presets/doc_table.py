@@ -55,7 +55,7 @@ def _value(text) -> str:
 def preset_tables(profile: dict | None = None, target: dict | None = None) -> str:
     profile = profile or seeds_nas_profile()
     target = target or {'pool': 'tank'}
-    ctx = {'profile': profile, 'snapshot': default_snapshot(profile, target), 'target': target, 'baseline': {}}
+    ctx = {'profile': profile, 'snapshot': default_snapshot(profile, target), 'target': target, 'first_seen': {}}
     out = []
     for preset in builtin_presets():
         plan = build_plan(preset, ctx)

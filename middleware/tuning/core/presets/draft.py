@@ -28,11 +28,11 @@ class Proposal:
 
 
 class Draft:
-    def __init__(self, box, snapshot: SettingsView, target: dict, baseline: dict | None = None):
+    def __init__(self, box, snapshot: SettingsView, target: dict, first_seen: dict | None = None):
         self.box = box
         self.snapshot = snapshot
         self.target = target
-        self.baseline = baseline or {}
+        self.first_seen = first_seen or {}
         self.proposals: dict[str, Proposal] = {}
         self.prerequisites: list[dict] = []
         self.warnings: list[str] = []

@@ -50,7 +50,7 @@ def _resolve(preset) -> dict:
 
 
 def build_plan(preset, ctx: dict) -> dict:
-    """Plan for ``preset`` (a preset dict or a built-in id); ctx = {profile, snapshot, target, baseline}."""
+    """Plan for ``preset`` (a preset dict or a built-in id); ctx = {profile, snapshot, target, first_seen}."""
     preset = _resolve(preset)
     target = normalise_target(ctx.get('target'))
     box, errors = box_from(ctx.get('profile') or {}, target)
@@ -63,7 +63,7 @@ def build_plan(preset, ctx: dict) -> dict:
         raise PlanInputError(errors)
 
     view = SettingsView(ctx.get('snapshot') or {})
-    draft = Draft(box, view, target, ctx.get('baseline'))
+    draft = Draft(box, view, target, ctx.get('first_seen'))
     if preset.get('builtin'):
         rules_for(preset['id'])(draft)
         costs = COSTS[preset['id']]

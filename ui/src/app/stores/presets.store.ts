@@ -5,7 +5,7 @@ import { ApiService } from '../api/api.service';
 import { errorMessage } from '../api/api-errors';
 import { TuningPreset } from '../api/models/tuning-preset';
 
-/** Built-in and own presets (`tuning.preset.query`). */
+/** Built-in and custom presets (`tuning.preset.query`). */
 @Injectable({ providedIn: 'root' })
 export class PresetsStore {
   private readonly api = inject(ApiService);

@@ -13,7 +13,7 @@ import { fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
 import { chooseIn, selectedIn } from '../../testing/render';
 import { READ_ONLY_ROLES, controlState, provideRoles } from '../../testing/roles';
 import { fakeSettingInfos, SYNC_DISABLED_REASON } from '../../testing/setting-fixtures';
-import { SettingCatalog } from '../own-presets/setting-catalog';
+import { SettingCatalog } from '../custom-presets/setting-catalog';
 import { PresetsPage } from './presets.page';
 
 const dangerous = fakeChange({
@@ -238,7 +238,7 @@ describe('PresetsPage', () => {
     expect(q('preset-card-loose')!.textContent).toContain('in effect');
   });
 
-  it('gives an own preset with a value that can lose data a badge in words; built-ins and safe ones get none', async () => {
+  it('gives an custom preset with a value that can lose data a badge in words; built-ins and safe ones get none', async () => {
     const { q } = await render((m) => m.mockCall('tuning.preset.query', [
       fakePreset(),
       fakePreset({ id: 'loose', name: 'Loose', builtin: false, settings: [{ kind: 'DATASET_PROPERTY', setting: 'sync', value: 'DISABLED' }] }),
@@ -258,7 +258,7 @@ describe('PresetsPage', () => {
     expect(q('preset-danger-loose')!.title).toBe(SYNC_DISABLED_REASON);
   });
 
-  it("an own preset's card says what it sets, in words, reading the settings list itself", async () => {
+  it("an custom preset's card says what it sets, in words, reading the settings list itself", async () => {
     const { api, q } = await render((m) => m.mockCall('tuning.preset.settings', fakeSettingInfos()).mockCall('tuning.preset.query', [
       fakePreset(),
       fakePreset({ id: 'loose', name: 'Loose', builtin: false, base: 'max-iops', settings: [
@@ -267,8 +267,8 @@ describe('PresetsPage', () => {
       ] }),
     ]));
     expect(api.callsOf('tuning.preset.settings').length).toBe(1);
-    expect(q('own-base')!.textContent).toContain('Starts from Max IOPS');
-    const sets = [...q('own-settings-loose')!.querySelectorAll('li')].map((li) => li.textContent!.trim());
+    expect(q('custom-base')!.textContent).toContain('Starts from Max IOPS');
+    const sets = [...q('custom-settings-loose')!.querySelectorAll('li')].map((li) => li.textContent!.trim());
     expect(sets).toEqual(['Synchronous writes: Disabled', 'Maximum ARC size: 8 GiB']);
   });
 

@@ -27,8 +27,8 @@ import { missingAcknowledgements } from '../../shared/plan-words';
 import { SettingValueComponent } from '../../shared/setting-value.component';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
-import { choiceLabel, dataLossOf, settingKey } from '../own-presets/preset-settings';
-import { SettingCatalog } from '../own-presets/setting-catalog';
+import { choiceLabel, dataLossOf, settingKey } from '../custom-presets/preset-settings';
+import { SettingCatalog } from '../custom-presets/setting-catalog';
 import { PlanPlace, PlanPlaceStore, datasetRows, placeFromQuery, planQuery, previewTarget, rowChildren } from './plan-target';
 import { PlanTableComponent } from './plan-table.component';
 import { TargetPickerComponent } from './target-picker.component';
@@ -59,13 +59,13 @@ const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
 })
 export class PresetsPage {
   private readonly catalog = inject(SettingCatalog);
-  /** What an own preset's values can lose, in words: the server's reason when its settings list has been read (the
+  /** What an custom preset's values can lose, in words: the server's reason when its settings list has been read (the
    *  preset editor reads it), else the panel's own words. */
   protected readonly dataLoss = (preset: TuningPreset) =>
     dataLossOf(preset.settings, (kind, setting) => this.catalog.info(kind, setting));
-  /** What an own preset sets, in words (its description is the admin's own and often empty): the setting's name and
+  /** What an custom preset sets, in words (its description is the admin's own and often empty): the setting's name and
    *  value as the settings list words them once read, else the setting as stored. */
-  protected readonly ownSettings = (preset: TuningPreset) => preset.settings.map((s) => {
+  protected readonly customSettings = (preset: TuningPreset) => preset.settings.map((s) => {
     const info = this.catalog.info(s.kind, s.setting);
     return { key: settingKey(s.kind, s.setting), name: info?.name ?? s.setting, value: choiceLabel(info, s.value) };
   });
@@ -135,7 +135,7 @@ export class PresetsPage {
   });
 
   constructor() {
-    // Own presets' cards name their settings in words: read the settings list once when there are any.
+    // Custom presets' cards name their settings in words: read the settings list once when there are any.
     effect(() => {
       if (this.store.presets().some((p) => !p.builtin) && !untracked(this.catalog.settings).length) {
         void this.catalog.load();

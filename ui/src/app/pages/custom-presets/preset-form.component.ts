@@ -30,7 +30,7 @@ const NAME_MAX = 100;
 const DESCRIPTION_MAX = 1024;
 
 /**
- * Create (blank or from a built-in) or edit an own preset: settings picked from the list of what a preset may change,
+ * Create (blank or from a built-in) or edit an custom preset: settings picked from the list of what a preset may change,
  * values typed in their unit; the server's refusals show on the row they concern, in words.
  */
 @Component({
