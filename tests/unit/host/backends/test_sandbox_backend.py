@@ -212,3 +212,27 @@ def test_bad_box_files_name_the_field(tmp_path, mutate, field):
 def test_unknown_backend_is_refused(tmp_path):
     with pytest.raises(ValueError, match='unknown backend'):
         create_backend('zfs', str(tmp_path))
+
+
+def test_reads_decode_only_the_parts_of_the_state_they_use(backend, monkeypatch):
+    """Issue 22: a read (the system's facts, the disks, the module parameters...) takes the parts of the state
+    document it uses, not the whole of it decoded (most of it is module parameters and sysctls), and answers as
+    from the whole: the parts come from one committed state, a dotted sysctl name is one key."""
+    backend.set_sysctl('kernel.hostname', 'nas-two')
+    backend.set_dataset_properties('tank', {'compression': 'zstd'})
+    whole = backend.store.get('sandbox.state')
+
+    def whole_read(*args):
+        raise AssertionError('the whole state document was decoded for a read')
+    monkeypatch.setattr(backend.store, 'get', whole_read)
+    facts = backend.system_facts()
+    assert facts['hostname'] == 'nas-two' and facts['cpu_model'] == whole['box']['cpu']['model']
+    assert facts['boot_id'] == backend.boot_id() == whole['boot_id'] and facts['boottime'] == whole['boottime']
+    assert backend.arcstats()['memory_all_bytes'] == whole['box']['physmem']
+    assert backend.zfs_parameters()['zfs_arc_max']['value'] == whole['zfs_parameters']['zfs_arc_max']
+    assert [p['name'] for p in backend.pools()] == [p['name'] for p in whole['pools']]
+    assert [d['name'] for d in backend.datasets()] == sorted(whole['datasets'])
+    assert backend.dataset_properties('tank/media', ['compression'])['compression'] == {
+        'value': 'zstd', 'source': 'INHERITED', 'source_from': 'tank'}
+    assert [(d['name'], d['pool']) for d in backend.disks()][:2] == [('sda', 'tank'), ('sdb', 'tank')]
+    assert [n['name'] for n in backend.nics()] == [n['name'] for n in whole['box']['nics']]
