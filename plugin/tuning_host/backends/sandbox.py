@@ -12,6 +12,7 @@ import json
 import os
 import secrets
 import shutil
+import stat
 import threading
 import time
 import uuid
@@ -33,14 +34,6 @@ SANDBOX_NIC_ADDRESSES = ({'type': 'INET', 'address': '127.0.0.1', 'netmask': 8},
 MIB = 1024 * 1024
 STAND_IN_BYTES = 64 * MIB  # the file a simulated disk's read-only test reads
 VDEV_NAME = {'RAIDZ1': 'raidz1', 'RAIDZ2': 'raidz2', 'RAIDZ3': 'raidz3', 'MIRROR': 'mirror'}
-
-
-def _json_path(keys):
-    """SQLite's JSON path of a path of keys (`('sysctls', 'kernel.hostname')` -> `$."sysctls"."kernel.hostname"`)."""
-    for key in keys:
-        if '"' in key or '\\' in key:
-            raise ValueError(f'no JSON path quotes key {key!r}')   # the callers name keys of their own
-    return '$' + ''.join(f'."{key}"' for key in keys)
 
 
 def _guid():
@@ -65,11 +58,12 @@ class SandboxBackend(Backend):
         return state
 
     def _read(self, *paths):
-        """Parts of the state document, each a path of keys into it (`('box', 'disks')`), read in one statement
-        (so from one committed state) and decoded alone: a read decodes what it uses, not the whole document (its
-        module parameters and sysctls are most of it). A key the document lacks reads as None."""
+        """Parts of the state document, each a JSON path into it (`'$.box.disks'`; a key with a dot is quoted:
+        `'$.sysctls."kernel.hostname"'`), read in one statement (so from one committed state) and decoded alone: a
+        read decodes what it uses, not the whole document (its module parameters and sysctls are most of it). A key
+        the document lacks reads as None."""
         # SQLite answers two paths or more as one JSON array; `$.version` makes it two for a single path
-        json_paths = [_json_path(path) for path in paths] + ['$.version']
+        json_paths = [*paths, '$.version']
         row = self.store._connection().execute(   # the store's own connection (one per thread, WAL: never waits)
             f'SELECT json_extract(doc, {", ".join("?" * len(json_paths))}) FROM {TABLE} WHERE key = ?',
             (*json_paths, STATE_KEY)).fetchone()
@@ -212,9 +206,8 @@ class SandboxBackend(Backend):
     # --- system ----------------------------------------------------------------------------------------------
     def system_facts(self):
         hostname, box_hostname, cpu, physmem, platform, platform_version, kernel, openzfs, boot_id, boottime = \
-            self._read(('sysctls', 'kernel.hostname'), ('box', 'hostname'), ('box', 'cpu'), ('box', 'physmem'),
-                       ('box', 'platform'), ('box', 'platform_version'), ('box', 'kernel'),
-                       ('box', 'openzfs_version'), ('boot_id',), ('boottime',))
+            self._read('$.sysctls."kernel.hostname"', '$.box.hostname', '$.box.cpu', '$.box.physmem', '$.box.platform',
+                       '$.box.platform_version', '$.box.kernel', '$.box.openzfs_version', '$.boot_id', '$.boottime')
         return {
             'hostname': box_hostname if hostname is None else hostname,
             'cpu_model': cpu['model'],
@@ -231,13 +224,13 @@ class SandboxBackend(Backend):
         }
 
     def boot_id(self):
-        (boot_id,) = self._read(('boot_id',))
+        (boot_id,) = self._read('$.boot_id')
         return boot_id
 
     def arcstats(self):
         physmem, openzfs, arc_max, arc_min, pools = self._read(
-            ('box', 'physmem'), ('box', 'openzfs_version'), ('zfs_parameters', 'zfs_arc_max'),
-            ('zfs_parameters', 'zfs_arc_min'), ('pools',))
+            '$.box.physmem', '$.box.openzfs_version', '$.zfs_parameters.zfs_arc_max',
+            '$.zfs_parameters.zfs_arc_min', '$.pools')
         c_max, c_min = arc_limits(physmem, openzfs, int(arc_max), int(arc_min))
         # A quiet box: the ARC holds what the datasets' real files would occupy, within its limits.
         size = min(c_max, max(c_min, self._used_bytes(pools) + 256 * 1024 ** 2))
@@ -251,7 +244,7 @@ class SandboxBackend(Backend):
     # --- module parameters -----------------------------------------------------------------------------------
     def zfs_parameters(self):
         physmem, openzfs, box_values, values = self._read(
-            ('box', 'physmem'), ('box', 'openzfs_version'), ('box', 'zfs_parameters'), ('zfs_parameters',))
+            '$.box.physmem', '$.box.openzfs_version', '$.box.zfs_parameters', '$.zfs_parameters')
         table = self._parameter_table({'physmem': physmem, 'openzfs_version': openzfs, 'zfs_parameters': box_values})
         return {name: {'value': values.get(name, spec['value']), 'writable': spec['writable']}
                 for name, spec in sorted(table.items())}
@@ -327,7 +320,7 @@ class SandboxBackend(Backend):
 
     # --- pools -----------------------------------------------------------------------------------------------
     def pools(self):
-        (pools,) = self._read(('pools',))
+        (pools,) = self._read('$.pools')
         return [self._pool_view(pool) for pool in pools]
 
     def _pool_view(self, pool):
@@ -406,13 +399,16 @@ class SandboxBackend(Backend):
         if problem := zfs_name_error(name):
             raise InvalidValueError(f'{name!r} is not a dataset name: it {problem}')
         root = os.path.realpath(self.mnt_root) if root is None else root
-        path = os.path.realpath(os.path.join(root, *name.split('/')))
+        parts = name.split('/')
+        path = os.path.join(root, *parts)
+        if _symlink_below(root, parts):
+            path = os.path.realpath(path)   # else it is its own real path: no component can lead elsewhere
         if os.path.commonpath([root, path]) != root or path == root:
             raise InvalidValueError(f'dataset {name!r} resolves to {path}, outside the sandbox')
         return path
 
     def datasets(self):
-        (datasets,) = self._read(('datasets',))
+        (datasets,) = self._read('$.datasets')
         root = os.path.realpath(self.mnt_root)
         return [{
             'name': name,
@@ -438,7 +434,7 @@ class SandboxBackend(Backend):
         return default, 'DEFAULT', None
 
     def dataset_properties(self, name, properties=None):
-        datasets, openzfs = self._read(('datasets',), ('box', 'openzfs_version'))
+        datasets, openzfs = self._read('$.datasets', '$.box.openzfs_version')
         state = {'datasets': datasets, 'box': {'openzfs_version': openzfs}}   # what the lookups below use
         if name not in state['datasets']:
             raise NotFoundError(f'dataset {name!r} does not exist')
@@ -563,7 +559,7 @@ class SandboxBackend(Backend):
 
     # --- hardware --------------------------------------------------------------------------------------------
     def disks(self):
-        pools, disks = self._read(('pools',), ('box', 'disks'))
+        pools, disks = self._read('$.pools', '$.box.disks')
         in_use = _disks_in_pools({'pools': pools})
         guids = {}
         for pool in pools:
@@ -597,7 +593,7 @@ class SandboxBackend(Backend):
     def nics(self):
         return [{'name': n['name'], 'link_up': n['link_up'], 'speed_mbps': n['speed_mbps'] if n['link_up'] else None,
                  'mtu': n['mtu'], 'mac': n['mac'], 'addresses': SANDBOX_NIC_ADDRESSES}
-                for n in self._read(('box', 'nics'))[0]]
+                for n in self._read('$.box.nics')[0]]
 
 
 def _build_vdevs(role, vdev, top_index):
@@ -655,12 +651,40 @@ def _disks_in_pools(state):
     return used
 
 
+def _symlink_below(root, parts):
+    """Whether a component of `root`/`parts` below `root` is a symlink (one lstat a component: a dataset's path
+    needs resolving only then). A component that cannot be looked at is not one, as for os.path.realpath."""
+    path = root
+    for part in parts:
+        path = os.path.join(path, part)
+        try:
+            if stat.S_ISLNK(os.lstat(path).st_mode):
+                return True
+        except OSError:
+            return False   # nor is anything below it
+    return False
+
+
 def _tree_bytes(path):
-    total = 0
-    for root, _dirs, files in os.walk(path):
-        for f in files:
-            try:
-                total += os.lstat(os.path.join(root, f)).st_blocks * 512
-            except OSError:
-                continue
+    """The space the files under `path` take (what os.walk finds: symlinks are counted, not followed)."""
+    total, directories = 0, [path]
+    while directories:
+        try:
+            entries = os.scandir(directories.pop())
+        except OSError:
+            continue
+        with entries:
+            for entry in entries:
+                try:
+                    is_dir = entry.is_dir()
+                except OSError:
+                    is_dir = False
+                if is_dir:
+                    if not entry.is_symlink():
+                        directories.append(entry.path)
+                    continue
+                try:
+                    total += entry.stat(follow_symlinks=False).st_blocks * 512
+                except OSError:
+                    continue
     return total

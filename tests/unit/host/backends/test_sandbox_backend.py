@@ -236,3 +236,36 @@ def test_reads_decode_only_the_parts_of_the_state_they_use(backend, monkeypatch)
         'value': 'zstd', 'source': 'INHERITED', 'source_from': 'tank'}
     assert [(d['name'], d['pool']) for d in backend.disks()][:2] == [('sda', 'tank'), ('sdb', 'tank')]
     assert [n['name'] for n in backend.nics()] == [n['name'] for n in whole['box']['nics']]
+
+
+def test_a_dataset_path_is_resolved_only_through_a_symlink(backend, tmp_path):
+    """A dataset's directory is its real path: resolved when a component below the sandbox's root is a symlink
+    (one inside the sandbox leads where it points), taken as it is when none is (no realpath a dataset a read)."""
+    backend.create_dataset('tank/real')
+    os.symlink(os.path.join(backend.mnt_root, 'tank', 'real'), os.path.join(backend.mnt_root, 'tank', 'alias'))
+    backend.create_dataset('tank/alias')   # its directory exists already: the symlink, into the sandbox
+    root = os.path.realpath(backend.mnt_root)
+    mountpoints = {d['name']: d['mountpoint'] for d in backend.datasets()}
+    assert mountpoints['tank/alias'] == mountpoints['tank/real'] == os.path.join(root, 'tank', 'real')
+    assert mountpoints['tank/media'] == os.path.join(root, 'tank', 'media')
+    backend.create_dataset('tank/alias/child')
+    assert backend._mountpoint('tank/alias/child') == os.path.join(root, 'tank', 'real', 'child')
+
+
+def test_used_bytes_are_what_os_walk_finds(tmp_path):
+    """The tree's space counts its files and symlinks (their own blocks), never what a symlink leads to."""
+    from tuning_host.backends.sandbox import _tree_bytes
+
+    def walked(path):
+        return sum(os.lstat(os.path.join(root, f)).st_blocks * 512 for root, _d, files in os.walk(path) for f in files)
+    tree, outside = tmp_path / 'tree', tmp_path / 'outside'
+    (tree / 'a' / 'b').mkdir(parents=True)
+    outside.mkdir()
+    (outside / 'big').write_bytes(b'x' * 1_000_000)
+    (tree / 'top').write_bytes(b'y' * 70_000)
+    (tree / 'a' / 'b' / 'deep').write_bytes(b'z' * 300_000)
+    os.symlink(outside, tree / 'a' / 'to-dir')
+    os.symlink(outside / 'big', tree / 'to-file')
+    os.symlink(tmp_path / 'nowhere', tree / 'dangling')
+    assert _tree_bytes(str(tree)) == walked(str(tree)) >= 370_000
+    assert _tree_bytes(str(tmp_path / 'missing')) == 0
