@@ -1,5 +1,5 @@
 import { TestBed } from '@angular/core/testing';
-import { provideRouter } from '@angular/router';
+import { Router, provideRouter } from '@angular/router';
 
 import { ApiValidationError } from '../../api/api-errors';
 import { BenchmarkResult } from '../../api/models/tuning-benchmark';
@@ -10,6 +10,7 @@ import { MockApiService, mockApi } from '../../testing/mock-api';
 import { withDialogs } from '../../testing/dialog';
 import { render } from '../../testing/render';
 import { headerCell } from '../../testing/tables';
+import { fakeQuery } from '../../shared/paging/fake-query';
 import { BenchmarksPage } from './benchmarks.page';
 import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 
@@ -23,7 +24,7 @@ async function renderPage(configure: (api: MockApiService) => void = () => undef
   const { api, providers } = mockApi((m) => {
     m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
       .mockCall('tuning.preset.query', [fakePreset()])
-      .mockCall('tuning.benchmark.query', () => history)
+      .mockCall('tuning.benchmark.query', (params) => fakeQuery(history, params) as BenchmarkResult[])
       .mockCall('tuning.benchmark.delete', ([id]) => {
         history = history.filter((r) => r.id !== id);
         return true;
@@ -38,7 +39,11 @@ async function renderPage(configure: (api: MockApiService) => void = () => undef
 describe('BenchmarksPage', () => {
   it('lists results with source, the preset they were measured under and headline medians', async () => {
     const { api, q } = await renderPage();
-    expect(api.callsOf('tuning.benchmark.query')[0]).toEqual([[['campaign_id', '=', null]], { order_by: ['-id'] }]);
+    // one page, newest first, and how many there are in all under the same filters
+    expect(api.callsOf('tuning.benchmark.query')).toEqual([
+      [[['campaign_id', '=', null]], { order_by: ['-created_at'], limit: 25, offset: 0 }],
+      [[['campaign_id', '=', null]], { count: true }],
+    ]);
     expect(q('bench-preset-1')!.textContent).toBe('none');
     // one block a result on a phone, each value headed by its column's name
     expect(q('bench-history')!.classList).toContain('stacked');
@@ -77,18 +82,27 @@ describe('BenchmarksPage', () => {
     expect(q('details-jobs')).toBeNull();
   });
 
-  it('sorts by date (newest first) and by the preset in words; details open right under their row', async () => {
+  it('the server sorts the whole history by date (newest first), number or label; details open right under their row', async () => {
     const rows = [fakeImportedBenchmark({ created_at: '2025-12-30T10:00:00Z' }),
       fakeBenchmark({ ...tuned, created_at: '2026-01-03T10:00:00Z' }), fakeBenchmark({ created_at: '2026-01-02T10:00:00Z' })];
-    const { q, el, settle } = await renderPage(undefined, rows);
+    const { api, q, el, settle } = await renderPage(undefined, rows);
     const table = q('bench-history')!;
     const order = () => [...table.querySelectorAll<HTMLElement>('tbody tr')]
       .map((r) => r.dataset['test'] ?? r.className);
     const shown = () => order().filter((o) => o.startsWith('bench-row-'));
+    const asked = () => (api.callsOf('tuning.benchmark.query').filter(([, o]) => !(o as { count?: boolean }).count)
+      .at(-1)![1]);
     expect(shown()).toEqual(['bench-row-2', 'bench-row-1', 'bench-row-3']);
-    headerCell(table, 'Preset').click();   // imported, Max IOPS, none: as read, not as the API spells them
+    headerCell(table, 'Label').click();
     await settle();
-    expect(shown()).toEqual(['bench-row-3', 'bench-row-2', 'bench-row-1']);
+    expect(asked()).toEqual({ order_by: ['label'], limit: 25, offset: 0 });
+    expect(shown()).toEqual(['bench-row-1', 'bench-row-3', 'bench-row-2']);
+    headerCell(table, '#').click();
+    await settle();
+    expect(asked()).toEqual({ order_by: ['-id'], limit: 25, offset: 0 });
+    // words the server does not know (the source, the preset's name) would sort only the page shown: no sort there
+    expect(headerCell(table, 'Preset').querySelector('.mat-sort-header-container')).toBeNull();
+    expect(headerCell(table, 'Source').querySelector('.mat-sort-header-container')).toBeNull();
     q('bench-details-toggle-2')!.click();
     await settle();
     const open = order().indexOf('bench-row-2') + 1;
@@ -137,19 +151,19 @@ describe('BenchmarksPage', () => {
     await settle();
     expect(q('import-dialog')).toBeNull();
     expect(q('import-done')!.textContent).toContain('#8 old box');
-    expect(api.callsOf('tuning.benchmark.query').length).toBe(2);
+    expect(api.callsOf('tuning.benchmark.query').length).toBe(4);   // a page and the count, twice
   });
 
   it('refreshes the list when a benchmark ends, whoever started it', async () => {
     const { api, settle } = await renderPage();
-    expect(api.callsOf('tuning.benchmark.query').length).toBe(1);
+    expect(api.callsOf('tuning.benchmark.query').length).toBe(2);
     api.emitEvent('core.get_jobs', fakeJob({ id: 30, method: 'tuning.benchmark.run', state: 'RUNNING' }), 'added');
     api.emitEvent('core.get_jobs', fakeJob({ id: 31, method: 'tuning.preset.apply', state: 'SUCCESS' }), 'added');
     await settle();
-    expect(api.callsOf('tuning.benchmark.query').length).toBe(1);
+    expect(api.callsOf('tuning.benchmark.query').length).toBe(2);
     api.emitEvent('core.get_jobs', { id: 30, state: 'SUCCESS' } as Job);
     await settle();
-    expect(api.callsOf('tuning.benchmark.query').length).toBe(2);
+    expect(api.callsOf('tuning.benchmark.query').length).toBe(4);
   });
 
   it('a read-only user may not run, import or delete: each control names the role it needs', async () => {
@@ -170,16 +184,134 @@ describe('BenchmarksPage', () => {
 
   it('leaves campaign runs out of the history unless asked, and links each to its campaign', async () => {
     const campaignRun = fakeBenchmark({ id: 9, label: 'round 1 · max-iops', campaign_id: 4 });
-    const { api, q, settle } = await renderPage((m) => m.mockCall('tuning.benchmark.query',
-      ([filters]) => (filters?.length ? [tuned] : [campaignRun, tuned])));
+    const { api, q, settle } = await renderPage(undefined, [campaignRun, tuned]);
     expect(q('bench-row-9')).toBeNull();
     q('bench-show-campaign-runs')!.querySelector('input')!.click();
     await settle();
-    expect(api.callsOf('tuning.benchmark.query').at(-1)).toEqual([[], { order_by: ['-id'] }]);
+    expect(api.callsOf('tuning.benchmark.query').slice(-2)).toEqual([
+      [[], { order_by: ['-created_at'], limit: 25, offset: 0 }], [[], { count: true }]]);
     expect(q('bench-row-9')).not.toBeNull();
     const link = q<HTMLAnchorElement>('bench-campaign-9')!;
     expect(link.textContent).toContain('run of campaign #4');
     expect(link.getAttribute('href')).toBe('/campaigns?campaign=4');
     expect(q('bench-campaign-2')).toBeNull();
+  });
+
+  describe('pages', () => {
+    /** Sixty results, #60 the newest. */
+    const many = (n = 60) => Array.from({ length: n }, (_, i) => fakeBenchmark({
+      id: i + 1, label: `run ${i + 1}`, created_at: new Date(Date.UTC(2026, 0, 1, 0, i + 1)).toISOString(),
+    }));
+    const shownIds = (all: (prefix: string) => HTMLElement[]) =>
+      all('bench-row-').map((r) => Number(r.dataset['test']!.slice('bench-row-'.length)));
+    const pageAsks = (api: MockApiService) => api.callsOf('tuning.benchmark.query')
+      .map(([, o]) => o as { count?: boolean; limit?: number; offset?: number })
+      .filter((o) => !o.count).map((o) => [o.offset, o.limit]);
+    const range = (q: (id: string) => HTMLElement | null) =>
+      q('bench-history-paginator')!.querySelector('.mat-mdc-paginator-range-label')!.textContent!.trim();
+
+    it('asks for one page of 25 at a time and moves between pages', async () => {
+      const { api, q, all, settle } = await renderPage(undefined, many());
+      expect(shownIds(all)).toEqual(Array.from({ length: 25 }, (_, i) => 60 - i));
+      expect(range(q)).toBe('1–25 of 60');
+      q('bench-history-paginator-next')!.click();
+      await settle();
+      expect(pageAsks(api).at(-1)).toEqual([25, 25]);
+      expect(shownIds(all)[0]).toBe(35);
+      expect(range(q)).toBe('26–50 of 60');
+      q('bench-history-paginator-last')!.click();
+      await settle();
+      expect(pageAsks(api).at(-1)).toEqual([50, 25]);
+      expect(shownIds(all)).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+      expect(q<HTMLButtonElement>('bench-history-paginator-next')!.getAttribute('aria-disabled')).toBe('true');
+      q('bench-history-paginator-first')!.click();
+      await settle();
+      expect(shownIds(all)[0]).toBe(60);
+      expect(q('bench-history-paginator-previous')!.getAttribute('aria-label')).toBe('Previous page');
+    });
+
+    it('offers 10, 25, 50 and 100 a page; another size keeps the first row shown on its page', async () => {
+      const { api, q, all, options, choose, settle } = await renderPage(undefined, many());
+      q('bench-history-paginator-next')!.click();
+      await settle();
+      expect(options('bench-history-paginator-size').map((o) => o.value)).toEqual(['10', '25', '50', '100']);
+      await choose('bench-history-paginator-size', '10');
+      // Material keeps the first row shown on screen: row 26 is on the third page of ten
+      expect(pageAsks(api).at(-1)).toEqual([20, 10]);
+      expect(shownIds(all)).toEqual([40, 39, 38, 37, 36, 35, 34, 33, 32, 31]);
+      expect(range(q)).toBe('21–30 of 60');
+    });
+
+    it('a sort starts again at the first page and sorts the whole history', async () => {
+      const { api, q, settle } = await renderPage(undefined, many());
+      q('bench-history-paginator-next')!.click();
+      await settle();
+      headerCell(q('bench-history')!, '#').click();
+      await settle();
+      expect(api.callsOf('tuning.benchmark.query').at(-2)![1]).toEqual({ order_by: ['-id'], limit: 25, offset: 0 });
+    });
+
+    it('keeps the results picked to compare while moving between pages', async () => {
+      const { q, settle } = await renderPage(undefined, many());
+      q('bench-pick-60')!.querySelector('input')!.click();
+      q('bench-history-paginator-next')!.click();
+      await settle();
+      q('bench-pick-30')!.querySelector('input')!.click();
+      await settle();
+      expect(q('bench-compare')!.textContent).toContain('Compare selected (2)');
+      q('bench-history-paginator-previous')!.click();
+      await settle();
+      expect(q('bench-pick-60')!.querySelector('input')!.checked).toBe(true);
+      const router = TestBed.inject(Router);
+      const navigate = vi.spyOn(router, 'navigate').mockResolvedValue(true);
+      q('bench-compare')!.click();
+      expect(navigate).toHaveBeenCalledWith(['/compare'], { queryParams: { ids: '30,60', baseline: 30 } });
+    });
+
+    it('a delete reloads the same page; the last row of the last page deleted, the page before is shown', async () => {
+      const { api, q, all, settle } = await renderPage(undefined, many(27));
+      const remove = async (id: number) => {
+        q(`bench-delete-${id}`)!.click();
+        await settle();
+        q(`bench-delete-confirm-${id}`)!.click();
+        await settle();
+      };
+      await remove(27);
+      expect(pageAsks(api).at(-1)).toEqual([0, 25]);
+      expect(shownIds(all)).toEqual(Array.from({ length: 25 }, (_, i) => 26 - i));
+      expect(range(q)).toBe('1–25 of 26');
+
+      q('bench-history-paginator-next')!.click();
+      await settle();
+      expect(shownIds(all)).toEqual([1]);
+      q('bench-pick-1')!.querySelector('input')!.click();
+      await settle();
+      await remove(1);
+      // page 2 has no rows now: page 1 is asked for and shown, not an empty page
+      expect(pageAsks(api).slice(-2)).toEqual([[25, 25], [0, 25]]);
+      expect(shownIds(all)).toEqual(Array.from({ length: 25 }, (_, i) => 26 - i));
+      expect(range(q)).toBe('1–25 of 25');
+      expect(q('bench-empty')).toBeNull();
+      expect(q('bench-compare')!.textContent).toContain('Compare selected (0)');   // a deleted result is not picked
+    });
+
+    it('the campaign-runs switch counts under its own filters and starts again at the first page', async () => {
+      const rows = [...many(30), ...Array.from({ length: 5 }, (_, i) => fakeBenchmark({
+        id: 100 + i, label: `round ${i}`, campaign_id: 7, created_at: `2026-02-0${i + 1}T00:00:00.000Z` }))];
+      const { api, q, all, settle } = await renderPage(undefined, rows);
+      expect(range(q)).toBe('1–25 of 30');
+      q('bench-history-paginator-next')!.click();
+      await settle();
+      expect(shownIds(all)).toEqual([5, 4, 3, 2, 1]);
+      q('bench-show-campaign-runs')!.querySelector('input')!.click();
+      await settle();
+      expect(api.callsOf('tuning.benchmark.query').slice(-2)).toEqual([
+        [[], { order_by: ['-created_at'], limit: 25, offset: 0 }], [[], { count: true }]]);
+      expect(range(q)).toBe('1–25 of 35');
+      expect(shownIds(all).slice(0, 6)).toEqual([104, 103, 102, 101, 100, 30]);
+      q('bench-show-campaign-runs')!.querySelector('input')!.click();
+      await settle();
+      expect(range(q)).toBe('1–25 of 30');
+    });
   });
 });

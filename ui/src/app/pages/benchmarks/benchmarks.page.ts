@@ -3,7 +3,8 @@ import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { Router, RouterLink } from '@angular/router';
 import { MatButton } from '@angular/material/button';
 import { MatCheckbox } from '@angular/material/checkbox';
-import { MatSort, MatSortHeader } from '@angular/material/sort';
+import { MatPaginator, PageEvent } from '@angular/material/paginator';
+import { MatSort, MatSortHeader, Sort } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
 import { firstValueFrom } from 'rxjs';
 
@@ -19,20 +20,29 @@ import { T } from '../../i18n/translate-marker';
 import { TEST_WORDS, headlines } from '../../shared/benchmark-metrics';
 import { formatDateTime } from '../../shared/format';
 import { PresetsStore } from '../../stores/presets.store';
-import { SortedRows, timeOf } from '../../shared/table/sort-rows';
+import { PAGE_SIZES, PagedRows, orderByOf } from '../../shared/paging/paging';
+import { PaginatorIdsDirective, providePaginatorWords } from '../../shared/paging/paginator';
 import { TypedCellDef } from '../../shared/table/typed-cell';
-import { TranslateService } from '../../i18n/translate.service';
 import { BenchmarkDetailsComponent } from './benchmark-details.component';
 import { BenchmarkFormComponent } from './benchmark-form.component';
 import { ImportDialogComponent } from './import-dialog.component';
 import { SOURCE_WORDS } from './source-words';
 import { toggleIn } from '../../shared/toggle-in';
 
+/**
+ * What the server can sort the history by: its own fields. The source and the preset are words the server does not
+ * know (and the preset's name is not stored with the result), so those columns sort no more: a page sorted on its own
+ * would look like the whole history sorted.
+ */
+const SORT_FIELDS = { id: 'id', label: 'label', when: 'created_at' };
+
 /** Start benchmarks, keep their history with what they were measured under, import older results, pick to compare. */
 @Component({
   selector: 'tp-benchmarks-page',
-  imports: [MatCheckbox, MatButton, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe,
-    BenchmarkFormComponent, BenchmarkDetailsComponent, ImportDialogComponent, RequiresRoleDirective, RouterLink],
+  imports: [MatCheckbox, MatButton, MatTableModule, MatSort, MatSortHeader, MatPaginator, PaginatorIdsDirective,
+    TypedCellDef, TranslatePipe, BenchmarkFormComponent, BenchmarkDetailsComponent, ImportDialogComponent,
+    RequiresRoleDirective, RouterLink],
+  providers: [providePaginatorWords()],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './benchmarks.page.html',
   styleUrls: ['../../shared/table/data-table.scss'],
@@ -52,8 +62,8 @@ export class BenchmarksPage {
   protected readonly date = formatDateTime;
   protected readonly headlinesOf = (r: BenchmarkResult) => headlines(r.summary);
 
-  protected readonly history = signal<BenchmarkResult[]>([]);
   protected readonly error = signal<string | null>(null);
+  /** Ids picked to compare, on any page: they stay picked while the reader moves between pages. */
   protected readonly picked = signal<ReadonlySet<number>>(new Set());
   protected readonly open = signal<number | null>(null);
   protected readonly confirmDelete = signal<number | null>(null);
@@ -61,15 +71,11 @@ export class BenchmarksPage {
   protected readonly notice = signal<string | null>(null);
   /** Campaign runs belong to their campaign: the history leaves them out unless asked. */
   protected readonly showCampaignRuns = signal(false);
-  private readonly translate = inject(TranslateService);
-  /** Newest first, as the server sends them; words sort as the reader sees them, dates by their time. */
-  protected readonly table = new SortedRows(this.history, {
-    id: (r) => r.id,
-    label: (r) => r.label,
-    when: (r) => timeOf(r.created_at),
-    source: (r) => this.translate.instant(SOURCE_WORDS[r.source]),
-    preset: (r) => this.translate.instant(this.presetOf(r)),
-  }, { active: 'when', direction: 'desc' });
+  /** Newest first; the server sorts (the whole history, not only the page shown). */
+  protected readonly sort = signal<Sort>({ active: 'when', direction: 'desc' });
+  /** One page of the history at a time: each result carries its runs and context (some kB each). */
+  protected readonly history = new PagedRows<BenchmarkResult>(() => orderByOf(this.sort(), SORT_FIELDS, ['-id']));
+  protected readonly pageSizes = PAGE_SIZES;
   protected readonly columns = ['pick', 'id', 'label', 'when', 'source', 'preset', 'medians', 'actions'];
 
   constructor() {
@@ -95,10 +101,16 @@ export class BenchmarksPage {
     this.open.set(this.open() === id ? null : id);
   }
 
+  /** The page shown and the number of results, under the same filters; past the end (a delete), the last page. */
   protected async load(): Promise<void> {
+    const filters: QueryFilter[] = this.showCampaignRuns() ? [] : [['campaign_id', '=', null]];
     try {
-      const filters: QueryFilter[] = this.showCampaignRuns() ? [] : [['campaign_id', '=', null]];
-      this.history.set(await firstValueFrom(this.api.call('tuning.benchmark.query', [filters, { order_by: ['-id'] }])));
+      await this.history.load({
+        rows: (options) => firstValueFrom(this.api.call('tuning.benchmark.query', [filters, options])),
+        // TrueNAS's count option answers a number, not rows
+        count: () => firstValueFrom(this.api.call('tuning.benchmark.query', [filters, { count: true }])) as
+          unknown as Promise<number>,
+      });
       this.error.set(null);
     } catch (error) {
       this.error.set(errorMessage(error));
@@ -107,6 +119,18 @@ export class BenchmarksPage {
 
   protected toggleCampaignRuns(show: boolean): void {
     this.showCampaignRuns.set(show);
+    this.history.first();
+    void this.load();
+  }
+
+  protected sortBy(sort: Sort): void {
+    this.sort.set(sort);
+    this.history.first();
+    void this.load();
+  }
+
+  protected turnPage(event: PageEvent): void {
+    this.history.page.set({ index: event.pageIndex, size: event.pageSize });
     void this.load();
   }
 

@@ -1,0 +1,51 @@
+// For specs: a query method's answer over stored rows, as the server's filter_list gives it (`=` filters, one
+// order_by, offset/limit, count, select of top-level and dotted names).
+import { QueryFilter, QueryOptions } from '../../api/models/auth';
+
+function valueAt(row: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), row);
+}
+
+function selected(row: object, names: string[]): object {
+  const out: Record<string, unknown> = {};
+  for (const name of names) {
+    const parts = name.split('.');
+    const value = valueAt(row, name);
+    if (value === undefined) {
+      continue;
+    }
+    let node = out;
+    for (const part of parts.slice(0, -1)) {
+      node = (node[part] ??= {}) as Record<string, unknown>;
+    }
+    node[parts.at(-1)!] = value;
+  }
+  return out;
+}
+
+/** `params` as a mock call gets them: `[filters?, options?]`. */
+export function fakeQuery<T extends object>(rows: readonly T[], params: readonly unknown[] = []): T[] | number {
+  const [filters, options] = params as [QueryFilter[]?, QueryOptions?];
+  let out = rows.filter((row) => (filters ?? []).every((f) => {
+    const [name, op, value] = f as [string, string, unknown];
+    if (op !== '=') {
+      throw new Error(`fakeQuery knows only "=", not ${op}`);
+    }
+    return (valueAt(row, name) ?? null) === value;   // the fixtures leave out fields that are null
+  }));
+  if (options?.count) {
+    return out.length;
+  }
+  const [order] = options?.order_by ?? [];
+  if (order) {
+    const desc = order.startsWith('-');
+    const field = desc ? order.slice(1) : order;
+    out = [...out].sort((a, b) => {
+      const [x, y] = [valueAt(a, field), valueAt(b, field)] as [number | string, number | string];
+      return (x < y ? -1 : x > y ? 1 : 0) * (desc ? -1 : 1);
+    });
+  }
+  const offset = options?.offset ?? 0;
+  out = out.slice(offset, options?.limit ? offset + options.limit : undefined);
+  return options?.select ? out.map((row) => selected(row, options.select!) as T) : out;
+}

@@ -1,0 +1,86 @@
+// A table that asks the server for one page at a time (pure parts and the page's state): the rows of the page with
+// `limit`/`offset`, the number of matches with `{count: true}` under the same filters, as TrueNAS's tables do.
+import { signal } from '@angular/core';
+import type { Sort } from '@angular/material/sort';
+
+import { QueryOptions } from '../../api/models/auth';
+
+/** The page sizes offered, and the one a table starts with (as the TrueNAS web UI's tables). */
+export const PAGE_SIZES = [10, 25, 50, 100];
+export const DEFAULT_PAGE_SIZE = 25;
+
+export interface Page {
+  /** From 0. */
+  index: number;
+  size: number;
+}
+
+/** The query options that fetch one page's rows in this order. */
+export function pageOptions(page: Page, orderBy: string[]): QueryOptions {
+  return { order_by: orderBy, limit: page.size, offset: page.index * page.size };
+}
+
+/** The last page with rows (0 when there are none). */
+export function lastPageIndex(total: number, size: number): number {
+  return Math.max(0, Math.ceil(total / size) - 1);
+}
+
+/** A page past the end (its last rows deleted, here or elsewhere) becomes the last page that has rows. */
+export function clampPage(page: Page, total: number): Page {
+  const last = lastPageIndex(total, page.size);
+  return page.index > last ? { ...page, index: last } : page;
+}
+
+/**
+ * The server's `order_by` for a sort header: the column's field, `-` first when descending; `fallback` when no
+ * column is chosen or the column has no field the server can sort by.
+ */
+export function orderByOf(sort: Sort, fields: Partial<Record<string, string>>, fallback: string[]): string[] {
+  const field = sort.direction ? fields[sort.active] : undefined;
+  return field ? [sort.direction === 'desc' ? `-${field}` : field] : fallback;
+}
+
+/** How a page's rows and the matches' count are fetched (the same filters for both). */
+export interface PageQuery<T> {
+  rows(options: QueryOptions): Promise<T[]>;
+  count(): Promise<number>;
+}
+
+/**
+ * One paged table's state: the page shown, its rows and how many match in all. `load` fetches the page and the
+ * count together; a page that is past the end by then moves back to the last one. An answer that comes after a
+ * newer load started is dropped.
+ */
+export class PagedRows<T> {
+  readonly page = signal<Page>({ index: 0, size: DEFAULT_PAGE_SIZE });
+  readonly rows = signal<T[]>([]);
+  readonly total = signal(0);
+  /** The first answer has come: until then no rows means nothing yet, not none. */
+  readonly loaded = signal(false);
+  private latest = 0;
+
+  constructor(private readonly orderBy: () => string[]) {}
+
+  async load(query: PageQuery<T>): Promise<void> {
+    const mine = ++this.latest;
+    let page = this.page();
+    let [rows, total] = await Promise.all([query.rows(pageOptions(page, this.orderBy())), query.count()]);
+    const clamped = clampPage(page, total);
+    if (clamped.index !== page.index) {
+      page = clamped;
+      rows = await query.rows(pageOptions(page, this.orderBy()));
+    }
+    if (mine !== this.latest) {
+      return;
+    }
+    this.page.set(page);
+    this.rows.set(rows);
+    this.total.set(total);
+    this.loaded.set(true);
+  }
+
+  /** Back to the first page (a filter or the order changed), keeping the page size. */
+  first(): void {
+    this.page.set({ ...this.page(), index: 0 });
+  }
+}
