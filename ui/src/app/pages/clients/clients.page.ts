@@ -26,6 +26,15 @@ import { SessionCommandsComponent } from './session-commands.component';
 import { SessionCreatedComponent } from './session-created.component';
 import { SessionFormComponent } from './session-form.component';
 
+/**
+ * What the results list shows of each client result (its context's client, share, link and session): the server
+ * leaves out the rest (runs, figures, the cache-defeat notes; kB each).
+ */
+const RESULT_FIELDS = ['id', 'label', 'created_at', 'source', 'context.client', 'context.target', 'context.link',
+  'context.session'];
+/** A client result as the list asks for it: `context` holds only the parts named above. */
+type ResultRow = Pick<BenchmarkResult, 'id' | 'label' | 'created_at' | 'source' | 'context'>;
+
 /** A State sort: sessions still usable first. */
 const STATE_ORDER: ClientSessionState[] = ['ACTIVE', 'EXPIRED', 'REVOKED'];
 
@@ -52,13 +61,14 @@ export class ClientsPage {
   protected readonly date = formatDateTime;
   protected readonly stateWords = SESSION_STATE_WORDS;
   protected readonly protocolWords = PROTOCOL_WORDS;
-  protected readonly clientOf = clientContext;
+  /** clientContext reads only `source` and `context`, which a listed row has. */
+  protected readonly clientOf = (r: ResultRow) => clientContext(r as BenchmarkResult);
   protected readonly resultProtocol = resultProtocolWords;
   protected readonly clientWords = clientWords;
   protected readonly linkWords = linkWords;
 
   protected readonly sessions = signal<ClientSession[]>([]);
-  protected readonly results = signal<BenchmarkResult[]>([]);
+  protected readonly results = signal<ResultRow[]>([]);
   protected readonly loaded = signal(false);
   protected readonly error = signal<string | null>(null);
   protected readonly created = signal<ClientSessionCreated | null>(null);
@@ -84,13 +94,13 @@ export class ClientsPage {
   protected readonly resultTable = new SortedRows(this.results, {
     id: (r) => r.id,
     label: (r) => r.label,
-    protocol: (r) => this.words(clientContext(r), resultProtocolWords),
-    client: (r) => this.words(clientContext(r), clientWords),
-    link: (r) => clientContext(r)?.link?.speed_mbps,
+    protocol: (r) => this.words(this.clientOf(r), resultProtocolWords),
+    client: (r) => this.words(this.clientOf(r), clientWords),
+    link: (r) => this.clientOf(r)?.link?.speed_mbps,
     when: (r) => timeOf(r.created_at),
   }, { active: 'when', direction: 'desc' });
   protected readonly resultColumns = ['pick', 'id', 'label', 'protocol', 'client', 'mount', 'link', 'when'];
-  protected readonly byId = (_: number, r: BenchmarkResult) => r.id;
+  protected readonly byId = (_: number, r: ResultRow) => r.id;
 
   constructor() {
     void this.load();
@@ -114,7 +124,8 @@ export class ClientsPage {
     try {
       const [sessions, results] = await Promise.all([
         firstValueFrom(this.api.call('tuning.client.session.query', [[], { order_by: ['-id'] }])),
-        firstValueFrom(this.api.call('tuning.benchmark.query', [[['source', '=', 'CLIENT']], { order_by: ['-id'] }])),
+        firstValueFrom(this.api.call('tuning.benchmark.query',
+          [[['source', '=', 'CLIENT']], { order_by: ['-id'], select: RESULT_FIELDS }])),
       ]);
       this.sessions.set(sessions);
       this.results.set(results);

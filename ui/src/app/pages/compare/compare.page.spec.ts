@@ -1,10 +1,11 @@
 import { provideRouter } from '@angular/router';
 
-import { BenchmarkComparison } from '../../api/models/tuning-benchmark';
+import { BenchmarkComparison, BenchmarkResult } from '../../api/models/tuning-benchmark';
 import { fakeBenchmark, fakeComparison, fakeComparisonRow, fakeImportedBenchmark, fakeStats } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { headerCell } from '../../testing/tables';
+import { fakeQuery } from '../../shared/paging/fake-query';
 import { ComparePage, parseIds } from './compare.page';
 
 /** The server's layouts as for results measured on the box: no network line. */
@@ -15,7 +16,8 @@ function boxLayouts(): BenchmarkComparison['chart_layouts'] {
 
 async function renderCompare(ids: string, baseline: string, comparison: BenchmarkComparison = fakeComparison()) {
   const { api, providers } = mockApi((m) => m
-    .mockCall('tuning.benchmark.query', [fakeImportedBenchmark({ id: 3 }), fakeBenchmark({ id: 2, label: 'tuned' }), fakeBenchmark({ id: 1 })])
+    .mockCall('tuning.benchmark.query', (params) => fakeQuery(
+      [fakeImportedBenchmark({ id: 3 }), fakeBenchmark({ id: 2, label: 'tuned' }), fakeBenchmark({ id: 1 })], params) as BenchmarkResult[])
     .mockCall('tuning.benchmark.compare', comparison));
   const view = await render(ComparePage, [...providers, provideRouter([])], async () => undefined);
   view.fixture.componentRef.setInput('ids', ids);
@@ -30,6 +32,15 @@ describe('ComparePage', () => {
   it('reads ids from the address, once each', () => {
     expect(parseIds('2, 1,x,2,-4')).toEqual([2, 1]);
     expect(parseIds(undefined)).toEqual([]);
+  });
+
+  it('asks for the fields the picker shows, not each result whole', async () => {
+    const { api, q } = await renderCompare('1,2', '1');
+    expect(api.callsOf('tuning.benchmark.query')).toEqual([
+      [[], { order_by: ['-id'], select: ['id', 'label', 'created_at', 'source'] }]]);
+    expect(q('compare-list')!.textContent).toContain('tuned');
+    expect(q('compare-list')!.textContent).toContain('bonnie++ import');
+    expect(q<HTMLInputElement>('compare-baseline-1')!.checked).toBe(true);
   });
 
   it('asks the server to compare against the baseline and shows its verdicts and warnings', async () => {

@@ -25,6 +25,10 @@ export function parseIds(text: string | undefined): number[] {
   return [...new Set((text ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0))];
 }
 
+/** What the picker shows of each result: the server leaves out the rest (runs, context, fio jobs: kB each). */
+const PICKER_FIELDS = ['id', 'label', 'created_at', 'source'] as const;
+type PickerRow = Pick<BenchmarkResult, (typeof PICKER_FIELDS)[number]>;
+
 const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
 /** A Verdict sort: the clear answers first, then what could not be told. */
 const VERDICT_ORDER: Verdict[] = ['BETTER', 'WORSE', 'NO_CHANGE', 'INCONCLUSIVE', 'INSUFFICIENT_RUNS'];
@@ -53,7 +57,7 @@ export class ComparePage {
   readonly ids = input<string>();
   readonly baseline = input<string>();
 
-  protected readonly all = signal<BenchmarkResult[]>([]);
+  protected readonly all = signal<PickerRow[]>([]);
   protected readonly picked = signal<number[]>([]);
   protected readonly baselineId = signal<number | null>(null);
   protected readonly comparison = signal<BenchmarkComparison | null>(null);
@@ -100,7 +104,7 @@ export class ComparePage {
     source: (r) => this.translate.instant(SOURCE_WORDS[r.source]),
   }, { active: 'when', direction: 'desc' });
   protected readonly pickerColumns = ['pick', 'baseline', 'id', 'label', 'when', 'source'];
-  protected readonly byId = (_: number, r: BenchmarkResult) => r.id;
+  protected readonly byId = (_: number, r: PickerRow) => r.id;
   protected readonly sourceWords = SOURCE_WORDS;
 
   protected tooFew(row: DeltaRow): boolean {
@@ -138,7 +142,8 @@ export class ComparePage {
 
   private async loadAll(): Promise<void> {
     try {
-      this.all.set(await firstValueFrom(this.api.call('tuning.benchmark.query', [[], { order_by: ['-id'] }])));
+      this.all.set(await firstValueFrom(this.api.call('tuning.benchmark.query',
+        [[], { order_by: ['-id'], select: [...PICKER_FIELDS] }])));
     } catch (error) {
       this.error.set(errorMessage(error));
     }
