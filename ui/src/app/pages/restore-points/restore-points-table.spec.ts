@@ -5,23 +5,30 @@ import { mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { headerCell } from '../../testing/tables';
 import { RestorePointsPage } from './restore-points.page';
+import { TuningRestorePoint } from '../../api/models/tuning-preset';
+import { MockApiService } from '../../testing/mock-api';
+import { fakeQuery } from '../../shared/paging/fake-query';
+
+const stored = (rows: TuningRestorePoint[]) => (params: unknown[]) => fakeQuery(rows, params) as TuningRestorePoint[];
+const pageAsks = (api: MockApiService) => api.callsOf('tuning.restore_point.query')
+  .map(([, o]) => o as { count?: boolean }).filter((o) => !o.count);
 
 describe('RestorePointsPage table', () => {
-  it('lists newest first and sorts by the date, the number of changes and the state behind the words', async () => {
-    const { providers } = mockApi((m) => m
-      .mockCall('tuning.restore_point.query', [
-        fakeRestorePoint({ id: 12, created_at: '2026-02-01T10:00:00Z', changes: [fakeChange()] }),
-        fakeRestorePoint({ id: 11, created_at: '2026-01-20T10:00:00Z', state: 'REVERTED',
+  it('lists newest first; the server sorts every restore point by date, number or title', async () => {
+    const { api, providers } = mockApi((m) => m
+      .mockCall('tuning.restore_point.query', stored([
+        fakeRestorePoint({ id: 12, created_at: '2026-02-01T10:00:00Z', title: 'b', changes: [fakeChange()] }),
+        fakeRestorePoint({ id: 11, created_at: '2026-01-20T10:00:00Z', title: 'c', state: 'REVERTED',
           changes: Array.from({ length: 10 }, (_, i) => fakeChange({ key: `k${i}` })) }),
-        fakeRestorePoint({ id: 9, created_at: '2026-01-31T23:30:00-05:00', kind: 'REVERT', reverts: 2,
-          state: 'REVERTED',
-          changes: [fakeChange(), fakeChange({ key: 'k' })] }),
-      ])
+        fakeRestorePoint({ id: 9, created_at: '2026-02-01T04:30:00Z', title: 'a', kind: 'REVERT', reverts: 2,
+          state: 'REVERTED', changes: [fakeChange(), fakeChange({ key: 'k' })] }),
+      ]))
       .mockCall('tuning.state', fakeState()));
     const { q, all, settle } = await render(RestorePointsPage, providers);
     const table = q('restore-points-table')!;
     const order = () => all('restore-point-').filter((e) => e.tagName === 'TR').map((r) => r.dataset['test']);
-    // by date, newest first: #9 was made 04:30 UTC on 1 February, after #11
+    expect(api.callsOf('tuning.restore_point.query')).toEqual([
+      [[], { order_by: ['-created_at'], limit: 25, offset: 0 }], [[], { count: true }]]);
     expect(order()).toEqual(['restore-point-12', 'restore-point-9', 'restore-point-11']);
     // rows are still table rows (screen readers, the browser tests), one block each on a phone
     expect(table.tagName).toBe('TABLE');
@@ -30,28 +37,45 @@ describe('RestorePointsPage table', () => {
 
     headerCell(table, 'When').click();
     await settle();
+    expect(pageAsks(api).at(-1)).toEqual({ order_by: ['created_at'], limit: 25, offset: 0 });
     expect(order()).toEqual(['restore-point-11', 'restore-point-9', 'restore-point-12']);
-    headerCell(table, 'Changes').click();   // counts start with the most; "10" above "2" only as numbers
+    headerCell(table, 'What').click();
     await settle();
-    expect(order()).toEqual(['restore-point-11', 'restore-point-9', 'restore-point-12']);
-    headerCell(table, 'Changes').click();
-    await settle();
-    expect(order()).toEqual(['restore-point-12', 'restore-point-9', 'restore-point-11']);
-    headerCell(table, 'State').click();   // applied first, the way a restore point lives
-    await settle();
-    expect(order()[0]).toBe('restore-point-12');
+    expect(pageAsks(api).at(-1)).toEqual({ order_by: ['title'], limit: 25, offset: 0 });
+    expect(order()).toEqual(['restore-point-9', 'restore-point-12', 'restore-point-11']);
+    // the target, the state's lifecycle and the number of changes are not the server's to sort by
+    for (const words of ['Target', 'State', 'Changes']) {
+      expect(headerCell(table, words).querySelector('.mat-sort-header-container')).toBeNull();
+    }
     expect(q('revert-preview-12')).not.toBeNull();
+  });
+
+  it('pages: 25 at a time, the paginator moves between them', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => fakeRestorePoint({ id: i + 1,
+      created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }));
+    const { api, providers } = mockApi((m) => m
+      .mockCall('tuning.restore_point.query', stored(many)).mockCall('tuning.state', fakeState()));
+    const { q, all, settle } = await render(RestorePointsPage, providers);
+    const rows = () => all('restore-point-').filter((e) => e.tagName === 'TR');
+    expect(rows().length).toBe(25);
+    const range = () => q('restore-points-paginator')!.querySelector('.mat-mdc-paginator-range-label')!.textContent!.trim();
+    expect(range()).toBe('1–25 of 30');
+    q('restore-points-paginator-next')!.click();
+    await settle();
+    expect(pageAsks(api).at(-1)).toEqual({ order_by: ['-created_at'], limit: 25, offset: 25 });
+    expect(rows().map((r) => r.dataset['test'])).toEqual([5, 4, 3, 2, 1].map((id) => `restore-point-${id}`));
+    expect(range()).toBe('26–30 of 30');
   });
 
   it('says what each restore point is in the server’s words, links a campaign’s to its results', async () => {
     const { providers } = mockApi((m) => m
-      .mockCall('tuning.restore_point.query', [
+      .mockCall('tuning.restore_point.query', stored([
         fakeRestorePoint({ id: 4, kind: 'REVERT', reverts: 2, title: 'Max IOPS reverted, undoing restore point 2',
           campaign_id: null }),
         fakeRestorePoint({ id: 3, title: 'Campaign 1, round 2: Max IOPS applied', campaign_id: 1, campaign_round: 2,
           campaign_stage: 'ROUND' }),
         fakeRestorePoint({ id: 2, kind: 'REVERT', reverts: 1 }),   // an older server: no title
-      ])
+      ]))
       .mockCall('tuning.state', fakeState()));
     const { q } = await render(RestorePointsPage, [...providers, provideRouter([])]);
     const title = (id: number) => q(`restore-point-title-${id}`)!.textContent!.replace(/\s+/g, ' ').trim();

@@ -3,6 +3,11 @@ import { fakeChange, fakePlan, fakeRestorePoint, fakeState } from '../../testing
 import { fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { RestorePointsPage } from './restore-points.page';
+import { TuningRestorePoint } from '../../api/models/tuning-preset';
+import { fakeQuery } from '../../shared/paging/fake-query';
+
+/** The query answered as the server does: pages, counts and `get` over these restore points. */
+const stored = (rows: TuningRestorePoint[]) => (params: unknown[]) => fakeQuery(rows, params) as TuningRestorePoint[];
 import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 
 const slogOut = fakeChange({
@@ -13,7 +18,7 @@ const outcome = { restore_point_id: 9, preset: 'max-iops', target: { pool: 'tank
 
 function page(plan = fakePlan([fakeChange(), slogOut])) {
   return mockApi((m) => m
-    .mockCall('tuning.restore_point.query', [fakeRestorePoint({ id: 3 }), fakeRestorePoint({ id: 1, state: 'REVERTED' })])
+    .mockCall('tuning.restore_point.query', stored([fakeRestorePoint({ id: 3 }), fakeRestorePoint({ id: 1, state: 'REVERTED' })]))
     .mockCall('tuning.restore_point.preview', plan)
     .mockCall('tuning.state', fakeState())
     .mockJob('tuning.restore_point.revert', fakeSuccessfulJob(outcome)));
@@ -67,6 +72,22 @@ describe('RestorePointsPage', () => {
     expect(q('revert-section')!.textContent).toContain('Reverting restore point #3');
   });
 
+  it('opens the preview a link names when that restore point is on another page, asking for it alone', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => fakeRestorePoint({ id: i + 1, state: i ? 'REVERTED' : 'APPLIED',
+      created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }));
+    const { api, providers } = mockApi((m) => m
+      .mockCall('tuning.restore_point.query', stored(many))
+      .mockCall('tuning.restore_point.preview', fakePlan([fakeChange()]))
+      .mockCall('tuning.state', fakeState()));
+    const { q, settle, fixture } = withDialogs(await render(RestorePointsPage, providers));
+    expect(q('restore-point-1')).toBeNull();   // #1, the oldest, is on page 2
+    fixture.componentRef.setInput('revert', '1');
+    await settle();
+    expect(api.callsOf('tuning.restore_point.query').at(-1)).toEqual([[['id', '=', 1]], { get: true }]);
+    expect(api.callsOf('tuning.restore_point.preview')).toEqual([[1]]);
+    expect(q('revert-section')!.textContent).toContain('Reverting restore point #1');
+  });
+
   it('a read-only user previews what a revert would change but may not revert', async () => {
     const { api, providers } = page();
     const { el, q, settle } = withDialogs(await render(RestorePointsPage, providers));
@@ -84,8 +105,8 @@ describe('RestorePointsPage', () => {
   it('names a put-back restore point as such, and a revert row whose value is already there as "already"', async () => {
     const inheritAgain = fakeChange({ current: '128K', proposed: '128K', proposed_source: 'INHERIT', same_value: true });
     const { providers } = mockApi((m) => m
-      .mockCall('tuning.restore_point.query', [fakeRestorePoint({ id: 4, kind: 'PUT_BACK' }),
-        fakeRestorePoint({ id: 3, kind: 'REVERT', state: 'REVERTED' }), fakeRestorePoint({ id: 2 })])
+      .mockCall('tuning.restore_point.query', stored([fakeRestorePoint({ id: 4, kind: 'PUT_BACK' }),
+        fakeRestorePoint({ id: 3, kind: 'REVERT', state: 'REVERTED' }), fakeRestorePoint({ id: 2 })]))
       .mockCall('tuning.restore_point.preview', fakePlan([inheritAgain]))
       .mockCall('tuning.state', fakeState()));
     const { q, settle } = withDialogs(await render(RestorePointsPage, providers));

@@ -2,7 +2,8 @@ import { ChangeDetectionStrategy, Component, computed, effect, inject, input, si
 import { RouterLink } from '@angular/router';
 import { MatButton } from '@angular/material/button';
 import { MatCard } from '@angular/material/card';
-import { MatSort, MatSortHeader } from '@angular/material/sort';
+import { MatPaginator, PageEvent } from '@angular/material/paginator';
+import { MatSort, MatSortHeader, Sort } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
 import { firstValueFrom } from 'rxjs';
 
@@ -25,11 +26,16 @@ import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { PlanTableComponent } from '../presets/plan-table.component';
 import { toggleIn } from '../../shared/toggle-in';
-import { SortedRows, rankOf, timeOf } from '../../shared/table/sort-rows';
+import { PAGE_SIZES, PagedRows, orderByOf } from '../../shared/paging/paging';
+import { PaginatorIdsDirective, providePaginatorWords } from '../../shared/paging/paginator';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 
-/** States in the order a restore point lives through them (a State sort groups them so). */
-const STATE_ORDER: TuningRestorePoint['state'][] = ['IN_PROGRESS', 'APPLIED', 'REVERTED', 'ROLLED_BACK', 'FAILED'];
+/**
+ * What the server can sort restore points by: its own fields (the title is the server's words). The target, the
+ * state in the order a restore point lives through them and the number of changes are not fields it sorts by, so
+ * those columns sort no more: a page sorted on its own would look like every restore point sorted.
+ */
+const SORT_FIELDS = { id: 'id', when: 'created_at', what: 'title' };
 
 /**
  * Every apply and revert, newest first; preview what reverting one would change (opened directly by
@@ -38,28 +44,30 @@ const STATE_ORDER: TuningRestorePoint['state'][] = ['IN_PROGRESS', 'APPLIED', 'R
  */
 @Component({
   selector: 'tp-restore-points-page',
-  imports: [MatCard, MatButton, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, PlanTableComponent,
-    JobProgressDialogComponent, ConfirmDialogComponent, RequiresRoleDirective, RouterLink],
+  imports: [MatCard, MatButton, MatTableModule, MatSort, MatSortHeader, MatPaginator, PaginatorIdsDirective, TypedCellDef,
+    TranslatePipe, PlanTableComponent, JobProgressDialogComponent, ConfirmDialogComponent, RequiresRoleDirective,
+    RouterLink],
+  providers: [providePaginatorWords()],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrls: ['../../shared/table/data-table.scss'],
   template: `
     <h1>{{ 'Restore points' | t }}</h1>
     @if (error(); as e) { <p class="banner danger" role="alert" data-test="restore-points-error">{{ e }}</p> }
     <div class="table-wrap" tabindex="0">
-      <table mat-table class="stacked" data-test="restore-points-table" [dataSource]="table.rows()" [trackBy]="byId"
-             matSort [matSortActive]="table.sort().active" [matSortDirection]="table.sort().direction"
-             matSortDisableClear (matSortChange)="table.sort.set($event)">
+      <table mat-table class="stacked" data-test="restore-points-table" [dataSource]="points.rows()" [trackBy]="byId"
+             matSort [matSortActive]="sort().active" [matSortDirection]="sort().direction"
+             matSortDisableClear (matSortChange)="sortBy($event)">
         <ng-container matColumnDef="id">
           <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">#</th>
-          <td mat-cell *matCellDef="let rp; of: table.rows" data-label="#">{{ rp.id }}</td>
+          <td mat-cell *matCellDef="let rp; of: points.rows" data-label="#">{{ rp.id }}</td>
         </ng-container>
         <ng-container matColumnDef="when">
           <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">{{ 'When' | t }}</th>
-          <td mat-cell *matCellDef="let rp; of: table.rows" [attr.data-label]="'When' | t">{{ date(rp.created_at) }}</td>
+          <td mat-cell *matCellDef="let rp; of: points.rows" [attr.data-label]="'When' | t">{{ date(rp.created_at) }}</td>
         </ng-container>
         <ng-container matColumnDef="what">
           <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'What' | t }}</th>
-          <td mat-cell *matCellDef="let rp; of: table.rows" [attr.data-label]="'What' | t">
+          <td mat-cell *matCellDef="let rp; of: points.rows" [attr.data-label]="'What' | t">
             <!-- The server's words; an older server sends no title: the kind, the preset and what it reverts. -->
             <span [attr.data-test]="'restore-point-title-' + rp.id">@if (rp.title) { {{ rp.title }} } @else {
               {{ kindWords[rp.kind] | t }} {{ presets.nameOf(rp.preset) }}
@@ -71,20 +79,20 @@ const STATE_ORDER: TuningRestorePoint['state'][] = ['IN_PROGRESS', 'APPLIED', 'R
             @if (rp.message) { <div class="muted">{{ rp.message }}</div> }</td>
         </ng-container>
         <ng-container matColumnDef="target">
-          <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Target' | t }}</th>
-          <td mat-cell *matCellDef="let rp; of: table.rows" [attr.data-label]="'Target' | t">{{ targetOf(rp) }}</td>
+          <th mat-header-cell *matHeaderCellDef>{{ 'Target' | t }}</th>
+          <td mat-cell *matCellDef="let rp; of: points.rows" [attr.data-label]="'Target' | t">{{ targetOf(rp) }}</td>
         </ng-container>
         <ng-container matColumnDef="state">
-          <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'State' | t }}</th>
-          <td mat-cell *matCellDef="let rp; of: table.rows" [attr.data-label]="'State' | t"><span class="badge" [class]="rp.state" data-test="restore-point-state">{{ stateWords[rp.state] | t }}</span></td>
+          <th mat-header-cell *matHeaderCellDef>{{ 'State' | t }}</th>
+          <td mat-cell *matCellDef="let rp; of: points.rows" [attr.data-label]="'State' | t"><span class="badge" [class]="rp.state" data-test="restore-point-state">{{ stateWords[rp.state] | t }}</span></td>
         </ng-container>
         <ng-container matColumnDef="changes">
-          <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">{{ 'Changes' | t }}</th>
-          <td mat-cell *matCellDef="let rp; of: table.rows" [attr.data-label]="'Changes' | t">{{ rp.changes.length }}</td>
+          <th mat-header-cell *matHeaderCellDef>{{ 'Changes' | t }}</th>
+          <td mat-cell *matCellDef="let rp; of: points.rows" [attr.data-label]="'Changes' | t">{{ rp.changes.length }}</td>
         </ng-container>
         <ng-container matColumnDef="actions">
           <th mat-header-cell *matHeaderCellDef></th>
-          <td mat-cell *matCellDef="let rp; of: table.rows">
+          <td mat-cell *matCellDef="let rp; of: points.rows">
             @if (rp.state === 'APPLIED') {
               <button matButton="outlined" type="button" [attr.data-test]="'revert-preview-' + rp.id" (click)="preview(rp)">{{ 'Revert…' | t }}</button>
             }
@@ -93,9 +101,12 @@ const STATE_ORDER: TuningRestorePoint['state'][] = ['IN_PROGRESS', 'APPLIED', 'R
         <tr mat-header-row *matHeaderRowDef="columns" [attr.data-label]="'Sort by' | t"></tr>
         <tr mat-row *matRowDef="let rp; columns: columns" [attr.data-test]="'restore-point-' + rp.id"></tr>
         <tr class="mat-mdc-row" *matNoDataRow><td [attr.colspan]="columns.length" class="muted" data-test="restore-points-empty">
-          {{ (loaded() ? 'No restore points yet: applying a preset makes one.' : 'Loading…') | t }}</td></tr>
+          {{ (points.loaded() ? 'No restore points yet: applying a preset makes one.' : 'Loading…') | t }}</td></tr>
       </table>
     </div>
+    <mat-paginator tpPaginatorIds="restore-points-paginator" [length]="points.total()" [pageIndex]="points.page().index"
+                   [pageSize]="points.page().size" [pageSizeOptions]="pageSizes" showFirstLastButtons
+                   (page)="turnPage($event)" />
 
     @if (selected(); as rp) {
       <mat-card appearance="outlined" class="card" style="margin-top: 16px" data-test="revert-section">
@@ -145,18 +156,11 @@ export class RestorePointsPage {
   protected readonly date = formatDateTime;
   protected readonly stateWords = RESTORE_POINT_STATE_WORDS;
   protected readonly kindWords = RESTORE_POINT_KIND_WORDS;
-  protected readonly points = signal<TuningRestorePoint[]>([]);
-  /** The first answer has come: until then an empty list means nothing yet, not no restore points. */
-  protected readonly loaded = signal(false);
-  /** Newest first, as the server sends them; names and words sort as text, dates and counts by their number. */
-  protected readonly table = new SortedRows(this.points, {
-    id: (rp) => rp.id,
-    when: (rp) => timeOf(rp.created_at),
-    what: (rp) => rp.title ?? `${this.presets.nameOf(rp.preset)} ${rp.kind}`,
-    target: (rp) => this.targetOf(rp),
-    state: (rp) => rankOf(STATE_ORDER, rp.state),
-    changes: (rp) => rp.changes.length,
-  }, { active: 'when', direction: 'desc' });
+  /** Newest first; the server sorts (every restore point, not only the page shown). */
+  protected readonly sort = signal<Sort>({ active: 'when', direction: 'desc' });
+  /** One page at a time: each restore point carries every change it made. */
+  protected readonly points = new PagedRows<TuningRestorePoint>(() => orderByOf(this.sort(), SORT_FIELDS, ['-id']));
+  protected readonly pageSizes = PAGE_SIZES;
   protected readonly columns = ['id', 'when', 'what', 'target', 'state', 'changes', 'actions'];
   protected readonly byId = (_: number, rp: TuningRestorePoint) => rp.id;
   protected readonly error = signal<string | null>(null);
@@ -173,31 +177,57 @@ export class RestorePointsPage {
 
   constructor() {
     void this.load();
-    // Once the list is there, the restore point the link names is previewed (once per link).
+    // Once the first page is there, the restore point the link names is previewed (once per link), asked for
+    // on its own when it is on another page.
     effect(() => {
       const wanted = this.revert();
-      const rp = this.points().find((p) => String(p.id) === wanted);
-      if (wanted && rp && untracked(this.opened) !== wanted) {
+      if (wanted && this.points.loaded() && untracked(this.opened) !== wanted) {
         this.opened.set(wanted);
-        if (rp.state === 'APPLIED') {
-          void untracked(() => this.preview(rp));
-        }
+        void untracked(() => this.openLinked(wanted));
       }
     });
+  }
+
+  private async openLinked(wanted: string): Promise<void> {
+    let rp = this.points.rows().find((p) => String(p.id) === wanted);
+    if (!rp && Number.isInteger(Number(wanted))) {
+      // a link to a restore point that no longer exists opens nothing, as before paging
+      rp = await firstValueFrom(this.api.call('tuning.restore_point.query', [[['id', '=', Number(wanted)]], { get: true }]))
+        .then((found) => found as unknown as TuningRestorePoint, () => undefined);
+    }
+    if (rp?.state === 'APPLIED') {
+      await this.preview(rp);
+    }
   }
 
   protected targetOf(rp: TuningRestorePoint): string {
     return rp.target?.dataset ?? rp.target?.pool ?? '';
   }
 
+  /** The page shown and the number of restore points; past the end, the last page. */
   protected async load(): Promise<void> {
     try {
-      this.points.set(await firstValueFrom(this.api.call('tuning.restore_point.query', [[], { order_by: ['-id'] }])));
-      this.loaded.set(true);
+      await this.points.load({
+        rows: (options) => firstValueFrom(this.api.call('tuning.restore_point.query', [[], options])),
+        // TrueNAS's count option answers a number, not rows
+        count: () => firstValueFrom(this.api.call('tuning.restore_point.query', [[], { count: true }])) as
+          unknown as Promise<number>,
+      });
       this.error.set(null);
     } catch (error) {
       this.error.set(errorMessage(error));
     }
+  }
+
+  protected sortBy(sort: Sort): void {
+    this.sort.set(sort);
+    this.points.first();
+    void this.load();
+  }
+
+  protected turnPage(event: PageEvent): void {
+    this.points.page.set({ index: event.pageIndex, size: event.pageSize });
+    void this.load();
   }
 
   protected async preview(rp: TuningRestorePoint): Promise<void> {

@@ -1,5 +1,5 @@
 // For specs: a query method's answer over stored rows, as the server's filter_list gives it (`=` filters, one
-// order_by, offset/limit, count, select of top-level and dotted names).
+// order_by, offset/limit, count, get, select of top-level and dotted names).
 import { QueryFilter, QueryOptions } from '../../api/models/auth';
 
 function valueAt(row: unknown, path: string): unknown {
@@ -24,7 +24,7 @@ function selected(row: object, names: string[]): object {
 }
 
 /** `params` as a mock call gets them: `[filters?, options?]`. */
-export function fakeQuery<T extends object>(rows: readonly T[], params: readonly unknown[] = []): T[] | number {
+export function fakeQuery<T extends object>(rows: readonly T[], params: readonly unknown[] = []): T[] | T | number {
   const [filters, options] = params as [QueryFilter[]?, QueryOptions?];
   let out = rows.filter((row) => (filters ?? []).every((f) => {
     const [name, op, value] = f as [string, string, unknown];
@@ -45,7 +45,14 @@ export function fakeQuery<T extends object>(rows: readonly T[], params: readonly
       return (x < y ? -1 : x > y ? 1 : 0) * (desc ? -1 : 1);
     });
   }
+  if (options?.get) {
+    if (!out.length) {
+      throw new Error('MatchNotFound');
+    }
+    out = out.slice(0, 1);
+  }
   const offset = options?.offset ?? 0;
   out = out.slice(offset, options?.limit ? offset + options.limit : undefined);
-  return options?.select ? out.map((row) => selected(row, options.select!) as T) : out;
+  out = options?.select ? out.map((row) => selected(row, options.select!) as T) : out;
+  return options?.get ? out[0] : out;
 }
