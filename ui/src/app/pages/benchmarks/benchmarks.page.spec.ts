@@ -82,7 +82,7 @@ describe('BenchmarksPage', () => {
     expect(q('details-jobs')).toBeNull();
   });
 
-  it('the server sorts the whole history by date (newest first), number or label; details open right under their row', async () => {
+  it('the server sorts the whole history by date, number or label; details open under their row', async () => {
     const rows = [fakeImportedBenchmark({ created_at: '2025-12-30T10:00:00Z' }),
       fakeBenchmark({ ...tuned, created_at: '2026-01-03T10:00:00Z' }), fakeBenchmark({ created_at: '2026-01-02T10:00:00Z' })];
     const { api, q, el, settle } = await renderPage(undefined, rows);

@@ -48,8 +48,8 @@ describe('ClientsPage', () => {
     const { api, q, all } = await renderPage();
     expect(api.callsOf('tuning.client.session.query')).toEqual([[[], { order_by: ['-id'] }]]);
     // only what the list shows: the client, share, link and session of each result, not its runs and figures
-    expect(api.callsOf('tuning.benchmark.query')).toEqual([[[['source', '=', 'CLIENT']], { order_by: ['-id'],
-      select: ['id', 'label', 'created_at', 'source', 'context.client', 'context.target', 'context.link', 'context.session'] }]]);
+    expect(api.callsOf('tuning.benchmark.query')).toEqual([[[['source', '=', 'CLIENT']], { order_by: ['-id'], select: [
+      'id', 'label', 'created_at', 'source', 'context.client', 'context.target', 'context.link', 'context.session'] }]]);
     expect(all('client-session-').map((r) => r.dataset['test'])).toEqual(['client-session-2', 'client-session-1']);
     expect(q('client-state-1')!.textContent).toBe('Active');
     expect(q('client-state-2')!.textContent).toBe('Expired');

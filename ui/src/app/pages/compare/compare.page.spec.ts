@@ -16,8 +16,8 @@ function boxLayouts(): BenchmarkComparison['chart_layouts'] {
 
 async function renderCompare(ids: string, baseline: string, comparison: BenchmarkComparison = fakeComparison()) {
   const { api, providers } = mockApi((m) => m
-    .mockCall('tuning.benchmark.query', (params) => fakeQuery(
-      [fakeImportedBenchmark({ id: 3 }), fakeBenchmark({ id: 2, label: 'tuned' }), fakeBenchmark({ id: 1 })], params) as BenchmarkResult[])
+    .mockCall('tuning.benchmark.query', (params) => fakeQuery([fakeImportedBenchmark({ id: 3 }),
+      fakeBenchmark({ id: 2, label: 'tuned' }), fakeBenchmark({ id: 1 })], params) as BenchmarkResult[])
     .mockCall('tuning.benchmark.compare', comparison));
   const view = await render(ComparePage, [...providers, provideRouter([])], async () => undefined);
   view.fixture.componentRef.setInput('ids', ids);

@@ -58,7 +58,8 @@ describe('RestorePointsPage table', () => {
     const { q, all, settle } = await render(RestorePointsPage, providers);
     const rows = () => all('restore-point-').filter((e) => e.tagName === 'TR');
     expect(rows().length).toBe(25);
-    const range = () => q('restore-points-paginator')!.querySelector('.mat-mdc-paginator-range-label')!.textContent!.trim();
+    const range = () => q('restore-points-paginator')!.querySelector('.mat-mdc-paginator-range-label')!
+      .textContent!.trim();
     expect(range()).toBe('1–25 of 30');
     q('restore-points-paginator-next')!.click();
     await settle();

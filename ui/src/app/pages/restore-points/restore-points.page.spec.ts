@@ -18,7 +18,8 @@ const outcome = { restore_point_id: 9, preset: 'max-iops', target: { pool: 'tank
 
 function page(plan = fakePlan([fakeChange(), slogOut])) {
   return mockApi((m) => m
-    .mockCall('tuning.restore_point.query', stored([fakeRestorePoint({ id: 3 }), fakeRestorePoint({ id: 1, state: 'REVERTED' })]))
+    .mockCall('tuning.restore_point.query',
+      stored([fakeRestorePoint({ id: 3 }), fakeRestorePoint({ id: 1, state: 'REVERTED' })]))
     .mockCall('tuning.restore_point.preview', plan)
     .mockCall('tuning.state', fakeState())
     .mockJob('tuning.restore_point.revert', fakeSuccessfulJob(outcome)));

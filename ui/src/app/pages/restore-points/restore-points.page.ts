@@ -44,8 +44,8 @@ const SORT_FIELDS = { id: 'id', when: 'created_at', what: 'title' };
  */
 @Component({
   selector: 'tp-restore-points-page',
-  imports: [MatCard, MatButton, MatTableModule, MatSort, MatSortHeader, MatPaginator, PaginatorIdsDirective, TypedCellDef,
-    TranslatePipe, PlanTableComponent, JobProgressDialogComponent, ConfirmDialogComponent, RequiresRoleDirective,
+  imports: [MatCard, MatButton, MatTableModule, MatSort, MatSortHeader, MatPaginator, PaginatorIdsDirective,
+    TypedCellDef, TranslatePipe, PlanTableComponent, JobProgressDialogComponent, ConfirmDialogComponent, RequiresRoleDirective,
     RouterLink],
   providers: [providePaginatorWords()],
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -192,8 +192,8 @@ export class RestorePointsPage {
     let rp = this.points.rows().find((p) => String(p.id) === wanted);
     if (!rp && Number.isInteger(Number(wanted))) {
       // a link to a restore point that no longer exists opens nothing, as before paging
-      rp = await firstValueFrom(this.api.call('tuning.restore_point.query', [[['id', '=', Number(wanted)]], { get: true }]))
-        .then((found) => found as unknown as TuningRestorePoint, () => undefined);
+      const one = this.api.call('tuning.restore_point.query', [[['id', '=', Number(wanted)]], { get: true }]);
+      rp = await firstValueFrom(one).then((found) => found as unknown as TuningRestorePoint, () => undefined);
     }
     if (rp?.state === 'APPLIED') {
       await this.preview(rp);

@@ -3,7 +3,8 @@
 import { QueryFilter, QueryOptions } from '../../api/models/auth';
 
 function valueAt(row: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), row);
+  return path.split('.').reduce<unknown>(
+    (v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), row);
 }
 
 function selected(row: object, names: string[]): object {
