@@ -18,42 +18,42 @@ from .core.report.chart_layout import panel_layouts
 INPUT_ERRORS = {cls.__name__: cls for cls in (BenchmarkInputError, ReportInputError)}
 
 
-def comparable(entry: dict) -> dict:
+def comparable(result: dict) -> dict:
     """A stored result in the shape the comparison core reads."""
-    return {'source': entry['source'], 'label': entry['label'],
-            'tests': {test: {'runs': runs} for test, runs in entry['runs'].items()}}
+    return {'source': result['source'], 'label': result['label'],
+            'tests': {test: {'runs': runs} for test, runs in result['runs'].items()}}
 
 
-def comparison_of(entries: list[dict], baseline_id: int, measured: dict | None = None) -> dict:
+def comparison_of(results: list[dict], baseline_id: int, measured: dict | None = None) -> dict:
     """The comparison of stored results against one of them (``tuning.benchmark.compare``'s answer); ``measured``: the
     latest network ceiling of each port (``store.network.latest_network_results``)."""
-    base = next(e for e in entries if e['id'] == baseline_id)
-    others = [e for e in entries if e is not base]
-    result = compare_results(comparable(base), [comparable(e) for e in others])
-    result['baseline']['id'] = base['id']
-    for comparison, entry in zip(result['comparisons'], others):
-        comparison['id'] = entry['id']
-    result['theoretical_max'] = comparison_limit([base, *others], measured)
+    base = next(e for e in results if e['id'] == baseline_id)
+    others = [e for e in results if e is not base]
+    answer = compare_results(comparable(base), [comparable(e) for e in others])
+    answer['baseline']['id'] = base['id']
+    for comparison, result in zip(answer['comparisons'], others):
+        comparison['id'] = result['id']
+    answer['theoretical_max'] = comparison_limit([base, *others], measured)
     # first what no statistics can fix: a figure measured with writes not safe on power loss
     # then the conditions, by the rules the report reads too (``core.bench.conditions``), and the noise
-    conditions = [text for _, _, text in condition_warnings(entries, baseline_id)]
-    result['warnings'] = data_loss_warnings(entries) + conditions + [w for e in entries for w in noise_warnings(e)]
-    # what the panel and the report draw, once: the same pure series the report reads back from this result
-    result.update(compare_series([base, *others], {e['id']: honest_summary(e['summary']) for e in entries},
-                                 comparison_rows(result['comparisons']), result['theoretical_max']))
+    conditions = [text for _, _, text in condition_warnings(results, baseline_id)]
+    answer['warnings'] = data_loss_warnings(results) + conditions + [w for e in results for w in noise_warnings(e)]
+    # what the panel and the report draw, once: the same pure series the report reads back from this answer
+    answer.update(compare_series([base, *others], {e['id']: honest_summary(e['summary']) for e in results},
+                                 comparison_rows(answer['comparisons']), answer['theoretical_max']))
     # and where the panel draws each mark: the report's layout code, at the widths the panel may have
-    result['chart_layouts'] = panel_layouts(result['charts'], any(e['source'] == 'CLIENT' for e in entries))
-    return result
+    answer['chart_layouts'] = panel_layouts(answer['charts'], any(e['source'] == 'CLIENT' for e in results))
+    return answer
 
 
-def report_file(entries: list[dict], comparison: dict | None, campaign: dict | None, format_: str, *, title: str,
+def report_file(results: list[dict], comparison: dict | None, campaign: dict | None, format_: str, *, title: str,
                 generated_at: str, ladders=()) -> tuple[bytes, str, str]:
     """``(data, content_type, extension)`` of a report; ``ReportInputError`` naming what is wrong in the selection."""
     extra = {'ladders': ladders}
     if campaign is not None:   # its recommendation from this very comparison: the same figures as the tables
         names = {id_: name for name, id_ in campaign['results'].items()}
         extra.update(campaign=campaign, recommendation=recommend(comparison, names) if comparison else [])
-    report = build_report(entries, comparison, title=title, generated_at=generated_at, **extra)
+    report = build_report(results, comparison, title=title, generated_at=generated_at, **extra)
     return render(report, format_)
 
 

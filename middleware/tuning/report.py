@@ -41,19 +41,19 @@ class TuningReportService(Service):
         method and warnings. Every figure is the one `tuning.benchmark.compare` returns. Use it through
         `core.download`."""
         job.set_progress(10, 'Collecting the results')
-        entries, ids, baseline, title, campaign = await store_call(self.middleware, selected, selection)
+        results, ids, baseline, title, campaign = await store_call(self.middleware, selected, selection)
         comparison = None
         if len(ids) > 1:
             job.set_progress(30, 'Comparing them with the baseline')
             measured = await store_call(self.middleware, latest_network_results)
-            comparison = result_of(await run_in_proc(self.middleware, outcome, comparison_of, entries, baseline,
+            comparison = result_of(await run_in_proc(self.middleware, outcome, comparison_of, results, baseline,
                                                      measured))
-        ladders = await store_call(self.middleware, report_ladders, entries)   # where the limit is, per pool
+        ladders = await store_call(self.middleware, report_ladders, results)   # where the limit is, per pool
         job.set_progress(70, f'Rendering {format_}')
         generated_at = datetime.now(timezone.utc).isoformat(timespec='seconds')
         try:
             data, content_type, extension = result_of(await run_in_proc(
-                self.middleware, outcome, report_file, entries, comparison, campaign, format_, title=title,
+                self.middleware, outcome, report_file, results, comparison, campaign, format_, title=title,
                 generated_at=generated_at, ladders=ladders))
         except ReportInputError as e:
             raise _error(f'selection.{e.field}', e.message) from None
@@ -63,7 +63,7 @@ class TuningReportService(Service):
 
 
 def selected(db, selection: dict):
-    """What a report selection names: ``(entries, ids, baseline id, title, campaign or None)``; ``ValidationErrors``
+    """What a report selection names: ``(results, ids, baseline id, title, campaign or None)``; ``ValidationErrors``
     naming the field otherwise."""
     if bool(selection['results']) == (selection['campaign'] is not None):
         raise _error('selection', 'Name either `results` (benchmark result ids) or a `campaign`.')
@@ -86,10 +86,10 @@ def selected(db, selection: dict):
         if baseline not in ids:
             raise _error('selection.baseline', f'{baseline} is not one of `results`.')
         title = selection['title'] or 'Tuning benchmark report'
-    entries = []
+    results = []
     for i, id_ in enumerate(ids):
-        entry = bench_store.get_benchmark(db, id_)
-        if entry is None:
+        result = bench_store.get_benchmark(db, id_)
+        if result is None:
             raise _error(f'selection.results.{i}', f'No benchmark result {id_}.', errno.ENOENT)
-        entries.append(entry)
-    return entries, ids, baseline, title, campaign
+        results.append(result)
+    return results, ids, baseline, title, campaign

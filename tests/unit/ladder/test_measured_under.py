@@ -64,11 +64,11 @@ def test_a_service_setting_is_said_without_repeating_its_service():
     assert 'SMB multichannel on (now off)' in verdict and ' on smb' not in verdict
 
 
-def figures(entry, write, read=None):
+def figures(stored, write, read=None):
     summary = {'SEQ_WRITE': {'write_bw_bytes': {'median': write}}}
     if read is not None:
         summary['SEQ_READ'] = {'read_bw_bytes': {'median': read}}
-    return {**entry, 'summary': summary}
+    return {**stored, 'summary': summary}
 
 
 def pool_ladder(id_):
@@ -130,15 +130,15 @@ def test_a_reports_ladder_says_its_pool_figure_was_measured_with_writes_not_safe
     db = Database(str(tmp_path / 'tuning.db'))
     try:
         context = {**result(1, 'DISABLED')['context'], 'target': {'dataset': 'tank/media', 'pool': 'tank'}}
-        entry = benchmarks.insert_benchmark(
+        stored = benchmarks.insert_benchmark(
             db, label='loose', source='FIO', spec={}, context=context, runs={}, jobs=[], notes=[], raw={},
             summary={'SEQ_WRITE': {'write_bw_bytes': {'median': 1_686e6}}})
         disk_reads.insert_disk_read(db, pool='tank', stand_in=True, total_read_bytes_per_second=1e9,
                                     disks=[{'name': 'sda', 'device': '/d', 'read_bytes_per_second': 1e9,
                                             'seconds': 3.0, 'error': None}],
                                     options={'pool': 'tank', 'seconds_per_disk': 3})
-        (ladder,) = report_ladders(db, [entry])
-        assert ladder['verdict'].endswith(f"The pool's figure (benchmark #{entry['id']}) was measured with "
+        (ladder,) = report_ladders(db, [stored])
+        assert ladder['verdict'].endswith(f"The pool's figure (benchmark #{stored['id']}) was measured with "
                                           'Synchronous writes Disabled on tank/media: not safe on power loss; '
                                           'without it writes may be slower.')
     finally:

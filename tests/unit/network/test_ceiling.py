@@ -93,10 +93,10 @@ def test_options_out_of_bounds_are_refused_by_field(field, value):
 
 def test_a_comparison_reads_against_the_latest_ceiling_of_its_port():
     stored = network_limit(NICS)
-    entries = [{'source': 'BONNIE', 'context': {}},
+    results = [{'source': 'BONNIE', 'context': {}},
                {'source': 'FIO', 'context': {'nics': NICS, 'theoretical_max': stored}}]
-    assert comparison_limit(entries) == stored
+    assert comparison_limit(results) == stored
     measured = {'eno1': {'ceiling_bits_per_second': 941_000_000.0, 'created_at': '2026-11-24T08:00:00+00:00'}}
-    assert comparison_limit(entries, measured) == network_limit(NICS, measured)
-    assert comparison_limit(entries, {'eno2': measured['eno1']}) == stored
-    assert comparison_limit(entries[:1], measured) is None
+    assert comparison_limit(results, measured) == network_limit(NICS, measured)
+    assert comparison_limit(results, {'eno2': measured['eno1']}) == stored
+    assert comparison_limit(results[:1], measured) is None

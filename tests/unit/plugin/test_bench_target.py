@@ -35,31 +35,31 @@ def test_network_limit_is_the_fastest_linked_nic():
     assert network_limit([{'name': 'x', 'link_up': False, 'speed_mbps': 1000}]) is None
 
 
-def _entry(id_, dataset, fio, source='FIO'):
+def _result(id_, dataset, fio, source='FIO'):
     return {'id': id_, 'label': f'r{id_}', 'source': source,
             'context': {'target': {'dataset': dataset}, 'fio_version': fio}, 'summary': {}}
 
 
-def _different(entries):
-    return [text for kind, _, text in condition_warnings(entries, 1) if kind == 'DIFFERENT_CONDITIONS']
+def _different(results):
+    return [text for kind, _, text in condition_warnings(results, 1) if kind == 'DIFFERENT_CONDITIONS']
 
 
 def test_different_conditions_are_named_with_the_results():
-    (warning,) = _different([_entry(1, 'tank/a', 'fio-3.33'), _entry(2, 'tank/b', 'fio-3.33')])
+    (warning,) = _different([_result(1, 'tank/a', 'fio-3.33'), _result(2, 'tank/b', 'fio-3.33')])
     assert warning.startswith("#2 'r2' was measured under different conditions from the baseline #1 'r1'")
     assert 'dataset tank/b (baseline: tank/a)' in warning
-    assert _different([_entry(1, 'tank/a', 'fio-3.33'), _entry(2, 'tank/a', 'fio-3.33')]) == []
-    mixed = condition_warnings([_entry(1, 'tank/a', 'fio-3.33'), _entry(3, None, None, source='BONNIE')], 1)
+    assert _different([_result(1, 'tank/a', 'fio-3.33'), _result(2, 'tank/a', 'fio-3.33')]) == []
+    mixed = condition_warnings([_result(1, 'tank/a', 'fio-3.33'), _result(3, None, None, source='BONNIE')], 1)
     assert 'benchmark tool bonnie++ (baseline: fio)' in mixed[0][2]
     (unknown,) = [text for kind, id_, text in mixed if kind == 'UNKNOWN_CONDITIONS' and id_ == 3]
     assert 'dataset' in unknown and 'fio version' not in unknown   # bonnie++ has no fio version to miss
 
 
 def test_noise_and_outliers_are_flagged():
-    entry = {'id': 1, 'label': 'x', 'summary': {'SEQ_WRITE': {
+    result = {'id': 1, 'label': 'x', 'summary': {'SEQ_WRITE': {
         'write_bw_bytes': {'n': 5, 'cv_percent': 14.2, 'outliers': [3]},
         'write_iops': {'n': 5, 'cv_percent': 2.0, 'outliers': []}}}}
-    warnings = noise_warnings(entry)
+    warnings = noise_warnings(result)
     assert len(warnings) == 2
     assert 'CV 14.2 %' in warnings[0] and 'run 4' in warnings[1]
     # in words, not the catalog's ids

@@ -1,5 +1,5 @@
 """Fixtures for the report tests: the committed report fixtures (three configurations built from the real fio
-captures, see tests/fixtures/report/make_report_fixtures.py) and builders for small hand-made entries."""
+captures, see tests/fixtures/report/make_report_fixtures.py) and builders for small hand-made results."""
 import copy
 import json
 import os
@@ -16,13 +16,13 @@ def load_fixture(*parts):
         return json.load(f)
 
 
-_ENTRIES = load_fixture('report', 'entries.json')
+_RESULTS = load_fixture('report', 'entries.json')
 _COMPARISON = load_fixture('report', 'comparison.json')
 
 
 @pytest.fixture
-def entries():
-    return copy.deepcopy(_ENTRIES)
+def results():
+    return copy.deepcopy(_RESULTS)
 
 
 @pytest.fixture
@@ -45,8 +45,8 @@ def full_context(**over):
     return context
 
 
-def make_entry(id_, label, values, context=None, source='FIO', notes=(), spec=None):
-    """An entry in the ``tuning.benchmark.get`` shape from ``{TEST: {metric: [run values]}}``."""
+def make_result(id_, label, values, context=None, source='FIO', notes=(), spec=None):
+    """A result in the ``tuning.benchmark.get`` shape from ``{TEST: {metric: [run values]}}``."""
     runs, summary = {}, {}
     for test, metrics in values.items():
         count = len(next(iter(metrics.values())))
@@ -57,12 +57,12 @@ def make_entry(id_, label, values, context=None, source='FIO', notes=(), spec=No
             'notes': list(notes)}
 
 
-def compare_entries(baseline, others, warnings=()):
-    """What tuning.benchmark.compare returns for these entries (fewer bootstrap resamples: same code path)."""
-    def normalised(entry):
-        return {'source': entry['source'], 'label': entry['label'],
-                'tests': {t: {'runs': r} for t, r in entry['runs'].items()}}
-    result = compare(normalised(baseline), [normalised(o) for o in others], resamples=500)
-    return {'baseline': {'id': baseline['id'], **result['baseline']},
-            'comparisons': [{'id': o['id'], **c} for o, c in zip(others, result['comparisons'])],
+def compare_results(baseline, others, warnings=()):
+    """What tuning.benchmark.compare returns for these results (fewer bootstrap resamples: same code path)."""
+    def normalised(result):
+        return {'source': result['source'], 'label': result['label'],
+                'tests': {t: {'runs': r} for t, r in result['runs'].items()}}
+    answer = compare(normalised(baseline), [normalised(o) for o in others], resamples=500)
+    return {'baseline': {'id': baseline['id'], **answer['baseline']},
+            'comparisons': [{'id': o['id'], **c} for o, c in zip(others, answer['comparisons'])],
             'theoretical_max': None, 'warnings': list(warnings)}

@@ -6,7 +6,7 @@ from tuning.core.report.chart_data import PALETTE, compare_series, comparison_ro
 from tuning.core.report.chart_layout import panel_layouts
 from tuning.core.report.numbers import format_value
 
-from .conftest import compare_entries, make_entry
+from .conftest import compare_results, make_result
 
 MAX = {'bytes_per_second': 1.25e9, 'basis': 'eno1 link at 10000 Mb/s'}
 
@@ -25,10 +25,10 @@ def _contrast(a, b):
 
 
 def _series(baseline, others, theoretical_max=MAX):
-    comparison = compare_entries(baseline, others)
-    entries = [baseline, *others]
-    return compare_series([{'id': e['id'], 'label': e['label']} for e in entries],
-                          {e['id']: e['summary'] for e in entries},
+    comparison = compare_results(baseline, others)
+    results = [baseline, *others]
+    return compare_series([{'id': e['id'], 'label': e['label']} for e in results],
+                          {e['id']: e['summary'] for e in results},
                           comparison_rows(comparison['comparisons']), theoretical_max)
 
 
@@ -44,8 +44,8 @@ def _pair(runs=6, seq=(400e6, 480e6), rand=(12_000, 300), sync=0):
             'MIXED_70_30': {'read_iops': [7000.0 + k for k in range(runs)],
                             'write_iops': [3000.0 + k for k in range(runs)]},
         }
-    return (make_entry(1, 'before', values(1, seq[0], rand[0], sync)),
-            make_entry(2, 'after', values(2, seq[1], rand[1], sync)))
+    return (make_result(1, 'before', values(1, seq[0], rand[0], sync)),
+            make_result(2, 'after', values(2, seq[1], rand[1], sync)))
 
 
 def test_palette_reads_on_the_light_and_the_dark_theme_and_is_shared_by_every_mark():
@@ -132,8 +132,8 @@ def test_too_few_runs_show_no_percentage_in_the_tiles():
 
 def test_a_chart_no_result_has_is_left_out_and_no_limit_without_a_maximum():
     before, after = _pair()
-    for entry in (before, after):
-        del entry['summary']['SEQ_WRITE']
+    for result in (before, after):
+        del result['summary']['SEQ_WRITE']
     ids = [c['id'] for c in _series(before, [after], theoretical_max=None)['charts']]
     assert 'throughput' not in ids and 'iops' in ids
 

@@ -8,11 +8,11 @@ from tuning.core.bench.conditions import (
 )
 from tuning.core.report import build_report
 
-from .conftest import STEADY, full_context, make_entry
+from .conftest import STEADY, full_context, make_result
 
 
-def _entry(id_, context, source='FIO', label=None):
-    return make_entry(id_, label or f'r{id_}', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, context, source=source)
+def _result(id_, context, source='FIO', label=None):
+    return make_result(id_, label or f'r{id_}', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, context, source=source)
 
 
 CLIENT = full_context(client={'hostname': 'ws1'}, target={'dataset': 'tank/bench', 'pool': 'tank', 'protocol': 'NFS',
@@ -22,41 +22,41 @@ OLD_RECORD = {k: v for k, v in full_context().items() if k not in ('platform', '
 
 PAIRS = {
     # name: (other result, what the two must both say: {kind: [words each of its sentences holds]})
-    'same': (_entry(2, full_context()), {}),
-    'another dataset and fio': (_entry(2, full_context(target={'dataset': 'tank/other', 'pool': 'tank'},
+    'same': (_result(2, full_context()), {}),
+    'another dataset and fio': (_result(2, full_context(target={'dataset': 'tank/other', 'pool': 'tank'},
                                                    fio_version='fio-3.36')),
                                 {DIFFERENT_CONDITIONS: ['dataset tank/other (baseline: tank/bench)',
                                                         'fio version fio-3.36 (baseline: fio-3.33)']}),
     # the old compare rule read a condition one result does not record as a difference; the report did not
-    'a record without platform, CPU or memory': (_entry(2, OLD_RECORD),
+    'a record without platform, CPU or memory': (_result(2, OLD_RECORD),
                                                  {UNKNOWN_CONDITIONS: ['platform, CPU, memory']}),
     # the old compare rule did not look at memory, CPU or the pool's layout; the report did
-    'other hardware': (_entry(2, full_context(memory={'physical_bytes': 32 * 1024 ** 3},
+    'other hardware': (_result(2, full_context(memory={'physical_bytes': 32 * 1024 ** 3},
                                           pool={'name': 'tank', 'layout': 'RAIDZ2 6×HDD'})),
                        {DIFFERENT_CONDITIONS: ['pool layout RAIDZ2 6×HDD (baseline: MIRROR 2×SSD)',
                                                'memory 32 GiB (baseline: 64 GiB)']}),
-    'a client over NFS': (_entry(2, CLIENT, source='CLIENT'),
+    'a client over NFS': (_result(2, CLIENT, source='CLIENT'),
                           {DIFFERENT_CONDITIONS: ['load generator client ws1 over NFS 4.2 (baseline: the box itself)',
                                                   'cache-defeat method CLIENT_DIRECT_IO (baseline: DIRECT_IO)']}),
-    'an imported bonnie++ file': (_entry(2, {'imported': {'format': 'BONNIE', 'tool_version': '2.00'}},
+    'an imported bonnie++ file': (_result(2, {'imported': {'format': 'BONNIE', 'tool_version': '2.00'}},
                                          source='BONNIE'),
                                   {DIFFERENT_CONDITIONS: ['benchmark tool bonnie++ (baseline: fio)'],
                                    UNKNOWN_CONDITIONS: ['load generator, backend, dataset, pool, pool layout']}),
-    'an imported fio file': (_entry(2, {'imported': {'format': 'FIO', 'tool_version': 'fio-3.36'}},
+    'an imported fio file': (_result(2, {'imported': {'format': 'FIO', 'tool_version': 'fio-3.36'}},
                                     source='FIO_IMPORT'),
                              {DIFFERENT_CONDITIONS: ['fio version fio-3.36 (baseline: fio-3.33)'],
                               UNKNOWN_CONDITIONS: ['load generator, backend, dataset']}),
 }
 
 
-def _compare_name(entry):
-    return f'#{entry["id"]} {entry["label"]!r}'
+def _compare_name(result):
+    return f'#{result["id"]} {result["label"]!r}'
 
 
 @pytest.mark.parametrize('case', PAIRS)
 def test_compare_and_the_report_say_the_same_about_conditions(case):
     other, expected = PAIRS[case]
-    base = _entry(1, full_context())
+    base = _result(1, full_context())
     compared = comparison_of([base, other], 1)
     report = build_report([base, other], compared, title='t', generated_at='2025-06-01T11:00:00Z')
     said = {kind: [w['message'] for w in report['warnings'] if w['kind'] == kind]
@@ -69,8 +69,8 @@ def test_compare_and_the_report_say_the_same_about_conditions(case):
     others = set(data_loss_warnings([base, other]) + noise_warnings(base) + noise_warnings(other))
     renamed = []
     for text in (w for w in compared['warnings'] if w not in others):
-        for entry in (base, other):
-            text = text.replace(_compare_name(entry), f'"{entry["label"]}"')
+        for result in (base, other):
+            text = text.replace(_compare_name(result), f'"{result["label"]}"')
         renamed.append(text)
     assert renamed == said[DIFFERENT_CONDITIONS] + said[UNKNOWN_CONDITIONS]
     assert [w for w in report['warnings'] if w['kind'] == 'COMPARISON'] == []   # each said once

@@ -38,17 +38,17 @@ def test_the_network_line_stands_only_beside_results_measured_on_a_client():
 
 def _compared(source):
     before, after = _pair()
-    for entry in (before, after):
-        entry['source'] = source
-        entry['context'] = {'theoretical_max': MAX}
+    for result in (before, after):
+        result['source'] = source
+        result['context'] = {'theoretical_max': MAX}
     return comparison_of([before, after], before['id'])
 
 
 def test_compare_hands_the_panel_its_layouts_in_the_api_shape():
     box, client = _compared('FIO'), _compared('CLIENT')
-    for result in (box, client):
-        TuningBenchmarkCompareEntry.model_validate(result)                   # the documented shape, typed for the panel
-        assert set(result['chart_layouts']) == {c['id'] for c in result['charts']}
+    for answer in (box, client):
+        TuningBenchmarkCompareEntry.model_validate(answer)                   # the documented shape, typed for the panel
+        assert set(answer['chart_layouts']) == {c['id'] for c in answer['charts']}
     assert box['chart_layouts']['throughput'][0]['reference'] is None
     assert client['chart_layouts']['throughput'][0]['reference'] is not None
     assert box['charts'][0]['reference'] == client['charts'][0]['reference']  # the chart keeps its limit (the report's)

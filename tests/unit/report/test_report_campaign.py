@@ -24,10 +24,10 @@ def campaign_row(**overrides):
 
 
 @pytest.fixture
-def report(entries, comparison):
+def report(results, comparison):
     row = campaign_row()
     names = {id_: name for name, id_ in row['results'].items()}
-    return build_report(entries, comparison, title='Campaign 7', generated_at=GENERATED, campaign=row,
+    return build_report(results, comparison, title='Campaign 7', generated_at=GENERATED, campaign=row,
                         recommendation=recommend(comparison, names))
 
 
@@ -69,12 +69,12 @@ def test_every_format_shows_the_campaign(report):
     assert json.loads(render(report, 'JSON')[0])['campaign'] == report['campaign']
 
 
-def test_a_malformed_campaign_is_refused(entries, comparison):
+def test_a_malformed_campaign_is_refused(results, comparison):
     with pytest.raises(ReportInputError) as e:
-        build_report(entries, comparison, title='t', generated_at=GENERATED, campaign={'id': 1})
+        build_report(results, comparison, title='t', generated_at=GENERATED, campaign={'id': 1})
     assert e.value.field == 'campaign'
 
 
-def test_results_reports_have_no_campaign_section(entries, comparison):
-    report = build_report(entries, comparison, title='t', generated_at=GENERATED)
+def test_results_reports_have_no_campaign_section(results, comparison):
+    report = build_report(results, comparison, title='t', generated_at=GENERATED)
     assert 'campaign' not in report and 'campaign' not in report['sections']

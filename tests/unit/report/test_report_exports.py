@@ -1,4 +1,4 @@
-"""CSV and JSON read back to exactly the figures of the entries and the comparison."""
+"""CSV and JSON read back to exactly the figures of the results and the comparison."""
 import csv
 import io
 import json
@@ -10,23 +10,23 @@ from tuning.core.report.render_csv import COLUMNS
 
 
 @pytest.fixture
-def report(entries, comparison):
-    entries[1]['label'] = '=HYPERLINK("x") , "quoted" label'
-    return build_report(entries, comparison, title='t', generated_at='2025-06-01T11:00:00Z')
+def report(results, comparison):
+    results[1]['label'] = '=HYPERLINK("x") , "quoted" label'
+    return build_report(results, comparison, title='t', generated_at='2025-06-01T11:00:00Z')
 
 
 def _number(text):
     return None if text == '' else float(text)
 
 
-def test_csv_reads_back_to_the_entries_and_the_comparison(entries, comparison, report):
+def test_csv_reads_back_to_the_results_and_the_comparison(results, comparison, report):
     data, content_type, extension = render(report, 'CSV')
     assert content_type.startswith('text/csv') and extension == 'csv'
     rows = list(csv.DictReader(io.StringIO(data.decode('utf-8'), newline='')))
     assert list(rows[0]) == list(COLUMNS)
-    summaries = {e['id']: e['summary'] for e in entries}
+    summaries = {e['id']: e['summary'] for e in results}
     compared = {(c['id'], r['test'], r['metric']): r for c in comparison['comparisons'] for r in c['metrics']}
-    assert len(rows) == sum(len(ms) for e in entries for ms in e['summary'].values())
+    assert len(rows) == sum(len(ms) for e in results for ms in e['summary'].values())
     for row in rows:
         cid = int(row['configuration_id'])
         stats = summaries[cid][row['test']][row['metric']]
@@ -48,14 +48,14 @@ def test_csv_defuses_spreadsheet_formulas_in_labels(report):
     assert "'=HYPERLINK(\"x\") , \"quoted\" label" in labels
 
 
-def test_json_is_the_report_model_and_reads_back_exactly(entries, comparison, report):
+def test_json_is_the_report_model_and_reads_back_exactly(results, comparison, report):
     data, content_type, extension = render(report, 'JSON')
     assert content_type == 'application/json' and extension == 'json'
     back = json.loads(data)
     assert back == report
     rows = {(c['id'], r['test'], r['metric']): r for c in comparison['comparisons'] for r in c['metrics']}
     for row in back['metrics']:
-        stats = next(e for e in entries if e['id'] == row['configuration_id'])['summary'][row['test']][row['metric']]
+        stats = next(e for e in results if e['id'] == row['configuration_id'])['summary'][row['test']][row['metric']]
         assert row['values'] == stats['values'] and row['median'] == stats['median']
         other = rows.get((row['configuration_id'], row['test'], row['metric']))
         assert row['ratio'] == (other['ratio'] if other else None)
@@ -76,9 +76,9 @@ def test_unknown_format_names_the_field(report):
     assert set(FORMATS) == {'HTML', 'MARKDOWN', 'CSV', 'JSON'}
 
 
-def test_all_formats_agree_on_a_figure(entries, report):
-    """The same median, from the entry, appears in every format (raw in CSV/JSON, rounded for people in the others)."""
-    stats = entries[1]['summary']['RAND_READ_4K']['read_iops']
+def test_all_formats_agree_on_a_figure(results, report):
+    """The same median, from the result, appears in every format (raw in CSV/JSON, rounded for people in the others)."""
+    stats = results[1]['summary']['RAND_READ_4K']['read_iops']
     shown = f'{stats["median"]:,.0f} IOPS'
     assert shown in render(report, 'HTML')[0].decode()
     assert shown in render(report, 'MARKDOWN')[0].decode()

@@ -37,10 +37,10 @@ class TagChecker(HTMLParser):
 
 
 @pytest.fixture
-def html(entries, comparison):
-    entries[1]['label'] = EVIL
-    entries[2]['notes'].append('note with <img src=x onerror=alert(1)>')
-    report = build_report(entries, comparison, title='Report <b>bold</b>', generated_at='2025-06-01T11:00:00Z')
+def html(results, comparison):
+    results[1]['label'] = EVIL
+    results[2]['notes'].append('note with <img src=x onerror=alert(1)>')
+    report = build_report(results, comparison, title='Report <b>bold</b>', generated_at='2025-06-01T11:00:00Z')
     data, content_type, extension = render(report, 'HTML')
     assert content_type == 'text/html; charset=utf-8' and extension == 'html'
     return data.decode('utf-8')
@@ -68,7 +68,7 @@ def test_html_runs_nothing_and_fetches_nothing(html, parsed):
     assert 'url(' not in html  # no CSS resource either
 
 
-def test_html_has_charts_as_inline_svg(parsed, entries):
+def test_html_has_charts_as_inline_svg(parsed, results):
     assert parsed.tags.count('svg') >= 3  # throughput, IOPS and at least one latency chart
     assert parsed.tags.count('rect') == 3 * 2  # bars only on the linear MB/s chart: 3 configurations × 2 tests
     assert parsed.tags.count('circle') > 3 * 10  # dots on the logarithmic IOPS and latency charts
@@ -81,10 +81,10 @@ def test_html_opens_with_the_tile_grid_in_words(html):
     assert 'class="big"' in tiles and '(baseline)' in tiles
 
 
-def test_every_label_is_present_and_escaped(html, parsed, entries):
+def test_every_label_is_present_and_escaped(html, parsed, results):
     text = ''.join(parsed.text)
-    for entry in entries:
-        assert entry['label'] in text
+    for result in results:
+        assert result['label'] in text
     assert 'max-iops &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co' in html
     assert '&lt;img src=x onerror=alert(1)&gt;' in html
     assert '<title>Report &lt;b&gt;bold&lt;/b&gt;</title>' in html
@@ -97,7 +97,7 @@ def test_html_prints_well(html):
         assert f'<section id="{section}">' in html
 
 
-def test_html_shows_verdicts_method_and_job_texts(html, entries):
+def test_html_shows_verdicts_method_and_job_texts(html, results):
     assert 'class="verdict BETTER"' in html and 'class="verdict WORSE"' in html
     assert 'Statistics, in plain words' in html
     assert 'rw=randread' in html  # the fio job text itself

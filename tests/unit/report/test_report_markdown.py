@@ -2,8 +2,8 @@ from tuning.core.report import build_report, render
 from tuning.core.report.render_markdown import md
 
 
-def _markdown(entries, comparison):
-    report = build_report(entries, comparison, title='t', generated_at='2025-06-01T11:00:00Z')
+def _markdown(results, comparison):
+    report = build_report(results, comparison, title='t', generated_at='2025-06-01T11:00:00Z')
     data, content_type, extension = render(report, 'MARKDOWN')
     assert content_type.startswith('text/markdown') and extension == 'md'
     return data.decode('utf-8')
@@ -16,9 +16,9 @@ def _summary_table(text):
     return header, rule, rows
 
 
-def test_summary_table_has_a_row_per_configuration(entries, comparison):
-    header, rule, rows = _summary_table(_markdown(entries, comparison))
-    assert len(rows) == len(entries)
+def test_summary_table_has_a_row_per_configuration(results, comparison):
+    header, rule, rows = _summary_table(_markdown(results, comparison))
+    assert len(rows) == len(results)
     assert [r.split(' | ')[0].lstrip('| ') for r in rows] == ['balanced', 'max-iops', 'noisy-box']
     columns = header.count(' | ') + 1
     assert all(r.count(' | ') + 1 == columns for r in rows)
@@ -28,16 +28,16 @@ def test_summary_table_has_a_row_per_configuration(entries, comparison):
     assert 'Random read p99 latency (latency, lower is better)' in header and '(ns' not in header
 
 
-def test_labels_cannot_break_the_table_or_become_html(entries, comparison):
-    entries[1]['label'] = 'a | b <script>x</script>\nnext'
-    header, rule, rows = _summary_table(_markdown(entries, comparison))
+def test_labels_cannot_break_the_table_or_become_html(results, comparison):
+    results[1]['label'] = 'a | b <script>x</script>\nnext'
+    header, rule, rows = _summary_table(_markdown(results, comparison))
     assert rows[1].startswith('| a \\| b &lt;script&gt;x&lt;/script&gt; next |')
     assert md('*bold* _x_ [link](y) `code` #1') == '\\*bold\\* \\_x\\_ \\[link\\](y) \\`code\\` \\#1'
 
 
-def test_sections_and_job_texts_in_fences(entries, comparison):
-    entries[0]['jobs'] = ['[job]\n; has ``` inside\nrw=read']
-    text = _markdown(entries, comparison)
+def test_sections_and_job_texts_in_fences(results, comparison):
+    results[0]['jobs'] = ['[job]\n; has ``` inside\nrw=read']
+    text = _markdown(results, comparison)
     for heading in ('## Summary', '## Chart figures', '## What each configuration changed', '## Warnings',
                     '## Method', '## The box', '## Tool versions', '## fio job files'):
         assert heading in text

@@ -54,10 +54,10 @@ def test_the_dark_scheme_follows_the_readers_theme_and_print_stays_light():
 
 
 @pytest.fixture
-def report(entries, comparison):
+def report(results, comparison):
     row = campaign_row(spec={**campaign_row()['spec'], 'finish': {'mode': 'PRESET', 'preset': 'max-iops'}})
     names = {id_: name for name, id_ in row['results'].items()}
-    return build_report(entries, comparison, title='Campaign 7', generated_at='2025-06-01T11:00:00Z', campaign=row,
+    return build_report(results, comparison, title='Campaign 7', generated_at='2025-06-01T11:00:00Z', campaign=row,
                         recommendation=recommend(comparison, names))
 
 
@@ -84,10 +84,10 @@ def test_presets_profiles_sources_and_warning_kinds_are_named(report):
         assert 'finished · 1 round (interleaved)' in text, name
 
 
-def test_a_recorded_preset_name_wins_and_warning_kinds_read_as_words(entries, comparison):
-    entries[2]['context']['preset']['name'] = 'Noisy box (own)'
-    entries[2]['notes'] = ['a note of its own']
-    report = build_report(entries, comparison, title='t', generated_at='2025-06-01T11:00:00Z')
+def test_a_recorded_preset_name_wins_and_warning_kinds_read_as_words(results, comparison):
+    results[2]['context']['preset']['name'] = 'Noisy box (own)'
+    results[2]['notes'] = ['a note of its own']
+    report = build_report(results, comparison, title='t', generated_at='2025-06-01T11:00:00Z')
     assert report['configurations'][2]['preset_name'] == 'Noisy box (own)'
     assert report['configurations'][2]['preset'] == 'max-sequential-write'   # the id stays for scripts (JSON, CSV)
     html = render(report, 'HTML')[0].decode()

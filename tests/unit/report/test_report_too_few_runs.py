@@ -7,21 +7,21 @@ import json
 from tuning.core.campaign import recommend
 from tuning.core.report import build_report, render
 
-from .conftest import compare_entries, make_entry
+from .conftest import compare_results, make_result
 from .test_report_campaign import campaign_row
 
 GENERATED = '2025-06-01T11:00:00Z'
 
 
 def _few(id_, label, scale, n):
-    return make_entry(id_, label, {'SEQ_WRITE': {
+    return make_result(id_, label, {'SEQ_WRITE': {
         'write_bw_bytes': [scale * (1e9 + i * 1e7) for i in range(n)],
         'write_iops': [scale * (1000 + i * 10) for i in range(n)]}})
 
 
 def _report(n, campaign=None):
     base, other = _few(1, 'before', 1.0, n), _few(2, 'after', 1.25, n)
-    comparison = compare_entries(base, [other])
+    comparison = compare_results(base, [other])
     recommendation = recommend(comparison, {2: 'after'}) if campaign else ()
     return build_report([base, other], comparison, title='t', generated_at=GENERATED, campaign=campaign,
                         recommendation=recommendation)

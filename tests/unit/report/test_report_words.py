@@ -45,10 +45,10 @@ class Text(HTMLParser):
 
 
 @pytest.fixture
-def report(entries, comparison):
+def report(results, comparison):
     row = campaign_row()
     names = {id_: name for name, id_ in row['results'].items()}
-    return build_report(entries, comparison, title='Campaign 7', generated_at='2025-06-01T11:00:00Z', campaign=row,
+    return build_report(results, comparison, title='Campaign 7', generated_at='2025-06-01T11:00:00Z', campaign=row,
                         recommendation=recommend(comparison, names), settings_diffs=DIFFS)
 
 
@@ -96,7 +96,7 @@ def test_a_date_in_words_is_in_utc_whatever_zone_it_was_written_in():
     assert (date_text(None), date_text('yesterday')) == ('—', 'yesterday')
 
 
-def test_setting_values_read_as_the_plan_reads_them(entries, comparison):
+def test_setting_values_read_as_the_plan_reads_them(results, comparison):
     """One spelling of a setting's value (core.presets.setting_words.value_words) in plans and reports: the ARC's 0
     as OpenZFS's default, the three TCP buffer sizes each in units, percentages and seconds with their sign."""
     rows = [('ZFS_PARAMETER', 'zfs_arc_max', '0', '25769803776'),
@@ -106,7 +106,7 @@ def test_setting_values_read_as_the_plan_reads_them(entries, comparison):
             ('DATASET_PROPERTY', 'special_small_blocks', '0', '512')]
     diffs = {12: [{'kind': kind, 'scope': 'global', 'setting': setting, 'baseline': before, 'value': after}
                   for kind, setting, before, after in rows]}
-    report = build_report(entries, comparison, title='t', generated_at='2025-06-01T11:00:00Z', settings_diffs=diffs)
+    report = build_report(results, comparison, title='t', generated_at='2025-06-01T11:00:00Z', settings_diffs=diffs)
     for name, text in readable(report).items():
         for kind, setting, before, after in rows:
             for value in (before, after):

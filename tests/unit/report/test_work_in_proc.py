@@ -10,7 +10,7 @@ from tuning import compute, framework
 from tuning.core.report import ReportInputError
 from tuning_host.runtime import Middleware
 
-from .conftest import STEADY, full_context, make_entry
+from .conftest import STEADY, full_context, make_result
 
 
 class Worker:
@@ -37,17 +37,17 @@ def worker(tmp_path_factory):
 
 
 def _pair():
-    base = make_entry(1, 'before', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, full_context())
-    other = make_entry(2, 'after', {'SEQ_WRITE': {'write_bw_bytes': [v * 1.2 for v in STEADY]}}, full_context())
+    base = make_result(1, 'before', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, full_context())
+    other = make_result(2, 'after', {'SEQ_WRITE': {'write_bw_bytes': [v * 1.2 for v in STEADY]}}, full_context())
     return [base, other]
 
 
 def test_the_comparison_and_the_report_are_the_same_from_a_worker(worker):
-    entries = _pair()
-    here = compute.comparison_of(entries, 1)
-    there = compute.result_of(worker.run(compute.outcome, compute.comparison_of, entries, 1, None))
+    results = _pair()
+    here = compute.comparison_of(results, 1)
+    there = compute.result_of(worker.run(compute.outcome, compute.comparison_of, results, 1, None))
     assert there == here
-    args = (entries, here, None, 'HTML')
+    args = (results, here, None, 'HTML')
     kwargs = {'title': 'T', 'generated_at': '2025-06-01T10:00:00+00:00', 'ladders': []}
     assert compute.result_of(worker.run(compute.outcome, compute.report_file, *args, **kwargs)) == \
         compute.report_file(*args, **kwargs)
@@ -62,13 +62,13 @@ def test_it_ran_in_another_process_that_loaded_no_framework(worker):
 
 
 def test_an_input_error_comes_back_as_the_same_error_and_the_pool_stays(worker):
-    entries = _pair()
-    comparison = compute.comparison_of(entries, 1)
+    results = _pair()
+    comparison = compute.comparison_of(results, 1)
     comparison['comparisons'][0]['id'] = 99   # a comparison of a result the report does not hold
     with pytest.raises(ReportInputError) as here:
-        compute.report_file(entries, comparison, None, 'CSV', title='T', generated_at='now')
+        compute.report_file(results, comparison, None, 'CSV', title='T', generated_at='now')
     with pytest.raises(ReportInputError) as there:
-        compute.result_of(worker.run(compute.outcome, compute.report_file, entries, comparison, None, 'CSV',
+        compute.result_of(worker.run(compute.outcome, compute.report_file, results, comparison, None, 'CSV',
                                      title='T', generated_at='now'))
     assert (there.value.field, there.value.message) == (here.value.field, here.value.message)
     assert worker.run(os.getpid) != os.getpid()

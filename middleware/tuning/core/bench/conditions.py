@@ -20,26 +20,27 @@ imported results), and said as such once there is another result to compare it w
 bonnie++, nor a benchmark profile for a client result (its kit sets runs and times itself), so their absence there is
 no gap.
 
-- ``conditions_of(entry)`` → ``{key: str|None}`` for the keys of ``CONDITIONS``, read tolerantly from the entry's
+- ``conditions_of(result)`` → ``{key: str|None}`` for the keys of ``CONDITIONS``, read tolerantly from the result's
   ``context`` and ``spec``.
 - ``condition_differences(baseline, other)`` → ``[{key, label, baseline, other}]``: conditions (``conditions_of``
   dicts) both record and that differ.
-- ``unknown_conditions(entry)`` → the labels of the conditions that apply to the entry and it does not record.
-- ``condition_warnings(entries, baseline_id, name=compare_name)`` → ``[(kind, entry id, sentence)]``:
+- ``unknown_conditions(result)`` → the labels of the conditions that apply to the result and it does not record.
+- ``condition_warnings(results, baseline_id, name=compare_name)`` → ``[(kind, result id, sentence)]``:
   ``DIFFERENT_CONDITIONS`` per result that differs from the baseline, then ``UNKNOWN_CONDITIONS`` per result that
-  does not record some (with two results or more); ``name(entry)`` says a result (compare: ``#2 'label'``, the
+  does not record some (with two results or more); ``name(result)`` says a result (compare: ``#2 'label'``, the
   report: ``"label"``).
 - ``network_limit(nics, measured=None)`` → ``{bytes_per_second, basis}`` (plus ``measured_bytes_per_second``,
   ``measured_basis`` when iperf3 measured that port) or ``None``: the fastest linked NIC, the most a single network
   client can ever move, whatever the pool does.
-- ``comparison_limit(entries, measured=None)`` → the limit of a comparison: the stored one, with the latest measured
+- ``comparison_limit(results, measured=None)`` → the limit of a comparison: the stored one, with the latest measured
   ceiling of its port.
-- ``noise_warnings(entry)`` → warnings for noisy metrics (CV above ``NOISY_CV_PERCENT``) and runs flagged as outliers.
-- ``data_loss_warnings(entries)`` → a warning per result measured with a setting that can lose data on power loss
+- ``noise_warnings(result)`` → warnings for noisy metrics (CV above ``NOISY_CV_PERCENT``) and runs flagged as
+  outliers.
+- ``data_loss_warnings(results)`` → a warning per result measured with a setting that can lose data on power loss
   (sync disabled, cache flushes skipped): its write figures are not what the pool does with safe writes.
 
-Entries are stored benchmark results (``tuning.benchmark.get``); imported ones have little context and are compared
-on what they have.
+A result is a stored benchmark result as ``tuning.benchmark.get`` returns it; imported ones have little context and are
+compared on what they have.
 """
 from ..protocols import protocol_words
 from ..presets.data_loss import measured_with, recorded_data_loss
@@ -127,9 +128,9 @@ def _fio_version(source, context):
     return _text(context.get('fio_version') or _dict(context.get('imported')).get('tool_version'))
 
 
-def conditions_of(entry):
-    context, spec = _dict(entry.get('context')), _dict(entry.get('spec'))
-    source = entry.get('source')
+def conditions_of(result):
+    context, spec = _dict(result.get('context')), _dict(result.get('spec'))
+    source = result.get('source')
     box = _dict(context.get('profile'))
     pool = _dict(context.get('pool'))
     target = _target(context, spec)
@@ -169,37 +170,37 @@ def _not_applicable(source):
     return skip
 
 
-def unknown_conditions(entry):
-    conditions, skip = conditions_of(entry), _not_applicable(entry.get('source'))
+def unknown_conditions(result):
+    conditions, skip = conditions_of(result), _not_applicable(result.get('source'))
     return [label for key, label in CONDITIONS if conditions[key] is None and key not in skip]
 
 
-def compare_name(entry):
+def compare_name(result):
     """How ``tuning.benchmark.compare``'s warnings name a result: "#2 'after'"."""
-    return f'#{entry.get("id")} {entry.get("label")!r}'
+    return f'#{result.get("id")} {result.get("label")!r}'
 
 
-def condition_warnings(entries, baseline_id, name=compare_name):
-    base = next(e for e in entries if e.get('id') == baseline_id)
+def condition_warnings(results, baseline_id, name=compare_name):
+    base = next(e for e in results if e.get('id') == baseline_id)
     base_conditions = conditions_of(base)
     out = []
-    for entry in entries:
-        if entry is base:
+    for result in results:
+        if result is base:
             continue
-        diffs = condition_differences(base_conditions, conditions_of(entry))
+        diffs = condition_differences(base_conditions, conditions_of(result))
         if diffs:
             listed = '; '.join(f'{d["label"]} {d["other"]} (baseline: {d["baseline"]})' for d in diffs)
-            out.append((DIFFERENT_CONDITIONS, entry.get('id'),
-                        f'{name(entry)} was measured under different conditions from the baseline {name(base)}: '
+            out.append((DIFFERENT_CONDITIONS, result.get('id'),
+                        f'{name(result)} was measured under different conditions from the baseline {name(base)}: '
                         f'{listed}. Its differences are not only the tuning.'))
-    if len(entries) < 2:
+    if len(results) < 2:
         return out   # nothing to compare with: what a lone result does not record changes no comparison
-    for entry in entries:
-        unknown = unknown_conditions(entry)
+    for result in results:
+        unknown = unknown_conditions(result)
         if unknown:
-            role = 'the baseline ' if entry is base else ''
-            out.append((UNKNOWN_CONDITIONS, entry.get('id'),
-                        f'{role}{name(entry)} does not record its {", ".join(unknown)}: nothing confirms it was '
+            role = 'the baseline ' if result is base else ''
+            out.append((UNKNOWN_CONDITIONS, result.get('id'),
+                        f'{role}{name(result)} does not record its {", ".join(unknown)}: nothing confirms it was '
                         'measured like the others; read its differences as a trend, not a verdict.'))
     return out
 
@@ -221,11 +222,11 @@ def network_limit(nics, measured=None):
     return limit
 
 
-def comparison_limit(entries, measured=None):
+def comparison_limit(results, measured=None):
     """The limit a comparison is read against: the first stored one (the baseline's, else the first measured
     result's; an imported result has none), with the latest ceiling iperf3 measured on that port since, if any."""
-    for entry in entries:
-        context = entry.get('context') or {}
+    for result in results:
+        context = result.get('context') or {}
         if context.get('theoretical_max'):
             latest = network_limit(context.get('nics'), measured)
             return latest if latest and 'measured_bytes_per_second' in latest else context['theoretical_max']
@@ -237,9 +238,9 @@ def _what(test, metric):
     return f'{TESTS[test].label if test in TESTS else test}, {METRICS[metric].label if metric in METRICS else metric}'
 
 
-def noise_warnings(entry):
-    warnings, name = [], compare_name(entry)
-    for test, metrics in (entry.get('summary') or {}).items():
+def noise_warnings(result):
+    warnings, name = [], compare_name(result)
+    for test, metrics in (result.get('summary') or {}).items():
         for metric, stats in metrics.items():
             if twin_of(test, metric) in metrics:  # IOPS and bandwidth of one direction: one measurement, one warning
                 continue
@@ -255,14 +256,14 @@ def noise_warnings(entry):
     return warnings
 
 
-def data_loss_words(entry):
+def data_loss_words(result):
     """"measured with Synchronous writes Disabled on tank/media: not safe on power loss; its write figures are
     faster than the pool is with safe writes", or None."""
-    risky = recorded_data_loss(entry.get('context'))
+    risky = recorded_data_loss(result.get('context'))
     if not risky:
         return None
     return f'{measured_with(risky)}; its write figures are faster than the pool is with safe writes'
 
 
-def data_loss_warnings(entries):
-    return [f'{compare_name(entry)} was {words}.' for entry in entries if (words := data_loss_words(entry))]
+def data_loss_warnings(results):
+    return [f'{compare_name(result)} was {words}.' for result in results if (words := data_loss_words(result))]

@@ -26,9 +26,9 @@ def _layer(layer, name, *, protocol=None, read=None, write=None, measured_at=Non
             'nominal': sorted(nominal)}
 
 
-def _median(entry: dict, direction: str) -> float | None:
+def _median(result: dict, direction: str) -> float | None:
     test, metric = SEQ[direction]
-    value = ((entry.get('summary') or {}).get(test) or {}).get(metric, {})
+    value = ((result.get('summary') or {}).get(test) or {}).get(metric, {})
     median = value.get('median') if isinstance(value, dict) else None
     return float(median) if isinstance(median, (int, float)) and not isinstance(median, bool) else None
 
@@ -54,25 +54,25 @@ def disks_layer(row: dict | None) -> dict:
                   source={'kind': 'DISK_READ', 'id': row['id']}, note=note)
 
 
-def measures_pool(entry: dict, pool: str, dataset: str | None) -> bool:
+def measures_pool(result: dict, pool: str, dataset: str | None) -> bool:
     """A local fio result with a sequential median of ``dataset`` (or, without one, of any dataset of ``pool``)."""
-    target = (entry.get('context') or {}).get('target') or {}
-    if entry.get('source') != 'FIO' or not any(_median(entry, d) is not None for d in SEQ):
+    target = (result.get('context') or {}).get('target') or {}
+    if result.get('source') != 'FIO' or not any(_median(result, d) is not None for d in SEQ):
         return False
     return target.get('dataset') == dataset if dataset else target.get('pool') == pool
 
 
 def pool_layer(pool: str, dataset: str | None, benchmarks: list[dict]) -> dict:
-    entry = next((e for e in reversed(benchmarks) if measures_pool(e, pool, dataset)), None)
+    result = next((e for e in reversed(benchmarks) if measures_pool(e, pool, dataset)), None)
     where = f'Dataset {dataset}' if dataset and dataset != pool else f'Pool {pool}'
-    if entry is None:
+    if result is None:
         return _layer('POOL', f'{where} (local fio)', note='No local benchmark with sequential read or write yet.')
-    lacking = [SEQ[d][0] for d in SEQ if _median(entry, d) is None]
-    note = f'Benchmark #{entry["id"]} ({entry["label"]}): the medians of fio on the box itself.'
+    lacking = [SEQ[d][0] for d in SEQ if _median(result, d) is None]
+    note = f'Benchmark #{result["id"]} ({result["label"]}): the medians of fio on the box itself.'
     if lacking:
         note += f' It did not run the {" or ".join(label_of_test(test) for test in lacking)} test.'
-    return _layer('POOL', f'{where} (local fio)', read=_median(entry, 'read'), write=_median(entry, 'write'),
-                  measured_at=entry['created_at'], source={'kind': 'BENCHMARK', 'id': entry['id']}, note=note)
+    return _layer('POOL', f'{where} (local fio)', read=_median(result, 'read'), write=_median(result, 'write'),
+                  measured_at=result['created_at'], source={'kind': 'BENCHMARK', 'id': result['id']}, note=note)
 
 
 def network_layer(result: dict | None) -> dict:
@@ -101,9 +101,9 @@ def network_layer(result: dict | None) -> dict:
                   source={'kind': 'NETWORK', 'id': result['id']}, note=note, nominal=above)
 
 
-def client_pool(entry: dict) -> str | None:
+def client_pool(result: dict) -> str | None:
     """The pool a client result measured: its box context's dataset, else its session's dataset, else its pool."""
-    context = entry.get('context') or {}
+    context = result.get('context') or {}
     box_dataset = context.get('dataset')
     if isinstance(box_dataset, dict) and isinstance(box_dataset.get('pool'), str):
         return box_dataset['pool']
@@ -117,29 +117,29 @@ def client_pool(entry: dict) -> str | None:
 def client_layers(pool: str, benchmarks: list[dict]) -> list[dict]:
     """The latest client result of each protocol on ``pool`` (or naming no dataset: then the note says so)."""
     latest = {}
-    for entry in benchmarks:
-        target = (entry.get('context') or {}).get('target') or {}
+    for result in benchmarks:
+        target = (result.get('context') or {}).get('target') or {}
         protocol = target.get('protocol')
-        owner = client_pool(entry)
-        if (entry.get('source') == 'CLIENT' and isinstance(protocol, str) and owner in (pool, None)
-                and any(_median(entry, d) is not None for d in SEQ)):
-            latest[protocol] = entry
+        owner = client_pool(result)
+        if (result.get('source') == 'CLIENT' and isinstance(protocol, str) and owner in (pool, None)
+                and any(_median(result, d) is not None for d in SEQ)):
+            latest[protocol] = result
     if not latest:
         return [_layer('PROTOCOL', 'Clients', note='No client result yet.')]
     layers = []
-    for protocol, entry in sorted(latest.items()):
-        context = entry['context']
+    for protocol, result in sorted(latest.items()):
+        context = result['context']
         target, client = context.get('target') or {}, context.get('client') or {}
         name = client_words(target, client.get('hostname') or 'a client')
-        note = f'Client result #{entry["id"]} on {target.get("path") or "the client"}'
+        note = f'Client result #{result["id"]} on {target.get("path") or "the client"}'
         if target.get('mount_options'):
             note += f' ({target["mount_options"]})'
         note += '.'
-        if client_pool(entry) is None:
+        if client_pool(result) is None:
             note += ' Its session named no dataset: it may have measured another pool.'
-        layers.append(_layer('PROTOCOL', name, protocol=protocol, read=_median(entry, 'read'),
-                             write=_median(entry, 'write'), measured_at=entry['created_at'],
-                             source={'kind': 'CLIENT', 'id': entry['id']}, note=note))
+        layers.append(_layer('PROTOCOL', name, protocol=protocol, read=_median(result, 'read'),
+                             write=_median(result, 'write'), measured_at=result['created_at'],
+                             source={'kind': 'CLIENT', 'id': result['id']}, note=note))
     return layers
 
 

@@ -20,14 +20,14 @@ KERNEL_KINDS = ('ZFS_PARAMETER', 'SYSCTL')
 KERNEL_TOLERANCE = 0.01
 
 
-def recorded_settings(entry: dict) -> list[dict]:
-    rows = (entry.get('context') or {}).get('settings') or []
+def recorded_settings(result: dict) -> list[dict]:
+    rows = (result.get('context') or {}).get('settings') or []
     return [r for r in rows if isinstance(r, dict) and r.get('exists', True) is not False
             and all(isinstance(r.get(k), str) for k in ('kind', 'scope', 'setting'))]
 
 
-def setting_keys(entries: list[dict]) -> list[str]:
-    return sorted({make_key(r['kind'], r['scope'], r['setting']) for e in entries for r in recorded_settings(e)})
+def setting_keys(results: list[dict]) -> list[str]:
+    return sorted({make_key(r['kind'], r['scope'], r['setting']) for e in results for r in recorded_settings(e)})
 
 
 def _same(kind: str, then, now) -> bool:
@@ -40,11 +40,11 @@ def _same(kind: str, then, now) -> bool:
     return ' '.join(a.split()).upper() == ' '.join(b.split()).upper()
 
 
-def differences(entry: dict, now: dict[str, dict]) -> list[dict]:
-    """The recorded settings of ``entry`` the box no longer holds: ``[{kind, scope, setting, name, then, now, unit,
+def differences(result: dict, now: dict[str, dict]) -> list[dict]:
+    """The recorded settings of ``result`` the box no longer holds: ``[{kind, scope, setting, name, then, now, unit,
     zero_is_default}]`` (``unit`` and ``zero_is_default`` as on plan rows, so the values can be shown in units)."""
     out = []
-    for row in recorded_settings(entry):
+    for row in recorded_settings(result):
         current = now.get(make_key(row['kind'], row['scope'], row['setting']))
         if current is None or current.get('exists') is False:
             continue   # not readable now (its dataset is gone): nothing to compare
@@ -55,9 +55,9 @@ def differences(entry: dict, now: dict[str, dict]) -> list[dict]:
     return out
 
 
-def measured_safely(entry: dict) -> bool:
+def measured_safely(result: dict) -> bool:
     """Known to be measured with no setting that can lose data on power loss."""
-    return recorded_data_loss(entry.get('context')) == []
+    return recorded_data_loss(result.get('context')) == []
 
 
 def choose_local(candidates: list[dict], now: dict[str, dict]) -> tuple[dict | None, list[dict], list[dict]]:
@@ -65,14 +65,14 @@ def choose_local(candidates: list[dict], now: dict[str, dict]) -> tuple[dict | N
     ``candidates``, newest first: the newest measured under today's settings; else the newest measured with safe
     writes (the newer ones, measured with settings that can lose data, passed over); else the newest."""
     passed = []
-    for entry in candidates:
-        found = differences(entry, now)
+    for result in candidates:
+        found = differences(result, now)
         if not found:
-            return entry, [], passed
-        passed.append({'id': entry['id'], 'label': entry.get('label'), 'differences': found})
+            return result, [], passed
+        passed.append({'id': result['id'], 'label': result.get('label'), 'differences': found})
     if not candidates:
         return None, [], []
-    index = next((i for i, entry in enumerate(candidates) if measured_safely(entry)), 0)
+    index = next((i for i, result in enumerate(candidates) if measured_safely(result)), 0)
     return candidates[index], passed[index]['differences'], passed[:index]
 
 
@@ -94,11 +94,11 @@ def said(diffs: list[dict]) -> str:
                      for d in diffs)
 
 
-def _figures(entry: dict) -> str:
+def _figures(result: dict) -> str:
     """"it wrote 412 MB/s and read 600 MB/s" from a result's sequential medians; '' without them."""
     parts = []
     for test, metric, verb in (('SEQ_WRITE', 'write_bw_bytes', 'wrote'), ('SEQ_READ', 'read_bw_bytes', 'read')):
-        median = (((entry.get('summary') or {}).get(test) or {}).get(metric) or {}).get('median')
+        median = (((result.get('summary') or {}).get(test) or {}).get(metric) or {}).get('median')
         if isinstance(median, (int, float)) and not isinstance(median, bool):
             parts.append(f'{verb} {rate(median)}')
     return f': it {" and ".join(parts)}' if parts else ''

@@ -1,7 +1,7 @@
 """Benchmark reports (pure: no I/O, no framework imports; stdlib only).
 
-- ``build_report(entries, comparison, *, title, generated_at, settings_diffs=None)`` → the report model, a plain
-  JSON-serialisable dict (``model``): the entries are ``tuning.benchmark.get`` results, the comparison is what
+- ``build_report(results, comparison, *, title, generated_at, settings_diffs=None)`` → the report model, a plain
+  JSON-serialisable dict (``model``): the results are as ``tuning.benchmark.get`` returns them, the comparison is what
   ``tuning.benchmark.compare`` returned for them.
 - ``render(report, format)`` → ``(bytes, content_type, file_extension)`` for ``FORMATS`` HTML, MARKDOWN, CSV, JSON.
 - ``ReportInputError(field, message)``: bad input, naming the field.

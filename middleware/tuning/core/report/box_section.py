@@ -1,7 +1,7 @@
 """The box a result was measured on, as label/value lines (pure).
 
-``box_section(entry)`` → ``{configuration_id, items: [{key, label, value}], profile}``: backend, platform, OpenZFS,
-CPU, memory, the benchmarked pool and dataset, disks and NICs, read from the entry's ``context`` (and the
+``box_section(result)`` → ``{configuration_id, items: [{key, label, value}], profile}``: backend, platform, OpenZFS,
+CPU, memory, the benchmarked pool and dataset, disks and NICs, read from the result's ``context`` (and the
 ``tuning.profile`` kept in it). What the result does not record reads "unknown". ``profile`` is the raw profile
 (or ``None``) for JSON readers.
 """
@@ -68,8 +68,8 @@ def _nics(context, box):
     return ', '.join(_nic(n) for n in nics) if nics else UNKNOWN
 
 
-def box_section(entry):
-    context = _dict(entry['context'])
+def box_section(result):
+    context = _dict(result['context'])
     box = _dict(context.get('profile'))
     target = _dict(context.get('target')) if not isinstance(context.get('target'), str) \
         else {'dataset': context['target'], 'pool': context['target'].split('/')[0]}
@@ -84,10 +84,10 @@ def box_section(entry):
         ('memory', 'Memory', f'{_size(memory.get("physical_bytes"))} (ARC max {_size(memory.get("arc_max_bytes"))})'
                              if memory else UNKNOWN),
         ('pool', 'Pool', _pool(context, box, target)),
-        ('dataset', 'Dataset', target.get('dataset') or _dict(entry.get('spec')).get('dataset') or UNKNOWN),
+        ('dataset', 'Dataset', target.get('dataset') or _dict(result.get('spec')).get('dataset') or UNKNOWN),
         ('disks', 'Disks', _disks(box)),
         ('nics', 'Network', _nics(context, box)),
     ]
-    return {'configuration_id': entry['id'],
+    return {'configuration_id': result['id'],
             'items': [{'key': k, 'label': label, 'value': str(v)} for k, label, v in items],
             'profile': box or None}

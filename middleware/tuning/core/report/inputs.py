@@ -1,15 +1,15 @@
 """Check the report's inputs and index them (pure).
 
-- ``checked_entries(entries)`` → the entries (``tuning.benchmark.get`` shape) as a list, each with ``context``,
+- ``checked_results(results)`` → the results (``tuning.benchmark.get`` shape) as a list, each with ``context``,
   ``summary``, ``runs``, ``jobs`` and ``notes`` defaulted when missing or null (imported results carry little).
-- ``checked_comparison(comparison, entries)`` → ``{baseline_id, rows: {(entry_id, test, metric): row}, warnings,
+- ``checked_comparison(comparison, results)`` → ``{baseline_id, rows: {(result_id, test, metric): row}, warnings,
   theoretical_max, compared_ids}`` from a ``tuning.benchmark.compare`` result. It refuses a comparison whose baseline
-  or compared results are not among the entries, and one whose figures differ from the entries' own summaries: the
+  or compared results are not among those given, and one whose figures differ from the results' own summaries: the
   report shows each number once, so two sources disagreeing is a bug upstream, not something to paper over.
   ``drawn`` is the comparison's own ``{series, tiles, charts}`` (``chart_data.compare_series``, computed once by
   ``tuning.benchmark.compare``) when it carries them, else None.
 
-Errors are ``ReportInputError`` naming the field (``entries[1].summary.SEQ_WRITE``, ``comparison.baseline.id``).
+Errors are ``ReportInputError`` naming the field (``results[1].summary.SEQ_WRITE``, ``comparison.baseline.id``).
 """
 import math
 
@@ -35,30 +35,31 @@ def _check_summary(summary, where):
                 raise ReportInputError(f'{where}.{test}.{metric}', 'must be statistics with a numeric median and n')
 
 
-def checked_entries(entries):
-    if not isinstance(entries, (list, tuple)) or not entries:
-        raise ReportInputError('entries', 'must be a non-empty list of benchmark results')
+def checked_results(results):
+    if not isinstance(results, (list, tuple)) or not results:
+        raise ReportInputError('results', 'must be a non-empty list of benchmark results')
     out, seen = [], set()
-    for i, entry in enumerate(entries):
-        where = f'entries[{i}]'
-        if not isinstance(entry, dict):
+    for i, result in enumerate(results):
+        where = f'results[{i}]'
+        if not isinstance(result, dict):
             raise ReportInputError(where, 'must be a benchmark result object')
-        if not _is_id(entry.get('id')):
+        if not _is_id(result.get('id')):
             raise ReportInputError(f'{where}.id', 'must be an integer')
-        if entry['id'] in seen:
-            raise ReportInputError(f'{where}.id', f'result {entry["id"]} is listed twice')
-        seen.add(entry['id'])
-        if not isinstance(entry.get('label'), str):
+        if result['id'] in seen:
+            raise ReportInputError(f'{where}.id', f'result {result["id"]} is listed twice')
+        seen.add(result['id'])
+        if not isinstance(result.get('label'), str):
             raise ReportInputError(f'{where}.label', 'must be a string')
-        summary = entry.get('summary') or {}
+        summary = result.get('summary') or {}
         _check_summary(summary, f'{where}.summary')
         summary = honest_summary(summary)  # results stored before the rule still carry a CI of 1 or 2 runs
         for key, kind in (('context', dict), ('runs', dict), ('jobs', list), ('notes', list)):
-            value = entry.get(key)
+            value = result.get(key)
             if value is not None and not isinstance(value, kind):
                 raise ReportInputError(f'{where}.{key}', f'must be {"an object" if kind is dict else "a list"}')
-        out.append({**entry, 'summary': summary, 'context': entry.get('context') or {}, 'runs': entry.get('runs') or {},
-                    'jobs': list(entry.get('jobs') or []), 'notes': list(entry.get('notes') or [])})
+        out.append({**result, 'summary': summary, 'context': result.get('context') or {},
+                    'runs': result.get('runs') or {}, 'jobs': list(result.get('jobs') or []),
+                    'notes': list(result.get('notes') or [])})
     return out
 
 
@@ -68,12 +69,12 @@ def _same(a, b):
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
-def _check_row_matches(stats, summary, where, entry_id):
+def _check_row_matches(stats, summary, where, result_id):
     if stats is None:
         return
     for field in STAT_FIELDS_COMPARED:
         if not _same(stats.get(field), summary.get(field)):
-            raise ReportInputError(f'{where}.{field}', f'{stats.get(field)!r} differs from result {entry_id}\'s '
+            raise ReportInputError(f'{where}.{field}', f'{stats.get(field)!r} differs from result {result_id}\'s '
                                                         f'summary ({summary.get(field)!r}); compare the same results')
 
 
@@ -81,16 +82,16 @@ def _id_of(part, where, by_id):
     if not isinstance(part, dict) or not _is_id(part.get('id')):
         raise ReportInputError(f'{where}.id', 'must be an integer result id')
     if part['id'] not in by_id:
-        raise ReportInputError(f'{where}.id', f'result {part["id"]} is not among the entries of the report')
+        raise ReportInputError(f'{where}.id', f'result {part["id"]} is not among the results of the report')
     return part['id']
 
 
-def checked_comparison(comparison, entries):
-    by_id = {e['id']: e for e in entries}
+def checked_comparison(comparison, results):
+    by_id = {e['id']: e for e in results}
     if comparison is None:
-        if len(entries) > 1:
+        if len(results) > 1:
             raise ReportInputError('comparison', 'is required when the report covers more than one result')
-        return {'baseline_id': entries[0]['id'], 'rows': {}, 'warnings': [], 'theoretical_max': None,
+        return {'baseline_id': results[0]['id'], 'rows': {}, 'warnings': [], 'theoretical_max': None,
                 'compared_ids': [], 'drawn': None}
     if not isinstance(comparison, dict):
         raise ReportInputError('comparison', 'must be the object tuning.benchmark.compare returns')
@@ -119,10 +120,10 @@ def checked_comparison(comparison, entries):
             _check_row_matches(row.get('baseline'), base_summary, f'{row_where}.baseline', baseline_id)
             _check_row_matches(row.get('other'), other_summary, f'{row_where}.other', other_id)
             rows[(other_id, test, metric)] = row
-    missing = [e['id'] for e in entries if e['id'] != baseline_id and e['id'] not in compared]
+    missing = [e['id'] for e in results if e['id'] != baseline_id and e['id'] not in compared]
     if missing:
         raise ReportInputError('comparison.comparisons', f'has no comparison for result(s) '
-                                                         f'{", ".join(map(str, missing))} of the entries')
+                                                         f'{", ".join(map(str, missing))} of the report')
     warnings = comparison.get('warnings') or []
     if not isinstance(warnings, list) or not all(isinstance(w, str) for w in warnings):
         raise ReportInputError('comparison.warnings', 'must be a list of strings')

@@ -1,6 +1,6 @@
 """How the figures were obtained, in plain words (pure).
 
-``method_section(entries)`` → ``{configurations: [{configuration_id, label, benchmark_profile, runs_planned,
+``method_section(results)`` → ``{configurations: [{configuration_id, label, benchmark_profile, runs_planned,
 adaptive, runtime_seconds, ramp_seconds, runs_per_test}], cache_defeat: [{method, explanation, configuration_ids}],
 statistics: [paragraph]}``. The thresholds quoted in the paragraphs are read from the statistics and comparison code
 that applied them, so the words cannot drift from what was computed.
@@ -19,13 +19,13 @@ def _dict(value):
     return value if isinstance(value, dict) else {}
 
 
-def _runs(entry):
-    context, spec = _dict(entry['context']), _dict(entry.get('spec'))
+def _runs(result):
+    context, spec = _dict(result['context']), _dict(result.get('spec'))
     plan = _dict(context.get('plan'))
     per_test = {test: max((s.get('n') or 0) for s in metrics.values()) if metrics else 0
-                for test, metrics in entry['summary'].items()}
+                for test, metrics in result['summary'].items()}
     return {
-        'configuration_id': entry['id'], 'label': entry['label'],
+        'configuration_id': result['id'], 'label': result['label'],
         'benchmark_profile': plan.get('profile') or spec.get('profile'),
         'runs_planned': plan.get('runs') or spec.get('runs'),
         'adaptive': plan.get('adaptive', spec.get('adaptive')),
@@ -35,12 +35,12 @@ def _runs(entry):
     }
 
 
-def _cache_defeat(entries):
+def _cache_defeat(results):
     groups = {}
-    for entry in entries:
-        defeat = _dict(entry['context'].get('cache_defeat'))
+    for result in results:
+        defeat = _dict(result['context'].get('cache_defeat'))
         key = (defeat.get('method'), defeat.get('explanation'))
-        groups.setdefault(key, []).append(entry['id'])
+        groups.setdefault(key, []).append(result['id'])
     return [{'method': method, 'explanation': explanation, 'configuration_ids': ids}
             for (method, explanation), ids in groups.items()]
 
@@ -74,9 +74,9 @@ STATISTICS = (
 )
 
 
-def method_section(entries):
+def method_section(results):
     return {
-        'configurations': [_runs(e) for e in entries],
-        'cache_defeat': _cache_defeat(entries),
+        'configurations': [_runs(e) for e in results],
+        'cache_defeat': _cache_defeat(results),
         'statistics': list(STATISTICS),
     }

@@ -1,6 +1,6 @@
 """The report model: one plain, JSON-serialisable dict every renderer reads (pure).
 
-``build_report(entries, comparison, *, title, generated_at, settings_diffs=None, campaign=None,
+``build_report(results, comparison, *, title, generated_at, settings_diffs=None, campaign=None,
 recommendation=(), ladders=())`` → report:
 
 - ``format_version``, ``title``, ``generated_at``, ``baseline_id``, ``theoretical_max``
@@ -25,7 +25,7 @@ recommendation=(), ladders=())`` → report:
   per pool; its section follows the summary
 - ``sections``: the order renderers present the sections in; each format has a renderer per section name.
 
-Every figure is copied from the entries' summaries and the comparison rows; nothing is recomputed.
+Every figure is copied from the results' summaries and the comparison rows; nothing is recomputed.
 """
 from ..bench.catalog import TESTS
 from ..bench.conditions import conditions_of
@@ -35,7 +35,7 @@ from .campaign_section import campaign_section
 from .chart_data import compare_series
 from .columns import SUMMARY_COLUMNS
 from .errors import ReportInputError
-from .inputs import checked_comparison, checked_entries
+from .inputs import checked_comparison, checked_results
 from .ladder_section import ladder_section
 from .method import method_section
 from .metric_info import label_of_test, metric_info, metric_sort_key
@@ -74,15 +74,15 @@ def _preset_name(context):
 
 def _metric_rows(ordered, baseline_id, rows):
     out = []
-    for entry in ordered:
-        for test in sorted(entry['summary'], key=_test_order):
-            for metric in sorted(entry['summary'][test], key=lambda m: metric_sort_key(test, m)):
-                stats = entry['summary'][test][metric]
+    for result in ordered:
+        for test in sorted(result['summary'], key=_test_order):
+            for metric in sorted(result['summary'][test], key=lambda m: metric_sort_key(test, m)):
+                stats = result['summary'][test][metric]
                 info = metric_info(metric)
-                compared = rows.get((entry['id'], test, metric))
+                compared = rows.get((result['id'], test, metric))
                 out.append({
-                    'configuration_id': entry['id'], 'configuration': entry['label'],
-                    'baseline': entry['id'] == baseline_id,
+                    'configuration_id': result['id'], 'configuration': result['label'],
+                    'baseline': result['id'] == baseline_id,
                     'test': test, 'test_label': label_of_test(test), 'metric': metric, 'metric_label': info['label'],
                     'unit': info['unit'],
                     'direction': compared.get('direction', info['direction']) if compared else info['direction'],
@@ -114,10 +114,10 @@ def _tools(ordered, conditions):
 
 def _jobs(ordered):
     texts = {}
-    for entry in ordered:
-        for text in entry['jobs']:
-            if isinstance(text, str) and entry['id'] not in texts.setdefault(text, []):
-                texts[text].append(entry['id'])
+    for result in ordered:
+        for text in result['jobs']:
+            if isinstance(text, str) and result['id'] not in texts.setdefault(text, []):
+                texts[text].append(result['id'])
     return [{'text': text, 'configuration_ids': ids} for text, ids in texts.items()]
 
 
@@ -128,16 +128,16 @@ def _sections(campaign, ladders):
     return (['campaign'] if campaign is not None else []) + sections
 
 
-def build_report(entries, comparison, *, title, generated_at, settings_diffs=None, campaign=None, recommendation=(),
+def build_report(results, comparison, *, title, generated_at, settings_diffs=None, campaign=None, recommendation=(),
                  ladders=()):
     if not isinstance(title, str) or not title.strip():
         raise ReportInputError('title', 'must be a non-empty string')
     if not isinstance(generated_at, str) or not generated_at:
         raise ReportInputError('generated_at', 'must be a timestamp string (ISO 8601)')
-    entries = checked_entries(entries)
-    compared = checked_comparison(comparison, entries)
+    results = checked_results(results)
+    compared = checked_comparison(comparison, results)
     baseline_id = compared['baseline_id']
-    by_id = {e['id']: e for e in entries}
+    by_id = {e['id']: e for e in results}
     ordered = [by_id[baseline_id]] + [by_id[i] for i in compared['compared_ids']]
     conditions = {e['id']: conditions_of(e) for e in ordered}
     configurations = [{'id': e['id'], 'label': e['label'], 'source': e.get('source'),

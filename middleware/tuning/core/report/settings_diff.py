@@ -4,8 +4,8 @@
   setting, baseline, value}]`` for every setting key ``(kind, scope, setting)`` whose value differs between two
   settings snapshots (architecture §4). A key present in one snapshot only is a difference too, with ``None``
   ("absent") on the other side; the ``*_where`` names say which input a malformed row came from.
-- ``configuration_changes(entries, baseline_id, settings_diffs=None)`` → one ``{configuration_id, label, basis,
-  rows}`` per non-baseline entry. ``basis`` is ``GIVEN`` when the caller passed rows for that result in
+- ``configuration_changes(results, baseline_id, settings_diffs=None)`` → one ``{configuration_id, label, basis,
+  rows}`` per non-baseline result. ``basis`` is ``GIVEN`` when the caller passed rows for that result in
   ``settings_diffs`` (``{result_id: [row]}``, e.g. from a campaign's plans), ``SNAPSHOT`` when both results carry a
   settings snapshot, and ``UNKNOWN`` otherwise (imported results have none): then ``rows`` is empty and the report
   says "unknown" rather than "nothing changed".
@@ -56,29 +56,29 @@ def _given_rows(rows, where):
     return sorted(out, key=_sort_key)
 
 
-def configuration_changes(entries, baseline_id, settings_diffs=None):
+def configuration_changes(results, baseline_id, settings_diffs=None):
     if settings_diffs is not None and not isinstance(settings_diffs, dict):
         raise ReportInputError('settings_diffs', 'must be an object {result_id: [row]}')
     # JSON object keys arrive as strings: "7" and 7 name the same result.
     given = {int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in (settings_diffs or {}).items()}
-    ids = {e['id'] for e in entries}
+    ids = {e['id'] for e in results}
     for key in given:
         if key not in ids or key == baseline_id:
             raise ReportInputError(f'settings_diffs.{key}', 'is not a compared (non-baseline) result of the report')
-    base_index = next(i for i, e in enumerate(entries) if e['id'] == baseline_id)
-    base_rows = entries[base_index]['context'].get('settings')
-    base_where = f'entries[{base_index}].context.settings'
+    base_index = next(i for i, e in enumerate(results) if e['id'] == baseline_id)
+    base_rows = results[base_index]['context'].get('settings')
+    base_where = f'results[{base_index}].context.settings'
     out = []
-    for i, entry in enumerate(entries):
-        if entry['id'] == baseline_id:
+    for i, result in enumerate(results):
+        if result['id'] == baseline_id:
             continue
-        rows_here = entry['context'].get('settings')
-        if entry['id'] in given:
-            basis, rows = 'GIVEN', _given_rows(given[entry['id']], f'settings_diffs.{entry["id"]}')
+        rows_here = result['context'].get('settings')
+        if result['id'] in given:
+            basis, rows = 'GIVEN', _given_rows(given[result['id']], f'settings_diffs.{result["id"]}')
         elif isinstance(base_rows, list) and isinstance(rows_here, list):
             basis, rows = 'SNAPSHOT', diff_settings(base_rows, rows_here, base_where,
-                                                    f'entries[{i}].context.settings')
+                                                    f'results[{i}].context.settings')
         else:
             basis, rows = 'UNKNOWN', []
-        out.append({'configuration_id': entry['id'], 'label': entry['label'], 'basis': basis, 'rows': rows})
+        out.append({'configuration_id': result['id'], 'label': result['label'], 'basis': basis, 'rows': rows})
     return out

@@ -1,6 +1,6 @@
 """Warnings a reader must see before trusting a figure (pure).
 
-``report_warnings(entries, baseline_id, comparison_warnings)`` → ``[{kind, configuration_id, test,
+``report_warnings(results, baseline_id, comparison_warnings)`` → ``[{kind, configuration_id, test,
 metrics, message}]`` in this order:
 
 - ``DATA_LOSS``: a result was measured with a setting that can lose data on power loss (sync disabled, cache flushes
@@ -27,8 +27,8 @@ from .numbers import format_percent, format_value
 NOISY_CV_PERCENT = bench_conditions.NOISY_CV_PERCENT  # one threshold for compare's warnings and the report's
 
 
-def _name(entry):
-    return f'"{entry["label"]}"'
+def _name(result):
+    return f'"{result["label"]}"'
 
 
 def _warning(kind, message, configuration_id=None, test=None, metrics=()):
@@ -36,28 +36,28 @@ def _warning(kind, message, configuration_id=None, test=None, metrics=()):
             'message': message}
 
 
-def _condition_warnings(entries, baseline_id):
-    return [_warning(kind, text, entry_id)
-            for kind, entry_id, text in bench_conditions.condition_warnings(entries, baseline_id, _name)]
+def _condition_warnings(results, baseline_id):
+    return [_warning(kind, text, result_id)
+            for kind, result_id, text in bench_conditions.condition_warnings(results, baseline_id, _name)]
 
 
-def _noisy_warnings(entry):
+def _noisy_warnings(result):
     out = []
-    for test, metrics in entry['summary'].items():
+    for test, metrics in result['summary'].items():
         noisy = [(m, s['cv_percent']) for m, s in sorted(metrics.items(), key=lambda ms: metric_sort_key(test, ms[0]))
                  if s.get('cv_percent') is not None and s['cv_percent'] > NOISY_CV_PERCENT]
         if noisy:
             listed = ', '.join(f'{metric_info(m)["label"]} CV {format_percent(cv)}' for m, cv in noisy)
-            out.append(_warning('NOISY', f'"{entry["label"]}", {label_of_test(test)}: runs vary a lot ({listed}; '
+            out.append(_warning('NOISY', f'"{result["label"]}", {label_of_test(test)}: runs vary a lot ({listed}; '
                                          f'above {NOISY_CV_PERCENT:.0f} %). Its medians are less certain; '
                                          'more runs or a quieter box would help.',
-                                entry['id'], test, [m for m, _ in noisy]))
+                                result['id'], test, [m for m, _ in noisy]))
     return out
 
 
-def _run_numbers(entry, test, metric, count):
+def _run_numbers(result, test, metric, count):
     """Run numbers behind a summary's values, when the stored runs line up with them; else 1..count."""
-    runs = [r for r in entry['runs'].get(test) or []
+    runs = [r for r in result['runs'].get(test) or []
             if isinstance(r, dict) and isinstance(r.get('metrics'), dict) and r['metrics'].get(metric) is not None]
     numbers = [r.get('run') for r in runs]
     if len(numbers) == count and all(isinstance(n, int) for n in numbers):
@@ -65,9 +65,9 @@ def _run_numbers(entry, test, metric, count):
     return list(range(1, count + 1))
 
 
-def _outlier_warnings(entry):
+def _outlier_warnings(result):
     out = []
-    for test, metrics in entry['summary'].items():
+    for test, metrics in result['summary'].items():
         parts, flagged = [], []
         for metric, stats in sorted(metrics.items(), key=lambda ms: metric_sort_key(test, ms[0])):
             indices = [i for i in stats.get('outliers') or [] if isinstance(i, int)]
@@ -75,43 +75,43 @@ def _outlier_warnings(entry):
             if not indices or not values:
                 continue
             info = metric_info(metric)
-            numbers = _run_numbers(entry, test, metric, len(values))
+            numbers = _run_numbers(result, test, metric, len(values))
             runs = ', '.join(f'run {numbers[i]} ({format_value(values[i], info["unit"])})'
                              for i in indices if i < len(values))
             parts.append(f'{info["label"]}: {runs} vs median {format_value(stats["median"], info["unit"])}')
             flagged.append(metric)
         if parts:
-            out.append(_warning('OUTLIERS', f'"{entry["label"]}", {label_of_test(test)}: outlying runs '
+            out.append(_warning('OUTLIERS', f'"{result["label"]}", {label_of_test(test)}: outlying runs '
                                             f'(more than 3 robust standard deviations from the median) in '
                                             f'{"; ".join(parts)}. They are kept in every figure; re-running '
                                             'would show whether they were a one-off.',
-                                entry['id'], test, flagged))
+                                result['id'], test, flagged))
     return out
 
 
-def _data_loss_warnings(entries):
-    return [_warning('DATA_LOSS', f'"{entry["label"]}" was {words}.', entry['id'])
-            for entry in entries if (words := bench_conditions.data_loss_words(entry))]
+def _data_loss_warnings(results):
+    return [_warning('DATA_LOSS', f'"{result["label"]}" was {words}.', result['id'])
+            for result in results if (words := bench_conditions.data_loss_words(result))]
 
 
-def report_warnings(entries, baseline_id, comparison_warnings):
-    out = _data_loss_warnings(entries) + _condition_warnings(entries, baseline_id)
-    for entry in entries:
-        out += _noisy_warnings(entry)
-    for entry in entries:
-        out += _outlier_warnings(entry)
-    restated = ({text for _, _, text in bench_conditions.condition_warnings(entries, baseline_id)}
-                | set(bench_conditions.data_loss_warnings(entries)))
-    for entry in entries:
-        restated.update(bench_conditions.noise_warnings(entry))
+def report_warnings(results, baseline_id, comparison_warnings):
+    out = _data_loss_warnings(results) + _condition_warnings(results, baseline_id)
+    for result in results:
+        out += _noisy_warnings(result)
+    for result in results:
+        out += _outlier_warnings(result)
+    restated = ({text for _, _, text in bench_conditions.condition_warnings(results, baseline_id)}
+                | set(bench_conditions.data_loss_warnings(results)))
+    for result in results:
+        restated.update(bench_conditions.noise_warnings(result))
     out += [_warning('COMPARISON', text) for text in comparison_warnings if text not in restated]
     # the same note on several results (the cache-defeat line, typically) is said once, naming them all
     notes = {}
-    for entry in entries:
-        for note in entry['notes']:
-            if isinstance(note, str) and entry['id'] not in notes.setdefault(note, []):
-                notes[note].append(entry['id'])
-    labels = {e['id']: e['label'] for e in entries}
+    for result in results:
+        for note in result['notes']:
+            if isinstance(note, str) and result['id'] not in notes.setdefault(note, []):
+                notes[note].append(result['id'])
+    labels = {e['id']: e['label'] for e in results}
     for note, ids in notes.items():
         names = ', '.join(f'"{labels[i]}"' for i in ids)
         out.append(_warning('NOTE', f'{names}: {note}', ids[0] if len(ids) == 1 else None))
