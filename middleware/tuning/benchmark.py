@@ -15,6 +15,7 @@ from .core.bench.power import plan_estimate
 from .core.bench.statistics import honest_summary
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job, run_in_proc
 from .store import benchmarks as store, campaigns as campaign_store, network as network_store
+from .store.columns import query_columns
 from .store.offloop import store_call
 
 IMPORT_SOURCES = {'BONNIE': 'BONNIE', 'GOBONNIEGO': 'GOBONNIEGO', 'FIO': 'FIO_IMPORT'}
@@ -56,13 +57,12 @@ class TuningBenchmarkService(Service):
             return await bench_run.run(self.middleware, job.set_progress, job.id, spec)
 
     @api_method(TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, roles=READ_ROLES)
-    def query(self, filters, options):
+    async def query(self, filters, options):
         """Stored results (measured and imported), with TrueNAS query filters and options. A campaign's runs carry
         its `campaign_id`: `[["campaign_id", "=", null]]` leaves them out of a history (they are under their
         campaign)."""
-        db = plugin_context(self.middleware).db
-        campaigns = campaign_store.benchmark_campaigns(db)
-        return filter_list([honest(e, campaigns) for e in store.list_benchmarks(db)], filters, options)
+        # a coroutine: a plain method would cost a second trip to a worker thread (its arguments checked there)
+        return await store_call(self.middleware, query_benchmarks, filters, options)
 
     @api_method(TuningBenchmarkGetArgs, TuningBenchmarkGetResult, roles=READ_ROLES)
     def get(self, id_):
@@ -125,10 +125,18 @@ class TuningBenchmarkService(Service):
 setattr(TuningBenchmarkService, 'import', TuningBenchmarkService._import)
 
 
+def query_benchmarks(db, filters: list, options: dict):
+    """``tuning.benchmark.query``'s answer: only the columns the query filters, orders and selects by are read."""
+    fields = query_columns(filters, options, store.PUBLIC)
+    campaigns = campaign_store.benchmark_campaigns(db)
+    return filter_list([honest(e, campaigns) for e in store.iter_benchmarks(db, fields)], filters, options)
+
+
 def honest(entry: dict, campaigns: dict[int, int] | None = None) -> dict:
     """A stored result as the API shows it: no interval from fewer than 3 runs (results stored before the rule
-    carry one); with ``campaigns`` (benchmark id -> campaign id), the campaign that measured it."""
-    shown = {**entry, 'summary': honest_summary(entry['summary'])}
+    carry one); with ``campaigns`` (benchmark id -> campaign id), the campaign that measured it. ``entry`` may hold
+    only some fields (a query's select)."""
+    shown = {**entry, 'summary': honest_summary(entry['summary'])} if 'summary' in entry else dict(entry)
     if campaigns is not None:
         shown['campaign_id'] = campaigns.get(entry['id'])
     return shown

@@ -13,7 +13,7 @@ Python parts) looks costlier than it is: weigh a change by bench_load's CPU a ca
 a load); a figure to compare before and after a change on a quiet machine.
 
     PYTHONPATH=middleware:plugin .venv/bin/python tests/bench/profile_reads.py [--calls 200] [--clients 10]
-        [--top 30] [--sort tottime|cumulative] [--clock cpu|wall] [--apply PRESET|none] [--measure]
+        [--top 30] [--sort tottime|cumulative] [--clock cpu|wall] [--apply PRESET|none] [--measure] [--keep DIR]
         [METHOD[:PARAMS_JSON] ...]
 """
 import argparse
@@ -153,6 +153,8 @@ def profile_one(args, method, params, sitedir):
               '(and their logins)')
         stats = pstats.Stats(out)
         stats.sort_stats(args.sort).print_stats(args.top)
+        if args.keep:   # for pstats afterwards (print_callers: who called what)
+            stats.dump_stats(os.path.join(args.keep, f'{method}.prof'))
 
 
 def main():
@@ -166,6 +168,7 @@ def main():
     parser.add_argument('--apply', default='max-seq-write')
     parser.add_argument('--measure', action='store_true',
                         help='no profiler: the serving process CPU and the wall time a call')
+    parser.add_argument('--keep', metavar='DIR', help="keep each method's merged profile as DIR/METHOD.prof")
     parser.add_argument('methods', nargs='*', default=DEFAULT_METHODS)
     args = parser.parse_args()
     if args.measure:

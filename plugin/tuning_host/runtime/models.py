@@ -1,4 +1,5 @@
 """Pydantic model base and helpers with middlewared's API model conventions."""
+import copy
 from typing import Annotated
 
 from annotated_types import MinLen
@@ -43,7 +44,14 @@ def _undefined():
 
 
 def _given_fields_only(self, handler):
-    return {k: v for k, v in handler(self).items() if getattr(self, k, None) is not undefined}
+    # the fields not given are left out of what the model's serializer sees: `undefined` fits no field's type, and
+    # serialising it would cost a warning a field (built with the model's repr, even when warnings are off)
+    unset = [name for name, value in self.__dict__.items() if value is undefined]
+    if unset:
+        self = copy.copy(self)   # shallow: the given values are the model's own
+        for name in unset:
+            del self.__dict__[name]
+    return handler(self)
 
 
 class ForUpdateMetaclass(ModelMetaclass):

@@ -104,6 +104,21 @@ def selected_result_model(model):
                                  result=(list[partial] | partial | int, ...))
 
 
+@functools.cache
+def _required_keys(model):
+    """The keys a query's entry must have to fit the full entry model of `model` (a query's result model)."""
+    item = _query_item(model)
+    return frozenset(field.alias or name for name, field in item.model_fields.items() if field.is_required())
+
+
+def _lacks_required(model, result):
+    """Whether `result` (a query's list of entries or one entry) has an entry without a field its full model
+    requires, so only `selected_result_model` can take it."""
+    required = _required_keys(model)
+    entries = result if isinstance(result, list) else [result]
+    return bool(required) and any(isinstance(e, dict) and not required <= e.keys() for e in entries)
+
+
 def _dump(model, result):
     return model(result=result).model_dump(warnings=False, by_alias=True)["result"]
 
@@ -120,11 +135,18 @@ def serialize_result(model, result, *, strict=False):
     """Serialise `result` through `model`'s `result` field; a query's result with `select` (a subset of each
     entry's fields) through `selected_result_model`. Like middlewared, a value the model refuses is logged and
     returned as is, unless `strict` (the host's test mode) makes it an error."""
+    selected = selected_result_model(model)
+    if selected is not None and _lacks_required(model, result):
+        # a select's entries: the full model could only refuse them (its error costs more than the check)
+        try:
+            return _dump(selected, result)
+        except pydantic.ValidationError:
+            pass
     try:
         return _dump(model, result)
     except pydantic.ValidationError as e:
         error = e
-    if (selected := selected_result_model(model)) is not None:
+    if selected is not None:
         try:
             return _dump(selected, result)
         except pydantic.ValidationError:
