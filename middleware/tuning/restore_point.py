@@ -4,7 +4,7 @@ import errno
 from . import alerts
 from .box.profile import read_profile
 from .box.settings import matches, read_settings, same_value
-from .context import boot_id, busy_while, plugin_context
+from .context import boot_id, busy_while
 from .core import presets
 from .core.presets.box_facts import box_from
 from .core.presets.rules.effect_words import assess, with_effect
@@ -41,6 +41,13 @@ def public_restore_point(rp: dict, by_id: dict[int, dict] | None = None, names: 
 def preset_names(db) -> dict[str, str]:
     """Custom presets' names by id."""
     return {p['id']: p['name'] for p in preset_store.list_presets(db)}
+
+
+def query_restore_points(db, filters: list, options: dict):
+    """``tuning.restore_point.query``'s answer (every restore point holds its entries: read in a worker thread)."""
+    stored = rps.list_restore_points(db)
+    by_id, names = {rp['id']: rp for rp in stored}, preset_names(db)
+    return filter_list([public_restore_point(rp, by_id, names) for rp in stored], filters, options)
 
 
 def classify(kind: str, setting: str, current: str | None, value: str | None, writable: bool | None,
@@ -125,12 +132,10 @@ class TuningRestorePointService(Service):
         cli_namespace = 'system.tuning.restore_point'
 
     @api_method(TuningRestorePointQueryArgs, TuningRestorePointQueryResult, roles=READ_ROLES)
-    def query(self, filters, options):
+    async def query(self, filters, options):
         """Restore points, oldest first: each holds every setting an apply or revert touched, as it was before."""
-        db = plugin_context(self.middleware).db
-        stored = rps.list_restore_points(db)
-        by_id, names = {rp['id']: rp for rp in stored}, preset_names(db)
-        return filter_list([public_restore_point(rp, by_id, names) for rp in stored], filters, options)
+        # a coroutine: a plain method would cost a second trip to a worker thread (its arguments checked there)
+        return await store_call(self.middleware, query_restore_points, filters, options)
 
     @api_method(TuningRestorePointPreviewArgs, TuningRestorePointPreviewResult, roles=READ_ROLES)
     async def preview(self, id_):
