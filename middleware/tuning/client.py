@@ -88,7 +88,7 @@ def submission_or_errors(body, field: str = '') -> dict:
         result = TuningClientSubmission.model_validate(body).model_dump()
     except pydantic.ValidationError as e:
         raise errors_of([(_join(field, *error['loc']) or 'body', error['msg']) for error in e.errors()]) from None
-    if oversized := bounds.oversized_fio_documents([len(dumps(entry['output'])) for entry in result['fio']], field):
+    if oversized := bounds.oversized_fio_documents([len(dumps(job['output'])) for job in result['fio']], field):
         raise errors_of(oversized)
     return result
 
@@ -267,10 +267,10 @@ class TuningClientSessionService(Service):
             verrors.add('session_id', f'Is {result["session_id"]}, but the token is session {session_id}\'s.')
             raise verrors
         session = await store_call(self.middleware, session_or_error, session_id, 'session_id')
-        entry = await self._store(session, result, '', None, bounded=True)
-        self.logger.info('tuning: client session %s stored benchmark %s from %s', session_id, entry['id'],
+        stored = await self._store(session, result, '', None, bounded=True)
+        self.logger.info('tuning: client session %s stored benchmark %s from %s', session_id, stored['id'],
                          result['client']['hostname'])
-        return {'id': entry['id']}
+        return {'id': stored['id']}
 
     @private
     async def import_kit_output(self, data: str, label: str):
@@ -309,10 +309,10 @@ class TuningClientSessionService(Service):
                 usage = await store_call(self.middleware, client_usage.session_usage, session['id'])
                 if refusal := bounds.storage_refusal(session['id'], usage, size):
                     raise CallError(refusal, errno.EDQUOT)
-            entry = await store_call(self.middleware, benchmark_store.insert_benchmark, **record)
+            stored = await store_call(self.middleware, benchmark_store.insert_benchmark, **record)
         if result['step_id'] is not None:
-            await store_call(self.middleware, store.complete_step, result['step_id'], entry['id'])
-        return entry
+            await store_call(self.middleware, store.complete_step, result['step_id'], stored['id'])
+        return stored
 
     async def _dataset_target(self, name: str | None) -> dict | None:
         """The session's dataset as ``box_context`` reads it; None without one (or when it is gone)."""

@@ -45,15 +45,15 @@ def measured_beyond_the_pool(ladder: dict) -> bool:
                for layer in ladder['layers'])
 
 
-def report_ladders(db, entries: list[dict]) -> list[dict]:
+def report_ladders(db, results: list[dict]) -> list[dict]:
     """The ladder of each pool a report's results measured (its dataset when they all measured one), for the pools
     known beyond their local benchmark (disks, network or clients measured): the report's "Where the limit is"."""
     datasets = {}
-    for entry in entries:
-        target = (entry.get('context') or {}).get('target') or {}
-        pool = target.get('pool') if entry.get('source') == 'FIO' else client_pool(entry)
+    for result in results:
+        target = (result.get('context') or {}).get('target') or {}
+        pool = target.get('pool') if result.get('source') == 'FIO' else client_pool(result)
         if isinstance(pool, str):
-            datasets.setdefault(pool, set()).add(target.get('dataset') if entry.get('source') == 'FIO' else None)
+            datasets.setdefault(pool, set()).add(target.get('dataset') if result.get('source') == 'FIO' else None)
     ladders = []
     for pool, named in sorted(datasets.items()):
         dataset = next(iter(named)) if len(named) == 1 else None

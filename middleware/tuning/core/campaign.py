@@ -27,25 +27,25 @@ def plan_steps(configurations: list[str], rounds: int, order: str) -> list[dict]
             for r, c in pairs]
 
 
-def merge_rounds(entries: list[dict], label: str, campaign_id: int) -> dict:
+def merge_rounds(results: list[dict], label: str, campaign_id: int) -> dict:
     """One stored-result record per configuration from its rounds' results: runs concatenated and renumbered, the
     summary recomputed from all of them, the context of the first round plus where the runs came from and every
     setting that could lose data on power loss in any round."""
     runs, jobs, notes = {}, [], []
-    for entry in entries:
-        for test, test_runs in entry['runs'].items():
+    for result in results:
+        for test, test_runs in result['runs'].items():
             runs.setdefault(test, []).extend(dict(run) for run in test_runs)
-        jobs += [j for j in entry['jobs'] if j not in jobs]
-        notes += [f'round result #{entry["id"]}: {n}' for n in entry['notes']]
+        jobs += [j for j in result['jobs'] if j not in jobs]
+        notes += [f'round result #{result["id"]}: {n}' for n in result['notes']]
     for test_runs in runs.values():
         for i, run in enumerate(test_runs):
             run['run'] = i + 1
     summary = {test: summarize_runs(test_runs) for test, test_runs in runs.items()}
-    context = {**entries[0]['context'], 'campaign': {'id': campaign_id, 'rounds': [e['id'] for e in entries]},
+    context = {**results[0]['context'], 'campaign': {'id': campaign_id, 'rounds': [e['id'] for e in results]},
                # a setting that could lose data in any round is in the merged figure (None: a round cannot tell)
-               FIELD: merged_data_loss([e['context'] for e in entries])}
-    return {'label': label, 'source': entries[0]['source'], 'spec': entries[0]['spec'], 'context': context, 'summary': summary,
-            'runs': runs, 'jobs': jobs, 'notes': notes, 'raw': {'merged_from': [e['id'] for e in entries]}}
+               FIELD: merged_data_loss([e['context'] for e in results])}
+    return {'label': label, 'source': results[0]['source'], 'spec': results[0]['spec'], 'context': context, 'summary': summary,
+            'runs': runs, 'jobs': jobs, 'notes': notes, 'raw': {'merged_from': [e['id'] for e in results]}}
 
 
 def _better(a: float, b: float, direction: str) -> bool:
@@ -126,13 +126,13 @@ def mark_single_round(recommendation: list[dict]) -> list[dict]:
     return out
 
 
-def with_single_round(entry: dict) -> dict:
+def with_single_round(campaign: dict) -> dict:
     """A campaign in the API shape with ``single_round`` (its spec asks for 1 round) and, when it is, its
     recommendation marked as such."""
-    single = (entry.get('spec') or {}).get('rounds') == 1
-    out = {**entry, 'single_round': single}
-    if single and entry.get('recommendation'):
-        out['recommendation'] = mark_single_round(entry['recommendation'])
+    single = (campaign.get('spec') or {}).get('rounds') == 1
+    out = {**campaign, 'single_round': single}
+    if single and campaign.get('recommendation'):
+        out['recommendation'] = mark_single_round(campaign['recommendation'])
     return out
 
 

@@ -274,6 +274,6 @@ async def run(middleware, set_progress, job_id, spec: dict) -> dict:
         outcome = await run_fio_in_thread(middleware, plan, directory, bench_id, progress)
         set_progress(98, 'Removing the scratch data')
     record = result_record(spec, plan, context, outcome, spec.get('label') or default_label(spec, context))
-    entry = await store_call(middleware, store.insert_benchmark, **record)
-    set_progress(100, f'Benchmark #{entry["id"]} stored')
-    return entry
+    result = await store_call(middleware, store.insert_benchmark, **record)
+    set_progress(100, f'Benchmark #{result["id"]} stored')
+    return result

@@ -290,9 +290,9 @@ class Driver:
             if conf['name'] in merged:
                 continue
             ids = [s['benchmark_id'] for s in c['steps'] if s['configuration'] == conf['name'] and s['benchmark_id']]
-            entries = [await store_call(self.middleware, bench_store.get_benchmark, i) for i in ids]
+            round_results = [await store_call(self.middleware, bench_store.get_benchmark, i) for i in ids]
             record = await self.middleware.run_in_thread(
-                merge_rounds, entries, f'Campaign {self.id} · {configuration_titles([conf])[conf["name"]]}', self.id)
+                merge_rounds, round_results, f'Campaign {self.id} · {configuration_titles([conf])[conf["name"]]}', self.id)
             merged[conf['name']] = (await store_call(self.middleware, bench_store.insert_benchmark, **record))['id']
             c = await self.commit(results=merged)
         comparison = await self.middleware.call('tuning.benchmark.compare', list(merged.values()), merged[BASELINE]) \
