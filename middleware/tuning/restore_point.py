@@ -19,6 +19,7 @@ from .restore_point_models import (
 from .core.restore_point_words import title
 from .core.words import and_join
 from .store import presets as preset_store, restore_points as rps
+from .store.columns import query_columns
 from .store.offloop import store_call
 from .transaction.engine import Step, Transaction
 
@@ -33,7 +34,7 @@ def public_restore_point(rp: dict, by_id: dict[int, dict] | None = None, names: 
     """A stored restore point as callers see it: what it is in words (``title``; ``by_id``: restore points by id,
     for what a revert undid; ``names``: custom presets' names by id), its rows with their unit (rows stored before
     units came too)."""
-    return {f: rp[f] for f in PUBLIC_FIELDS} | {
+    return {f: rp[f] for f in PUBLIC_FIELDS if f in rp} | {
         'title': title(rp, by_id, names),
         'changes': [change | presets.unit_fields(change['kind'], change['setting']) for change in rp['changes']]}
 
@@ -44,8 +45,11 @@ def preset_names(db) -> dict[str, str]:
 
 
 def query_restore_points(db, filters: list, options: dict):
-    """``tuning.restore_point.query``'s answer (every restore point holds its entries: read in a worker thread)."""
-    stored = rps.list_restore_points(db)
+    """``tuning.restore_point.query``'s answer (read in a worker thread: restore points are many and large). The
+    ``entries`` (what the box held before: most of a row) are read only when the query shows, filters or sorts
+    by them; its other fields, ``title`` too, come from the rest of the row."""
+    wanted = query_columns(filters, options, PUBLIC_FIELDS + ('title',), always=())
+    stored = rps.list_restore_points(db, rps.COLUMNS if 'entries' in wanted else rps.IN_EFFECT)
     by_id, names = {rp['id']: rp for rp in stored}, preset_names(db)
     return filter_list([public_restore_point(rp, by_id, names) for rp in stored], filters, options)
 

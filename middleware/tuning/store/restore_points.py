@@ -19,8 +19,11 @@ def _row(row: dict) -> dict:
     return {k: loads(v) if k in JSON_COLUMNS else v for k, v in row.items()}
 
 
-def list_restore_points(db: Database) -> list[dict]:
-    return [_row(r) for r in db.query(f"SELECT {', '.join(COLUMNS)} FROM restore_point ORDER BY id")]
+def list_restore_points(db: Database, columns: tuple = COLUMNS) -> list[dict]:
+    """Every restore point, oldest first, with ``columns`` (``COLUMNS`` or ``IN_EFFECT``)."""
+    if columns not in (COLUMNS, IN_EFFECT):   # column names come from this module's constants, never from input
+        raise ValueError(f'not a set of restore point columns: {columns}')
+    return [_row(r) for r in db.query(f"SELECT {', '.join(columns)} FROM restore_point ORDER BY id")]
 
 
 def get_restore_point(db: Database, id_: int) -> dict | None:

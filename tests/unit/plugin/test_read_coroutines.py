@@ -32,3 +32,23 @@ def test_restore_points_answer_as_the_pure_query(box):
 def test_benchmarks_answer_as_the_pure_query(box):
     assert box.call('tuning.benchmark.query', [], {'select': ['id', 'label']}) == \
         benchmark.query_benchmarks(box.ctx.db, [], {'select': ['id', 'label']})
+
+
+def test_restore_points_read_their_entries_only_when_the_query_wants_them(box, monkeypatch):
+    from tuning.store import restore_points as rps
+    box.call('tuning.preset.apply', 'max-seq-write', {'pool': 'tank', 'dataset': 'tank/media'}, {})
+    db = box.ctx.db
+    whole = restore_point.query_restore_points(db, [], {})
+    assert whole and all('entries' in rp for rp in whole)
+    asked, real = [], rps.list_restore_points
+    monkeypatch.setattr(rps, 'list_restore_points', lambda db, columns=rps.COLUMNS: (
+        asked.append(columns), real(db, columns))[1])
+    for filters, options, entries in (([], {'select': ['id', 'title', 'state']}, False),
+                                      ([['kind', '=', 'APPLY']], {'count': True}, False),
+                                      ([], {'order_by': ['-id'], 'limit': 1}, True),
+                                      ([], {'select': ['id', 'entries']}, True)):
+        asked.clear()
+        assert restore_point.query_restore_points(db, filters, options) == filter_list(whole, filters, options)
+        assert asked == [rps.COLUMNS if entries else rps.IN_EFFECT]
+    with pytest.raises(ValueError):
+        real(db, ('id', 'boot_id; DROP TABLE restore_point'))
