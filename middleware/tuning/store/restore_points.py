@@ -26,6 +26,10 @@ def list_restore_points(db: Database, columns: tuple = COLUMNS) -> list[dict]:
     return [_row(r) for r in db.query(f"SELECT {', '.join(columns)} FROM restore_point ORDER BY id")]
 
 
+def count_restore_points(db: Database) -> int:
+    return db.query('SELECT COUNT(*) AS n FROM restore_point')[0]['n']
+
+
 def get_restore_point(db: Database, id_: int) -> dict | None:
     rows = db.query(f"SELECT {', '.join(COLUMNS)} FROM restore_point WHERE id = ?", (id_,))
     return _row(rows[0]) if rows else None

@@ -52,3 +52,16 @@ def test_restore_points_read_their_entries_only_when_the_query_wants_them(box, m
         assert asked == [rps.COLUMNS if entries else rps.IN_EFFECT]
     with pytest.raises(ValueError):
         real(db, ('id', 'boot_id; DROP TABLE restore_point'))
+
+
+def test_a_few_restore_points_unfiltered_are_answered_on_the_loop_any_other_query_in_a_thread(box, monkeypatch):
+    box.call('tuning.preset.apply', 'max-seq-write', {'pool': 'tank', 'dataset': 'tank/media'}, {})
+    threads, real = [], box.mw.run_in_thread
+    monkeypatch.setattr(box.mw, 'run_in_thread', lambda fn, *a, **kw: (threads.append(fn), real(fn, *a, **kw))[1])
+    whole = box.call('tuning.restore_point.query')
+    assert whole and threads == []
+    assert box.call('tuning.restore_point.query', [['id', '!=', 0]]) == whole
+    assert threads == [restore_point.query_restore_points]
+    threads.clear()
+    monkeypatch.setattr(restore_point, 'FEW_ON_THE_LOOP', 0)
+    assert box.call('tuning.restore_point.query') == whole and threads == [restore_point.query_restore_points]
