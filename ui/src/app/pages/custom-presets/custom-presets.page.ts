@@ -93,7 +93,8 @@ import { SettingCatalog } from './setting-catalog';
             @if (confirmDelete() === p.id) {
               <button matButton="filled" type="button" class="danger" [attr.data-test]="'custom-delete-confirm-' + p.id" (click)="remove(p)">
                 {{ 'Delete for good' | t }}</button>
-              <button matButton="outlined" type="button" (click)="confirmDelete.set(null)">{{ 'Keep' | t }}</button>
+              <button matButton="outlined" type="button" [attr.data-test]="'custom-keep-' + p.id" (click)="confirmDelete.set(null)">
+                {{ 'Keep' | t }}</button>
             } @else {
               <button *tpRequiresRole="role.write" matButton="outlined" type="button"
                       [attr.data-test]="'custom-delete-' + p.id" (click)="confirmDelete.set(p.id)">
