@@ -52,8 +52,11 @@ class Box:
         async def ready():
             self.mw.system_state = 'READY'
             self.mw.send_event('system.ready', 'ADDED')
-            await asyncio.sleep(0)  # the event handler runs in a task of its own: let it start the work
-            task = self.ctx.startup.task
+            # the event handler runs in a task of its own: wait until it has started the work (a few turns of the
+            # loop; more when the machine is loaded and the event crosses threads)
+            deadline = asyncio.get_running_loop().time() + HANG_SECONDS
+            while (task := self.ctx.startup.task) is None and asyncio.get_running_loop().time() < deadline:
+                await asyncio.sleep(0.01)
             assert task is not None, 'system.ready did not start tuning'
             await task
         self.run(ready())
