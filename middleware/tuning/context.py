@@ -7,6 +7,7 @@ until then every call that needs it gets a clear error instead of a database cre
 import asyncio
 import errno
 import threading
+import weakref
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
@@ -80,13 +81,15 @@ def not_started(startup: Startup) -> CallError:
                      errno.EAGAIN)
 
 
-_contexts: dict[int, PluginContext] = {}
+# Held by the middleware object itself, not by its id(): an id is reused once an object is gone, and a new
+# middleware (the next test's, or a host restarted in-process) would inherit the old one's start-up state.
+_contexts: 'weakref.WeakKeyDictionary[object, PluginContext]' = weakref.WeakKeyDictionary()
 
 
 def plugin_context(middleware) -> PluginContext:
-    ctx = _contexts.get(id(middleware))
+    ctx = _contexts.get(middleware)
     if ctx is None:
-        ctx = _contexts[id(middleware)] = PluginContext()
+        ctx = _contexts[middleware] = PluginContext()
     return ctx
 
 
