@@ -81,15 +81,17 @@ def not_started(startup: Startup) -> CallError:
                      errno.EAGAIN)
 
 
-# Held by the middleware object itself, not by its id(): an id is reused once an object is gone, and a new
-# middleware (the next test's, or a host restarted in-process) would inherit the old one's start-up state.
-_contexts: 'weakref.WeakKeyDictionary[object, PluginContext]' = weakref.WeakKeyDictionary()
+# By id(), for as long as the middleware object lives: an id is reused once an object is gone, and a new middleware
+# (the next test's, or a host restarted in-process) would take over the old one's start-up state. (Not a
+# WeakKeyDictionary: middlewared's unit-test Middleware is a dict, so not hashable.)
+_contexts: dict[int, PluginContext] = {}
 
 
 def plugin_context(middleware) -> PluginContext:
-    ctx = _contexts.get(middleware)
+    ctx = _contexts.get(id(middleware))
     if ctx is None:
-        ctx = _contexts[middleware] = PluginContext()
+        ctx = _contexts[id(middleware)] = PluginContext()
+        weakref.finalize(middleware, _contexts.pop, id(middleware), None)
     return ctx
 
 

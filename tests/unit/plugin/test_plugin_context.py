@@ -22,3 +22,16 @@ def test_a_new_middleware_never_inherits_the_context_of_one_that_is_gone():
 def test_the_same_middleware_keeps_its_context():
     mw = Middleware()
     assert plugin_context(mw) is plugin_context(mw)
+
+
+class DictMiddleware(dict):
+    """middlewared's unit-test Middleware is a dict: not hashable, still weakly referable."""
+
+
+def test_a_middleware_that_is_a_dict_has_a_context_too():
+    mw = DictMiddleware()
+    assert plugin_context(mw) is plugin_context(mw)
+    plugin_context(mw).startup.status = 'READY'
+    del mw
+    gc.collect()
+    assert plugin_context(DictMiddleware()).startup.status == 'WAITING'
