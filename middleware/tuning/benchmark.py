@@ -9,7 +9,7 @@ from .benchmark_models import (
     TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, TuningBenchmarkRunArgs, TuningBenchmarkRunResult,
 )
 from .context import busy_while, plugin_context
-from .compute import comparison_of, outcome, result_of
+from .compute import comparison_of, outcome, result_of, sent
 from .core.bench import BenchmarkInputError, import_result, summarize_runs
 from .core.bench.power import plan_estimate
 from .core.bench.statistics import honest_summary
@@ -97,7 +97,7 @@ class TuningBenchmarkService(Service):
         verrors.check()
         entries = await store_call(self.middleware, entries_or_error, ids, 'ids')
         measured = await store_call(self.middleware, network_store.latest_network_results)
-        return result_of(await run_in_proc(self.middleware, outcome, comparison_of, entries,
+        return result_of(await run_in_proc(self.middleware, outcome, comparison_of, [sent(e) for e in entries],
                                            baseline if baseline is not None else ids[0], measured))
 
     @api_method(TuningBenchmarkImportArgs, TuningBenchmarkImportResult, roles=WRITE_ROLES,

@@ -57,6 +57,20 @@ def report_file(results: list[dict], comparison: dict | None, campaign: dict | N
     return render(report, format_)
 
 
+def report_of(results: list[dict], baseline_id: int, measured: dict | None, campaign: dict | None, format_: str, *,
+              title: str, generated_at: str, ladders=()) -> tuple[bytes, str, str]:
+    """``report_file`` with its comparison (of two results or more) made in the same worker: the comparison, half a
+    megabyte for 50 results, never crosses between the processes (pickling holds the GIL the event loop needs)."""
+    comparison = comparison_of(results, baseline_id, measured) if len(results) > 1 else None
+    return report_file(results, comparison, campaign, format_, title=title, generated_at=generated_at, ladders=ladders)
+
+
+def sent(result: dict) -> dict:
+    """A stored result as a worker is sent it: without ``raw`` (the original tool output, megabytes that no
+    comparison or report reads; its pickling would hold the GIL)."""
+    return {k: v for k, v in result.items() if k != 'raw'}
+
+
 def outcome(fn, *args, **kwargs) -> dict:
     """What the worker sends back: ``{'result': fn(...)}``, or ``{'error': [class name, field, message]}`` for an
     input error."""

@@ -4,7 +4,7 @@ single-use URL under ``/_download/``."""
 import errno
 from datetime import datetime, timezone
 
-from .compute import comparison_of, outcome, report_file, result_of
+from .compute import outcome, report_of, result_of, sent
 from .flows.campaign_flow import BASELINE
 from .core.report import ReportInputError
 from .framework import READ_ROLES, Service, ValidationErrors, api_method, job, run_in_proc
@@ -42,19 +42,15 @@ class TuningReportService(Service):
         `core.download`."""
         job.set_progress(10, 'Collecting the results')
         results, ids, baseline, title, campaign = await store_call(self.middleware, selected, selection)
-        comparison = None
-        if len(ids) > 1:
-            job.set_progress(30, 'Comparing them with the baseline')
-            measured = await store_call(self.middleware, latest_network_results)
-            comparison = result_of(await run_in_proc(self.middleware, outcome, comparison_of, results, baseline,
-                                                     measured))
+        measured = await store_call(self.middleware, latest_network_results) if len(ids) > 1 else None
         ladders = await store_call(self.middleware, report_ladders, results)   # where the limit is, per pool
-        job.set_progress(70, f'Rendering {format_}')
+        job.set_progress(30, f'Comparing them with the baseline and rendering {format_}' if len(ids) > 1
+                         else f'Rendering {format_}')
         generated_at = datetime.now(timezone.utc).isoformat(timespec='seconds')
         try:
             data, content_type, extension = result_of(await run_in_proc(
-                self.middleware, outcome, report_file, results, comparison, campaign, format_, title=title,
-                generated_at=generated_at, ladders=ladders))
+                self.middleware, outcome, report_of, [sent(r) for r in results], baseline, measured, campaign,
+                format_, title=title, generated_at=generated_at, ladders=ladders))
         except ReportInputError as e:
             raise _error(f'selection.{e.field}', e.message) from None
         await self.middleware.run_in_thread(job.pipes.output.w.write, data)

@@ -88,3 +88,19 @@ def test_the_standalone_plugin_asks_the_host_for_a_process():
 
     assert asyncio.run(framework.run_in_proc(Host(), divmod, 7, 2)) == (3, 1)
     assert calls == [('proc', divmod, (7, 2), {})]
+
+
+@pytest.mark.parametrize('fmt', ['HTML', 'MARKDOWN', 'CSV', 'JSON'])
+def test_a_report_made_whole_in_a_worker_from_results_without_their_raw_output_is_the_same(worker, fmt):
+    results = _pair()
+    for result in results:
+        result['raw'] = {'format': 'FIO', 'data': '{"fio version": "fio-3.33"}' * 1000}   # an imported file, kept
+    kwargs = {'title': 'T', 'generated_at': '2025-06-01T10:00:00+00:00', 'ladders': []}
+    here = compute.report_file(results, compute.comparison_of(results, 1), None, fmt, **kwargs)
+    sent = [compute.sent(r) for r in results]
+    assert all('raw' not in r for r in sent) and all('raw' in r for r in results)
+    assert compute.result_of(worker.run(compute.outcome, compute.report_of, sent, 1, None, None, fmt,
+                                        **kwargs)) == here
+    one = compute.report_file(results[:1], None, None, fmt, **kwargs)
+    assert compute.result_of(worker.run(compute.outcome, compute.report_of, sent[:1], 1, None, None, fmt,
+                                        **kwargs)) == one
