@@ -40,9 +40,10 @@ else:
 
 async def run_in_proc(middleware, fn, *args, **kwargs):
     """``fn(*args, **kwargs)`` in a worker process (``compute``'s CPU-heavy work, off the GIL the event loop needs):
-    ``middleware.run_in_proc``, the process pool of middlewared 25.10 and of the standalone host. 26.0's middlewared
-    has none (its main.py dropped run_in_proc), so there it runs in a thread as before."""
-    if ON_TRUENAS and not hasattr(middleware, 'run_in_proc'):
+    the standalone host's process pool. Inside TrueNAS a thread, as before: 26.0's middlewared has no process pool
+    (its main.py dropped run_in_proc), and in the live tier 25.10's pool lost its workers ("terminated abruptly") on
+    the plugin's work, a cause not yet found; ``compute`` stays importable there (the load-rule tier checks it)."""
+    if ON_TRUENAS:
         return await middleware.run_in_thread(fn, *args, **kwargs)
     return await middleware.run_in_proc(fn, *args, **kwargs)
 
