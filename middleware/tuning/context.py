@@ -1,4 +1,4 @@
-"""Per-middleware plugin state: the database, the busy guard, the boot id and how start-up went.
+"""Per-middleware plugin state: the database, the busy guard, the boot id, how start-up went and the shared reads.
 
 Services are instantiated by the framework, so they find their shared state here rather than in globals of their own.
 The database opens only during start-up (``startup.py``), once TrueNAS is ready and its system dataset is mounted;
@@ -11,6 +11,7 @@ import weakref
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
+from .flows.joined import Joined
 from .framework import CallError
 from .store import Database
 from .transaction.guard import BusyGuard
@@ -49,6 +50,7 @@ class PluginContext:
     boot_id: str | None = None
     recovered: list[str] = field(default_factory=list)
     startup: Startup = field(default_factory=Startup)
+    reads: Joined = field(default_factory=Joined)   # reads shared by callers at the same moment (flows/joined.py)
     _db: Database | None = None
 
     @property

@@ -7,7 +7,7 @@ from .core.presets.registry import get_knob
 from .core.presets.setting_words import name_of, unit_fields
 from .context import boot_id, plugin_context
 from .framework import READ_ROLES, Service, api_method, private
-from .flows.joined_reads import live_snapshot
+from .flows.joined_reads import joined_read, live_snapshot
 from .profile_models import TuningProfileArgs, TuningProfileResult, TuningStateArgs, TuningStateResult
 from .store import drift as drift_store, restore_points as rps
 from .store.offloop import store_read
@@ -161,7 +161,8 @@ class TuningService(Service):
     async def profile(self):
         """The box as tuning sees it: memory and ARC, CPU, pools and their layout, disks (used and unused), NICs,
         OpenZFS and platform versions, and which backend answers (`sandbox` touches no kernel)."""
-        return await read_profile(self.middleware)
+        # callers at the same moment share one read (each gets one begun after it called): fifty panels, one read
+        return await joined_read(self.middleware, ('profile',), lambda: read_profile(self.middleware))
 
     @api_method(TuningStateArgs, TuningStateResult, roles=READ_ROLES)
     async def state(self):
@@ -169,7 +170,7 @@ class TuningService(Service):
         first, each with the restore point that undoes it and the box's value beside it: `drifted` when they
         differ), settings waiting for a reboot, drift (settings changed behind tuning's back: put the tuned value
         back with `tuning.drift.put_back`, or keep the box's with `tuning.drift.accept`) and the drift accepted."""
-        return await self.current_state()
+        return await joined_read(self.middleware, ('state',), self.current_state)
 
     @private
     async def current_state(self, settle_alerts=False):

@@ -1,75 +1,17 @@
-"""Reads of the box that callers at the same moment share (issue 22): ``tuning.state`` reads the live value of every
-setting tuning keeps (to tell drift) on each call, and fifty panels polling it made fifty reads of the same settings
-at once.
-
-One read of a set of keys runs at a time. A caller that comes while it runs waits for the next read, which starts
-as soon as the running one ends and answers every caller that came meanwhile. So each caller gets values read after
-it called (a change it made or saw before calling is in them: an apply's own state, a put back), at most one read
-later than alone, and nothing is kept once a read is handed out: not a cache, the live values each time.
-"""
-import asyncio
-import weakref
-
+"""The box's reads that callers at the same moment share (see ``joined.py``): the live settings (``tuning.state``'s
+drift read), the profile and the state themselves."""
 from ..box.settings import read_settings
+from ..context import plugin_context
 
 
-class Joined:
-    """Reads of one source by key, shared as above: ``await joined.read(key, fn)`` runs ``fn()`` (a coroutine
-    function) for the callers of ``key`` that come while no read of it runs or while the previous one runs.
-    Its value (or its exception) goes to every caller it answers: they must not change it. A caller that is
-    cancelled leaves the read to the others."""
-
-    def __init__(self):
-        self._running = {}   # key -> task of the read under way
-        self._next = {}      # key -> future of the read to start when it ends (callers came during it)
-
-    async def read(self, key, fn):
-        if key not in self._running:
-            return await asyncio.shield(self._start(key, fn))
-        waiting = self._next.get(key)
-        if waiting is None:
-            waiting = self._next[key] = asyncio.get_running_loop().create_future()
-            waiting.add_done_callback(_retrieved)   # its callers may all have been cancelled meanwhile
-        return await asyncio.shield(waiting)
-
-    def _start(self, key, fn, answers=None):
-        task = asyncio.get_running_loop().create_task(fn())
-        self._running[key] = task
-        task.add_done_callback(lambda done: self._ended(key, fn, done, answers))
-        return task
-
-    def _ended(self, key, fn, done, answers):
-        if answers is not None:
-            _hand_over(done, answers)
-        waiting = self._next.pop(key, None)
-        if waiting is None:
-            del self._running[key]
-        else:
-            self._start(key, fn, waiting)   # the callers that came during this read get one started after them
-
-
-def _retrieved(answers: asyncio.Future) -> None:
-    if not answers.cancelled():
-        answers.exception()
-
-
-def _hand_over(done: asyncio.Task, answers: asyncio.Future) -> None:
-    if done.cancelled():
-        answers.cancel()
-    elif done.exception() is not None:
-        answers.set_exception(done.exception())
-    else:
-        answers.set_result(done.result())
-
-
-_live = weakref.WeakKeyDictionary()   # middleware -> its Joined reads of the box's settings
+async def joined_read(middleware, key: tuple, fn):
+    """``await fn()`` shared with the callers of the same ``key`` at the same moment. Callers must not change what it
+    returns: they all get the same object."""
+    return await plugin_context(middleware).reads.read(key, fn)
 
 
 async def live_snapshot(middleware, keys: list[str]) -> dict[str, dict]:
-    """``read_settings`` of ``keys`` shared with the callers that want the same keys at the same moment (see the
-    module's words): the box's live values, read after this call began. Callers must not change the rows."""
-    joined = _live.get(middleware)
-    if joined is None:
-        joined = _live[middleware] = Joined()
+    """``read_settings`` of ``keys`` shared with the callers that want the same keys at the same moment: the box's
+    live values, read after this call began."""
     wanted = tuple(dict.fromkeys(keys))
-    return await joined.read(wanted, lambda: read_settings(middleware, list(wanted)))
+    return await joined_read(middleware, ('settings', wanted), lambda: read_settings(middleware, list(wanted)))

@@ -4,7 +4,8 @@ import asyncio
 
 import pytest
 
-from tuning.flows.joined_reads import Joined, live_snapshot
+from tuning.flows.joined import Joined
+from tuning.flows.joined_reads import live_snapshot
 
 
 class Box:
@@ -121,3 +122,48 @@ def test_the_states_of_fifty_callers_at_once_read_the_box_twice():
         assert {(await r)[keys[0]]['value'] for r in rest} == {'1M'}
         assert box.reads == 2
     asyncio.run(scenario())
+
+
+
+@pytest.mark.parametrize('method, module, held', [('tuning.profile', 'tuning.tuning', 'read_profile'),
+                                                  ('tuning.state', 'tuning.alerts', 'state_changed')])
+def test_fifty_callers_of_a_read_method_at_once_share_reads_and_each_gets_the_answer(box, monkeypatch, method,
+                                                                                       module, held):
+    """Through the host's own method table: the first call's read is held (at a coroutine each read awaits once)
+    until all fifty callers have reached the shared read, so the other 49 share one read begun after them (two reads,
+    not fifty), and every caller gets a whole answer."""
+    import importlib
+    owner = importlib.import_module(module)
+    real, reads, callers = getattr(owner, held), [], []
+    gate = asyncio.Event()
+    gate.set()
+
+    async def counted(*args, **kwargs):
+        reads.append(1)
+        await gate.wait()
+        return await real(*args, **kwargs)
+    monkeypatch.setattr(owner, held, counted)
+    shared = box.ctx.reads.read
+
+    def entered(key, fn):
+        callers.append(key)
+        return shared(key, fn)
+    monkeypatch.setattr(box.ctx.reads, 'read', entered)
+    alone = box.call(method)
+
+    async def fifty():
+        gate.clear()
+        reads.clear()
+        callers.clear()
+        calls = [asyncio.ensure_future(box.mw.call(method)) for _ in range(50)]
+        while len(callers) < 50 and len(reads) < 50:   # (each at its own read when nothing is shared)
+            await asyncio.sleep(0)
+        gate.set()
+        return [await c for c in calls]
+
+    answers = box.run(fifty())
+    assert len(reads) == 2
+    # the first caller's read is its own, the 49 others share the second (the sandbox's pool usage moves between
+    # reads, so only they are equal); every answer is whole
+    assert [a for a in answers[1:] if a != answers[1]] == []
+    assert all(a.keys() == alone.keys() for a in answers)
