@@ -70,14 +70,14 @@ class TuningBenchmarkService(Service):
     def get(self, id_):
         """One stored result."""
         db = plugin_context(self.middleware).db
-        return honest(entry_or_error(db, id_, 'id'), campaign_store.benchmark_campaigns(db))
+        return honest(result_or_error(db, id_, 'id'), campaign_store.benchmark_campaigns(db))
 
     @api_method(TuningBenchmarkDeleteArgs, TuningBenchmarkDeleteResult, roles=WRITE_ROLES,
                 audit='Tuning benchmark delete')
     def delete(self, id_):
         """Forget a stored result."""
         db = plugin_context(self.middleware).db
-        entry_or_error(db, id_, 'id')
+        result_or_error(db, id_, 'id')
         return store.delete_benchmark(db, id_)
 
     @api_method(TuningBenchmarkCompareArgs, TuningBenchmarkCompareResult, roles=READ_ROLES)
@@ -95,9 +95,9 @@ class TuningBenchmarkService(Service):
         if baseline is not None and baseline not in ids:
             verrors.add('baseline', f'{baseline} is not one of `ids`.')
         verrors.check()
-        entries = await store_call(self.middleware, entries_or_error, ids, 'ids')
+        results = await store_call(self.middleware, results_or_error, ids, 'ids')
         measured = await store_call(self.middleware, network_store.latest_network_results)
-        return result_of(await run_in_proc(self.middleware, outcome, comparison_of, [sent(e) for e in entries],
+        return result_of(await run_in_proc(self.middleware, outcome, comparison_of, [sent(r) for r in results],
                                            baseline if baseline is not None else ids[0], measured))
 
     @api_method(TuningBenchmarkImportArgs, TuningBenchmarkImportResult, roles=WRITE_ROLES,
@@ -142,16 +142,16 @@ def query_benchmarks(db, filters: list, options: dict):
     """``tuning.benchmark.query``'s answer: only the columns the query filters, orders and selects by are read."""
     fields = query_columns(filters, options, store.PUBLIC)
     campaigns = campaign_store.benchmark_campaigns(db)
-    return filter_list([honest(e, campaigns) for e in store.iter_benchmarks(db, fields)], filters, options)
+    return filter_list([honest(r, campaigns) for r in store.iter_benchmarks(db, fields)], filters, options)
 
 
-def honest(entry: dict, campaigns: dict[int, int] | None = None) -> dict:
+def honest(result: dict, campaigns: dict[int, int] | None = None) -> dict:
     """A stored result as the API shows it: no interval from fewer than 3 runs (results stored before the rule
-    carry one); with ``campaigns`` (benchmark id -> campaign id), the campaign that measured it. ``entry`` may hold
+    carry one); with ``campaigns`` (benchmark id -> campaign id), the campaign that measured it. ``result`` may hold
     only some fields (a query's select)."""
-    shown = {**entry, 'summary': honest_summary(entry['summary'])} if 'summary' in entry else dict(entry)
+    shown = {**result, 'summary': honest_summary(result['summary'])} if 'summary' in result else dict(result)
     if campaigns is not None:
-        shown['campaign_id'] = campaigns.get(entry['id'])
+        shown['campaign_id'] = campaigns.get(result['id'])
     return shown
 
 
@@ -162,16 +162,16 @@ def estimate_of(estimate: dict) -> dict:
                          estimate['cv_percent'], estimate['adaptive'])
 
 
-def entries_or_error(db, ids: list[int], field: str) -> list[dict]:
+def results_or_error(db, ids: list[int], field: str) -> list[dict]:
     """Stored results in the order of ``ids``; ``ValidationErrors`` naming ``field.<i>`` of the first missing one."""
-    return [entry_or_error(db, id_, f'{field}.{i}') for i, id_ in enumerate(ids)]
+    return [result_or_error(db, id_, f'{field}.{i}') for i, id_ in enumerate(ids)]
 
 
-def entry_or_error(db, id_: int, field: str) -> dict:
+def result_or_error(db, id_: int, field: str) -> dict:
     """One stored result, or ``ValidationErrors`` naming ``field``."""
-    entry = store.get_benchmark(db, id_)
-    if entry is None:
+    result = store.get_benchmark(db, id_)
+    if result is None:
         verrors = ValidationErrors()
         verrors.add(field, f'No benchmark result {id_}.', errno.ENOENT)
         raise verrors
-    return entry
+    return result
