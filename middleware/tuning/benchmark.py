@@ -16,7 +16,7 @@ from .core.bench.statistics import honest_summary
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job, run_in_proc
 from .store import benchmarks as store, campaigns as campaign_store, network as network_store
 from .store.columns import query_columns
-from .store.offloop import store_call, store_read
+from .store.offloop import store_call, store_query
 
 IMPORT_SOURCES = {'BONNIE': 'BONNIE', 'GOBONNIEGO': 'GOBONNIEGO', 'FIO': 'FIO_IMPORT'}
 
@@ -62,9 +62,8 @@ class TuningBenchmarkService(Service):
         its `campaign_id`: `[["campaign_id", "=", null]]` leaves them out of a history (they are under their
         campaign)."""
         # a coroutine: a plain method would cost a second trip to a worker thread (its arguments checked there)
-        if on_the_loop(filters, options):
-            return await store_read(self.middleware, query_benchmarks, filters, options)
-        return await store_call(self.middleware, query_benchmarks, filters, options)
+        return await store_query(self.middleware, query_benchmarks, filters, options,
+                                 lambda db: head_columns_only(filters, options))
 
     @api_method(TuningBenchmarkGetArgs, TuningBenchmarkGetResult, roles=READ_ROLES)
     def get(self, id_):
@@ -131,11 +130,10 @@ setattr(TuningBenchmarkService, 'import', TuningBenchmarkService._import)
 HEAD_COLUMNS = ('id', 'label', 'created_at', 'source')
 
 
-def on_the_loop(filters: list, options: dict) -> bool:
-    """Whether a query is small enough for the event loop (``store_read``): no filters (they may hold regular
-    expressions) and no sorting, of the few-byte columns only; any other runs in a worker thread."""
-    return (not filters and not options.get('order_by')
-            and set(query_columns(filters, options, store.PUBLIC)) <= set(HEAD_COLUMNS))
+def head_columns_only(filters: list, options: dict) -> bool:
+    """Whether a query reads only the few-byte columns: then, without filters or sorting, it is small enough for
+    the event loop (``store_query``)."""
+    return set(query_columns(filters, options, store.PUBLIC)) <= set(HEAD_COLUMNS)
 
 
 def query_benchmarks(db, filters: list, options: dict):

@@ -20,13 +20,13 @@ from .core.restore_point_words import title
 from .core.words import and_join
 from .store import presets as preset_store, restore_points as rps
 from .store.columns import query_columns
-from .store.offloop import store_call, store_read
+from .store.offloop import store_call, store_query
 from .transaction.engine import Step, Transaction
 
 PUBLIC_FIELDS = ('id', 'created_at', 'kind', 'preset', 'target', 'state', 'entries', 'changes', 'reverts',
                  'reverted_by', 'message', 'campaign_id', 'campaign_round', 'campaign_stage')
-# Up to this many restore points, a query without filters (they may hold regular expressions) or sorting is a small
-# read, answered on the event loop (store_read: no worker-thread trip); more, or any other query, in a worker thread
+# Up to this many restore points, a query without filters or sorting is a small read, answered on the event loop
+# (store_query: no worker-thread trip)
 FEW_ON_THE_LOOP = 16
 # A restore point's state in words, for messages
 STATE_WORDS = {'IN_PROGRESS': 'in progress', 'APPLIED': 'applied', 'ROLLED_BACK': 'rolled back',
@@ -45,11 +45,6 @@ def public_restore_point(rp: dict, by_id: dict[int, dict] | None = None, names: 
 def preset_names(db) -> dict[str, str]:
     """Custom presets' names by id."""
     return {p['id']: p['name'] for p in preset_store.list_presets(db)}
-
-
-def small_query(filters: list, options: dict) -> bool:
-    """A query with no filters and no sorting: of a few restore points, a read small enough for the event loop."""
-    return not filters and not options.get('order_by')
 
 
 def query_restore_points(db, filters: list, options: dict):
@@ -147,10 +142,8 @@ class TuningRestorePointService(Service):
     async def query(self, filters, options):
         """Restore points, oldest first: each holds every setting an apply or revert touched, as it was before."""
         # a coroutine: a plain method would cost a second trip to a worker thread (its arguments checked there)
-        if small_query(filters, options) and \
-                await store_read(self.middleware, rps.count_restore_points) <= FEW_ON_THE_LOOP:
-            return await store_read(self.middleware, query_restore_points, filters, options)
-        return await store_call(self.middleware, query_restore_points, filters, options)
+        return await store_query(self.middleware, query_restore_points, filters, options,
+                                 lambda db: rps.count_restore_points(db) <= FEW_ON_THE_LOOP)
 
     @api_method(TuningRestorePointPreviewArgs, TuningRestorePointPreviewResult, roles=READ_ROLES)
     async def preview(self, id_):

@@ -25,3 +25,13 @@ async def store_read(middleware, fn, *args):
     """``fn(db, *args)`` on the event loop, for a read of a few rows that only reads (see above)."""
     db = await database(middleware)
     return fn(db, *args)
+
+
+async def store_query(middleware, fn, filters: list, options: dict, small):
+    """A query method's read, ``fn(db, filters, options)``: on the loop when the query has no filters (they may hold
+    regular expressions, run on every row) and no sorting and ``small(db)`` (run on the loop: a count, or a look at
+    the columns asked for) says its rows are few bytes in all; in a worker thread otherwise."""
+    db = await database(middleware)
+    if not filters and not options.get('order_by') and small(db):
+        return fn(db, filters, options)
+    return await middleware.run_in_thread(fn, db, filters, options)

@@ -70,14 +70,3 @@ def test_without_select_every_public_column_is_read(db):
     (first, _) = benchmark.query_benchmarks(db, [], {})
     assert set(benchmarks.PUBLIC) <= set(first) and first['runs'] == {'SEQ_READ': [1, 2]}
 
-
-@pytest.mark.parametrize('filters, options, loop', [
-    ([], {'select': ['id', 'label', 'created_at']}, True),     # the history's heads: a few bytes a row
-    ([], {'count': True}, True),
-    ([], {}, False),                                            # whole rows: every run's figures
-    ([], {'select': ['id', 'summary']}, False),
-    ([['label', '~', 'a.*']], {'select': ['label']}, False),    # a regular expression never runs on the loop
-    ([], {'select': ['label'], 'order_by': ['label']}, False),
-])
-def test_only_small_unfiltered_unsorted_reads_run_on_the_event_loop(filters, options, loop):
-    assert benchmark.on_the_loop(filters, options) is loop

@@ -65,3 +65,19 @@ def test_a_few_restore_points_unfiltered_are_answered_on_the_loop_any_other_quer
     threads.clear()
     monkeypatch.setattr(restore_point, 'FEW_ON_THE_LOOP', 0)
     assert box.call('tuning.restore_point.query') == whole and threads == [restore_point.query_restore_points]
+
+
+@pytest.mark.parametrize('filters, options, loop', [
+    ([], {'select': ['id', 'label', 'created_at']}, True),     # the history's heads: a few bytes a row
+    ([], {'count': True}, True),
+    ([], {}, False),                                            # whole rows: every run's figures
+    ([], {'select': ['id', 'summary']}, False),
+    ([['label', '~', 'a.*']], {'select': ['label']}, False),    # a regular expression never runs on the loop
+    ([], {'select': ['label'], 'order_by': ['label']}, False),
+])
+def test_only_small_unfiltered_unsorted_benchmark_queries_are_answered_on_the_loop(box, monkeypatch, filters,
+                                                                                     options, loop):
+    threads, real = [], box.mw.run_in_thread
+    monkeypatch.setattr(box.mw, 'run_in_thread', lambda fn, *a, **kw: (threads.append(fn), real(fn, *a, **kw))[1])
+    box.call('tuning.benchmark.query', filters, options)
+    assert threads == ([] if loop else [benchmark.query_benchmarks])
