@@ -16,7 +16,7 @@ from .core.bench.statistics import honest_summary
 from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job, run_in_proc
 from .store import benchmarks as store, campaigns as campaign_store, network as network_store
 from .store.columns import query_columns
-from .store.offloop import store_call, store_query
+from .store.offloop import FEW_ROWS, store_call, store_query
 
 IMPORT_SOURCES = {'BONNIE': 'BONNIE', 'GOBONNIEGO': 'GOBONNIEGO', 'FIO': 'FIO_IMPORT'}
 
@@ -62,8 +62,8 @@ class TuningBenchmarkService(Service):
         its `campaign_id`: `[["campaign_id", "=", null]]` leaves them out of a history (they are under their
         campaign)."""
         # a coroutine: a plain method would cost a second trip to a worker thread (its arguments checked there)
-        return await store_query(self.middleware, query_benchmarks, filters, options,
-                                 lambda db: head_columns_only(filters, options))
+        return await store_query(self.middleware, query_benchmarks, filters, options, lambda db: (
+            head_columns_only(filters, options) or store.count_benchmarks(db) <= FEW_ROWS))
 
     @api_method(TuningBenchmarkGetArgs, TuningBenchmarkGetResult, roles=READ_ROLES)
     def get(self, id_):
@@ -132,7 +132,7 @@ HEAD_COLUMNS = ('id', 'label', 'created_at', 'source')
 
 def head_columns_only(filters: list, options: dict) -> bool:
     """Whether a query reads only the few-byte columns: then, without filters or sorting, it is small enough for
-    the event loop (``store_query``)."""
+    the event loop (``store_query``) whatever the number of results."""
     return set(query_columns(filters, options, store.PUBLIC)) <= set(HEAD_COLUMNS)
 
 

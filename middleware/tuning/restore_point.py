@@ -20,14 +20,11 @@ from .core.restore_point_words import title
 from .core.words import and_join
 from .store import presets as preset_store, restore_points as rps
 from .store.columns import query_columns
-from .store.offloop import store_call, store_query
+from .store.offloop import FEW_ROWS, store_call, store_query
 from .transaction.engine import Step, Transaction
 
 PUBLIC_FIELDS = ('id', 'created_at', 'kind', 'preset', 'target', 'state', 'entries', 'changes', 'reverts',
                  'reverted_by', 'message', 'campaign_id', 'campaign_round', 'campaign_stage')
-# Up to this many restore points, a query without filters or sorting is a small read, answered on the event loop
-# (store_query: no worker-thread trip)
-FEW_ON_THE_LOOP = 16
 # A restore point's state in words, for messages
 STATE_WORDS = {'IN_PROGRESS': 'in progress', 'APPLIED': 'applied', 'ROLLED_BACK': 'rolled back',
                'REVERTED': 'reverted', 'FAILED': 'failed'}
@@ -143,7 +140,7 @@ class TuningRestorePointService(Service):
         """Restore points, oldest first: each holds every setting an apply or revert touched, as it was before."""
         # a coroutine: a plain method would cost a second trip to a worker thread (its arguments checked there)
         return await store_query(self.middleware, query_restore_points, filters, options,
-                                 lambda db: rps.count_restore_points(db) <= FEW_ON_THE_LOOP)
+                                 lambda db: rps.count_restore_points(db) <= FEW_ROWS)
 
     @api_method(TuningRestorePointPreviewArgs, TuningRestorePointPreviewResult, roles=READ_ROLES)
     async def preview(self, id_):

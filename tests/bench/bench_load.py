@@ -298,16 +298,16 @@ def print_table(served, plain):
     """Calls/s and server CPU a call of each case on `served` next to `plain` (the bare server); returns the
     ratios of calls/s by case."""
     print()
-    print(f'{"":36s}{served.label + "/s":>10s}{plain.label + "/s":>9s}{"ratio":>7s}'
-          f'{"CPU us " + served.label:>13s}{"CPU us " + plain.label:>12s}')
+    print(f'{"":36s}{served.label + "/s":>15s}{plain.label + "/s":>9s}{"ratio":>7s}'
+          f'{"CPU us " + served.label:>20s}{"CPU us " + plain.label:>12s}')
     served_rates, plain_rates = served.rates(), plain.rates()
     served_cpu, plain_cpu = served.cpu_per_call(), plain.cpu_per_call()
     ratios = {}
     for case in served_rates:
         ratios[case] = served_rates[case] / plain_rates[case]
-        print(f'{case:36s}{served_rates[case]:10.0f}{plain_rates[case]:9.0f}{ratios[case]:7.3f}'
-              f'{served_cpu[case]:13.0f}{plain_cpu[case]:12.0f}')
-    print(f'{"all (calls/s)":36s}{served.calls / served.wall:10.0f}{plain.calls / plain.wall:9.0f}'
+        print(f'{case:36s}{served_rates[case]:15.0f}{plain_rates[case]:9.0f}{ratios[case]:7.3f}'
+              f'{served_cpu[case]:20.0f}{plain_cpu[case]:12.0f}')
+    print(f'{"all (calls/s)":36s}{served.calls / served.wall:15.0f}{plain.calls / plain.wall:9.0f}'
           f'{(served.calls / served.wall) / (plain.calls / plain.wall):7.3f}')
     print(f'RSS MB start/after     {served.rss[0]:5.1f}/{served.rss[-1]:5.1f}  '
           f'{plain.rss[0]:5.1f}/{plain.rss[-1]:5.1f}')

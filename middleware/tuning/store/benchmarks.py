@@ -39,6 +39,10 @@ def insert_benchmark(db: Database, *, label, source, spec, context, summary, run
     return get_benchmark(db, id_)
 
 
+def count_benchmarks(db: Database) -> int:
+    return db.query('SELECT COUNT(*) AS n FROM benchmark')[0]['n']
+
+
 def iter_benchmarks(db: Database, fields: tuple = PUBLIC, *, source: str | None = None,
                     newest_first: bool = False) -> Iterator[dict]:
     """Stored results (of ``source`` only, if given) with ``fields``, a subset of ``PUBLIC``, decoded one at a time:

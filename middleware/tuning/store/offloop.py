@@ -13,6 +13,9 @@ and back would. Nothing is remembered between calls: every read reads the databa
 """
 from ..context import database
 
+# A query of up to this many stored rows (restore points, results: a few KB each) is small enough for the loop
+FEW_ROWS = 16
+
 
 async def store_call(middleware, fn, *args, **kwargs):
     """``fn(db, *args, **kwargs)`` in a worker thread with the plugin's open database (waits while start-up is
@@ -29,8 +32,9 @@ async def store_read(middleware, fn, *args):
 
 async def store_query(middleware, fn, filters: list, options: dict, small):
     """A query method's read, ``fn(db, filters, options)``: on the loop when the query has no filters (they may hold
-    regular expressions, run on every row) and no sorting and ``small(db)`` (run on the loop: a count, or a look at
-    the columns asked for) says its rows are few bytes in all; in a worker thread otherwise."""
+    regular expressions, run on every row) and no sorting and ``small(db)`` (run on the loop: a count against
+    ``FEW_ROWS``, or a look at the columns asked for) says its rows are few bytes in all; in a worker thread
+    otherwise."""
     db = await database(middleware)
     if not filters and not options.get('order_by') and small(db):
         return fn(db, filters, options)

@@ -2,11 +2,14 @@
 thread with its arguments checked there, about 250 µs a call in GIL hand-offs): each is a coroutine whose store
 read goes through the store's async helpers, and its answer is what the pure query gives."""
 import asyncio
+import os
 
 import pytest
 
 from tuning import benchmark, preset, restore_point
 from tuning.framework import filter_list
+
+FIXTURES = os.path.join(os.path.dirname(__file__), '..', '..', 'fixtures', 'bench', 'fio')
 
 QUERIES = [(preset.TuningPresetService, 'tuning.preset.query'),
            (restore_point.TuningRestorePointService, 'tuning.restore_point.query'),
@@ -63,7 +66,7 @@ def test_a_few_restore_points_unfiltered_are_answered_on_the_loop_any_other_quer
     assert box.call('tuning.restore_point.query', [['id', '!=', 0]]) == whole
     assert threads == [restore_point.query_restore_points]
     threads.clear()
-    monkeypatch.setattr(restore_point, 'FEW_ON_THE_LOOP', 0)
+    monkeypatch.setattr(restore_point, 'FEW_ROWS', 0)
     assert box.call('tuning.restore_point.query') == whole and threads == [restore_point.query_restore_points]
 
 
@@ -77,7 +80,14 @@ def test_a_few_restore_points_unfiltered_are_answered_on_the_loop_any_other_quer
 ])
 def test_only_small_unfiltered_unsorted_benchmark_queries_are_answered_on_the_loop(box, monkeypatch, filters,
                                                                                      options, loop):
+    with open(os.path.join(FIXTURES, 'seq-write-libaio-direct.json')) as f:
+        box.call('tuning.benchmark.import', 'FIO', f.read(), 'one result')
     threads, real = [], box.mw.run_in_thread
     monkeypatch.setattr(box.mw, 'run_in_thread', lambda fn, *a, **kw: (threads.append(fn), real(fn, *a, **kw))[1])
+    # a few results: any unfiltered, unsorted query is small
+    box.call('tuning.benchmark.query', filters, options)
+    assert threads == ([] if loop or (not filters and 'order_by' not in options) else [benchmark.query_benchmarks])
+    threads.clear()
+    monkeypatch.setattr(benchmark, 'FEW_ROWS', 0)   # many (one is more than none): only the few-byte columns are
     box.call('tuning.benchmark.query', filters, options)
     assert threads == ([] if loop else [benchmark.query_benchmarks])
