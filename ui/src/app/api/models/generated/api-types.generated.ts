@@ -8,6 +8,24 @@
  */
 export interface TuningApi {
   /**
+   * The pool layouts worth comparing for a set of like disks (the box's unused disks, a pool's data disks, or
+   * disks given by count, size and kind), side by side: usable space as OpenZFS allocates it (parity and padding
+   * for the record size, labels, metaslabs, slop space), the space a record size fills, first-order sequential
+   * throughput and random IOPS from one disk's figures (the ladder's raw read of the pool's disks, else typical
+   * ones, or `per_disk`), the disks each vdev can lose, and the reasons in words. Reads; changes nothing.
+   */
+  'tuning.advice.layout': {
+    job: false;
+    /**
+     * `[options?]`
+     *
+     * @minItems 0
+     * @maxItems 1
+     */
+    params: [] | [TuningAdviceLayoutOptions];
+    result: TuningAdviceLayoutAnswer;
+  };
+  /**
    * Every result against one baseline (the first id unless `baseline` names one): per test and metric the
    * ratio of medians with a bootstrap CI, the exact Mann–Whitney p (Holm-adjusted per test) and a verdict
    * (BETTER, WORSE, NO_CHANGE within ±5 %, INCONCLUSIVE); plus the theoretical maximum and what to be wary of.
@@ -676,6 +694,150 @@ export interface QueryOptions {
    * Accepted for compatibility; ignored.
    */
   force_sql_filters?: boolean;
+}
+export interface TuningAdviceDiskFigures {
+  read_bytes_per_second: number;
+  write_bytes_per_second: number;
+  iops: number;
+  /**
+   * `MEASURED`: the ladder's raw read of these disks (the write rate taken as the read rate); `TYPICAL`: a typical
+   * disk of the kind; `GIVEN`: `per_disk`.
+   */
+  source: 'MEASURED' | 'TYPICAL' | 'GIVEN';
+  words: string;
+}
+export interface TuningAdviceDisks {
+  source: 'UNUSED' | 'POOL' | 'GIVEN';
+  count: number;
+  /**
+   * The smallest of them: a vdev is as large as its narrowest disk times its width.
+   */
+  size_bytes: number;
+  kind: 'HDD' | 'SSD' | 'NVME';
+  /**
+   * The box's disks counted (empty for `GIVEN`).
+   */
+  names: string[];
+  /**
+   * The box's disks not counted (another kind than most of them), in words.
+   */
+  left_out: string[];
+  /**
+   * `12 × 4 TB hard disks`.
+   */
+  words: string;
+}
+export interface TuningAdviceLayout {
+  /**
+   * `2 × 6-wide RAIDZ2`, `6 × 2-way mirror`.
+   */
+  name: string;
+  kind: 'RAIDZ' | 'MIRROR';
+  width: number;
+  /**
+   * RAIDZ's parity (1–3); 0 for mirrors.
+   */
+  parity: number;
+  vdevs: number;
+  /**
+   * Disks left over (hot spares).
+   */
+  spares: number;
+  raw_bytes: number;
+  /**
+   * What `zfs list` shows free on the new, empty pool.
+   */
+  usable_bytes: number;
+  /**
+   * How much data written in `recordsize_bytes` records fits, uncompressed.
+   */
+  effective_bytes: number;
+  /**
+   * The data disks added up: what people expect before padding, labels and slop space.
+   */
+  naive_bytes: number;
+  slop_bytes: number;
+  /**
+   * Sectors a record takes on a vdev (data, parity and padding).
+   */
+  record_sectors: number;
+  record_data_sectors: number;
+  read_bytes_per_second: number;
+  write_bytes_per_second: number;
+  read_iops: number;
+  /**
+   * First-order estimates from the per-disk figures (see `notes`).
+   */
+  write_iops: number;
+  /**
+   * Disks each vdev can lose.
+   */
+  failures_tolerated: number;
+  tolerance: string;
+  reasons: string[];
+  /**
+   * The pool's own layout (`POOL`).
+   */
+  current: boolean;
+}
+export interface TuningAdviceLayoutAnswer {
+  disks: TuningAdviceDisks;
+  per_disk: TuningAdviceDiskFigures;
+  ashift: number;
+  recordsize_bytes: number;
+  /**
+   * Most usable space first.
+   */
+  layouts: TuningAdviceLayout[];
+  notes: string[];
+}
+export interface TuningAdviceLayoutOptions {
+  /**
+   * `UNUSED`: the box's disks in no pool; `POOL`: the data disks of `pool` (how else they could be laid out);
+   * `GIVEN`: `count` disks of `size_bytes` and `kind` (disks not in the box yet).
+   */
+  source?: 'UNUSED' | 'POOL' | 'GIVEN';
+  /**
+   * With `POOL`: its name.
+   */
+  pool?: string | null;
+  /**
+   * With `GIVEN`: how many disks.
+   */
+  count?: number | null;
+  /**
+   * With `GIVEN`: each disk's size in bytes, as its vendor counts (4 TB = 4000000000000).
+   */
+  size_bytes?: number | null;
+  /**
+   * With `GIVEN`: HDD, SSD or NVME.
+   */
+  kind?: ('HDD' | 'SSD' | 'NVME') | null;
+  /**
+   * The pool's sector size as a power of two (12: 4 KiB, what TrueNAS uses).
+   */
+  ashift?: number;
+  /**
+   * The record size the data will be written in (a power of two): how much of the space it fills.
+   */
+  recordsize_bytes?: number;
+  /**
+   * Each disk's figures for the estimates; default: the ladder's latest raw read of the pool's disks (`POOL`),
+   * else typical figures for the kind.
+   */
+  per_disk?: TuningAdvicePerDisk | null;
+  /**
+   * Count space as ZFS before OpenZFS 2.0 did (FreeNAS 9.3: 1/32 kept back however large the pool).
+   */
+  legacy?: boolean;
+}
+export interface TuningAdvicePerDisk {
+  read_bytes_per_second: number;
+  write_bytes_per_second: number;
+  /**
+   * 4 KiB random I/Os a second.
+   */
+  iops: number;
 }
 export interface TuningApplyOutcome {
   /**

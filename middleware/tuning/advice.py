@@ -1,0 +1,33 @@
+"""``tuning.advice.*``: what the box's own disks and figures say before an admin builds or rebuilds a pool."""
+from .advice_models import TuningAdviceLayoutArgs, TuningAdviceLayoutResult
+from .box.profile import read_profile
+from .core.layout import LayoutInputError, layout_advice
+from .framework import READ_ROLES, Service, ValidationErrors, api_method
+from .store import disk_reads
+from .store.offloop import store_read
+
+
+class TuningAdviceService(Service):
+
+    class Config:
+        namespace = 'tuning.advice'
+        cli_namespace = 'system.tuning.advice'
+
+    @api_method(TuningAdviceLayoutArgs, TuningAdviceLayoutResult, roles=READ_ROLES)
+    async def layout(self, options):
+        """The pool layouts worth comparing for a set of like disks (the box's unused disks, a pool's data disks, or
+        disks given by count, size and kind), side by side: usable space as OpenZFS allocates it (parity and padding
+        for the record size, labels, metaslabs, slop space), the space a record size fills, first-order sequential
+        throughput and random IOPS from one disk's figures (the ladder's raw read of the pool's disks, else typical
+        ones, or `per_disk`), the disks each vdev can lose, and the reasons in words. Reads; changes nothing."""
+        profile = await read_profile(self.middleware)
+        disk_read = None
+        if options['source'] == 'POOL' and options.get('pool'):
+            disk_read = await store_read(self.middleware, disk_reads.latest_disk_read, options['pool'])
+        try:
+            # pure arithmetic on a few dozen candidates: microseconds, fine on the loop
+            return layout_advice(profile, options, disk_read)
+        except LayoutInputError as e:
+            verrors = ValidationErrors()
+            verrors.add(e.field, str(e))
+            raise verrors

@@ -1,0 +1,58 @@
+"""tuning.advice.layout over the API on any host: disks given by count and size (the layout post's 12 × 4 TB), a
+pool's own disks with its layout marked, and options that name nothing usable refused naming the field. Reads only:
+a read-only user may ask."""
+import pytest
+
+from client import RpcError
+from tuning_helpers import error_fields
+
+TB, TiB = 10 ** 12, 2 ** 40
+POST = {'source': 'GIVEN', 'count': 12, 'size_bytes': 4 * TB, 'kind': 'HDD'}
+
+
+def layout(answer, name):
+    return next(row for row in answer['layouts'] if row['name'] == name)
+
+
+def test_the_layout_posts_disks_compare_as_zfs_allocates_them(host):
+    with host.readonly_client(legacy_jobs=False) as readonly:
+        answer = readonly.call('tuning.advice.layout', POST)
+    assert answer['disks']['words'] == '12 × 4 TB hard disks' and answer['per_disk']['source'] == 'TYPICAL'
+    narrow, wide = layout(answer, '2 × 6-wide RAIDZ2'), layout(answer, '1 × 12-wide RAIDZ2')
+    assert (narrow['record_sectors'], wide['record_sectors']) == (48, 42)
+    assert round(narrow['usable_bytes'] / TiB, 1) == 28.9 and round(wide['usable_bytes'] / TiB, 1) == 33.1
+    assert narrow['read_iops'] == 2 * wide['read_iops']
+    assert all(row['current'] is False for row in answer['layouts'])
+    legacy = host.client(legacy_jobs=False)
+    try:
+        old = legacy.call('tuning.advice.layout', {**POST, 'legacy': True})
+    finally:
+        legacy.close()
+    assert 28.0 <= layout(old, '2 × 6-wide RAIDZ2')['usable_bytes'] / TiB < 28.2   # the post's "28 TiB"
+
+
+def test_a_pools_disks_are_laid_out_again_with_its_own_layout_marked(host, client):
+    pools = [p for p in client.call('tuning.profile')['pools']
+             if len({(v['type'], len(v['disks'])) for v in p['data_vdevs']}) == 1
+             and p['data_vdevs'][0]['type'].upper() in ('MIRROR', 'RAIDZ1', 'RAIDZ2', 'RAIDZ3')]
+    if not pools:
+        pytest.skip('no pool of like RAIDZ or mirror vdevs on this box')
+    pool = pools[0]
+    answer = client.call('tuning.advice.layout', {'source': 'POOL', 'pool': pool['name']})
+    disks = sorted(d for v in pool['data_vdevs'] for d in v['disks'])
+    assert sorted(answer['disks']['names']) == disks
+    assert len([row for row in answer['layouts'] if row['current']]) == 1
+
+
+@pytest.mark.parametrize('options, field', [
+    ({'source': 'GIVEN', 'count': 4, 'kind': 'HDD'}, 'options.size_bytes'),
+    ({'source': 'POOL', 'pool': 'no-such-pool'}, 'options.pool'),
+    ({**POST, 'recordsize_bytes': 3000}, 'options.recordsize_bytes'),
+    ({**POST, 'count': 0}, 'options.count'),
+    ({**POST, 'kind': 'TAPE'}, 'options.kind'),
+    ({**POST, 'ashift': 40}, 'options.ashift'),
+])
+def test_options_that_name_nothing_usable_are_refused_naming_the_field(client, options, field):
+    with pytest.raises(RpcError) as e:
+        client.call('tuning.advice.layout', options)
+    assert field in error_fields(e.value)
