@@ -1,10 +1,40 @@
 """``tuning.advice.*``: what the box's own disks and figures say before an admin builds or rebuilds a pool."""
-from .advice_models import TuningAdviceLayoutArgs, TuningAdviceLayoutResult
+from .advice_models import TuningAdviceLayoutArgs, TuningAdviceLayoutOptions, TuningAdviceLayoutResult
 from .box.profile import read_profile
 from .core.layout import LayoutInputError, layout_advice
 from .framework import READ_ROLES, Service, ValidationErrors, api_method
 from .store import disk_reads
 from .store.offloop import store_read
+
+
+def measured_pools(results: list[dict]) -> list[str]:
+    """The pools a report's results measured on the box (fio results), sorted."""
+    return sorted({pool for r in results if r.get('source') == 'FIO'
+                   and isinstance(pool := ((r.get('context') or {}).get('target') or {}).get('pool'), str)})
+
+
+def latest_disk_reads(db, pools: list[str]) -> dict[str, dict | None]:
+    return {pool: disk_reads.latest_disk_read(db, pool) for pool in pools}
+
+
+async def report_layouts(middleware, results: list[dict]) -> list[dict]:
+    """The layout advice of each pool a report's results measured, as the pool is now (its own layout among the
+    others its disks could have): the report's "Pool layout". Pools gone or of mixed vdevs are left out."""
+    pools = measured_pools(results)
+    if not pools:
+        return []
+    profile = await read_profile(middleware)
+    reads = await store_read(middleware, latest_disk_reads, pools)
+    advices = []
+    for pool in pools:
+        options = TuningAdviceLayoutOptions(source='POOL', pool=pool).model_dump()
+        try:
+            advice = layout_advice(profile, options, reads[pool])
+        except LayoutInputError:
+            continue   # the pool is gone, or the box does not list its disks
+        if any(row['current'] for row in advice['layouts']):
+            advices.append({'pool': pool, **advice})
+    return advices
 
 
 class TuningAdviceService(Service):

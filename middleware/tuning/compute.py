@@ -47,9 +47,9 @@ def comparison_of(results: list[dict], baseline_id: int, measured: dict | None =
 
 
 def report_file(results: list[dict], comparison: dict | None, campaign: dict | None, format_: str, *, title: str,
-                generated_at: str, ladders=()) -> tuple[bytes, str, str]:
+                generated_at: str, ladders=(), layouts=()) -> tuple[bytes, str, str]:
     """``(data, content_type, extension)`` of a report; ``ReportInputError`` naming what is wrong in the selection."""
-    extra = {'ladders': ladders}
+    extra = {'ladders': ladders, 'layouts': layouts}
     if campaign is not None:   # its recommendation from this very comparison: the same figures as the tables
         names = {id_: name for name, id_ in campaign['results'].items()}
         extra.update(campaign=campaign, recommendation=recommend(comparison, names) if comparison else [])
@@ -58,11 +58,12 @@ def report_file(results: list[dict], comparison: dict | None, campaign: dict | N
 
 
 def report_of(results: list[dict], baseline_id: int, measured: dict | None, campaign: dict | None, format_: str, *,
-              title: str, generated_at: str, ladders=()) -> tuple[bytes, str, str]:
+              title: str, generated_at: str, ladders=(), layouts=()) -> tuple[bytes, str, str]:
     """``report_file`` with its comparison (of two results or more) made in the same worker: the comparison, half a
     megabyte for 50 results, never crosses between the processes (pickling holds the GIL the event loop needs)."""
     comparison = comparison_of(results, baseline_id, measured) if len(results) > 1 else None
-    return report_file(results, comparison, campaign, format_, title=title, generated_at=generated_at, ladders=ladders)
+    return report_file(results, comparison, campaign, format_, title=title, generated_at=generated_at, ladders=ladders,
+                       layouts=layouts)
 
 
 def sent(result: dict) -> dict:

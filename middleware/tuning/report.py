@@ -8,6 +8,7 @@ from .compute import outcome, report_of, result_of, sent
 from .flows.campaign_flow import BASELINE
 from .core.report import ReportInputError
 from .framework import READ_ROLES, Service, ValidationErrors, api_method, job, run_in_proc
+from .advice import report_layouts
 from .ladder import report_ladders
 from .report_models import TuningReportGenerateArgs, TuningReportGenerateResult
 from .store import benchmarks as bench_store, campaigns as campaign_store
@@ -37,20 +38,22 @@ class TuningReportService(Service):
     async def generate(self, job, selection, format_):
         """Write a report of benchmark results (one the baseline) or of a campaign to the job's output pipe: the
         summary table, where the limit is (the component ladder of the results' pools, when their disks, network or
-        clients were measured), charts (HTML), settings that differ from the baseline, box, versions, fio job files,
+        clients were measured), each pool's layout beside the others its disks could have (as it is now), charts
+        (HTML), settings that differ from the baseline, box, versions, fio job files,
         method and warnings. Every figure is the one `tuning.benchmark.compare` returns. Use it through
         `core.download`."""
         job.set_progress(10, 'Collecting the results')
         results, ids, baseline, title, campaign = await store_call(self.middleware, selected, selection)
         measured = await store_call(self.middleware, latest_network_results) if len(ids) > 1 else None
         ladders = await store_call(self.middleware, report_ladders, results)   # where the limit is, per pool
+        layouts = await report_layouts(self.middleware, results)   # each pool's layout beside the others
         job.set_progress(30, f'Comparing them with the baseline and rendering {format_}' if len(ids) > 1
                          else f'Rendering {format_}')
         generated_at = datetime.now(timezone.utc).isoformat(timespec='seconds')
         try:
             data, content_type, extension = result_of(await run_in_proc(
                 self.middleware, outcome, report_of, [sent(r) for r in results], baseline, measured, campaign,
-                format_, title=title, generated_at=generated_at, ladders=ladders))
+                format_, title=title, generated_at=generated_at, ladders=ladders, layouts=layouts))
         except ReportInputError as e:
             raise _error(f'selection.{e.field}', e.message) from None
         await self.middleware.run_in_thread(job.pipes.output.w.write, data)

@@ -117,3 +117,37 @@ def test_a_campaign_report(host):
         == {('SEQ_WRITE', m, None, 'no winner: too few runs for a verdict (need 5 per configuration)')
             for m in {r['metric'] for r in row['recommendation']}}
     c.close()
+
+
+@pytest.mark.sandbox_only
+def test_a_report_of_a_pools_result_shows_its_layout_beside_the_others(host):
+    """The sandbox's tank (7 HDDs in one RAIDZ2): the report's "Pool layout" section marks it among the layouts its
+    disks could have, with the space tuning.advice.layout computes; imported results (no pool) add no section."""
+    c = host.client()
+    try:
+        result = c.job('tuning.benchmark.run', {'dataset': 'tank/media', 'tests': ['SEQ_WRITE'], 'profile': 'QUICK',
+                                                'runs': 1, 'adaptive': False, 'runtime_seconds': 1,
+                                                'ramp_seconds': 0, 'label': 'layout'}, timeout=600)
+        advice = c.call('tuning.advice.layout', {'source': 'POOL', 'pool': 'tank'})
+        model = json.loads(download(host, c, {'results': [result['id']]}, 'JSON'))
+        markdown = download(host, c, {'results': [result['id']]}, 'MARKDOWN').decode()
+        html = download(host, c, {'results': [result['id']]}, 'HTML').decode()
+    finally:
+        c.close()
+    assert model['sections'].index('layout') == model['sections'].index('box') + 1
+    (section,) = model['layout']
+    assert section['title'] == 'Pool layout: tank'
+    assert [r['name'] for r in section['rows'] if r['current']] == ['1 × 7-wide RAIDZ2']
+    assert [r['name'] for r in section['rows']] == [row['name'] for row in advice['layouts']]
+    assert '## Pool layout: tank' in markdown and '1 × 7-wide RAIDZ2 (**this pool**)' in markdown
+    assert '<h2>Pool layout: tank</h2>' in html and '(this pool)' in html
+
+
+def test_results_measured_on_no_pool_have_no_layout_section(host, imported):
+    old, new = imported
+    c = host.client()
+    try:
+        model = json.loads(download(host, c, {'results': [old['id'], new['id']]}, 'JSON'))
+    finally:
+        c.close()
+    assert 'layout' not in model['sections'] and 'layout' not in model

@@ -11,7 +11,7 @@ from .candidates import KIND_WORDS, TYPICAL, candidates, disk_words, naive_bytes
 from .capacity import MIRROR, RAIDZ
 
 NOTES = [
-    'Usable space is what `zfs list` shows free on the new, empty pool: parity and padding for 128 KiB blocks, the '
+    'Usable space is what zfs list shows free on the new, empty pool: parity and padding for 128 KiB blocks, the '
     'disks\' labels, whole metaslabs and slop space already taken off. Compression adds to it; small records take '
     'more than their share on RAIDZ.',
     'Throughput and IOPS are first-order estimates from one disk\'s figures: a RAIDZ vdev streams at about its data '

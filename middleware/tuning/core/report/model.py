@@ -1,7 +1,7 @@
 """The report model: one plain, JSON-serialisable dict every renderer reads (pure).
 
 ``build_report(results, comparison, *, title, generated_at, settings_diffs=None, campaign=None,
-recommendation=(), ladders=())`` → report:
+recommendation=(), ladders=(), layouts=())`` → report:
 
 - ``format_version``, ``title``, ``generated_at``, ``baseline_id``, ``theoretical_max``
 - ``configurations``: ``[{id, label, source, created_at, baseline, preset, preset_name, conditions}]``, baseline
@@ -23,6 +23,8 @@ recommendation=(), ladders=())`` → report:
   recommendation; its section comes first
 - ``ladder`` (when ``ladders``, ``tuning.ladder.get`` answers, are given: ``ladder_section``): where the limit is,
   per pool; its section follows the summary
+- ``layout`` (when ``layouts``, ``tuning.advice.layout`` answers for the results' pools, are given:
+  ``layout_section``): each pool's layout beside the others its disks could have; its section follows the box's
 - ``sections``: the order renderers present the sections in; each format has a renderer per section name.
 
 Every figure is copied from the results' summaries and the comparison rows; nothing is recomputed.
@@ -37,6 +39,7 @@ from .columns import SUMMARY_COLUMNS
 from .errors import ReportInputError
 from .inputs import checked_comparison, checked_results
 from .ladder_section import ladder_section
+from .layout_section import layout_section
 from .method import method_section
 from .metric_info import label_of_test, metric_info, metric_sort_key
 from .settings_diff import configuration_changes
@@ -121,15 +124,17 @@ def _jobs(ordered):
     return [{'text': text, 'configuration_ids': ids} for text, ids in texts.items()]
 
 
-def _sections(campaign, ladders):
+def _sections(campaign, ladders, layouts):
     sections = list(SECTIONS)
     if ladders:
         sections.insert(sections.index('summary') + 1, 'ladder')
+    if layouts:
+        sections.insert(sections.index('box') + 1, 'layout')
     return (['campaign'] if campaign is not None else []) + sections
 
 
 def build_report(results, comparison, *, title, generated_at, settings_diffs=None, campaign=None, recommendation=(),
-                 ladders=()):
+                 ladders=(), layouts=()):
     if not isinstance(title, str) or not title.strip():
         raise ReportInputError('title', 'must be a non-empty string')
     if not isinstance(generated_at, str) or not generated_at:
@@ -166,5 +171,6 @@ def build_report(results, comparison, *, title, generated_at, settings_diffs=Non
         'jobs': _jobs(ordered),
         **({'campaign': campaign_section(campaign, recommendation)} if campaign is not None else {}),
         **({'ladder': ladder_section(ladders)} if ladders else {}),
-        'sections': _sections(campaign, ladders),
+        **({'layout': layout_section(layouts)} if layouts else {}),
+        'sections': _sections(campaign, ladders, layouts),
     }

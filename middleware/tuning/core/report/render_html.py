@@ -316,8 +316,25 @@ def _ladder(report):
     return ''.join(parts)
 
 
+def _layout(report):
+    parts = []
+    for section in report['layout']:
+        rows = ''.join(
+            f'<tr><td>{e(r["name"])}{" <strong>(this pool)</strong>" if r["current"] else ""}</td>'
+            f'<td class="num">{e(r["usable_text"])}</td><td class="num">{e(r["read_text"])}</td>'
+            f'<td class="num">{e(r["write_text"])}</td><td class="num">{e(r["iops_text"])}</td>'
+            f'<td class="small">{e(r["tolerance"])}</td></tr>' for r in section['rows'])
+        notes = ''.join(f'<li>{e(n)}</li>' for n in section['notes'])
+        parts.append(
+            f'<h2>{e(section["title"])}</h2><p class="small">{e(section["intro"])}</p>'
+            '<table><thead><tr><th>Layout</th><th>Usable space</th><th>Sequential read</th><th>Sequential write</th>'
+            f'<th>Random 4 KiB</th><th>Disks it can lose</th></tr></thead><tbody>{rows}</tbody></table>'
+            f'<ul class="small">{notes}</ul>')
+    return ''.join(parts)
+
+
 SECTION_RENDERERS = {
-    'campaign': _campaign, 'ladder': _ladder,
+    'campaign': _campaign, 'ladder': _ladder, 'layout': _layout,
     'tiles': _tiles, 'summary': _summary, 'charts': _charts, 'changes': _changes, 'warnings': _warnings,
     'method': _method,
     'box': _box, 'tools': _tools, 'jobs': _jobs,

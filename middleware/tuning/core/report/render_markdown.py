@@ -196,8 +196,21 @@ def _ladder(report):
     return out
 
 
+def _layout(report):
+    out = []
+    for section in report['layout']:
+        rows = [[md(r['name']) + (' (**this pool**)' if r['current'] else ''), md(r['usable_text']),
+                 md(r['read_text']), md(r['write_text']), md(r['iops_text']), md(r['tolerance'])]
+                for r in section['rows']]
+        out += [f'## {md(section["title"])}', md(section['intro']),
+                _table(['Layout', 'Usable space', 'Sequential read', 'Sequential write', 'Random 4 KiB',
+                        'Disks it can lose'], rows),
+                '\n'.join(f'- {md(n)}' for n in section['notes'])]
+    return out
+
+
 SECTION_RENDERERS = {
-    'campaign': _campaign, 'ladder': _ladder,
+    'campaign': _campaign, 'ladder': _ladder, 'layout': _layout,
     'tiles': _tiles, 'summary': _summary, 'charts': _charts, 'changes': _changes, 'warnings': _warnings,
     'method': _method,
     'box': _box, 'tools': _tools, 'jobs': _jobs,
