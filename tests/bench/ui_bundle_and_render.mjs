@@ -49,14 +49,14 @@ async function renderTimes(rounds) {
   try {
     const page = await context.newPage();
     await page.goto(host.url);
-    await page.locator('[data-test="login-username"]').fill('admin');
-    await page.locator('[data-test="login-password"]').fill(PASSWORD);
-    await page.locator('[data-test="login-submit"]').click();
-    await page.locator('[data-test="nav-presets"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-test="input-login-username"]').fill('admin');
+    await page.locator('[data-test="input-login-password"]').fill(PASSWORD);
+    await page.locator('[data-test="button-login-submit"]').click();
+    await page.locator('[data-test="link-nav-presets"]').waitFor({ timeout: 30_000 });
     for (let i = 0; i < rounds; i++) {
       const start = performance.now();
       await page.goto(`${host.url}presets`);
-      await page.locator('[data-test^="preset-card-"]').first().waitFor({ timeout: 30_000 });
+      await page.locator('[data-test^="button-preset-card-"]').first().waitFor({ timeout: 30_000 });
       times.push(performance.now() - start);
     }
   } finally {

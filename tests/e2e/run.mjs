@@ -23,6 +23,9 @@ const BENCH_TIMEOUT = Number(process.env.E2E_BENCH_TIMEOUT_MS ?? 600_000);
 const STEP_BUDGET = Number(process.env.E2E_STEP_BUDGET_MS ?? 900_000);
 
 const $ = (page, id) => page.locator(`[data-test="${id}"]`);
+/** A part of a test id as tpTest writes it (ui/src/app/shared/test-id/test-id.ts): `RAND_READ_4K` -> `rand-read-4k`. */
+const kebab = (text) => text.replace(/([a-z])([A-Z])/g, '$1-$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2').toLowerCase()
+  .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 // A Material checkbox (mat-checkbox) carries the test id; Playwright ticks the native input inside it.
 const tick = (page, id) => $(page, id).locator('input[type="checkbox"]');
 
@@ -69,9 +72,9 @@ async function shot(page, name) {
 }
 
 async function login(page, password = PASSWORD, username = 'admin') {
-  await $(page, 'login-username').fill(username);
-  await $(page, 'login-password').fill(password);
-  await $(page, 'login-submit').click();
+  await $(page, 'input-login-username').fill(username);
+  await $(page, 'input-login-password').fill(password);
+  await $(page, 'button-login-submit').click();
 }
 
 /** JSON-RPC calls in order on one websocket of the host's /api/current, opened from `page` (on the host's origin). */
@@ -112,21 +115,21 @@ async function checkNeedsWrite(page, id) {
   const control = $(page, id).first();
   await control.waitFor();
   check(await control.isDisabled(), `${id} is enabled for a read-only user`);
-  const lock = page.locator(`[data-test="needs-role"]:has([data-test="${id}"])`).first();
+  const lock = page.locator(`[data-test="text-needs-role"]:has([data-test="${id}"])`).first();
   check(await lock.getAttribute('data-role') === WRITE_ROLE, `${id}: the lock names ${await lock.getAttribute('data-role')}`);
   check(await lock.getAttribute('aria-label') === WRITE_ROLE_WORDS, `${id}: the lock says ${await lock.getAttribute('aria-label')}`);
 }
 
 /** Wait for a job dialog to finish: the success marker, or fail at once with the job's error in words. */
 async function jobOutcome(page, successId, timeout = STEP_TIMEOUT) {
-  await page.locator(`[data-test="${successId}"], [data-test="job-error"]`).first().waitFor({ timeout });
-  if (await $(page, 'job-error').count()) {
-    throw new Error(`job failed: ${await $(page, 'job-error').textContent()}`);
+  await page.locator(`[data-test="${successId}"], [data-test="text-job-error"]`).first().waitFor({ timeout });
+  if (await $(page, 'text-job-error').count()) {
+    throw new Error(`job failed: ${await $(page, 'text-job-error').textContent()}`);
   }
 }
 
 async function goto(page, nav) {
-  await $(page, `nav-${nav}`).click();
+  await $(page, `link-nav-${nav}`).click();
 }
 
 const ALL_TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30'];
@@ -185,25 +188,25 @@ async function setTheme(page, theme) {
   const dark = await page.evaluate(() => document.documentElement.classList.contains('dark')
     || document.documentElement.getAttribute('data-theme') === 'dark');
   if ((theme === 'dark') !== dark) {
-    await $(page, 'theme-toggle').click();
+    await $(page, 'button-theme-toggle').click();
   }
 }
 
 /** A short QUICK benchmark of tank/media through the form (expert overrides keep it to seconds). */
 async function fillBenchmark(page, { label, tests, runs, runtime, ramp }) {
-  await choose(page, 'bench-dataset', 'tank/media');
+  await choose(page, 'select-bench-dataset', 'tank/media');
   for (const test of ALL_TESTS) {
-    await tick(page, `bench-test-${test}`).setChecked(tests.includes(test));
+    await tick(page, `checkbox-bench-test-${kebab(test)}`).setChecked(tests.includes(test));
   }
-  await choose(page, 'bench-profile', 'QUICK');
-  await $(page, 'bench-runs').fill(String(runs));
-  await tick(page, 'bench-adaptive').setChecked(false);
-  await $(page, 'bench-label').fill(label);
-  if (await $(page, 'bench-advanced').getAttribute('open') === null) {
-    await $(page, 'bench-advanced').locator('summary').click();
+  await choose(page, 'select-bench-profile', 'QUICK');
+  await $(page, 'input-bench-runs').fill(String(runs));
+  await tick(page, 'checkbox-bench-adaptive').setChecked(false);
+  await $(page, 'input-bench-label').fill(label);
+  if (await $(page, 'details-bench-advanced').getAttribute('open') === null) {
+    await $(page, 'details-bench-advanced').locator('summary').click();
   }
-  await $(page, 'bench-runtime').fill(String(runtime));
-  await $(page, 'bench-ramp').fill(String(ramp));
+  await $(page, 'input-bench-runtime').fill(String(runtime));
+  await $(page, 'input-bench-ramp').fill(String(ramp));
 }
 
 /** A TCP port nothing listens on now (the OS picks it), for the one-off iperf3 server. */
@@ -279,86 +282,86 @@ function runPasted(command, { dir, share, token }) {
 
 /** Fill the Clients page's form for a tiny plan: one test, one run, 5 s (the shortest a session allows). */
 async function fillSession(page, { label, protocol }) {
-  await $(page, 'client-label').fill(label);
-  await choose(page, 'client-protocol', protocol);
+  await $(page, 'input-client-label').fill(label);
+  await choose(page, 'select-client-protocol', protocol);
   for (const test of ALL_TESTS) {
-    if (await $(page, `client-test-${test}`).count()) {
-      await tick(page, `client-test-${test}`).setChecked(test === 'SEQ_READ');
+    if (await $(page, `checkbox-client-test-${kebab(test)}`).count()) {
+      await tick(page, `checkbox-client-test-${kebab(test)}`).setChecked(test === 'SEQ_READ');
     }
   }
-  await $(page, 'client-runs').fill('1');
-  await $(page, 'client-runtime').fill('5');
-  await $(page, 'client-expires').fill('30');
+  await $(page, 'input-client-runs').fill('1');
+  await $(page, 'input-client-runtime').fill('5');
+  await $(page, 'input-client-expires').fill('30');
 }
 
 const steps = [
   ['wrong password is refused in plain words, right one logs in', async ({ page, host }) => {
     await page.goto(host.url);
-    await $(page, 'login-submit').waitFor();
+    await $(page, 'button-login-submit').waitFor();
     await shot(page, '00-login');
     await login(page, 'not-the-password');
-    await $(page, 'login-message').filter({ hasText: 'Wrong username' }).waitFor();
+    await $(page, 'text-login-message').filter({ hasText: 'Wrong username' }).waitFor();
     await login(page);
-    await $(page, 'sandbox-banner').waitFor();
-    await $(page, 'box-ram').waitFor();
+    await $(page, 'text-sandbox-banner').waitFor();
+    await $(page, 'value-box-ram').waitFor();
     await shot(page, '01-overview');
   }],
   ['the session survives a reload (token)', async ({ page, host }) => {
     await page.reload();
-    await $(page, 'sandbox-banner').waitFor();
-    check(await $(page, 'login-form').count() === 0, 'login form shown after reload');
+    await $(page, 'text-sandbox-banner').waitFor();
+    check(await $(page, 'form-login-form').count() === 0, 'login form shown after reload');
   }],
   ['custom preset: server validation shows on the field, then a risky preset is saved', async ({ page }) => {
     await goto(page, 'my-presets');
-    await $(page, 'custom-new').click();
-    await $(page, 'preset-name').fill('E2E risky');
+    await $(page, 'button-custom-new').click();
+    await $(page, 'input-preset-name').fill('E2E risky');
     // settings come from the searchable list, in words, with this box's values
-    await $(page, 'setting-add').click();
-    await $(page, 'setting-search').fill('write buffer');
-    await $(page, 'setting-option-zfs_dirty_data_max_percent').click();
-    await $(page, 'setting-title-0').filter({ hasText: 'Write buffer, % of RAM' }).waitFor();
-    await $(page, 'setting-value-0').fill('500');
-    await $(page, 'setting-add').click();
-    await $(page, 'setting-search').fill('ARC');
-    await $(page, 'setting-option-zfs_arc_max').filter({ hasText: "this box's RAM" }).waitFor();
+    await $(page, 'button-setting-add').click();
+    await $(page, 'input-setting-search').fill('write buffer');
+    await $(page, 'button-setting-option-zfs-dirty-data-max-percent').click();
+    await $(page, 'text-setting-title-0').filter({ hasText: 'Write buffer, % of RAM' }).waitFor();
+    await $(page, 'input-setting-value-0').fill('500');
+    await $(page, 'button-setting-add').click();
+    await $(page, 'input-setting-search').fill('ARC');
+    await $(page, 'button-setting-option-zfs-arc-max').filter({ hasText: "this box's RAM" }).waitFor();
     await shot(page, '02a-own-preset-settings-list');
     const pickerViolations = await axeViolations(page);
     check(pickerViolations.length === 0, `the settings list has accessibility violations: ${JSON.stringify(pickerViolations)}`);
-    await $(page, 'setting-option-zfs_arc_max').click();
-    await $(page, 'setting-value-1').fill('64G');
-    await $(page, 'preset-save').click();
+    await $(page, 'button-setting-option-zfs-arc-max').click();
+    await $(page, 'input-setting-value-1').fill('64G');
+    await $(page, 'button-preset-save').click();
     // the box's limits are checked at save: out of range, and an ARC larger than this 32 GiB box
-    await $(page, 'error-value-0').filter({ hasText: 'out of range' }).waitFor();
-    await $(page, 'error-value-1').filter({ hasText: "exceeds this box's 32 GiB of RAM" }).waitFor();
+    await $(page, 'text-error-value-0').filter({ hasText: 'out of range' }).waitFor();
+    await $(page, 'text-error-value-1').filter({ hasText: "exceeds this box's 32 GiB of RAM" }).waitFor();
     await shot(page, '02-own-preset-error');
-    await $(page, 'setting-value-0').fill('20%');
-    await $(page, 'setting-remove-1').click();
-    await $(page, 'setting-add').click();
-    await $(page, 'setting-search').fill('sync');
-    await $(page, 'setting-option-sync').click();
-    await choose(page, 'setting-value-1', 'DISABLED');
-    await $(page, 'preset-save').click();
-    await page.locator('[data-test^="custom-row-"]').filter({ hasText: 'E2E risky' }).waitFor();
+    await $(page, 'input-setting-value-0').fill('20%');
+    await $(page, 'button-setting-remove-1').click();
+    await $(page, 'button-setting-add').click();
+    await $(page, 'input-setting-search').fill('sync');
+    await $(page, 'button-setting-option-sync').click();
+    await choose(page, 'select-setting-value-1', 'DISABLED');
+    await $(page, 'button-preset-save').click();
+    await page.locator('[data-test^="row-custom-row-"]').filter({ hasText: 'E2E risky' }).waitFor();
     await shot(page, '03-custom-presets');
     // a preset saved with a base shows it when edited ("Start from"), and the base can be cleared
-    await choose(page, 'custom-from-builtin', 'max-iops');
-    await $(page, 'preset-save').click();
-    await $(page, 'custom-edit-max-iops-mine').click();
-    await expectChosen(page, 'preset-base', /^\s*Max IOPS\s*$/, 'the saved base is not shown when editing');
-    await $(page, 'preset-base-clear').click();
-    await $(page, 'preset-save').click();     // no base and no settings: nothing left, said on the field
-    await $(page, 'error-settings').waitFor();
-    await $(page, 'preset-cancel').click();
-    await $(page, 'custom-delete-max-iops-mine').click();
-    await $(page, 'custom-delete-confirm-max-iops-mine').click();
-    await $(page, 'custom-row-max-iops-mine').waitFor({ state: 'detached' });
+    await choose(page, 'select-custom-from-builtin', 'max-iops');
+    await $(page, 'button-preset-save').click();
+    await $(page, 'button-custom-edit-max-iops-mine').click();
+    await expectChosen(page, 'select-preset-base', /^\s*Max IOPS\s*$/, 'the saved base is not shown when editing');
+    await $(page, 'button-preset-base-clear').click();
+    await $(page, 'button-preset-save').click();     // no base and no settings: nothing left, said on the field
+    await $(page, 'text-error-settings').waitFor();
+    await $(page, 'button-preset-cancel').click();
+    await $(page, 'button-custom-delete-max-iops-mine').click();
+    await $(page, 'button-custom-delete-confirm-max-iops-mine').click();
+    await $(page, 'row-custom-row-max-iops-mine').waitFor({ state: 'detached' });
   }],
   ['preview shows the plan; Apply waits for the dangerous row to be acknowledged; apply as a job', async ({ page }) => {
     await goto(page, 'presets');
-    await page.locator('[data-test^="preset-card-"]').filter({ hasText: 'E2E risky' }).click();
-    await $(page, 'plan-table').waitFor();
+    await page.locator('[data-test^="button-preset-card-"]').filter({ hasText: 'E2E risky' }).click();
+    await $(page, 'table-plan-table').waitFor();
     // issue 21: the plan comes into view with the focus on its heading, and the URL names the preset
-    const heading = await $(page, 'plan-heading').evaluate((h) => {
+    const heading = await $(page, 'heading-plan-heading').evaluate((h) => {
       const box = h.getBoundingClientRect();
       return { focused: document.activeElement === h, top: box.top, bottom: box.bottom, height: window.innerHeight };
     });
@@ -366,47 +369,47 @@ const steps = [
     check(heading.top >= 0 && heading.bottom <= heading.height, `the plan heading is out of view: ${JSON.stringify(heading)}`);
     check(/[?&]preset=/.test(page.url()), `the URL does not name the preset: ${page.url()}`);
     // dataset properties wait for a dataset the admin picks: none is assumed
-    await $(page, 'plan-needs-dataset').waitFor();
-    check(await $(page, 'plan-row-sync').count() === 0, 'a dataset property is planned before a dataset is picked');
-    await choose(page, 'target-dataset', { index: 0 });   // the first dataset (the native select had a placeholder first)
-    await $(page, 'plan-needs-dataset').waitFor({ state: 'detached' });
-    await $(page, 'plan-children').waitFor();
-    await $(page, 'plan-row-sync').waitFor();
-    check(await $(page, 'apply').isDisabled(), 'Apply enabled before acknowledging the DANGEROUS row');
-    await tick(page, 'ack-sync').check();
+    await $(page, 'text-plan-needs-dataset').waitFor();
+    check(await $(page, 'row-plan-row-sync').count() === 0, 'a dataset property is planned before a dataset is picked');
+    await choose(page, 'select-target-dataset', { index: 0 });   // the first dataset (the native select had a placeholder first)
+    await $(page, 'text-plan-needs-dataset').waitFor({ state: 'detached' });
+    await $(page, 'text-plan-children').waitFor();
+    await $(page, 'row-plan-row-sync').waitFor();
+    check(await $(page, 'button-apply').isDisabled(), 'Apply enabled before acknowledging the DANGEROUS row');
+    await tick(page, 'checkbox-ack-sync').check();
     await shot(page, '04-presets-plan');
-    check(await $(page, 'apply').isEnabled(), 'Apply still disabled after acknowledging');
-    await $(page, 'apply').click();
+    check(await $(page, 'button-apply').isEnabled(), 'Apply still disabled after acknowledging');
+    await $(page, 'button-apply').click();
     // zfs_dirty_data_max_percent waits for a reboot: the apply asks to confirm that first, naming it
-    await $(page, 'confirm-dialog').filter({ hasText: 'zfs_dirty_data_max_percent' }).waitFor();
-    check(await $(page, 'confirm-continue').isDisabled(), 'Continue enabled before the Confirm tick');
+    await $(page, 'text-confirm-dialog').filter({ hasText: 'zfs_dirty_data_max_percent' }).waitFor();
+    check(await $(page, 'button-confirm-continue').isDisabled(), 'Continue enabled before the Confirm tick');
     await shot(page, '04b-apply-confirm');
-    await tick(page, 'confirm-checkbox').check();
-    await $(page, 'confirm-continue').click();
-    await jobOutcome(page, 'apply-outcome');
-    await $(page, 'apply-pending-reboot').waitFor();
+    await tick(page, 'checkbox-confirm-checkbox').check();
+    await $(page, 'button-confirm-continue').click();
+    await jobOutcome(page, 'text-apply-outcome');
+    await $(page, 'text-apply-pending-reboot').waitFor();
     await shot(page, '05-apply-done');
-    await $(page, 'job-close').click();
-    await $(page, 'pending-reboot-banner').waitFor();
+    await $(page, 'button-job-close').click();
+    await $(page, 'text-pending-reboot-banner').waitFor();
   }],
   ['reboot: confirm, wait for the box, log in again, see the pending items verified', async ({ page }) => {
-    await $(page, 'reboot-open').click();
-    await $(page, 'reboot-pending-list').waitFor();
-    await tick(page, 'reboot-confirm-checkbox').check();
-    await $(page, 'reboot-confirm').click();
+    await $(page, 'button-reboot-open').click();
+    await $(page, 'list-reboot-pending-list').waitFor();
+    await tick(page, 'checkbox-reboot-confirm-checkbox').check();
+    await $(page, 'button-reboot-confirm').click();
     // The host restarts: either the token still works, or the login form comes back.
-    const back = page.locator('[data-test="reboot-done"], [data-test="login-submit"]').first();
+    const back = page.locator('[data-test="text-reboot-done"], [data-test="button-login-submit"]').first();
     await back.waitFor({ timeout: 120_000 });
-    if (await $(page, 'login-submit').count()) {
+    if (await $(page, 'button-login-submit').count()) {
       await login(page);
     }
-    await $(page, 'reboot-done').waitFor({ timeout: 120_000 });
-    await $(page, 'reboot-verified').filter({ hasText: 'zfs_dirty_data_max_percent' }).waitFor();
+    await $(page, 'text-reboot-done').waitFor({ timeout: 120_000 });
+    await $(page, 'list-reboot-verified').filter({ hasText: 'zfs_dirty_data_max_percent' }).waitFor();
     await shot(page, '06-reboot-verified');
-    await $(page, 'reboot-close').click();
-    check(await $(page, 'pending-reboot-banner').count() === 0, 'pending reboot banner still shown');
+    await $(page, 'button-reboot-close').click();
+    check(await $(page, 'text-pending-reboot-banner').count() === 0, 'pending reboot banner still shown');
     await goto(page, 'overview');
-    await $(page, 'active-preset-name').filter({ hasText: 'E2E risky' }).waitFor();
+    await $(page, 'text-active-preset-name').filter({ hasText: 'E2E risky' }).waitFor();
   }],
   ['drift on the Overview: one row with the box\'s value, Put back previewed, Keep the box\'s value', async ({ page }) => {
     // issue 21: sync changed behind tuning's back (as an admin would in the web UI), on the dataset the apply chose
@@ -418,154 +421,154 @@ const steps = [
       ['pool.dataset.update', [sync.scope, { sync: 'STANDARD' }]]]);
     check(!changed.error, `pool.dataset.update: ${JSON.stringify(changed.error)}`);
     await page.reload();
-    await $(page, 'in-effect-drifted-sync').waitFor();
-    check(/DISABLED.*\(the box has STANDARD\)/i.test(await $(page, 'in-effect-value-sync').textContent()),
-      `the in-effect row: ${await $(page, 'in-effect-value-sync').textContent()}`);
-    check(await $(page, 'drift-table').count() === 0, 'a second drift table beside the in-effect row');
+    await $(page, 'text-in-effect-drifted-sync').waitFor();
+    check(/DISABLED.*\(the box has STANDARD\)/i.test(await $(page, 'cell-in-effect-value-sync').textContent()),
+      `the in-effect row: ${await $(page, 'cell-in-effect-value-sync').textContent()}`);
+    check(await $(page, 'table-drift-table').count() === 0, 'a second drift table beside the in-effect row');
     // Put back: the plan in the confirmation, whose tick acknowledges the dangerous value; cancelled here
-    await $(page, 'put-back-sync').click();
-    await $(page, 'confirm-dialog').filter({ hasText: 'ticking Confirm acknowledges' }).waitFor();
-    await $(page, 'confirm-dialog').locator('[data-test="plan-row-sync"]').waitFor();
-    check(await $(page, 'confirm-continue').isDisabled(), 'Put back enabled before the Confirm tick');
+    await $(page, 'button-put-back-sync').click();
+    await $(page, 'text-confirm-dialog').filter({ hasText: 'ticking Confirm acknowledges' }).waitFor();
+    await $(page, 'text-confirm-dialog').locator('[data-test="row-plan-row-sync"]').waitFor();
+    check(await $(page, 'button-confirm-continue').isDisabled(), 'Put back enabled before the Confirm tick');
     await shot(page, '06c-drift-put-back');
     const axe = await axeViolations(page);
     check(axe.length === 0, `put back confirmation: ${JSON.stringify(axe)}`);
-    await $(page, 'confirm-cancel').click();
+    await $(page, 'button-confirm-cancel').click();
     // Keep the box's value: nothing on the box changes; the setting moves to the accepted list
-    await $(page, 'keep-sync').click();
-    await $(page, 'confirm-dialog').filter({ hasText: 'Nothing on the box changes' }).waitFor();
-    await tick(page, 'confirm-checkbox').check();
-    await $(page, 'confirm-continue').click();
-    await jobOutcome(page, 'keep-outcome');
-    await $(page, 'job-close').click();
-    await $(page, 'accepted-sync').waitFor();
-    await $(page, 'accepted-put-back-sync').waitFor();
+    await $(page, 'button-keep-sync').click();
+    await $(page, 'text-confirm-dialog').filter({ hasText: 'Nothing on the box changes' }).waitFor();
+    await tick(page, 'checkbox-confirm-checkbox').check();
+    await $(page, 'button-confirm-continue').click();
+    await jobOutcome(page, 'text-keep-outcome');
+    await $(page, 'button-job-close').click();
+    await $(page, 'item-accepted-sync').waitFor();
+    await $(page, 'button-accepted-put-back-sync').waitFor();
     await shot(page, '06d-drift-kept');
   }],
   ['restore points: preview and revert as a job', async ({ page }) => {
     await goto(page, 'restore-points');
-    await page.locator('[data-test^="revert-preview-"]').first().click();
-    await $(page, 'revert-section').waitFor();
-    await $(page, 'plan-table').waitFor();
+    await page.locator('[data-test^="button-revert-preview-"]').first().click();
+    await $(page, 'card-revert-section').waitFor();
+    await $(page, 'table-plan-table').waitFor();
     await shot(page, '07-restore-points');
-    await $(page, 'revert-confirm').click();
-    await $(page, 'confirm-dialog').waitFor();   // putting zfs_dirty_data_max_percent back needs a reboot too
-    await tick(page, 'confirm-checkbox').check();
-    await $(page, 'confirm-continue').click();
-    await jobOutcome(page, 'revert-outcome');
-    await $(page, 'job-close').click();
-    await page.locator('[data-test="restore-point-state"]').filter({ hasText: 'Reverted' }).first().waitFor();
+    await $(page, 'button-revert-confirm').click();
+    await $(page, 'text-confirm-dialog').waitFor();   // putting zfs_dirty_data_max_percent back needs a reboot too
+    await tick(page, 'checkbox-confirm-checkbox').check();
+    await $(page, 'button-confirm-continue').click();
+    await jobOutcome(page, 'text-revert-outcome');
+    await $(page, 'button-job-close').click();
+    await page.locator('[data-test="text-restore-point-state"]').filter({ hasText: 'Reverted' }).first().waitFor();
   }],
   ['QUICK benchmark with live progress, twice', async ({ page }) => {
     await goto(page, 'benchmarks');
     for (const label of ['e2e-a', 'e2e-b']) {
       await fillBenchmark(page, { label, tests: ['SEQ_WRITE', 'RAND_READ_4K'], runs: 2, runtime: 2, ramp: 1 });
-      await $(page, 'bench-start').click();
-      await $(page, 'job-dialog').waitFor();
-      await $(page, 'job-description').filter({ hasText: /run \d\/2 · / }).waitFor({ timeout: BENCH_TIMEOUT });
-      await $(page, 'bench-live-mbps').filter({ hasText: /MB\/s$/ }).waitFor({ timeout: BENCH_TIMEOUT });
+      await $(page, 'button-bench-start').click();
+      await $(page, 'text-job-dialog').waitFor();
+      await $(page, 'text-job-description').filter({ hasText: /run \d\/2 · / }).waitFor({ timeout: BENCH_TIMEOUT });
+      await $(page, 'text-bench-live-mbps').filter({ hasText: /MB\/s$/ }).waitFor({ timeout: BENCH_TIMEOUT });
       if (label === 'e2e-a') {
         await shot(page, '08-benchmark-running');
       }
-      await jobOutcome(page, 'bench-done', BENCH_TIMEOUT);
-      const done = await $(page, 'bench-done').textContent();
+      await jobOutcome(page, 'text-bench-done', BENCH_TIMEOUT);
+      const done = await $(page, 'text-bench-done').textContent();
       check(/MB\/s/.test(done) && /IOPS/.test(done), `no headline medians in "${done}"`);
-      await $(page, 'job-close').click();
+      await $(page, 'button-job-close').click();
     }
-    const row = page.locator('[data-test^="bench-row-"]').filter({ hasText: 'e2e-b' });
+    const row = page.locator('[data-test^="row-bench-row-"]').filter({ hasText: 'e2e-b' });
     await row.waitFor();
-    check((await row.locator('[data-test^="bench-preset-"]').textContent()).trim() === 'none',
+    check((await row.locator('[data-test^="cell-bench-preset-"]').textContent()).trim() === 'none',
       'e2e-b should be measured under no preset (the risky one was reverted)');
   }],
   ['a result shows the settings, cache defeat and fio job files it was measured with', async ({ page }) => {
-    const row = page.locator('[data-test^="bench-row-"]').filter({ hasText: 'e2e-a' });
-    await row.locator('[data-test^="bench-details-toggle-"]').click();
-    await $(page, 'details-cache-defeat').filter({ hasText: 'O_DIRECT' }).waitFor();
-    await $(page, 'details-tiles').locator('[data-test="tile-value"]').first().filter({ hasText: 'MB/s' }).waitFor();
+    const row = page.locator('[data-test^="row-bench-row-"]').filter({ hasText: 'e2e-a' });
+    await row.locator('[data-test^="button-bench-details-toggle-"]').click();
+    await $(page, 'text-details-cache-defeat').filter({ hasText: 'O_DIRECT' }).waitFor();
+    await $(page, 'tiles-details-tiles').locator('[data-test="text-tile-value"]').first().filter({ hasText: 'MB/s' }).waitFor();
     await $(page, 'details-settings').locator('summary').click();
     await $(page, 'details-settings').filter({ hasText: 'recordsize' }).waitFor();
     await $(page, 'details-jobs').locator('summary').click();
     check(/direct=1/.test(await $(page, 'details-jobs').textContent()), 'fio job file without direct=1');
     await shot(page, '09-benchmark-details');
-    await row.locator('[data-test^="bench-details-toggle-"]').click();
+    await row.locator('[data-test^="button-bench-details-toggle-"]').click();
   }],
   ['abort a running benchmark: nothing stored', async ({ page }) => {
     await fillBenchmark(page, { label: 'e2e-abort', tests: ['SEQ_WRITE'], runs: 3, runtime: 60, ramp: 1 });
-    await $(page, 'bench-start').click();
-    await $(page, 'bench-live-mbps').waitFor({ timeout: BENCH_TIMEOUT });
-    await $(page, 'job-abort').click();
-    await $(page, 'bench-aborted').waitFor({ timeout: BENCH_TIMEOUT });
+    await $(page, 'button-bench-start').click();
+    await $(page, 'text-bench-live-mbps').waitFor({ timeout: BENCH_TIMEOUT });
+    await $(page, 'button-job-abort').click();
+    await $(page, 'text-bench-aborted').waitFor({ timeout: BENCH_TIMEOUT });
     await shot(page, '10-benchmark-aborted');
-    await $(page, 'job-close').click();
-    await $(page, 'bench-start').and(page.locator(':enabled')).waitFor(); // the box is free again
-    check(await page.locator('[data-test^="bench-row-"]').filter({ hasText: 'e2e-abort' }).count() === 0,
+    await $(page, 'button-job-close').click();
+    await $(page, 'button-bench-start').and(page.locator(':enabled')).waitFor(); // the box is free again
+    check(await page.locator('[data-test^="row-bench-row-"]').filter({ hasText: 'e2e-abort' }).count() === 0,
       'the aborted benchmark was stored');
   }],
   ['a bad override is refused on its field by the server', async ({ page }) => {
     // Over the server's 3600 s cap (the form's own checks know only the minimum).
     await fillBenchmark(page, { label: 'e2e-bad', tests: ['SEQ_WRITE'], runs: 1, runtime: 100_000, ramp: 0 });
-    await $(page, 'bench-start').click();
+    await $(page, 'button-bench-start').click();
     // In words under the field (pydantic's "Input should be less than or equal to 3600" reworded).
-    await $(page, 'error-runtime_seconds').filter({ hasText: 'Measured seconds per run: must be at most 3600' }).waitFor();
+    await $(page, 'text-error-runtime-seconds').filter({ hasText: 'Measured seconds per run: must be at most 3600' }).waitFor();
     await shot(page, '10b-benchmark-field-error');
-    check(await $(page, 'job-dialog').count() === 0, 'the progress dialog stayed open over a field error');
+    check(await $(page, 'text-job-dialog').count() === 0, 'the progress dialog stayed open over a field error');
   }],
   ['a benchmark that does not fit is refused with the figures', async ({ page }) => {
     await fillBenchmark(page, { label: 'e2e-huge', tests: ['SEQ_WRITE'], runs: 1, runtime: 1, ramp: 0 });
-    await $(page, 'bench-working-set').fill(String(2 ** 30)); // 1 PiB in MiB
-    await $(page, 'bench-start').click();
-    await $(page, 'bench-space').filter({ hasText: 'Must stay free' }).waitFor();
-    check(/Not enough space/.test(await $(page, 'job-error').textContent()), 'no ENOSPC message');
-    await $(page, 'job-close').click();
-    await $(page, 'bench-working-set').fill('');
+    await $(page, 'input-bench-working-set').fill(String(2 ** 30)); // 1 PiB in MiB
+    await $(page, 'button-bench-start').click();
+    await $(page, 'text-bench-space').filter({ hasText: 'Must stay free' }).waitFor();
+    check(/Not enough space/.test(await $(page, 'text-job-error').textContent()), 'no ENOSPC message');
+    await $(page, 'button-job-close').click();
+    await $(page, 'input-bench-working-set').fill('');
   }],
   ['import a bonnie++ file; a broken one says where', async ({ page, tmp }) => {
     const broken = join(tmp, 'broken.csv');
     writeFileSync(broken, readFileSync(BONNIE, 'utf8').replace('81600', '81x00'));
-    await $(page, 'import-open').click();
-    await $(page, 'import-file').setInputFiles(broken);
-    await choose(page, 'import-format', 'BONNIE');
-    await $(page, 'import-label').fill('broken bonnie');
-    await $(page, 'import-submit').click();
-    await $(page, 'import-data-error').filter({ hasText: 'line 3, column put_block' }).waitFor();
+    await $(page, 'button-import-open').click();
+    await $(page, 'input-import-file').setInputFiles(broken);
+    await choose(page, 'select-import-format', 'BONNIE');
+    await $(page, 'input-import-label').fill('broken bonnie');
+    await $(page, 'button-import-submit').click();
+    await $(page, 'text-import-data-error').filter({ hasText: 'line 3, column put_block' }).waitFor();
     await shot(page, '11-import-error');
-    await $(page, 'import-file').setInputFiles(BONNIE);
-    await $(page, 'import-label').fill('old bonnie');
-    await $(page, 'import-submit').click();
-    await $(page, 'import-done').waitFor();
-    const row = page.locator('[data-test^="bench-row-"]').filter({ hasText: 'old bonnie' });
+    await $(page, 'input-import-file').setInputFiles(BONNIE);
+    await $(page, 'input-import-label').fill('old bonnie');
+    await $(page, 'button-import-submit').click();
+    await $(page, 'text-import-done').waitFor();
+    const row = page.locator('[data-test^="row-bench-row-"]').filter({ hasText: 'old bonnie' });
     await row.waitFor();
-    check((await row.locator('[data-test^="bench-preset-"]').textContent()).trim() === 'imported', 'import not marked');
+    check((await row.locator('[data-test^="cell-bench-preset-"]').textContent()).trim() === 'imported', 'import not marked');
     await shot(page, '12-benchmarks');
   }],
   ['compare two runs: charts, no network line beside box-measured runs, verdicts; an import adds a warning', async ({ page }) => {
-    const rows = page.locator('[data-test^="bench-row-"]');
-    await rows.filter({ hasText: 'e2e-a' }).locator('[data-test^="bench-pick-"] input').check();
-    await rows.filter({ hasText: 'e2e-b' }).locator('[data-test^="bench-pick-"] input').check();
-    await $(page, 'bench-compare').click();
-    await $(page, 'chart-seq').waitFor();
-    await $(page, 'chart-iops').waitFor();
-    await $(page, 'chart-latency').locator('[data-test="chart-mark"]').nth(1).waitFor();
+    const rows = page.locator('[data-test^="row-bench-row-"]');
+    await rows.filter({ hasText: 'e2e-a' }).locator('[data-test^="checkbox-bench-pick-"] input').check();
+    await rows.filter({ hasText: 'e2e-b' }).locator('[data-test^="checkbox-bench-pick-"] input').check();
+    await $(page, 'button-bench-compare').click();
+    await $(page, 'card-chart-seq').waitFor();
+    await $(page, 'card-chart-iops').waitFor();
+    await $(page, 'card-chart-latency').locator('[data-test="shape-chart-mark"]').nth(1).waitFor();
     // issue 21: the link's maximum bounds only client-measured results; these two were measured on the box
-    await $(page, 'chart-max-left-out').waitFor();
-    check(await $(page, 'chart-max-line').count() === 0, 'a network line beside results measured on the box');
-    check(await page.locator('[data-test="chart-series-label"]').evaluateAll((t) => t.every((e) => !e.textContent.endsWith('…'))),
+    await $(page, 'text-chart-max-left-out').waitFor();
+    check(await $(page, 'group-chart-max-line').count() === 0, 'a network line beside results measured on the box');
+    check(await page.locator('[data-test="text-chart-series-label"]').evaluateAll((t) => t.every((e) => !e.textContent.endsWith('…'))),
       'a result name cut in a chart');
-    check(await $(page, 'chart-iops').locator('rect').count() === 0, 'bars on the logarithmic IOPS axis');
+    check(await $(page, 'card-chart-iops').locator('rect').count() === 0, 'bars on the logarithmic IOPS axis');
     // the tiles: 2 runs a side, so the change is "too few runs for a verdict", never a percentage
-    await $(page, 'compare-tiles').locator('[data-test="tile-change"]').first()
+    await $(page, 'tiles-compare-tiles').locator('[data-test="text-tile-change"]').first()
       .filter({ hasText: 'too few runs for a verdict' }).waitFor();
-    await $(page, 'delta-table').waitFor();
-    check(await $(page, 'delta-verdict').count() > 0, 'no verdict rows');
+    await $(page, 'table-delta-table').waitFor();
+    check(await $(page, 'text-delta-verdict').count() > 0, 'no verdict rows');
     // 2 runs a side can prove nothing: no interval, no p, the runs a verdict needs instead
-    await $(page, 'delta-too-few').first().filter({ hasText: 'need 5 per side' }).waitFor();
+    await $(page, 'cell-delta-too-few').first().filter({ hasText: 'need 5 per side' }).waitFor();
     await shot(page, '13-compare');
     // the charts and tiles in both themes and on a phone: text at 12 px on screen (laid out, never scaled), no axe
     // violation with the charts drawn (the axe step visits Compare with nothing chosen)
     for (const [width, theme] of [[1280, 'light'], [390, 'dark'], [390, 'light']]) {
       await page.setViewportSize({ width, height: 800 });
       await setTheme(page, theme);
-      await $(page, 'chart-seq').locator('[data-test="chart-mark"]').first().waitFor();
+      await $(page, 'card-chart-seq').locator('[data-test="shape-chart-mark"]').first().waitFor();
       const sizes = await page.locator('[data-test="chart-svg"] text').evaluateAll(
         (texts) => texts.map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a));
       check(sizes.length > 0 && Math.min(...sizes) >= 11, `chart text at ${Math.min(...sizes)} px (${theme}, ${width} px)`);
@@ -575,51 +578,51 @@ const steps = [
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await setTheme(page, 'dark');
-    await $(page, 'compare-picker').locator('summary').click();
-    await page.locator('tr').filter({ hasText: 'old bonnie' }).locator('[data-test^="compare-pick-"] input').check();
+    await $(page, 'details-compare-picker').locator('summary').click();
+    await page.locator('tr').filter({ hasText: 'old bonnie' }).locator('[data-test^="checkbox-compare-pick-"] input').check();
     // an imported bonnie++ run beside fio runs: measured with another tool
-    await $(page, 'compare-warnings').filter({ hasText: 'benchmark tool bonnie++' }).waitFor();
+    await $(page, 'section-compare-warnings').filter({ hasText: 'benchmark tool bonnie++' }).waitFor();
   }],
   ['a tiny campaign runs to DONE: recommendation, the HTML report inline, a CSV report download', async ({ page }) => {
     await goto(page, 'campaigns');
-    await $(page, 'camp-preset-max-seq-write').waitFor();
-    await choose(page, 'camp-dataset', 'tank/media');
-    await tick(page, 'camp-preset-max-seq-write').check();
+    await $(page, 'checkbox-camp-preset-max-seq-write').waitFor();
+    await choose(page, 'select-camp-dataset', 'tank/media');
+    await tick(page, 'checkbox-camp-preset-max-seq-write').check();
     for (const test of ALL_TESTS) {
-      await tick(page, `camp-test-${test}`).setChecked(test === 'SEQ_WRITE');
+      await tick(page, `checkbox-camp-test-${kebab(test)}`).setChecked(test === 'SEQ_WRITE');
     }
-    await choose(page, 'camp-profile', 'QUICK');
-    await $(page, 'camp-runs').fill('1');
-    await $(page, 'camp-rounds').fill('1');
-    await $(page, 'camp-label').fill('e2e campaign');
-    await $(page, 'camp-advanced').locator('summary').click();
-    await $(page, 'camp-runtime').fill('1');
-    await $(page, 'camp-ramp').fill('0');
-    check(await $(page, 'camp-reboot-words').textContent().then((t) => t.includes('never restarted')), 'reboot words missing');
+    await choose(page, 'select-camp-profile', 'QUICK');
+    await $(page, 'input-camp-runs').fill('1');
+    await $(page, 'input-camp-rounds').fill('1');
+    await $(page, 'input-camp-label').fill('e2e campaign');
+    await $(page, 'details-camp-advanced').locator('summary').click();
+    await $(page, 'input-camp-runtime').fill('1');
+    await $(page, 'input-camp-ramp').fill('0');
+    check(await $(page, 'text-camp-reboot-words').textContent().then((t) => t.includes('never restarted')), 'reboot words missing');
     // 1 run × 1 round: the form says before the start that it can reach no verdict and is a single round
-    await $(page, 'plan-estimate-too-few').waitFor();
-    await $(page, 'plan-estimate-single-round').waitFor();
+    await $(page, 'text-plan-estimate-too-few').waitFor();
+    await $(page, 'text-plan-estimate-single-round').waitFor();
     await shot(page, '14b-campaign-form-estimate');
-    await $(page, 'camp-start').click();
+    await $(page, 'button-camp-start').click();
     // max-seq-write restarts SMB (multichannel): the campaign asks for the same Confirm tick as an apply
-    await $(page, 'confirm-dialog').filter({ hasText: 'SMB' }).waitFor();
-    check(await $(page, 'confirm-continue').isDisabled(), 'the campaign starts before the Confirm tick');
-    await tick(page, 'confirm-checkbox').check();
-    await $(page, 'confirm-continue').click();
-    await page.locator('[data-test="camp-rec-table"], [data-test="camp-error"]').first().waitFor({ timeout: BENCH_TIMEOUT });
-    if (await $(page, 'camp-error').count()) {
-      throw new Error(`campaign refused: ${await $(page, 'camp-error').textContent()}`);
+    await $(page, 'text-confirm-dialog').filter({ hasText: 'SMB' }).waitFor();
+    check(await $(page, 'button-confirm-continue').isDisabled(), 'the campaign starts before the Confirm tick');
+    await tick(page, 'checkbox-confirm-checkbox').check();
+    await $(page, 'button-confirm-continue').click();
+    await page.locator('[data-test="table-camp-rec-table"], [data-test="text-camp-error"]').first().waitFor({ timeout: BENCH_TIMEOUT });
+    if (await $(page, 'text-camp-error').count()) {
+      throw new Error(`campaign refused: ${await $(page, 'text-camp-error').textContent()}`);
     }
-    const verdicts = await page.locator('[data-test^="camp-verdict-"]').allTextContents();
+    const verdicts = await page.locator('[data-test^="text-camp-verdict-"]').allTextContents();
     check(verdicts.length > 0 && verdicts.every((v) => /Too few runs/.test(v)), `verdicts: ${verdicts}`);
-    await $(page, 'camp-single-round').waitFor();
-    await $(page, 'camp-compare-link').waitFor();
-    const report = page.frameLocator('[data-test="camp-report-frame"]');
+    await $(page, 'text-camp-single-round').waitFor();
+    await $(page, 'link-camp-compare-link').waitFor();
+    const report = page.frameLocator('[data-test="frame-camp-report-frame"]');
     await report.locator('body').filter({ hasText: 'Max sequential write' }).waitFor();   // the preset by name, not its id
     await shot(page, '15-campaign-report');
     // The report as a reader gets it: its HTML alone in a page of its own (a screenshot of the sandboxed inline frame
     // comes out blank in headless Chromium), on screen and printed to PDF with its print stylesheet.
-    const html = await $(page, 'camp-report-frame').getAttribute('srcdoc');
+    const html = await $(page, 'frame-camp-report-frame').getAttribute('srcdoc');
     const alone = await page.context().newPage();
     try {
       await alone.setContent(html, { waitUntil: 'load' });
@@ -630,26 +633,26 @@ const steps = [
     } finally {
       await alone.close();
     }
-    const [download] = await Promise.all([page.waitForEvent('download'), $(page, 'report-download-CSV').click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), $(page, 'button-report-download-csv').click()]);
     check(download.suggestedFilename().endsWith('.csv'), `file name ${download.suggestedFilename()}`);
     const csv = readFileSync(await download.path(), 'utf8');
     check(csv.startsWith('configuration_id,'), `CSV starts with ${csv.slice(0, 40)}`);
   }],
   ['network ceiling: the client runs the four commands the progress shows, the result is stored', async ({ page }) => {
     await goto(page, 'network');
-    await $(page, 'net-form').waitFor();
+    await $(page, 'form-net-form').waitFor();
     // the sandbox's first linked port answers on 127.0.0.1: the form starts on it
-    await expectChosen(page, 'net-interface', /Mb\/s · MTU/, 'the port has no speed in words');
-    await $(page, 'net-port').fill(String(await freePort()));
-    await $(page, 'net-duration').fill('1');
-    await $(page, 'net-streams').fill('2');
-    await $(page, 'net-timeout').fill('60');
-    await $(page, 'net-label').fill('e2e network');
-    await $(page, 'net-start').click();
+    await expectChosen(page, 'select-net-interface', /Mb\/s · MTU/, 'the port has no speed in words');
+    await $(page, 'input-net-port').fill(String(await freePort()));
+    await $(page, 'input-net-duration').fill('1');
+    await $(page, 'input-net-streams').fill('2');
+    await $(page, 'input-net-timeout').fill('60');
+    await $(page, 'input-net-label').fill('e2e network');
+    await $(page, 'button-net-start').click();
     const commands = [];
     for (let test = 1; test <= 4; test++) {
-      await $(page, 'net-waiting-for').filter({ hasText: `Test ${test} of 4` }).waitFor();
-      const command = (await $(page, 'net-command').textContent()).trim();
+      await $(page, 'text-net-waiting-for').filter({ hasText: `Test ${test} of 4` }).waitFor();
+      const command = (await $(page, 'text-net-command').textContent()).trim();
       if (test === 1) {
         await shot(page, '16-network-waiting');
       }
@@ -658,44 +661,44 @@ const steps = [
     }
     check(commands[1].includes('-P 2') && commands[2].endsWith('-R') && /-P 2 -R$/.test(commands[3]),
       `the four commands: ${commands.join(' | ')}`);
-    await jobOutcome(page, 'net-done');
-    await $(page, 'job-close').click();
-    const row = page.locator('[data-test^="net-row-"]').filter({ hasText: 'e2e network' });
+    await jobOutcome(page, 'text-net-done');
+    await $(page, 'button-job-close').click();
+    const row = page.locator('[data-test^="row-net-row-"]').filter({ hasText: 'e2e network' });
     await row.waitFor();
-    check(await row.locator('[data-test^="net-figures-"] li').count() === 4, 'the result does not show four figures');
-    check(/Mb\/s \([\d.,]+ MB\/s\)/.test(await row.locator('[data-test^="net-ceiling-"]').textContent()), 'no ceiling in units');
+    check(await row.locator('[data-test^="list-net-figures-"] li').count() === 4, 'the result does not show four figures');
+    check(/Mb\/s \([\d.,]+ MB\/s\)/.test(await row.locator('[data-test^="cell-net-ceiling-"]').textContent()), 'no ceiling in units');
     await shot(page, '17-network');
   }],
   ['clients: a session shows its token once with the commands for each client; revoked after confirming', async ({ page }) => {
     await goto(page, 'clients');
-    await $(page, 'client-form').waitFor();
+    await $(page, 'form-client-form').waitFor();
     await fillSession(page, { label: 'e2e session', protocol: 'NFS' });
-    await $(page, 'client-create').click();
-    await $(page, 'client-created').waitFor();
-    const token = (await $(page, 'client-token').textContent()).trim();
+    await $(page, 'button-client-create').click();
+    await $(page, 'card-client-created').waitFor();
+    const token = (await $(page, 'text-client-token').textContent()).trim();
     check(token.length >= 16, `the token shown: ${token}`);
-    check(/shown only now/.test(await $(page, 'client-token-warning').textContent()), 'no warning that the token is shown once');
+    check(/shown only now/.test(await $(page, 'text-client-token-warning').textContent()), 'no warning that the token is shown once');
     const origin = new URL(page.url()).origin;
     for (const kind of ['linux', 'macos', 'windows', 'agent_linux']) {
-      const command = await $(page, `client-command-${kind}`).textContent();
+      const command = await $(page, `text-client-command-${kebab(kind)}`).textContent();
       check(command.includes(origin) && command.includes('tuning_client.py') && !command.includes(token),
         `the ${kind} command: ${command}`);
     }
     await shot(page, '18-clients-session');
-    const linux = await $(page, 'client-command-linux').textContent();
-    await $(page, 'client-created-close').click();
-    const row = page.locator('[data-test^="client-session-"]').filter({ hasText: 'e2e session' });
-    await row.locator('[data-test^="client-state-"]').filter({ hasText: 'Active' }).waitFor();
+    const linux = await $(page, 'text-client-command-linux').textContent();
+    await $(page, 'button-client-created-close').click();
+    const row = page.locator('[data-test^="row-client-session-"]').filter({ hasText: 'e2e session' });
+    await row.locator('[data-test^="cell-client-state-"]').filter({ hasText: 'Active' }).waitFor();
     // the commands again later, without the token
-    await row.locator('[data-test^="client-commands-toggle-"]').click();
-    const again = page.locator('[data-test^="client-command-"][data-test$="-linux"]');
+    await row.locator('[data-test^="button-client-commands-toggle-"]').click();
+    const again = page.locator('[data-test^="text-client-command-"][data-test$="-linux"]:not([data-test$="-agent-linux"])');
     check(await again.textContent() === linux, `the commands shown again differ: ${await again.textContent()}`);
     const violations = await axeViolations(page);
     check(violations.length === 0, `the session's commands have accessibility violations: ${JSON.stringify(violations)}`);
-    await row.locator('[data-test^="client-revoke-"]').click();
-    await tick(page, 'confirm-checkbox').check();
-    await $(page, 'confirm-continue').click();
-    await row.locator('[data-test^="client-state-"]').filter({ hasText: 'Revoked' }).waitFor();
+    await row.locator('[data-test^="button-client-revoke-"]').click();
+    await tick(page, 'checkbox-confirm-checkbox').check();
+    await $(page, 'button-confirm-continue').click();
+    await row.locator('[data-test^="cell-client-state-"]').filter({ hasText: 'Revoked' }).waitFor();
     await shot(page, '19-clients');
   }],
   ['client kit: the Linux command the Clients page shows runs on this machine, its result is listed', async ({ page, tmp }) => {
@@ -706,22 +709,22 @@ const steps = [
       await client.goto(small.url);
       await login(client);
       await goto(client, 'clients');
-      await $(client, 'client-form').waitFor();
+      await $(client, 'form-client-form').waitFor();
       await fillSession(client, { label: 'e2e kit', protocol: 'LOCAL' });
-      await $(client, 'client-create').click();
-      await $(client, 'client-created').waitFor();
-      const token = (await $(client, 'client-token').textContent()).trim();
-      const command = (await $(client, 'client-command-linux').textContent()).trim();
+      await $(client, 'button-client-create').click();
+      await $(client, 'card-client-created').waitFor();
+      const token = (await $(client, 'text-client-token').textContent()).trim();
+      const command = (await $(client, 'text-client-command-linux').textContent()).trim();
       const share = join(tmp, 'share');
       mkdirSync(share);
       const output = await runPasted(command, { dir: tmp, share, token });
-      await $(client, 'client-created-close').click();
-      await $(client, 'client-refresh').click();
-      const session = client.locator('[data-test^="client-session-"]').filter({ hasText: 'e2e kit' });
-      await session.locator('[data-test^="client-count-"]').filter({ hasText: /^1$/ }).waitFor();
-      const result = client.locator('[data-test^="client-result-"]').first();
+      await $(client, 'button-client-created-close').click();
+      await $(client, 'button-client-refresh').click();
+      const session = client.locator('[data-test^="row-client-session-"]').filter({ hasText: 'e2e kit' });
+      await session.locator('[data-test^="cell-client-count-"]').filter({ hasText: /^1$/ }).waitFor();
+      const result = client.locator('[data-test^="row-client-result-"]').first();
       await result.filter({ hasText: 'e2e kit' }).waitFor();
-      check(/local file system/.test(await result.locator('[data-test^="client-protocol-"]').textContent()),
+      check(/local file system/.test(await result.locator('[data-test^="cell-client-protocol-"]').textContent()),
         `the result's protocol: ${await result.textContent()}`);
       check(readdirSync(share).length === 0, `the kit left files in the share: ${readdirSync(share).join(', ')}`);
       await shot(client, '20-clients-result');
@@ -733,14 +736,14 @@ const steps = [
   }],
   ['bottleneck: read the disks (sandbox stand-ins), the ladder names what limits', async ({ page }) => {
     await goto(page, 'ladder');
-    await $(page, 'ladder-verdict').waitFor();
-    await $(page, 'ladder-seconds').fill('3');
-    await $(page, 'ladder-read').click();
-    await jobOutcome(page, 'ladder-read-done', BENCH_TIMEOUT);
-    check(/stood in for the disks/.test(await $(page, 'ladder-read-done').textContent()), 'the stand-ins are not said');
-    await $(page, 'job-close').click();
-    await $(page, 'ladder-read-0').filter({ hasText: 'MB/s' }).waitFor();
-    const verdict = await $(page, 'ladder-verdict').textContent();
+    await $(page, 'text-ladder-verdict').waitFor();
+    await $(page, 'input-ladder-seconds').fill('3');
+    await $(page, 'button-ladder-read').click();
+    await jobOutcome(page, 'text-ladder-read-done', BENCH_TIMEOUT);
+    check(/stood in for the disks/.test(await $(page, 'text-ladder-read-done').textContent()), 'the stand-ins are not said');
+    await $(page, 'button-job-close').click();
+    await $(page, 'cell-ladder-read-0').filter({ hasText: 'MB/s' }).waitFor();
+    const verdict = await $(page, 'text-ladder-verdict').textContent();
     check(!/Nothing is measured/.test(verdict), `the verdict: ${verdict}`);
     await shot(page, '21-bottleneck');
   }],
@@ -751,12 +754,12 @@ const steps = [
       page.setDefaultTimeout(STEP_TIMEOUT);
       try {
         await page.goto(host.url);
-        await $(page, 'login-submit').waitFor();
-        check(await $(page, 'login-username').inputValue() === '', 'the login form fills in a user name');
-        check(/standalone host: admin/.test(await $(page, 'login-username-hint').textContent()), 'no hint of the host user');
-        check(await $(page, 'login-back-to-truenas').count() === 0, 'a way back to TrueNAS on the standalone host');
+        await $(page, 'button-login-submit').waitFor();
+        check(await $(page, 'input-login-username').inputValue() === '', 'the login form fills in a user name');
+        check(/standalone host: admin/.test(await $(page, 'hint-login-username-hint').textContent()), 'no hint of the host user');
+        check(await $(page, 'link-login-back-to-truenas').count() === 0, 'a way back to TrueNAS on the standalone host');
         await login(page, READONLY_PASSWORD, 'readonly');
-        await $(page, 'readonly-banner').filter({ hasText: 'System advanced write' }).waitFor();
+        await $(page, 'text-readonly-banner').filter({ hasText: 'System advanced write' }).waitFor();
         const violations = [];
         const axe = async (where) => {
           for (const v of await axeViolations(page)) {
@@ -764,51 +767,51 @@ const steps = [
           }
         };
         await goto(page, 'presets');
-        await $(page, 'preset-card-max-seq-write').click();
-        await $(page, 'plan-table').waitFor();     // a preview is a read: it works
-        await checkNeedsWrite(page, 'apply');
-        await $(page, 'apply').click({ force: true, timeout: 2_000 }).catch(() => undefined);
-        check(await $(page, 'confirm-dialog').count() === 0 && await $(page, 'job-dialog').count() === 0,
+        await $(page, 'button-preset-card-max-seq-write').click();
+        await $(page, 'table-plan-table').waitFor();     // a preview is a read: it works
+        await checkNeedsWrite(page, 'button-apply');
+        await $(page, 'button-apply').click({ force: true, timeout: 2_000 }).catch(() => undefined);
+        check(await $(page, 'text-confirm-dialog').count() === 0 && await $(page, 'text-job-dialog').count() === 0,
           'a read-only user reached a confirmation or a job');
         await shot(page, '22-readonly-presets-plan');
         await axe('presets');
         await goto(page, 'my-presets');
-        await checkNeedsWrite(page, 'custom-new');
-        await checkNeedsWrite(page, 'custom-from-builtin');
+        await checkNeedsWrite(page, 'button-custom-new');
+        await checkNeedsWrite(page, 'select-custom-from-builtin');
         await axe('my presets');
         await goto(page, 'benchmarks');
-        await checkNeedsWrite(page, 'bench-start');
-        await checkNeedsWrite(page, 'import-open');
-        await page.locator('[data-test^="bench-row-"]').first().waitFor();
-        await checkNeedsWrite(page, (await page.locator('[data-test^="bench-delete-"]').first().getAttribute('data-test')));
+        await checkNeedsWrite(page, 'button-bench-start');
+        await checkNeedsWrite(page, 'button-import-open');
+        await page.locator('[data-test^="row-bench-row-"]').first().waitFor();
+        await checkNeedsWrite(page, (await page.locator('[data-test^="button-bench-delete-"]').first().getAttribute('data-test')));
         await shot(page, '23-readonly-benchmarks');
         await axe('benchmarks');
         await goto(page, 'campaigns');
-        await checkNeedsWrite(page, 'camp-start');
+        await checkNeedsWrite(page, 'button-camp-start');
         await goto(page, 'network');
-        await checkNeedsWrite(page, 'net-start');
+        await checkNeedsWrite(page, 'button-net-start');
         await goto(page, 'clients');
-        await checkNeedsWrite(page, 'client-create');
-        await checkNeedsWrite(page, 'client-import-open');
+        await checkNeedsWrite(page, 'button-client-create');
+        await checkNeedsWrite(page, 'button-client-import-open');
         await goto(page, 'ladder');
-        await checkNeedsWrite(page, 'ladder-read');
+        await checkNeedsWrite(page, 'button-ladder-read');
         await goto(page, 'restore-points');
-        await page.locator('[data-test^="restore-point-"]').first().waitFor();
-        const revert = page.locator('[data-test^="revert-preview-"]');
+        await page.locator('[data-test^="row-restore-point-"]').first().waitFor();
+        const revert = page.locator('[data-test^="button-revert-preview-"]');
         if (await revert.count()) {
           await revert.first().click();
-          await $(page, 'plan-table').waitFor();
-          await checkNeedsWrite(page, 'revert-confirm');
+          await $(page, 'table-plan-table').waitFor();
+          await checkNeedsWrite(page, 'button-revert-confirm');
         }
         await axe('restore points');
         await page.setViewportSize({ width: 390, height: 800 });
         await goto(page, 'presets');
-        await $(page, 'preset-card-max-seq-write').click();
-        await checkNeedsWrite(page, 'apply');
+        await $(page, 'button-preset-card-max-seq-write').click();
+        await checkNeedsWrite(page, 'button-apply');
         await shot(page, '24-readonly-presets-390');
         await axe('presets at 390 px');
         check(violations.length === 0, `accessibility violations for a read-only user:\n${violations.join('\n')}`);
-        check(await $(page, 'logout').count() === 1 && await $(page, 'back-to-truenas').count() === 0,
+        check(await $(page, 'button-logout').count() === 1 && await $(page, 'link-back-to-truenas').count() === 0,
           'the standalone host offers Log out and nothing about TrueNAS');
       } finally {
         await context.close();
@@ -832,11 +835,11 @@ const steps = [
       guest.setDefaultTimeout(STEP_TIMEOUT);
       try {
         await guest.goto(host.url);
-        await $(guest, 'box-ram').waitFor();
-        check(await $(guest, 'login-form').count() === 0, 'the panel asked for a login with the web UI session');
-        const back = $(guest, 'back-to-truenas');
+        await $(guest, 'value-box-ram').waitFor();
+        check(await $(guest, 'form-login-form').count() === 0, 'the panel asked for a login with the web UI session');
+        const back = $(guest, 'link-back-to-truenas');
         check(await back.getAttribute('href') === '/ui/', `Back to TrueNAS links ${await back.getAttribute('href')}`);
-        check(await $(guest, 'logout').count() === 0, 'Log out offered on the session borrowed from the web UI');
+        check(await $(guest, 'button-logout').count() === 0, 'Log out offered on the session borrowed from the web UI');
         await shot(guest, '25-inside-truenas-header');
         for (const [width, theme] of [[1280, 'dark'], [390, 'light']]) {
           await guest.setViewportSize({ width, height: 800 });
@@ -857,10 +860,10 @@ const steps = [
       const box = await fresh.newPage();
       try {
         await box.goto(host.url);
-        await $(box, 'login-submit').waitFor();
-        check(await $(box, 'login-username').inputValue() === '', 'the login fills in a user name on a box');
-        check(/truenas_admin/.test(await $(box, 'login-username-hint').textContent()), 'no hint of the box user');
-        check(await $(box, 'login-back-to-truenas').getAttribute('href') === '/ui/', 'no way back to the web UI');
+        await $(box, 'button-login-submit').waitFor();
+        check(await $(box, 'input-login-username').inputValue() === '', 'the login fills in a user name on a box');
+        check(/truenas_admin/.test(await $(box, 'hint-login-username-hint').textContent()), 'no hint of the box user');
+        check(await $(box, 'link-login-back-to-truenas').getAttribute('href') === '/ui/', 'no way back to the web UI');
         await shot(box, '27-inside-truenas-login');
       } finally {
         await fresh.close();
@@ -911,13 +914,13 @@ const steps = [
   ['narrow screen and dark theme render the presets page', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await goto(page, 'presets');
-    await $(page, 'preset-cards').waitFor();
-    await $(page, 'theme-toggle').click();
+    await $(page, 'text-preset-cards').waitFor();
+    await $(page, 'button-theme-toggle').click();
     await shot(page, '14-presets-narrow-theme');
     // the plan turns into one block a row on a phone: nothing wider than the screen, no cell clipped sideways
-    await $(page, 'preset-card-max-seq-write').click();
-    await $(page, 'plan-table').waitFor();
-    const overflow = await $(page, 'plan-table').evaluate((t) => t.getBoundingClientRect().right - document.documentElement.clientWidth);
+    await $(page, 'button-preset-card-max-seq-write').click();
+    await $(page, 'table-plan-table').waitFor();
+    const overflow = await $(page, 'table-plan-table').evaluate((t) => t.getBoundingClientRect().right - document.documentElement.clientWidth);
     check(overflow <= 0, `the plan table runs ${overflow} px past a 390 px screen`);
     await page.setViewportSize({ width: 1280, height: 800 });
   }],

@@ -97,9 +97,9 @@ const steps = [
     const log = watch(page);
     try {
       await page.goto(URL_);
-      await $(page, 'login-form').waitFor({ timeout: STEP_TIMEOUT });
-      check(await $(page, 'box-ram').count() === 0, 'box data shown without a login');
-      check(await $(page, 'login-username').inputValue() === '', 'the login form fills in a user name');
+      await $(page, 'form-login-form').waitFor({ timeout: STEP_TIMEOUT });
+      check(await $(page, 'value-box-ram').count() === 0, 'box data shown without a login');
+      check(await $(page, 'input-login-username').inputValue() === '', 'the login form fills in a user name');
       await shot(page, '00-own-login-without-webui-session');
     } catch (e) {
       throw new Error(`${e.message}\n${log.join('\n')}`);
@@ -118,39 +118,39 @@ const steps = [
       const log = watch(page);
       try {
         await page.goto(URL_);
-        await $(page, 'box-ram').waitFor({ timeout: STEP_TIMEOUT });
-        check(await $(page, 'login-form').count() === 0, 'the panel showed its own login with the web UI session');
+        await $(page, 'value-box-ram').waitFor({ timeout: STEP_TIMEOUT });
+        check(await $(page, 'form-login-form').count() === 0, 'the panel showed its own login with the web UI session');
         check(log.some((l) => l.startsWith('>') && l.includes('TOKEN_PLAIN')), 'no TOKEN_PLAIN login was sent');
         // tuning.profile of the fake box (32 GiB, pool tank RAIDZ2 of 6 HDDs), backend 'truenas'
-        const backend = (await $(page, 'box-backend').textContent()).trim();
+        const backend = (await $(page, 'value-box-backend').textContent()).trim();
         check(backend === 'truenas', `backend shown: ${backend}`);
-        const ram = (await $(page, 'box-ram').textContent()).trim();
+        const ram = (await $(page, 'value-box-ram').textContent()).trim();
         check(ram === '32 GiB', `RAM shown: ${ram}`);   // the server's spelling: a whole size without ".0"
-        const pool = $(page, 'pool-tank');
+        const pool = $(page, 'card-pool-tank');
         await pool.waitFor({ timeout: STEP_TIMEOUT });
         const poolText = await pool.textContent();
         check(poolText.includes('RAIDZ2 6×HDD'), `pool tank shown as: ${poolText}`);
         // tuning.state: nothing applied yet on this box
-        await $(page, 'no-active-preset').waitFor({ timeout: STEP_TIMEOUT });
+        await $(page, 'text-no-active-preset').waitFor({ timeout: STEP_TIMEOUT });
         await shot(page, '01-overview-with-webui-session');
 
-        await $(page, 'nav-presets').click();
-        await $(page, 'preset-card-max-seq-write').waitFor({ timeout: STEP_TIMEOUT });
+        await $(page, 'link-nav-presets').click();
+        await $(page, 'button-preset-card-max-seq-write').waitFor({ timeout: STEP_TIMEOUT });
         check(page.url().endsWith('/_plugins/tuning/presets'), `presets page URL: ${page.url()}`);
-        await $(page, 'preset-card-max-seq-write').click();
+        await $(page, 'button-preset-card-max-seq-write').click();
         // tuning.preset.preview through the real framework: the plan table, or the error in words
-        await page.locator('[data-test="plan-table"], [data-test="plan-error"]').first()
+        await page.locator('[data-test="table-plan-table"], [data-test="text-plan-error"]').first()
           .waitFor({ timeout: STEP_TIMEOUT });
         await shot(page, '02-presets-plan');
-        if (await $(page, 'plan-error').count()) {
-          throw new Error(`the plan failed: ${await $(page, 'plan-error').first().textContent()}`);
+        if (await $(page, 'text-plan-error').count()) {
+          throw new Error(`the plan failed: ${await $(page, 'text-plan-error').first().textContent()}`);
         }
-        check(await page.locator('[data-test^="plan-row-"]').count() > 0, 'the plan has no rows');
+        check(await page.locator('[data-test^="row-plan-row-"]').count() > 0, 'the plan has no rows');
 
         // a reload re-uses the web UI session again (no login form in between)
         const reloaded = await page.reload();
-        await $(page, 'preset-cards').waitFor({ timeout: STEP_TIMEOUT });
-        check(await $(page, 'login-form').count() === 0, 'login form after a reload with the web UI session');
+        await $(page, 'text-preset-cards').waitFor({ timeout: STEP_TIMEOUT });
+        check(await $(page, 'form-login-form').count() === 0, 'login form after a reload with the web UI session');
         // middlewared serves the panel with its security headers, and the policy blocks nothing the panel does
         const csp = reloaded.headers()['content-security-policy'] ?? '';
         check(csp.includes("frame-ancestors 'self'"), `Content-Security-Policy from middlewared: ${csp}`);
@@ -172,21 +172,21 @@ const steps = [
     const log = watch(page);
     try {
       await page.goto(URL_);
-      await $(page, 'box-ram').waitFor({ timeout: STEP_TIMEOUT });
-      const back = $(page, 'back-to-truenas');
+      await $(page, 'value-box-ram').waitFor({ timeout: STEP_TIMEOUT });
+      const back = $(page, 'link-back-to-truenas');
       check(await back.getAttribute('href') === '/ui/', `Back to TrueNAS links ${await back.getAttribute('href')}`);
-      check(await $(page, 'logout').count() === 0, 'Log out offered on the session borrowed from the web UI');
+      check(await $(page, 'button-logout').count() === 0, 'Log out offered on the session borrowed from the web UI');
       // the roles of middlewared's auth.me ({"$set": [...]}, a full admin here): nothing is held back
-      check(await $(page, 'readonly-banner').count() === 0, 'a full admin is told the session is read-only');
-      await $(page, 'nav-presets').click();
-      await $(page, 'preset-card-max-seq-write').click();
-      await $(page, 'plan-table').waitFor({ timeout: STEP_TIMEOUT });
-      check(await $(page, 'needs-role').count() === 0, 'a control is locked for a full admin');
+      check(await $(page, 'text-readonly-banner').count() === 0, 'a full admin is told the session is read-only');
+      await $(page, 'link-nav-presets').click();
+      await $(page, 'button-preset-card-max-seq-write').click();
+      await $(page, 'table-plan-table').waitFor({ timeout: STEP_TIMEOUT });
+      check(await $(page, 'text-needs-role').count() === 0, 'a control is locked for a full admin');
       await shot(page, '03-guest-header');
       await back.click();
       await page.waitForURL((url) => url.pathname === '/ui/', { timeout: STEP_TIMEOUT });
       await page.goto(URL_);   // back on the origin (no web UI here) to ask middlewared about the token
-      await $(page, 'box-ram').waitFor({ timeout: STEP_TIMEOUT });
+      await $(page, 'value-box-ram').waitFor({ timeout: STEP_TIMEOUT });
       check(await tokenLogsIn(page, TOKEN), "the web UI's token no longer logs in after leaving the panel");
     } catch (e) {
       await shot(page, 'failed-guest').catch(() => {});

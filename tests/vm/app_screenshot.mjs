@@ -14,12 +14,12 @@ try {
   const page = browser.pages()[0] ?? await browser.newPage();
   page.setDefaultTimeout(120_000);
   await page.goto(url);
-  await $(page, 'login-submit').waitFor();
+  await $(page, 'button-login-submit').waitFor();
   await page.screenshot({ path: join(outDir, 'app-login.png'), fullPage: true });
-  await $(page, 'login-username').fill('admin');
-  await $(page, 'login-password').fill(password);
-  await $(page, 'login-submit').click();
-  await $(page, 'box-ram').waitFor();
+  await $(page, 'input-login-username').fill('admin');
+  await $(page, 'input-login-password').fill(password);
+  await $(page, 'button-login-submit').click();
+  await $(page, 'value-box-ram').waitFor();
   await page.screenshot({ path: join(outDir, 'app-overview.png'), fullPage: true });
   console.log(`screenshots of ${url} in ${outDir}`);
 } finally {

@@ -32,23 +32,23 @@ async function renderApp(session: Parameters<typeof fakeAuth>[0], roles: string[
 describe('App header: a guest in TrueNAS, at home on the standalone host', () => {
   it('inside TrueNAS with the web UI session: Back to TrueNAS (/ui/) and no Log out, which would revoke it', async () => {
     const { q, auth } = await renderApp({ borrowed: true, insideTrueNas: true });
-    expect(q<HTMLAnchorElement>('back-to-truenas')!.getAttribute('href')).toBe('/ui/');
-    expect(q('back-to-truenas')!.textContent).toContain('Back to TrueNAS');
-    expect(q('logout')).toBeNull();
+    expect(q<HTMLAnchorElement>('link-back-to-truenas')!.getAttribute('href')).toBe('/ui/');
+    expect(q('link-back-to-truenas')!.textContent).toContain('Back to TrueNAS');
+    expect(q('button-logout')).toBeNull();
     expect(auth.logout).not.toHaveBeenCalled();
   });
 
   it('inside TrueNAS with a session of its own (a password typed here): both the way back and Log out', async () => {
     const { q } = await renderApp({ borrowed: false, insideTrueNas: true });
-    expect(q('back-to-truenas')).not.toBeNull();
-    expect(q('logout')).not.toBeNull();
+    expect(q('link-back-to-truenas')).not.toBeNull();
+    expect(q('button-logout')).not.toBeNull();
   });
 
   it('on the standalone host: Log out, nothing about TrueNAS', async () => {
     const { q, auth, settle } = await renderApp({ borrowed: false, insideTrueNas: false, user: 'admin' });
-    expect(q('back-to-truenas')).toBeNull();
-    expect(q('current-user')!.textContent).toContain('admin');
-    q('logout')!.click();
+    expect(q('link-back-to-truenas')).toBeNull();
+    expect(q('text-current-user')!.textContent).toContain('admin');
+    q('button-logout')!.click();
     await settle();
     expect(auth.logout).toHaveBeenCalled();
   });
@@ -58,8 +58,8 @@ describe('App header: a guest in TrueNAS, at home on the standalone host', () =>
       proposed: '8589934592', since: '2026-11-01T00:00:00Z', restore_point_id: 1 }] });
     const session = { borrowed: false, insideTrueNas: false, user: 'readonly' };
     const { q, el } = await renderApp(session, READ_ONLY_ROLES, state);
-    expect(q('readonly-banner')!.textContent).toContain('needs the System advanced write role');
-    expect(controlState(el, 'reboot-open')).toEqual({
+    expect(q('text-readonly-banner')!.textContent).toContain('needs the System advanced write role');
+    expect(controlState(el, 'button-reboot-open')).toEqual({
       disabled: true, needs: 'FULL_ADMIN', says: 'Needs the Full admin role',
     });
   });
@@ -69,12 +69,12 @@ describe('App header: a guest in TrueNAS, at home on the standalone host', () =>
       proposed: '8589934592', since: '2026-11-01T00:00:00Z', restore_point_id: 1, name: 'Maximum ARC size',
       unit: 'BYTES', zero_is_default: true }] });
     const { q } = await renderApp({ borrowed: false, insideTrueNas: false, user: 'admin' }, undefined, state);
-    expect(q('pending-reboot-item')!.textContent!.replace(/\s+/g, ' ').trim())
+    expect(q('text-pending-reboot-item')!.textContent!.replace(/\s+/g, ' ').trim())
       .toBe('Maximum ARC size (zfs_arc_max) → 8 GiB');
   });
 
   it('a full admin sees no read-only line', async () => {
     const { q } = await renderApp({ borrowed: false, insideTrueNas: false, user: 'admin' });
-    expect(q('readonly-banner')).toBeNull();
+    expect(q('text-readonly-banner')).toBeNull();
   });
 });

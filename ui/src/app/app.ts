@@ -20,10 +20,11 @@ import { RebootService } from './reboot/reboot.service';
 import { BoxStore } from './stores/box.store';
 import { PresetsStore } from './stores/presets.store';
 import { NAV_ITEMS } from './app.routes';
+import { TestIdDirective } from './shared/test-id/test-id.directive';
 
 @Component({
   selector: 'tp-root',
-  imports: [MatButton, MatToolbar, RouterOutlet, RouterLink, RouterLinkActive, LoginComponent, RebootDialogComponent,
+  imports: [TestIdDirective, MatButton, MatToolbar, RouterOutlet, RouterLink, RouterLinkActive, LoginComponent, RebootDialogComponent,
     JobsPanelComponent, TranslatePipe, IconComponent, RequiresRoleDirective, SettingValueComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './app.html',

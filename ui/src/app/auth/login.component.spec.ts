@@ -22,31 +22,31 @@ async function renderLogin(state: Parameters<typeof fakeAuth>[0]) {
 describe('LoginComponent', () => {
   it('inside TrueNAS fills in no name (a box has no admin account) and suggests the box administrator', async () => {
     const { q } = await renderLogin({ insideTrueNas: true });
-    expect(q<HTMLInputElement>('login-username')!.value).toBe('');
-    expect(q('login-username-hint')!.textContent).toContain('truenas_admin');
-    expect(q<HTMLAnchorElement>('login-back-to-truenas')!.getAttribute('href')).toBe('/ui/');
+    expect(q<HTMLInputElement>('input-login-username')!.value).toBe('');
+    expect(q('hint-login-username-hint')!.textContent).toContain('truenas_admin');
+    expect(q<HTMLAnchorElement>('link-login-back-to-truenas')!.getAttribute('href')).toBe('/ui/');
   });
 
   it('on the standalone host says its user is admin, as a hint, without filling it in', async () => {
     const { q } = await renderLogin({ insideTrueNas: false });
-    expect(q<HTMLInputElement>('login-username')!.value).toBe('');
-    expect(q('login-username-hint')!.textContent).toContain('On the standalone host: admin');
-    expect(q('login-back-to-truenas')).toBeNull();
+    expect(q<HTMLInputElement>('input-login-username')!.value).toBe('');
+    expect(q('hint-login-username-hint')!.textContent).toContain('On the standalone host: admin');
+    expect(q('link-login-back-to-truenas')).toBeNull();
   });
 
   it('suggests the user who was logged in last, and logs in as whoever is typed', async () => {
     const { q, auth, type, settle } = await renderLogin({ insideTrueNas: true, lastUser: 'truenas_admin' });
-    expect(q<HTMLInputElement>('login-username')!.value).toBe('truenas_admin');
-    await type('login-username', 'root');
-    await type('login-password', 'secret');
-    q('login-submit')!.click();
+    expect(q<HTMLInputElement>('input-login-username')!.value).toBe('truenas_admin');
+    await type('input-login-username', 'root');
+    await type('input-login-password', 'secret');
+    q('button-login-submit')!.click();
     await settle();
     expect(auth.loginWithPassword).toHaveBeenCalledWith('root', 'secret');
   });
 
   it('shows a refused login as an error, not as information', async () => {
     const { q } = await renderLogin({ insideTrueNas: false, message: 'Wrong username, password or API key.', error: true });
-    expect(q('login-message')!.classList).toContain('danger');
-    expect(q('login-message')!.getAttribute('role')).toBe('alert');
+    expect(q('text-login-message')!.classList).toContain('danger');
+    expect(q('text-login-message')!.getAttribute('role')).toBe('alert');
   });
 });

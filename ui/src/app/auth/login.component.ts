@@ -8,6 +8,7 @@ import { MatCard } from '@angular/material/card';
 import { AuthService, WEBUI_PATH } from './auth.service';
 import { T } from '../i18n/translate-marker';
 import { TranslatePipe } from '../i18n/translate.pipe';
+import { TestIdDirective } from '../shared/test-id/test-id.directive';
 
 /**
  * Who to log in as, said rather than typed in: the panel never fills in a name the box may not have. Inside TrueNAS
@@ -23,7 +24,7 @@ export function usernameHint(insideTrueNas: boolean): string {
 /** Password or API key login; shows why a login failed or the connection state. */
 @Component({
   selector: 'tp-login',
-  imports: [MatCard, MatButton, MatFormField, MatLabel, MatHint, MatInput, FormsModule, TranslatePipe],
+  imports: [TestIdDirective, MatCard, MatButton, MatFormField, MatLabel, MatHint, MatInput, FormsModule, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     :host { display: flex; justify-content: center; padding: 48px 12px; }
@@ -32,46 +33,46 @@ export function usernameHint(insideTrueNas: boolean): string {
     .modes label { display: flex; gap: 6px; align-items: center; }
   `,
   template: `
-    <mat-card appearance="outlined" class="card"><form (ngSubmit)="submit()" data-test="login-form">
+    <mat-card appearance="outlined" class="card"><form (ngSubmit)="submit()" tpTest="login-form">
       <h1>{{ 'Workload tuning' | t }}</h1>
       @if (auth.message(); as message) {
         @if (auth.messageIsError()) {
-          <div class="banner danger" role="alert" data-test="login-message">{{ message | t }}</div>
+          <div class="banner danger" role="alert" tpTest="login-message">{{ message | t }}</div>
         } @else {
-          <div class="banner info" role="status" data-test="login-message">{{ message | t }}</div>
+          <div class="banner info" role="status" tpTest="login-message">{{ message | t }}</div>
         }
       }
       @if (auth.status() === 'connecting') {
-        <div class="muted" data-test="login-connecting">{{ 'Connecting to the server…' | t }}</div>
+        <div class="muted" tpTest="login-connecting">{{ 'Connecting to the server…' | t }}</div>
       }
       <div class="modes" role="radiogroup" [attr.aria-label]="'Log in with' | t">
-        <label><input type="radio" name="mode" value="password" [(ngModel)]="mode" data-test="login-mode-password" />
+        <label><input type="radio" name="mode" value="password" [(ngModel)]="mode" tpTest="login-mode-password" />
           {{ 'Password' | t }}</label>
-        <label><input type="radio" name="mode" value="apikey" [(ngModel)]="mode" data-test="login-mode-apikey" />
+        <label><input type="radio" name="mode" value="apikey" [(ngModel)]="mode" tpTest="login-mode-apikey" />
           {{ 'API key' | t }}</label>
       </div>
       <mat-form-field appearance="outline" subscriptSizing="dynamic">
         <mat-label>{{ 'Username' | t }}</mat-label>
-        <input matInput type="text" name="username" autocomplete="username" required [(ngModel)]="username" data-test="login-username" />
-        <mat-hint data-test="login-username-hint">{{ hint() | t }}</mat-hint>
+        <input matInput type="text" name="username" autocomplete="username" required [(ngModel)]="username" tpTest="login-username" />
+        <mat-hint tpTest="login-username-hint">{{ hint() | t }}</mat-hint>
       </mat-form-field>
       @if (mode() === 'password') {
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
           <mat-label>{{ 'Password' | t }}</mat-label>
-          <input matInput type="password" name="password" autocomplete="current-password" [(ngModel)]="secret" data-test="login-password" />
+          <input matInput type="password" name="password" autocomplete="current-password" [(ngModel)]="secret" tpTest="login-password" />
         </mat-form-field>
       } @else {
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
           <mat-label>{{ 'API key' | t }}</mat-label>
-          <input matInput type="password" name="apikey" autocomplete="off" [(ngModel)]="secret" data-test="login-apikey" />
+          <input matInput type="password" name="apikey" autocomplete="off" [(ngModel)]="secret" tpTest="login-apikey" />
         </mat-form-field>
       }
-      <button matButton="filled" type="submit" class="primary" data-test="login-submit"
+      <button matButton="filled" type="submit" class="primary" tpTest="login-submit"
               [disabled]="auth.status() === 'logging-in' || auth.status() === 'connecting' || !username() || !secret()">
         {{ 'Log in' | t }}
       </button>
       @if (auth.insideTrueNas()) {
-        <a [href]="webUi" data-test="login-back-to-truenas">{{ 'Back to the TrueNAS web UI' | t }}</a>
+        <a [href]="webUi" tpTest="login-back-to-truenas">{{ 'Back to the TrueNAS web UI' | t }}</a>
       }
     </form></mat-card>
   `,

@@ -42,8 +42,8 @@ const escape = () =>
 describe('JobProgressDialogComponent', () => {
   it('shows a running job in a dialog named after it; Esc sends it to the background', async () => {
     const { host, settle } = await open();
-    expect(dialogOf(inDialog('job-dialog')!).getAttribute('aria-label')).toBe('Applying a preset');
-    expect(inDialog('job-description')!.textContent).toContain('Setting atime');
+    expect(dialogOf(inDialog('text-job-dialog')!).getAttribute('aria-label')).toBe('Applying a preset');
+    expect(inDialog('text-job-description')!.textContent).toContain('Setting atime');
     escape();
     await settle();
     expect(openDialogs()).toEqual([]);

@@ -7,6 +7,7 @@ import { JobRun } from './job-run';
 import { ApiService } from '../api/api.service';
 import { TranslatePipe } from '../i18n/translate.pipe';
 import { DialogDirective } from '../shared/dialog/dialog.directive';
+import { TestIdDirective } from '../shared/test-id/test-id.directive';
 
 /**
  * Modal progress of a job in words: bar, current step, Abort when the job allows it, result slot when done. A CDK
@@ -14,7 +15,7 @@ import { DialogDirective } from '../shared/dialog/dialog.directive';
  */
 @Component({
   selector: 'tp-job-progress-dialog',
-  imports: [MatProgressBar, MatButton, MatTooltip, TranslatePipe, DialogDirective],
+  imports: [TestIdDirective, MatProgressBar, MatButton, MatTooltip, TranslatePipe, DialogDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* as wide as its pane: tpDialog sizes that */
@@ -24,33 +25,33 @@ import { DialogDirective } from '../shared/dialog/dialog.directive';
     @if (run().phase() !== 'idle' && !run().minimized()) {
       <ng-template tpDialog [tpDialogLabel]="run().title | t" tpDialogBackdropDismisses="false"
                    (tpDialogDismiss)="escape()">
-        <div class="dialog" data-test="job-dialog">
+        <div class="dialog" tpTest="job-dialog">
           <h2>{{ run().title | t }}</h2>
           @switch (run().phase()) {
             @case ('running') {
               <!-- Indeterminate until the first percentage arrives. -->
               <mat-progress-bar [mode]="run().percent() == null ? 'indeterminate' : 'determinate'" [value]="run().percent() ?? 0"
-                                [attr.aria-label]="run().title | t" data-test="job-progress" />
-              <p role="status" data-test="job-description">{{ run().description() ?? ('Starting…' | t) }}</p>
+                                [attr.aria-label]="run().title | t" tpTest="job-progress" />
+              <p role="status" tpTest="job-description">{{ run().description() ?? ('Starting…' | t) }}</p>
             }
             @case ('done') {
-              <p class="banner ok" role="status" data-test="job-done">{{ 'Finished.' | t }}</p>
+              <p class="banner ok" role="status" tpTest="job-done">{{ 'Finished.' | t }}</p>
             }
             @case ('failed') {
-              <p class="banner danger" role="alert" data-test="job-error">{{ run().errorText() }}</p>
+              <p class="banner danger" role="alert" tpTest="job-error">{{ run().errorText() }}</p>
             }
           }
           <ng-content />
           <div class="actions">
             @if (run().phase() === 'running') {
-              <button matButton="outlined" type="button" data-test="job-minimize" (click)="run().minimize()"
+              <button matButton="outlined" type="button" tpTest="job-minimize" (click)="run().minimize()"
                       [matTooltip]="'The job goes on; find it under Jobs at the top' | t">{{ 'Run in background' | t }}</button>
             }
             @if (canAbort()) {
-              <button matButton="filled" type="button" class="danger" data-test="job-abort" (click)="abort()">{{ 'Abort' | t }}</button>
+              <button matButton="filled" type="button" class="danger" tpTest="job-abort" (click)="abort()">{{ 'Abort' | t }}</button>
             }
             @if (run().phase() !== 'running') {
-              <button matButton="filled" type="button" class="primary" data-test="job-close" (click)="closed.emit()">{{ 'Close' | t }}</button>
+              <button matButton="filled" type="button" class="primary" tpTest="job-close" (click)="closed.emit()">{{ 'Close' | t }}</button>
             }
           </div>
         </div>

@@ -29,30 +29,30 @@ describe('JobsPanelComponent', () => {
         time_finished: { $date: Date.UTC(2026, 10, 23, 10, 0) } }),
       fakeJob({ id: 3, method: 'tuning.restore_point.revert', state: 'SUCCESS' }),
     ]);
-    expect(q('jobs-running-count')!.textContent!.trim()).toBe('1');
-    expect(q('jobs-panel')).toBeNull();
-    q('jobs-toggle')!.click();
+    expect(q('text-jobs-running-count')!.textContent!.trim()).toBe('1');
+    expect(q('section-jobs-panel')).toBeNull();
+    q('button-jobs-toggle')!.click();
     await settle();
-    expect(q('job-9')!.textContent).toContain('Benchmark');
-    expect(q('job-9')!.textContent).not.toContain('tuning.benchmark.run');
-    expect(q('job-description-9')!.textContent).toContain('Sequential write: run 2 of 5');
-    expect(q('job-state-4')!.textContent).toBe('Failed');
-    expect(q('job-error-4')!.textContent).toContain('not imported');
-    expect(q('job-4')!.textContent).toContain('Applying a preset');
-    expect(q('job-state-3')!.textContent).toBe('Finished');
-    q('job-abort-9')!.click();
+    expect(q('item-job-9')!.textContent).toContain('Benchmark');
+    expect(q('item-job-9')!.textContent).not.toContain('tuning.benchmark.run');
+    expect(q('text-job-description-9')!.textContent).toContain('Sequential write: run 2 of 5');
+    expect(q('text-job-state-4')!.textContent).toBe('Failed');
+    expect(q('text-job-error-4')!.textContent).toContain('not imported');
+    expect(q('item-job-4')!.textContent).toContain('Applying a preset');
+    expect(q('text-job-state-3')!.textContent).toBe('Finished');
+    q('button-job-abort-9')!.click();
     expect(api.callsOf('core.job_abort')).toEqual([[9]]);
   });
 
   it('closes on Esc and gives the focus back to its button', async () => {
     const { q, settle } = await renderPanel([]);
-    q('jobs-toggle')!.click();
+    q('button-jobs-toggle')!.click();
     await settle();
-    expect(q('jobs-none-running')).not.toBeNull();
+    expect(q('item-jobs-none-running')).not.toBeNull();
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
     await settle();
-    expect(q('jobs-panel')).toBeNull();
-    expect(document.activeElement).toBe(q('jobs-toggle'));
+    expect(q('section-jobs-panel')).toBeNull();
+    expect(document.activeElement).toBe(q('button-jobs-toggle'));
   });
 
   it("lets a read-only user abort their own job, not another user's (that needs the Full admin role)", async () => {
@@ -61,14 +61,14 @@ describe('JobsPanelComponent', () => {
     });
     const { api, el, q, settle } = await renderPanel([benchmark(7, 'admin'), benchmark(8, 'readonly')],
       { user: 'readonly', roles: READ_ONLY_ROLES });
-    q('jobs-toggle')!.click();
+    q('button-jobs-toggle')!.click();
     await settle();
-    expect(controlState(el, 'job-abort-7')).toEqual({
+    expect(controlState(el, 'button-job-abort-7')).toEqual({
       disabled: true, needs: 'FULL_ADMIN', says: 'Needs the Full admin role',
     });
-    expect(controlState(el, 'job-abort-8')).toEqual({ disabled: false, needs: null, says: null });
-    q('job-abort-7')!.click();
-    q('job-abort-8')!.click();
+    expect(controlState(el, 'button-job-abort-8')).toEqual({ disabled: false, needs: null, says: null });
+    q('button-job-abort-7')!.click();
+    q('button-job-abort-8')!.click();
     expect(api.callsOf('core.job_abort')).toEqual([[8]]);
   });
 
@@ -78,13 +78,13 @@ describe('JobsPanelComponent', () => {
       fakeJob({ id: 11, method: 'tunable.create', state: 'SUCCESS' }),
       fakeJob({ id: 10, method: 'tunable.update', state: 'RUNNING' }),
     ]);
-    expect(q('jobs-running-count')).toBeNull();
-    q('jobs-toggle')!.click();
+    expect(q('text-jobs-running-count')).toBeNull();
+    q('button-jobs-toggle')!.click();
     await settle();
-    expect(q('job-12')!.textContent).toContain('Putting back a tuned value');
-    expect(q('job-11')).toBeNull();
-    expect(q('job-10')).toBeNull();
-    expect(all('job-').some((e) => e.textContent!.includes('Adding a tunable'))).toBe(false);
-    expect(q('jobs-folded')!.textContent).toContain('2 internal steps');
+    expect(q('item-job-12')!.textContent).toContain('Putting back a tuned value');
+    expect(q('item-job-11')).toBeNull();
+    expect(q('item-job-10')).toBeNull();
+    expect(all('item-job-').some((e) => e.textContent!.includes('Adding a tunable'))).toBe(false);
+    expect(q('text-jobs-folded')!.textContent).toContain('2 internal steps');
   });
 });

@@ -10,6 +10,7 @@ import { TranslatePipe } from '../i18n/translate.pipe';
 import { IconComponent } from '../shared/icon/icon.component';
 import { JOB_STATE_WORDS, abortRole, isInternalJob, jobTime, jobWords } from './job-words';
 import { JobsStore } from './jobs.store';
+import { TestIdDirective } from '../shared/test-id/test-id.directive';
 
 /**
  * The header's jobs button and panel, as in the TrueNAS web UI: running jobs with their progress in words and Abort,
@@ -17,59 +18,59 @@ import { JobsStore } from './jobs.store';
  */
 @Component({
   selector: 'tp-jobs-panel',
-  imports: [MatProgressBar, MatButton, TranslatePipe, IconComponent, RequiresRoleDirective],
+  imports: [TestIdDirective, MatProgressBar, MatButton, TranslatePipe, IconComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   host: { '(document:keydown.escape)': 'close()' },
   template: `
-    <button matButton="text" #toggle type="button" data-test="jobs-toggle" [attr.aria-expanded]="open()" aria-controls="jobs-panel"
+    <button matButton="text" #toggle type="button" tpTest="jobs-toggle" [attr.aria-expanded]="open()" aria-controls="jobs-panel"
             (click)="open.set(!open())">
       <tp-icon name="jobs" /><span class="label">{{ 'Jobs' | t }}</span>
-      @if (running().length; as n) { <span class="badge" data-test="jobs-running-count">{{ n }}</span> }
+      @if (running().length; as n) { <span class="badge" tpTest="jobs-running-count">{{ n }}</span> }
     </button>
     @if (open()) {
-      <section id="jobs-panel" class="panel" role="region" [attr.aria-label]="'Jobs' | t" data-test="jobs-panel">
+      <section id="jobs-panel" class="panel" role="region" [attr.aria-label]="'Jobs' | t" tpTest="jobs-panel">
         <div class="head">
           <h2>{{ 'Jobs' | t }}</h2>
-          <button matButton="outlined" type="button" data-test="jobs-close" (click)="close()">{{ 'Close' | t }}</button>
+          <button matButton="outlined" type="button" tpTest="jobs-close" (click)="close()">{{ 'Close' | t }}</button>
         </div>
-        @if (store.error(); as e) { <p class="banner danger" role="alert" data-test="jobs-error">{{ e }}</p> }
+        @if (store.error(); as e) { <p class="banner danger" role="alert" tpTest="jobs-error">{{ e }}</p> }
         <h3>{{ 'Running' | t }}</h3>
         <ul>
           @for (job of running(); track job.id) {
-            <li [attr.data-test]="'job-' + job.id">
+            <li [tpTest]="['job', job.id]">
               <div class="row"><strong>{{ words(job) | t }}</strong><span class="muted">{{ stateWords[job.state] | t }}</span></div>
               <mat-progress-bar [mode]="job.progress.percent == null ? 'indeterminate' : 'determinate'"
                                 [value]="job.progress.percent ?? 0" [attr.aria-label]="words(job) | t"
-                                [attr.data-test]="'job-progress-' + job.id" />
+                                [tpTest]="['job-progress', job.id]" />
               <div class="row">
-                <span class="muted" [attr.data-test]="'job-description-' + job.id">{{ job.progress.description ?? ('Starting…' | t) }}</span>
+                <span class="muted" [tpTest]="['job-description', job.id]">{{ job.progress.description ?? ('Starting…' | t) }}</span>
                 @if (job.abortable) {
                   <button *tpRequiresRole="abortRole(job)" matButton="filled" type="button" class="danger"
-                          [attr.data-test]="'job-abort-' + job.id" (click)="store.abort(job)">{{ 'Abort' | t }}</button>
+                          [tpTest]="['job-abort', job.id]" (click)="store.abort(job)">{{ 'Abort' | t }}</button>
                 }
               </div>
             </li>
           } @empty {
-            <li class="muted" data-test="jobs-none-running">{{ 'Nothing is running.' | t }}</li>
+            <li class="muted" tpTest="jobs-none-running">{{ 'Nothing is running.' | t }}</li>
           }
         </ul>
         <h3>{{ 'Recent' | t }}</h3>
         <ul>
           @for (job of recent(); track job.id) {
-            <li [attr.data-test]="'job-' + job.id">
+            <li [tpTest]="['job', job.id]">
               <div class="row">
                 <strong>{{ words(job) | t }}</strong>
-                <span [class]="job.state === 'SUCCESS' ? 'ok' : 'danger-text'" [attr.data-test]="'job-state-' + job.id">{{ stateWords[job.state] | t }}</span>
+                <span [class]="job.state === 'SUCCESS' ? 'ok' : 'danger-text'" [tpTest]="['job-state', job.id]">{{ stateWords[job.state] | t }}</span>
               </div>
-              @if (job.state !== 'SUCCESS' && job.error) { <div class="small" [attr.data-test]="'job-error-' + job.id">{{ job.error }}</div> }
+              @if (job.state !== 'SUCCESS' && job.error) { <div class="small" [tpTest]="['job-error', job.id]">{{ job.error }}</div> }
               <div class="small muted">{{ time(job.time_finished ?? job.time_started) }}</div>
             </li>
           } @empty {
-            <li class="muted" data-test="jobs-none-recent">{{ 'No finished jobs yet.' | t }}</li>
+            <li class="muted" tpTest="jobs-none-recent">{{ 'No finished jobs yet.' | t }}</li>
           }
         </ul>
         @if (folded(); as n) {
-          <p class="small muted" data-test="jobs-folded">{{ (n === 1 ? 'One internal step (a tunable written for a change) is not listed.' : '{n} internal steps (tunables written for changes) are not listed.') | t: { n } }}</p>
+          <p class="small muted" tpTest="jobs-folded">{{ (n === 1 ? 'One internal step (a tunable written for a change) is not listed.' : '{n} internal steps (tunables written for changes) are not listed.') | t: { n } }}</p>
         }
       </section>
     }

@@ -10,6 +10,7 @@ import { TranslatePipe } from '../i18n/translate.pipe';
 import { DialogDirective } from '../shared/dialog/dialog.directive';
 import { BoxStore } from '../stores/box.store';
 import { RebootService } from './reboot.service';
+import { TestIdDirective } from '../shared/test-id/test-id.directive';
 
 /**
  * Confirm → rebooting → waiting for the box → verified items, in a CDK dialog (tpDialog; a click beside it does
@@ -17,7 +18,7 @@ import { RebootService } from './reboot.service';
  */
 @Component({
   selector: 'tp-reboot-dialog',
-  imports: [MatProgressBar, MatButton, MatCheckbox, TranslatePipe, DialogDirective, RequiresRoleDirective],
+  imports: [TestIdDirective, MatProgressBar, MatButton, MatCheckbox, TranslatePipe, DialogDirective, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* as wide as its pane: tpDialog sizes that */
@@ -26,18 +27,18 @@ import { RebootService } from './reboot.service';
   template: `
     @if (reboot.active()) {
       @if (needsLogin()) {
-        <div class="banner warn" role="status" data-test="reboot-login-needed">
+        <div class="banner warn" role="status" tpTest="reboot-login-needed">
           {{ 'The box is back after the reboot. Log in again to see what was verified.' | t }}
         </div>
       } @else {
         <ng-template tpDialog [tpDialogLabel]="'Reboot' | t" tpDialogBackdropDismisses="false"
                      (tpDialogDismiss)="dismiss()">
-          <div class="dialog" data-test="reboot-dialog">
+          <div class="dialog" tpTest="reboot-dialog">
             <h2>{{ 'Reboot' | t }}</h2>
             @switch (reboot.phase()) {
               @case ('confirm') {
                 <p>{{ 'These settings take effect after a reboot:' | t }}</p>
-                <ul data-test="reboot-pending-list">
+                <ul tpTest="reboot-pending-list">
                   @for (item of box.pendingReboot(); track item.key) {
                     <li>@if (box.settingWords(item.key); as words) {<span class="what">{{ words }}</span> (<code>{{ item.setting }}</code>)} @else {<code>{{ item.setting }}</code>} → {{ item.proposed ?? '—' }}</li>
                   }
@@ -48,48 +49,48 @@ import { RebootService } from './reboot.service';
                   <p>{{ 'Everything served by this box (shares, VMs, apps) stops until it has restarted.' | t }}</p>
                 }
                 <mat-checkbox [checked]="confirmed()" (change)="confirmed.set($event.checked)"
-                              data-test="reboot-confirm-checkbox">{{ 'I want to reboot now' | t }}</mat-checkbox>
+                              tpTest="reboot-confirm-checkbox">{{ 'I want to reboot now' | t }}</mat-checkbox>
                 <div class="actions">
-                  <button matButton="outlined" type="button" data-test="reboot-cancel" (click)="reboot.cancel()">{{ 'Cancel' | t }}</button>
+                  <button matButton="outlined" type="button" tpTest="reboot-cancel" (click)="reboot.cancel()">{{ 'Cancel' | t }}</button>
                   <button *tpRequiresRole="role.fullAdmin" matButton="filled" type="button" class="danger"
-                          data-test="reboot-confirm" [disabled]="!confirmed()"
+                          tpTest="reboot-confirm" [disabled]="!confirmed()"
                           (click)="reboot.reboot(); confirmed.set(false)">{{ 'Reboot' | t }}</button>
                 </div>
               }
               @case ('rebooting') {
                 <mat-progress-bar mode="indeterminate" [attr.aria-label]="'Reboot' | t" />
-                <p role="status" data-test="reboot-status">{{ 'Asking the box to reboot…' | t }}</p>
+                <p role="status" tpTest="reboot-status">{{ 'Asking the box to reboot…' | t }}</p>
               }
               @case ('waiting') {
                 <mat-progress-bar mode="indeterminate" [attr.aria-label]="'Reboot' | t" />
-                <p role="status" data-test="reboot-status">{{ 'Waiting for the box to come back…' | t }}</p>
+                <p role="status" tpTest="reboot-status">{{ 'Waiting for the box to come back…' | t }}</p>
               }
               @case ('failed') {
-                <p class="banner danger" role="alert" data-test="reboot-error">{{ reboot.error() }}</p>
+                <p class="banner danger" role="alert" tpTest="reboot-error">{{ reboot.error() }}</p>
                 <div class="actions">
-                  <button matButton="outlined" type="button" data-test="reboot-close" (click)="reboot.close()">{{ 'Close' | t }}</button>
+                  <button matButton="outlined" type="button" tpTest="reboot-close" (click)="reboot.close()">{{ 'Close' | t }}</button>
                 </div>
               }
               @case ('done') {
                 @if (reboot.outcome(); as outcome) {
-                  <p class="banner ok" role="status" data-test="reboot-done">{{ 'The box is back.' | t }}</p>
+                  <p class="banner ok" role="status" tpTest="reboot-done">{{ 'The box is back.' | t }}</p>
                   @if (outcome.verified.length) {
                     <h3>{{ 'Verified' | t }}</h3>
-                    <ul data-test="reboot-verified">
+                    <ul tpTest="reboot-verified">
                       @for (s of outcome.verified; track s) { <li>{{ s }} ✓</li> }
                     </ul>
                   }
                   @if (outcome.stillPending.length) {
                     <h3>{{ 'Still waiting' | t }}</h3>
-                    <ul data-test="reboot-still-pending">@for (s of outcome.stillPending; track s) { <li>{{ s }}</li> }</ul>
+                    <ul tpTest="reboot-still-pending">@for (s of outcome.stillPending; track s) { <li>{{ s }}</li> }</ul>
                   }
                   @if (outcome.drifted.length) {
                     <h3>{{ 'Came back with another value' | t }}</h3>
-                    <ul data-test="reboot-drifted">@for (s of outcome.drifted; track s) { <li>{{ s }}</li> }</ul>
+                    <ul tpTest="reboot-drifted">@for (s of outcome.drifted; track s) { <li>{{ s }}</li> }</ul>
                   }
                 }
                 <div class="actions">
-                  <button matButton="filled" type="button" class="primary" data-test="reboot-close" (click)="reboot.close()">{{ 'Close' | t }}</button>
+                  <button matButton="filled" type="button" class="primary" tpTest="reboot-close" (click)="reboot.close()">{{ 'Close' | t }}</button>
                 </div>
               }
             }

@@ -6,6 +6,7 @@ import { map, startWith, switchMap } from 'rxjs';
 import { T } from '../i18n/translate-marker';
 import { TranslateService } from '../i18n/translate.service';
 import { shownErrors } from './field-errors';
+import { TestIdDirective } from './test-id/test-id.directive';
 
 /**
  * The error line under a reactive form control: "Runs: must be at most 30", from its validators or from the
@@ -13,14 +14,16 @@ import { shownErrors } from './field-errors';
  */
 @Component({
   selector: 'tp-field-error',
+  imports: [TestIdDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
-  template: `@if (text(); as t) { <div class="field-error" [attr.data-test]="testId()">{{ t }}</div> }`,
+  template: `@if (text(); as t) { <div class="field-error" [tpTest]="testId()">{{ t }}</div> }`,
 })
 export class FieldErrorComponent {
   private readonly translate = inject(TranslateService);
   readonly control = input.required<AbstractControl>();
   /** The field's label, untranslated (the same text as on the form). */
   readonly label = input.required<string>();
+  /** The line's test id after its kind: `error-runs` renders `text-error-runs`. */
   readonly testId = input.required<string>();
 
   private readonly shown = toSignal(toObservable(this.control).pipe(

@@ -6,6 +6,7 @@ import { REPORT_FORMATS, ReportFormat, ReportSelection } from '../api/models/tun
 import { TranslatePipe } from '../i18n/translate.pipe';
 import { T } from '../i18n/translate-marker';
 import { ReportDownloader } from './report-download';
+import { TestIdDirective } from './test-id/test-id.directive';
 
 const FORMAT_WORDS: Record<ReportFormat, string> = {
   HTML: T('HTML'), MARKDOWN: T('Markdown'), CSV: T('CSV'), JSON: T('JSON'),
@@ -14,18 +15,18 @@ const FORMAT_WORDS: Record<ReportFormat, string> = {
 /** "Report" download buttons, one per format, for a selection of results or a campaign. */
 @Component({
   selector: 'tp-report-buttons',
-  imports: [MatButton, TranslatePipe],
+  imports: [TestIdDirective, MatButton, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
-    <div class="actions" style="justify-content: flex-start" data-test="report-buttons">
+    <div class="actions" style="justify-content: flex-start" tpTest="report-buttons">
       <span>{{ 'Report:' | t }}</span>
       @for (f of formats; track f) {
-        <button matButton="outlined" type="button" [attr.data-test]="'report-download-' + f" [disabled]="busy() !== null || !selection()"
+        <button matButton="outlined" type="button" [tpTest]="['report-download', f]" [disabled]="busy() !== null || !selection()"
                 (click)="save(f)">{{ words[f] | t }}</button>
       }
-      @if (busy()) { <span class="muted" role="status" data-test="report-busy">{{ 'Preparing the report…' | t }}</span> }
+      @if (busy()) { <span class="muted" role="status" tpTest="report-busy">{{ 'Preparing the report…' | t }}</span> }
     </div>
-    @if (error(); as e) { <p class="banner danger" role="alert" data-test="report-error">{{ e }}</p> }
+    @if (error(); as e) { <p class="banner danger" role="alert" tpTest="report-error">{{ e }}</p> }
   `,
 })
 export class ReportButtonsComponent {

@@ -41,7 +41,7 @@ export function controlState(el: HTMLElement, testId: string): ControlState {
   if (!control) {
     throw new Error(`no element [data-test="${testId}"]`);
   }
-  const lock = control.closest<HTMLElement>('[data-test="needs-role"]');
+  const lock = control.closest<HTMLElement>('[data-test="text-needs-role"]');
   const disabled = (control as HTMLButtonElement).disabled === true || !!control.closest('fieldset[disabled]');
   return { disabled, needs: lock?.getAttribute('data-role') ?? null, says: lock?.getAttribute('aria-label') ?? null };
 }

@@ -1,6 +1,8 @@
-// Every control of the panel has a stable data-test id (the browser tests find controls by them; the TrueNAS web UI
-// enforces the same with its angular-test-ids/require-test-id lint rule), and no static id is given twice in one
-// template. Reads the templates from the source tree and parses them with Angular's own template parser.
+// Every control of the panel has a stable data-test id given through tpTest (shared/test-id), which builds it as
+// the TrueNAS web UI's ixTest does (the browser tests find controls by them; TrueNAS enforces the same with its
+// angular-test-ids/require-test-id lint rule); no template writes data-test itself, every element given an id has a
+// kind, and no static id is given twice in one template. Reads the templates from the source tree and parses them
+// with Angular's own template parser.
 import {
   ASTWithSource,
   LiteralPrimitive,
@@ -19,6 +21,8 @@ import {
   tmplAstVisitAll,
 } from '@angular/compiler';
 import ts from 'typescript';
+
+import { testId, testIdKind } from '../shared/test-id/test-id';
 
 /** The few Node calls this spec needs (Vitest runs specs in Node; the project has no @types/node). */
 interface NodeFs {
@@ -45,7 +49,9 @@ const CONTROL_TAGS = new Set([
 /** `<a>` is a control when it goes somewhere (`[attr.href]` is named href too). */
 const LINK_TARGETS = new Set(['href', 'routerLink']);
 /** tpPaginatorIds (shared/paging) ids a paginator and its inner buttons and select. */
-const ID_NAMES = new Set(['data-test', 'tpPaginatorIds']);
+const ID_NAMES = new Set(['tpTest', 'tpPaginatorIds']);
+/** The attribute tpTest sets: written by hand in a template, it would skip the kind. */
+const RAW_ID = 'data-test';
 
 export interface Template {
   file: string;
@@ -60,14 +66,23 @@ export interface Finding {
   message: string;
 }
 
+/** The element's tag as the DOM names it (the parser writes SVG's `<text>` as `:svg:text`). */
+const tagOf = (element: TmplAstElement) => element.name.replace(/^:\w+:/, '');
+
+/** The id tpTest or tpPaginatorIds renders for this constant description. */
+function renderedId(element: TmplAstElement, name: string, description: string): string | null {
+  const kind = name === 'tpPaginatorIds' ? 'paginator' : (testIdKind(tagOf(element)) ?? tagOf(element));
+  return testId(kind, description);
+}
+
 /**
- * The element's data-test id (from `data-test="…"`, `[attr.data-test]="…"` or tpPaginatorIds), null when it has
- * none; `id` is the id when it is a constant, null when it is computed at run time.
+ * The element's data-test id (from `tpTest="…"`, `[tpTest]="…"` or tpPaginatorIds), null when it has none; `id` is
+ * the id rendered when it is a constant, null when it is computed at run time.
  */
 function testIdOf(element: TmplAstElement): { id: string | null; span: ParseSourceSpan } | null {
   const text = element.attributes.find((a: TmplAstTextAttribute) => ID_NAMES.has(a.name));
   if (text) {
-    return { id: text.value, span: text.sourceSpan };
+    return { id: renderedId(element, text.name, text.value), span: text.sourceSpan };
   }
   const bound = element.inputs.find((b: TmplAstBoundAttribute) => ID_NAMES.has(b.name));
   if (!bound) {
@@ -75,7 +90,7 @@ function testIdOf(element: TmplAstElement): { id: string | null; span: ParseSour
   }
   const ast = bound.value instanceof ASTWithSource ? bound.value.ast : bound.value;
   const constant = ast instanceof LiteralPrimitive && typeof ast.value === 'string' ? ast.value : null;
-  return { id: constant, span: bound.sourceSpan };
+  return { id: constant === null ? null : renderedId(element, bound.name, constant), span: bound.sourceSpan };
 }
 
 function setsOrBinds(element: TmplAstElement, names: Set<string>): boolean {
@@ -165,14 +180,21 @@ class Checker extends TmplAstRecursiveVisitor {
   }
 
   override visitElement(element: TmplAstElement): void {
-    const testId = testIdOf(element);
+    const found = testIdOf(element);
     const kind = controlKind(element);
-    if (kind && !testId) {
-      const line = this.lineOf(element.startSourceSpan);
+    const line = this.lineOf(element.startSourceSpan);
+    if (kind && !found) {
       this.findings.push({ file: this.template.file, line, message: `${kind} has no data-test id` });
     }
-    if (testId?.id != null) {
-      this.ids.push({ id: testId.id, line: this.lineOf(testId.span), branches: this.branches, inLoop: this.loops > 0 });
+    if (setsOrBinds(element, new Set([RAW_ID]))) {
+      this.findings.push({ file: this.template.file, line, message: `<${element.name}> writes data-test: use tpTest` });
+    }
+    if (setsOrBinds(element, new Set(['tpTest'])) && testIdKind(tagOf(element)) === null) {
+      const message = `<${tagOf(element)}> has no tpTest kind (shared/test-id/test-id.ts)`;
+      this.findings.push({ file: this.template.file, line, message });
+    }
+    if (found?.id != null) {
+      this.ids.push({ id: found.id, line: this.lineOf(found.span), branches: this.branches, inLoop: this.loops > 0 });
     }
     super.visitElement(element);
   }
@@ -188,7 +210,7 @@ class Checker extends TmplAstRecursiveVisitor {
   }
 }
 
-/** Controls without a data-test id and ids given twice in one template. */
+/** Controls without a tpTest id, ids written by hand or without a kind, and ids given twice in one template. */
 export function checkTemplate(template: Template): Finding[] {
   const parsed = parseTemplate(template.text, template.file, { preserveWhitespaces: false });
   if (parsed.errors?.length) {
@@ -243,20 +265,22 @@ function panelTemplates(): Template[] {
 }
 
 describe('data-test ids', () => {
-  it('finds controls without an id and ids given twice (not in exclusive branches or a list), in any block', () => {
+  it('finds controls without an id, raw data-test, tags without a kind and ids given twice, in any block', () => {
     const source = [
       '@Component({ selector: "x", template: `',
-      '  <button data-test="x-save">Save</button>',
+      '  <button tpTest="x-save">Save</button>',
       '  @if (a) {',
       '    <input>',
       '  } @else {',
       '    @for (i of items; track i) { <span (click)="pick(i)">{{ i }}</span> }',
       '  }',
-      '  <a routerLink="/b">B</a> <a>not a link</a> <a [href]="u" [attr.data-test]="\'x-\' + u">U</a>',
-      '  <mat-paginator tpPaginatorIds="x-paginator" />',
-      '  <mat-select [attr.data-test]="\'x-save\'" /> <div>text</div> <button *ngIf="a">B</button>',
-      '  @switch (s) { @case (1) { <p data-test="x-state">1</p> } @default { <p data-test="x-state">2</p> } }',
-      '  @for (r of rows; track r) { <i data-test="x-mark"></i> <b data-test="x-mark"></b> }',
+      '  <a routerLink="/b">B</a> <a>not a link</a> <a [href]="u" [tpTest]="[\'x\', u]">U</a>',
+      '  <mat-paginator tpPaginatorIds="x" />',
+      '  <button [tpTest]="\'x-save\'">S</button> <div>text</div> <button *ngIf="a">B</button>',
+      '  @switch (s) { @case (1) { <p tpTest="x-state">1</p> } @default { <p tpTest="x-state">2</p> } }',
+      '  @for (r of rows; track r) { <span tpTest="x-mark"></span> <span tpTest="x-mark"></span> }',
+      '  <p data-test="x-raw">raw</p> <button [attr.data-test]="\'x-\' + u">raw</button> <em tpTest="x-em">?</em>',
+      '  <div tpTest="save"></div> <span tpTest="save"></span>',
       '`})',
       'export class X {}',
     ].join('\n');
@@ -267,7 +291,12 @@ describe('data-test ids', () => {
       '6: <span> with (click) has no data-test id',
       '8: <a> link has no data-test id',
       '10: <button> has no data-test id',
-      '10: data-test="x-save" again (first on line 2)',
+      '10: data-test="button-x-save" again (first on line 2)',
+      '13: <p> writes data-test: use tpTest',
+      '13: <button> has no data-test id',
+      '13: <button> writes data-test: use tpTest',
+      '13: <em> has no tpTest kind (shared/test-id/test-id.ts)',
+      '14: data-test="text-save" again (first on line 14)',
     ]);
   });
 

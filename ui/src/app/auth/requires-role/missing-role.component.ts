@@ -6,6 +6,7 @@ import { T } from '../../i18n/translate-marker';
 import { TranslateService } from '../../i18n/translate.service';
 import { IconComponent } from '../../shared/icon/icon.component';
 import { Role, roleWords } from '../roles';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** "Needs the System advanced write role": what a control the session lacks a role for says, in words. */
 export const NEEDS_ROLE = T('Needs the {role} role');
@@ -18,7 +19,7 @@ export const NEEDS_ROLE = T('Needs the {role} role');
  */
 @Component({
   selector: 'tp-missing-role',
-  imports: [NgTemplateOutlet, MatTooltip, IconComponent],
+  imports: [TestIdDirective, NgTemplateOutlet, MatTooltip, IconComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     :host { display: inline-flex; max-width: 100%; }
@@ -28,7 +29,7 @@ export const NEEDS_ROLE = T('Needs the {role} role');
   `,
   template: `
     <span class="lacks" role="group" tabindex="0" [attr.aria-label]="text()" [matTooltip]="text()"
-          data-test="needs-role" [attr.data-role]="role()">
+          tpTest="needs-role" [attr.data-role]="role()">
       <fieldset disabled><ng-container [ngTemplateOutlet]="template()" /></fieldset>
       <tp-icon class="lock" name="lock" />
     </span>

@@ -32,17 +32,17 @@ describe('BenchmarkDetailsComponent', () => {
       backend: 'sandbox', theoretical_max: GIGABIT,
       target: { dataset: 'tank/media', pool: 'tank', mountpoint: '/srv/tuning/tank/media', filesystem: 'ext4' },
     })));
-    expect(q('details-where')!.textContent).toBe(
+    expect(q('value-details-where')!.textContent).toBe(
       'a plain directory on ext4 (/srv/tuning/tank/media), the sandbox’s stand-in for tank/media: no ZFS pool');
-    expect(q('details-pool')).toBeNull();   // the sandbox's RAIDZ2 6×HDD never held this directory
-    expect(q('details-context')!.textContent).not.toContain('RAIDZ2');
+    expect(q('value-details-pool')).toBeNull();   // the sandbox's RAIDZ2 6×HDD never held this directory
+    expect(q('list-details-context')!.textContent).not.toContain('RAIDZ2');
     // measured on the box: 1,588 MB/s beside a 125 MB/s link means nothing, so the link is not shown as a limit
-    expect(q('details-link-limit')).toBeNull();
-    expect(q('details-link-not-applicable')!.textContent)
+    expect(q('text-details-link-limit')).toBeNull();
+    expect(q('text-details-link-not-applicable')!.textContent)
       .toContain('does not apply: this was measured on the box itself');
     expect(el.textContent).not.toContain('Theoretical maximum');
-    expect(q('details-above-link')).toBeNull();
-    expect(q('details-stats')!.textContent).toContain('1,588 MB/s');
+    expect(q('text-details-above-link')).toBeNull();
+    expect(q('table-details-stats')!.textContent).toContain('1,588 MB/s');
   });
 
   it('a run on a ZFS dataset names the dataset, its pool and the pool layout', async () => {
@@ -50,26 +50,26 @@ describe('BenchmarkDetailsComponent', () => {
       backend: 'truenas',
       target: { dataset: 'tank/media', pool: 'tank', mountpoint: '/mnt/tank/media', filesystem: 'zfs' },
     })));
-    expect(q('details-where')!.textContent).toBe('dataset tank/media of pool tank, mounted at /mnt/tank/media');
-    expect(q('details-pool')!.textContent).toBe('RAIDZ2 6×HDD');
+    expect(q('value-details-where')!.textContent).toBe('dataset tank/media of pool tank, mounted at /mnt/tank/media');
+    expect(q('value-details-pool')!.textContent).toBe('RAIDZ2 6×HDD');
   });
 
   it('a client result is read against the link: a figure above its maximum is flagged, in the table too', async () => {
     const result = fakeClientResult();
     (result.context as { theoretical_max: unknown }).theoretical_max = GIGABIT;
     const { q, el } = await renderDetails(result);
-    expect(q('details-where')!.textContent)
+    expect(q('value-details-where')!.textContent)
       .toBe('/mnt/tank on the client ws1, over NFS 4.2, of the box’s dataset tank/share');
-    expect(q('details-pool')).toBeNull();   // the fixture's box is the sandbox: its pools are stand-ins
-    expect(q('details-link-limit')!.textContent).toContain('Theoretical maximum: 125.0 MB/s (eno1 link at 1000 Mb/s');
+    expect(q('value-details-pool')).toBeNull();   // the fixture's box is the sandbox: its pools are stand-ins
+    expect(q('text-details-link-limit')!.textContent).toContain('Theoretical maximum: 125.0 MB/s (eno1 link at 1000 Mb/s');
     // 400 MB/s written over a 125 MB/s link: flagged; the 49 MB/s read is not
-    expect(q('details-above-link')!.textContent).toContain('Sequential write 1 MiB, write bandwidth 400.0 MB/s');
-    expect(q('details-above-link')!.textContent).not.toContain('read bandwidth');
-    expect(q('details-above-SEQ_WRITE-write_bw_bytes')!.textContent).toBe('above the link’s maximum');
-    expect(el.querySelectorAll('[data-test^="details-above-"][class*="badge"]').length).toBe(1);
-    expect(q('details-link-not-applicable')).toBeNull();
+    expect(q('text-details-above-link')!.textContent).toContain('Sequential write 1 MiB, write bandwidth 400.0 MB/s');
+    expect(q('text-details-above-link')!.textContent).not.toContain('read bandwidth');
+    expect(q('text-details-above-seq-write-write-bw-bytes')!.textContent).toBe('above the link’s maximum');
+    expect(el.querySelectorAll('[data-test^="text-details-above-"][class*="badge"]').length).toBe(1);
+    expect(q('text-details-link-not-applicable')).toBeNull();
     // the kit's plan has no profile or maximum of runs: said without them
-    expect(q('details-context')!.textContent).not.toContain('undefined');
+    expect(q('list-details-context')!.textContent).not.toContain('undefined');
   });
 
   it('figures measured with writes not safe on power loss say so, in the server’s words, one line a setting', async () => {
@@ -85,17 +85,17 @@ describe('BenchmarkDetailsComponent', () => {
           value: '1', words: words[1] },
       ],
     })));
-    const lines = all('details-data-loss');
+    const lines = all('text-details-data-loss');
     expect(lines.map((p) => p.textContent!.trim())).toEqual(words);
     expect(lines.every((p) => p.classList.contains('danger') && p.getAttribute('role') === 'note')).toBe(true);
-    expect(q('details-context')).not.toBeNull();
+    expect(q('list-details-context')).not.toBeNull();
   });
 
   // none recorded, the result does not tell, an older server
   it.each([[[]], [null], [undefined]])('says nothing of data loss when data_loss_settings is %j', async (settings) => {
     const { q } = await renderDetails(localRun(fakeMeasuredContext({ data_loss_settings: settings })));
-    expect(q('details-data-loss')).toBeNull();
-    expect(q('details-context')).not.toBeNull();
+    expect(q('text-details-data-loss')).toBeNull();
+    expect(q('list-details-context')).not.toBeNull();
   });
 
   it('shows the settings snapshot by name, in units and words, never a byte count or a source id', async () => {
@@ -107,8 +107,8 @@ describe('BenchmarkDetailsComponent', () => {
     ] })));
     const table = q('details-settings')!;
     const text = (id: string) => q(id)!.textContent!.replace(/\s+/g, ' ').trim();
-    expect(text('details-setting-value-zfs_dirty_data_max')).toBe('3.2 GiB');
-    expect(text('details-setting-value-sync')).toBe('Standard');
+    expect(text('cell-details-setting-value-zfs-dirty-data-max')).toBe('3.2 GiB');
+    expect(text('cell-details-setting-value-sync')).toBe('Standard');
     expect(table.textContent).toContain('Write buffer size');
     expect(table.textContent).toContain('inherited');
     expect(table.textContent).not.toMatch(/3435973836|INHERITED|STANDARD/);
@@ -120,7 +120,7 @@ describe('BenchmarkDetailsComponent', () => {
       settings: [{ kind: 'ZFS_PARAMETER', scope: 'global', setting: 'zfs_dirty_data_max', value: '1', source: null,
         exists: true, name: 'Write buffer size', unit: 'BYTES', zero_is_default: false }],
     })));
-    expect(q('details-pending-reboot')!.textContent).toBe('Write buffer size, zfs_unknown_knob');
+    expect(q('value-details-pending-reboot')!.textContent).toBe('Write buffer size, zfs_unknown_knob');
   });
 
   it('sorts the statistics by CV and runs as numbers, in the catalog order of tests until then', async () => {
@@ -128,7 +128,7 @@ describe('BenchmarkDetailsComponent', () => {
     run.summary.SEQ_WRITE!['write_iops'] = { ...fakeStats([1, 2, 3]), cv_percent: 12 };
     run.summary.RAND_READ_4K!['read_iops'] = { ...fakeStats([1, 2, 3]), cv_percent: 9.5 };
     const { q, settle } = await renderDetails(run);
-    const table = q('details-stats')!;
+    const table = q('table-details-stats')!;
     const rows = () => [...table.querySelectorAll('tbody tr')]
       .map((tr) => tr.querySelector('td:nth-child(2)')!.textContent!.trim());
     expect(rows().slice(0, 3)).toEqual(['write bandwidth', 'write IOPS', 'write latency p50']);

@@ -19,6 +19,7 @@ import { TileGridComponent } from '../../shared/charts/tile-grid.component';
 import { SortedRows, rankOf } from '../../shared/table/sort-rows';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { aboveLinkLimit, figureWords, linkLimit, whereMeasured } from './result-where';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 interface StatsRow {
   test: ResultTest;
@@ -32,7 +33,7 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
  *  notes, statistics. */
 @Component({
   selector: 'tp-benchmark-details',
-  imports: [MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, TileGridComponent, SettingValueComponent],
+  imports: [TestIdDirective, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, TileGridComponent, SettingValueComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
@@ -47,20 +48,20 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
   `,
   template: `
     @let r = result();
-    <tp-tile-grid [tiles]="tiles()" data-test="details-tiles" />
+    <tp-tile-grid [tiles]="tiles()" tpTest="details-tiles" />
     <div class="cols">
       <section>
         @if (measured(); as c) {
           <h3>{{ 'Measured under' | t }}</h3>
           <!-- The server's words: writes that can be lost on power loss made these figures faster than safe ones. -->
           @for (d of c.data_loss_settings ?? []; track d.kind + d.scope + d.setting) {
-            <p class="banner danger" role="note" data-test="details-data-loss">{{ d.words }}</p>
+            <p class="banner danger" role="note" tpTest="details-data-loss">{{ d.words }}</p>
           }
-          <dl data-test="details-context">
-            <dt>{{ 'Where' | t }}</dt><dd data-test="details-where">{{ where()?.where }}</dd>
-            @if (where()?.pool; as layout) { <dt>{{ 'Pool' | t }}</dt><dd data-test="details-pool">{{ layout }}</dd> }
+          <dl tpTest="details-context">
+            <dt>{{ 'Where' | t }}</dt><dd tpTest="details-where">{{ where()?.where }}</dd>
+            @if (where()?.pool; as layout) { <dt>{{ 'Pool' | t }}</dt><dd tpTest="details-pool">{{ layout }}</dd> }
             <dt>{{ 'Preset' | t }}</dt><dd>{{ c.preset ? presets.nameOf(c.preset.id) + ' (' + ('restore point #{id}' | t: { id: c.preset.restore_point_id }) + ')' : ('none' | t) }}</dd>
-            @if (c.pending_reboot.length) { <dt>{{ 'Waiting for a reboot' | t }}</dt><dd data-test="details-pending-reboot">{{ pendingWords() }}</dd> }
+            @if (c.pending_reboot.length) { <dt>{{ 'Waiting for a reboot' | t }}</dt><dd tpTest="details-pending-reboot">{{ pendingWords() }}</dd> }
             @if (c.drift.length) { <dt>{{ 'Drifted' | t }}</dt><dd>{{ c.drift.join(', ') }}</dd> }
             <dt>{{ 'Box' | t }}</dt><dd>{{ c.backend }} · {{ c.platform.version }} · OpenZFS {{ c.openzfs_version ?? '—' }} · {{ c.fio_version }}</dd>
             <dt>{{ 'Memory' | t }}</dt><dd>{{ bytes(c.memory.physical_bytes) }}, ARC max {{ bytes(c.memory.arc_max_bytes) }}</dd>
@@ -71,33 +72,33 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
               {{ '{s} s measured after {r} s warm-up' | t: { s: c.plan.runtime_seconds, r: c.plan.ramp_seconds } }}</dd>
           </dl>
           <h3>{{ 'Cache defeat' | t }}</h3>
-          <p data-test="details-cache-defeat"><span class="badge">{{ c.cache_defeat.method }}</span> {{ c.cache_defeat.explanation }}</p>
+          <p tpTest="details-cache-defeat"><span class="badge">{{ c.cache_defeat.method }}</span> {{ c.cache_defeat.explanation }}</p>
           @if (link(); as m) {
-            <p class="muted" data-test="details-link-limit">{{ 'Theoretical maximum' | t }}: {{ metric('write_bw_bytes', m.bytes_per_second) }} ({{ m.basis }})</p>
+            <p class="muted" tpTest="details-link-limit">{{ 'Theoretical maximum' | t }}: {{ metric('write_bw_bytes', m.bytes_per_second) }} ({{ m.basis }})</p>
             @if (above().size) {
-              <p class="banner warn" role="note" data-test="details-above-link">{{ 'Above the link’s theoretical maximum: {figures}. A client cannot move more than its link carries, so part of this was served from a cache, not over the network.' | t: { figures: aboveWords() } }}</p>
+              <p class="banner warn" role="note" tpTest="details-above-link">{{ 'Above the link’s theoretical maximum: {figures}. A client cannot move more than its link carries, so part of this was served from a cache, not over the network.' | t: { figures: aboveWords() } }}</p>
             }
           } @else if (c.theoretical_max) {
             <!-- Measured on the box: the link's maximum bounds only what crosses the network. -->
-            <p class="muted" data-test="details-link-not-applicable">{{ 'The network link’s maximum does not apply: this was measured on the box itself, so nothing crossed the network.' | t }}</p>
+            <p class="muted" tpTest="details-link-not-applicable">{{ 'The network link’s maximum does not apply: this was measured on the box itself, so nothing crossed the network.' | t }}</p>
           }
         } @else if (imported(); as i) {
           <h3>{{ 'Imported' | t }}</h3>
-          <dl data-test="details-imported">
+          <dl tpTest="details-imported">
             <dt>{{ 'Format' | t }}</dt><dd>{{ i.format }}</dd>
             <dt>{{ 'Tool version' | t }}</dt><dd>{{ i.tool_version ?? '—' }}</dd>
           </dl>
         }
         @if (r.notes.length) {
           <h3>{{ 'Notes' | t }}</h3>
-          <ul data-test="details-notes">@for (n of r.notes; track $index) { <li>{{ n }}</li> }</ul>
+          <ul tpTest="details-notes">@for (n of r.notes; track $index) { <li>{{ n }}</li> }</ul>
         }
       </section>
       <section>
         <h3>{{ 'Statistics per metric' | t }}</h3>
         <div class="table-wrap" tabindex="0">
-          <p class="muted small" data-test="details-ci-words">{{ 'Intervals are 95 %, as on Compare: here the range between two runs that holds the true median at least 95 % of the time; runs are few, so that range usually covers a little more (hover for the exact figure).' | t }}</p>
-          <table mat-table data-test="details-stats" [dataSource]="statsTable.rows()"
+          <p class="muted small" tpTest="details-ci-words">{{ 'Intervals are 95 %, as on Compare: here the range between two runs that holds the true median at least 95 % of the time; runs are few, so that range usually covers a little more (hover for the exact figure).' | t }}</p>
+          <table mat-table tpTest="details-stats" [dataSource]="statsTable.rows()"
                  matSort [matSortActive]="statsTable.sort().active" [matSortDirection]="statsTable.sort().direction"
                  (matSortChange)="statsTable.sort.set($event)">
             <ng-container matColumnDef="test">
@@ -112,13 +113,13 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
               <th mat-header-cell *matHeaderCellDef>{{ 'Median' | t }}</th>
               <td mat-cell *matCellDef="let s; of: statsTable.rows">{{ metric(s.metric, s.stats.median) }}
                 @if (above().has(s.test + ':' + s.metric)) {
-                  <span class="badge above" [attr.data-test]="'details-above-' + s.test + '-' + s.metric">{{ 'above the link’s maximum' | t }}</span>
+                  <span class="badge above" [tpTest]="['details-above', s.test, s.metric]">{{ 'above the link’s maximum' | t }}</span>
                 }</td>
             </ng-container>
             <ng-container matColumnDef="interval">
               <th mat-header-cell *matHeaderCellDef>{{ '95 % interval of the median' | t }}</th>
               <td mat-cell *matCellDef="let s; of: statsTable.rows" [class.muted]="s.stats.ci_low === null || s.stats.ci_high === null"
-                  [attr.data-test]="s.stats.ci_low !== null && s.stats.ci_high !== null ? 'details-ci' : 'details-no-ci'"
+                  [tpTest]="s.stats.ci_low !== null && s.stats.ci_high !== null ? 'details-ci' : 'details-no-ci'"
                   [attr.title]="s.stats.ci_low !== null && s.stats.ci_high !== null ? ('With {n} runs the nearest interval between two runs covers {p} % (at least 95 % where it can).' | t: { n: s.stats.n, p: num((s.stats.ci_confidence ?? 0) * 100) }) : null">
                 @if (s.stats.ci_low !== null && s.stats.ci_high !== null) {
                   {{ metric(s.metric, s.stats.ci_low) }} … {{ metric(s.metric, s.stats.ci_high) }}
@@ -146,7 +147,7 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
       </section>
     </div>
     @if (measured(); as c) {
-      <details data-test="details-settings">
+      <details tpTest="settings">
         <summary>{{ 'Settings snapshot ({n})' | t: { n: c.settings.length } }}</summary>
         <div class="table-wrap" tabindex="0">
           <table mat-table [dataSource]="settingsTable.rows()"
@@ -167,7 +168,7 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
             </ng-container>
             <ng-container matColumnDef="value">
               <th mat-header-cell *matHeaderCellDef>{{ 'Value' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: settingsTable.rows" [attr.data-test]="'details-setting-value-' + s.setting">
+              <td mat-cell *matCellDef="let s; of: settingsTable.rows" [tpTest]="['details-setting-value', s.setting]">
                 @if (s.exists) { <tp-setting-value [value]="s.value" [unit]="s.unit" [zeroIsDefault]="s.zero_is_default" /> }
                 @else { {{ 'not on this box' | t }} }</td>
             </ng-container>
@@ -182,7 +183,7 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
       </details>
     }
     @if (r.jobs.length) {
-      <details data-test="details-jobs">
+      <details tpTest="jobs">
         <summary>{{ 'fio job files ({n})' | t: { n: r.jobs.length } }}</summary>
         @for (job of r.jobs; track $index) { <pre>{{ job }}</pre> }
       </details>

@@ -28,16 +28,16 @@ describe('BenchmarkFormComponent', () => {
   it('starts a benchmark with the chosen tests and overrides, shows the live rate, and aborts', async () => {
     const rows = new Subject<Job>();
     const { api, q, type, choose, settle, options } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => rows));
-    expect(options('bench-dataset').map((o) => o.value)).toEqual(['tank', 'tank/vms']);
-    await choose('bench-dataset', 'tank/vms');
-    q('bench-test-SEQ_READ')!.querySelector('input')!.click();
-    q('bench-test-RAND_READ_4K')!.querySelector('input')!.click();
-    q('bench-adaptive')!.querySelector('input')!.click();
-    await type('bench-runs', '2');
-    await type('bench-label', ' before ');
-    await type('bench-runtime', '2');
-    await type('bench-ramp', '0');
-    q('bench-start')!.click();
+    expect(options('select-bench-dataset').map((o) => o.value)).toEqual(['tank', 'tank/vms']);
+    await choose('select-bench-dataset', 'tank/vms');
+    q('checkbox-bench-test-seq-read')!.querySelector('input')!.click();
+    q('checkbox-bench-test-rand-read-4k')!.querySelector('input')!.click();
+    q('checkbox-bench-adaptive')!.querySelector('input')!.click();
+    await type('input-bench-runs', '2');
+    await type('input-bench-label', ' before ');
+    await type('input-bench-runtime', '2');
+    await type('input-bench-ramp', '0');
+    q('button-bench-start')!.click();
     await settle();
     expect(api.callsOf('tuning.benchmark.run')).toEqual([[{
       dataset: 'tank/vms', tests: ['SEQ_WRITE', 'RAND_READ_4K'], profile: 'QUICK', runs: 2, adaptive: false,
@@ -46,17 +46,17 @@ describe('BenchmarkFormComponent', () => {
 
     rows.next(running({ test: 'SEQ_WRITE', run: 1, runs: 2, phase: 'measure', mbps: 412.3, iops: 393 }));
     await settle();
-    expect(q('job-description')!.textContent).toContain('run 1/2 · sequential write · 412 MB/s');
-    expect(q('bench-live-mbps')!.textContent).toBe('412.3 MB/s');
-    expect(q('bench-live-iops')!.textContent).toBe('393 IOPS');
-    expect(q<HTMLButtonElement>('bench-start')!.disabled).toBe(true);
+    expect(q('text-job-description')!.textContent).toContain('run 1/2 · sequential write · 412 MB/s');
+    expect(q('text-bench-live-mbps')!.textContent).toBe('412.3 MB/s');
+    expect(q('text-bench-live-iops')!.textContent).toBe('393 IOPS');
+    expect(q<HTMLButtonElement>('button-bench-start')!.disabled).toBe(true);
 
-    q('job-abort')!.click();
+    q('button-job-abort')!.click();
     expect(api.callsOf('core.job_abort')).toEqual([[7]]);
     rows.error(new FailedJobError(fakeJob({ id: 7, state: 'ABORTED', error: 'aborted' })));
     await settle();
-    expect(q('bench-aborted')).not.toBeNull();
-    expect(q('bench-live')).toBeNull();
+    expect(q('text-bench-aborted')).not.toBeNull();
+    expect(q('text-bench-live')).toBeNull();
   });
 
   it('reports the stored result with its headline medians', async () => {
@@ -66,11 +66,11 @@ describe('BenchmarkFormComponent', () => {
       ...fakeJob({ state: 'SUCCESS' }), result,
     }));
     fixture.componentInstance.stored.subscribe((r) => stored.push(r.id));
-    q('bench-start')!.click();
+    q('button-bench-start')!.click();
     await settle();
     expect(stored).toEqual([9]);
-    expect(q('bench-done')!.textContent).toContain('#9 “after”');
-    expect(q('bench-done')!.textContent).toContain('400.0 MB/s');
+    expect(q('text-bench-done')!.textContent).toContain('#9 “after”');
+    expect(q('text-bench-done')!.textContent).toContain('400.0 MB/s');
   });
 
   it('puts the server\'s validation errors on the fields it names and closes the dialog', async () => {
@@ -79,27 +79,27 @@ describe('BenchmarkFormComponent', () => {
       { attribute: 'spec.tests.0', message: "Input should be 'SEQ_WRITE', 'SEQ_READ' or 'RAND_READ_4K'", errno: 22 },
       { attribute: 'spec.runtime_seconds', message: 'Input should be greater than or equal to 1', errno: 22 },
     ]))));
-    q('bench-start')!.click();
+    q('button-bench-start')!.click();
     await settle();
-    expect(q('error-dataset')!.textContent).toBe("Dataset: No dataset 'tank' on this box.");
-    expect(q('error-tests')!.textContent).toBe('Tests: is not one of the choices offered');
-    expect(q('error-runtime_seconds')!.textContent).toBe('Measured seconds per run: must be at least 1');
-    expect(q('job-dialog')).toBeNull();
-    expect(q('bench-error')).toBeNull();
+    expect(q('text-error-dataset')!.textContent).toBe("Dataset: No dataset 'tank' on this box.");
+    expect(q('text-error-tests')!.textContent).toBe('Tests: is not one of the choices offered');
+    expect(q('text-error-runtime-seconds')!.textContent).toBe('Measured seconds per run: must be at least 1');
+    expect(q('text-job-dialog')).toBeNull();
+    expect(q('text-bench-error')).toBeNull();
   });
 
   it('sends nothing its own checks refuse and says why under each field, in words', async () => {
     const { api, q, type, settle } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => throwError(() => new Error('not sent'))));
-    expect(q('error-tests')).toBeNull();
-    q('bench-test-SEQ_WRITE')!.querySelector('input')!.click();
-    q('bench-test-SEQ_READ')!.querySelector('input')!.click();
-    await type('bench-runtime', '0');
-    q('bench-start')!.click();
+    expect(q('text-error-tests')).toBeNull();
+    q('checkbox-bench-test-seq-write')!.querySelector('input')!.click();
+    q('checkbox-bench-test-seq-read')!.querySelector('input')!.click();
+    await type('input-bench-runtime', '0');
+    q('button-bench-start')!.click();
     await settle();
     expect(api.callsOf('tuning.benchmark.run')).toEqual([]);
-    expect(q('error-tests')!.textContent).toBe('Tests: choose at least one');
-    expect(q('error-runtime_seconds')!.textContent).toBe('Measured seconds per run: must be at least 1');
-    expect(q('bench-form')!.hasAttribute('novalidate')).toBe(true);
+    expect(q('text-error-tests')!.textContent).toBe('Tests: choose at least one');
+    expect(q('text-error-runtime-seconds')!.textContent).toBe('Measured seconds per run: must be at least 1');
+    expect(q('form-bench-form')!.hasAttribute('novalidate')).toBe(true);
   });
 
   it('shows a space refusal with its figures', async () => {
@@ -111,19 +111,19 @@ describe('BenchmarkFormComponent', () => {
       } } },
     });
     const { api, q, type, settle } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => throwError(() => new FailedJobError(job))));
-    await type('bench-working-set', '1024');
-    q('bench-start')!.click();
+    await type('input-bench-working-set', '1024');
+    q('button-bench-start')!.click();
     await settle();
     expect((api.callsOf('tuning.benchmark.run')[0][0] as { working_set_bytes: number }).working_set_bytes).toBe(1024 ** 3);
-    expect(q('job-error')!.textContent).toContain('Not enough space');
-    expect(q('bench-space')!.textContent).toContain('Free1 GiB');
-    expect(q('bench-space')!.textContent).toContain('Must stay free409 MiB');
+    expect(q('text-job-error')!.textContent).toContain('Not enough space');
+    expect(q('text-bench-space')!.textContent).toContain('Free1 GiB');
+    expect(q('text-bench-space')!.textContent).toContain('Must stay free409 MiB');
   });
 
   it('waits while the box is busy with another job', async () => {
     const { q } = await renderForm(() => undefined, fakeState({ busy: { job_id: 3, method: 'tuning.preset.apply' } }));
-    expect(q('bench-busy')!.textContent).toContain('The box is busy: Applying a preset (job 3)');
-    expect(q<HTMLButtonElement>('bench-start')!.disabled).toBe(true);
+    expect(q('text-bench-busy')!.textContent).toContain('The box is busy: Applying a preset (job 3)');
+    expect(q<HTMLButtonElement>('button-bench-start')!.disabled).toBe(true);
   });
 
   it('runs in the background from its dialog (button or Esc) and still reports the stored result', async () => {
@@ -132,29 +132,29 @@ describe('BenchmarkFormComponent', () => {
     const { fixture, q, settle } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => current));
     const stored: number[] = [];
     fixture.componentInstance.stored.subscribe((r) => stored.push(r.id));
-    q('bench-start')!.click();
+    q('button-bench-start')!.click();
     rows.next(running(null));
     await settle();
-    q('job-minimize')!.click();
+    q('button-job-minimize')!.click();
     await settle();
-    expect(q('job-dialog')).toBeNull();
-    expect(q<HTMLButtonElement>('bench-start')!.disabled).toBe(true);   // the job goes on
+    expect(q('text-job-dialog')).toBeNull();
+    expect(q<HTMLButtonElement>('button-bench-start')!.disabled).toBe(true);   // the job goes on
 
     rows.next({ ...running(null), state: 'SUCCESS', result: fakeBenchmark({ id: 12 }) } as Job);
     rows.complete();
     await settle();
     expect(stored).toEqual([12]);
-    expect(q('job-dialog')).toBeNull();
+    expect(q('text-job-dialog')).toBeNull();
 
     const again = new Subject<Job>();   // a new run starts with its dialog shown
     current = again;
-    q('bench-start')!.click();
+    q('button-bench-start')!.click();
     again.next(running(null));
     await settle();
-    expect(q('job-dialog')).not.toBeNull();
+    expect(q('text-job-dialog')).not.toBeNull();
     document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     await settle();
-    expect(q('job-dialog')).toBeNull();
+    expect(q('text-job-dialog')).toBeNull();
   });
 
   it('shows the benchmark the box is running, come back to, with its progress and Abort, not only "busy"', async () => {
@@ -166,17 +166,17 @@ describe('BenchmarkFormComponent', () => {
     TestBed.inject(AuthService).username.set('root');
     await TestBed.inject(JobsStore).load();
     await settle();
-    expect(q('bench-busy')).toBeNull();
-    expect(q('bench-running')!.textContent).toContain('Benchmark is running (job 12)');
-    expect(q('bench-running-description')!.textContent).toContain('run 2/3 · sequential write');
-    expect(q('bench-running-description')!.textContent).toContain('380.0 MB/s');
-    q<HTMLButtonElement>('bench-running-abort')!.click();
+    expect(q('text-bench-busy')).toBeNull();
+    expect(q('text-bench-running')!.textContent).toContain('Benchmark is running (job 12)');
+    expect(q('text-bench-running-description')!.textContent).toContain('run 2/3 · sequential write');
+    expect(q('text-bench-running-description')!.textContent).toContain('380.0 MB/s');
+    q<HTMLButtonElement>('button-bench-running-abort')!.click();
     expect(api.callsOf('core.job_abort')).toEqual([[12]]);
   });
 
   it('says only that the box is busy when the job is not known to the panel', async () => {
     const { q } = await renderForm(() => undefined, fakeState({ busy: { job_id: 3, method: 'tuning.preset.apply' } }));
-    expect(q('bench-running')).toBeNull();
-    expect(q('bench-busy')!.textContent).toContain('The box is busy');
+    expect(q('text-bench-running')).toBeNull();
+    expect(q('text-bench-busy')!.textContent).toContain('The box is busy');
   });
 });

@@ -30,11 +30,12 @@ import { BoxStore } from '../../stores/box.store';
 import { liveFigure, spaceRefusal, wasAborted } from './bench-progress';
 import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-form';
 import { runEffects } from './run-effects';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** Start a benchmark: dataset, label and the benchmark settings; live progress; abort. */
 @Component({
   selector: 'tp-benchmark-form',
-  imports: [MatCard, MatProgressBar, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
+  imports: [TestIdDirective, MatCard, MatProgressBar, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
     JobProgressDialogComponent, BenchmarkSettingsComponent, FieldErrorComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
@@ -54,32 +55,32 @@ import { runEffects } from './run-effects';
     .effects ul { margin: 0; padding-left: 18px; }
   `,
   template: `
-    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="start()" novalidate data-test="bench-form">
+    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="start()" novalidate tpTest="bench-form">
       <h2>{{ 'Run a benchmark' | t }}</h2>
       @if (busyJob(); as job) {
         <!-- Come back to the page during a run (or another tab's): the running job itself, not only "busy". -->
-        <div class="banner warn busy-job" role="status" data-test="bench-running">
+        <div class="banner warn busy-job" role="status" tpTest="bench-running">
           <strong>{{ '{what} is running (job {id}); benchmarks and applies exclude each other.' | t: { what: (jobWords(job) | t), id: job.id } }}</strong>
           <mat-progress-bar [mode]="job.progress.percent == null ? 'indeterminate' : 'determinate'" [value]="job.progress.percent ?? 0"
-                            [attr.aria-label]="jobWords(job) | t" data-test="bench-running-progress" />
+                            [attr.aria-label]="jobWords(job) | t" tpTest="bench-running-progress" />
           <div class="busy-row">
-            <span data-test="bench-running-description">{{ job.progress.description ?? ('Starting…' | t) }}
+            <span tpTest="bench-running-description">{{ job.progress.description ?? ('Starting…' | t) }}
               @if (busyLive(); as f) { <span class="muted"> · {{ f.mbps }} · {{ f.iops }}</span> }</span>
             @if (job.abortable) {
               <button *tpRequiresRole="abortRoleOf(job)" matButton="filled" type="button" class="danger"
-                      data-test="bench-running-abort" (click)="jobs.abort(job)">{{ 'Abort' | t }}</button>
+                      tpTest="bench-running-abort" (click)="jobs.abort(job)">{{ 'Abort' | t }}</button>
             }
           </div>
         </div>
       } @else if (box.busy(); as busy) {
-        <p class="banner warn" role="status" data-test="bench-busy">
+        <p class="banner warn" role="status" tpTest="bench-busy">
           {{ 'The box is busy: {what} (job {id}). Benchmarks and applies exclude each other.' | t: { what: (jobWords(busy) | t), id: busy.job_id } }}</p>
       }
       <div class="row">
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic" class="dataset">
             <mat-label>{{ labels.dataset | t }}</mat-label>
-            <mat-select formControlName="dataset" data-test="bench-dataset">
+            <mat-select formControlName="dataset" tpTest="bench-dataset">
               @for (d of datasets(); track d) { <mat-option [value]="d" [attr.data-value]="d">{{ d }}</mat-option> }
             </mat-select>
           </mat-form-field>
@@ -88,39 +89,39 @@ import { runEffects } from './run-effects';
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>{{ labels.label | t }}</mat-label>
-            <input matInput type="text" formControlName="label" data-test="bench-label" />
+            <input matInput type="text" formControlName="label" tpTest="bench-label" />
           </mat-form-field>
           <tp-field-error [control]="form.controls.label" [label]="labels.label" testId="error-label" />
         </div>
       </div>
       <tp-benchmark-settings [form]="form.controls.settings" prefix="bench" />
       @if (effects().length) {
-        <section class="effects" data-test="bench-effects">
+        <section class="effects" tpTest="bench-effects">
           <h3>{{ 'What the run does to the box' | t }}</h3>
           <ul>@for (e of effects(); track $index) { <li>{{ e.key | t: e.params }}</li> }</ul>
         </section>
       }
-      @if (general(); as e) { <p class="banner danger" role="alert" data-test="bench-error">{{ e }}</p> }
+      @if (general(); as e) { <p class="banner danger" role="alert" tpTest="bench-error">{{ e }}</p> }
       <div class="actions">
-        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" data-test="bench-start"
+        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" tpTest="bench-start"
                 [disabled]="!datasets().length || run.phase() === 'running' || !!box.busy()">{{ 'Start' | t }}</button>
       </div>
     </form></mat-card>
 
     <tp-job-progress-dialog [run]="run" [abortable]="true" (closed)="run.close()">
       @if (run.phase() === 'running' && live(); as f) {
-        <div class="live" data-test="bench-live" aria-live="polite">
-          <span><strong data-test="bench-live-mbps">{{ f.mbps }}</strong></span>
-          <span><strong data-test="bench-live-iops">{{ f.iops }}</strong></span>
+        <div class="live" tpTest="bench-live" aria-live="polite">
+          <span><strong tpTest="bench-live-mbps">{{ f.mbps }}</strong></span>
+          <span><strong tpTest="bench-live-iops">{{ f.iops }}</strong></span>
           <span class="muted">{{ f.test | t }} · {{ 'run {run}' | t: { run: f.run } }} · {{ f.phase | t }}</span>
         </div>
       }
       @if (run.phase() === 'failed') {
         @if (aborted()) {
-          <p class="muted" data-test="bench-aborted">{{ 'Aborted: fio was stopped, its scratch data removed, nothing stored.' | t }}</p>
+          <p class="muted" tpTest="bench-aborted">{{ 'Aborted: fio was stopped, its scratch data removed, nothing stored.' | t }}</p>
         }
         @if (space(); as s) {
-          <div data-test="bench-space">
+          <div tpTest="bench-space">
             <p>{{ 'Refused before writing anything: not enough space.' | t }}</p>
             <dl>@for (f of s.figures; track f[0]) { <dt>{{ f[0] | t }}</dt><dd>{{ f[1] }}</dd> }</dl>
             <p class="muted">{{ 'Choose a smaller working set or another dataset, or free some space.' | t }}</p>
@@ -128,7 +129,7 @@ import { runEffects } from './run-effects';
         }
       }
       @if (run.phase() === 'done' && run.result(); as r) {
-        <div data-test="bench-done">
+        <div tpTest="bench-done">
           <p>{{ 'Stored as #{id} “{label}”.' | t: { id: r.id, label: r.label } }}</p>
           <dl>@for (h of headlinesOf(r); track h.test + h.metric) { <dt>{{ testWords[h.test] | t }}</dt><dd>{{ h.text }}</dd> }</dl>
         </div>

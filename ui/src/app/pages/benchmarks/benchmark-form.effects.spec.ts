@@ -14,19 +14,19 @@ describe('BenchmarkFormComponent: what the run does to the box', () => {
   it('says before Start where it writes, how much of the pool it may take, and that the pool is slower meanwhile', async () => {
     const { providers } = truenas();
     const { q, type, choose } = await render(BenchmarkFormComponent, providers, () => TestBed.inject(BoxStore).load());
-    const effects = () => q('bench-effects')!.textContent!;
+    const effects = () => q('section-bench-effects')!.textContent!;
     // the first dataset is chosen; twice this box's 32 GiB ARC maximum, plus the scratch dataset's 10 % margin
     expect(effects()).toContain('a scratch dataset it creates under tank, and removes it when it ends');
     expect(effects()).toContain('up to 70.4 GiB of pool tank (9 TiB free now)');
     expect(effects()).toContain('refuses, writing nothing, when there is not enough');
     expect(effects()).toContain('keeps pool tank busy: other reads and writes on that pool are slower');
-    await choose('bench-dataset', 'tank/vms');
+    await choose('select-bench-dataset', 'tank/vms');
     expect(effects()).toContain('under tank/vms');
-    q('bench-advanced')!.querySelector('summary')!.click();
-    await type('bench-working-set', '2048');
+    q('details-bench-advanced')!.querySelector('summary')!.click();
+    await type('input-bench-working-set', '2048');
     expect(effects()).toContain('take 2.2 GiB of pool tank');
     // the words come before Start
-    expect(q('bench-effects')!.compareDocumentPosition(q('bench-start')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(q('section-bench-effects')!.compareDocumentPosition(q('button-bench-start')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('on the sandbox says it in the sandbox’s words: a scratch directory on this machine’s disk, no ZFS pool',
@@ -35,7 +35,7 @@ describe('BenchmarkFormComponent: what the run does to the box', () => {
         .mockCall('tuning.state', fakeState()));
       const { q } = await render(BenchmarkFormComponent, providers, () => TestBed.inject(BoxStore).load());
       expect(TestBed.inject(BoxStore).isSandbox()).toBe(true);   // as the sandbox banner decides
-      const effects = q('bench-effects')!.textContent!;
+      const effects = q('section-bench-effects')!.textContent!;
       expect(effects).toContain('a scratch directory it creates under the sandbox’s stand-in for tank (a plain '
         + 'directory on this machine’s disk, no ZFS pool)');
       expect(effects).toContain('up to 70.4 GiB of this machine’s disk (9 TiB free now)');

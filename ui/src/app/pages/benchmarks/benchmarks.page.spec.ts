@@ -44,41 +44,41 @@ describe('BenchmarksPage', () => {
       [[['campaign_id', '=', null]], { order_by: ['-created_at'], limit: 25, offset: 0 }],
       [[['campaign_id', '=', null]], { count: true }],
     ]);
-    expect(q('bench-preset-1')!.textContent).toBe('none');
+    expect(q('cell-bench-preset-1')!.textContent).toBe('none');
     // one block a result on a phone, each value headed by its column's name
-    expect(q('bench-history')!.classList).toContain('stacked');
-    expect([...q('bench-row-1')!.querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label')))
+    expect(q('table-bench-history')!.classList).toContain('stacked');
+    expect([...q('row-bench-row-1')!.querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label')))
       .toEqual(['#', 'Label', 'When', 'Source', 'Preset', 'Medians']);
-    expect(q('bench-preset-2')!.textContent).toBe('Max IOPS');
-    expect(q('bench-preset-3')!.textContent).toBe('imported');
-    expect(q('bench-row-3')!.textContent).toContain('bonnie++ import');
-    expect(q('bench-row-1')!.textContent).toContain('Sequential write 1 MiB: 400.0 MB/s');
-    expect(q('bench-row-1')!.textContent).toContain('Random read 4 KiB: 12,000 IOPS');
-    expect(q('bench-row-3')!.textContent).toContain('Random seeks (imported): 10,291 IOPS');
+    expect(q('cell-bench-preset-2')!.textContent).toBe('Max IOPS');
+    expect(q('cell-bench-preset-3')!.textContent).toBe('imported');
+    expect(q('row-bench-row-3')!.textContent).toContain('bonnie++ import');
+    expect(q('row-bench-row-1')!.textContent).toContain('Sequential write 1 MiB: 400.0 MB/s');
+    expect(q('row-bench-row-1')!.textContent).toContain('Random read 4 KiB: 12,000 IOPS');
+    expect(q('row-bench-row-3')!.textContent).toContain('Random seeks (imported): 10,291 IOPS');
   });
 
   it('shows what a result was measured under', async () => {
     const { q, settle } = await renderPage();
-    q('bench-details-toggle-1')!.click();
+    q('button-bench-details-toggle-1')!.click();
     await settle();
-    expect(q('details-cache-defeat')!.textContent).toContain('O_DIRECT');
-    expect(q('details-cache-defeat')!.textContent).toContain('bypasses the page cache');
+    expect(q('text-details-cache-defeat')!.textContent).toContain('O_DIRECT');
+    expect(q('text-details-cache-defeat')!.textContent).toContain('bypasses the page cache');
     expect(q('details-settings')!.textContent).toContain('zfs_txg_timeout');
     expect(q('details-settings')!.textContent).toContain('ZFS module parameter');
     expect(q('details-settings')!.textContent).not.toContain('ZFS_PARAMETER');
     expect(q('details-jobs')!.querySelector('pre')!.textContent).toContain('rw=write');
-    expect(q('details-notes')!.textContent).toContain('3 runs planned');
-    expect(q('details-stats')!.textContent).toContain('write latency p99.9');
+    expect(q('list-details-notes')!.textContent).toContain('3 runs planned');
+    expect(q('table-details-stats')!.textContent).toContain('write latency p99.9');
     // one interval level everywhere: the header says 95 %, the achieved coverage only on hover or when below it
-    expect(q('details-stats')!.querySelector('thead')!.textContent).toContain('95 % interval of the median');
-    expect(q('details-ci-words')!.textContent).toContain('95 %, as on Compare');
-    const ci = q('details-ci')!;
+    expect(q('table-details-stats')!.querySelector('thead')!.textContent).toContain('95 % interval of the median');
+    expect(q('text-details-ci-words')!.textContent).toContain('95 %, as on Compare');
+    const ci = q('cell-details-ci')!;
     expect(ci.getAttribute('title')).toContain('covers 75.0 %');
     expect(ci.textContent).toContain('only 75.0 % with');
 
-    q('bench-details-toggle-3')!.click();
+    q('button-bench-details-toggle-3')!.click();
     await settle();
-    expect(q('details-imported')!.textContent).toContain('2.00a');
+    expect(q('list-details-imported')!.textContent).toContain('2.00a');
     expect(q('details-jobs')).toBeNull();
   });
 
@@ -86,27 +86,27 @@ describe('BenchmarksPage', () => {
     const rows = [fakeImportedBenchmark({ created_at: '2025-12-30T10:00:00Z' }),
       fakeBenchmark({ ...tuned, created_at: '2026-01-03T10:00:00Z' }), fakeBenchmark({ created_at: '2026-01-02T10:00:00Z' })];
     const { api, q, el, settle } = await renderPage(undefined, rows);
-    const table = q('bench-history')!;
+    const table = q('table-bench-history')!;
     const order = () => [...table.querySelectorAll<HTMLElement>('tbody tr')]
       .map((r) => r.dataset['test'] ?? r.className);
-    const shown = () => order().filter((o) => o.startsWith('bench-row-'));
+    const shown = () => order().filter((o) => o.startsWith('row-bench-row-'));
     const asked = () => (api.callsOf('tuning.benchmark.query').filter(([, o]) => !(o as { count?: boolean }).count)
       .at(-1)![1]);
-    expect(shown()).toEqual(['bench-row-2', 'bench-row-1', 'bench-row-3']);
+    expect(shown()).toEqual(['row-bench-row-2', 'row-bench-row-1', 'row-bench-row-3']);
     headerCell(table, 'Label').click();
     await settle();
     expect(asked()).toEqual({ order_by: ['label'], limit: 25, offset: 0 });
-    expect(shown()).toEqual(['bench-row-1', 'bench-row-3', 'bench-row-2']);
+    expect(shown()).toEqual(['row-bench-row-1', 'row-bench-row-3', 'row-bench-row-2']);
     headerCell(table, '#').click();
     await settle();
     expect(asked()).toEqual({ order_by: ['-id'], limit: 25, offset: 0 });
     // words the server does not know (the source, the preset's name) would sort only the page shown: no sort there
     expect(headerCell(table, 'Preset').querySelector('.mat-sort-header-container')).toBeNull();
     expect(headerCell(table, 'Source').querySelector('.mat-sort-header-container')).toBeNull();
-    q('bench-details-toggle-2')!.click();
+    q('button-bench-details-toggle-2')!.click();
     await settle();
-    const open = order().indexOf('bench-row-2') + 1;
-    expect(table.querySelectorAll('tbody tr')[open].querySelector('[data-test="bench-details-2"]')).not.toBeNull();
+    const open = order().indexOf('row-bench-row-2') + 1;
+    expect(table.querySelectorAll('tbody tr')[open].querySelector('[data-test="details-bench-details-2"]')).not.toBeNull();
     // one details row a result, hidden while closed: every result row is a table row, nothing else is shown
     expect(el.querySelectorAll('tbody tr.details:not(.closed)').length).toBe(1);
     expect(el.querySelectorAll('tbody tr.details.closed').length).toBe(2);
@@ -114,13 +114,13 @@ describe('BenchmarksPage', () => {
 
   it('deletes only after a confirmation', async () => {
     const { api, q, settle } = await renderPage();
-    q('bench-delete-2')!.click();
+    q('button-bench-delete-2')!.click();
     await settle();
     expect(api.callsOf('tuning.benchmark.delete')).toEqual([]);
-    q('bench-delete-confirm-2')!.click();
+    q('button-bench-delete-confirm-2')!.click();
     await settle();
     expect(api.callsOf('tuning.benchmark.delete')).toEqual([[2]]);
-    expect(q('bench-row-2')).toBeNull();
+    expect(q('row-bench-row-2')).toBeNull();
   });
 
   it('imports a file and shows where the server found it bad', async () => {
@@ -131,26 +131,26 @@ describe('BenchmarksPage', () => {
       }
       return fakeImportedBenchmark({ id: 8, label: 'old box' });
     }));
-    q('import-open')!.click();
+    q('button-import-open')!.click();
     await settle();
-    const file = q<HTMLInputElement>('import-file')!;
+    const file = q<HTMLInputElement>('input-import-file')!;
     // jsdom's File has no text(); the browser's does.
     Object.defineProperty(file, 'files', { value: [{ name: 'runs.csv', text: async () => 'format_version,bonnie_version\n' }] });
     file.dispatchEvent(new Event('change'));
     await settle();
-    await choose('import-format', 'BONNIE');
-    expect(q<HTMLInputElement>('import-label')!.value).toBe('runs.csv');
-    await type('import-label', 'old box');
-    q('import-submit')!.click();
+    await choose('select-import-format', 'BONNIE');
+    expect(q<HTMLInputElement>('input-import-label')!.value).toBe('runs.csv');
+    await type('input-import-label', 'old box');
+    q('button-import-submit')!.click();
     await settle();
     expect(api.callsOf('tuning.benchmark.import')).toEqual([['BONNIE', 'format_version,bonnie_version\n', 'old box']]);
-    expect(q('import-data-error')!.textContent).toContain('line 3, column put_block');
+    expect(q('text-import-data-error')!.textContent).toContain('line 3, column put_block');
 
     fail = false;
-    q('import-submit')!.click();
+    q('button-import-submit')!.click();
     await settle();
-    expect(q('import-dialog')).toBeNull();
-    expect(q('import-done')!.textContent).toContain('#8 old box');
+    expect(q('form-import-dialog')).toBeNull();
+    expect(q('text-import-done')!.textContent).toContain('#8 old box');
     expect(api.callsOf('tuning.benchmark.query').length).toBe(4);   // a page and the count, twice
   });
 
@@ -169,32 +169,32 @@ describe('BenchmarksPage', () => {
   it('a read-only user may not run, import or delete: each control names the role it needs', async () => {
     const { el, q, settle } = await renderPage();
     await sessionRoles(READ_ONLY_ROLES, settle);
-    for (const id of ['bench-start', 'import-open', 'bench-delete-1']) {
+    for (const id of ['button-bench-start', 'button-import-open', 'button-bench-delete-1']) {
       expect(controlState(el, id)).toEqual({
         disabled: true, needs: 'SYSTEM_ADVANCED_WRITE', says: 'Needs the System advanced write role',
       });
     }
-    q('bench-delete-1')!.click();
-    q('import-open')!.click();
+    q('button-bench-delete-1')!.click();
+    q('button-import-open')!.click();
     await settle();
-    expect(q('bench-delete-confirm-1')).toBeNull();
-    expect(q('import-dialog')).toBeNull();
-    expect(controlState(el, 'bench-details-toggle-1').disabled).toBe(false);   // reading stays open
+    expect(q('button-bench-delete-confirm-1')).toBeNull();
+    expect(q('form-import-dialog')).toBeNull();
+    expect(controlState(el, 'button-bench-details-toggle-1').disabled).toBe(false);   // reading stays open
   });
 
   it('leaves campaign runs out of the history unless asked, and links each to its campaign', async () => {
     const campaignRun = fakeBenchmark({ id: 9, label: 'round 1 · max-iops', campaign_id: 4 });
     const { api, q, settle } = await renderPage(undefined, [campaignRun, tuned]);
-    expect(q('bench-row-9')).toBeNull();
-    q('bench-show-campaign-runs')!.querySelector('input')!.click();
+    expect(q('row-bench-row-9')).toBeNull();
+    q('checkbox-bench-show-campaign-runs')!.querySelector('input')!.click();
     await settle();
     expect(api.callsOf('tuning.benchmark.query').slice(-2)).toEqual([
       [[], { order_by: ['-created_at'], limit: 25, offset: 0 }], [[], { count: true }]]);
-    expect(q('bench-row-9')).not.toBeNull();
-    const link = q<HTMLAnchorElement>('bench-campaign-9')!;
+    expect(q('row-bench-row-9')).not.toBeNull();
+    const link = q<HTMLAnchorElement>('link-bench-campaign-9')!;
     expect(link.textContent).toContain('run of campaign #4');
     expect(link.getAttribute('href')).toBe('/campaigns?campaign=4');
-    expect(q('bench-campaign-2')).toBeNull();
+    expect(q('link-bench-campaign-2')).toBeNull();
   });
 
   describe('pages', () => {
@@ -203,39 +203,39 @@ describe('BenchmarksPage', () => {
       id: i + 1, label: `run ${i + 1}`, created_at: new Date(Date.UTC(2026, 0, 1, 0, i + 1)).toISOString(),
     }));
     const shownIds = (all: (prefix: string) => HTMLElement[]) =>
-      all('bench-row-').map((r) => Number(r.dataset['test']!.slice('bench-row-'.length)));
+      all('row-bench-row-').map((r) => Number(r.dataset['test']!.slice('row-bench-row-'.length)));
     const pageAsks = (api: MockApiService) => api.callsOf('tuning.benchmark.query')
       .map(([, o]) => o as { count?: boolean; limit?: number; offset?: number })
       .filter((o) => !o.count).map((o) => [o.offset, o.limit]);
     const range = (q: (id: string) => HTMLElement | null) =>
-      q('bench-history-paginator')!.querySelector('.mat-mdc-paginator-range-label')!.textContent!.trim();
+      q('paginator-bench-history')!.querySelector('.mat-mdc-paginator-range-label')!.textContent!.trim();
 
     it('asks for one page of 25 at a time and moves between pages', async () => {
       const { api, q, all, settle } = await renderPage(undefined, many());
       expect(shownIds(all)).toEqual(Array.from({ length: 25 }, (_, i) => 60 - i));
       expect(range(q)).toBe('1–25 of 60');
-      q('bench-history-paginator-next')!.click();
+      q('button-bench-history-next')!.click();
       await settle();
       expect(pageAsks(api).at(-1)).toEqual([25, 25]);
       expect(shownIds(all)[0]).toBe(35);
       expect(range(q)).toBe('26–50 of 60');
-      q('bench-history-paginator-last')!.click();
+      q('button-bench-history-last')!.click();
       await settle();
       expect(pageAsks(api).at(-1)).toEqual([50, 25]);
       expect(shownIds(all)).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
-      expect(q<HTMLButtonElement>('bench-history-paginator-next')!.getAttribute('aria-disabled')).toBe('true');
-      q('bench-history-paginator-first')!.click();
+      expect(q<HTMLButtonElement>('button-bench-history-next')!.getAttribute('aria-disabled')).toBe('true');
+      q('button-bench-history-first')!.click();
       await settle();
       expect(shownIds(all)[0]).toBe(60);
-      expect(q('bench-history-paginator-previous')!.getAttribute('aria-label')).toBe('Previous page');
+      expect(q('button-bench-history-previous')!.getAttribute('aria-label')).toBe('Previous page');
     });
 
     it('offers 10, 25, 50 and 100 a page; another size keeps the first row shown on its page', async () => {
       const { api, q, all, options, choose, settle } = await renderPage(undefined, many());
-      q('bench-history-paginator-next')!.click();
+      q('button-bench-history-next')!.click();
       await settle();
-      expect(options('bench-history-paginator-size').map((o) => o.value)).toEqual(['10', '25', '50', '100']);
-      await choose('bench-history-paginator-size', '10');
+      expect(options('select-bench-history-size').map((o) => o.value)).toEqual(['10', '25', '50', '100']);
+      await choose('select-bench-history-size', '10');
       // Material keeps the first row shown on screen: row 26 is on the third page of ten
       expect(pageAsks(api).at(-1)).toEqual([20, 10]);
       expect(shownIds(all)).toEqual([40, 39, 38, 37, 36, 35, 34, 33, 32, 31]);
@@ -244,36 +244,36 @@ describe('BenchmarksPage', () => {
 
     it('a sort starts again at the first page and sorts the whole history', async () => {
       const { api, q, settle } = await renderPage(undefined, many());
-      q('bench-history-paginator-next')!.click();
+      q('button-bench-history-next')!.click();
       await settle();
-      headerCell(q('bench-history')!, '#').click();
+      headerCell(q('table-bench-history')!, '#').click();
       await settle();
       expect(api.callsOf('tuning.benchmark.query').at(-2)![1]).toEqual({ order_by: ['-id'], limit: 25, offset: 0 });
     });
 
     it('keeps the results picked to compare while moving between pages', async () => {
       const { q, settle } = await renderPage(undefined, many());
-      q('bench-pick-60')!.querySelector('input')!.click();
-      q('bench-history-paginator-next')!.click();
+      q('checkbox-bench-pick-60')!.querySelector('input')!.click();
+      q('button-bench-history-next')!.click();
       await settle();
-      q('bench-pick-30')!.querySelector('input')!.click();
+      q('checkbox-bench-pick-30')!.querySelector('input')!.click();
       await settle();
-      expect(q('bench-compare')!.textContent).toContain('Compare selected (2)');
-      q('bench-history-paginator-previous')!.click();
+      expect(q('button-bench-compare')!.textContent).toContain('Compare selected (2)');
+      q('button-bench-history-previous')!.click();
       await settle();
-      expect(q('bench-pick-60')!.querySelector('input')!.checked).toBe(true);
+      expect(q('checkbox-bench-pick-60')!.querySelector('input')!.checked).toBe(true);
       const router = TestBed.inject(Router);
       const navigate = vi.spyOn(router, 'navigate').mockResolvedValue(true);
-      q('bench-compare')!.click();
+      q('button-bench-compare')!.click();
       expect(navigate).toHaveBeenCalledWith(['/compare'], { queryParams: { ids: '30,60', baseline: 30 } });
     });
 
     it('a delete reloads the same page; the last row of the last page deleted, the page before is shown', async () => {
       const { api, q, all, settle } = await renderPage(undefined, many(27));
       const remove = async (id: number) => {
-        q(`bench-delete-${id}`)!.click();
+        q(`button-bench-delete-${id}`)!.click();
         await settle();
-        q(`bench-delete-confirm-${id}`)!.click();
+        q(`button-bench-delete-confirm-${id}`)!.click();
         await settle();
       };
       await remove(27);
@@ -281,18 +281,18 @@ describe('BenchmarksPage', () => {
       expect(shownIds(all)).toEqual(Array.from({ length: 25 }, (_, i) => 26 - i));
       expect(range(q)).toBe('1–25 of 26');
 
-      q('bench-history-paginator-next')!.click();
+      q('button-bench-history-next')!.click();
       await settle();
       expect(shownIds(all)).toEqual([1]);
-      q('bench-pick-1')!.querySelector('input')!.click();
+      q('checkbox-bench-pick-1')!.querySelector('input')!.click();
       await settle();
       await remove(1);
       // page 2 has no rows now: page 1 is asked for and shown, not an empty page
       expect(pageAsks(api).slice(-2)).toEqual([[25, 25], [0, 25]]);
       expect(shownIds(all)).toEqual(Array.from({ length: 25 }, (_, i) => 26 - i));
       expect(range(q)).toBe('1–25 of 25');
-      expect(q('bench-empty')).toBeNull();
-      expect(q('bench-compare')!.textContent).toContain('Compare selected (0)');   // a deleted result is not picked
+      expect(q('cell-bench-empty')).toBeNull();
+      expect(q('button-bench-compare')!.textContent).toContain('Compare selected (0)');   // a deleted result is not picked
     });
 
     it('the campaign-runs switch counts under its own filters and starts again at the first page', async () => {
@@ -300,16 +300,16 @@ describe('BenchmarksPage', () => {
         id: 100 + i, label: `round ${i}`, campaign_id: 7, created_at: `2026-02-0${i + 1}T00:00:00.000Z` }))];
       const { api, q, all, settle } = await renderPage(undefined, rows);
       expect(range(q)).toBe('1–25 of 30');
-      q('bench-history-paginator-next')!.click();
+      q('button-bench-history-next')!.click();
       await settle();
       expect(shownIds(all)).toEqual([5, 4, 3, 2, 1]);
-      q('bench-show-campaign-runs')!.querySelector('input')!.click();
+      q('checkbox-bench-show-campaign-runs')!.querySelector('input')!.click();
       await settle();
       expect(api.callsOf('tuning.benchmark.query').slice(-2)).toEqual([
         [[], { order_by: ['-created_at'], limit: 25, offset: 0 }], [[], { count: true }]]);
       expect(range(q)).toBe('1–25 of 35');
       expect(shownIds(all).slice(0, 6)).toEqual([104, 103, 102, 101, 100, 30]);
-      q('bench-show-campaign-runs')!.querySelector('input')!.click();
+      q('checkbox-bench-show-campaign-runs')!.querySelector('input')!.click();
       await settle();
       expect(range(q)).toBe('1–25 of 30');
     });

@@ -28,6 +28,7 @@ import { BenchmarkFormComponent } from './benchmark-form.component';
 import { ImportDialogComponent } from './import-dialog.component';
 import { SOURCE_WORDS } from './source-words';
 import { toggleIn } from '../../shared/toggle-in';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /**
  * What the server can sort the history by: its own fields. The source and the preset are words the server does not
@@ -39,7 +40,7 @@ const SORT_FIELDS = { id: 'id', label: 'label', when: 'created_at' };
 /** Start benchmarks, keep their history with what they were measured under, import older results, pick to compare. */
 @Component({
   selector: 'tp-benchmarks-page',
-  imports: [MatCheckbox, MatButton, MatTableModule, MatSort, MatSortHeader, MatPaginator, PaginatorIdsDirective,
+  imports: [TestIdDirective, MatCheckbox, MatButton, MatTableModule, MatSort, MatSortHeader, MatPaginator, PaginatorIdsDirective,
     TypedCellDef, TranslatePipe, BenchmarkFormComponent, BenchmarkDetailsComponent, ImportDialogComponent,
     RequiresRoleDirective, RouterLink],
   providers: [providePaginatorWords()],

@@ -10,11 +10,12 @@ import { BenchmarkResult, ImportFormat } from '../../api/models/tuning-benchmark
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { MappedErrors, mapFieldErrors } from '../../shared/field-errors';
 import { DialogDirective } from '../../shared/dialog/dialog.directive';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** Import a bonnie++/gobonniego/fio file or a client kit's output: picker, format, label; the server's complaint shown where it belongs. */
 @Component({
   selector: 'tp-import-dialog',
-  imports: [MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, TranslatePipe, DialogDirective],
+  imports: [TestIdDirective, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, TranslatePipe, DialogDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   /* the chosen format shows whole ('client kit output file'), never cut */
   styles: `.format { width: 16rem; max-width: 100%; } .dialog { width: 100%; }`,
@@ -22,18 +23,18 @@ import { DialogDirective } from '../../shared/dialog/dialog.directive';
     <!-- a click beside it does not close it: a picked file and typed label would be lost -->
     <ng-template tpDialog [tpDialogLabel]="'Import older results' | t" tpDialogBackdropDismisses="false"
                  (tpDialogDismiss)="closed.emit()">
-      <form class="dialog" (submit)="$event.preventDefault(); submit()" data-test="import-dialog">
+      <form class="dialog" (submit)="$event.preventDefault(); submit()" tpTest="import-dialog">
         <h2>{{ 'Import older results' | t }}</h2>
         <p class="muted">{{ 'bonnie++ (its report or CSV lines, 1.96–2.x), gobonniego JSON, fio JSON output, or a client kit’s output file (--output).' | t }}</p>
         <label>{{ 'File' | t }}<br />
-          <input #file type="file" accept=".csv,.txt,.json,.out,.log,text/*,application/json" data-test="import-file"
+          <input #file type="file" accept=".csv,.txt,.json,.out,.log,text/*,application/json" tpTest="import-file"
                  (change)="readFile(file)" />
         </label>
-        @if (errors().fields['data']; as e) { <div class="field-error" role="alert" data-test="import-data-error">{{ e }}</div> }
+        @if (errors().fields['data']; as e) { <div class="field-error" role="alert" tpTest="import-data-error">{{ e }}</div> }
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic" class="format">
             <mat-label>{{ 'Format' | t }}</mat-label>
-            <mat-select data-test="import-format" [value]="format()" (selectionChange)="format.set($event.value)">
+            <mat-select tpTest="import-format" [value]="format()" (selectionChange)="format.set($event.value)">
               <mat-option value="BONNIE" data-value="BONNIE">bonnie++</mat-option>
               <mat-option value="GOBONNIEGO" data-value="GOBONNIEGO">gobonniego JSON</mat-option>
               <mat-option value="FIO" data-value="FIO">fio JSON</mat-option>
@@ -45,14 +46,14 @@ import { DialogDirective } from '../../shared/dialog/dialog.directive';
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>{{ 'Label' | t }}</mat-label>
-            <input matInput type="text" [value]="label()" (input)="label.set($any($event.target).value)" data-test="import-label" />
+            <input matInput type="text" [value]="label()" (input)="label.set($any($event.target).value)" tpTest="import-label" />
           </mat-form-field>
         </div>
-        @if (errors().fields['label']; as e) { <div class="field-error" data-test="import-label-error">{{ e }}</div> }
-        @if (errors().general; as e) { <p class="banner danger" role="alert" data-test="import-error">{{ e }}</p> }
+        @if (errors().fields['label']; as e) { <div class="field-error" tpTest="import-label-error">{{ e }}</div> }
+        @if (errors().general; as e) { <p class="banner danger" role="alert" tpTest="import-error">{{ e }}</p> }
         <div class="actions">
-          <button matButton="outlined" type="button" data-test="import-cancel" (click)="closed.emit()">{{ 'Cancel' | t }}</button>
-          <button matButton="filled" type="submit" class="primary" [disabled]="!text() || busy()" data-test="import-submit">{{ 'Import' | t }}</button>
+          <button matButton="outlined" type="button" tpTest="import-cancel" (click)="closed.emit()">{{ 'Cancel' | t }}</button>
+          <button matButton="filled" type="submit" class="primary" [disabled]="!text() || busy()" tpTest="import-submit">{{ 'Import' | t }}</button>
         </div>
       </form>
     </ng-template>

@@ -32,26 +32,26 @@ async function renderForm(configure: (api: MockApiService) => void = () => undef
 describe('CampaignFormComponent', () => {
   it('sends today\'s spec shape: the settings as the campaign\'s benchmark, rounds beside them', async () => {
     const { api, q, type, choose, settle } = await renderForm((m) => m.mockJob('tuning.campaign.run', () => throwError(() => new Error('stop'))));
-    await choose('camp-dataset', 'tank/vms');
-    q('camp-preset-max-seq')!.querySelector('input')!.click();
-    q('camp-test-RAND_READ_4K')!.querySelector('input')!.click();
-    await choose('camp-profile', 'STANDARD');
-    await type('camp-runs', '3');
-    await type('camp-rounds', '4');
-    await type('camp-runtime', '5');
-    await type('camp-ramp', '0');
-    await choose('camp-order', 'SEQUENTIAL');
-    await type('camp-label', ' night ');
-    await choose('camp-finish-mode', 'WINNER');
-    await choose('camp-finish-test', 'SEQ_READ');
-    q('camp-start')!.click();
+    await choose('select-camp-dataset', 'tank/vms');
+    q('checkbox-camp-preset-max-seq')!.querySelector('input')!.click();
+    q('checkbox-camp-test-rand-read-4k')!.querySelector('input')!.click();
+    await choose('select-camp-profile', 'STANDARD');
+    await type('input-camp-runs', '3');
+    await type('input-camp-rounds', '4');
+    await type('input-camp-runtime', '5');
+    await type('input-camp-ramp', '0');
+    await choose('select-camp-order', 'SEQUENTIAL');
+    await type('input-camp-label', ' night ');
+    await choose('select-camp-finish-mode', 'WINNER');
+    await choose('select-camp-finish-test', 'SEQ_READ');
+    q('button-camp-start')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.run')).toEqual([[{
       dataset: 'tank/vms', presets: ['max-seq'],
       benchmark: { tests: ['SEQ_WRITE', 'SEQ_READ'], profile: 'STANDARD', runs: 3, runtime_seconds: 5, ramp_seconds: 0 },
       rounds: 4, allow_reboot: false, order: 'SEQUENTIAL', finish: { mode: 'WINNER', test: 'SEQ_READ' }, label: 'night',
     }]]);
-    expect(q('camp-error')!.textContent).toContain('stop');
+    expect(q('text-camp-error')!.textContent).toContain('stop');
   });
 
   it('measures on a client agent when a client session is chosen, and says what that means', async () => {
@@ -59,27 +59,27 @@ describe('CampaignFormComponent', () => {
       .mockCall('tuning.client.session.query', [fakeClientSession({ id: 7, label: 'office ws', protocol: 'SMB' })])
       .mockJob('tuning.campaign.run', () => throwError(() => new Error('stop'))));
     expect(api.callsOf('tuning.client.session.query')).toEqual([[[['state', '=', 'ACTIVE']]]]);
-    expect(q('camp-client-words')).toBeNull();
-    await choose('camp-dataset', 'tank/vms');
-    q('camp-preset-max-seq')!.querySelector('input')!.click();
-    await choose('camp-client-session', '7');
-    expect(q('camp-client-session')!.textContent).toContain('SMB client agent · session 7 · office ws');
-    expect(q('camp-client-words')!.textContent).toContain('waits for the client agent');
-    q('camp-start')!.click();
+    expect(q('text-camp-client-words')).toBeNull();
+    await choose('select-camp-dataset', 'tank/vms');
+    q('checkbox-camp-preset-max-seq')!.querySelector('input')!.click();
+    await choose('select-camp-client-session', '7');
+    expect(q('select-camp-client-session')!.textContent).toContain('SMB client agent · session 7 · office ws');
+    expect(q('text-camp-client-words')!.textContent).toContain('waits for the client agent');
+    q('button-camp-start')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.run')[0][0]).toEqual(expect.objectContaining({ client_session_id: 7 }));
   });
 
   it('sends nothing the form can already refuse, and says why under each field', async () => {
     const { api, q, type, settle } = await renderForm();
-    await type('camp-rounds', '0');
-    q('camp-start')!.click();
+    await type('input-camp-rounds', '0');
+    q('button-camp-start')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.run')).toEqual([]);
-    expect(q('error-presets')!.textContent).toBe('Presets: choose at least one');
-    expect(q('error-dataset')).not.toBeNull();
-    expect(q('error-rounds')!.textContent).toBe('Rounds: must be at least 1');
-    expect(q('camp-error')).toBeNull();
+    expect(q('text-error-presets')!.textContent).toBe('Presets: choose at least one');
+    expect(q('text-error-dataset')).not.toBeNull();
+    expect(q('text-error-rounds')!.textContent).toBe('Rounds: must be at least 1');
+    expect(q('text-camp-error')).toBeNull();
   });
 
   it('puts the server\'s refusal on the settings\' fields and its own, in words', async () => {
@@ -89,25 +89,25 @@ describe('CampaignFormComponent', () => {
       { attribute: 'tuning.campaign.run.spec.label', message: 'String should have at most 120 characters', errno: 22 },
       { attribute: 'tuning.campaign.run.spec.pool_wait_seconds', message: 'Input should be greater than or equal to 0', errno: 22 },
     ]))));
-    await choose('camp-dataset', 'tank/vms');
-    q('camp-preset-max-iops')!.querySelector('input')!.click();
-    await type('camp-runtime', '100000');
-    q('camp-start')!.click();
+    await choose('select-camp-dataset', 'tank/vms');
+    q('checkbox-camp-preset-max-iops')!.querySelector('input')!.click();
+    await type('input-camp-runtime', '100000');
+    q('button-camp-start')!.click();
     await settle();
-    expect(q('error-runtime_seconds')!.textContent).toBe('Measured seconds per run: must be at most 3600');
-    expect(q('error-tests')!.textContent).toBe('Tests: choose at least one');
-    expect(q('error-label')!.textContent).toBe('Label: must be at most 120 characters');
-    expect(q('camp-error')!.textContent).toBe('tuning.campaign.run.spec.pool_wait_seconds: must be at least 0');
+    expect(q('text-error-runtime-seconds')!.textContent).toBe('Measured seconds per run: must be at most 3600');
+    expect(q('text-error-tests')!.textContent).toBe('Tests: choose at least one');
+    expect(q('text-error-label')!.textContent).toBe('Label: must be at most 120 characters');
+    expect(q('text-camp-error')!.textContent).toBe('tuning.campaign.run.spec.pool_wait_seconds: must be at least 0');
 
-    await type('camp-runtime', '60');
-    expect(q('error-runtime_seconds')).toBeNull();
-    expect(q('error-tests')).not.toBeNull();
+    await type('input-camp-runtime', '60');
+    expect(q('text-error-runtime-seconds')).toBeNull();
+    expect(q('text-error-tests')).not.toBeNull();
   });
 
   it('estimates every configuration in every round', async () => {
     const { api, q, settle } = await renderForm();
-    q('camp-preset-max-iops')!.querySelector('input')!.click();
-    q('camp-preset-max-seq')!.querySelector('input')!.click();
+    q('checkbox-camp-preset-max-iops')!.querySelector('input')!.click();
+    q('checkbox-camp-preset-max-seq')!.querySelector('input')!.click();
     await settle();
     await new Promise((r) => setTimeout(r, ESTIMATE_DEBOUNCE_MS + 20));
     await settle();
@@ -120,28 +120,28 @@ describe('CampaignFormComponent', () => {
     const { api, q, choose, settle } = await renderForm((m) => m
       .mockCall('tuning.preset.preview', ([id]) => fakePlan(undefined, { needs_reboot: id === 'max-seq' }))
       .mockJob('tuning.campaign.run', () => throwError(() => new Error('stop'))));
-    await choose('camp-dataset', 'tank/vms');
-    q('camp-preset-max-seq')!.querySelector('input')!.click();
+    await choose('select-camp-dataset', 'tank/vms');
+    q('checkbox-camp-preset-max-seq')!.querySelector('input')!.click();
     await settle();
-    expect(q('camp-reboot-count')).toBeNull();
-    q('camp-allow-reboot')!.querySelector('input')!.click();
+    expect(q('text-camp-reboot-count')).toBeNull();
+    q('checkbox-camp-allow-reboot')!.querySelector('input')!.click();
     await settle();
-    expect(q('camp-reboot-count')!.textContent).toContain('up to 6 times');
+    expect(q('text-camp-reboot-count')!.textContent).toContain('up to 6 times');
 
-    q('camp-start')!.click();
+    q('button-camp-start')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.run')).toEqual([]);
-    expect(q('confirm-effect-REBOOT')!.textContent).toContain('up to 6 times');
-    q<HTMLButtonElement>('confirm-cancel')!.click();
+    expect(q('item-confirm-effect-reboot')!.textContent).toContain('up to 6 times');
+    q<HTMLButtonElement>('button-confirm-cancel')!.click();
     await settle();
-    expect(q('confirm-dialog')).toBeNull();
+    expect(q('text-confirm-dialog')).toBeNull();
     expect(api.callsOf('tuning.campaign.run')).toEqual([]);
 
-    q('camp-start')!.click();
+    q('button-camp-start')!.click();
     await settle();
-    q('confirm-checkbox')!.querySelector('input')!.click();
+    q('checkbox-confirm-checkbox')!.querySelector('input')!.click();
     await settle();
-    q<HTMLButtonElement>('confirm-continue')!.click();
+    q<HTMLButtonElement>('button-confirm-continue')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.run')[0][0]).toMatchObject({ allow_reboot: true, presets: ['max-seq'] });
   });
@@ -150,15 +150,15 @@ describe('CampaignFormComponent', () => {
 describe('CampaignFormComponent: the dataset and what applying does', () => {
   it('picks no dataset (least of all the pool root) and previews nothing until the admin picks one', async () => {
     const { api, q, choose, settle, selected } = await renderForm();
-    expect(selected('camp-dataset')).toBe('');
-    expect(q('camp-dataset')!.textContent).toContain('Pick a dataset');
-    expect(q('camp-dataset-words')!.textContent).toContain('Pick the dataset');
-    q('camp-preset-max-seq')!.querySelector('input')!.click();
+    expect(selected('select-camp-dataset')).toBe('');
+    expect(q('select-camp-dataset')!.textContent).toContain('Pick a dataset');
+    expect(q('text-camp-dataset-words')!.textContent).toContain('Pick the dataset');
+    q('checkbox-camp-preset-max-seq')!.querySelector('input')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.preview')).toEqual([]);
-    await choose('camp-dataset', 'tank/vms');
+    await choose('select-camp-dataset', 'tank/vms');
     expect(api.callsOf('tuning.preset.preview').at(-1)).toEqual(['max-seq', { pool: 'tank', dataset: 'tank/vms' }]);
-    expect(q('camp-dataset-words')).toBeNull();
+    expect(q('text-camp-dataset-words')).toBeNull();
   });
 
   it('asks for the Confirm tick when a preset restarts a sharing service or changes the pool, in the apply\'s words', async () => {
@@ -169,21 +169,21 @@ describe('CampaignFormComponent: the dataset and what applying does', () => {
     const { api, q, choose, settle } = await renderForm((m) => m
       .mockCall('tuning.preset.preview', () => fakePlan([smb, log]))
       .mockJob('tuning.campaign.run', () => throwError(() => new Error('stop'))));
-    await choose('camp-dataset', 'tank/vms');
-    q('camp-preset-max-seq')!.querySelector('input')!.click();
-    q('camp-preset-max-iops')!.querySelector('input')!.click();
+    await choose('select-camp-dataset', 'tank/vms');
+    q('checkbox-camp-preset-max-seq')!.querySelector('input')!.click();
+    q('checkbox-camp-preset-max-iops')!.querySelector('input')!.click();
     await settle();
-    q('camp-start')!.click();
+    q('button-camp-start')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.run')).toEqual([]);
-    expect(q('confirm-title')!.textContent).toContain('restarts services or changes the pool');
-    expect(q('confirm-effects')!.querySelectorAll('li').length).toBe(2);
-    expect(q('confirm-effect-SERVICE_RESTART')!.textContent).toContain('Restarts the SMB service');
-    expect(q('confirm-effect-POOL_DEVICE')!.textContent).toContain('Adds sdc to pool tank as SLOG');
-    expect(q('confirm-effect-REBOOT')).toBeNull();
-    q('confirm-checkbox')!.querySelector('input')!.click();
+    expect(q('heading-confirm-title')!.textContent).toContain('restarts services or changes the pool');
+    expect(q('list-confirm-effects')!.querySelectorAll('li').length).toBe(2);
+    expect(q('item-confirm-effect-service-restart')!.textContent).toContain('Restarts the SMB service');
+    expect(q('item-confirm-effect-pool-device')!.textContent).toContain('Adds sdc to pool tank as SLOG');
+    expect(q('item-confirm-effect-reboot')).toBeNull();
+    q('checkbox-confirm-checkbox')!.querySelector('input')!.click();
     await settle();
-    q<HTMLButtonElement>('confirm-continue')!.click();
+    q<HTMLButtonElement>('button-confirm-continue')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.run')[0][0]).toMatchObject({ allow_reboot: false, dataset: 'tank/vms' });
   });
@@ -192,7 +192,7 @@ describe('CampaignFormComponent: the dataset and what applying does', () => {
 describe('CampaignFormComponent: selects show whole words', () => {
   it('gives every select a wide field and option texts that fit it', async () => {
     const { q, el, choose } = await renderForm();
-    await choose('camp-finish-mode', 'PRESET');
+    await choose('select-camp-finish-mode', 'PRESET');
     const selects = [...el.querySelectorAll<HTMLElement>('mat-select')].filter((s) => !s.closest('tp-benchmark-settings'));
     expect(selects.length).toBeGreaterThanOrEqual(5);
     for (const select of selects) {
@@ -202,7 +202,7 @@ describe('CampaignFormComponent: selects show whole words', () => {
         expect(option.text.length).toBeLessThanOrEqual(50);
       }
     }
-    expect(q('camp-order')!.textContent).toContain('Interleaved (round by round, every configuration)');
+    expect(q('select-camp-order')!.textContent).toContain('Interleaved (round by round, every configuration)');
   });
 });
 

@@ -32,11 +32,12 @@ import { PlanTableComponent } from '../presets/plan-table.component';
 import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dialog.component';
 import { ConfirmEffect } from '../../shared/confirm-dialog/confirm-effects';
 import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, campaignSpec } from './campaign-form';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** The campaign wizard: what to compare, how to measure, whether it may reboot, what stays applied at the end. */
 @Component({
   selector: 'tp-campaign-form',
-  imports: [ConfirmDialogComponent, MatCheckbox, MatCard, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
+  imports: [TestIdDirective, ConfirmDialogComponent, MatCheckbox, MatCard, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
     PlanTableComponent, BenchmarkSettingsComponent, FieldErrorComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
@@ -48,44 +49,44 @@ import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, 
     .checks { display: flex; flex-wrap: wrap; gap: 0 8px; border: 0; padding: 6px 0; margin: 0; }
   `,
   template: `
-    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="start()" novalidate data-test="camp-form">
+    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="start()" novalidate tpTest="camp-form">
       <h2>{{ 'Start a campaign' | t }}</h2>
       <p class="muted">{{ 'A campaign measures the box as it is (the baseline) and each chosen preset, in rounds, and recommends what wins with statistics.' | t }}</p>
       <div class="field wide">
         <mat-form-field appearance="outline" subscriptSizing="dynamic" floatLabel="always">
           <mat-label>{{ labels.dataset | t }}</mat-label>
-          <mat-select formControlName="dataset" data-test="camp-dataset" [placeholder]="'Pick a dataset' | t">
+          <mat-select formControlName="dataset" tpTest="camp-dataset" [placeholder]="'Pick a dataset' | t">
             @for (d of datasets(); track d) { <mat-option [value]="d" [attr.data-value]="d">{{ d }}</mat-option> }
           </mat-select>
         </mat-form-field>
         <tp-field-error [control]="form.controls.dataset" [label]="labels.dataset" testId="error-dataset" />
       </div>
       @if (!value().dataset) {
-        <p class="muted" data-test="camp-dataset-words">{{ 'Pick the dataset the campaign tunes: it applies each preset to it, and its children inherit the changes. Nothing is picked for you, least of all a pool root.' | t }}</p>
+        <p class="muted" tpTest="camp-dataset-words">{{ 'Pick the dataset the campaign tunes: it applies each preset to it, and its children inherit the changes. Nothing is picked for you, least of all a pool root.' | t }}</p>
       }
       <fieldset class="checks">
         <legend>{{ 'Presets to compare with the baseline' | t }}</legend>
         @for (p of presets.presets(); track p.id) {
           <mat-checkbox [checked]="value().presets.includes(p.id)" (change)="togglePreset(p.id)"
-                        [attr.data-test]="'camp-preset-' + p.id">{{ p.name }}</mat-checkbox>
+                        [tpTest]="['camp-preset', p.id]">{{ p.name }}</mat-checkbox>
         }
       </fieldset>
       <tp-field-error [control]="form.controls.presets" [label]="labels.presets" testId="error-presets" />
       @if (dangers().length) {
-        <section data-test="camp-dangers">
+        <section tpTest="camp-dangers">
           <h3>{{ labels.acknowledge | t }}</h3>
           <p class="muted">{{ 'The campaign applies these only if you tick each one. Tick them only for a box whose data you can afford to lose or rebuild.' | t }}</p>
           <tp-plan-table [changes]="dangers()" [acknowledged]="acknowledged()" (toggled)="toggleAck($event)" />
         </section>
       }
-      @if (dangerError(); as e) { <div class="field-error" data-test="camp-dangers-error">{{ e }}</div> }
+      @if (dangerError(); as e) { <div class="field-error" tpTest="camp-dangers-error">{{ e }}</div> }
       <tp-field-error [control]="form.controls.acknowledge" [label]="labels.acknowledge" testId="error-acknowledge" />
       <tp-benchmark-settings [form]="form.controls.settings" prefix="camp" [configurations]="value().presets.length + 1" />
       <div class="row">
         <div class="field wide">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>{{ labels.order | t }}</mat-label>
-            <mat-select formControlName="order" data-test="camp-order">
+            <mat-select formControlName="order" tpTest="camp-order">
               <mat-option value="INTERLEAVED" data-value="INTERLEAVED">{{ 'Interleaved (round by round, every configuration)' | t }}</mat-option>
               <mat-option value="SEQUENTIAL" data-value="SEQUENTIAL">{{ 'Sequential (one configuration at a time)' | t }}</mat-option>
             </mat-select>
@@ -95,7 +96,7 @@ import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, 
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>{{ labels.label | t }}</mat-label>
-            <input matInput type="text" formControlName="label" data-test="camp-label" />
+            <input matInput type="text" formControlName="label" tpTest="camp-label" />
           </mat-form-field>
           <tp-field-error [control]="form.controls.label" [label]="labels.label" testId="error-label" />
         </div>
@@ -103,7 +104,7 @@ import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, 
       <div class="field wide">
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
           <mat-label>{{ labels.client_session | t }}</mat-label>
-          <mat-select formControlName="client_session" data-test="camp-client-session">
+          <mat-select formControlName="client_session" tpTest="camp-client-session">
             <mat-option value="" data-value="">{{ 'this box (fio on the dataset)' | t }}</mat-option>
             @for (s of clientSessions(); track s.id) {
               <mat-option [value]="'' + s.id" [attr.data-value]="s.id">{{ sessionWords(s) }}</mat-option>
@@ -113,23 +114,23 @@ import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, 
         <tp-field-error [control]="form.controls.client_session" [label]="labels.client_session" testId="error-client_session_id" />
       </div>
       @if (value().client_session) {
-        <p class="muted" data-test="camp-client-words">{{ 'Each benchmark step waits for the client agent of this session (run its agent command on the client first; the Clients page shows it). The configurations are compared as that client sees them over its share or LUN; the box still applies and restarts.' | t }}</p>
+        <p class="muted" tpTest="camp-client-words">{{ 'Each benchmark step waits for the client agent of this session (run its agent command on the client first; the Clients page shows it). The configurations are compared as that client sees them over its share or LUN; the box still applies and restarts.' | t }}</p>
       }
       <div style="margin-top: 8px">
-        <mat-checkbox formControlName="allow_reboot" data-test="camp-allow-reboot">{{ labels.allow_reboot | t }}</mat-checkbox>
+        <mat-checkbox formControlName="allow_reboot" tpTest="camp-allow-reboot">{{ labels.allow_reboot | t }}</mat-checkbox>
         <tp-field-error [control]="form.controls.allow_reboot" [label]="labels.allow_reboot" testId="error-allow_reboot" />
       </div>
-      <p class="muted" data-test="camp-reboot-words">{{ (value().allow_reboot
+      <p class="muted" tpTest="camp-reboot-words">{{ (value().allow_reboot
         ? 'Some presets only take effect after a restart. The campaign will restart the box by itself when it gets to them, wait for it to come back, and carry on. The box is unavailable to everyone during each restart.'
         : 'The box is never restarted. Presets that only take effect after a restart are skipped, and the results say so.') | t }}
         @if (value().allow_reboot && value().presets.length) {
-          <strong data-test="camp-reboot-count">{{ rebootWords().text | t: rebootWords().params }}</strong>
+          <strong tpTest="camp-reboot-count">{{ rebootWords().text | t: rebootWords().params }}</strong>
         }</p>
       <div class="row" formGroupName="finish">
         <div class="field wide">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>{{ labels.finishMode | t }}</mat-label>
-            <mat-select formControlName="mode" data-test="camp-finish-mode">
+            <mat-select formControlName="mode" tpTest="camp-finish-mode">
               <mat-option value="ORIGINAL" data-value="ORIGINAL">{{ 'the original configuration' | t }}</mat-option>
               <mat-option value="PRESET" data-value="PRESET">{{ 'a preset of this campaign' | t }}</mat-option>
               <mat-option value="WINNER" data-value="WINNER">{{ 'the winner of a test' | t }}</mat-option>
@@ -141,7 +142,7 @@ import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, 
           <div class="field wide">
             <mat-form-field appearance="outline" subscriptSizing="dynamic">
               <mat-label>{{ labels.finishPreset | t }}</mat-label>
-              <mat-select formControlName="preset" data-test="camp-finish-preset">
+              <mat-select formControlName="preset" tpTest="camp-finish-preset">
                 <mat-option value="" data-value="">—</mat-option>
                 @for (id of value().presets; track id) { <mat-option [value]="id" [attr.data-value]="id">{{ presets.nameOf(id) }}</mat-option> }
               </mat-select>
@@ -153,7 +154,7 @@ import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, 
           <div class="field wide">
             <mat-form-field appearance="outline" subscriptSizing="dynamic">
               <mat-label>{{ labels.finishTest | t }}</mat-label>
-              <mat-select formControlName="test" data-test="camp-finish-test">
+              <mat-select formControlName="test" tpTest="camp-finish-test">
                 <mat-option value="" data-value="">—</mat-option>
                 @for (test of tests; track test) {
                   @if (value().settings.tests.includes(test)) {
@@ -166,9 +167,9 @@ import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, 
           </div>
         }
       </div>
-      @if (general(); as e) { <p class="banner danger" role="alert" data-test="camp-error">{{ e }}</p> }
+      @if (general(); as e) { <p class="banner danger" role="alert" tpTest="camp-error">{{ e }}</p> }
       <div class="actions">
-        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" data-test="camp-start"
+        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" tpTest="camp-start"
                 [disabled]="starting() || busy() || checking() || missingAcks().length > 0">{{ 'Start campaign' | t }}</button>
       </div>
     </form></mat-card>

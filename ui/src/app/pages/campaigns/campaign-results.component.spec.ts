@@ -45,12 +45,12 @@ describe('CampaignResultsComponent', () => {
         single_round: true, summary: 'too few runs for a verdict (need 5 per configuration)',
       }],
     }));
-    expect(q('camp-single-round')!.textContent).toContain('Do not trust this recommendation beyond this run');
-    expect(q('camp-too-few-0')!.textContent).toContain('too few runs for a verdict (need 5 per configuration)');
-    expect(q('camp-verdict-0')!.textContent).toContain('Too few runs');
-    expect(q('camp-rec-0')!.textContent).not.toContain('…');
-    expect(q('camp-summary-0')).toBeNull();   // the server's summary is the same sentence: said once
-    expect(q('camp-winner-0')!.textContent!.trim()).toBe('—');
+    expect(q('text-camp-single-round')!.textContent).toContain('Do not trust this recommendation beyond this run');
+    expect(q('cell-camp-too-few-0')!.textContent).toContain('too few runs for a verdict (need 5 per configuration)');
+    expect(q('text-camp-verdict-0')!.textContent).toContain('Too few runs');
+    expect(q('row-camp-rec-0')!.textContent).not.toContain('…');
+    expect(q('text-camp-summary-0')).toBeNull();   // the server's summary is the same sentence: said once
+    expect(q('cell-camp-winner-0')!.textContent!.trim()).toBe('—');
   });
 
   it('says the Winner in the server’s words; a row without a verdict says why once, its Winner a dash', async () => {
@@ -66,23 +66,23 @@ describe('CampaignResultsComponent', () => {
       rec({ test: 'RAND_READ_4K', metric: 'read_iops', verdict: 'INSUFFICIENT_RUNS', min_runs: 5,
         winner_words: `no winner: ${TOO_FEW}`, summary: `${TOO_FEW} — ${SINGLE}` }),
     ] }));
-    expect(q('camp-winner-0')!.textContent!.trim()).toBe('Max IOPS');
-    expect(q('camp-winner-1')!.textContent!.trim()).toBe('baseline: no configuration is significantly better');
-    expect(q('camp-winner-2')!.textContent!.trim()).toBe('—');
-    const row = q('camp-rec-2')!.textContent!;
+    expect(q('cell-camp-winner-0')!.textContent!.trim()).toBe('Max IOPS');
+    expect(q('cell-camp-winner-1')!.textContent!.trim()).toBe('baseline: no configuration is significantly better');
+    expect(q('cell-camp-winner-2')!.textContent!.trim()).toBe('—');
+    const row = q('row-camp-rec-2')!.textContent!;
     expect(row.split('too few runs for a verdict').length - 1).toBe(1);   // once, in the merged figures' cell
-    expect(q('camp-too-few-2')!.textContent).toContain(TOO_FEW);
+    expect(q('cell-camp-too-few-2')!.textContent).toContain(TOO_FEW);
     // the single-round caveat is the banner's, said once above the table, never again on each row
-    expect(q('camp-summary-2')).toBeNull();
-    expect(q('camp-results')!.textContent!.split('single round').length - 1).toBe(0);
-    expect(q('camp-single-round')).not.toBeNull();
-    expect(q('camp-summary-1')!.textContent!.trim()).toBe('no configuration beats it');
+    expect(q('text-camp-summary-2')).toBeNull();
+    expect(q('card-camp-results')!.textContent!.split('single round').length - 1).toBe(0);
+    expect(q('text-camp-single-round')).not.toBeNull();
+    expect(q('text-camp-summary-1')!.textContent!.trim()).toBe('no configuration beats it');
   });
 
   it('an older server’s row without winner_words names the winner by its preset', async () => {
     const { q } = await renderResults(fakeDoneCampaign());
-    expect(q('camp-winner-0')!.textContent!.trim()).not.toBe('');
-    expect(q('camp-winner-0')!.textContent).not.toContain('undefined');
+    expect(q('cell-camp-winner-0')!.textContent!.trim()).not.toBe('');
+    expect(q('cell-camp-winner-0')!.textContent).not.toContain('undefined');
   });
 
   it('drops a summary that only repeats the too-few sentence, keeps others whole', () => {
@@ -101,12 +101,12 @@ describe('CampaignResultsComponent', () => {
     async () => {
       const { q, settle } = await renderResults(fakeDoneCampaign());
       const theme = TestBed.inject(ThemeService);
-      const frame = () => q('camp-report-frame')!;
-      for (let i = 0; i < 10 && !q('camp-report-frame'); i++) {   // the report's fetch takes a few turns
+      const frame = () => q('frame-camp-report-frame')!;
+      for (let i = 0; i < 10 && !q('frame-camp-report-frame'); i++) {   // the report's fetch takes a few turns
         await new Promise((r) => setTimeout(r));
         await settle();
       }
-      expect(q('camp-report-error')).toBeNull();
+      expect(q('text-camp-report-error')).toBeNull();
       expect(frame().style.colorScheme).toBe(theme.theme());
       theme.toggle();
       await settle();
@@ -119,9 +119,9 @@ describe('CampaignResultsComponent', () => {
 
   it('shows the interval and p of a winner and no single-round banner otherwise', async () => {
     const { q } = await renderResults(fakeDoneCampaign());
-    expect(q('camp-single-round')).toBeNull();
-    expect(q('camp-rec-0')!.textContent).toContain('+5.0 % … +20.0 %');
-    expect(q('camp-verdict-0')!.textContent).toContain('Better');
+    expect(q('text-camp-single-round')).toBeNull();
+    expect(q('row-camp-rec-0')!.textContent).toContain('+5.0 % … +20.0 %');
+    expect(q('text-camp-verdict-0')!.textContent).toContain('Better');
   });
 
   it('keeps the too-few sentence across change, interval and p; sorts by the figures, ids with their rows', async () => {
@@ -136,25 +136,25 @@ describe('CampaignResultsComponent', () => {
       rec({ test: 'SEQ_READ', metric: 'read_bw_bytes', ratio: 1.1, ratio_ci_low: 0.9, ratio_ci_high: 1.3,
         p_adjusted: 0.3 }),
     ] }));
-    const table = q('camp-rec-table')!;
-    const order = () => [...el.querySelectorAll<HTMLElement>('tr[data-test^="camp-rec-"]')]
+    const table = q('table-camp-rec-table')!;
+    const order = () => [...el.querySelectorAll<HTMLElement>('tr[data-test^="row-camp-rec-"]')]
       .map((r) => r.dataset['test']);
-    expect(order()).toEqual(['camp-rec-0', 'camp-rec-1', 'camp-rec-2']);   // the server's order first
+    expect(order()).toEqual(['row-camp-rec-0', 'row-camp-rec-1', 'row-camp-rec-2']);   // the server's order first
     // a table row, one cell per column: the sentence spans three, the two it covers are not shown
-    const cells = [...q('camp-rec-1')!.querySelectorAll('td')];
+    const cells = [...q('row-camp-rec-1')!.querySelectorAll('td')];
     expect(cells.length).toBe(7);
-    expect(q('camp-too-few-1')!.getAttribute('colspan')).toBe('3');
+    expect(q('cell-camp-too-few-1')!.getAttribute('colspan')).toBe('3');
     expect(cells.filter((td) => td.classList.contains('merged')).length).toBe(2);
-    expect(q('camp-rec-0')!.querySelectorAll('td.merged').length).toBe(0);
+    expect(q('row-camp-rec-0')!.querySelectorAll('td.merged').length).toBe(0);
 
     headerCell(table, 'Change').click();   // largest change first; +90 % above +10 % as numbers; none last
     await settle();
-    expect(order()).toEqual(['camp-rec-0', 'camp-rec-2', 'camp-rec-1']);
+    expect(order()).toEqual(['row-camp-rec-0', 'row-camp-rec-2', 'row-camp-rec-1']);
     headerCell(table, 'Test').click();   // the catalog's order: sequential write, sequential read, random read
     await settle();
-    expect(order()).toEqual(['camp-rec-1', 'camp-rec-2', 'camp-rec-0']);
-    expect(q('camp-verdict-0')!.textContent).toContain('Better');   // ids travel with their row
-    expect(q('camp-winner-2')!.textContent).toContain('Baseline');
-    expect(q('camp-winner-1')!.textContent!.trim()).toBe('—');
+    expect(order()).toEqual(['row-camp-rec-1', 'row-camp-rec-2', 'row-camp-rec-0']);
+    expect(q('text-camp-verdict-0')!.textContent).toContain('Better');   // ids travel with their row
+    expect(q('cell-camp-winner-2')!.textContent).toContain('Baseline');
+    expect(q('cell-camp-winner-1')!.textContent!.trim()).toBe('—');
   });
 });

@@ -19,6 +19,7 @@ import { TypedCellDef } from '../../shared/table/typed-cell';
 import { PresetsStore } from '../../stores/presets.store';
 import { ThemeService } from '../../layout/theme.service';
 import { compareLink, winnerWords } from './campaign-words';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** The server's too-few sentence at the start of a summary ("too few runs for a verdict (need 5 per configuration)"),
  *  with the dash that joins what follows. */
@@ -44,7 +45,7 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
 /** A finished campaign: its recommendation, a link to compare its merged results, the HTML report inline, downloads. */
 @Component({
   selector: 'tp-campaign-results',
-  imports: [MatCard, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, RouterLink,
+  imports: [TestIdDirective, MatCard, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, RouterLink,
     ReportButtonsComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrls: ['../../shared/table/data-table.scss'],
@@ -54,15 +55,15 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
     iframe { width: 100%; height: 640px; border: 1px solid var(--bg3); }
   `,
   template: `
-    <mat-card appearance="outlined" class="card" data-test="camp-results">
+    <mat-card appearance="outlined" class="card" tpTest="camp-results">
       <h2>{{ 'Results of “{label}”' | t: { label: campaign().label } }}</h2>
-      @if (campaign().message; as m) { <p class="muted" data-test="camp-message">{{ m }}</p> }
+      @if (campaign().message; as m) { <p class="muted" tpTest="camp-message">{{ m }}</p> }
       @if (campaign().single_round) {
-        <p class="banner warn" data-test="camp-single-round">{{ 'Single round: each configuration was measured in one sitting, so drift between sittings is not averaged out. Do not trust this recommendation beyond this run; repeat with 3 rounds or more.' | t }}</p>
+        <p class="banner warn" tpTest="camp-single-round">{{ 'Single round: each configuration was measured in one sitting, so drift between sittings is not averaged out. Do not trust this recommendation beyond this run; repeat with 3 rounds or more.' | t }}</p>
       }
       @if (campaign().recommendation) {
         <div class="table-wrap" tabindex="0">
-          <table mat-table data-test="camp-rec-table" [dataSource]="table.rows()"
+          <table mat-table tpTest="camp-rec-table" [dataSource]="table.rows()"
                  matSort [matSortActive]="table.sort().active" [matSortDirection]="table.sort().direction"
                  (matSortChange)="table.sort.set($event)">
             <ng-container matColumnDef="test">
@@ -75,7 +76,7 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
             </ng-container>
             <ng-container matColumnDef="winner">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Winner' | t }}</th>
-              <td mat-cell *matCellDef="let r; of: table.rows" [attr.data-test]="'camp-winner-' + r.index">
+              <td mat-cell *matCellDef="let r; of: table.rows" [tpTest]="['camp-winner', r.index]">
                 <!-- Too few runs: the row's sentence says there is no winner and why, once. -->
                 @if (tooFew(r)) { — } @else if (r.winner_words) { {{ r.winner_words }} } @else { {{ winner(r.winner) | t }} }</td>
             </ng-container>
@@ -83,7 +84,7 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
             <ng-container matColumnDef="change">
               <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">{{ 'Change' | t }}</th>
               <td mat-cell *matCellDef="let r; of: table.rows" class="num" [class.muted]="tooFew(r)" [attr.colspan]="tooFew(r) ? 3 : null"
-                  [attr.data-test]="tooFew(r) ? 'camp-too-few-' + r.index : null">
+                  [tpTest]="tooFew(r) ? ['camp-too-few', r.index] : null">
                 @if (tooFew(r)) { {{ 'too few runs for a verdict (need {n} per configuration)' | t: { n: r.min_runs ?? '?' } }} } @else { {{ pct(r.ratio) }} }</td>
             </ng-container>
             <ng-container matColumnDef="interval">
@@ -98,30 +99,30 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
             </ng-container>
             <ng-container matColumnDef="verdict">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Verdict' | t }}</th>
-              <td mat-cell *matCellDef="let r; of: table.rows"><span class="badge" [attr.data-test]="'camp-verdict-' + r.index">{{ verdictWord(r.verdict) | t }}</span>
-                @if (summaryBeside(r, !!campaign().single_round); as s) { <div class="muted" [attr.data-test]="'camp-summary-' + r.index">{{ s }}</div> }</td>
+              <td mat-cell *matCellDef="let r; of: table.rows"><span class="badge" [tpTest]="['camp-verdict', r.index]">{{ verdictWord(r.verdict) | t }}</span>
+                @if (summaryBeside(r, !!campaign().single_round); as s) { <div class="muted" [tpTest]="['camp-summary', r.index]">{{ s }}</div> }</td>
             </ng-container>
             <tr mat-header-row *matHeaderRowDef="columns"></tr>
-            <tr mat-row *matRowDef="let r; columns: columns" [attr.data-test]="'camp-rec-' + r.index"></tr>
+            <tr mat-row *matRowDef="let r; columns: columns" [tpTest]="['camp-rec', r.index]"></tr>
             <tr class="mat-mdc-row" *matNoDataRow><td [attr.colspan]="columns.length" class="muted">{{ 'Nothing to recommend.' | t }}</td></tr>
           </table>
         </div>
       } @else {
-        <p class="muted" data-test="camp-no-rec">{{ 'No recommendation: the campaign did not finish its measurements.' | t }}</p>
+        <p class="muted" tpTest="camp-no-rec">{{ 'No recommendation: the campaign did not finish its measurements.' | t }}</p>
       }
       @if (compare(); as c) {
-        <p><a routerLink="/compare" [queryParams]="c" data-test="camp-compare-link">{{ 'Compare its merged results' | t }}</a></p>
+        <p><a routerLink="/compare" [queryParams]="c" tpTest="camp-compare-link">{{ 'Compare its merged results' | t }}</a></p>
       }
       <tp-report-buttons [selection]="selection()" />
       <h3>{{ 'Report' | t }}</h3>
-      @if (reportError(); as e) { <p class="banner danger" role="alert" data-test="camp-report-error">{{ e }}</p> }
+      @if (reportError(); as e) { <p class="banner danger" role="alert" tpTest="camp-report-error">{{ e }}</p> }
       @if (reportHtml(); as html) {
         <!-- An empty sandbox: the report runs no script and cannot reach the panel. -->
         <!-- The report follows prefers-color-scheme, which inside an iframe is the iframe element's color-scheme. -->
-        <iframe sandbox="" [srcdoc]="html" data-test="camp-report-frame" [attr.title]="'Report' | t"
+        <iframe sandbox="" [srcdoc]="html" tpTest="camp-report-frame" [attr.title]="'Report' | t"
                 [style.color-scheme]="theme.theme()"></iframe>
       } @else if (!reportError()) {
-        <p class="muted" role="status" data-test="camp-report-loading">{{ 'Preparing the report…' | t }}</p>
+        <p class="muted" role="status" tpTest="camp-report-loading">{{ 'Preparing the report…' | t }}</p>
       }
     </mat-card>
   `,

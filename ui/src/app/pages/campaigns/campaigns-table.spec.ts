@@ -28,20 +28,20 @@ describe('CampaignsPage list', () => {
       { provide: AuthService, useValue: { status: signal<AuthStatus>('logged-in') } },
       { provide: URL_FETCH, useValue: async () => new Response('<h1>Report</h1>') },
     ], () => TestBed.inject(BoxStore).load());
-    const table = q('camp-list')!;
-    const order = () => [...el.querySelectorAll<HTMLElement>('tr[data-test^="camp-row-"]')]
+    const table = q('table-camp-list')!;
+    const order = () => [...el.querySelectorAll<HTMLElement>('tr[data-test^="row-camp-row-"]')]
       .map((r) => r.dataset['test']);
-    expect(order()).toEqual(['camp-row-3', 'camp-row-2', 'camp-row-1']);
+    expect(order()).toEqual(['row-camp-row-3', 'row-camp-row-2', 'row-camp-row-1']);
     expect(headerCell(table, 'Started').getAttribute('aria-sort')).toBe('descending');
     headerCell(table, 'Label').click();   // case ignored
     await settle();
-    expect(order()).toEqual(['camp-row-2', 'camp-row-3', 'camp-row-1']);
+    expect(order()).toEqual(['row-camp-row-2', 'row-camp-row-3', 'row-camp-row-1']);
     headerCell(table, 'State').click();
     await settle();
-    expect(order()).toEqual(['camp-row-2', 'camp-row-3', 'camp-row-1']);
-    expect(q('camp-row-state-1')!.textContent).toBe('aborted');
+    expect(order()).toEqual(['row-camp-row-2', 'row-camp-row-3', 'row-camp-row-1']);
+    expect(q('cell-camp-row-state-1')!.textContent).toBe('aborted');
     headerCell(table, 'Started').click();
     await settle();
-    expect(order()).toEqual(['camp-row-3', 'camp-row-2', 'camp-row-1']);
+    expect(order()).toEqual(['row-camp-row-3', 'row-camp-row-2', 'row-camp-row-1']);
   });
 });

@@ -42,29 +42,29 @@ describe('CampaignsPage', () => {
         { attribute: 'tuning.campaign.run.spec.finish.preset', message: 'Not one of the campaign\'s presets', errno: 22 },
         { attribute: 'tuning.campaign.run.spec.presets.0', message: 'Unknown preset', errno: 22 },
       ]))));
-    await choose('camp-dataset', 'tank/vms');
-    q('camp-preset-max-iops')!.querySelector('input')!.click();
-    await type('camp-rounds', '1');
-    await type('camp-runs', '1');
-    await choose('camp-finish-mode', 'PRESET');
-    await choose('camp-finish-preset', 'max-iops');
-    q('camp-allow-reboot')!.querySelector('input')!.click();
+    await choose('select-camp-dataset', 'tank/vms');
+    q('checkbox-camp-preset-max-iops')!.querySelector('input')!.click();
+    await type('input-camp-rounds', '1');
+    await type('input-camp-runs', '1');
+    await choose('select-camp-finish-mode', 'PRESET');
+    await choose('select-camp-finish-preset', 'max-iops');
+    q('checkbox-camp-allow-reboot')!.querySelector('input')!.click();
     await settle();
-    expect(q('camp-reboot-words')!.textContent).toContain('restart the box by itself');
-    q('camp-start')!.click();
+    expect(q('text-camp-reboot-words')!.textContent).toContain('restart the box by itself');
+    q('button-camp-start')!.click();
     await settle();
     // Allowed to reboot: the same Confirm tick as an apply first.
-    q('confirm-checkbox')!.querySelector('input')!.click();
+    q('checkbox-confirm-checkbox')!.querySelector('input')!.click();
     await settle();
-    q<HTMLButtonElement>('confirm-continue')!.click();
+    q<HTMLButtonElement>('button-confirm-continue')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.run')[0][0]).toEqual(expect.objectContaining({
       dataset: 'tank/vms', presets: ['max-iops'], rounds: 1, allow_reboot: true, order: 'INTERLEAVED',
       finish: { mode: 'PRESET', preset: 'max-iops' },
       benchmark: { tests: ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K'], profile: 'QUICK', runs: 1 },
     }));
-    expect(q('error-finish.preset')!.textContent).toContain('Not one of the campaign\'s presets');
-    expect(q('error-presets')!.textContent).toContain('Unknown preset');
+    expect(q('text-error-finish-preset')!.textContent).toContain('Not one of the campaign\'s presets');
+    expect(q('text-error-presets')!.textContent).toContain('Unknown preset');
   });
 
   it('lists the chosen presets\' data-loss settings and starts only once each is ticked', async () => {
@@ -74,66 +74,66 @@ describe('CampaignsPage', () => {
       .mockCall('tuning.preset.query', [fakePreset(), fakePreset({ id: 'yolo', name: 'Yolo', builtin: false })])
       .mockCall('tuning.preset.preview', ([id]) => fakePlan(id === 'yolo' ? [fakeChange(), sync] : [fakeChange()]))
       .mockJob('tuning.campaign.run', () => throwError(() => new Error('stop here'))));
-    await choose('camp-dataset', 'tank/vms');
-    q('camp-preset-max-iops')!.querySelector('input')!.click();
+    await choose('select-camp-dataset', 'tank/vms');
+    q('checkbox-camp-preset-max-iops')!.querySelector('input')!.click();
     await settle();
-    expect(q('camp-dangers')).toBeNull();
-    expect(q<HTMLButtonElement>('camp-start')!.disabled).toBe(false);
+    expect(q('section-camp-dangers')).toBeNull();
+    expect(q<HTMLButtonElement>('button-camp-start')!.disabled).toBe(false);
 
-    q('camp-preset-yolo')!.querySelector('input')!.click();
+    q('checkbox-camp-preset-yolo')!.querySelector('input')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.preview').at(-1)).toEqual(['yolo', { pool: 'tank', dataset: 'tank/vms' }]);
-    expect(q('camp-dangers')!.textContent).toContain('sync');
-    expect(q('camp-dangers')!.textContent).toContain('power cut or crash can lose data');
-    expect(q<HTMLButtonElement>('camp-start')!.disabled).toBe(true);
+    expect(q('section-camp-dangers')!.textContent).toContain('sync');
+    expect(q('section-camp-dangers')!.textContent).toContain('power cut or crash can lose data');
+    expect(q<HTMLButtonElement>('button-camp-start')!.disabled).toBe(true);
 
-    q('ack-sync')!.querySelector('input')!.click();
+    q('checkbox-ack-sync')!.querySelector('input')!.click();
     await settle();
-    q('camp-start')!.click();
+    q('button-camp-start')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.run')[0][0]).toEqual(expect.objectContaining({
       presets: ['max-iops', 'yolo'], acknowledge: ['DATASET_PROPERTY:tank:sync'] }));
 
-    q('camp-preset-yolo')!.querySelector('input')!.click();   // the dangerous preset is dropped: so is its acknowledgement
+    q('checkbox-camp-preset-yolo')!.querySelector('input')!.click();   // the dangerous preset is dropped: so is its acknowledgement
     await settle();
-    expect(q('camp-dangers')).toBeNull();
-    q('camp-preset-yolo')!.querySelector('input')!.click();
+    expect(q('section-camp-dangers')).toBeNull();
+    q('checkbox-camp-preset-yolo')!.querySelector('input')!.click();
     await settle();
-    expect(q('ack-sync')!.querySelector('input')!.checked).toBe(false);
+    expect(q('checkbox-ack-sync')!.querySelector('input')!.checked).toBe(false);
   });
 
   it('shows live progress, asks before aborting, and shows the results when it ends', async () => {
     const { api, q, settle } = await renderPage([fakeCampaign()]);
-    expect(q('camp-progress')!.textContent).toContain('round 1/2 · Max IOPS · benchmarking');
+    expect(q('text-camp-progress')!.textContent).toContain('round 1/2 · Max IOPS · benchmarking');
     api.emitEvent('core.get_jobs', { id: 40, method: 'tuning.campaign.run', arguments: [], state: 'RUNNING', result: null, error: null,
       progress: { percent: 50, description: 'round 1/2 · Max IOPS · benchmarking · run 1/2 · 412 MB/s',
         extra: { test: 'SEQ_WRITE', mbps: 412, iops: 412, run: 1, runs: 2, phase: 'measure' } } });
     await settle();
-    expect(q('camp-live-mbps')!.textContent).toBe('412.0 MB/s');
+    expect(q('text-camp-live-mbps')!.textContent).toBe('412.0 MB/s');
 
-    q('camp-abort')!.click();
+    q('button-camp-abort')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.abort')).toEqual([]);
-    q('camp-abort-confirm')!.click();
+    q('button-camp-abort-confirm')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.abort')).toEqual([[1]]);
 
     api.emitEvent('tuning.campaign.query', fakeDoneCampaign());
     await settle();
-    expect(q('camp-active')).toBeNull();
-    expect(q('camp-rec-0')!.textContent).toContain('+12.0 %');
-    expect(q('camp-rec-0')!.textContent).toContain('write bandwidth');
-    expect(q('camp-verdict-0')!.textContent).toContain('Better');
-    expect(q('camp-compare-link')!.getAttribute('href')).toContain('ids=21,22');
+    expect(q('card-camp-active')).toBeNull();
+    expect(q('row-camp-rec-0')!.textContent).toContain('+12.0 %');
+    expect(q('row-camp-rec-0')!.textContent).toContain('write bandwidth');
+    expect(q('text-camp-verdict-0')!.textContent).toContain('Better');
+    expect(q('link-camp-compare-link')!.getAttribute('href')).toContain('ids=21,22');
     expect(api.callsOf('core.download')[0]).toEqual(['tuning.report.generate', [{ campaign: 1 }, 'HTML'], 'report-campaign-1.html', false]);
-    const frame = q<HTMLIFrameElement>('camp-report-frame')!;
+    const frame = q<HTMLIFrameElement>('frame-camp-report-frame')!;
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toContain('Report of max-iops');
   });
 
   it('after a reconnect re-queries and follows the campaign\'s new job', async () => {
     const { api, status, set, q, settle } = await renderPage([fakeCampaign({ state: 'REBOOTING', job_id: 40, progress: 'round 1/2 · Max IOPS · rebooting' })]);
-    expect(q('camp-rebooting')).not.toBeNull();
+    expect(q('text-camp-rebooting')).not.toBeNull();
     status.set('connecting');
     set([fakeCampaign({ job_id: 41 })]);
     await settle();
@@ -144,18 +144,18 @@ describe('CampaignsPage', () => {
     api.emitEvent('core.get_jobs', { id: 41, method: 'tuning.campaign.run', arguments: [], state: 'RUNNING', result: null, error: null,
       progress: { percent: 60, description: 'round 1/2 · Max IOPS · benchmarking', extra: { test: 'SEQ_WRITE', mbps: 300, iops: 300, run: 1, runs: 2, phase: 'measure' } } });
     await settle();
-    expect(q('camp-rebooting')).toBeNull();
-    expect(q('camp-live-mbps')!.textContent).toBe('300.0 MB/s');
+    expect(q('text-camp-rebooting')).toBeNull();
+    expect(q('text-camp-live-mbps')!.textContent).toBe('300.0 MB/s');
   });
 
   it('a read-only user follows a campaign but may not start or abort one', async () => {
     const { api, el, q, settle } = await renderPage([fakeCampaign()]);
     await sessionRoles(READ_ONLY_ROLES, settle);
-    expect(controlState(el, 'camp-abort')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
-    expect(controlState(el, 'camp-start')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
-    q('camp-abort')!.click();
+    expect(controlState(el, 'button-camp-abort')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    expect(controlState(el, 'button-camp-start')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    q('button-camp-abort')!.click();
     await settle();
-    expect(q('camp-abort-confirm')).toBeNull();
+    expect(q('button-camp-abort-confirm')).toBeNull();
     expect(api.callsOf('tuning.campaign.abort')).toEqual([]);
   });
 
@@ -163,6 +163,6 @@ describe('CampaignsPage', () => {
     const { q, settle, fixture } = await renderPage([fakeDoneCampaign({ id: 7 })]);
     fixture.componentRef.setInput('campaign', '7');
     await settle();
-    expect(q('camp-open-7')!.getAttribute('aria-expanded')).toBe('true');
+    expect(q('button-camp-open-7')!.getAttribute('aria-expanded')).toBe('true');
   });
 });

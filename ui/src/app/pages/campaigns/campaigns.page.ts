@@ -19,6 +19,7 @@ import { PresetsStore } from '../../stores/presets.store';
 import { CampaignFormComponent } from './campaign-form.component';
 import { CampaignResultsComponent } from './campaign-results.component';
 import { STATE_WORDS, stepsDone, whereWords } from './campaign-words';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** A State sort puts the running ones first, then the finished ones. */
 const STATE_ORDER: CampaignState[] = ['RUNNING', 'REBOOTING', 'RESTORING', 'DONE', 'FAILED', 'ABORTED'];
@@ -33,7 +34,7 @@ const SORT_KEYS: SortKeys<Campaign> = {
 /** Campaigns: the wizard, the running one live (across reboots), the list, and a finished one's results. */
 @Component({
   selector: 'tp-campaigns-page',
-  imports: [MatCard, MatProgressBar, MatButton, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe,
+  imports: [TestIdDirective, MatCard, MatProgressBar, MatButton, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe,
     CampaignFormComponent, CampaignResultsComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './campaigns.page.html',

@@ -13,6 +13,7 @@ import { render } from '../../testing/render';
 import { headerCell, phoneStyle } from '../../testing/tables';
 import { fakeQuery } from '../../shared/paging/fake-query';
 import { ClientsPage } from './clients.page';
+import { kebab } from '../../shared/test-id/test-id';
 import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 
 async function renderPage(configure: (api: MockApiService) => void = () => undefined,
@@ -50,36 +51,36 @@ describe('ClientsPage', () => {
     // only what the list shows: the client, share, link and session of each result, not its runs and figures
     expect(api.callsOf('tuning.benchmark.query')).toEqual([[[['source', '=', 'CLIENT']], { order_by: ['-id'], select: [
       'id', 'label', 'created_at', 'source', 'context.client', 'context.target', 'context.link', 'context.session'] }]]);
-    expect(all('client-session-').map((r) => r.dataset['test'])).toEqual(['client-session-2', 'client-session-1']);
-    expect(q('client-state-1')!.textContent).toBe('Active');
-    expect(q('client-state-2')!.textContent).toBe('Expired');
-    expect(q('client-count-2')!.textContent).toBe('2');
-    expect(q('client-session-1')!.textContent).toContain('NFS share');
-    expect(q('client-session-1')!.textContent).toContain('tank/share');
-    expect(q('client-revoke-1')).not.toBeNull();
-    expect(q('client-revoke-2')).toBeNull();   // an expired token needs no revoking
+    expect(all('row-client-session-').map((r) => r.dataset['test'])).toEqual(['row-client-session-2', 'row-client-session-1']);
+    expect(q('cell-client-state-1')!.textContent).toBe('Active');
+    expect(q('cell-client-state-2')!.textContent).toBe('Expired');
+    expect(q('cell-client-count-2')!.textContent).toBe('2');
+    expect(q('row-client-session-1')!.textContent).toContain('NFS share');
+    expect(q('row-client-session-1')!.textContent).toContain('tank/share');
+    expect(q('button-client-revoke-1')).not.toBeNull();
+    expect(q('button-client-revoke-2')).toBeNull();   // an expired token needs no revoking
 
-    expect(q('client-protocol-11')!.textContent).toBe('NFS 4.2');
-    expect(q('client-os-11')!.textContent).toBe('Linux 6.1.0-28-amd64 on ws1');
-    expect(q('client-result-11')!.textContent).toContain('rw,vers=4.2,rsize=1048576');
-    expect(q('client-link-11')!.textContent).toBe('1000 Mb/s · MTU 1500');
-    expect(q('client-link-12')!.textContent).toBe('unknown');
-    expect(q('client-os-12')!.textContent).toBe('Darwin 23.1 on mac');
-    expect(q('client-result-11')!.textContent).toContain('session #1 “ws1 over NFS”');
+    expect(q('cell-client-protocol-11')!.textContent).toBe('NFS 4.2');
+    expect(q('cell-client-os-11')!.textContent).toBe('Linux 6.1.0-28-amd64 on ws1');
+    expect(q('row-client-result-11')!.textContent).toContain('rw,vers=4.2,rsize=1048576');
+    expect(q('cell-client-link-11')!.textContent).toBe('1000 Mb/s · MTU 1500');
+    expect(q('cell-client-link-12')!.textContent).toBe('unknown');
+    expect(q('cell-client-os-12')!.textContent).toBe('Darwin 23.1 on mac');
+    expect(q('row-client-result-11')!.textContent).toContain('session #1 “ws1 over NFS”');
   });
 
   it('shows an active session’s commands again, without any token', async () => {
     const { q, settle } = await renderPage();
-    expect(q('client-commands-toggle-2')).toBeNull();   // expired: nothing to run any more
-    q('client-commands-toggle-1')!.click();
+    expect(q('button-client-commands-toggle-2')).toBeNull();   // expired: nothing to run any more
+    q('button-client-commands-toggle-1')!.click();
     await settle();
-    expect(q('client-commands-toggle-1')!.getAttribute('aria-expanded')).toBe('true');
-    expect(q('client-command-1-linux')!.textContent).toBe(fakeClientSession().commands.linux);
-    expect(q('client-command-1-agent_linux')!.textContent).toBe(fakeClientSession().commands.agent_linux);
-    expect(q('client-commands-1')!.textContent).toContain('The token was shown once');
-    q('client-commands-toggle-1')!.click();
+    expect(q('button-client-commands-toggle-1')!.getAttribute('aria-expanded')).toBe('true');
+    expect(q('text-client-command-1-linux')!.textContent).toBe(fakeClientSession().commands.linux);
+    expect(q('text-client-command-1-agent-linux')!.textContent).toBe(fakeClientSession().commands.agent_linux);
+    expect(q('cell-client-commands-1')!.textContent).toContain('The token was shown once');
+    q('button-client-commands-toggle-1')!.click();
     await settle();
-    expect(q('client-commands-1')).toBeNull();
+    expect(q('cell-client-commands-1')).toBeNull();
   });
 
   it('sorts sessions and results by the figures behind the words; a session\'s commands stay under it', async () => {
@@ -92,30 +93,30 @@ describe('ClientsPage', () => {
       fakeBenchmark({ id: 11, label: 'not from a kit', created_at: '2026-11-23T09:00:00Z' })];
     const { q, all, settle } = await renderPage(undefined, sessions, results);
     const order = (prefix: string) => all(prefix).filter((e) => e.tagName === 'TR').map((r) => r.dataset['test']);
-    expect(order('client-session-')).toEqual(['client-session-3', 'client-session-2', 'client-session-1']);
-    headerCell(q('client-sessions')!, 'Results').click();   // 10 above 2 as numbers
+    expect(order('row-client-session-')).toEqual(['row-client-session-3', 'row-client-session-2', 'row-client-session-1']);
+    headerCell(q('table-client-sessions')!, 'Results').click();   // 10 above 2 as numbers
     await settle();
-    expect(order('client-session-')).toEqual(['client-session-3', 'client-session-2', 'client-session-1']);
-    headerCell(q('client-sessions')!, 'Label').click();
+    expect(order('row-client-session-')).toEqual(['row-client-session-3', 'row-client-session-2', 'row-client-session-1']);
+    headerCell(q('table-client-sessions')!, 'Label').click();
     await settle();
-    expect(order('client-session-')).toEqual(['client-session-2', 'client-session-3', 'client-session-1']);
-    q('client-commands-toggle-3')!.click();
+    expect(order('row-client-session-')).toEqual(['row-client-session-2', 'row-client-session-3', 'row-client-session-1']);
+    q('button-client-commands-toggle-3')!.click();
     await settle();
-    const row = q('client-session-3')!;
-    expect(row.nextElementSibling!.querySelector('[data-test="client-command-3-linux"]')).not.toBeNull();
+    const row = q('row-client-session-3')!;
+    expect(row.nextElementSibling!.querySelector('[data-test="text-client-command-3-linux"]')).not.toBeNull();
 
-    expect(order('client-result-')).toEqual(['client-result-12', 'client-result-13', 'client-result-11']);
-    headerCell(q('client-results')!, 'Link').click();   // the fastest link first, results without one last
+    expect(order('row-client-result-')).toEqual(['row-client-result-12', 'row-client-result-13', 'row-client-result-11']);
+    headerCell(q('table-client-results')!, 'Link').click();   // the fastest link first, results without one last
     await settle();
-    expect(order('client-result-')).toEqual(['client-result-13', 'client-result-12', 'client-result-11']);
+    expect(order('row-client-result-')).toEqual(['row-client-result-13', 'row-client-result-12', 'row-client-result-11']);
     // no client context: one sentence across protocol, client, mount options and link, in a table row as ever
-    const bare = q('client-result-11')!;
+    const bare = q('row-client-result-11')!;
     expect(bare.querySelectorAll('td').length).toBe(8);
     const sentence = [...bare.querySelectorAll('td')].find((td) => td.textContent!.includes('no client context'))!;
     expect(sentence.getAttribute('colspan')).toBe('4');
     expect(bare.querySelectorAll('td.merged').length).toBe(3);
     // on a phone both tables stay one block a row (`stacked`), their sort headers a line above the blocks
-    for (const id of ['client-sessions', 'client-results']) {
+    for (const id of ['table-client-sessions', 'table-client-results']) {
       expect(q(id)!.classList).toContain('stacked');
       expect(phoneStyle(q(id)!.querySelector('thead')!)['position']).toBe('static');
     }
@@ -123,121 +124,121 @@ describe('ClientsPage', () => {
 
   it('says so when there is nothing yet', async () => {
     const { q } = await renderPage(() => undefined, [], []);
-    expect(q('client-sessions-empty')!.textContent).toBe('No sessions yet.');
-    expect(q('client-results-empty')!.textContent).toBe('No client results yet.');
+    expect(q('cell-client-sessions-empty')!.textContent).toBe('No sessions yet.');
+    expect(q('cell-client-results-empty')!.textContent).toBe('No client results yet.');
   });
 
   it('creates a session from the form and shows its token once, with the commands for each client', async () => {
     const { api, q, type, choose, settle, options } = await renderPage();
-    expect(options('client-dataset').map((o) => o.value)).toEqual(['', 'tank', 'tank/vms']);
-    await type('client-label', 'ws1');
-    await choose('client-protocol', 'SMB');
-    await choose('client-dataset', 'tank/vms');
-    q('client-test-RAND_WRITE_4K')!.querySelector('input')!.click();
-    await type('client-runs', '1');
-    await type('client-runtime', '5');
-    await choose('client-nic', 'eno1');
-    await type('client-expires', '60');
-    q('client-create')!.click();
+    expect(options('select-client-dataset').map((o) => o.value)).toEqual(['', 'tank', 'tank/vms']);
+    await type('input-client-label', 'ws1');
+    await choose('select-client-protocol', 'SMB');
+    await choose('select-client-dataset', 'tank/vms');
+    q('checkbox-client-test-rand-write-4k')!.querySelector('input')!.click();
+    await type('input-client-runs', '1');
+    await type('input-client-runtime', '5');
+    await choose('select-client-nic', 'eno1');
+    await type('input-client-expires', '60');
+    q('button-client-create')!.click();
     await settle();
     expect(api.callsOf('tuning.client.session.create')).toEqual([[{
       protocol: 'SMB', tests: ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K'], runs: 1, runtime_seconds: 5, expires_minutes: 60,
       box_url: window.location.origin, label: 'ws1', dataset: 'tank/vms', network_interface: 'eno1',
     }]]);
-    expect(q('client-form')).toBeNull();
-    expect(q('client-created')!.textContent).toContain('Session #3 “ws1” is ready');
-    expect(q('client-token')!.textContent).toBe('tok-4f9c2e');
-    expect(q('client-token-warning')!.textContent).toContain('shown only now');
-    expect(q('client-token-warning')!.textContent).toContain('can only submit results for this session');
+    expect(q('form-client-form')).toBeNull();
+    expect(q('card-client-created')!.textContent).toContain('Session #3 “ws1” is ready');
+    expect(q('text-client-token')!.textContent).toBe('tok-4f9c2e');
+    expect(q('text-client-token-warning')!.textContent).toContain('shown only now');
+    expect(q('text-client-token-warning')!.textContent).toContain('can only submit results for this session');
     // Space and time, before the commands (from the session's plan: 1 test × 3 runs × 35 s, 16 GiB working set).
-    const needs = q('client-needs')!;
+    const needs = q('text-client-needs')!;
     expect(needs.textContent).toContain('at least 16 GiB free on the share');
     expect(needs.textContent).toContain('about 2 min (1 × 3 runs of 35 s)');
-    expect(needs.compareDocumentPosition(q('client-command-linux')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(needs.compareDocumentPosition(q('text-client-command-linux')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     for (const kind of ['linux', 'macos', 'windows', 'agent_linux'] as const) {
-      expect(q(`client-command-${kind}`)!.textContent).toBe(fakeCreatedSession().commands[kind]);
+      expect(q(`text-client-command-${kebab(kind)}`)!.textContent).toBe(fakeCreatedSession().commands[kind]);
     }
-    expect(q('client-session-3')).not.toBeNull();   // the list was read again
-    expect(q('client-checks')!.textContent).toContain('checks that the kit it downloads is the file this box serves');
-    expect(q('client-checks')!.textContent).not.toContain('trusts only');   // no certificate to pin on this box
+    expect(q('row-client-session-3')).not.toBeNull();   // the list was read again
+    expect(q('text-client-checks')!.textContent).toContain('checks that the kit it downloads is the file this box serves');
+    expect(q('text-client-checks')!.textContent).not.toContain('trusts only');   // no certificate to pin on this box
 
-    q('client-created-close')!.click();
+    q('button-client-created-close')!.click();
     await settle();
-    expect(q('client-token')).toBeNull();
-    expect(q('client-form')).not.toBeNull();
+    expect(q('text-client-token')).toBeNull();
+    expect(q('form-client-form')).not.toBeNull();
   });
 
   it('puts the server’s refusal on the field it names', async () => {
     const { q, settle } = await renderPage((m) => m.mockCall('tuning.client.session.create', () => {
       throw new ApiValidationError([{ attribute: 'options.runtime_seconds', message: 'Input should be less than or equal to 600', errno: 22 }]);
     }));
-    q('client-create')!.click();
+    q('button-client-create')!.click();
     await settle();
-    expect(q('error-runtime_seconds')!.textContent).toBe('Seconds per run: must be at most 600');
-    expect(q('client-created')).toBeNull();
+    expect(q('text-error-runtime-seconds')!.textContent).toBe('Seconds per run: must be at most 600');
+    expect(q('card-client-created')).toBeNull();
   });
 
   it('revokes a session only once confirmed, and stops showing a token it revoked', async () => {
     const { api, q, settle } = await renderPage();
-    q('client-create')!.click();
+    q('button-client-create')!.click();
     await settle();
-    q('client-revoke-3')!.click();
+    q('button-client-revoke-3')!.click();
     await settle();
-    expect(q('confirm-title')!.textContent).toBe('Revoke session #3?');
-    q('confirm-cancel')!.click();
+    expect(q('heading-confirm-title')!.textContent).toBe('Revoke session #3?');
+    q('button-confirm-cancel')!.click();
     await settle();
-    expect(q('confirm-dialog')).toBeNull();
+    expect(q('text-confirm-dialog')).toBeNull();
     expect(api.callsOf('tuning.client.session.revoke')).toEqual([]);
 
-    q('client-revoke-3')!.click();
+    q('button-client-revoke-3')!.click();
     await settle();
-    expect(q<HTMLButtonElement>('confirm-continue')!.disabled).toBe(true);
-    q('confirm-checkbox')!.querySelector('input')!.click();
+    expect(q<HTMLButtonElement>('button-confirm-continue')!.disabled).toBe(true);
+    q('checkbox-confirm-checkbox')!.querySelector('input')!.click();
     await settle();
-    q('confirm-continue')!.click();
+    q('button-confirm-continue')!.click();
     await settle();
     expect(api.callsOf('tuning.client.session.revoke')).toEqual([[3]]);
-    expect(q('client-state-3')!.textContent).toBe('Revoked');
-    expect(q('client-revoke-3')).toBeNull();
-    expect(q('client-token')).toBeNull();
+    expect(q('cell-client-state-3')!.textContent).toBe('Revoked');
+    expect(q('button-client-revoke-3')).toBeNull();
+    expect(q('text-client-token')).toBeNull();
   });
 
   it('compares the client results picked', async () => {
     const { q, settle } = await renderPage();
     const navigate = vi.spyOn(TestBed.inject(Router), 'navigate').mockResolvedValue(true);
-    expect(q<HTMLButtonElement>('client-compare')!.disabled).toBe(true);
-    q('client-pick-12')!.querySelector('input')!.click();
-    q('client-pick-11')!.querySelector('input')!.click();
+    expect(q<HTMLButtonElement>('button-client-compare')!.disabled).toBe(true);
+    q('checkbox-client-pick-12')!.querySelector('input')!.click();
+    q('checkbox-client-pick-11')!.querySelector('input')!.click();
     await settle();
-    q('client-compare')!.click();
+    q('button-client-compare')!.click();
     expect(navigate).toHaveBeenCalledWith(['/compare'], { queryParams: { ids: '11,12', baseline: 11 } });
   });
 
   it('imports a kit’s output file as a client result', async () => {
     const { api, q, settle, selected } = await renderPage((m) => m.mockCall('tuning.benchmark.import', fakeClientResult({ id: 13, label: 'offline ws2' })));
-    q('client-import-open')!.click();
+    q('button-client-import-open')!.click();
     await settle();
-    expect(selected('import-format')).toBe('CLIENT_KIT');
-    const input = q<HTMLInputElement>('import-file')!;
+    expect(selected('select-import-format')).toBe('CLIENT_KIT');
+    const input = q<HTMLInputElement>('input-import-file')!;
     // jsdom's File has no text(); the browser's does.
     Object.defineProperty(input, 'files', { value: [{ name: 'ws2.json', text: async () => '{"kit_version": 1}' }] });
     input.dispatchEvent(new Event('change'));
     await settle();
-    q('import-submit')!.click();
+    q('button-import-submit')!.click();
     await settle();
     expect(api.callsOf('tuning.benchmark.import')).toEqual([['CLIENT_KIT', '{"kit_version": 1}', 'ws2.json']]);
-    expect(q('client-import-done')!.textContent).toContain('#13 offline ws2');
+    expect(q('text-client-import-done')!.textContent).toContain('#13 offline ws2');
     expect(api.callsOf('tuning.benchmark.query').length).toBe(2);
   });
 
   it('a read-only user sees the sessions and results but may not create, revoke or import', async () => {
     const { el, q, settle } = await renderPage();
     await sessionRoles(READ_ONLY_ROLES, settle);
-    for (const id of ['client-create', 'client-revoke-1', 'client-import-open']) {
+    for (const id of ['button-client-create', 'button-client-revoke-1', 'button-client-import-open']) {
       expect(controlState(el, id)).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
     }
-    q('client-revoke-1')!.click();
+    q('button-client-revoke-1')!.click();
     await settle();
-    expect(q('confirm-dialog')).toBeNull();
+    expect(q('text-confirm-dialog')).toBeNull();
   });
 });

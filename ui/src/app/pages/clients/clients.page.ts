@@ -25,6 +25,7 @@ import { SESSION_STATE_WORDS, clientContext, clientWords, linkWords, resultProto
 import { SessionCommandsComponent } from './session-commands.component';
 import { SessionCreatedComponent } from './session-created.component';
 import { SessionFormComponent } from './session-form.component';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /**
  * What the results list shows of each client result (its context's client, share, link and session): the server
@@ -41,7 +42,7 @@ const STATE_ORDER: ClientSessionState[] = ['ACTIVE', 'EXPIRED', 'REVOKED'];
 /** Measure from the clients: sessions with their commands, and the results the kit sent back or an admin imported. */
 @Component({
   selector: 'tp-clients-page',
-  imports: [MatButton, MatCheckbox, MatTableModule, MatSort, MatSortHeader, TypedCellDef, RouterLink, TranslatePipe,
+  imports: [TestIdDirective, MatButton, MatCheckbox, MatTableModule, MatSort, MatSortHeader, TypedCellDef, RouterLink, TranslatePipe,
     ConfirmDialogComponent, ImportDialogComponent, SessionCommandsComponent, SessionCreatedComponent,
     SessionFormComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,

@@ -24,6 +24,7 @@ import { BoxStore } from '../../stores/box.store';
 import { nicWords } from '../network/network-form';
 import { PROTOCOL_WORDS } from './client-words';
 import { sessionControls, sessionForm, sessionOptions } from './session-form';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** The whole-number settings: the server's field name, the control's test id, the label. */
 const NUMBER_FIELDS = [
@@ -35,7 +36,7 @@ const NUMBER_FIELDS = [
 /** Create a client session: what to measure over which protocol, and for how long its token works. */
 @Component({
   selector: 'tp-session-form',
-  imports: [MatCard, MatCheckbox, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
+  imports: [TestIdDirective, MatCard, MatCheckbox, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
     FieldErrorComponent, NumberFieldComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
@@ -46,21 +47,21 @@ const NUMBER_FIELDS = [
     .protocol { width: 14rem; max-width: 100%; }
   `,
   template: `
-    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="create()" novalidate data-test="client-form">
+    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="create()" novalidate tpTest="client-form">
       <h2>{{ 'New client session' | t }}</h2>
       <p class="muted">{{ 'A session gives one client a token that can only submit results for it, and the commands to run the kit.' | t }}</p>
       <div class="row">
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>{{ labels.label | t }}</mat-label>
-            <input matInput type="text" formControlName="label" data-test="client-label" />
+            <input matInput type="text" formControlName="label" tpTest="client-label" />
           </mat-form-field>
           <tp-field-error [control]="form.controls.label" [label]="labels.label" testId="error-label" />
         </div>
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic" class="protocol">
             <mat-label>{{ labels.protocol | t }}</mat-label>
-            <mat-select formControlName="protocol" data-test="client-protocol">
+            <mat-select formControlName="protocol" tpTest="client-protocol">
               @for (p of protocols; track p) { <mat-option [value]="p" [attr.data-value]="p">{{ protocolWords[p] | t }}</mat-option> }
             </mat-select>
           </mat-form-field>
@@ -70,12 +71,12 @@ const NUMBER_FIELDS = [
           <mat-form-field appearance="outline" subscriptSizing="dynamic" class="wide">
             <mat-label>{{ labels.dataset | t }}</mat-label>
             @if (datasets().length) {
-              <mat-select formControlName="dataset" data-test="client-dataset">
+              <mat-select formControlName="dataset" tpTest="client-dataset">
                 <mat-option value="" data-value="">{{ 'Not said' | t }}</mat-option>
                 @for (d of datasets(); track d) { <mat-option [value]="d" [attr.data-value]="d">{{ d }}</mat-option> }
               </mat-select>
             } @else {
-              <input matInput type="text" formControlName="dataset" data-test="client-dataset" placeholder="tank/share" />
+              <input matInput type="text" formControlName="dataset" tpTest="client-dataset" placeholder="tank/share" />
             }
           </mat-form-field>
           <tp-field-error [control]="form.controls.dataset" [label]="labels.dataset" testId="error-dataset" />
@@ -85,7 +86,7 @@ const NUMBER_FIELDS = [
         <legend>{{ labels.tests | t }}</legend>
         @for (test of tests; track test) {
           <mat-checkbox [checked]="chosen().includes(test)" (change)="toggleTest(test)"
-                        [attr.data-test]="'client-test-' + test">{{ testWords[test] | t }}</mat-checkbox>
+                        [tpTest]="['client-test', test]">{{ testWords[test] | t }}</mat-checkbox>
         }
       </fieldset>
       <tp-field-error [control]="form.controls.tests" [label]="labels.tests" testId="error-tests" />
@@ -96,7 +97,7 @@ const NUMBER_FIELDS = [
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic" class="wide">
             <mat-label>{{ labels.nic | t }}</mat-label>
-            <mat-select formControlName="network_interface" data-test="client-nic">
+            <mat-select formControlName="network_interface" tpTest="client-nic">
               <mat-option value="" data-value="">{{ 'No network measurement' | t }}</mat-option>
               @for (n of nics(); track n.name) {
                 <mat-option [value]="n.name" [attr.data-value]="n.name">{{ nicWords(n).key | t: nicWords(n).params }}</mat-option>
@@ -106,9 +107,9 @@ const NUMBER_FIELDS = [
           <tp-field-error [control]="form.controls.network_interface" [label]="labels.nic" testId="error-network_interface" />
         </div>
       </div>
-      @if (general(); as e) { <p class="banner danger" role="alert" data-test="client-error">{{ e }}</p> }
+      @if (general(); as e) { <p class="banner danger" role="alert" tpTest="client-error">{{ e }}</p> }
       <div class="actions">
-        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" data-test="client-create"
+        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" tpTest="client-create"
                 [disabled]="busy()">{{ 'Create session' | t }}</button>
       </div>
     </form></mat-card>

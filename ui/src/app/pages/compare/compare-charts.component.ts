@@ -6,12 +6,13 @@ import { MatOption, MatSelect } from '@angular/material/select';
 import { ChartLayout, CompareChart } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { SeriesChartComponent } from '../../shared/charts/series-chart.component';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** The charts of a comparison, as the server computed and laid them out; loaded on demand (`@defer`): the SVG code
  *  stays out of the first load. Latency has one chart per test and direction: one is shown at a time. */
 @Component({
   selector: 'tp-compare-charts',
-  imports: [MatCard, MatFormField, MatLabel, MatSelect, MatOption, TranslatePipe, SeriesChartComponent],
+  imports: [TestIdDirective, MatCard, MatFormField, MatLabel, MatSelect, MatOption, TranslatePipe, SeriesChartComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* One chart per row, full width: long result names stay whole beside their bars. */
@@ -23,31 +24,31 @@ import { SeriesChartComponent } from '../../shared/charts/series-chart.component
   `,
   template: `
     @if (byId()['throughput']; as c) {
-      <mat-card appearance="outlined" class="card" data-test="chart-seq">
+      <mat-card appearance="outlined" class="card" tpTest="chart-seq">
         <h2>{{ c.title }}</h2>
         <tp-series-chart [chart]="c" [layouts]="layoutsOf(c)" />
         @if (c.reference; as limit) {
           <!-- the server lays the line out only beside client-measured results -->
           @if (layoutsOf(c)[0]?.reference) {
-            <p class="muted small" data-test="chart-max-basis">{{ 'Dashed line' | t }}: {{ limit.label }}</p>
+            <p class="muted small" tpTest="chart-max-basis">{{ 'Dashed line' | t }}: {{ limit.label }}</p>
           } @else {
-            <p class="muted small" data-test="chart-max-left-out">{{ 'No network line: the link’s theoretical maximum bounds only results measured on a client, and these were measured on the box.' | t }}</p>
+            <p class="muted small" tpTest="chart-max-left-out">{{ 'No network line: the link’s theoretical maximum bounds only results measured on a client, and these were measured on the box.' | t }}</p>
           }
         }
       </mat-card>
     }
     @if (byId()['iops']; as c) {
-      <mat-card appearance="outlined" class="card" data-test="chart-iops">
+      <mat-card appearance="outlined" class="card" tpTest="chart-iops">
         <h2>{{ c.title }}</h2>
         <tp-series-chart [chart]="c" [layouts]="layoutsOf(c)" />
       </mat-card>
     }
     @if (latency(); as c) {
-      <mat-card appearance="outlined" class="card" data-test="chart-latency">
+      <mat-card appearance="outlined" class="card" tpTest="chart-latency">
         <h2>{{ 'Latency percentiles' | t }}</h2>
         <mat-form-field appearance="outline" subscriptSizing="dynamic" class="latency-test">
           <mat-label>{{ 'Test' | t }}</mat-label>
-          <mat-select data-test="latency-test" [value]="c.id" (selectionChange)="picked.set($event.value)">
+          <mat-select tpTest="latency-test" [value]="c.id" (selectionChange)="picked.set($event.value)">
             @for (l of latencies(); track l.id) { <mat-option [value]="l.id" [attr.data-value]="l.id">{{ l.title }}</mat-option> }
           </mat-select>
         </mat-form-field>

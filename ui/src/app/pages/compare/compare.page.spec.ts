@@ -38,56 +38,56 @@ describe('ComparePage', () => {
     const { api, q } = await renderCompare('1,2', '1');
     expect(api.callsOf('tuning.benchmark.query')).toEqual([
       [[], { order_by: ['-id'], select: ['id', 'label', 'created_at', 'source'] }]]);
-    expect(q('compare-list')!.textContent).toContain('tuned');
-    expect(q('compare-list')!.textContent).toContain('bonnie++ import');
-    expect(q<HTMLInputElement>('compare-baseline-1')!.checked).toBe(true);
+    expect(q('table-compare-list')!.textContent).toContain('tuned');
+    expect(q('table-compare-list')!.textContent).toContain('bonnie++ import');
+    expect(q<HTMLInputElement>('input-compare-baseline-1')!.checked).toBe(true);
   });
 
   it('asks the server to compare against the baseline and shows its verdicts and warnings', async () => {
     const { api, q, all } = await renderCompare('1,2', '1');
     expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1]]);
-    expect(q('compare-legend')!.textContent).toContain('#1 before (baseline)'); // the server's series
-    const row = q('delta-2-SEQ_WRITE-write_bw_bytes')!;
+    expect(q('text-compare-legend')!.textContent).toContain('#1 before (baseline)'); // the server's series
+    const row = q('row-delta-2-seq-write-write-bw-bytes')!;
     expect(row.textContent).toContain('400.0 MB/s');
     expect(row.textContent).toContain('480.0 MB/s');
     expect(row.textContent).toContain('+20.0 %');
     expect(row.textContent).toContain('+15.0 % … +25.0 %');
     expect(row.textContent).toContain('0.020');
-    expect(all('delta-verdict').map((b) => b.textContent)).toEqual(['better', 'no meaningful change']);
-    expect(q('delta-2-SEQ_WRITE-write_lat_p99_ns')!.textContent).toContain('3.50 ms');
-    expect(q('compare-warnings')!.textContent).toContain('noisy');
+    expect(all('text-delta-verdict').map((b) => b.textContent)).toEqual(['better', 'no meaningful change']);
+    expect(q('row-delta-2-seq-write-write-lat-p99-ns')!.textContent).toContain('3.50 ms');
+    expect(q('section-compare-warnings')!.textContent).toContain('noisy');
   });
 
   it('shows the tiles and draws the charts the server computed: MB/s bars with the maximum, IOPS and latency dots', async () => {
     const fromClient = fakeComparison();
     fromClient.comparisons = fromClient.comparisons.map((r) => ({ ...r, source: 'CLIENT' as const }));
     const { q, options } = await renderCompare('1,2,3', '1', fromClient);
-    expect(q('tile-SEQ_WRITE:write_bw_bytes')!.textContent).toContain('+20.0 % · better');
-    expect(q('chart-seq')!.querySelectorAll('rect[data-test="chart-mark"]').length).toBe(3);
-    expect(q('chart-seq')!.textContent).toContain('480 MB/s');
-    expect(q('chart-max-line')!.textContent).toContain('1,250 MB/s');
-    expect(q('chart-max-basis')!.textContent).toContain('eno1 link at 10000 Mb/s');
-    expect(q('chart-iops')!.querySelectorAll('rect').length).toBe(0);
-    expect(q('chart-iops')!.textContent).toContain('IOPS, logarithmic axis');
-    expect(q('chart-latency')!.querySelectorAll('circle[data-test="chart-mark"]').length).toBeGreaterThan(0);
-    expect(options('latency-test').map((o) => o.text)).toContain('Sequential write 1 MiB: write latency');
+    expect(q('section-tile-seq-write-write-bw-bytes')!.textContent).toContain('+20.0 % · better');
+    expect(q('card-chart-seq')!.querySelectorAll('rect[data-test="shape-chart-mark"]').length).toBe(3);
+    expect(q('card-chart-seq')!.textContent).toContain('480 MB/s');
+    expect(q('group-chart-max-line')!.textContent).toContain('1,250 MB/s');
+    expect(q('text-chart-max-basis')!.textContent).toContain('eno1 link at 10000 Mb/s');
+    expect(q('card-chart-iops')!.querySelectorAll('rect').length).toBe(0);
+    expect(q('card-chart-iops')!.textContent).toContain('IOPS, logarithmic axis');
+    expect(q('card-chart-latency')!.querySelectorAll('circle[data-test="shape-chart-mark"]').length).toBeGreaterThan(0);
+    expect(options('select-latency-test').map((o) => o.text)).toContain('Sequential write 1 MiB: write latency');
   });
 
   it('leaves the network line out where the server laid it out without (results measured on the box), and says why', async () => {
     const { q } = await renderCompare('1,2', '1', fakeComparison({ chart_layouts: boxLayouts() }));
-    expect(q('chart-seq')).not.toBeNull();
-    expect(q('chart-max-line')).toBeNull();
+    expect(q('card-chart-seq')).not.toBeNull();
+    expect(q('group-chart-max-line')).toBeNull();
     // the sentence itself, never the template's source ('{{ ... | t }}' when a quote breaks the interpolation)
-    expect(q('chart-max-left-out')!.textContent!.trim()).toBe('No network line: the link’s theoretical maximum bounds only '
+    expect(q('text-chart-max-left-out')!.textContent!.trim()).toBe('No network line: the link’s theoretical maximum bounds only '
       + 'results measured on a client, and these were measured on the box.');
   });
 
   it('draws no maximum line when the server gives none', async () => {
     const charts = fakeComparison().charts.map((c) => ({ ...c, reference: null }));
     const { q } = await renderCompare('1,2', '2', fakeComparison({ theoretical_max: null, charts, chart_layouts: boxLayouts() }));
-    expect(q('chart-seq')).not.toBeNull();
-    expect(q('chart-max-line')).toBeNull();
-    expect(q('chart-max-left-out')).toBeNull();
+    expect(q('card-chart-seq')).not.toBeNull();
+    expect(q('group-chart-max-line')).toBeNull();
+    expect(q('text-chart-max-left-out')).toBeNull();
   });
 
   it('says too few runs for a verdict, with the runs needed, instead of an interval and a p', async () => {
@@ -101,10 +101,10 @@ describe('ComparePage', () => {
       }],
     });
     const { q, all } = await renderCompare('1,2', '1', few);
-    const row = q('delta-2-SEQ_WRITE-write_bw_bytes')!;
-    expect(q('delta-too-few')!.textContent).toContain('too few runs for a verdict (need 5 per side)');
+    const row = q('row-delta-2-seq-write-write-bw-bytes')!;
+    expect(q('cell-delta-too-few')!.textContent).toContain('too few runs for a verdict (need 5 per side)');
     expect(row.textContent).not.toContain('…');
-    expect(all('delta-verdict').map((b) => b.textContent)).toEqual(['too few runs']);
+    expect(all('text-delta-verdict').map((b) => b.textContent)).toEqual(['too few runs']);
   });
 
   it('sorts differences by change and p as numbers, a too-few row in one cell, results listed in words', async () => {
@@ -121,30 +121,30 @@ describe('ComparePage', () => {
       }],
     });
     const { q, all, el, settle } = await renderCompare('1,2', '1', rows);
-    const table = q('delta-table')!;
-    const order = () => [...table.querySelectorAll<HTMLElement>('tbody tr')].map((r) => r.dataset['test']!.slice(8));
+    const table = q('table-delta-table')!;
+    const order = () => [...table.querySelectorAll<HTMLElement>('tbody tr')].map((r) => r.dataset['test']!.slice('row-delta-2-'.length));
     // the comparison's order: tests in catalog order, bandwidth before IOPS
-    expect(order()).toEqual(['SEQ_WRITE-write_bw_bytes', 'SEQ_WRITE-write_iops', 'RAND_READ_4K-read_iops']);
+    expect(order()).toEqual(['seq-write-write-bw-bytes', 'seq-write-write-iops', 'rand-read-4k-read-iops']);
     headerCell(table, 'Change').click();   // +950 % above +100 % above −5 %, as numbers
     await settle();
-    expect(order()).toEqual(['SEQ_WRITE-write_iops', 'RAND_READ_4K-read_iops', 'SEQ_WRITE-write_bw_bytes']);
+    expect(order()).toEqual(['seq-write-write-iops', 'rand-read-4k-read-iops', 'seq-write-write-bw-bytes']);
     headerCell(table, 'p (adjusted)').click();   // smallest p first; none last
     await settle();
-    expect(order()).toEqual(['SEQ_WRITE-write_iops', 'SEQ_WRITE-write_bw_bytes', 'RAND_READ_4K-read_iops']);
-    const tooFew = q('delta-2-RAND_READ_4K-read_iops')!;
+    expect(order()).toEqual(['seq-write-write-iops', 'seq-write-write-bw-bytes', 'rand-read-4k-read-iops']);
+    const tooFew = q('row-delta-2-rand-read-4k-read-iops')!;
     expect(tooFew.querySelectorAll('td').length).toBe(9);
-    expect(q('delta-too-few')!.getAttribute('colspan')).toBe('2');
+    expect(q('cell-delta-too-few')!.getAttribute('colspan')).toBe('2');
     expect(tooFew.querySelector('td.merged')!.textContent!.trim()).toBe('');
-    expect(all('delta-verdict').map((b) => b.textContent)).toEqual(['better', 'inconclusive', 'too few runs']);
+    expect(all('text-delta-verdict').map((b) => b.textContent)).toEqual(['better', 'inconclusive', 'too few runs']);
 
     // the list to choose from: where each result comes from in words, newest first, sortable by label
-    const list = q('compare-list')!;
+    const list = q('table-compare-list')!;
     expect(list.textContent).toContain('bonnie++ import');
     expect(list.textContent).toContain('fio (measured here)');
     expect(headerCell(list, 'When').getAttribute('aria-sort')).toBe('descending');
     headerCell(list, 'Label').click();
     await settle();
-    expect([...el.querySelectorAll<HTMLElement>('[data-test^="compare-pick-"]')].map((c) => c.dataset['test']))
-      .toEqual(['compare-pick-1', 'compare-pick-3', 'compare-pick-2']);
+    expect([...el.querySelectorAll<HTMLElement>('[data-test^="checkbox-compare-pick-"]')].map((c) => c.dataset['test']))
+      .toEqual(['checkbox-compare-pick-1', 'checkbox-compare-pick-3', 'checkbox-compare-pick-2']);
   });
 });

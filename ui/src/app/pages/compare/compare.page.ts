@@ -20,6 +20,7 @@ import { TypedCellDef } from '../../shared/table/typed-cell';
 import { SOURCE_WORDS } from '../benchmarks/source-words';
 import { CompareChartsComponent } from './compare-charts.component';
 import { DeltaRow, TOO_FEW_RUNS, VERDICT_WORDS, baselineFirst, deltaRows, seriesName } from './compare-data';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 export function parseIds(text: string | undefined): number[] {
   return [...new Set((text ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0))];
@@ -37,7 +38,7 @@ const VERDICT_ORDER: Verdict[] = ['BETTER', 'WORSE', 'NO_CHANGE', 'INCONCLUSIVE'
  *  the deltas with their verdicts. */
 @Component({
   selector: 'tp-compare-page',
-  imports: [MatCheckbox, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, CompareChartsComponent,
+  imports: [TestIdDirective, MatCheckbox, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, CompareChartsComponent,
     ReportButtonsComponent, TileGridComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './compare.page.html',

@@ -24,14 +24,14 @@ describe('CustomPresetsPage', () => {
     const { q, settle, selected } = withDialogs(await render(CustomPresetsPage, providers,
       () => TestBed.inject(PresetsStore).load()));
 
-    expect(q('custom-setting-mine-zfs_arc_max')!.textContent).toBe('Maximum ARC size = 8 GiB');
-    expect(q('custom-setting-mine-zfs_dirty_data_max_percent')!.textContent).toBe('Write buffer, % of RAM = 20 %');
-    expect(q('custom-row-mine')!.textContent).toContain('Max IOPS');
-    expect(q('custom-danger-mine')).toBeNull();   // nothing here can lose data
-    q('custom-edit-mine')!.click();
+    expect(q('text-custom-setting-mine-zfs-arc-max')!.textContent).toBe('Maximum ARC size = 8 GiB');
+    expect(q('text-custom-setting-mine-zfs-dirty-data-max-percent')!.textContent).toBe('Write buffer, % of RAM = 20 %');
+    expect(q('row-custom-row-mine')!.textContent).toContain('Max IOPS');
+    expect(q('text-custom-danger-mine')).toBeNull();   // nothing here can lose data
+    q('button-custom-edit-mine')!.click();
     await settle();
-    expect(selected('preset-base')).toBe('max-iops');
-    expect(q<HTMLInputElement>('setting-value-1')!.value).toBe('20%');
+    expect(selected('select-preset-base')).toBe('max-iops');
+    expect(q<HTMLInputElement>('input-setting-value-1')!.value).toBe('20%');
   });
 
   it('marks an custom preset with a value that can lose data (sync disabled) with a badge in words', async () => {
@@ -42,8 +42,8 @@ describe('CustomPresetsPage', () => {
       .mockCall('tuning.preset.settings', fakeSettingInfos()));
     const { q } = withDialogs(await render(CustomPresetsPage, providers,
       () => TestBed.inject(PresetsStore).load()));
-    expect(q('custom-danger-fast')!.textContent).toContain('Can lose data');
-    expect(q('custom-danger-fast')!.title).toContain('lost on power failure');
+    expect(q('text-custom-danger-fast')!.textContent).toContain('Can lose data');
+    expect(q('text-custom-danger-fast')!.title).toContain('lost on power failure');
   });
 
   it('edits in a slide-in titled for the preset; Esc in the settings list closes only the list', async () => {
@@ -54,19 +54,19 @@ describe('CustomPresetsPage', () => {
     const { q, settle } = withDialogs(await render(CustomPresetsPage, providers,
       () => TestBed.inject(PresetsStore).load()));
 
-    q('custom-edit-mine')!.click();
+    q('button-custom-edit-mine')!.click();
     await settle();
-    expect(dialogOf(q('preset-slide-in')!).getAttribute('aria-modal')).toBe('true');
-    expect(q('preset-slide-in')!.textContent).toContain('Edit Mine');
-    q('setting-add')!.click();
+    expect(dialogOf(q('section-preset-slide-in')!).getAttribute('aria-modal')).toBe('true');
+    expect(q('section-preset-slide-in')!.textContent).toContain('Edit Mine');
+    q('button-setting-add')!.click();
     await settle();
-    q('setting-search')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    q('input-setting-search')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     await settle();
-    expect(q('setting-search')).toBeNull();
-    expect(q('preset-form')).not.toBeNull();
+    expect(q('input-setting-search')).toBeNull();
+    expect(q('form-preset-form')).not.toBeNull();
     document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     await settle();
-    expect(q('preset-slide-in')).toBeNull();
+    expect(q('section-preset-slide-in')).toBeNull();
   });
 
   it('a read-only user sees the custom presets and their settings, but may not create, edit or delete one', async () => {
@@ -80,15 +80,15 @@ describe('CustomPresetsPage', () => {
     const { el, q, settle } = withDialogs(await render(CustomPresetsPage, providers,
       () => TestBed.inject(PresetsStore).load()));
     await sessionRoles(READ_ONLY_ROLES, settle);
-    expect(q('custom-setting-mine-zfs_dirty_data_max_percent')!.textContent).toBe('Write buffer, % of RAM = 20 %');
-    for (const id of ['custom-new', 'custom-from-builtin', 'custom-edit-mine', 'custom-delete-mine']) {
+    expect(q('text-custom-setting-mine-zfs-dirty-data-max-percent')!.textContent).toBe('Write buffer, % of RAM = 20 %');
+    for (const id of ['button-custom-new', 'select-custom-from-builtin', 'button-custom-edit-mine', 'button-custom-delete-mine']) {
       expect(controlState(el, id)).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
     }
-    q('custom-edit-mine')!.click();
-    q('custom-delete-mine')!.click();
-    q('custom-new')!.click();
+    q('button-custom-edit-mine')!.click();
+    q('button-custom-delete-mine')!.click();
+    q('button-custom-new')!.click();
     await settle();
-    expect(q('preset-slide-in')).toBeNull();
-    expect(q('custom-delete-confirm-mine')).toBeNull();
+    expect(q('section-preset-slide-in')).toBeNull();
+    expect(q('button-custom-delete-confirm-mine')).toBeNull();
   });
 });

@@ -22,11 +22,12 @@ import { PresetsStore } from '../../stores/presets.store';
 import { PresetFormComponent } from './preset-form.component';
 import { losesData, shownValue } from './preset-settings';
 import { SettingCatalog } from './setting-catalog';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** The admin's custom presets: create (blank or from a built-in), edit, delete. */
 @Component({
   selector: 'tp-custom-presets-page',
-  imports: [MatButton, MatFormField, MatLabel, MatSelect, MatOption, MatTableModule, MatSort, MatSortHeader, TypedCellDef,
+  imports: [TestIdDirective, MatButton, MatFormField, MatLabel, MatSelect, MatOption, MatTableModule, MatSort, MatSortHeader, TypedCellDef,
     TranslatePipe, PresetFormComponent, SlideInComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrls: ['../../shared/table/data-table.scss'],
@@ -38,18 +39,18 @@ import { SettingCatalog } from './setting-catalog';
     <h1>{{ 'My presets' | t }}</h1>
     <!-- Creating a preset needs the write role: both ways in are disabled together, under one lock. -->
     <div class="row" *tpRequiresRole="role.write">
-      <button matButton="filled" type="button" class="primary" data-test="custom-new" (click)="open(null, false)">{{ 'New preset' | t }}</button>
+      <button matButton="filled" type="button" class="primary" tpTest="custom-new" (click)="open(null, false)">{{ 'New preset' | t }}</button>
       <!-- an action, not a setting: the choice opens the form and the select is empty again. Disabled by itself too:
            the lock's fieldset disables native controls only, and a Material select is none. -->
       <mat-form-field appearance="outline" subscriptSizing="dynamic" floatLabel="always" class="builtin">
         <mat-label>{{ 'Or start from a built-in' | t }}</mat-label>
-        <mat-select data-test="custom-from-builtin" [placeholder]="'Choose…' | t" [disabled]="!mayWrite()"
+        <mat-select tpTest="custom-from-builtin" [placeholder]="'Choose…' | t" [disabled]="!mayWrite()"
                     (selectionChange)="fromBuiltin($event.value); $event.source.value = null">
           @for (b of store.builtins(); track b.id) { <mat-option [value]="b.id" [attr.data-value]="b.id">{{ b.name }}</mat-option> }
         </mat-select>
       </mat-form-field>
     </div>
-    @if (error(); as e) { <p class="banner danger" role="alert" data-test="custom-error">{{ e }}</p> }
+    @if (error(); as e) { <p class="banner danger" role="alert" tpTest="custom-error">{{ e }}</p> }
     @if (formOpen()) {
       <tp-slide-in [title]="formTitle()" [titleParams]="{ name: formPreset()?.name }" testId="preset-slide-in"
                    (closed)="formOpen.set(false)">
@@ -58,14 +59,14 @@ import { SettingCatalog } from './setting-catalog';
       </tp-slide-in>
     }
     <div class="table-wrap" tabindex="0" style="margin-top: 12px">
-      <table mat-table data-test="custom-presets-table" [dataSource]="table.rows()" [trackBy]="byId"
+      <table mat-table tpTest="custom-presets-table" [dataSource]="table.rows()" [trackBy]="byId"
              matSort [matSortActive]="table.sort().active" [matSortDirection]="table.sort().direction"
              (matSortChange)="table.sort.set($event)">
         <ng-container matColumnDef="name">
           <th mat-header-cell *matHeaderCellDef mat-sort-header [sortActionDescription]="'Sort by name' | t">{{ 'Name' | t }}</th>
           <td mat-cell *matCellDef="let p; of: table.rows"><strong>{{ p.name }}</strong>
             @if (losesData(p.settings)) {
-              <span class="badge DANGEROUS" [attr.data-test]="'custom-danger-' + p.id"
+              <span class="badge DANGEROUS" [tpTest]="['custom-danger', p.id]"
                     [title]="'Writes acknowledged but not on disk are lost on power failure.' | t">{{ 'Can lose data' | t }}</span>
             }
             <div class="muted">{{ p.description }}</div></td>
@@ -78,7 +79,7 @@ import { SettingCatalog } from './setting-catalog';
           <th mat-header-cell *matHeaderCellDef>{{ 'Settings' | t }}</th>
           <td mat-cell *matCellDef="let p; of: table.rows">@for (s of p.settings; track $index) {
             @let info = catalog.info(s.kind, s.setting);
-            <div [attr.data-test]="'custom-setting-' + p.id + '-' + s.setting">{{ (info?.name ?? s.setting) | t }} = {{ shown(info, s.value) | t }}</div>
+            <div [tpTest]="['custom-setting', p.id, s.setting]">{{ (info?.name ?? s.setting) | t }} = {{ shown(info, s.value) | t }}</div>
           }</td>
         </ng-container>
         <ng-container matColumnDef="updated">
@@ -89,22 +90,22 @@ import { SettingCatalog } from './setting-catalog';
           <th mat-header-cell *matHeaderCellDef><span class="sr-only">{{ 'Actions' | t }}</span></th>
           <td mat-cell *matCellDef="let p; of: table.rows"><div class="row">
             <button *tpRequiresRole="role.write" matButton="outlined" type="button"
-                    [attr.data-test]="'custom-edit-' + p.id" (click)="open(p, false)">{{ 'Edit' | t }}</button>
+                    [tpTest]="['custom-edit', p.id]" (click)="open(p, false)">{{ 'Edit' | t }}</button>
             @if (confirmDelete() === p.id) {
-              <button matButton="filled" type="button" class="danger" [attr.data-test]="'custom-delete-confirm-' + p.id" (click)="remove(p)">
+              <button matButton="filled" type="button" class="danger" [tpTest]="['custom-delete-confirm', p.id]" (click)="remove(p)">
                 {{ 'Delete for good' | t }}</button>
-              <button matButton="outlined" type="button" [attr.data-test]="'custom-keep-' + p.id" (click)="confirmDelete.set(null)">
+              <button matButton="outlined" type="button" [tpTest]="['custom-keep', p.id]" (click)="confirmDelete.set(null)">
                 {{ 'Keep' | t }}</button>
             } @else {
               <button *tpRequiresRole="role.write" matButton="outlined" type="button"
-                      [attr.data-test]="'custom-delete-' + p.id" (click)="confirmDelete.set(p.id)">
+                      [tpTest]="['custom-delete', p.id]" (click)="confirmDelete.set(p.id)">
                 {{ 'Delete' | t }}</button>
             }
           </div></td>
         </ng-container>
         <tr mat-header-row *matHeaderRowDef="columns"></tr>
-        <tr mat-row *matRowDef="let p; columns: columns" [attr.data-test]="'custom-row-' + p.id"></tr>
-        <tr class="mat-mdc-row" *matNoDataRow><td [attr.colspan]="columns.length" class="muted" data-test="custom-empty">{{ 'No custom presets yet.' | t }}</td></tr>
+        <tr mat-row *matRowDef="let p; columns: columns" [tpTest]="['custom-row', p.id]"></tr>
+        <tr class="mat-mdc-row" *matNoDataRow><td [attr.colspan]="columns.length" class="muted" tpTest="custom-empty">{{ 'No custom presets yet.' | t }}</td></tr>
       </table>
     </div>
   `,

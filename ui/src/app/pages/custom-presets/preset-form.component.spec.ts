@@ -37,55 +37,55 @@ describe('PresetFormComponent', () => {
     });
     const { q, all, type, choose, settle } = await render(PresetFormComponent, providers);
 
-    await type('preset-name', 'Mine');
-    q('setting-add')!.click();
+    await type('input-preset-name', 'Mine');
+    q('button-setting-add')!.click();
     await settle();
-    expect(all('setting-option-')).toHaveLength(4);
-    expect(document.activeElement).toBe(q('setting-search'));   // opened to type a search at once
-    await type('setting-search', 'arc');
-    expect(all('setting-option-').map((b) => b.dataset['test'])).toEqual(['setting-option-zfs_arc_max']);
-    const option = q('setting-option-zfs_arc_max')!;
+    expect(all('button-setting-option-')).toHaveLength(4);
+    expect(document.activeElement).toBe(q('input-setting-search'));   // opened to type a search at once
+    await type('input-setting-search', 'arc');
+    expect(all('button-setting-option-').map((b) => b.dataset['test'])).toEqual(['button-setting-option-zfs-arc-max']);
+    const option = q('button-setting-option-zfs-arc-max')!;
     expect(option.textContent).toContain('Maximum ARC size');
     expect(option.textContent).toContain('Now: 16 GiB');
     expect(option.textContent).toContain("less than 32 GiB (this box's RAM)");
     option.click();
     await settle();
 
-    expect(q('setting-picker')).toBeNull();
-    expect(q('setting-title-0')!.textContent).toContain('Maximum ARC size');
-    expect(q('setting-facts-0')!.textContent).toContain('Unit: size');
-    expect(q<HTMLInputElement>('setting-value-0')!.placeholder).toContain('8G');
-    await type('setting-value-0', '64G');
-    q('preset-save')!.click();
+    expect(q('text-setting-picker')).toBeNull();
+    expect(q('text-setting-title-0')!.textContent).toContain('Maximum ARC size');
+    expect(q('facts-setting-facts-0')!.textContent).toContain('Unit: size');
+    expect(q<HTMLInputElement>('input-setting-value-0')!.placeholder).toContain('8G');
+    await type('input-setting-value-0', '64G');
+    q('button-preset-save')!.click();
     await settle();
 
     expect(api.callsOf('tuning.preset.create')[0]).toEqual([{
       name: 'Mine', description: '', base: null,
       settings: [{ kind: 'ZFS_PARAMETER', setting: 'zfs_arc_max', value: '64G' }],
     }]);
-    expect(q('error-value-0')!.textContent).toBe("Maximum ARC size: 64 GiB exceeds this box's 32 GiB of RAM; the ARC must stay below it");
-    expect(q('preset-form-error')).toBeNull();
+    expect(q('text-error-value-0')!.textContent).toBe("Maximum ARC size: 64 GiB exceeds this box's 32 GiB of RAM; the ARC must stay below it");
+    expect(q('text-preset-form-error')).toBeNull();
 
-    await type('setting-value-0', '24G');   // a new value: the old refusal goes
-    expect(q('error-value-0')).toBeNull();
-    q('setting-add')!.click();
+    await type('input-setting-value-0', '24G');   // a new value: the old refusal goes
+    expect(q('text-error-value-0')).toBeNull();
+    q('button-setting-add')!.click();
     await settle();
-    expect(q<HTMLButtonElement>('setting-option-zfs_arc_max')!.disabled).toBe(true);   // not offered twice
-    q('setting-search')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(q<HTMLButtonElement>('button-setting-option-zfs-arc-max')!.disabled).toBe(true);   // not offered twice
+    q('input-setting-search')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     await settle();
-    expect(q('setting-picker')).toBeNull();   // Esc closes the list
-    q('setting-add')!.click();
+    expect(q('text-setting-picker')).toBeNull();   // Esc closes the list
+    q('button-setting-add')!.click();
     await settle();
-    await type('setting-search', 'sync');
-    q('setting-option-sync')!.click();
+    await type('input-setting-search', 'sync');
+    q('button-setting-option-sync')!.click();
     await settle();
-    expect(q('setting-value-1')!.tagName).toBe('MAT-SELECT');
-    await choose('setting-value-1', 'STANDARD');
-    expect(q('setting-danger-1')).toBeNull();
-    await choose('setting-value-1', 'DISABLED');
-    expect(q('setting-danger-1')!.textContent).toContain(SYNC_DISABLED_REASON);   // the server's reason for this box
-    expect(q('setting-danger-0')).toBeNull();
-    q('preset-save')!.click();
+    expect(q('select-setting-value-1')!.tagName).toBe('MAT-SELECT');
+    await choose('select-setting-value-1', 'STANDARD');
+    expect(q('text-setting-danger-1')).toBeNull();
+    await choose('select-setting-value-1', 'DISABLED');
+    expect(q('text-setting-danger-1')!.textContent).toContain(SYNC_DISABLED_REASON);   // the server's reason for this box
+    expect(q('text-setting-danger-0')).toBeNull();
+    q('button-preset-save')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.create')[1]).toEqual([{
       name: 'Mine', description: '', base: null,
@@ -102,14 +102,14 @@ describe('PresetFormComponent', () => {
     fixture.componentRef.setInput('preset', OWN);
     await settle();
 
-    expect(selected('preset-base')).toBe('max-iops');
-    expect(q('preset-base')!.textContent).toContain('Max IOPS');
-    expect(q('preset-base-description')!.textContent).toContain('Small random I/O');
-    expect(q<HTMLInputElement>('setting-value-0')!.value).toBe('8G');
-    q('preset-base-clear')!.click();
+    expect(selected('select-preset-base')).toBe('max-iops');
+    expect(q('select-preset-base')!.textContent).toContain('Max IOPS');
+    expect(q('text-preset-base-description')!.textContent).toContain('Small random I/O');
+    expect(q<HTMLInputElement>('input-setting-value-0')!.value).toBe('8G');
+    q('button-preset-base-clear')!.click();
     await settle();
-    expect(selected('preset-base')).toBe('');
-    q('preset-save')!.click();
+    expect(selected('select-preset-base')).toBe('');
+    q('button-preset-save')!.click();
     await settle();
 
     expect(api.callsOf('tuning.preset.update')[0]).toEqual(['mine', {
@@ -124,22 +124,22 @@ describe('PresetFormComponent', () => {
     });
     const { q, type, settle } = await render(PresetFormComponent, providers);
 
-    q('setting-add')!.click();
+    q('button-setting-add')!.click();
     await settle();
-    q('setting-option-zfs_dirty_data_max_percent')!.click();
+    q('button-setting-option-zfs-dirty-data-max-percent')!.click();
     await settle();
-    q('preset-save')!.click();
+    q('button-preset-save')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.create')).toEqual([]);
-    expect(q('error-name')!.textContent).toBe('Name: is required');
-    expect(q('error-value-0')!.textContent).toBe('Write buffer, % of RAM: is required');
+    expect(q('text-error-name')!.textContent).toBe('Name: is required');
+    expect(q('text-error-value-0')!.textContent).toBe('Write buffer, % of RAM: is required');
 
-    await type('preset-name', 'Mine');
-    await type('setting-value-0', '20%');
-    q('preset-save')!.click();
+    await type('input-preset-name', 'Mine');
+    await type('input-setting-value-0', '20%');
+    q('button-preset-save')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.create')).toHaveLength(1);
-    expect(q('preset-form-error')!.textContent).toContain('odd');
+    expect(q('text-preset-form-error')!.textContent).toContain('odd');
   });
 
   it('starts from a built-in with its name and base filled in', async () => {
@@ -148,52 +148,52 @@ describe('PresetFormComponent', () => {
     fixture.componentRef.setInput('preset', BUILTIN);
     fixture.componentRef.setInput('fromBuiltin', true);
     await settle();
-    expect(q<HTMLInputElement>('preset-name')!.value).toBe('Max IOPS (mine)');
-    expect(selected('preset-base')).toBe('max-iops');
+    expect(q<HTMLInputElement>('input-preset-name')!.value).toBe('Max IOPS (mine)');
+    expect(selected('select-preset-base')).toBe('max-iops');
   });
 
   it('lists choices in words, each risky one marked with its reason, and says the risk of the chosen one', async () => {
     const { providers } = setup(undefined, [...fakeSettingInfos(), fakeCautionInfo()]);
     const { q, type, choose, settle, options } = await render(PresetFormComponent, providers);
     for (const setting of ['sync', 'logbias']) {
-      q('setting-add')!.click();
+      q('button-setting-add')!.click();
       await settle();
-      await type('setting-search', setting);
-      q(`setting-option-${setting}`)!.click();
+      await type('input-setting-search', setting);
+      q(`button-setting-option-${setting}`)!.click();
       await settle();
     }
-    const [standard, always, disabled] = options('setting-value-0');
+    const [standard, always, disabled] = options('select-setting-value-0');
     expect([standard.text, always.text]).toEqual(['Standard', 'Always']);   // safe choices: their words only
     expect(disabled.value).toBe('DISABLED');
     expect(disabled.text).toContain('Disabled');
     expect(disabled.text).toContain('Can lose data');
     expect(disabled.text).toContain(SYNC_DISABLED_REASON);
-    const throughput = options('setting-value-1')[1];
+    const throughput = options('select-setting-value-1')[1];
     expect(throughput.text).toContain('Throughput');
     expect(throughput.text).toContain('Caution');
     expect(throughput.text).toContain('Small synchronous writes get slower');
 
-    await choose('setting-value-0', 'DISABLED');
-    expect(q('setting-value-0')!.querySelector('.mat-mdc-select-value')!.textContent!.trim()).toBe('Disabled');
-    expect(q('setting-danger-0')!.getAttribute('role')).toBe('alert');
-    await choose('setting-value-1', 'THROUGHPUT');
-    expect(q('setting-danger-1')).toBeNull();   // a cost, not a loss
-    expect(q('setting-caution-1')!.textContent).toContain('Small synchronous writes get slower');
-    expect(q('setting-caution-1')!.getAttribute('role')).toBeNull();
-    await choose('setting-value-1', 'LATENCY');
-    expect(q('setting-caution-1')).toBeNull();
+    await choose('select-setting-value-0', 'DISABLED');
+    expect(q('select-setting-value-0')!.querySelector('.mat-mdc-select-value')!.textContent!.trim()).toBe('Disabled');
+    expect(q('text-setting-danger-0')!.getAttribute('role')).toBe('alert');
+    await choose('select-setting-value-1', 'THROUGHPUT');
+    expect(q('text-setting-danger-1')).toBeNull();   // a cost, not a loss
+    expect(q('text-setting-caution-1')!.textContent).toContain('Small synchronous writes get slower');
+    expect(q('text-setting-caution-1')!.getAttribute('role')).toBeNull();
+    await choose('select-setting-value-1', 'LATENCY');
+    expect(q('text-setting-caution-1')).toBeNull();
   });
 
   it("still marks a value that can lose data when an older server's list rates no choice", async () => {
     const older = fakeSettingInfos().map(({ risky_values: _, ...info }) => info);
     const { providers } = setup(undefined, older);
     const { q, type, choose, settle } = await render(PresetFormComponent, providers);
-    q('setting-add')!.click();
+    q('button-setting-add')!.click();
     await settle();
-    await type('setting-search', 'sync');
-    q('setting-option-sync')!.click();
+    await type('input-setting-search', 'sync');
+    q('button-setting-option-sync')!.click();
     await settle();
-    await choose('setting-value-0', 'DISABLED');
-    expect(q('setting-danger-0')!.textContent).toContain('Writes acknowledged but not on disk are lost on power failure');
+    await choose('select-setting-value-0', 'DISABLED');
+    expect(q('text-setting-danger-0')!.textContent).toContain('Writes acknowledged but not on disk are lost on power failure');
   });
 });

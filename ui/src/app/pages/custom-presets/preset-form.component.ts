@@ -22,6 +22,7 @@ import {
 import { SettingCatalog } from './setting-catalog';
 import { SettingFactsComponent } from './setting-facts.component';
 import { SettingPickerComponent } from './setting-picker.component';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 type SettingRow = FormGroup<{ kind: FormControl<SettingKind>; setting: FormControl<string>; value: FormControl<string> }>;
 
@@ -35,7 +36,7 @@ const DESCRIPTION_MAX = 1024;
  */
 @Component({
   selector: 'tp-preset-form',
-  imports: [MatCard, MatFormField, MatLabel, MatInput, MatSelect, MatSelectTrigger, MatOption, MatButton, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, SettingFactsComponent, SettingPickerComponent],
+  imports: [TestIdDirective, MatCard, MatFormField, MatLabel, MatInput, MatSelect, MatSelectTrigger, MatOption, MatButton, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, SettingFactsComponent, SettingPickerComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     form { display: grid; gap: 10px; }
@@ -54,18 +55,18 @@ const DESCRIPTION_MAX = 1024;
     .risky .reason { display: block; font-size: 0.85em; white-space: normal; color: var(--fg2); }
   `,
   template: `
-    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="save()" novalidate data-test="preset-form">
+    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="save()" novalidate tpTest="preset-form">
       <div class="field">
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
           <mat-label>{{ labels.name | t }}</mat-label>
-          <input matInput type="text" formControlName="name" data-test="preset-name" />
+          <input matInput type="text" formControlName="name" tpTest="preset-name" />
         </mat-form-field>
         <tp-field-error [control]="form.controls.name" [label]="labels.name" testId="error-name" />
       </div>
       <div class="field">
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
           <mat-label>{{ labels.description | t }}</mat-label>
-          <textarea matInput formControlName="description" rows="2" data-test="preset-description"></textarea>
+          <textarea matInput formControlName="description" rows="2" tpTest="preset-description"></textarea>
         </mat-form-field>
         <tp-field-error [control]="form.controls.description" [label]="labels.description" testId="error-description" />
       </div>
@@ -73,16 +74,16 @@ const DESCRIPTION_MAX = 1024;
         <div class="base">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>{{ labels.base | t }}</mat-label>
-            <mat-select formControlName="base" data-test="preset-base">
+            <mat-select formControlName="base" tpTest="preset-base">
               <mat-option value="" data-value="">{{ 'Nothing (only the settings below)' | t }}</mat-option>
               @for (b of store.builtins(); track b.id) { <mat-option [value]="b.id" [attr.data-value]="b.id">{{ b.name }}</mat-option> }
             </mat-select>
           </mat-form-field>
           @if (base()) {
-            <button matButton="outlined" type="button" (click)="form.controls.base.setValue('')" data-test="preset-base-clear">{{ 'No base' | t }}</button>
+            <button matButton="outlined" type="button" (click)="form.controls.base.setValue('')" tpTest="preset-base-clear">{{ 'No base' | t }}</button>
           }
         </div>
-        @if (store.byId(base()); as b) { <p class="muted" data-test="preset-base-description">{{ b.description }}</p> }
+        @if (store.byId(base()); as b) { <p class="muted" tpTest="preset-base-description">{{ b.description }}</p> }
         <tp-field-error [control]="form.controls.base" [label]="labels.base" testId="error-base" />
       </div>
       <div>
@@ -91,9 +92,9 @@ const DESCRIPTION_MAX = 1024;
         <div class="rows" formArrayName="settings">
           @for (row of form.controls.settings.controls; track row; let i = $index) {
             @let info = infoOf(row);
-            <div class="setting" [formGroupName]="i" [attr.data-test]="'setting-row-' + i">
+            <div class="setting" [formGroupName]="i" [tpTest]="['setting-row', i]">
               <div>
-                <strong [attr.data-test]="'setting-title-' + i">{{ (info?.name ?? row.controls.setting.value) | t }}</strong>
+                <strong [tpTest]="['setting-title', i]">{{ (info?.name ?? row.controls.setting.value) | t }}</strong>
                 <code class="muted">{{ row.controls.setting.value }}</code>
                 <div class="muted">{{ kindWords[row.controls.kind.value] | t }}@if (info) { · {{ info.description | t }} }</div>
               </div>
@@ -102,7 +103,7 @@ const DESCRIPTION_MAX = 1024;
                 <mat-form-field appearance="outline" subscriptSizing="dynamic" floatLabel="always">
                   <mat-label>{{ 'Value' | t }}</mat-label>
                   @if (usesChoices(info)) {
-                    <mat-select formControlName="value" [attr.data-test]="'setting-value-' + i" [aria-label]="(info?.name ?? '') | t"
+                    <mat-select formControlName="value" [tpTest]="['setting-value', i]" [aria-label]="(info?.name ?? '') | t"
                                 [placeholder]="'Choose…' | t">
                       <!-- the chosen value in words only: its risk is said under the field -->
                       <mat-select-trigger>{{ choiceLabel(info, row.controls.value.value) | t }}</mat-select-trigger>
@@ -112,7 +113,7 @@ const DESCRIPTION_MAX = 1024;
                           <span>{{ choiceLabel(info, c) | t }}</span>
                           @if (risk) {
                             <span class="badge tag" [class.DANGEROUS]="risk.risk === 'DANGEROUS'" [class.CAUTION]="risk.risk === 'CAUTION'"
-                                  [attr.data-test]="'setting-choice-risk-' + i + '-' + c">{{ riskMark[risk.risk] | t }}</span>
+                                  [tpTest]="['setting-choice-risk', i, c]">{{ riskMark[risk.risk] | t }}</span>
                             <span class="reason">{{ risk.reason }}</span>
                           }
                         </mat-option>
@@ -120,21 +121,21 @@ const DESCRIPTION_MAX = 1024;
                     </mat-select>
                   } @else {
                     <input matInput type="text" formControlName="value" [placeholder]="placeholderOf(info) | t"
-                           [attr.data-test]="'setting-value-' + i" [attr.aria-label]="(info?.name ?? row.controls.setting.value) | t" />
+                           [tpTest]="['setting-value', i]" [attr.aria-label]="(info?.name ?? row.controls.setting.value) | t" />
                   }
                 </mat-form-field>
                 <tp-field-error [control]="row.controls.value" [label]="info?.name ?? row.controls.setting.value"
                                 [testId]="'error-value-' + i" />
                 @if (dataLoss(row.controls.kind.value, row.controls.setting.value, row.controls.value.value, info); as words) {
-                  <p class="banner danger" role="alert" [attr.data-test]="'setting-danger-' + i">
+                  <p class="banner danger" role="alert" [tpTest]="['setting-danger', i]">
                     <strong>{{ 'Can lose data:' | t }}</strong> {{ words | t }}</p>
                 } @else if (valueRisk(info, row.controls.value.value); as risk) {
                   <!-- a cost, not a loss: a hint, not an alert -->
-                  <p class="banner warn" [attr.data-test]="'setting-caution-' + i"><strong>{{ 'Caution:' | t }}</strong> {{ risk.reason }}</p>
+                  <p class="banner warn" [tpTest]="['setting-caution', i]"><strong>{{ 'Caution:' | t }}</strong> {{ risk.reason }}</p>
                 }
-                @if (info) { <tp-setting-facts [info]="info" [attr.data-test]="'setting-facts-' + i" /> }
+                @if (info) { <tp-setting-facts [info]="info" [tpTest]="['setting-facts', i]" /> }
               </div>
-              <button matButton="outlined" type="button" (click)="removeSetting(i)" [attr.data-test]="'setting-remove-' + i"
+              <button matButton="outlined" type="button" (click)="removeSetting(i)" [tpTest]="['setting-remove', i]"
                       [attr.aria-label]="'Remove {name}' | t: { name: (info?.name ?? row.controls.setting.value) | t }">✕</button>
             </div>
           }
@@ -142,15 +143,15 @@ const DESCRIPTION_MAX = 1024;
         <tp-field-error [control]="form.controls.settings" [label]="labels.settings" testId="error-settings" />
         @if (picking()) {
           <tp-setting-picker [chosen]="chosen()" (picked)="addSetting($event)" (keydown.escape)="picking.set(false); $event.stopPropagation()" />
-          <button matButton="outlined" type="button" (click)="picking.set(false)" data-test="setting-pick-close">{{ 'Close the list' | t }}</button>
+          <button matButton="outlined" type="button" (click)="picking.set(false)" tpTest="setting-pick-close">{{ 'Close the list' | t }}</button>
         } @else {
-          <button matButton="outlined" type="button" (click)="picking.set(true)" data-test="setting-add">{{ 'Add setting' | t }}</button>
+          <button matButton="outlined" type="button" (click)="picking.set(true)" tpTest="setting-add">{{ 'Add setting' | t }}</button>
         }
       </div>
-      @if (general(); as e) { <p class="banner danger" role="alert" data-test="preset-form-error">{{ e }}</p> }
+      @if (general(); as e) { <p class="banner danger" role="alert" tpTest="preset-form-error">{{ e }}</p> }
       <div class="actions">
-        <button matButton="outlined" type="button" (click)="cancelled.emit()" data-test="preset-cancel">{{ 'Cancel' | t }}</button>
-        <button matButton="filled" type="submit" class="primary" [disabled]="saving()" data-test="preset-save">{{ 'Save' | t }}</button>
+        <button matButton="outlined" type="button" (click)="cancelled.emit()" tpTest="preset-cancel">{{ 'Cancel' | t }}</button>
+        <button matButton="filled" type="submit" class="primary" [disabled]="saving()" tpTest="preset-save">{{ 'Save' | t }}</button>
       </div>
     </form></mat-card>
   `,

@@ -9,11 +9,12 @@ import { TranslatePipe } from '../../i18n/translate.pipe';
 import { KIND_WORDS, searchSettings, settingKey } from './preset-settings';
 import { SettingCatalog } from './setting-catalog';
 import { SettingFactsComponent } from './setting-facts.component';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** A searchable list of the settings a preset may change, with what each does and its values on this box. */
 @Component({
   selector: 'tp-setting-picker',
-  imports: [MatFormField, MatLabel, MatInput, ReactiveFormsModule, TranslatePipe, SettingFactsComponent],
+  imports: [TestIdDirective, MatFormField, MatLabel, MatInput, ReactiveFormsModule, TranslatePipe, SettingFactsComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .picker { border: 1px solid var(--border, #555); border-radius: 4px; padding: 8px; display: grid; gap: 8px; }
@@ -22,19 +23,19 @@ import { SettingFactsComponent } from './setting-facts.component';
     code { font-size: 0.9em; margin-left: 0.5em; }   /* whitespace between elements is not kept */
   `,
   template: `
-    <div class="picker" data-test="setting-picker">
+    <div class="picker" tpTest="setting-picker">
       <div class="field">
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
           <mat-label>{{ 'Find a setting' | t }}</mat-label>
-          <input matInput #searchBox type="search" [formControl]="search" data-test="setting-search"
+          <input matInput #searchBox type="search" [formControl]="search" tpTest="setting-search"
             [placeholder]="'name, e.g. ARC, record size, write buffer' | t" />
         </mat-form-field>
       </div>
-      @if (catalog.error(); as e) { <p class="banner danger" role="alert" data-test="setting-catalog-error">{{ e }}</p> }
+      @if (catalog.error(); as e) { <p class="banner danger" role="alert" tpTest="setting-catalog-error">{{ e }}</p> }
       <ul [attr.aria-label]="'Settings' | t" tabindex="0">
         @for (s of found(); track s.kind + s.setting) {
           <li>
-            <button type="button" [attr.data-test]="'setting-option-' + s.setting" [disabled]="chosen().has(key(s))"
+            <button type="button" [tpTest]="['setting-option', s.setting]" [disabled]="chosen().has(key(s))"
                     (click)="picked.emit(s)">
               <span><strong>{{ s.name | t }}</strong> <code class="muted">{{ s.setting }}</code>
                 · <span class="muted">{{ kindWords[s.kind] | t }}</span>
@@ -44,7 +45,7 @@ import { SettingFactsComponent } from './setting-facts.component';
             </button>
           </li>
         } @empty {
-          <li class="muted" data-test="setting-none">{{ 'No setting matches.' | t }}</li>
+          <li class="muted" tpTest="setting-none">{{ 'No setting matches.' | t }}</li>
         }
       </ul>
     </div>

@@ -24,37 +24,37 @@ const renderView = (ladder: Ladder) => render(LadderViewComponent, [provideRoute
 describe('LadderViewComponent', () => {
   it('tags the pool row measured with writes not safe on power loss, naming each setting', async () => {
     const { q, all } = await renderView(ladderWithPool({ data_loss_settings: [SYNC_OFF, NO_FLUSH] }));
-    const tag = q('ladder-data-loss')!;
+    const tag = q('text-ladder-data-loss')!;
     expect(tag.textContent!.trim()).toBe('Not safe on power loss');
     expect(tag.classList).toContain('DANGEROUS');
     const words = `${SYNC_OFF.words}; ${NO_FLUSH.words}`;
     expect(tag.title).toBe(words);
-    expect(q('ladder-data-loss-words')!.textContent!.trim()).toBe(words);
-    expect(q('ladder-row-POOL')!.contains(tag)).toBe(true);
-    expect(all('ladder-data-loss-words')).toHaveLength(1);   // one tag however many settings
+    expect(q('text-ladder-data-loss-words')!.textContent!.trim()).toBe(words);
+    expect(q('row-ladder-row-pool')!.contains(tag)).toBe(true);
+    expect(all('text-ladder-data-loss-words')).toHaveLength(1);   // one tag however many settings
   });
 
   it('names the settings once in the row when the note already says it: the tag’s title holds them', async () => {
     const note = 'Measured with Synchronous writes Disabled on tank/media: not safe on power loss; without it writes '
       + 'may be slower.';
     const { q, el } = await renderView(ladderWithPool({ data_loss_settings: [SYNC_OFF], note }));
-    expect(q('ladder-data-loss')!.title).toBe(SYNC_OFF.words);
-    expect(q('ladder-data-loss-words')).toBeNull();
-    expect(q('ladder-row-POOL')!.textContent!.split('not safe on power loss').length - 1).toBe(1);
+    expect(q('text-ladder-data-loss')!.title).toBe(SYNC_OFF.words);
+    expect(q('text-ladder-data-loss-words')).toBeNull();
+    expect(q('row-ladder-row-pool')!.textContent!.split('not safe on power loss').length - 1).toBe(1);
     expect(el.textContent).toContain('Not safe on power loss');
   });
 
   // none recorded, the result does not tell, an older server
   it.each([[[]], [null], [undefined]])('has no tag when the pool’s data_loss_settings is %j', async (settings) => {
     const { q } = await renderView(ladderWithPool({ data_loss_settings: settings }));
-    expect(q('ladder-row-POOL')).not.toBeNull();
-    expect(q('ladder-data-loss')).toBeNull();
+    expect(q('row-ladder-row-pool')).not.toBeNull();
+    expect(q('text-ladder-data-loss')).toBeNull();
   });
 
   it('tags only the pool layer', async () => {
     const ladder = fakeLadder();
     ladder.layers = ladder.layers.map((l) => (l.layer === 'NETWORK' ? { ...l, data_loss_settings: [SYNC_OFF] } : l));
     const { q } = await renderView(ladder);
-    expect(q('ladder-data-loss')).toBeNull();
+    expect(q('text-ladder-data-loss')).toBeNull();
   });
 });

@@ -9,11 +9,12 @@ import { testNamesInWords } from '../../shared/benchmark-metrics';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { formatDateTime, formatMBps } from '../../shared/format';
 import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep, settingsThenWords } from './ladder-words';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** One ladder: the verdict first, the limiting layer per direction, the rungs with their bars, what to measure next. */
 @Component({
   selector: 'tp-ladder-view',
-  imports: [MatButton, MatTableModule, TypedCellDef, RouterLink, TranslatePipe],
+  imports: [TestIdDirective, MatButton, MatTableModule, TypedCellDef, RouterLink, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
@@ -33,17 +34,17 @@ import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep, settingsThe
     ol.steps li { margin: 6px 0; }
   `,
   template: `
-    <p class="banner info verdict" role="status" data-test="ladder-verdict">{{ ladder().verdict }}</p>
+    <p class="banner info verdict" role="status" tpTest="ladder-verdict">{{ ladder().verdict }}</p>
     <dl class="sides">
       <dt>{{ 'Reads limited by' | t }}</dt>
-      <dd data-test="ladder-bottleneck-read">{{ sides().read.key | t: sides().read.params }}</dd>
+      <dd tpTest="ladder-bottleneck-read">{{ sides().read.key | t: sides().read.params }}</dd>
       <dt>{{ 'Writes limited by' | t }}</dt>
-      <dd data-test="ladder-bottleneck-write">{{ sides().write.key | t: sides().write.params }}</dd>
+      <dd tpTest="ladder-bottleneck-write">{{ sides().write.key | t: sides().write.params }}</dd>
     </dl>
 
     <div class="table-wrap" tabindex="0" role="region" [attr.aria-label]="'The ladder' | t">
       <!-- The rungs in the ladder's own order (disks up to the client): never sorted, the order is the point. -->
-      <table mat-table class="stacked" data-test="ladder-table" [dataSource]="ladder().layers">
+      <table mat-table class="stacked" tpTest="ladder-table" [dataSource]="ladder().layers">
         <ng-container matColumnDef="layer">
           <th mat-header-cell *matHeaderCellDef>{{ 'Layer' | t }}</th>
           <td mat-cell *matCellDef="let l; of: ladder().layers" [attr.data-label]="'Layer' | t">
@@ -53,8 +54,8 @@ import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep, settingsThe
             @if (dataLossWords(l); as w) {
               <!-- Its write figure is faster than safe writes allow: said where the figure is, not only in the note. -->
               <div class="small">
-                <span class="badge DANGEROUS" data-test="ladder-data-loss" [attr.title]="w">{{ 'Not safe on power loss' | t }}</span>
-                @if (!noteSaysDataLoss(l)) { <span data-test="ladder-data-loss-words">{{ w }}</span> }</div>
+                <span class="badge DANGEROUS" tpTest="ladder-data-loss" [attr.title]="w">{{ 'Not safe on power loss' | t }}</span>
+                @if (!noteSaysDataLoss(l)) { <span tpTest="ladder-data-loss-words">{{ w }}</span> }</div>
             }
           </td>
         </ng-container>
@@ -62,7 +63,7 @@ import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep, settingsThe
           <ng-container [matColumnDef]="d">
             <th mat-header-cell *matHeaderCellDef>{{ (d === 'read' ? 'Read' : 'Write') | t }}</th>
             <td mat-cell *matCellDef="let l; of: ladder().layers; let i = index" [attr.data-label]="(d === 'read' ? 'Read' : 'Write') | t"
-                [attr.data-test]="'ladder-' + d + '-' + i">
+                [tpTest]="['ladder', d, i]">
               @let value = d === 'read' ? l.read_bytes_per_second : l.write_bytes_per_second;
               @let bar = d === 'read' ? bars()[i].read : bars()[i].write;
               <div class="figure">
@@ -79,28 +80,28 @@ import { LAYER_WORDS, bottleneckWords, ladderBars, limits, nextStep, settingsThe
         <ng-container matColumnDef="note">
           <th mat-header-cell *matHeaderCellDef>{{ 'Note' | t }}</th>
           <td mat-cell *matCellDef="let l; of: ladder().layers" class="small" [attr.data-label]="'Note' | t">{{ noteWords(l.note ?? '') }}
-            @if (thenWords(l); as w) { <div class="banner warn" data-test="ladder-settings-then">{{ w }}</div> }</td>
+            @if (thenWords(l); as w) { <div class="banner warn" tpTest="ladder-settings-then">{{ w }}</div> }</td>
         </ng-container>
         <tr mat-header-row *matHeaderRowDef="columns"></tr>
         <tr mat-row *matRowDef="let l; columns: columns" [class.limits]="limitsHere(l)"
-            [attr.data-test]="'ladder-row-' + l.layer + (l.protocol ? '-' + l.protocol : '')"></tr>
+            [tpTest]="['ladder-row', l.layer, (l.protocol ? '-' + l.protocol : '')]"></tr>
         <tr class="mat-mdc-row" *matNoDataRow>
-          <td [attr.colspan]="columns.length" class="muted" data-test="ladder-empty">{{ 'Nothing measured for this pool yet.' | t }}</td>
+          <td [attr.colspan]="columns.length" class="muted" tpTest="ladder-empty">{{ 'Nothing measured for this pool yet.' | t }}</td>
         </tr>
       </table>
     </div>
 
     @if (steps().length) {
       <h2>{{ 'Next steps' | t }}</h2>
-      <ol class="steps" data-test="ladder-missing">
+      <ol class="steps" tpTest="ladder-missing">
         @for (s of steps(); track s.words) {
-          <li [attr.data-test]="'ladder-step-' + $index">
+          <li [tpTest]="['ladder-step', $index]">
             {{ s.words }}
             @if (s.place; as p) {
               @if ('route' in p) {
-                <a matButton="text" [routerLink]="p.route" [attr.data-test]="'ladder-step-link-' + $index">{{ 'Go there' | t }}</a>
+                <a matButton="text" [routerLink]="p.route" [tpTest]="['ladder-step-link', $index]">{{ 'Go there' | t }}</a>
               } @else {
-                <button matButton="text" type="button" [attr.data-test]="'ladder-step-link-' + $index" (click)="readHere.emit()">{{ 'Go there' | t }}</button>
+                <button matButton="text" type="button" [tpTest]="['ladder-step-link', $index]" (click)="readHere.emit()">{{ 'Go there' | t }}</button>
               }
             }
             @if (s.method) { <div class="muted small">{{ 'From a script:' | t }} <code>{{ s.method }}</code></div> }

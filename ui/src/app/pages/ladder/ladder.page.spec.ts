@@ -35,35 +35,35 @@ describe('LadderPage', () => {
   it('shows the first pool’s ladder: the verdict, the limit per direction, each rung with its figures and bars', async () => {
     const { api, q, all } = await renderPage();
     expect(api.callsOf('tuning.ladder.get')).toEqual([[{ pool: 'tank' }]]);
-    expect(q('ladder-verdict')!.textContent).toContain('limited by the 1 GbE link');
-    expect(q('ladder-bottleneck-read')!.textContent!.trim()).toBe('Network (iperf3)');
-    expect(q('ladder-bottleneck-write')!.textContent!.trim()).toBe('the protocol (NFS) or the client');
-    expect(all('ladder-row-').map((r) => r.dataset['test']))
-      .toEqual(['ladder-row-DISKS', 'ladder-row-POOL', 'ladder-row-NETWORK', 'ladder-row-PROTOCOL-NFS']);
-    expect(q('ladder-read-0')!.textContent).toContain('1,200 MB/s');
-    expect(q('ladder-write-0')!.textContent).toContain('not measured');
-    expect(q('ladder-write-0')!.querySelector('.bar')).toBeNull();
-    expect((q('ladder-read-0')!.querySelector('.bar') as HTMLElement).style.width).toBe('100%');
-    expect((q('ladder-read-1')!.querySelector('.bar') as HTMLElement).style.width).toBe('50%');
-    expect(q('ladder-row-NETWORK')!.textContent).toContain('limits');
-    expect(q('ladder-row-POOL')!.textContent).not.toContain('limits');
-    expect(q('ladder-row-PROTOCOL-NFS')!.textContent).toContain('sync=standard');
-    expect(q('ladder-missing')).toBeNull();
+    expect(q('text-ladder-verdict')!.textContent).toContain('limited by the 1 GbE link');
+    expect(q('value-ladder-bottleneck-read')!.textContent!.trim()).toBe('Network (iperf3)');
+    expect(q('value-ladder-bottleneck-write')!.textContent!.trim()).toBe('the protocol (NFS) or the client');
+    expect(all('row-ladder-row-').map((r) => r.dataset['test']))
+      .toEqual(['row-ladder-row-disks', 'row-ladder-row-pool', 'row-ladder-row-network', 'row-ladder-row-protocol-nfs']);
+    expect(q('cell-ladder-read-0')!.textContent).toContain('1,200 MB/s');
+    expect(q('cell-ladder-write-0')!.textContent).toContain('not measured');
+    expect(q('cell-ladder-write-0')!.querySelector('.bar')).toBeNull();
+    expect((q('cell-ladder-read-0')!.querySelector('.bar') as HTMLElement).style.width).toBe('100%');
+    expect((q('cell-ladder-read-1')!.querySelector('.bar') as HTMLElement).style.width).toBe('50%');
+    expect(q('row-ladder-row-network')!.textContent).toContain('limits');
+    expect(q('row-ladder-row-pool')!.textContent).not.toContain('limits');
+    expect(q('row-ladder-row-protocol-nfs')!.textContent).toContain('sync=standard');
+    expect(q('list-ladder-missing')).toBeNull();
     // a Material table whose rows stay table rows, one block each on a phone, in the ladder's order: no sort headers
-    const table = q('ladder-table')!;
+    const table = q('table-ladder-table')!;
     expect(table.classList).toContain('stacked');
-    expect(q('ladder-row-NETWORK')!.tagName).toBe('TR');
-    expect(q('ladder-row-NETWORK')!.classList).toContain('limits');
+    expect(q('row-ladder-row-network')!.tagName).toBe('TR');
+    expect(q('row-ladder-row-network')!.classList).toContain('limits');
     expect(table.querySelectorAll('.mat-sort-header').length).toBe(0);
-    expect([...q('ladder-row-POOL')!.querySelectorAll('td')].map((td) => td.getAttribute('data-label')))
+    expect([...q('row-ladder-row-pool')!.querySelectorAll('td')].map((td) => td.getAttribute('data-label')))
       .toEqual(['Layer', 'Read', 'Write', 'Measured', 'Note']);
   });
 
   it('asks again for another pool or one dataset', async () => {
     const { api, choose } = await renderPage();
-    await choose('ladder-pool', 'fast');
-    await choose('ladder-dataset', 'fast/db');
-    await choose('ladder-dataset', '');
+    await choose('select-ladder-pool', 'fast');
+    await choose('select-ladder-dataset', 'fast/db');
+    await choose('select-ladder-dataset', '');
     expect(api.callsOf('tuning.ladder.get').slice(1)).toEqual([[{ pool: 'fast' }], [{ pool: 'fast', dataset: 'fast/db' }], [{ pool: 'fast' }]]);
   });
 
@@ -74,16 +74,16 @@ describe('LadderPage', () => {
     const { q, settle } = await renderPage(() => undefined, () => fakeLadder({
       layers: [], bottleneck: { read: null, write: null }, verdict: 'Nothing is measured for pool tank yet.', missing,
     }));
-    expect(q('ladder-empty')).not.toBeNull();
-    expect(q('ladder-bottleneck-read')!.textContent).toContain('not named yet');
-    expect(q('ladder-step-0')!.textContent).toContain('Read the disks');
-    expect(q('ladder-step-1')!.textContent).toContain('tuning.benchmark.run');
-    expect(q('ladder-step-link-1')!.getAttribute('href')).toBe('/benchmarks');
-    expect(q('ladder-step-link-2')!.getAttribute('href')).toBe('/network');
-    expect(q('ladder-step-link-3')!.getAttribute('href')).toBe('/clients');
-    q('ladder-step-link-0')!.click();   // this page's own step: focus moves to its form
+    expect(q('cell-ladder-empty')).not.toBeNull();
+    expect(q('value-ladder-bottleneck-read')!.textContent).toContain('not named yet');
+    expect(q('item-ladder-step-0')!.textContent).toContain('Read the disks');
+    expect(q('item-ladder-step-1')!.textContent).toContain('tuning.benchmark.run');
+    expect(q('link-ladder-step-link-1')!.getAttribute('href')).toBe('/benchmarks');
+    expect(q('link-ladder-step-link-2')!.getAttribute('href')).toBe('/network');
+    expect(q('link-ladder-step-link-3')!.getAttribute('href')).toBe('/clients');
+    q('button-ladder-step-link-0')!.click();   // this page's own step: focus moves to its form
     await settle();
-    expect(document.activeElement).toBe(q('ladder-seconds'));
+    expect(document.activeElement).toBe(q('input-ladder-seconds'));
   });
 
   it('reads the disks as a job with its progress, then shows the ladder again', async () => {
@@ -91,37 +91,37 @@ describe('LadderPage', () => {
     let ladders = 0;
     const { api, q, type, settle } = await renderPage((m) => m.mockJob('tuning.ladder.read_disks', () => rows),
       () => fakeLadder({ verdict: `ladder ${++ladders}` }));
-    await type('ladder-seconds', '3');
-    q('ladder-read')!.click();
+    await type('input-ladder-seconds', '3');
+    q('button-ladder-read')!.click();
     await settle();
     expect(api.callsOf('tuning.ladder.read_disks')).toEqual([[{ pool: 'tank', seconds_per_disk: 3 }]]);
     rows.next(fakeJob({ id: 4, method: 'tuning.ladder.read_disks', progress: { percent: 50, description: 'Reading sdb (2 of 6)', extra: null } }));
     await settle();
-    expect(q('job-description')!.textContent).toBe('Reading sdb (2 of 6)');
-    expect(q<HTMLButtonElement>('ladder-read')!.disabled).toBe(true);
+    expect(q('text-job-description')!.textContent).toBe('Reading sdb (2 of 6)');
+    expect(q<HTMLButtonElement>('button-ladder-read')!.disabled).toBe(true);
     rows.next(fakeJob({ id: 4, method: 'tuning.ladder.read_disks', state: 'SUCCESS', result: fakeDiskRead() }));
     rows.complete();
     await settle();
-    expect(q('ladder-read-done')!.textContent).toContain('The disks of tank read 400.0 MB/s together.');
-    expect(q('ladder-read-disks')!.textContent).toContain('sda: 400.0 MB/s');
-    expect(q('ladder-read-disks')!.textContent).toContain('sdb: fio: read failed');
-    expect(q('ladder-read-done')!.textContent).toContain('Read 2 data disks of tank for 3 s each.');
-    expect(q('ladder-read-done')!.textContent).toContain('files stood in for the disks');
-    expect(q('ladder-verdict')!.textContent).toBe('ladder 2');
+    expect(q('text-ladder-read-done')!.textContent).toContain('The disks of tank read 400.0 MB/s together.');
+    expect(q('list-ladder-read-disks')!.textContent).toContain('sda: 400.0 MB/s');
+    expect(q('list-ladder-read-disks')!.textContent).toContain('sdb: fio: read failed');
+    expect(q('text-ladder-read-done')!.textContent).toContain('Read 2 data disks of tank for 3 s each.');
+    expect(q('text-ladder-read-done')!.textContent).toContain('files stood in for the disks');
+    expect(q('text-ladder-verdict')!.textContent).toBe('ladder 2');
   });
 
   it('names a refused seconds value on its field', async () => {
     const { api, q, type, settle } = await renderPage((m) => m.mockJob('tuning.ladder.read_disks', () => new Subject<Job>()));
-    await type('ladder-seconds', '61');
-    q('ladder-read')!.click();
+    await type('input-ladder-seconds', '61');
+    q('button-ladder-read')!.click();
     await settle();
     expect(api.callsOf('tuning.ladder.read_disks')).toEqual([]);
-    expect(q('error-seconds_per_disk')!.textContent).toContain('Seconds per disk');
+    expect(q('text-error-seconds-per-disk')!.textContent).toContain('Seconds per disk');
   });
 
   it('a read-only user reads the ladder but may not read the disks', async () => {
     const { el, settle } = await renderPage();
     await sessionRoles(READ_ONLY_ROLES, settle);
-    expect(controlState(el, 'ladder-read')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    expect(controlState(el, 'button-ladder-read')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
   });
 });

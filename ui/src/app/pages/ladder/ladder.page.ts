@@ -13,6 +13,7 @@ import { JobsStore } from '../../jobs/jobs.store';
 import { BoxStore } from '../../stores/box.store';
 import { LadderViewComponent } from './ladder-view.component';
 import { ReadDisksComponent } from './read-disks.component';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** The jobs whose results are rungs of the ladder: when one ends, the ladder is read again. */
 const RUNG_JOBS = ['tuning.ladder.read_disks', 'tuning.benchmark.run', 'tuning.network.measure'];
@@ -20,7 +21,7 @@ const RUNG_JOBS = ['tuning.ladder.read_disks', 'tuning.benchmark.run', 'tuning.n
 /** The component ladder of a pool: disks, pool, network, protocol side by side, and the layer that limits named. */
 @Component({
   selector: 'tp-ladder-page',
-  imports: [MatCard, MatFormField, MatLabel, MatSelect, MatOption, TranslatePipe, LadderViewComponent, ReadDisksComponent],
+  imports: [TestIdDirective, MatCard, MatFormField, MatLabel, MatSelect, MatOption, TranslatePipe, LadderViewComponent, ReadDisksComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `.row { align-items: flex-start; } .wide { width: 280px; max-width: 100%; }`,
   template: `
@@ -30,7 +31,7 @@ const RUNG_JOBS = ['tuning.ladder.read_disks', 'tuning.benchmark.run', 'tuning.n
       <div class="field">
         <mat-form-field appearance="outline" subscriptSizing="dynamic" class="wide">
           <mat-label>{{ 'Pool' | t }}</mat-label>
-          <mat-select data-test="ladder-pool" [value]="pool()" (selectionChange)="pickPool($event.value)">
+          <mat-select tpTest="ladder-pool" [value]="pool()" (selectionChange)="pickPool($event.value)">
             @for (p of pools(); track p) { <mat-option [value]="p" [attr.data-value]="p">{{ p }}</mat-option> }
           </mat-select>
         </mat-form-field>
@@ -38,20 +39,20 @@ const RUNG_JOBS = ['tuning.ladder.read_disks', 'tuning.benchmark.run', 'tuning.n
       <div class="field">
         <mat-form-field appearance="outline" subscriptSizing="dynamic" class="wide">
           <mat-label>{{ 'Dataset' | t }}</mat-label>
-          <mat-select data-test="ladder-dataset" [value]="dataset()" (selectionChange)="pickDataset($event.value)">
+          <mat-select tpTest="ladder-dataset" [value]="dataset()" (selectionChange)="pickDataset($event.value)">
             <mat-option value="" data-value="">{{ 'Any dataset of the pool' | t }}</mat-option>
             @for (d of datasets(); track d) { <mat-option [value]="d" [attr.data-value]="d">{{ d }}</mat-option> }
           </mat-select>
         </mat-form-field>
       </div>
     </div>
-    @if (!pools().length) { <p class="muted" data-test="ladder-no-pools">{{ 'This box reports no pools.' | t }}</p> }
+    @if (!pools().length) { <p class="muted" tpTest="ladder-no-pools">{{ 'This box reports no pools.' | t }}</p> }
 
-    @if (error(); as e) { <p class="banner danger" role="alert" data-test="ladder-error">{{ e }}</p> }
+    @if (error(); as e) { <p class="banner danger" role="alert" tpTest="ladder-error">{{ e }}</p> }
     @if (ladder(); as l) {
       <tp-ladder-view [ladder]="l" (readHere)="focusRead()" />
     } @else if (pool() && !error()) {
-      <p class="muted" data-test="ladder-loading">{{ 'Loading…' | t }}</p>
+      <p class="muted" tpTest="ladder-loading">{{ 'Loading…' | t }}</p>
     }
 
     <mat-card appearance="outlined" class="card" #readCard>
@@ -120,6 +121,6 @@ export class LadderPage {
 
   protected focusRead(): void {
     // focusing scrolls it into view as well
-    (this.readCard().nativeElement as HTMLElement).querySelector<HTMLElement>('[data-test="ladder-seconds"]')?.focus();
+    (this.readCard().nativeElement as HTMLElement).querySelector<HTMLElement>('[data-test="input-ladder-seconds"]')?.focus();
   }
 }

@@ -16,11 +16,12 @@ import { readyToSend, setServerErrors } from '../../shared/field-errors';
 import { formatMBps } from '../../shared/format';
 import { NumberFieldComponent } from '../../shared/number-field/number-field.component';
 import { BoxStore } from '../../stores/box.store';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** The lowest rung: a bounded, read-only sequential read of each disk of the pool, as a job with its progress. */
 @Component({
   selector: 'tp-read-disks',
-  imports: [MatButton, ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, NumberFieldComponent,
+  imports: [TestIdDirective, MatButton, ReactiveFormsModule, TranslatePipe, JobProgressDialogComponent, NumberFieldComponent,
     RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
@@ -28,22 +29,22 @@ import { BoxStore } from '../../stores/box.store';
     ul { margin: 4px 0; padding-left: 18px; }
   `,
   template: `
-    <form [formGroup]="form" (ngSubmit)="start()" novalidate data-test="ladder-read-form">
+    <form [formGroup]="form" (ngSubmit)="start()" novalidate tpTest="ladder-read-form">
       <div class="row">
         <tp-number-field [control]="form.controls.seconds_per_disk" [label]="labels.seconds" testId="ladder-seconds"
           errorTestId="error-seconds_per_disk" />
-        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" data-test="ladder-read"
+        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" tpTest="ladder-read"
                 [disabled]="!pool() || run.phase() === 'running' || !!box.busy()">{{ 'Read the disks' | t }}</button>
       </div>
       <p class="muted">{{ 'Reads only, never writes: safe on a pool in use, though it competes with the pool’s own traffic while it runs.' | t }}</p>
-      @if (general(); as e) { <p class="banner danger" role="alert" data-test="ladder-read-error">{{ e }}</p> }
+      @if (general(); as e) { <p class="banner danger" role="alert" tpTest="ladder-read-error">{{ e }}</p> }
     </form>
 
     <tp-job-progress-dialog [run]="run" [abortable]="true" (closed)="run.close()">
       @if (run.phase() === 'done' && run.result(); as r) {
-        <div data-test="ladder-read-done">
+        <div tpTest="ladder-read-done">
           <p>{{ 'The disks of {pool} read {rate} together.' | t: { pool: r.pool, rate: rate(r.total_read_bytes_per_second) } }}</p>
-          <ul data-test="ladder-read-disks">
+          <ul tpTest="ladder-read-disks">
             @for (d of r.disks; track d.name) {
               <li>{{ d.name }}: @if (d.read_bytes_per_second != null) {<strong>{{ rate(d.read_bytes_per_second) }}</strong>} @else {{{ d.error ?? ('no figure' | t) }}}</li>
             }

@@ -35,15 +35,15 @@ describe('NetworkFormComponent', () => {
   it('offers the ports in words, sends the options and shows the client command of the test awaited', async () => {
     const rows = new Subject<Job>();
     const { api, q, type, settle, options, selected } = await renderForm((m) => m.mockJob('tuning.network.measure', () => rows));
-    expect(options('net-interface').map((o) => o.text)).toEqual(['eno2 · link down · MTU 1500', 'eno1 · 1000 Mb/s · MTU 9000']);
-    expect(selected('net-interface')).toBe('eno1');   // the first port with a link
-    expect(q('net-interface')!.textContent).toContain('eno1 · 1000 Mb/s · MTU 9000');   // shown whole, in words
-    await type('net-port', '5301');
-    await type('net-duration', '3');
-    await type('net-streams', '2');
-    await type('net-timeout', '60');
-    await type('net-label', ' lab client ');
-    q('net-start')!.click();
+    expect(options('select-net-interface').map((o) => o.text)).toEqual(['eno2 · link down · MTU 1500', 'eno1 · 1000 Mb/s · MTU 9000']);
+    expect(selected('select-net-interface')).toBe('eno1');   // the first port with a link
+    expect(q('select-net-interface')!.textContent).toContain('eno1 · 1000 Mb/s · MTU 9000');   // shown whole, in words
+    await type('input-net-port', '5301');
+    await type('input-net-duration', '3');
+    await type('input-net-streams', '2');
+    await type('input-net-timeout', '60');
+    await type('input-net-label', ' lab client ');
+    q('button-net-start')!.click();
     await settle();
     expect(api.callsOf('tuning.network.measure')).toEqual([[{
       interface: 'eno1', port: 5301, duration_seconds: 3, parallel_streams: 2, client_timeout_seconds: 60, label: 'lab client',
@@ -52,20 +52,20 @@ describe('NetworkFormComponent', () => {
     rows.next(waiting('Measurement 2/4 (2 parallel streams, client → box): waiting for a client on 192.168.1.10:5301 '
       + '(interface eno1); run `iperf3 -c 192.168.1.10 -p 5301 -t 3 -P 2`…'));
     await settle();
-    expect(q('net-waiting-for')!.textContent).toBe('Test 2 of 4: 2 parallel streams, client → box');
-    expect(q('net-command')!.textContent).toBe('iperf3 -c 192.168.1.10 -p 5301 -t 3 -P 2');
-    expect(q<HTMLButtonElement>('net-start')!.disabled).toBe(true);
+    expect(q('text-net-waiting-for')!.textContent).toBe('Test 2 of 4: 2 parallel streams, client → box');
+    expect(q('text-net-command')!.textContent).toBe('iperf3 -c 192.168.1.10 -p 5301 -t 3 -P 2');
+    expect(q<HTMLButtonElement>('button-net-start')!.disabled).toBe(true);
 
     rows.next(waiting('Measurement 2/4 (2 parallel streams, client → box): client connected from 192.168.1.20'));
     await settle();
-    expect(q('net-command')).toBeNull();
-    expect(q('job-description')!.textContent).toContain('client connected from 192.168.1.20');
+    expect(q('text-net-command')).toBeNull();
+    expect(q('text-job-description')!.textContent).toContain('client connected from 192.168.1.20');
 
-    q('job-abort')!.click();
+    q('button-job-abort')!.click();
     expect(api.callsOf('core.job_abort')).toEqual([[8]]);
     rows.error(new FailedJobError(fakeJob({ id: 8, state: 'ABORTED', error: 'aborted' })));
     await settle();
-    expect(q('net-wait')).toBeNull();
+    expect(q('text-net-wait')).toBeNull();
   });
 
   it('copies the client command where the browser allows it', async () => {
@@ -76,14 +76,14 @@ describe('NetworkFormComponent', () => {
     try {
       const rows = new Subject<Job>();
       const { q, settle } = await renderForm((m) => m.mockJob('tuning.network.measure', () => rows));
-      q('net-start')!.click();
+      q('button-net-start')!.click();
       rows.next(waiting('Measurement 1/4 (one stream, client → box): waiting for a client on 127.0.0.1:5201 '
         + '(interface eno1); run `iperf3 -c 127.0.0.1 -p 5201 -t 10`…'));
       await settle();
-      q('net-copy')!.click();
+      q('button-net-copy')!.click();
       await settle();
       expect(written).toEqual(['iperf3 -c 127.0.0.1 -p 5201 -t 10']);
-      expect(q('net-copy')!.textContent!.trim()).toBe('Copied');
+      expect(q('button-net-copy')!.textContent!.trim()).toBe('Copied');
     } finally {
       delete (navigator as { clipboard?: unknown }).clipboard;
     }
@@ -95,27 +95,27 @@ describe('NetworkFormComponent', () => {
       ...fakeJob({ state: 'SUCCESS' }), result: fakeNetworkResult({ id: 4, label: 'lab' }),
     }));
     fixture.componentInstance.stored.subscribe((r) => stored.push(r.id));
-    q('net-start')!.click();
+    q('button-net-start')!.click();
     await settle();
     expect(stored).toEqual([4]);
-    expect(q('net-done')!.textContent).toContain('Stored as #4 “lab”: the ceiling is 949 Mb/s (118.6 MB/s).');
+    expect(q('text-net-done')!.textContent).toContain('Stored as #4 “lab”: the ceiling is 949 Mb/s (118.6 MB/s).');
   });
 
   it('sends nothing its own checks refuse and says why under each field, in words', async () => {
     const { api, q, type, settle } = await renderForm((m) => m.mockJob('tuning.network.measure', () => throwError(() => new Error('not sent'))));
-    expect(q('error-port')).toBeNull();
-    await type('net-port', '80');
-    await type('net-duration', '61');
-    await type('net-streams', '1');
-    await type('net-timeout', '12.5');
-    q('net-start')!.click();
+    expect(q('text-error-port')).toBeNull();
+    await type('input-net-port', '80');
+    await type('input-net-duration', '61');
+    await type('input-net-streams', '1');
+    await type('input-net-timeout', '12.5');
+    q('button-net-start')!.click();
     await settle();
     expect(api.callsOf('tuning.network.measure')).toEqual([]);
-    expect(q('error-port')!.textContent).toBe('TCP port: must be at least 1024');
-    expect(q('error-duration_seconds')!.textContent).toBe('Seconds per test: must be at most 60');
-    expect(q('error-parallel_streams')!.textContent).toBe('Parallel streams: must be at least 2');
-    expect(q('error-client_timeout_seconds')!.textContent).toBe('Wait for the client (s): must be a whole number');
-    expect(q('net-form')!.hasAttribute('novalidate')).toBe(true);
+    expect(q('text-error-port')!.textContent).toBe('TCP port: must be at least 1024');
+    expect(q('text-error-duration-seconds')!.textContent).toBe('Seconds per test: must be at most 60');
+    expect(q('text-error-parallel-streams')!.textContent).toBe('Parallel streams: must be at least 2');
+    expect(q('text-error-client-timeout-seconds')!.textContent).toBe('Wait for the client (s): must be a whole number');
+    expect(q('form-net-form')!.hasAttribute('novalidate')).toBe(true);
   });
 
   it('puts the server\'s refusals on the fields it names and closes the dialog', async () => {
@@ -123,17 +123,17 @@ describe('NetworkFormComponent', () => {
       { attribute: 'options.port', message: 'Port 5201 is in use on 127.0.0.1: choose another one.', errno: 98 },
       { attribute: 'options.interface', message: 'eno1 has no IPv4 or global IPv6 address to listen on.', errno: 22 },
     ]))));
-    q('net-start')!.click();
+    q('button-net-start')!.click();
     await settle();
-    expect(q('error-port')!.textContent).toBe('TCP port: Port 5201 is in use on 127.0.0.1: choose another one.');
-    expect(q('error-interface')!.textContent).toBe('Network port: eno1 has no IPv4 or global IPv6 address to listen on.');
-    expect(q('job-dialog')).toBeNull();
-    expect(q('net-error')).toBeNull();
+    expect(q('text-error-port')!.textContent).toBe('TCP port: Port 5201 is in use on 127.0.0.1: choose another one.');
+    expect(q('text-error-interface')!.textContent).toBe('Network port: eno1 has no IPv4 or global IPv6 address to listen on.');
+    expect(q('text-job-dialog')).toBeNull();
+    expect(q('text-net-error')).toBeNull();
   });
 
   it('waits while the box is busy with another job', async () => {
     const { q } = await renderForm(() => undefined, fakeState({ busy: { job_id: 3, method: 'tuning.benchmark.run' } }));
-    expect(q('net-busy')!.textContent).toContain('The box is busy: Benchmark (job 3)');
-    expect(q<HTMLButtonElement>('net-start')!.disabled).toBe(true);
+    expect(q('text-net-busy')!.textContent).toContain('The box is busy: Benchmark (job 3)');
+    expect(q<HTMLButtonElement>('button-net-start')!.disabled).toBe(true);
   });
 });

@@ -22,6 +22,7 @@ import { NumberFieldComponent } from '../../shared/number-field/number-field.com
 import { BoxStore } from '../../stores/box.store';
 import { firstLinked, networkControls, networkForm, networkOptions, nicWords } from './network-form';
 import { formatBitRate, networkWait } from './network-words';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** The whole-number settings: the server's field name, the control's test id, the label. */
 const NUMBER_FIELDS = [
@@ -34,7 +35,7 @@ const NUMBER_FIELDS = [
 /** Start a network measurement: the port and iperf3's settings; the progress says what to run on the client. */
 @Component({
   selector: 'tp-network-form',
-  imports: [MatCard, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
+  imports: [TestIdDirective, MatCard, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
     JobProgressDialogComponent, FieldErrorComponent, NumberFieldComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
@@ -46,18 +47,18 @@ const NUMBER_FIELDS = [
     .command code { padding: 6px 8px; background: var(--bg1); border-radius: 4px; overflow-wrap: anywhere; user-select: all; }
   `,
   template: `
-    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="start()" novalidate data-test="net-form">
+    <mat-card appearance="outlined" class="card"><form [formGroup]="form" (ngSubmit)="start()" novalidate tpTest="net-form">
       <h2>{{ 'Measure the network ceiling' | t }}</h2>
       <p class="muted">{{ 'The box serves four iperf3 tests in turn; run each on a client as the progress says.' | t }}</p>
       @if (box.busy(); as busy) {
-        <p class="banner warn" role="status" data-test="net-busy">
+        <p class="banner warn" role="status" tpTest="net-busy">
           {{ 'The box is busy: {what} (job {id}).' | t: { what: (jobWords(busy) | t), id: busy.job_id } }}</p>
       }
       <div class="row">
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic" class="nic">
             <mat-label>{{ labels.interface | t }}</mat-label>
-            <mat-select formControlName="interface" data-test="net-interface">
+            <mat-select formControlName="interface" tpTest="net-interface">
               @for (n of nics(); track n.name) {
                 <mat-option [value]="n.name" [attr.data-value]="n.name">{{ nicWords(n).key | t: nicWords(n).params }}</mat-option>
               }
@@ -71,36 +72,36 @@ const NUMBER_FIELDS = [
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>{{ labels.label | t }}</mat-label>
-            <input matInput type="text" formControlName="label" data-test="net-label" />
+            <input matInput type="text" formControlName="label" tpTest="net-label" />
           </mat-form-field>
           <tp-field-error [control]="form.controls.label" [label]="labels.label" testId="error-label" />
         </div>
       </div>
-      @if (!nics().length) { <p class="muted" data-test="net-no-ports">{{ 'This box reports no network ports.' | t }}</p> }
-      @if (general(); as e) { <p class="banner danger" role="alert" data-test="net-error">{{ e }}</p> }
+      @if (!nics().length) { <p class="muted" tpTest="net-no-ports">{{ 'This box reports no network ports.' | t }}</p> }
+      @if (general(); as e) { <p class="banner danger" role="alert" tpTest="net-error">{{ e }}</p> }
       <div class="actions">
-        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" data-test="net-start"
+        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" tpTest="net-start"
                 [disabled]="!nics().length || run.phase() === 'running' || !!box.busy()">{{ 'Start' | t }}</button>
       </div>
     </form></mat-card>
 
     <tp-job-progress-dialog [run]="run" [abortable]="true" (closed)="run.close()">
       @if (run.phase() === 'running' && wait(); as w) {
-        <div data-test="net-wait" aria-live="polite">
-          <p data-test="net-waiting-for">{{ 'Test {index} of {total}: {test}' | t: { index: w.index, total: w.total, test: w.test } }}</p>
+        <div tpTest="net-wait" aria-live="polite">
+          <p tpTest="net-waiting-for">{{ 'Test {index} of {total}: {test}' | t: { index: w.index, total: w.total, test: w.test } }}</p>
           @if (w.command; as c) {
             <p>{{ 'Run this on the client:' | t }}</p>
             <div class="command">
-              <code data-test="net-command">{{ c }}</code>
+              <code tpTest="net-command">{{ c }}</code>
               @if (canCopy) {
-                <button matButton="outlined" type="button" data-test="net-copy" (click)="copy(c)">{{ (copied() === c ? 'Copied' : 'Copy') | t }}</button>
+                <button matButton="outlined" type="button" tpTest="net-copy" (click)="copy(c)">{{ (copied() === c ? 'Copied' : 'Copy') | t }}</button>
               }
             </div>
           }
         </div>
       }
       @if (run.phase() === 'done' && run.result(); as r) {
-        <div data-test="net-done">
+        <div tpTest="net-done">
           <p>{{ 'Stored as #{id} “{label}”: the ceiling is {rate}.' | t: { id: r.id, label: r.label, rate: rate(r.ceiling_bits_per_second) } }}</p>
         </div>
       }

@@ -28,23 +28,23 @@ describe('NetworkPage', () => {
   it('lists the results newest first: port, link speed, MTU, client, the four figures and the ceiling against the link', async () => {
     const { api, q, all } = await renderPage();
     expect(api.callsOf('tuning.network.query')[0]).toEqual([[], { order_by: ['-id'] }]);
-    expect(all('net-row-').map((r) => r.dataset['test'])).toEqual(['net-row-2', 'net-row-1']);
-    const row = q('net-row-1')!.textContent!;
+    expect(all('row-net-row-').map((r) => r.dataset['test'])).toEqual(['row-net-row-2', 'row-net-row-1']);
+    const row = q('row-net-row-1')!.textContent!;
     expect(row).toContain('eno1');
     expect(row).toContain('1000 Mb/s');
     expect(row).toContain('1500');
     expect(row).toContain('192.168.1.20');
-    expect([...q('net-figures-1')!.querySelectorAll('li')].map((li) => li.textContent!.trim())).toEqual([
+    expect([...q('list-net-figures-1')!.querySelectorAll('li')].map((li) => li.textContent!.trim())).toEqual([
       'one stream, client → box: 941 Mb/s (117.6 MB/s)',
       '4 streams, client → box: 949 Mb/s (118.6 MB/s)',
       'one stream, box → client: 930 Mb/s (116.3 MB/s)',
       '4 streams, box → client: 945 Mb/s (118.1 MB/s)',
     ]);
-    expect(q('net-ceiling-1')!.textContent).toContain('949 Mb/s (118.6 MB/s)');
-    expect(q('net-ceiling-1')!.textContent).toContain('95 % of the link’s 1000 Mb/s');
+    expect(q('cell-net-ceiling-1')!.textContent).toContain('949 Mb/s (118.6 MB/s)');
+    expect(q('cell-net-ceiling-1')!.textContent).toContain('95 % of the link’s 1000 Mb/s');
     // no nominal speed known: the ceiling alone, speed and MTU unknown in words
-    expect(q('net-ceiling-2')!.textContent).not.toContain('%');
-    expect(q('net-row-2')!.textContent).toContain('unknown');
+    expect(q('cell-net-ceiling-2')!.textContent).not.toContain('%');
+    expect(q('row-net-row-2')!.textContent).toContain('unknown');
   });
 
   it('sorts by the figure behind the words: the ceiling, the link speed (unknown last), the date', async () => {
@@ -55,32 +55,32 @@ describe('NetworkPage', () => {
         ceiling_bits_per_second: 1.2e9 }),
       fakeNetworkResult({ id: 1, created_at: '2026-11-24T09:00:00Z', ceiling_bits_per_second: 9.49e8 })];
     const { q, all, settle } = await renderPage(() => undefined, rows);
-    const order = () => all('net-row-').map((r) => r.dataset['test']);
-    const table = q('net-results')!;
-    expect(order()).toEqual(['net-row-3', 'net-row-2', 'net-row-1']);
+    const order = () => all('row-net-row-').map((r) => r.dataset['test']);
+    const table = q('table-net-results')!;
+    expect(order()).toEqual(['row-net-row-3', 'row-net-row-2', 'row-net-row-1']);
     expect(headerCell(table, 'When').getAttribute('aria-sort')).toBe('descending');
     headerCell(table, 'Ceiling').click();   // figures start with the largest
     await settle();
-    expect(order()).toEqual(['net-row-2', 'net-row-1', 'net-row-3']);
+    expect(order()).toEqual(['row-net-row-2', 'row-net-row-1', 'row-net-row-3']);
     expect(headerCell(table, 'Ceiling').getAttribute('aria-sort')).toBe('descending');
     headerCell(table, 'Ceiling').click();
     await settle();
-    expect(order()).toEqual(['net-row-3', 'net-row-1', 'net-row-2']);
+    expect(order()).toEqual(['row-net-row-3', 'row-net-row-1', 'row-net-row-2']);
     headerCell(table, 'Link speed').click();
     await settle();
-    expect(order()).toEqual(['net-row-2', 'net-row-1', 'net-row-3']);
+    expect(order()).toEqual(['row-net-row-2', 'row-net-row-1', 'row-net-row-3']);
     headerCell(table, 'Link speed').click();
     await settle();
-    expect(order()).toEqual(['net-row-1', 'net-row-2', 'net-row-3']);   // unknown stays last
+    expect(order()).toEqual(['row-net-row-1', 'row-net-row-2', 'row-net-row-3']);   // unknown stays last
     expect(headerCell(table, 'Tests').classList).not.toContain('mat-sort-header');
   });
 
   it('stays one block a row on a phone, its sort headers one line above the blocks', async () => {
     const { q } = await renderPage();
-    const table = q('net-results')!;
+    const table = q('table-net-results')!;
     // `stacked`: the global phone layout's one block a row, each cell headed by its data-label
     expect(table.classList).toContain('stacked');
-    expect([...q('net-row-1')!.querySelectorAll('td')].map((td) => td.getAttribute('data-label'))).toEqual(
+    expect([...q('row-net-row-1')!.querySelectorAll('td')].map((td) => td.getAttribute('data-label'))).toEqual(
       ['#', 'When', 'Port', 'Link speed', 'MTU', 'Client', 'Tests', 'Ceiling', null]);
     expect(phoneStyle(table.querySelector('thead')!)['position']).toBe('static');
     expect(phoneStyle(table.querySelector('thead tr')!)['display']).toBe('flex');
@@ -91,45 +91,45 @@ describe('NetworkPage', () => {
 
   it('deletes a result only once confirmed', async () => {
     const { api, q, settle } = await renderPage();
-    q('net-delete-1')!.click();
+    q('button-net-delete-1')!.click();
     await settle();
-    q('net-delete-keep-1')!.click();
+    q('button-net-delete-keep-1')!.click();
     await settle();
     expect(api.callsOf('tuning.network.delete')).toEqual([]);
-    expect(q('net-delete-confirm-1')).toBeNull();
+    expect(q('button-net-delete-confirm-1')).toBeNull();
 
-    q('net-delete-1')!.click();
+    q('button-net-delete-1')!.click();
     await settle();
-    q('net-delete-confirm-1')!.click();
+    q('button-net-delete-confirm-1')!.click();
     await settle();
     expect(api.callsOf('tuning.network.delete')).toEqual([[1]]);
-    expect(q('net-row-1')).toBeNull();
-    expect(q('net-row-2')).not.toBeNull();
+    expect(q('row-net-row-1')).toBeNull();
+    expect(q('row-net-row-2')).not.toBeNull();
   });
 
   it('says so when there is nothing yet', async () => {
     const empty = await renderPage(() => undefined, []);
-    expect(empty.q('net-empty')!.textContent).toBe('No measurements yet.');
+    expect(empty.q('cell-net-empty')!.textContent).toBe('No measurements yet.');
   });
 
   it('shows a refused delete in words', async () => {
     const { q, settle } = await renderPage((m) => m.mockCall('tuning.network.delete', () => {
       throw new ApiValidationError([{ attribute: 'id', message: 'No network result 1.', errno: 2 }]);
     }));
-    q('net-delete-1')!.click();
+    q('button-net-delete-1')!.click();
     await settle();
-    q('net-delete-confirm-1')!.click();
+    q('button-net-delete-confirm-1')!.click();
     await settle();
-    expect(q('net-results-error')!.textContent).toContain('No network result 1.');
+    expect(q('text-net-results-error')!.textContent).toContain('No network result 1.');
   });
 
   it('a read-only user may not measure or delete a result', async () => {
     const { el, q, settle } = await renderPage();
     await sessionRoles(READ_ONLY_ROLES, settle);
-    expect(controlState(el, 'net-start')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
-    expect(controlState(el, 'net-delete-1')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
-    q('net-delete-1')!.click();
+    expect(controlState(el, 'button-net-start')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    expect(controlState(el, 'button-net-delete-1')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    q('button-net-delete-1')!.click();
     await settle();
-    expect(q('net-delete-confirm-1')).toBeNull();
+    expect(q('button-net-delete-confirm-1')).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import { SortKeys, SortedRows, timeOf } from '../../shared/table/sort-rows';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { NetworkFormComponent } from './network-form.component';
 import { aboveLink, ceilingShare, formatBitRate, measurementWords } from './network-words';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** What each sortable column sorts by: the figure or the time, never the words shown. */
 const SORT_KEYS: SortKeys<NetworkResult> = {
@@ -32,7 +33,7 @@ const SORT_KEYS: SortKeys<NetworkResult> = {
 /** The network ceiling: measure it with iperf3 against a client, keep the results beside the link's nominal speed. */
 @Component({
   selector: 'tp-network-page',
-  imports: [MatButton, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, NetworkFormComponent,
+  imports: [TestIdDirective, MatButton, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, NetworkFormComponent,
     RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './network.page.html',

@@ -56,26 +56,26 @@ describe('OverviewPage', () => {
       active: { preset: 'max-seq-write', target: { pool: 'tank', dataset: 'tank/media' }, restore_point_id: 2, applied_at: '2026-01-02T10:00:00Z' },
       in_effect: [sync, row({}), row({ key: 'k2', setting: 'zfs_dirty_data_max', risk: 'CAUTION', scope: 'global' })],
     }));
-    expect(q('active-preset-name')!.textContent).toContain('Max sequential write');
-    expect(q('latest-preset')!.textContent).toContain('Latest preset applied');
-    const banner = q('dangerous-in-effect')!;
+    expect(q('text-active-preset-name')!.textContent).toContain('Max sequential write');
+    expect(q('text-latest-preset')!.textContent).toContain('Latest preset applied');
+    const banner = q('text-dangerous-in-effect')!;
     expect(banner.getAttribute('role')).toBe('alert');
     expect(banner.textContent).toContain('A dangerous setting is in effect');
-    expect(q('dangerous-sync')!.textContent).toContain('sync = Disabled on tank/media (handling of synchronous writes)');
-    expect(q('dangerous-sync')!.textContent).toContain('writes the clients were told are safe can be lost');
-    expect(q('dangerous-sync')!.textContent).toContain('set by Loose');
-    const undo = q<HTMLAnchorElement>('dangerous-undo-sync')!;
+    expect(q('text-dangerous-sync')!.textContent).toContain('sync = Disabled on tank/media (handling of synchronous writes)');
+    expect(q('text-dangerous-sync')!.textContent).toContain('writes the clients were told are safe can be lost');
+    expect(q('text-dangerous-sync')!.textContent).toContain('set by Loose');
+    const undo = q<HTMLAnchorElement>('link-dangerous-undo-sync')!;
     expect(undo.textContent).toContain('Revert restore point #1 to undo it');
     expect(undo.getAttribute('href')).toBe('/restore-points?revert=1');
     // the link reverts the whole restore point: what else it puts back is said beside it, words apart
-    expect(text(q('dangerous-sync'))).toContain('to undo it (it also puts back 4 other settings) (set by Loose)');
+    expect(text(q('text-dangerous-sync'))).toContain('to undo it (it also puts back 4 other settings) (set by Loose)');
 
-    expect(all('in-effect-').filter((el) => el.tagName === 'TR').map((el) => el.dataset['test']))
-      .toEqual(['in-effect-sync', 'in-effect-recordsize', 'in-effect-zfs_dirty_data_max']);
-    expect(q('in-effect-intro')!.textContent).toContain('3 settings tuning changed are in effect now, from 2 restore points');
-    expect(q<HTMLAnchorElement>('in-effect-undo-recordsize')!.getAttribute('href')).toBe('/restore-points?revert=2');
-    expect(q('in-effect-sync')!.textContent).toContain('Dangerous');
-    expect(q('no-drift')).not.toBeNull();
+    expect(all('row-in-effect-').filter((el) => el.tagName === 'TR').map((el) => el.dataset['test']))
+      .toEqual(['row-in-effect-sync', 'row-in-effect-recordsize', 'row-in-effect-zfs-dirty-data-max']);
+    expect(q('text-in-effect-intro')!.textContent).toContain('3 settings tuning changed are in effect now, from 2 restore points');
+    expect(q<HTMLAnchorElement>('link-in-effect-undo-recordsize')!.getAttribute('href')).toBe('/restore-points?revert=2');
+    expect(q('row-in-effect-sync')!.textContent).toContain('Dangerous');
+    expect(q('text-no-drift')).not.toBeNull();
   });
 
   it('sorts what is in effect by risk and by when it was set; unused disks by name and by size in bytes', async () => {
@@ -90,29 +90,29 @@ describe('OverviewPage', () => {
         row({ key: 'k2', setting: 'zfs_dirty_data_max', risk: 'CAUTION', scope: 'global',
           applied_at: '2026-01-03T10:00:00Z' })],
     }), profile);
-    const rows = () => all('in-effect-').filter((el) => el.tagName === 'TR').map((el) => el.dataset['test']);
-    const table = q('in-effect-table')!;
+    const rows = () => all('row-in-effect-').filter((el) => el.tagName === 'TR').map((el) => el.dataset['test']);
+    const table = q('table-in-effect-table')!;
     headerCell(table, 'Risk').click();   // the most dangerous first
     await settle();
-    expect(rows()).toEqual(['in-effect-sync', 'in-effect-zfs_dirty_data_max', 'in-effect-recordsize']);
-    expect(q('in-effect-sync')!.classList).toContain('DANGEROUS');
-    expect(q('in-effect-sync')!.classList).toContain('mat-mdc-row');
+    expect(rows()).toEqual(['row-in-effect-sync', 'row-in-effect-zfs-dirty-data-max', 'row-in-effect-recordsize']);
+    expect(q('row-in-effect-sync')!.classList).toContain('DANGEROUS');
+    expect(q('row-in-effect-sync')!.classList).toContain('mat-mdc-row');
     headerCell(table, 'Set by').click();   // the latest change first
     await settle();
-    expect(rows()).toEqual(['in-effect-recordsize', 'in-effect-zfs_dirty_data_max', 'in-effect-sync']);
+    expect(rows()).toEqual(['row-in-effect-recordsize', 'row-in-effect-zfs-dirty-data-max', 'row-in-effect-sync']);
 
-    const disks = () => all('unused-disk-').map((el) => el.dataset['test']);
-    expect(disks()).toEqual(['unused-disk-nvme0n1', 'unused-disk-sdb2', 'unused-disk-sdb10']);
-    headerCell(q('unused-disks')!, 'Size').click();   // 2.0 TiB above 900 GiB above 512 GiB, whatever the text
+    const disks = () => all('row-unused-disk-').map((el) => el.dataset['test']);
+    expect(disks()).toEqual(['row-unused-disk-nvme0n1', 'row-unused-disk-sdb2', 'row-unused-disk-sdb10']);
+    headerCell(q('table-unused-disks')!, 'Size').click();   // 2.0 TiB above 900 GiB above 512 GiB, whatever the text
     await settle();
-    expect(disks()).toEqual(['unused-disk-sdb2', 'unused-disk-nvme0n1', 'unused-disk-sdb10']);
+    expect(disks()).toEqual(['row-unused-disk-sdb2', 'row-unused-disk-nvme0n1', 'row-unused-disk-sdb10']);
   });
 
   it('says nothing is in effect when tuning changed nothing', async () => {
     const { q } = await open();
-    expect(q('no-active-preset')!.textContent).toContain('Nothing tuning changed is in effect');
-    expect(q('dangerous-in-effect')).toBeNull();
-    expect(q('in-effect-table')).toBeNull();
+    expect(q('text-no-active-preset')!.textContent).toContain('Nothing tuning changed is in effect');
+    expect(q('text-dangerous-in-effect')).toBeNull();
+    expect(q('table-in-effect-table')).toBeNull();
   });
 
   it('shows a setting waiting for a reboot as such', async () => {
@@ -120,8 +120,8 @@ describe('OverviewPage', () => {
       active: { preset: 'max-seq-write', target: { pool: 'tank' }, restore_point_id: 2, applied_at: 't' },
       in_effect: [row({ setting: 'zfs_dirty_data_max_percent', pending_reboot: true, scope: 'global' })],
     }));
-    expect(q('in-effect-zfs_dirty_data_max_percent')!.textContent).toContain('after the next reboot');
-    expect(q('in-effect-intro')!.textContent).toContain('from one restore point');
+    expect(q('row-in-effect-zfs-dirty-data-max-percent')!.textContent).toContain('after the next reboot');
+    expect(q('text-in-effect-intro')!.textContent).toContain('from one restore point');
   });
 
   it('merges notices said more than once into one with a count, and a dismissed one stays dismissed', async () => {
@@ -129,17 +129,17 @@ describe('OverviewPage', () => {
     const said = 'Campaign 3 is waiting for the box to restart.';
     const state = fakeState({ recovered: [said, said, said, 'Scratch of job 9 was removed.', said] });
     const first = await open(state);
-    const notices = first.all('recovered').filter((e) => e.dataset['test'] === 'recovered');
+    const notices = first.all('text-recovered').filter((e) => e.dataset['test'] === 'text-recovered');
     expect(notices.map((n) => n.querySelector('span')!.textContent)).toEqual([`${said}4 times`, 'Scratch of job 9 was removed.']);
-    expect(notices[0].querySelector('[data-test="recovered-count"]')!.textContent).toBe('4 times');
-    expect(notices[1].querySelector('[data-test="recovered-count"]')).toBeNull();
-    notices[0].querySelector<HTMLButtonElement>('[data-test="recovered-dismiss"]')!.click();
+    expect(notices[0].querySelector('[data-test="text-recovered-count"]')!.textContent).toBe('4 times');
+    expect(notices[1].querySelector('[data-test="text-recovered-count"]')).toBeNull();
+    notices[0].querySelector<HTMLButtonElement>('[data-test="button-recovered-dismiss"]')!.click();
     await first.settle();
-    expect(first.all('recovered').filter((e) => e.dataset['test'] === 'recovered').length).toBe(1);
+    expect(first.all('text-recovered').filter((e) => e.dataset['test'] === 'text-recovered').length).toBe(1);
 
     TestBed.resetTestingModule();
     const again = await open(state);
-    expect(again.all('recovered').filter((e) => e.dataset['test'] === 'recovered').map((n) => n.textContent))
+    expect(again.all('text-recovered').filter((e) => e.dataset['test'] === 'text-recovered').map((n) => n.textContent))
       .toEqual([expect.stringContaining('Scratch of job 9')]);
     localStorage.clear();
   });
@@ -155,42 +155,42 @@ describe('OverviewPage', () => {
           scope: 'tank/media', expected: '1M', inherited: false, actual: '128K', risk: 'SAFE', restore_point_id: 2 },
       ],
     }));
-    expect(text(q('in-effect-value-recordsize'))).toContain('1M (the box has 128K)');
+    expect(text(q('cell-in-effect-value-recordsize'))).toContain('1M (the box has 128K)');
     // Both drifted settings are in the in-effect table: no second table saying the opposite.
-    expect(q('drift-table')).toBeNull();
-    expect(q('drift-intro')!.textContent).toContain('2 settings tuning set were changed outside tuning');
+    expect(q('table-drift-table')).toBeNull();
+    expect(q('text-drift-intro')!.textContent).toContain('2 settings tuning set were changed outside tuning');
     // A revert undoes the whole restore point: the row says how much, and offers no "Revert #2" of its own.
-    expect(q('in-effect-undo-recordsize')).toBeNull();
-    expect(text(q('in-effect-restore-point-recordsize'))).toBe('Restore point #2');
-    expect(q('in-effect-recordsize')!.textContent).toContain('its revert puts back 3 settings');
-    expect(q('in-effect-undo-sync')!.textContent).toContain('Revert #1');
+    expect(q('link-in-effect-undo-recordsize')).toBeNull();
+    expect(text(q('link-in-effect-restore-point-recordsize'))).toBe('Restore point #2');
+    expect(q('row-in-effect-recordsize')!.textContent).toContain('its revert puts back 3 settings');
+    expect(q('link-in-effect-undo-sync')!.textContent).toContain('Revert #1');
 
-    q<HTMLButtonElement>('put-back-sync')!.click();
+    q<HTMLButtonElement>('button-put-back-sync')!.click();
     await settle();
     expect(api.callsOf('tuning.drift.preview')).toEqual([[sync.key]]);
-    expect(q('confirm-title')!.textContent).toContain('Put back sync?');
-    expect(q('confirm-dialog')!.textContent).toContain('ticking Confirm acknowledges');
-    expect(q('confirm-dialog')!.querySelector('[data-test="plan-table"]')).not.toBeNull();
-    expect(q<HTMLButtonElement>('confirm-continue')!.disabled).toBe(true);
-    q('confirm-checkbox')!.querySelector('input')!.click();
+    expect(q('heading-confirm-title')!.textContent).toContain('Put back sync?');
+    expect(q('text-confirm-dialog')!.textContent).toContain('ticking Confirm acknowledges');
+    expect(q('text-confirm-dialog')!.querySelector('[data-test="table-plan-table"]')).not.toBeNull();
+    expect(q<HTMLButtonElement>('button-confirm-continue')!.disabled).toBe(true);
+    q('checkbox-confirm-checkbox')!.querySelector('input')!.click();
     await settle();
-    q<HTMLButtonElement>('confirm-continue')!.click();
+    q<HTMLButtonElement>('button-confirm-continue')!.click();
     await settle();
     expect(api.callsOf('tuning.drift.put_back')).toEqual([[sync.key, [sync.key]]]);
-    expect(q('put-back-outcome')).not.toBeNull();
-    q<HTMLButtonElement>('job-close')!.click();
+    expect(q('text-put-back-outcome')).not.toBeNull();
+    q<HTMLButtonElement>('button-job-close')!.click();
     await settle();
 
-    q<HTMLButtonElement>('keep-recordsize')!.click();
+    q<HTMLButtonElement>('button-keep-recordsize')!.click();
     await settle();
-    expect(q('confirm-dialog')!.textContent).toContain('Nothing on the box changes');
+    expect(q('text-confirm-dialog')!.textContent).toContain('Nothing on the box changes');
     expect(api.callsOf('tuning.drift.accept')).toEqual([]);
-    q('confirm-checkbox')!.querySelector('input')!.click();
+    q('checkbox-confirm-checkbox')!.querySelector('input')!.click();
     await settle();
-    q<HTMLButtonElement>('confirm-continue')!.click();
+    q<HTMLButtonElement>('button-confirm-continue')!.click();
     await settle();
     expect(api.callsOf('tuning.drift.accept')).toEqual([[recordsize.key]]);
-    expect(q('keep-outcome')).not.toBeNull();
+    expect(q('text-keep-outcome')).not.toBeNull();
   });
 
   it('lists drift of a setting no longer in effect and accepted settings apart, each with Put back', async () => {
@@ -201,11 +201,11 @@ describe('OverviewPage', () => {
       accepted: [{ key: 'DATASET_PROPERTY:tank:atime', kind: 'DATASET_PROPERTY', setting: 'atime', summary: 'access times',
         scope: 'tank', expected: 'off', value: 'on', restore_point_id: 1, accepted_at: '2026-01-02T10:00:00Z' }],
     }));
-    expect(q('drift-zfs_arc_max')!.textContent).toContain('largest ARC size');
-    expect(q('drift-zfs_arc_max')!.textContent).toMatch(/24(\.0)? GiB/);
-    expect(q('drift-zfs_arc_max')!.textContent).toContain('0 (OpenZFS default)');
-    expect(q('accepted-atime')!.textContent).toContain('access times');
-    q<HTMLButtonElement>('accepted-put-back-atime')!.click();
+    expect(q('row-drift-zfs-arc-max')!.textContent).toContain('largest ARC size');
+    expect(q('row-drift-zfs-arc-max')!.textContent).toMatch(/24(\.0)? GiB/);
+    expect(q('row-drift-zfs-arc-max')!.textContent).toContain('0 (OpenZFS default)');
+    expect(q('item-accepted-atime')!.textContent).toContain('access times');
+    q<HTMLButtonElement>('button-accepted-put-back-atime')!.click();
     await settle();
     expect(api.callsOf('tuning.drift.preview')).toEqual([['DATASET_PROPERTY:tank:atime']]);
   });
@@ -217,12 +217,12 @@ describe('OverviewPage', () => {
         scope: 'tank/media', expected: '1M', inherited: false, actual: '128K', risk: 'SAFE', restore_point_id: 2 }],
     }));
     await sessionRoles(READ_ONLY_ROLES, settle);
-    expect(controlState(el, 'put-back-recordsize')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
-    expect(controlState(el, 'keep-recordsize')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
-    q<HTMLButtonElement>('keep-recordsize')!.click();
-    q<HTMLButtonElement>('put-back-recordsize')!.click();
+    expect(controlState(el, 'button-put-back-recordsize')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    expect(controlState(el, 'button-keep-recordsize')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    q<HTMLButtonElement>('button-keep-recordsize')!.click();
+    q<HTMLButtonElement>('button-put-back-recordsize')!.click();
     await settle();
-    expect(q('confirm-dialog')).toBeNull();
+    expect(q('text-confirm-dialog')).toBeNull();
     expect(api.callsOf('tuning.drift.preview')).toEqual([]);
   });
 });

@@ -30,6 +30,7 @@ import { SortedRows, rankOf, timeOf } from '../../shared/table/sort-rows';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** A setting the drift actions name: an in-effect, drift or accepted row (all carry key and setting). */
 type DriftSubject = Pick<TuningStateInEffect, 'key' | 'setting'>;
@@ -44,7 +45,7 @@ const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
  */
 @Component({
   selector: 'tp-overview-page',
-  imports: [MatButton, MatCard, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, RouterLink,
+  imports: [TestIdDirective, MatButton, MatCard, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, RouterLink,
     SettingValueComponent, RequiresRoleDirective, ConfirmDialogComponent, PlanTableComponent,
     JobProgressDialogComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -56,7 +57,7 @@ const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
     dd { margin: 0; }
     .small { font-size: 0.9em; }
     tr.DANGEROUS td { background: var(--danger-bg); }
-    [data-test="dangerous-in-effect"] p { margin: 6px 0 0; }
+    [data-test="text-dangerous-in-effect"] p { margin: 6px 0 0; }
     .notice { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
     .drifted { font-weight: 600; }
     .row-actions { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }

@@ -7,7 +7,7 @@ describe('PlanTableComponent on a phone', () => {
   it('is one block a row as wide as the screen, each heading above its value, long words wrapped', async () => {
     const row = fakeChange({ source: 'https://openzfs.github.io/openzfs-docs/Performance%20and%20Tuning/Workload%20Tuning.html' });
     const { q } = await render(PlanTableComponent, [], undefined, { changes: [row] });
-    const table = q('plan-table')!;
+    const table = q('table-plan-table')!;
     expect(phoneStyle(table)['display']).toBe('block');
     // Material's own tbody is made a block by the global `table.stacked tbody` rule (styles.scss, not loaded here)
     expect(table.classList).toContain('stacked');
@@ -23,7 +23,7 @@ describe('PlanTableComponent on a phone', () => {
       expect(phoneStyle(td, '::before')['position']).toBe('static');
       expect(phoneStyle(td, '::before')['display']).toBe('block');
     }
-    expect(q('plan-values')!.textContent).toContain('→');
+    expect(q('cell-plan-values')!.textContent).toContain('→');
   });
 });
 
@@ -33,15 +33,15 @@ describe('PlanTableComponent', () => {
       fakeChange({ key: 'b', setting: 'sync', summary: 'handling of synchronous writes', risk: 'DANGEROUS' }),
       fakeChange({ key: 'c', setting: 'atime', summary: 'access times', risk: 'CAUTION' })];
     const { q, all, settle } = await render(PlanTableComponent, [], undefined, { changes });
-    const rows = () => all('plan-row-').map((r) => r.dataset['test']);
-    expect(rows()).toEqual(['plan-row-recordsize', 'plan-row-sync', 'plan-row-atime']);
-    headerCell(q('plan-table')!, 'Risk').click();
+    const rows = () => all('row-plan-row-').map((r) => r.dataset['test']);
+    expect(rows()).toEqual(['row-plan-row-recordsize', 'row-plan-row-sync', 'row-plan-row-atime']);
+    headerCell(q('table-plan-table')!, 'Risk').click();
     await settle();
-    expect(rows()).toEqual(['plan-row-sync', 'plan-row-atime', 'plan-row-recordsize']);
-    expect(q('plan-row-sync')!.classList).toContain('DANGEROUS');
-    expect(q('plan-row-sync')!.querySelector('[data-test="ack-sync"]')).not.toBeNull();
-    headerCell(q('plan-table')!, 'Setting').click();   // by the words shown
+    expect(rows()).toEqual(['row-plan-row-sync', 'row-plan-row-atime', 'row-plan-row-recordsize']);
+    expect(q('row-plan-row-sync')!.classList).toContain('DANGEROUS');
+    expect(q('row-plan-row-sync')!.querySelector('[data-test="checkbox-ack-sync"]')).not.toBeNull();
+    headerCell(q('table-plan-table')!, 'Setting').click();   // by the words shown
     await settle();
-    expect(rows()).toEqual(['plan-row-atime', 'plan-row-sync', 'plan-row-recordsize']);
+    expect(rows()).toEqual(['row-plan-row-atime', 'row-plan-row-sync', 'row-plan-row-recordsize']);
   });
 });

@@ -11,6 +11,7 @@ import { APPLY_MODE_WORDS, RISK_WORDS, riskReason } from '../../shared/plan-word
 import { SETTING_KIND_WORDS } from '../../shared/state-words';
 import { SortedRows, rankOf } from '../../shared/table/sort-rows';
 import { TypedCellDef } from '../../shared/table/typed-cell';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** A Risk sort from the least to the most dangerous (it starts descending: DANGEROUS first). */
 const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
@@ -18,7 +19,7 @@ const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
 /** Plan rows: setting, current → proposed, how it applies, risk with a reason, source; DANGEROUS rows get a checkbox. */
 @Component({
   selector: 'tp-plan-table',
-  imports: [MatCheckbox, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, SettingValueComponent],
+  imports: [TestIdDirective, MatCheckbox, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, SettingValueComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
@@ -38,7 +39,7 @@ const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
   `,
   template: `
     <div class="table-wrap" tabindex="0">
-      <table mat-table class="stacked" data-test="plan-table" [dataSource]="table.rows()" [trackBy]="byKey"
+      <table mat-table class="stacked" tpTest="plan-table" [dataSource]="table.rows()" [trackBy]="byKey"
              matSort [matSortActive]="table.sort().active" [matSortDirection]="table.sort().direction"
              (matSortChange)="table.sort.set($event)">
         <ng-container matColumnDef="setting">
@@ -50,7 +51,7 @@ const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
         </ng-container>
         <ng-container matColumnDef="values">
           <th mat-header-cell *matHeaderCellDef>{{ 'Current → proposed' | t }}</th>
-          <td mat-cell *matCellDef="let c; of: table.rows" class="arrow" [attr.data-label]="'Current → proposed' | t" data-test="plan-values">
+          <td mat-cell *matCellDef="let c; of: table.rows" class="arrow" [attr.data-label]="'Current → proposed' | t" tpTest="plan-values">
             @if (c.same_value) {
               <!-- Only where the value comes from changes: never "128K → 128K". -->
               {{ 'already' | t }} <strong><tp-setting-value [value]="c.proposed" [unit]="c.unit" [zeroIsDefault]="c.zero_is_default" /></strong>
@@ -68,11 +69,11 @@ const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
         <ng-container matColumnDef="risk">
           <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">{{ 'Risk' | t }}</th>
           <td mat-cell *matCellDef="let c; of: table.rows" [attr.data-label]="'Risk' | t">
-            <span class="badge" [class]="c.risk" data-test="plan-risk">{{ riskWords[c.risk] | t }}</span>
+            <span class="badge" [class]="c.risk" tpTest="plan-risk">{{ riskWords[c.risk] | t }}</span>
             <div class="small">{{ reason(c) | t }}</div>
             @if (c.risk === 'DANGEROUS' && acknowledgeable()) {
               <mat-checkbox class="ack" [checked]="acknowledged().has(c.key)" (change)="toggled.emit(c.key)"
-                            [attr.data-test]="'ack-' + c.setting">{{ 'I understand: with this setting a power cut or crash can lose data the system already reported as written.' | t }}</mat-checkbox>
+                            [tpTest]="['ack', c.setting]">{{ 'I understand: with this setting a power cut or crash can lose data the system already reported as written.' | t }}</mat-checkbox>
             }
           </td>
         </ng-container>
@@ -81,9 +82,9 @@ const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
           <td mat-cell *matCellDef="let c; of: table.rows" class="small" [attr.data-label]="'Why and source' | t">{{ c.rationale }}<div class="muted">{{ c.source }}</div></td>
         </ng-container>
         <tr mat-header-row *matHeaderRowDef="columns" [attr.data-label]="'Sort by' | t"></tr>
-        <tr mat-row *matRowDef="let c; columns: columns" [class.DANGEROUS]="c.risk === 'DANGEROUS'" [attr.data-test]="'plan-row-' + c.setting"></tr>
+        <tr mat-row *matRowDef="let c; columns: columns" [class.DANGEROUS]="c.risk === 'DANGEROUS'" [tpTest]="['plan-row', c.setting]"></tr>
         <tr class="mat-mdc-row" *matNoDataRow>
-          <td [attr.colspan]="columns.length" class="muted" data-test="plan-empty">{{ 'Nothing to change: the box already matches.' | t }}</td>
+          <td [attr.colspan]="columns.length" class="muted" tpTest="plan-empty">{{ 'Nothing to change: the box already matches.' | t }}</td>
         </tr>
       </table>
     </div>

@@ -15,6 +15,7 @@ import { READ_ONLY_ROLES, controlState, provideRoles } from '../../testing/roles
 import { fakeSettingInfos, SYNC_DISABLED_REASON } from '../../testing/setting-fixtures';
 import { SettingCatalog } from '../custom-presets/setting-catalog';
 import { PresetsPage } from './presets.page';
+import { kebab } from '../../shared/test-id/test-id';
 
 const dangerous = fakeChange({
   key: 'DATASET_PROPERTY:tank:sync', setting: 'sync', current: 'STANDARD', proposed: 'DISABLED', risk: 'DANGEROUS',
@@ -64,20 +65,20 @@ describe('PresetsPage', () => {
       .mockJob('tuning.preset.apply', fakeSuccessfulJob({
         restore_point_id: 4, preset: 'max-iops', target: { pool: 'tank' }, applied: [dangerous], pending_reboot: [], verified: ['x'],
       })));
-    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.preview')[0]).toEqual(['max-iops', { pool: 'tank', dataset: 'tank', cache_disks: [], log_disks: [] }]);
-    expect(q('plan-row-sync')!.textContent).toContain('STANDARD → DISABLED');
-    expect(q<HTMLButtonElement>('apply')!.disabled).toBe(true);
+    expect(q('row-plan-row-sync')!.textContent).toContain('STANDARD → DISABLED');
+    expect(q<HTMLButtonElement>('button-apply')!.disabled).toBe(true);
 
-    q('ack-sync')!.querySelector('input')!.click();
+    q('checkbox-ack-sync')!.querySelector('input')!.click();
     await settle();
-    expect(q<HTMLButtonElement>('apply')!.disabled).toBe(false);
-    q<HTMLButtonElement>('apply')!.click();
+    expect(q<HTMLButtonElement>('button-apply')!.disabled).toBe(false);
+    q<HTMLButtonElement>('button-apply')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.apply')[0][2]).toEqual({ acknowledge: ['DATASET_PROPERTY:tank:sync'] });
-    expect(q('apply-outcome')!.textContent).toContain('Restore point #4');
-    expect(q('apply-verified')!.textContent).toBe('Checked: the changed setting, read back from the box, holds its new value.');
+    expect(q('text-apply-outcome')!.textContent).toContain('Restore point #4');
+    expect(q('text-apply-verified')!.textContent).toBe('Checked: the changed setting, read back from the box, holds its new value.');
   });
 
   it('says how many changed settings read back from the box hold their new value, the others waiting for a reboot', async () => {
@@ -87,15 +88,15 @@ describe('PresetsPage', () => {
         restore_point_id: 5, preset: 'max-iops', target: { pool: 'tank' }, applied: [fakeChange(), dangerous],
         pending_reboot: [dangerous.key], verified: [fakeChange().key],
       })));
-    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
     await settle();
-    q('ack-sync')!.querySelector('input')!.click();
+    q('checkbox-ack-sync')!.querySelector('input')!.click();
     await settle();
-    q<HTMLButtonElement>('apply')!.click();
+    q<HTMLButtonElement>('button-apply')!.click();
     await settle();
-    expect(q('apply-verified')!.textContent!.replace(/\s+/g, ' '))
+    expect(q('text-apply-verified')!.textContent!.replace(/\s+/g, ' '))
       .toBe('1 of the 2 changed settings, read back from the box, already holds its new value.');
-    expect(q('apply-pending-reboot')).not.toBeNull();
+    expect(q('text-apply-pending-reboot')).not.toBeNull();
   });
 
   it('names tests and settings in words: what a preset optimizes, and each plan row by what it is', async () => {
@@ -104,12 +105,12 @@ describe('PresetsPage', () => {
       .mockCall('tuning.preset.preview', fakePlan([{ ...dangerous, summary: 'handling of synchronous writes' }])));
     await TestBed.inject(PresetsStore).load();
     await settle();
-    const card = q('preset-card-max-iops')!;
+    const card = q('button-preset-card-max-iops')!;
     expect(card.textContent).toContain('Random read 4 KiB');
     expect(card.textContent).not.toContain('RAND_READ_4K');
     card.click();
     await settle();
-    expect(q('plan-row-sync')!.querySelector('strong')!.textContent).toBe('handling of synchronous writes');
+    expect(q('row-plan-row-sync')!.querySelector('strong')!.textContent).toBe('handling of synchronous writes');
   });
 
   it('offers the disks of the preview and says why one is not offered', async () => {
@@ -121,19 +122,19 @@ describe('PresetsPage', () => {
         log: [{ ...ssd, eligible: true, reason: null }],
       },
     })));
-    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
     await settle();
-    expect(q<HTMLInputElement>('disk-cache_disks-nvme0n1')!.disabled).toBe(true);
-    expect(q('disk-reason-cache_disks-nvme0n1')!.textContent).toContain('is already chosen as the log device');
+    expect(q<HTMLInputElement>('input-disk-cache-disks-nvme0n1')!.disabled).toBe(true);
+    expect(q('text-disk-reason-cache-disks-nvme0n1')!.textContent).toContain('is already chosen as the log device');
   });
 
   it('shows a preview validation error on the field the server names', async () => {
     const { q, settle } = await render((m) => m.mockCall('tuning.preset.preview', () => {
       throw new ApiValidationError([{ attribute: 'target.pool', message: 'pool tank is exported', errno: 22 }]);
     }));
-    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
     await settle();
-    expect(q('error-pool')!.textContent).toContain('pool tank is exported');
+    expect(q('text-error-pool')!.textContent).toContain('pool tank is exported');
   });
 
   it('a read-only user reads the plan; Apply stays disabled, naming the role; no confirmation opens', async () => {
@@ -143,16 +144,16 @@ describe('PresetsPage', () => {
     });
     const { api, el, q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([smb, dangerous])),
       [provideRoles(READ_ONLY_ROLES)]);
-    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
     await settle();
-    expect(q('plan-row-multichannel')).not.toBeNull();
-    expect(q('ack-needed')).toBeNull();    // acknowledging would enable nothing: the lock says why instead
-    expect(controlState(el, 'apply')).toEqual({
+    expect(q('row-plan-row-multichannel')).not.toBeNull();
+    expect(q('text-ack-needed')).toBeNull();    // acknowledging would enable nothing: the lock says why instead
+    expect(controlState(el, 'button-apply')).toEqual({
       disabled: true, needs: 'SYSTEM_ADVANCED_WRITE', says: 'Needs the System advanced write role',
     });
-    q<HTMLButtonElement>('apply')!.click();
+    q<HTMLButtonElement>('button-apply')!.click();
     await settle();
-    expect(q('confirm-dialog')).toBeNull();
+    expect(q('text-confirm-dialog')).toBeNull();
     expect(api.callsOf('tuning.preset.apply')).toEqual([]);
   });
 
@@ -161,24 +162,24 @@ describe('PresetsPage', () => {
     const { q, settle } = await render((m) => m
       .mockCall('tuning.preset.preview', fakePlan([fakeChange()]))
       .mockJob('tuning.preset.apply', () => throwError(() => refused)));
-    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
     await settle();
-    q<HTMLButtonElement>('apply')!.click();
+    q<HTMLButtonElement>('button-apply')!.click();
     await settle();
-    expect(q('job-error')!.textContent).toContain('Not authorized');
-    expect(q('apply-failure-note')!.textContent).toContain('Nothing on the box was changed.');
-    expect(q('job-dialog')!.textContent).not.toMatch(/rolled back/i);
+    expect(q('text-job-error')!.textContent).toContain('Not authorized');
+    expect(q('text-apply-failure-note')!.textContent).toContain('Nothing on the box was changed.');
+    expect(q('text-job-dialog')!.textContent).not.toMatch(/rolled back/i);
   });
 
   it('shows the job failure in words', async () => {
     const { q, settle } = await render((m) => m
       .mockCall('tuning.preset.preview', fakePlan([fakeChange()]))
       .mockJob('tuning.preset.apply', () => throwError(() => new Error('rolled back recordsize'))));
-    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
     await settle();
-    q<HTMLButtonElement>('apply')!.click();
+    q<HTMLButtonElement>('button-apply')!.click();
     await settle();
-    expect(q('job-error')!.textContent).toContain('rolled back recordsize');
+    expect(q('text-job-error')!.textContent).toContain('rolled back recordsize');
   });
 
   it('asks for a confirmation listing the SMB restart and the SLOG before applying, and applies only once confirmed', async () => {
@@ -195,32 +196,32 @@ describe('PresetsPage', () => {
       .mockJob('tuning.preset.apply', fakeSuccessfulJob({
         restore_point_id: 7, preset: 'max-iops', target: { pool: 'tank' }, applied: [smb, slog], pending_reboot: [], verified: [],
       })));
-    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
     await settle();
-    q<HTMLButtonElement>('apply')!.click();
+    q<HTMLButtonElement>('button-apply')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.apply')).toEqual([]);
-    expect(q('confirm-title')!.textContent).toContain('Apply Max IOPS?');
-    expect(q('confirm-effect-SERVICE_RESTART')!.textContent).toContain('Restarts the SMB service');
-    expect(q('confirm-effect-POOL_DEVICE')!.textContent).toContain('Adds nvme0n1 to pool tank as SLOG');
-    expect(q('confirm-effects')!.querySelectorAll('li').length).toBe(2);
+    expect(q('heading-confirm-title')!.textContent).toContain('Apply Max IOPS?');
+    expect(q('item-confirm-effect-service-restart')!.textContent).toContain('Restarts the SMB service');
+    expect(q('item-confirm-effect-pool-device')!.textContent).toContain('Adds nvme0n1 to pool tank as SLOG');
+    expect(q('list-confirm-effects')!.querySelectorAll('li').length).toBe(2);
 
-    q<HTMLButtonElement>('confirm-cancel')!.click();
+    q<HTMLButtonElement>('button-confirm-cancel')!.click();
     await settle();
-    expect(q('confirm-dialog')).toBeNull();
+    expect(q('text-confirm-dialog')).toBeNull();
     expect(api.callsOf('tuning.preset.apply')).toEqual([]);
 
-    q<HTMLButtonElement>('apply')!.click();
+    q<HTMLButtonElement>('button-apply')!.click();
     await settle();
-    expect(q<HTMLButtonElement>('confirm-continue')!.disabled).toBe(true);
-    q('confirm-checkbox')!.querySelector('input')!.click();
+    expect(q<HTMLButtonElement>('button-confirm-continue')!.disabled).toBe(true);
+    q('checkbox-confirm-checkbox')!.querySelector('input')!.click();
     await settle();
-    q<HTMLButtonElement>('confirm-continue')!.click();
+    q<HTMLButtonElement>('button-confirm-continue')!.click();
     await settle();
-    expect(q('confirm-dialog')).toBeNull();
+    expect(q('text-confirm-dialog')).toBeNull();
     expect(api.callsOf('tuning.preset.apply').length).toBe(1);
-    expect(q('apply-outcome')!.textContent).toContain('Restore point #7');
-    expect(q('apply-verified')).toBeNull();   // nothing read back yet holds its value: no line, not 'Verified now: 0'
+    expect(q('text-apply-outcome')!.textContent).toContain('Restore point #7');
+    expect(q('text-apply-verified')).toBeNull();   // nothing read back yet holds its value: no line, not 'Verified now: 0'
   });
 
   it('marks every preset that still has settings in effect, not only the latest', async () => {
@@ -234,8 +235,8 @@ describe('PresetsPage', () => {
         }],
       }))
       .mockCall('tuning.preset.query', [fakePreset(), fakePreset({ id: 'loose', name: 'Loose', builtin: false })]));
-    expect(q('preset-card-max-iops')!.textContent).toContain('latest applied');
-    expect(q('preset-card-loose')!.textContent).toContain('in effect');
+    expect(q('button-preset-card-max-iops')!.textContent).toContain('latest applied');
+    expect(q('button-preset-card-loose')!.textContent).toContain('in effect');
   });
 
   it('gives an custom preset with a value that can lose data a badge in words; built-ins and safe ones get none', async () => {
@@ -244,18 +245,18 @@ describe('PresetsPage', () => {
       fakePreset({ id: 'loose', name: 'Loose', builtin: false, settings: [{ kind: 'DATASET_PROPERTY', setting: 'sync', value: 'DISABLED' }] }),
       fakePreset({ id: 'tidy', name: 'Tidy', builtin: false, settings: [{ kind: 'DATASET_PROPERTY', setting: 'sync', value: 'ALWAYS' }] }),
     ]));
-    expect(q('preset-danger-loose')!.textContent).toContain('Can lose data');
-    expect(q('preset-danger-loose')!.title).toContain('lost on power failure');
-    expect(q('preset-danger-tidy')).toBeNull();
-    expect(q('preset-danger-max-iops')).toBeNull();
+    expect(q('text-preset-danger-loose')!.textContent).toContain('Can lose data');
+    expect(q('text-preset-danger-loose')!.title).toContain('lost on power failure');
+    expect(q('text-preset-danger-tidy')).toBeNull();
+    expect(q('text-preset-danger-max-iops')).toBeNull();
   });
 
   it("says the server's reason on the badge once the settings list has been read (the preset editor reads it)", async () => {
     const { q } = await render((m) => m.mockCall('tuning.preset.settings', fakeSettingInfos()).mockCall('tuning.preset.query', [
       fakePreset({ id: 'loose', name: 'Loose', builtin: false, settings: [{ kind: 'DATASET_PROPERTY', setting: 'sync', value: 'disabled' }] }),
     ]), [], '/', () => TestBed.inject(SettingCatalog).load());
-    expect(q('preset-danger-loose')!.textContent).toContain('Can lose data');
-    expect(q('preset-danger-loose')!.title).toBe(SYNC_DISABLED_REASON);
+    expect(q('text-preset-danger-loose')!.textContent).toContain('Can lose data');
+    expect(q('text-preset-danger-loose')!.title).toBe(SYNC_DISABLED_REASON);
   });
 
   it("an custom preset's card says what it sets, in words, reading the settings list itself", async () => {
@@ -267,8 +268,8 @@ describe('PresetsPage', () => {
       ] }),
     ]));
     expect(api.callsOf('tuning.preset.settings').length).toBe(1);
-    expect(q('custom-base')!.textContent).toContain('Starts from Max IOPS');
-    const sets = [...q('custom-settings-loose')!.querySelectorAll('li')].map((li) => li.textContent!.trim());
+    expect(q('text-custom-base')!.textContent).toContain('Starts from Max IOPS');
+    const sets = [...q('list-custom-settings-loose')!.querySelectorAll('li')].map((li) => li.textContent!.trim());
     expect(sets).toEqual(['Synchronous writes: Disabled', 'Maximum ARC size: 8 GiB']);
   });
 
@@ -278,9 +279,9 @@ describe('PresetsPage', () => {
     Element.prototype.scrollIntoView = function (this: Element) { scrolled.push(this); };
     try {
       const { q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()])));
-      q<HTMLButtonElement>('preset-card-max-iops')!.click();
+      q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
       await settle();
-      const heading = q('plan-heading')!;
+      const heading = q('heading-plan-heading')!;
       expect(scrolled).toEqual([heading]);
       expect(document.activeElement).toBe(heading);
       expect(TestBed.inject(Router).url).toBe('/?preset=max-iops&pool=tank&dataset=tank');
@@ -296,8 +297,8 @@ describe('PresetsPage', () => {
     expect(api.callsOf('tuning.preset.preview')).toEqual([
       ['max-iops', { pool: 'tank', dataset: 'tank/vms', cache_disks: [], log_disks: [] }],
     ]);
-    expect(q('plan-heading')!.textContent).toContain('Max IOPS');
-    expect(q('preset-card-max-iops')!.getAttribute('aria-pressed')).toBe('true');
+    expect(q('heading-plan-heading')!.textContent).toContain('Max IOPS');
+    expect(q('button-preset-card-max-iops')!.getAttribute('aria-pressed')).toBe('true');
   });
 
   it('keeps disks ticked in one preview out of another preset\'s preview and apply', async () => {
@@ -308,13 +309,13 @@ describe('PresetsPage', () => {
         prerequisites: [{ id: 'cache', met: false, message: 'choose a cache disk' }],
         devices: { cache: [{ ...ssd, eligible: true, reason: null }], log: [] },
       })));
-    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
     await settle();
-    q<HTMLInputElement>('disk-cache_disks-nvme0n1')!.click();
+    q<HTMLInputElement>('input-disk-cache-disks-nvme0n1')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.preview')[1][1]).toMatchObject({ cache_disks: ['nvme0n1'] });
 
-    q<HTMLButtonElement>('preset-card-max-seq-write')!.click();
+    q<HTMLButtonElement>('button-preset-card-max-seq-write')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.preview').at(-1)).toEqual([
       'max-seq-write', { pool: 'tank', dataset: 'tank', cache_disks: [], log_disks: [] },
@@ -326,32 +327,32 @@ describe('PresetsPage', () => {
     const { api, q, settle, choose } = await renderWithChoose((target) => target?.dataset === 'tank'
       ? { children_inheriting: ['tank/vms'], children_inheriting_count: 1, children_overriding: [], children_overriding_count: 0 }
       : { children_inheriting: [], children_inheriting_count: 0, children_overriding: [], children_overriding_count: 0 });
-    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.preview')[0][1]).toEqual({ pool: 'tank', dataset: null, cache_disks: [], log_disks: [] });
-    expect(q('plan-needs-dataset')!.textContent).toContain('choose the dataset');
-    expect(q<HTMLButtonElement>('apply')!.disabled).toBe(true);
+    expect(q('text-plan-needs-dataset')!.textContent).toContain('choose the dataset');
+    expect(q<HTMLButtonElement>('button-apply')!.disabled).toBe(true);
     // the hint beside Apply asks for what is missing, not for acknowledging rows that are not shown yet
-    expect(q('ack-needed')!.textContent).toContain('Pick a dataset above');
-    expect(q('plan-children')).toBeNull();
+    expect(q('text-ack-needed')!.textContent).toContain('Pick a dataset above');
+    expect(q('text-plan-children')).toBeNull();
     // no row reads as set on the pool's root: the dataset property waits for a dataset, named in words
-    expect(q('plan-row-recordsize')).toBeNull();
-    expect(q('plan-dataset-pending')!.textContent).toContain('Pick a dataset to see these changes');
-    expect(q('plan-dataset-pending')!.textContent).toContain('recordsize');
+    expect(q('row-plan-row-recordsize')).toBeNull();
+    expect(q('text-plan-dataset-pending')!.textContent).toContain('Pick a dataset to see these changes');
+    expect(q('text-plan-dataset-pending')!.textContent).toContain('recordsize');
 
-    await choose('target-dataset', 'tank');
+    await choose('select-target-dataset', 'tank');
     expect(api.callsOf('tuning.preset.preview').at(-1)![1]).toMatchObject({ dataset: 'tank' });
-    expect(q('plan-needs-dataset')).toBeNull();
-    expect(q<HTMLButtonElement>('apply')!.disabled).toBe(false);
-    expect(q('plan-dataset-pending')).toBeNull();
-    expect(q('plan-row-recordsize')).not.toBeNull();
-    expect(q('children-inheriting-recordsize')!.textContent).toContain('tank/vms');
-    expect(q('children-overriding-recordsize')).toBeNull();
-    expect(q('plan-children')!.textContent).not.toContain('cannot tell');
+    expect(q('text-plan-needs-dataset')).toBeNull();
+    expect(q<HTMLButtonElement>('button-apply')!.disabled).toBe(false);
+    expect(q('text-plan-dataset-pending')).toBeNull();
+    expect(q('row-plan-row-recordsize')).not.toBeNull();
+    expect(q('text-children-inheriting-recordsize')!.textContent).toContain('tank/vms');
+    expect(q('text-children-overriding-recordsize')).toBeNull();
+    expect(q('text-plan-children')!.textContent).not.toContain('cannot tell');
     expect(JSON.parse(sessionStorage.getItem('tuning.plan.place')!)).toEqual({ pool: 'tank', dataset: 'tank' });
 
-    await choose('target-dataset', 'tank/vms');
-    expect(q('plan-children-recordsize')!.textContent).toContain('no dataset lies below tank/vms');
+    await choose('select-target-dataset', 'tank/vms');
+    expect(q('text-plan-children-recordsize')!.textContent).toContain('no dataset lies below tank/vms');
   });
 
   it('names per dataset property the children that inherit it and those that keep their own value, with the rest counted', async () => {
@@ -365,24 +366,24 @@ describe('PresetsPage', () => {
     const arc = fakeChange({ key: 'ZFS_PARAMETER:global:zfs_arc_max', kind: 'ZFS_PARAMETER', scope: 'global',
       setting: 'zfs_arc_max', current: '0', proposed: '4294967296', zero_is_default: true });
     const { q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([recordsize, atime, arc])));
-    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
     await settle();
     const text = (id: string) => q(id)!.textContent!.replace(/\s+/g, ' ').trim();
-    expect(text('children-inheriting-recordsize')).toContain('tank/c0, tank/c1');
-    expect(text('children-inheriting-recordsize')).toContain('tank/c49 and 3 more');
-    expect(text('children-overriding-recordsize')).toBe('not reached, these keep their own value: tank/vms');
-    expect(q('children-inheriting-atime')).toBeNull();
-    expect(text('children-overriding-atime')).toContain('tank/vms, tank/db');
-    expect(q('plan-children-zfs_arc_max')).toBeNull();
+    expect(text('text-children-inheriting-recordsize')).toContain('tank/c0, tank/c1');
+    expect(text('text-children-inheriting-recordsize')).toContain('tank/c49 and 3 more');
+    expect(text('text-children-overriding-recordsize')).toBe('not reached, these keep their own value: tank/vms');
+    expect(q('text-children-inheriting-atime')).toBeNull();
+    expect(text('text-children-overriding-atime')).toContain('tank/vms, tank/db');
+    expect(q('text-plan-children-zfs-arc-max')).toBeNull();
   });
 
   it('a later visit in the same session keeps the dataset picked before', async () => {
     picked({ pool: 'tank', dataset: 'tank/vms' });
     const { api, q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()])));
-    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.preview')[0][1]).toMatchObject({ pool: 'tank', dataset: 'tank/vms' });
-    expect(selectedIn(q('target-dataset')!)).toBe('tank/vms');
+    expect(selectedIn(q('select-target-dataset')!)).toBe('tank/vms');
   });
 
   it('shows values in the unit the server gives, the exact value on hover, booleans as off → on, the kind in words', async () => {
@@ -404,12 +405,12 @@ describe('PresetsPage', () => {
       setting: 'kernel.some_mask', current: '4194304', proposed: '8388608', unit: null });
     const { q, settle } = await render((m) => m.mockCall('tuning.preset.preview',
       fakePlan([arc, arcMin, smb, txg, dirty, rate, count, mask])));
-    q<HTMLButtonElement>('preset-card-max-iops')!.click();
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
     await settle();
-    const values = q('plan-row-zfs_arc_max')!.querySelector('[data-test="plan-values"]')!;
+    const values = q('row-plan-row-zfs-arc-max')!.querySelector('[data-test="cell-plan-values"]')!;
     expect(values.textContent!.replace(/\s+/g, ' ').trim()).toBe('3.2 GiB → 4 GiB');
     expect(values.querySelector('[title]')!.getAttribute('title')).toBe('3,435,973,836 bytes');
-    const shown = (setting: string) => q(`plan-row-${setting}`)!.querySelector('[data-test="plan-values"]')!
+    const shown = (setting: string) => q(`row-plan-row-${kebab(setting)}`)!.querySelector('[data-test="cell-plan-values"]')!
       .textContent!.replace(/\s+/g, ' ').trim();
     expect(shown('zfs_arc_min')).toBe('1 GiB → 0 (OpenZFS default)');
     expect(shown('zfs_txg_timeout')).toBe('5 s → 1 min 30 s');
@@ -418,10 +419,10 @@ describe('PresetsPage', () => {
     expect(shown('net.core.netdev_max_backlog')).toBe('1,000 → 2,500,000');
     // No unit: the number as sent, never guessed to be bytes.
     expect(shown('kernel.some_mask')).toBe('4194304 → 8388608');
-    expect(q('plan-row-multichannel')!.textContent).toContain('off → on');
-    expect(q('plan-row-multichannel')!.textContent).toContain('Service setting');
-    expect(q('plan-row-zfs_arc_max')!.textContent).not.toMatch(/\d{7,}|ZFS_PARAMETER|true|false/);
-    expect(q('plan-table')!.textContent).not.toMatch(/ZFS_PARAMETER|true|false/);
+    expect(q('row-plan-row-multichannel')!.textContent).toContain('off → on');
+    expect(q('row-plan-row-multichannel')!.textContent).toContain('Service setting');
+    expect(q('row-plan-row-zfs-arc-max')!.textContent).not.toMatch(/\d{7,}|ZFS_PARAMETER|true|false/);
+    expect(q('table-plan-table')!.textContent).not.toMatch(/ZFS_PARAMETER|true|false/);
   });
 });
 

@@ -33,6 +33,7 @@ import { PlanPlace, PlanPlaceStore, datasetRows, placeFromQuery, planQuery, prev
 import { PlanTableComponent } from './plan-table.component';
 import { TargetPickerComponent } from './target-picker.component';
 import { toggleIn } from '../../shared/toggle-in';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
 
@@ -42,7 +43,7 @@ const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
  */
 @Component({
   selector: 'tp-presets-page',
-  imports: [MatCard, MatButton, TranslatePipe, PlanTableComponent, TargetPickerComponent, JobProgressDialogComponent,
+  imports: [TestIdDirective, MatCard, MatButton, TranslatePipe, PlanTableComponent, TargetPickerComponent, JobProgressDialogComponent,
     ConfirmDialogComponent, RequiresRoleDirective, SettingValueComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './presets.page.html',

@@ -43,34 +43,34 @@ describe('TargetPickerComponent', () => {
 
   it('shows a disk chosen as the log device disabled in the cache list, with the reason', async () => {
     const { q } = await render(target, DEVICES);
-    const cacheNvme = q<HTMLInputElement>('disk-cache_disks-nvme0n1')!;
+    const cacheNvme = q<HTMLInputElement>('input-disk-cache-disks-nvme0n1')!;
     expect(cacheNvme.disabled).toBe(true);
-    expect(q('disk-reason-cache_disks-nvme0n1')!.textContent).toContain('Not offered: is already chosen as the log device');
+    expect(q('text-disk-reason-cache-disks-nvme0n1')!.textContent).toContain('Not offered: is already chosen as the log device');
     expect(cacheNvme.getAttribute('aria-describedby')).toBe('reason-cache_disks-nvme0n1');
-    expect(q<HTMLInputElement>('disk-cache_disks-sdh')!.disabled).toBe(false);
-    expect(q('disk-reason-cache_disks-sdh')).toBeNull();
-    expect(q('target-cache_disks')!.textContent).not.toContain('No unused disks');
-    expect(q('target-cache_disks')!.textContent).toContain('NVMe SSD');
+    expect(q<HTMLInputElement>('input-disk-cache-disks-sdh')!.disabled).toBe(false);
+    expect(q('text-disk-reason-cache-disks-sdh')).toBeNull();
+    expect(q('fieldset-target-cache-disks')!.textContent).not.toContain('No unused disks');
+    expect(q('fieldset-target-cache-disks')!.textContent).toContain('NVMe SSD');
   });
 
   it('keeps the chosen log disk tickable and folds the disks pools use, with their reasons', async () => {
     const { q, emitted } = await render(target, DEVICES);
-    const logNvme = q<HTMLInputElement>('disk-log_disks-nvme0n1')!;
+    const logNvme = q<HTMLInputElement>('input-disk-log-disks-nvme0n1')!;
     expect(logNvme.disabled).toBe(false);
     expect(logNvme.checked).toBe(true);
-    expect(q('disk-cache_disks-sda')).toBeNull();
-    const inUse = q('disks-in-use-cache_disks')!;
+    expect(q('input-disk-cache-disks-sda')).toBeNull();
+    const inUse = q('details-disks-in-use-cache-disks')!;
     expect(inUse.textContent).toContain('Disks already in use, not offered (1)');
     expect(inUse.textContent).toContain('sda is in use by pool tank');
 
-    q<HTMLInputElement>('disk-cache_disks-sdh')!.click();
+    q<HTMLInputElement>('input-disk-cache-disks-sdh')!.click();
     expect(emitted.at(-1)).toEqual({ ...target, cache_disks: ['sdh'] });
   });
 
   it('lets a disk the server no longer offers be unticked', async () => {
     const stale = { ...DEVICES, cache: [choice('nvme0n1', false, 'is already chosen as the log device'), choice('sdh', true)] };
     const { q, emitted } = await render({ ...target, cache_disks: ['nvme0n1'] }, stale);
-    const box = q<HTMLInputElement>('disk-cache_disks-nvme0n1')!;
+    const box = q<HTMLInputElement>('input-disk-cache-disks-nvme0n1')!;
     expect(box.disabled).toBe(false);
     box.click();
     expect(emitted.at(-1)).toEqual({ ...target, cache_disks: [] });
@@ -78,7 +78,7 @@ describe('TargetPickerComponent', () => {
 
   it('waits for the plan before listing disks', async () => {
     const { q } = await render(target, null);
-    expect(q('disks-pending-cache_disks')).not.toBeNull();
-    expect(q('disk-cache_disks-sdh')).toBeNull();
+    expect(q('text-disks-pending-cache-disks')).not.toBeNull();
+    expect(q('input-disk-cache-disks-sdh')).toBeNull();
   });
 });

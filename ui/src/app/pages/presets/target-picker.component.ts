@@ -8,6 +8,7 @@ import { TuningProfile } from '../../api/models/tuning-profile';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { formatBytes } from '../../shared/format';
 import { DISK_KIND_WORDS } from '../../shared/state-words';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 type DiskField = 'cache_disks' | 'log_disks';
 
@@ -27,7 +28,7 @@ interface RoleChoices {
  */
 @Component({
   selector: 'tp-target-picker',
-  imports: [MatFormField, MatLabel, MatSelect, MatOption, TranslatePipe],
+  imports: [TestIdDirective, MatFormField, MatLabel, MatSelect, MatOption, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     fieldset { border: 1px solid var(--line); border-radius: var(--radius); padding: 8px 12px; }
@@ -43,53 +44,53 @@ interface RoleChoices {
       <div>
         <mat-form-field appearance="outline" subscriptSizing="dynamic" class="select">
           <mat-label>{{ 'Pool' | t }}</mat-label>
-          <mat-select data-test="target-pool" [value]="target().pool" (selectionChange)="setPool($event.value)">
+          <mat-select tpTest="target-pool" [value]="target().pool" (selectionChange)="setPool($event.value)">
             @for (p of profile().pools; track p.name) {
               <mat-option [value]="p.name" [attr.data-value]="p.name">{{ p.name }} ({{ p.layout }})</mat-option>
             }
           </mat-select>
         </mat-form-field>
-        @if (errors()['pool']; as e) { <div class="field-error" data-test="error-pool">{{ e }}</div> }
+        @if (errors()['pool']; as e) { <div class="field-error" tpTest="error-pool">{{ e }}</div> }
       </div>
       <div>
         <mat-form-field appearance="outline" subscriptSizing="dynamic" floatLabel="always" class="select">
           <mat-label>{{ 'Dataset' | t }}</mat-label>
           <!-- No default: dataset properties land where the admin says, never on the pool's root unasked. -->
-          <mat-select data-test="target-dataset" [value]="target().dataset ?? ''" [placeholder]="'Choose a dataset…' | t"
+          <mat-select tpTest="target-dataset" [value]="target().dataset ?? ''" [placeholder]="'Choose a dataset…' | t"
                       (selectionChange)="patch({ dataset: $event.value || null })">
             @for (d of datasets(); track d) { <mat-option [value]="d" [attr.data-value]="d">{{ d }}</mat-option> }
           </mat-select>
         </mat-form-field>
-        @if (errors()['dataset']; as e) { <div class="field-error" data-test="error-dataset">{{ e }}</div> }
+        @if (errors()['dataset']; as e) { <div class="field-error" tpTest="error-dataset">{{ e }}</div> }
       </div>
     </div>
     @for (role of roles(); track role.field) {
-      <fieldset [attr.data-test]="'target-' + role.field">
+      <fieldset [tpTest]="['target', role.field]">
         <legend>{{ role.title | t }}</legend>
         @if (devices()) {
           @for (d of role.unused; track d.name) {
             <label class="disk" [class.unavailable]="!d.eligible">
               <input type="checkbox" [checked]="selected(role.field).includes(d.name)"
                      [disabled]="!d.eligible && !selected(role.field).includes(d.name)"
-                     (change)="toggleDisk(role.field, d.name)" [attr.data-test]="'disk-' + role.field + '-' + d.name"
+                     (change)="toggleDisk(role.field, d.name)" [tpTest]="['disk', role.field, d.name]"
                      [attr.aria-describedby]="d.reason ? 'reason-' + role.field + '-' + d.name : null" />
               <span>{{ d.name }} · {{ kindWords(d) | t }} · {{ bytes(d.size_bytes) }} {{ d.model ?? '' }}</span>
               @if (d.reason) {
                 <span class="reason" [id]="'reason-' + role.field + '-' + d.name"
-                      [attr.data-test]="'disk-reason-' + role.field + '-' + d.name">{{ 'Not offered:' | t }} {{ d.reason }}</span>
+                      [tpTest]="['disk-reason', role.field, d.name]">{{ 'Not offered:' | t }} {{ d.reason }}</span>
               }
             </label>
           } @empty { <p class="muted">{{ 'No unused disks on this box.' | t }}</p> }
           @if (role.inUse.length) {
-            <details [attr.data-test]="'disks-in-use-' + role.field">
+            <details [tpTest]="['disks-in-use', role.field]">
               <summary>{{ 'Disks already in use, not offered ({n})' | t: { n: role.inUse.length } }}</summary>
               <ul>@for (d of role.inUse; track d.name) { <li>{{ d.name }} {{ d.reason }}</li> }</ul>
             </details>
           }
         } @else {
-          <p class="muted" [attr.data-test]="'disks-pending-' + role.field">{{ 'The disks that can serve this pool are listed with the plan.' | t }}</p>
+          <p class="muted" [tpTest]="['disks-pending', role.field]">{{ 'The disks that can serve this pool are listed with the plan.' | t }}</p>
         }
-        @if (errors()[role.field]; as e) { <div class="field-error" [attr.data-test]="'error-' + role.field">{{ e }}</div> }
+        @if (errors()[role.field]; as e) { <div class="field-error" [tpTest]="['error', role.field]">{{ e }}</div> }
       </fieldset>
     }
   `,

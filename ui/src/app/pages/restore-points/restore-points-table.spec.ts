@@ -25,29 +25,29 @@ describe('RestorePointsPage table', () => {
       ]))
       .mockCall('tuning.state', fakeState()));
     const { q, all, settle } = await render(RestorePointsPage, providers);
-    const table = q('restore-points-table')!;
-    const order = () => all('restore-point-').filter((e) => e.tagName === 'TR').map((r) => r.dataset['test']);
+    const table = q('table-restore-points-table')!;
+    const order = () => all('row-restore-point-').filter((e) => e.tagName === 'TR').map((r) => r.dataset['test']);
     expect(api.callsOf('tuning.restore_point.query')).toEqual([
       [[], { order_by: ['-created_at'], limit: 25, offset: 0 }], [[], { count: true }]]);
-    expect(order()).toEqual(['restore-point-12', 'restore-point-9', 'restore-point-11']);
+    expect(order()).toEqual(['row-restore-point-12', 'row-restore-point-9', 'row-restore-point-11']);
     // rows are still table rows (screen readers, the browser tests), one block each on a phone
     expect(table.tagName).toBe('TABLE');
     expect(table.classList).toContain('stacked');
-    expect(q('restore-point-12')!.querySelector('td')!.getAttribute('data-label')).toBe('#');
+    expect(q('row-restore-point-12')!.querySelector('td')!.getAttribute('data-label')).toBe('#');
 
     headerCell(table, 'When').click();
     await settle();
     expect(pageAsks(api).at(-1)).toEqual({ order_by: ['created_at'], limit: 25, offset: 0 });
-    expect(order()).toEqual(['restore-point-11', 'restore-point-9', 'restore-point-12']);
+    expect(order()).toEqual(['row-restore-point-11', 'row-restore-point-9', 'row-restore-point-12']);
     headerCell(table, 'What').click();
     await settle();
     expect(pageAsks(api).at(-1)).toEqual({ order_by: ['title'], limit: 25, offset: 0 });
-    expect(order()).toEqual(['restore-point-9', 'restore-point-12', 'restore-point-11']);
+    expect(order()).toEqual(['row-restore-point-9', 'row-restore-point-12', 'row-restore-point-11']);
     // the target, the state's lifecycle and the number of changes are not the server's to sort by
     for (const words of ['Target', 'State', 'Changes']) {
       expect(headerCell(table, words).querySelector('.mat-sort-header-container')).toBeNull();
     }
-    expect(q('revert-preview-12')).not.toBeNull();
+    expect(q('button-revert-preview-12')).not.toBeNull();
   });
 
   it('pages: 25 at a time, the paginator moves between them', async () => {
@@ -56,15 +56,15 @@ describe('RestorePointsPage table', () => {
     const { api, providers } = mockApi((m) => m
       .mockCall('tuning.restore_point.query', stored(many)).mockCall('tuning.state', fakeState()));
     const { q, all, settle } = await render(RestorePointsPage, providers);
-    const rows = () => all('restore-point-').filter((e) => e.tagName === 'TR');
+    const rows = () => all('row-restore-point-').filter((e) => e.tagName === 'TR');
     expect(rows().length).toBe(25);
-    const range = () => q('restore-points-paginator')!.querySelector('.mat-mdc-paginator-range-label')!
+    const range = () => q('paginator-restore-points')!.querySelector('.mat-mdc-paginator-range-label')!
       .textContent!.trim();
     expect(range()).toBe('1–25 of 30');
-    q('restore-points-paginator-next')!.click();
+    q('button-restore-points-next')!.click();
     await settle();
     expect(pageAsks(api).at(-1)).toEqual({ order_by: ['-created_at'], limit: 25, offset: 25 });
-    expect(rows().map((r) => r.dataset['test'])).toEqual([5, 4, 3, 2, 1].map((id) => `restore-point-${id}`));
+    expect(rows().map((r) => r.dataset['test'])).toEqual([5, 4, 3, 2, 1].map((id) => `row-restore-point-${id}`));
     expect(range()).toBe('26–30 of 30');
   });
 
@@ -79,15 +79,15 @@ describe('RestorePointsPage table', () => {
       ]))
       .mockCall('tuning.state', fakeState()));
     const { q } = await render(RestorePointsPage, [...providers, provideRouter([])]);
-    const title = (id: number) => q(`restore-point-title-${id}`)!.textContent!.replace(/\s+/g, ' ').trim();
+    const title = (id: number) => q(`text-restore-point-title-${id}`)!.textContent!.replace(/\s+/g, ' ').trim();
     expect(title(4)).toBe('Max IOPS reverted, undoing restore point 2');
     expect(title(3)).toBe('Campaign 1, round 2: Max IOPS applied');
-    expect(q('restore-point-4')!.textContent).not.toContain('(of #2)');   // the title says it
-    const link = q<HTMLAnchorElement>('restore-point-campaign-3')!;
+    expect(q('row-restore-point-4')!.textContent).not.toContain('(of #2)');   // the title says it
+    const link = q<HTMLAnchorElement>('link-restore-point-campaign-3')!;
     expect(link.textContent!.trim()).toBe('results of campaign #1');
     expect(link.getAttribute('href')).toBe('/campaigns?campaign=1');
-    expect(q('restore-point-campaign-4')).toBeNull();
-    expect(q('restore-point-campaign-2')).toBeNull();
+    expect(q('link-restore-point-campaign-4')).toBeNull();
+    expect(q('link-restore-point-campaign-2')).toBeNull();
     expect(title(2)).toBe('Revert max-iops (of #1)');   // the presets are not loaded here: the id
   });
 });

@@ -30,37 +30,37 @@ describe('RestorePointsPage', () => {
     const { providers } = page();
     const { q, settle } = withDialogs(await render(RestorePointsPage, providers));
     await settle();
-    const states = [...document.querySelectorAll('[data-test="restore-point-state"]')].map((e) => e.textContent!.trim());
+    const states = [...document.querySelectorAll('[data-test="text-restore-point-state"]')].map((e) => e.textContent!.trim());
     expect(states).toEqual(['Applied', 'Reverted']);
-    expect(q('restore-point-3')!.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    expect(q('row-restore-point-3')!.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 
   it('confirms taking a SLOG out of the pool before reverting, and reverts only once confirmed', async () => {
     const { api, providers } = page();
     const { q, settle } = withDialogs(await render(RestorePointsPage, providers));
-    q<HTMLButtonElement>('revert-preview-3')!.click();
+    q<HTMLButtonElement>('button-revert-preview-3')!.click();
     await settle();
-    q<HTMLButtonElement>('revert-confirm')!.click();
+    q<HTMLButtonElement>('button-revert-confirm')!.click();
     await settle();
-    expect(q('confirm-title')!.textContent).toContain('Revert restore point #3?');
-    expect(q('confirm-effect-POOL_DEVICE')!.textContent).toContain('Removes the SLOG (sync write log) devices sdh from pool tank');
+    expect(q('heading-confirm-title')!.textContent).toContain('Revert restore point #3?');
+    expect(q('item-confirm-effect-pool-device')!.textContent).toContain('Removes the SLOG (sync write log) devices sdh from pool tank');
     expect(api.callsOf('tuning.restore_point.revert')).toEqual([]);
-    q('confirm-checkbox')!.querySelector('input')!.click();
+    q('checkbox-confirm-checkbox')!.querySelector('input')!.click();
     await settle();
-    q<HTMLButtonElement>('confirm-continue')!.click();
+    q<HTMLButtonElement>('button-confirm-continue')!.click();
     await settle();
     expect(api.callsOf('tuning.restore_point.revert')).toEqual([[3, []]]);
-    expect(q('revert-outcome')!.textContent).toContain('1 settings were put back');
+    expect(q('text-revert-outcome')!.textContent).toContain('1 settings were put back');
   });
 
   it('reverts at once when the plan only changes values', async () => {
     const { api, providers } = page(fakePlan([fakeChange()]));
     const { q, settle } = withDialogs(await render(RestorePointsPage, providers));
-    q<HTMLButtonElement>('revert-preview-3')!.click();
+    q<HTMLButtonElement>('button-revert-preview-3')!.click();
     await settle();
-    q<HTMLButtonElement>('revert-confirm')!.click();
+    q<HTMLButtonElement>('button-revert-confirm')!.click();
     await settle();
-    expect(q('confirm-dialog')).toBeNull();
+    expect(q('text-confirm-dialog')).toBeNull();
     expect(api.callsOf('tuning.restore_point.revert')).toEqual([[3, []]]);
   });
 
@@ -70,7 +70,7 @@ describe('RestorePointsPage', () => {
     fixture.componentRef.setInput('revert', '3');
     await settle();
     expect(api.callsOf('tuning.restore_point.preview')).toEqual([[3]]);
-    expect(q('revert-section')!.textContent).toContain('Reverting restore point #3');
+    expect(q('card-revert-section')!.textContent).toContain('Reverting restore point #3');
   });
 
   it('opens the preview a link names when that restore point is on another page, asking for it alone', async () => {
@@ -81,25 +81,25 @@ describe('RestorePointsPage', () => {
       .mockCall('tuning.restore_point.preview', fakePlan([fakeChange()]))
       .mockCall('tuning.state', fakeState()));
     const { q, settle, fixture } = withDialogs(await render(RestorePointsPage, providers));
-    expect(q('restore-point-1')).toBeNull();   // #1, the oldest, is on page 2
+    expect(q('row-restore-point-1')).toBeNull();   // #1, the oldest, is on page 2
     fixture.componentRef.setInput('revert', '1');
     await settle();
     expect(api.callsOf('tuning.restore_point.query').at(-1)).toEqual([[['id', '=', 1]], { get: true }]);
     expect(api.callsOf('tuning.restore_point.preview')).toEqual([[1]]);
-    expect(q('revert-section')!.textContent).toContain('Reverting restore point #1');
+    expect(q('card-revert-section')!.textContent).toContain('Reverting restore point #1');
   });
 
   it('a read-only user previews what a revert would change but may not revert', async () => {
     const { api, providers } = page();
     const { el, q, settle } = withDialogs(await render(RestorePointsPage, providers));
     await sessionRoles(READ_ONLY_ROLES, settle);
-    q<HTMLButtonElement>('revert-preview-3')!.click();
+    q<HTMLButtonElement>('button-revert-preview-3')!.click();
     await settle();
-    expect(q('plan-table')).not.toBeNull();
-    expect(controlState(el, 'revert-confirm')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
-    q<HTMLButtonElement>('revert-confirm')!.click();
+    expect(q('table-plan-table')).not.toBeNull();
+    expect(controlState(el, 'button-revert-confirm')).toMatchObject({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE' });
+    q<HTMLButtonElement>('button-revert-confirm')!.click();
     await settle();
-    expect(q('confirm-dialog')).toBeNull();
+    expect(q('text-confirm-dialog')).toBeNull();
     expect(api.callsOf('tuning.restore_point.revert')).toEqual([]);
   });
 
@@ -112,13 +112,13 @@ describe('RestorePointsPage', () => {
       .mockCall('tuning.state', fakeState()));
     const { q, settle } = withDialogs(await render(RestorePointsPage, providers));
     await settle();
-    expect(q('restore-point-4')!.textContent).toContain('Put back');
-    expect(q('restore-point-4')!.textContent).not.toContain('Revert max');
-    expect(q('restore-point-3')!.textContent).toContain('Revert');
-    expect(q('restore-point-2')!.textContent).toContain('Apply');
-    q<HTMLButtonElement>('revert-preview-2')!.click();
+    expect(q('row-restore-point-4')!.textContent).toContain('Put back');
+    expect(q('row-restore-point-4')!.textContent).not.toContain('Revert max');
+    expect(q('row-restore-point-3')!.textContent).toContain('Revert');
+    expect(q('row-restore-point-2')!.textContent).toContain('Apply');
+    q<HTMLButtonElement>('button-revert-preview-2')!.click();
     await settle();
-    const values = q('plan-values')!.textContent!.replace(/\s+/g, ' ').trim();
+    const values = q('cell-plan-values')!.textContent!.replace(/\s+/g, ' ').trim();
     expect(values).toBe('already 128K (inherits again)');
   });
 });

@@ -29,6 +29,7 @@ import { toggleIn } from '../../shared/toggle-in';
 import { PAGE_SIZES, PagedRows, orderByOf } from '../../shared/paging/paging';
 import { PaginatorIdsDirective, providePaginatorWords } from '../../shared/paging/paginator';
 import { TypedCellDef } from '../../shared/table/typed-cell';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /**
  * What the server can sort restore points by: its own fields (the title is the server's words). The target, the
@@ -44,7 +45,7 @@ const SORT_FIELDS = { id: 'id', when: 'created_at', what: 'title' };
  */
 @Component({
   selector: 'tp-restore-points-page',
-  imports: [MatCard, MatButton, MatTableModule, MatSort, MatSortHeader, MatPaginator, PaginatorIdsDirective,
+  imports: [TestIdDirective, MatCard, MatButton, MatTableModule, MatSort, MatSortHeader, MatPaginator, PaginatorIdsDirective,
     TypedCellDef, TranslatePipe, PlanTableComponent, JobProgressDialogComponent, ConfirmDialogComponent, RequiresRoleDirective,
     RouterLink],
   providers: [providePaginatorWords()],
@@ -52,9 +53,9 @@ const SORT_FIELDS = { id: 'id', when: 'created_at', what: 'title' };
   styleUrls: ['../../shared/table/data-table.scss'],
   template: `
     <h1>{{ 'Restore points' | t }}</h1>
-    @if (error(); as e) { <p class="banner danger" role="alert" data-test="restore-points-error">{{ e }}</p> }
+    @if (error(); as e) { <p class="banner danger" role="alert" tpTest="restore-points-error">{{ e }}</p> }
     <div class="table-wrap" tabindex="0">
-      <table mat-table class="stacked" data-test="restore-points-table" [dataSource]="points.rows()" [trackBy]="byId"
+      <table mat-table class="stacked" tpTest="restore-points-table" [dataSource]="points.rows()" [trackBy]="byId"
              matSort [matSortActive]="sort().active" [matSortDirection]="sort().direction"
              matSortDisableClear (matSortChange)="sortBy($event)">
         <ng-container matColumnDef="id">
@@ -69,12 +70,12 @@ const SORT_FIELDS = { id: 'id', when: 'created_at', what: 'title' };
           <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'What' | t }}</th>
           <td mat-cell *matCellDef="let rp; of: points.rows" [attr.data-label]="'What' | t">
             <!-- The server's words; an older server sends no title: the kind, the preset and what it reverts. -->
-            <span [attr.data-test]="'restore-point-title-' + rp.id">@if (rp.title) { {{ rp.title }} } @else {
+            <span [tpTest]="['restore-point-title', rp.id]">@if (rp.title) { {{ rp.title }} } @else {
               {{ kindWords[rp.kind] | t }} {{ presets.nameOf(rp.preset) }}
               @if (rp.reverts) { <span class="muted">({{ 'of #{id}' | t: { id: rp.reverts } }})</span> } }</span>
             @if (rp.campaign_id != null) {
               <div><a routerLink="/campaigns" [queryParams]="{ campaign: rp.campaign_id }"
-                 [attr.data-test]="'restore-point-campaign-' + rp.id">{{ 'results of campaign #{id}' | t: { id: rp.campaign_id } }}</a></div>
+                 [tpTest]="['restore-point-campaign', rp.id]">{{ 'results of campaign #{id}' | t: { id: rp.campaign_id } }}</a></div>
             }
             @if (rp.message) { <div class="muted">{{ rp.message }}</div> }</td>
         </ng-container>
@@ -84,7 +85,7 @@ const SORT_FIELDS = { id: 'id', when: 'created_at', what: 'title' };
         </ng-container>
         <ng-container matColumnDef="state">
           <th mat-header-cell *matHeaderCellDef>{{ 'State' | t }}</th>
-          <td mat-cell *matCellDef="let rp; of: points.rows" [attr.data-label]="'State' | t"><span class="badge" [class]="rp.state" data-test="restore-point-state">{{ stateWords[rp.state] | t }}</span></td>
+          <td mat-cell *matCellDef="let rp; of: points.rows" [attr.data-label]="'State' | t"><span class="badge" [class]="rp.state" tpTest="restore-point-state">{{ stateWords[rp.state] | t }}</span></td>
         </ng-container>
         <ng-container matColumnDef="changes">
           <th mat-header-cell *matHeaderCellDef>{{ 'Changes' | t }}</th>
@@ -94,30 +95,30 @@ const SORT_FIELDS = { id: 'id', when: 'created_at', what: 'title' };
           <th mat-header-cell *matHeaderCellDef></th>
           <td mat-cell *matCellDef="let rp; of: points.rows">
             @if (rp.state === 'APPLIED') {
-              <button matButton="outlined" type="button" [attr.data-test]="'revert-preview-' + rp.id" (click)="preview(rp)">{{ 'Revert…' | t }}</button>
+              <button matButton="outlined" type="button" [tpTest]="['revert-preview', rp.id]" (click)="preview(rp)">{{ 'Revert…' | t }}</button>
             }
           </td>
         </ng-container>
         <tr mat-header-row *matHeaderRowDef="columns" [attr.data-label]="'Sort by' | t"></tr>
-        <tr mat-row *matRowDef="let rp; columns: columns" [attr.data-test]="'restore-point-' + rp.id"></tr>
-        <tr class="mat-mdc-row" *matNoDataRow><td [attr.colspan]="columns.length" class="muted" data-test="restore-points-empty">
+        <tr mat-row *matRowDef="let rp; columns: columns" [tpTest]="['restore-point', rp.id]"></tr>
+        <tr class="mat-mdc-row" *matNoDataRow><td [attr.colspan]="columns.length" class="muted" tpTest="restore-points-empty">
           {{ (points.loaded() ? 'No restore points yet: applying a preset makes one.' : 'Loading…') | t }}</td></tr>
       </table>
     </div>
-    <mat-paginator tpPaginatorIds="restore-points-paginator" [length]="points.total()" [pageIndex]="points.page().index"
+    <mat-paginator tpPaginatorIds="restore-points" [length]="points.total()" [pageIndex]="points.page().index"
                    [pageSize]="points.page().size" [pageSizeOptions]="pageSizes" showFirstLastButtons
                    (page)="turnPage($event)" />
 
     @if (selected(); as rp) {
-      <mat-card appearance="outlined" class="card" style="margin-top: 16px" data-test="revert-section">
+      <mat-card appearance="outlined" class="card" style="margin-top: 16px" tpTest="revert-section">
         <h2>{{ 'Reverting restore point #{id} would change:' | t: { id: rp.id } }}</h2>
         @if (plan(); as plan) {
           <tp-plan-table [changes]="plan.changes" [acknowledged]="acknowledged()" (toggled)="toggleAck($event)" />
           @for (w of plan.warnings; track $index) { <p class="banner warn">{{ w }}</p> }
           <div class="actions">
-            <button matButton="outlined" type="button" data-test="revert-cancel" (click)="selected.set(null)">{{ 'Cancel' | t }}</button>
+            <button matButton="outlined" type="button" tpTest="revert-cancel" (click)="selected.set(null)">{{ 'Cancel' | t }}</button>
             <button *tpRequiresRole="role.write" matButton="filled" type="button" class="primary"
-                    data-test="revert-confirm" [disabled]="!canRevert()" (click)="askRevert(rp)">
+                    tpTest="revert-confirm" [disabled]="!canRevert()" (click)="askRevert(rp)">
               {{ 'Revert' | t }}</button>
           </div>
         } @else {
@@ -134,13 +135,13 @@ const SORT_FIELDS = { id: 'id', when: 'created_at', what: 'title' };
 
     <tp-job-progress-dialog [run]="revertRun" (closed)="revertRun.close()">
       @if (revertRun.phase() === 'done' && revertRun.result(); as o) {
-        <p data-test="revert-outcome">{{ 'Reverted. {n} settings were put back.' | t: { n: o.applied.length } }}</p>
+        <p tpTest="revert-outcome">{{ 'Reverted. {n} settings were put back.' | t: { n: o.applied.length } }}</p>
         @if (o.pending_reboot.length) {
           <p class="banner warn">{{ 'Some settings wait for a reboot; see the banner at the top.' | t }}</p>
         }
       }
       @if (revertRun.phase() === 'failed') {
-        <p class="muted" data-test="revert-failure-note">{{ failureNote(revertRun.error()) | t }}</p>
+        <p class="muted" tpTest="revert-failure-note">{{ failureNote(revertRun.error()) | t }}</p>
       }
     </tp-job-progress-dialog>
   `,

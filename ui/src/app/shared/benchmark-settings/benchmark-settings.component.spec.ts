@@ -42,40 +42,40 @@ async function renderHost() {
 describe('BenchmarkSettingsComponent', () => {
   it('gives each form\'s controls their own test ids, tests and profiles in words', async () => {
     const { q, all, options } = await renderHost();
-    expect(all('bench-test-').map((e) => e.getAttribute('data-test'))).toEqual([
-      'bench-test-SEQ_WRITE', 'bench-test-SEQ_READ', 'bench-test-RAND_READ_4K', 'bench-test-RAND_WRITE_4K',
-      'bench-test-SYNC_WRITE_4K', 'bench-test-MIXED_70_30',
+    expect(all('checkbox-bench-test-').map((e) => e.getAttribute('data-test'))).toEqual([
+      'checkbox-bench-test-seq-write', 'checkbox-bench-test-seq-read', 'checkbox-bench-test-rand-read-4k',
+      'checkbox-bench-test-rand-write-4k', 'checkbox-bench-test-sync-write-4k', 'checkbox-bench-test-mixed-70-30',
     ]);
-    for (const id of ['profile', 'runs', 'runtime', 'ramp', 'advanced']) {
-      expect(q(`bench-${id}`)).not.toBeNull();
-      expect(q(`camp-${id}`)).not.toBeNull();
+    for (const id of ['select-{p}-profile', 'input-{p}-runs', 'input-{p}-runtime', 'input-{p}-ramp', 'details-{p}-advanced']) {
+      expect(q(id.replace('{p}', 'bench'))).not.toBeNull();
+      expect(q(id.replace('{p}', 'camp'))).not.toBeNull();
     }
-    expect(q('bench-adaptive')).not.toBeNull();
-    expect(q('bench-working-set')).not.toBeNull();
-    expect(q('bench-rounds')).toBeNull();
-    expect(q('camp-rounds')).not.toBeNull();
-    expect(q('camp-adaptive')).toBeNull();
-    expect(q('camp-working-set')).toBeNull();
-    expect(q('camp-test-SEQ_READ')!.textContent!.trim()).toBe('Sequential read 1 MiB');
-    expect(options('camp-profile').map((o) => o.text)).toEqual([
+    expect(q('checkbox-bench-adaptive')).not.toBeNull();
+    expect(q('input-bench-working-set')).not.toBeNull();
+    expect(q('input-bench-rounds')).toBeNull();
+    expect(q('input-camp-rounds')).not.toBeNull();
+    expect(q('checkbox-camp-adaptive')).toBeNull();
+    expect(q('input-camp-working-set')).toBeNull();
+    expect(q('checkbox-camp-test-seq-read')!.textContent!.trim()).toBe('Sequential read 1 MiB');
+    expect(options('select-camp-profile').map((o) => o.text)).toEqual([
       'Quick (3 s per run)', 'Standard (60 s per run)', 'Thorough (180 s per run)',
     ]);
-    const words = q('camp-advanced')!.closest('tp-benchmark-settings')!.textContent!;
+    const words = q('details-camp-advanced')!.closest('tp-benchmark-settings')!.textContent!;
     expect(words).toContain('Runs per round');
     expect(words).not.toMatch(/SEQ_|RAND_|QUICK|STANDARD|THOROUGH/);
   });
 
   it('writes what is chosen into the host\'s form', async () => {
     const { fixture, q, type, choose, settle } = await renderHost();
-    q('camp-test-RAND_READ_4K')!.querySelector('input')!.click();
-    q('camp-test-MIXED_70_30')!.querySelector('input')!.click();
-    await choose('camp-profile', 'STANDARD');
-    await type('camp-runs', '4');
-    await type('camp-rounds', '2');
-    await type('camp-runtime', '30');
-    await type('camp-ramp', '');
-    q('bench-adaptive')!.querySelector('input')!.click();
-    await type('bench-working-set', '512');
+    q('checkbox-camp-test-rand-read-4k')!.querySelector('input')!.click();
+    q('checkbox-camp-test-mixed-70-30')!.querySelector('input')!.click();
+    await choose('select-camp-profile', 'STANDARD');
+    await type('input-camp-runs', '4');
+    await type('input-camp-rounds', '2');
+    await type('input-camp-runtime', '30');
+    await type('input-camp-ramp', '');
+    q('checkbox-bench-adaptive')!.querySelector('input')!.click();
+    await type('input-bench-working-set', '512');
     await settle();
     expect(fixture.componentInstance.camp.getRawValue()).toEqual({
       tests: ['SEQ_WRITE', 'SEQ_READ', 'MIXED_70_30'], profile: 'STANDARD', runs: 4, rounds: 2, runtime_seconds: 30, ramp_seconds: null,
@@ -87,33 +87,33 @@ describe('BenchmarkSettingsComponent', () => {
     const { api, q, type, wait, settle } = await renderHost();
     const asked = () => api.callsOf('tuning.benchmark.plan_estimate').map(([s]) => s as PlanEstimateSpec);
     expect(asked()).toContainEqual(expect.objectContaining({ runs: 2, rounds: 3, configurations: 2, adaptive: false }));
-    expect(q('error-runs')).toBeNull();
+    expect(q('text-error-runs')).toBeNull();
 
-    q('bench-test-SEQ_WRITE')!.querySelector('input')!.click();
-    q('bench-test-SEQ_READ')!.querySelector('input')!.click();
+    q('checkbox-bench-test-seq-write')!.querySelector('input')!.click();
+    q('checkbox-bench-test-seq-read')!.querySelector('input')!.click();
     await settle();
-    expect(q('error-tests')!.textContent).toBe('Tests: choose at least one');
-    await type('bench-runs', '31');
-    expect(q('error-runs')!.textContent).toBe('Runs: must be at most 30');
+    expect(q('text-error-tests')!.textContent).toBe('Tests: choose at least one');
+    await type('input-bench-runs', '31');
+    expect(q('text-error-runs')!.textContent).toBe('Runs: must be at most 30');
     const before = asked().length;
     await wait();
     expect(asked().length).toBe(before);
-    expect(q('bench-advanced')!.parentElement!.querySelectorAll('[data-test="plan-estimate"]').length).toBe(0);
+    expect(q('details-bench-advanced')!.parentElement!.querySelectorAll('[data-test="text-plan-estimate"]').length).toBe(0);
 
-    await type('camp-rounds', '1.5');
-    expect(q('error-rounds')!.textContent).toBe('Rounds: must be a whole number');
+    await type('input-camp-rounds', '1.5');
+    expect(q('text-error-rounds')!.textContent).toBe('Rounds: must be a whole number');
   });
 
   it('shows the server\'s refusal under its field until the value changes', async () => {
     const { fixture, q, type, settle } = await renderHost();
     const camp = fixture.componentInstance.camp;
-    await type('camp-runtime', '100000');
+    await type('input-camp-runtime', '100000');
     setServerErrors(new ApiValidationError([
       { attribute: 'spec.benchmark.runtime_seconds', message: 'Input should be less than or equal to 3600', errno: 22 },
     ]), { runtime_seconds: camp.controls.runtime_seconds });
     await settle();
-    expect(q('error-runtime_seconds')!.textContent).toBe('Measured seconds per run: must be at most 3600');
-    await type('camp-runtime', '600');
-    expect(q('error-runtime_seconds')).toBeNull();
+    expect(q('text-error-runtime-seconds')!.textContent).toBe('Measured seconds per run: must be at most 3600');
+    await type('input-camp-runtime', '600');
+    expect(q('text-error-runtime-seconds')).toBeNull();
   });
 });

@@ -13,15 +13,17 @@ import { NumberFieldComponent } from '../number-field/number-field.component';
 import { PlanEstimateComponent } from '../plan-estimate/plan-estimate.component';
 import { BenchmarkSettingsForm, PROFILES, PROFILE_WORDS, estimateSpec } from './benchmark-settings';
 import { formState, toggleInList } from './form-state';
+import { TestIdDirective } from '../test-id/test-id.directive';
 
 /**
  * How to measure, for the benchmark and the campaign forms alike: tests, profile, runs (and a campaign's rounds),
  * the expert overrides, and what those choices take and can prove. The host owns the form group; every control's
- * data-test is `<prefix>-<field>` (`bench-runs`, `camp-runs`), its error line `error-<server field>`.
+ * test id is `<kind>-<prefix>-<field>` (`input-bench-runs`, `select-camp-profile`), its error line
+ * `text-error-<server field>`.
  */
 @Component({
   selector: 'tp-benchmark-settings',
-  imports: [MatCheckbox, MatFormField, MatLabel, MatSelect, MatOption, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, NumberFieldComponent, PlanEstimateComponent],
+  imports: [TestIdDirective, MatCheckbox, MatFormField, MatLabel, MatSelect, MatOption, ReactiveFormsModule, TranslatePipe, FieldErrorComponent, NumberFieldComponent, PlanEstimateComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .tests { display: flex; flex-wrap: wrap; gap: 0 8px; border: 0; padding: 6px 0; margin: 8px 0 0; }
@@ -37,7 +39,7 @@ import { formState, toggleInList } from './form-state';
         <legend>{{ labels.tests | t }}</legend>
         @for (test of tests; track test) {
           <mat-checkbox [checked]="chosen().includes(test)" (change)="toggleTest(test)"
-                        [attr.data-test]="prefix() + '-test-' + test">{{ testWords[test] | t }}</mat-checkbox>
+                        [tpTest]="[prefix(), 'test', test]">{{ testWords[test] | t }}</mat-checkbox>
         }
       </fieldset>
       <tp-field-error [control]="form().controls.tests" [label]="labels.tests" testId="error-tests" />
@@ -45,7 +47,7 @@ import { formState, toggleInList } from './form-state';
         <div class="field">
           <mat-form-field appearance="outline" subscriptSizing="dynamic" class="profile">
             <mat-label>{{ labels.profile | t }}</mat-label>
-            <mat-select formControlName="profile" [attr.data-test]="prefix() + '-profile'">
+            <mat-select formControlName="profile" [tpTest]="[prefix(), 'profile']">
               @for (p of profiles; track p) { <mat-option [value]="p" [attr.data-value]="p">{{ profileWords[p] | t }}</mat-option> }
             </mat-select>
           </mat-form-field>
@@ -58,11 +60,11 @@ import { formState, toggleInList } from './form-state';
       </div>
       @if (form().controls.adaptive; as adaptive) {
         <div style="margin-top: 8px">
-          <mat-checkbox formControlName="adaptive" [attr.data-test]="prefix() + '-adaptive'">{{ labels.adaptive | t }}</mat-checkbox>
+          <mat-checkbox formControlName="adaptive" [tpTest]="[prefix(), 'adaptive']">{{ labels.adaptive | t }}</mat-checkbox>
           <tp-field-error [control]="adaptive" [label]="labels.adaptive" testId="error-adaptive" />
         </div>
       }
-      <details [attr.data-test]="prefix() + '-advanced'" style="margin-top: 8px">
+      <details [tpTest]="[prefix(), 'advanced']" style="margin-top: 8px">
         <summary>{{ 'Expert overrides (empty = the profile decides)' | t }}</summary>
         <div class="row">
           <tp-number-field [control]="form().controls.runtime_seconds" [label]="labels.runtime_seconds" [testId]="prefix() + '-runtime'"
@@ -81,7 +83,7 @@ import { formState, toggleInList } from './form-state';
 })
 export class BenchmarkSettingsComponent {
   readonly form = input.required<BenchmarkSettingsForm>();
-  /** Starts every control's data-test: `bench`, `camp`. */
+  /** Starts every control's test id after its kind: `bench`, `camp`. */
   readonly prefix = input.required<string>();
   /** A campaign's configurations (its presets and the baseline), for the estimate. */
   readonly configurations = input(1);

@@ -1,6 +1,7 @@
 import { ChangeDetectionStrategy, Component, DestroyRef, ElementRef, afterNextRender, computed, inject, input, signal } from '@angular/core';
 
 import { ChartLayout, CompareChart } from '../../api/models/tuning-benchmark';
+import { TestIdDirective } from '../test-id/test-id.directive';
 
 /** Of the server's layouts (one per width, narrowest first), the widest that fits `width`, else the narrowest. */
 export function layoutFor(layouts: ChartLayout[], width: number): ChartLayout {
@@ -14,6 +15,7 @@ export function layoutFor(layouts: ChartLayout[], width: number): ChartLayout {
  */
 @Component({
   selector: 'tp-series-chart',
+  imports: [TestIdDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     :host { display: block; width: 100%; overflow: hidden; }
@@ -32,47 +34,47 @@ export function layoutFor(layouts: ChartLayout[], width: number): ChartLayout {
     @let l = layout();
     @let series = chart().series;
     <svg [attr.width]="l.width" [attr.height]="l.height" [attr.viewBox]="'0 0 ' + l.width + ' ' + l.height"
-         role="img" [attr.aria-label]="chart().description" data-test="chart-svg">
+         role="img" [attr.aria-label]="chart().description" tpTest="svg">
       <title>{{ chart().title }}</title>
       @for (t of l.ticks; track $index) {
         <line class="grid" [attr.x1]="t.x" [attr.x2]="t.x" [attr.y1]="l.plot_top" [attr.y2]="l.plot_bottom" />
-        @if (t.label) { <text class="tick" [attr.x]="t.x" [attr.y]="l.tick_y" text-anchor="middle" data-test="chart-tick">{{ t.label }}</text> }
+        @if (t.label) { <text class="tick" [attr.x]="t.x" [attr.y]="l.tick_y" text-anchor="middle" tpTest="chart-tick">{{ t.label }}</text> }
       }
       <text class="axis-label" [attr.x]="l.axis_label_x" [attr.y]="l.axis_label_y" text-anchor="middle">{{ l.axis_label }}</text>
       <!-- the limit before the marks: where it is below a bar, the bar hides the line, not the other way -->
       @if (l.reference; as ref) {
-        <g data-test="chart-max-line">
+        <g tpTest="chart-max-line">
           <line class="limit" [attr.x1]="ref.x" [attr.x2]="ref.x" [attr.y1]="ref.y1" [attr.y2]="ref.y2" />
           <text class="limit-label" [attr.x]="ref.x" [attr.y]="ref.label_y" [attr.text-anchor]="ref.anchor">{{ ref.label }}</text>
         </g>
       }
       @for (g of l.groups; track $index; let gi = $index) {
-        <text class="group" x="8" [attr.y]="g.y" data-test="chart-group">{{ g.label }}</text>
+        <text class="group" x="8" [attr.y]="g.y" tpTest="chart-group">{{ g.label }}</text>
         <!-- rows in the chart's series order: the colour and the tooltip are the series' -->
         @for (r of g.rows; track $index; let si = $index) {
           <!-- the whole name: beside the mark, or on lines of its own above it -->
-          <text [attr.x]="r.label_x" [attr.y]="r.label_y" [attr.text-anchor]="r.label_anchor" data-test="chart-series-label">
+          <text [attr.x]="r.label_x" [attr.y]="r.label_y" [attr.text-anchor]="r.label_anchor" tpTest="chart-series-label">
             @for (line of r.label_lines; track $index) {
               <tspan [attr.x]="r.label_x" [attr.y]="r.label_y + $index * l.line_height">{{ line }}</tspan>
             }
           </text>
           <!-- a bar under its whisker (the part inside the bar shows), a dot over it (a narrow interval hides behind it) -->
           @if (r.bar_to !== null) {
-            <rect [attr.x]="l.x0" [attr.y]="r.y - 6" [attr.width]="r.bar_to - l.x0" height="12" [attr.fill]="series[si].colour" data-test="chart-mark">
+            <rect [attr.x]="l.x0" [attr.y]="r.y - 6" [attr.width]="r.bar_to - l.x0" height="12" [attr.fill]="series[si].colour" tpTest="chart-mark">
               <title>{{ series[si].points[gi]?.title }}</title>
             </rect>
           }
           @if (r.whisker; as w) {
-            <g class="whisker" data-test="chart-whisker">
+            <g class="whisker" tpTest="chart-whisker">
               <line [attr.x1]="w.x1" [attr.x2]="w.x2" [attr.y1]="r.y" [attr.y2]="r.y" />
               <line [attr.x1]="w.x1" [attr.x2]="w.x1" [attr.y1]="r.y - 4" [attr.y2]="r.y + 4" />
               <line [attr.x1]="w.x2" [attr.x2]="w.x2" [attr.y1]="r.y - 4" [attr.y2]="r.y + 4" />
             </g>
           }
           @if (r.dot_x !== null) {
-            <circle [attr.cx]="r.dot_x" [attr.cy]="r.y" r="5" [attr.fill]="series[si].colour" data-test="chart-mark"><title>{{ series[si].points[gi]?.title }}</title></circle>
+            <circle [attr.cx]="r.dot_x" [attr.cy]="r.y" r="5" [attr.fill]="series[si].colour" tpTest="chart-mark"><title>{{ series[si].points[gi]?.title }}</title></circle>
           }
-          <text [attr.x]="r.value_x" [attr.y]="r.y + 4" [class.muted]="r.bar_to === null && r.dot_x === null" data-test="chart-value">{{ r.value }}</text>
+          <text [attr.x]="r.value_x" [attr.y]="r.y + 4" [class.muted]="r.bar_to === null && r.dot_x === null" tpTest="chart-value">{{ r.value }}</text>
         }
       }
     </svg>

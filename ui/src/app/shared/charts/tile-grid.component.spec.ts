@@ -11,21 +11,21 @@ async function grid(tiles = COMPARE_SAMPLE.tiles) {
 describe('TileGridComponent', () => {
   it('shows per test each result as a big number in human units with its latency and the verdict in words', async () => {
     const { q } = await grid();
-    const seq = q('tile-SEQ_WRITE:write_bw_bytes')!;
+    const seq = q('section-tile-seq-write-write-bw-bytes')!;
     expect(seq.querySelector('h3')!.textContent).toBe('Sequential write 1 MiB');
-    const values = [...seq.querySelectorAll('[data-test="tile-value"]')];
+    const values = [...seq.querySelectorAll('[data-test="text-tile-value"]')];
     expect(values.map((v) => v.querySelector('.big')!.textContent)).toEqual(['400', '480', '480']);
     expect(values[0].textContent).toContain('MB/s');
     expect(values[0].textContent).toContain('before (baseline)');
     expect(values[0].textContent).toContain('latency p50 1.40 ms · p99 3.50 ms');
-    expect(values[0].querySelector('[data-test="tile-change"]')).toBeNull();
-    expect(values[1].querySelector('[data-test="tile-change"]')!.textContent).toBe('+20.0 % · better');
+    expect(values[0].querySelector('[data-test="text-tile-change"]')).toBeNull();
+    expect(values[1].querySelector('[data-test="text-tile-change"]')!.textContent).toBe('+20.0 % · better');
     expect((values[1] as HTMLElement).style.borderColor).not.toBe('');
   });
 
   it('says too few runs for a verdict, with no percentage, interval or p', async () => {
     const { q } = await grid();
-    const few = [...q('tile-SEQ_WRITE:write_bw_bytes')!.querySelectorAll('[data-test="tile-change"]')][1].textContent!;
+    const few = [...q('section-tile-seq-write-write-bw-bytes')!.querySelectorAll('[data-test="text-tile-change"]')][1].textContent!;
     expect(few).toBe('too few runs for a verdict (need 5 per side)');
     expect(few).not.toMatch(/%|…|\bp\b/);
   });
@@ -37,7 +37,7 @@ describe('TileGridComponent', () => {
       ['Random read 4 KiB', '12,000', 'IOPS', 'latency p50 90.0 µs · p99 450 µs'],
     ]);
     const { all, el } = await grid(tiles);
-    expect(all('tile-').filter((t) => t.tagName === 'SECTION').length).toBe(2);
+    expect(all('section-tile-').filter((t) => t.tagName === 'SECTION').length).toBe(2);
     expect(el.textContent).not.toContain('baseline');
   });
 });

@@ -2,6 +2,7 @@ import { ChangeDetectionStrategy, Component, input } from '@angular/core';
 
 import { CompareTile } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
+import { TestIdDirective } from '../test-id/test-id.directive';
 
 /**
  * A CrystalDiskMark-style grid: per test, each result's headline figure as a big number in human units, its latency
@@ -9,7 +10,7 @@ import { TranslatePipe } from '../../i18n/translate.pipe';
  */
 @Component({
   selector: 'tp-tile-grid',
-  imports: [TranslatePipe],
+  imports: [TestIdDirective, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     :host { display: grid; grid-template-columns: repeat(auto-fill, minmax(210px, 1fr)); gap: 10px; margin: 8px 0 14px; }
@@ -25,16 +26,16 @@ import { TranslatePipe } from '../../i18n/translate.pipe';
   `,
   template: `
     @for (tile of tiles(); track tile.key) {
-      <section class="tile" [attr.data-test]="'tile-' + tile.key" [attr.aria-label]="tile.title">
+      <section class="tile" [tpTest]="['tile', tile.key]" [attr.aria-label]="tile.title">
         <h3>{{ tile.title }}</h3>
         @for (v of tile.values; track v.configuration_id) {
-          <div class="value" [style.border-color]="v.colour" data-test="tile-value">
+          <div class="value" [style.border-color]="v.colour" tpTest="tile-value">
             <div><span class="big">{{ v.number }}</span><span class="unit">{{ v.unit_word }}</span></div>
             @if (tile.values.length > 1) {
               <div class="small">{{ v.label }}@if (v.baseline) { ({{ 'baseline' | t }}) }</div>
             }
             @if (v.latency) { <div class="small">{{ v.latency }}</div> }
-            @if (v.change; as c) { <div class="change" [class]="c.verdict" data-test="tile-change">{{ c.words }}</div> }
+            @if (v.change; as c) { <div class="change" [class]="c.verdict" tpTest="tile-change">{{ c.words }}</div> }
           </div>
         }
       </section>

@@ -43,24 +43,24 @@ describe('ConfirmDialogComponent', () => {
 
   it('lists exactly the effects in words and titles itself', async () => {
     const { q, el } = await open();
-    expect(q('confirm-title').textContent).toContain('Apply Max IOPS?');
-    expect(q('confirm-effect-SERVICE_RESTART').textContent).toContain('Restarts the SMB service');
-    expect(q('confirm-effect-POOL_DEVICE').textContent).toContain('Adds sdh to pool tank');
-    expect(q('confirm-effects').querySelectorAll('li').length).toBe(2);
-    const dialog = dialogOf(q('confirm-dialog'));
+    expect(q('heading-confirm-title').textContent).toContain('Apply Max IOPS?');
+    expect(q('item-confirm-effect-service-restart').textContent).toContain('Restarts the SMB service');
+    expect(q('item-confirm-effect-pool-device').textContent).toContain('Adds sdh to pool tank');
+    expect(q('list-confirm-effects').querySelectorAll('li').length).toBe(2);
+    const dialog = dialogOf(q('text-confirm-dialog'));
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.getAttribute('aria-labelledby')).toBe('confirm-title');
-    expect(el.querySelector('[data-test="confirm-dialog"]')).toBeNull();
+    expect(el.querySelector('[data-test="text-confirm-dialog"]')).toBeNull();
   });
 
   it('goes ahead only once Confirm is ticked', async () => {
     const { fixture, q, events } = await open();
-    const go = q<HTMLButtonElement>('confirm-continue');
+    const go = q<HTMLButtonElement>('button-confirm-continue');
     expect(go.textContent).toContain('Apply');
     expect(go.disabled).toBe(true);
     go.click();
     expect(events).toEqual([]);
-    q('confirm-checkbox').querySelector('input')!.click();
+    q('checkbox-confirm-checkbox').querySelector('input')!.click();
     fixture.detectChanges();
     expect(go.disabled).toBe(false);
     go.click();
@@ -69,8 +69,8 @@ describe('ConfirmDialogComponent', () => {
 
   it('starts on the Confirm tick, keeps Tab and Shift+Tab inside, and closes on Esc', async () => {
     const { q, key, events, opener } = await open();
-    const tick = q('confirm-checkbox').querySelector('input');
-    const cancel = q('confirm-cancel');
+    const tick = q('checkbox-confirm-checkbox').querySelector('input');
+    const cancel = q('button-confirm-cancel');
     expect(document.activeElement).toBe(tick);
     // The action button is disabled, so Cancel is the last control: Tab past it wraps to the tick, and back.
     tabPast('end');
@@ -101,8 +101,8 @@ describe('ConfirmDialogComponent', () => {
 
   it('cancels on Cancel and on a click on the backdrop, not on a click inside', async () => {
     const { q, events } = await open();
-    q('confirm-cancel').click();
-    q('confirm-dialog').click();
+    q('button-confirm-cancel').click();
+    q('text-confirm-dialog').click();
     (document.querySelector('.cdk-overlay-backdrop') as HTMLElement).click();
     expect(events).toEqual(['cancelled', 'cancelled']);
   });

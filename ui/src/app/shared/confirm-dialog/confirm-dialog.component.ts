@@ -5,6 +5,7 @@ import { MatCheckbox } from '@angular/material/checkbox';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { DialogDirective } from '../dialog/dialog.directive';
 import { ConfirmEffect } from './confirm-effects';
+import { TestIdDirective } from '../test-id/test-id.directive';
 
 /**
  * TrueNAS-style confirmation: a title, what exactly will happen to the box, a "Confirm" tick that must be checked
@@ -13,7 +14,7 @@ import { ConfirmEffect } from './confirm-effects';
  */
 @Component({
   selector: 'tp-confirm-dialog',
-  imports: [MatButton, MatCheckbox, TranslatePipe, DialogDirective],
+  imports: [TestIdDirective, MatButton, MatCheckbox, TranslatePipe, DialogDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     .effects { padding-left: 18px; }
@@ -25,23 +26,23 @@ import { ConfirmEffect } from './confirm-effects';
   template: `
     <ng-template tpDialog tpDialogLabelledBy="confirm-title" [tpDialogWidth]="wide() ? '960px' : null"
                  tpDialogFocus=".tick input" (tpDialogDismiss)="cancelled.emit()">
-      <div class="dialog" data-test="confirm-dialog">
-        <h2 id="confirm-title" data-test="confirm-title">{{ title() | t: titleParams() }}</h2>
+      <div class="dialog" tpTest="confirm-dialog">
+        <h2 id="confirm-title" tpTest="confirm-title">{{ title() | t: titleParams() }}</h2>
         @if (message(); as m) { <p>{{ m | t }}</p> }
         <!-- What the action changes, when the opener shows it (e.g. a one-row plan). -->
         <ng-content />
         @if (effects().length) {
-          <ul class="effects" data-test="confirm-effects">
+          <ul class="effects" tpTest="confirm-effects">
             @for (e of effects(); track $index) {
-              <li [attr.data-test]="'confirm-effect-' + e.kind">{{ e.text | t: e.params }}</li>
+              <li [tpTest]="['confirm-effect', e.kind]">{{ e.text | t: e.params }}</li>
             }
           </ul>
         }
         <mat-checkbox class="tick" [checked]="ticked()" (change)="ticked.set($event.checked)"
-                      data-test="confirm-checkbox">{{ 'Confirm' | t }}</mat-checkbox>
+                      tpTest="confirm-checkbox">{{ 'Confirm' | t }}</mat-checkbox>
         <div class="actions">
-          <button matButton="outlined" type="button" data-test="confirm-cancel" (click)="cancelled.emit()">{{ 'Cancel' | t }}</button>
-          <button matButton="filled" type="button" [class]="danger() ? 'danger' : 'primary'" data-test="confirm-continue"
+          <button matButton="outlined" type="button" tpTest="confirm-cancel" (click)="cancelled.emit()">{{ 'Cancel' | t }}</button>
+          <button matButton="filled" type="button" [class]="danger() ? 'danger' : 'primary'" tpTest="confirm-continue"
                   [disabled]="!ticked()" (click)="confirm()">{{ action() | t }}</button>
         </div>
       </div>

@@ -16,18 +16,18 @@ class Host {
 describe('NumberFieldComponent', () => {
   it('binds its control under its label and test id', async () => {
     const { fixture, q, type } = await render(Host, []);
-    const input = q<HTMLInputElement>('x-runs')!;
+    const input = q<HTMLInputElement>('input-x-runs')!;
     expect(input.type).toBe('number');
     expect(input.value).toBe('3');
     expect(fixture.nativeElement.querySelector('mat-label').textContent).toContain('Runs per test');
-    await type('x-runs', '7');
+    await type('input-x-runs', '7');
     expect(fixture.componentInstance.runs.value).toBe(7);
   });
 
   it('says what is wrong under the field, naming it', async () => {
     const { q, type } = await render(Host, []);
-    expect(q('error-runs')).toBeNull();
-    await type('x-runs', '50');
-    expect(q('error-runs')?.textContent).toContain('Runs per test');
+    expect(q('text-error-runs')).toBeNull();
+    await type('input-x-runs', '50');
+    expect(q('text-error-runs')?.textContent).toContain('Runs per test');
   });
 });

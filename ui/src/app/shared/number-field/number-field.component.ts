@@ -5,6 +5,7 @@ import { MatInput } from '@angular/material/input';
 
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { FieldErrorComponent } from '../field-error.component';
+import { TestIdDirective } from '../test-id/test-id.directive';
 
 /**
  * A whole-number setting: an outlined field with its label and, under it, its error line (from the control's
@@ -12,14 +13,14 @@ import { FieldErrorComponent } from '../field-error.component';
  */
 @Component({
   selector: 'tp-number-field',
-  imports: [MatFormField, MatLabel, MatInput, ReactiveFormsModule, TranslatePipe, FieldErrorComponent],
+  imports: [TestIdDirective, MatFormField, MatLabel, MatInput, ReactiveFormsModule, TranslatePipe, FieldErrorComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   host: { class: 'field' },
   styles: `input { width: var(--tp-number-width, 120px); }`,
   template: `
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
       <mat-label>{{ label() | t }}</mat-label>
-      <input matInput type="number" inputmode="numeric" [formControl]="control()" [attr.data-test]="testId()" />
+      <input matInput type="number" inputmode="numeric" [formControl]="control()" [tpTest]="testId()" />
     </mat-form-field>
     <tp-field-error [control]="control()" [label]="label()" [testId]="errorTestId()" />
   `,
@@ -28,6 +29,7 @@ export class NumberFieldComponent {
   readonly control = input.required<FormControl<number> | FormControl<number | null>>();
   /** Untranslated, as on the form and in the error line. */
   readonly label = input.required<string>();
+  /** The input's test id after its kind: `bench-runs` renders `input-bench-runs`. */
   readonly testId = input.required<string>();
   /** `error-<the server's field name>`, so a server error lands under it. */
   readonly errorTestId = input.required<string>();

@@ -1,9 +1,10 @@
 // The Material paginator in the reader's words, with a data-test id on each of its controls.
-import { Directive, ElementRef, Injectable, Provider, afterEveryRender, effect, inject, input } from '@angular/core';
+import { Directive, ElementRef, Injectable, Provider, afterEveryRender, computed, effect, inject, input } from '@angular/core';
 import { MatPaginatorIntl } from '@angular/material/paginator';
 
 import { T } from '../../i18n/translate-marker';
 import { TranslateService } from '../../i18n/translate.service';
+import { testId } from '../test-id/test-id';
 
 /** The paginator's labels through the dictionary, again whenever the language changes. */
 @Injectable()
@@ -39,28 +40,30 @@ export function providePaginatorWords(): Provider {
   return { provide: MatPaginatorIntl, useClass: TranslatedPaginatorIntl };
 }
 
-const CONTROLS: [selector: string, suffix: string][] = [
-  ['.mat-mdc-paginator-navigation-first', 'first'],
-  ['.mat-mdc-paginator-navigation-previous', 'previous'],
-  ['.mat-mdc-paginator-navigation-next', 'next'],
-  ['.mat-mdc-paginator-navigation-last', 'last'],
-  ['mat-select', 'size'],
+const CONTROLS: [selector: string, kind: string, suffix: string][] = [
+  ['.mat-mdc-paginator-navigation-first', 'button', 'first'],
+  ['.mat-mdc-paginator-navigation-previous', 'button', 'previous'],
+  ['.mat-mdc-paginator-navigation-next', 'button', 'next'],
+  ['.mat-mdc-paginator-navigation-last', 'button', 'last'],
+  ['mat-select', 'select', 'size'],
 ];
 
 /**
- * `<mat-paginator tpPaginatorIds="bench-history-paginator">`: the paginator gets that data-test id and its buttons
- * and page-size select get `<id>-first`, `-previous`, `-next`, `-last` and `-size` (the browser tests find
- * controls by data-test id; Material's template has none).
+ * `<mat-paginator tpPaginatorIds="bench-history">`: the paginator gets the test id `paginator-bench-history`, its
+ * buttons `button-bench-history-first`, `-previous`, `-next`, `-last` and its page-size select
+ * `select-bench-history-size`, built as tpTest builds them (the browser tests find controls by data-test id;
+ * Material's template has none, so they are set on its elements here).
  */
-@Directive({ selector: 'mat-paginator[tpPaginatorIds]', host: { '[attr.data-test]': 'tpPaginatorIds()' } })
+@Directive({ selector: 'mat-paginator[tpPaginatorIds]', host: { '[attr.data-test]': 'id()' } })
 export class PaginatorIdsDirective {
   readonly tpPaginatorIds = input.required<string>();
+  protected readonly id = computed(() => testId('paginator', this.tpPaginatorIds()));
 
   constructor() {
     const host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
     afterEveryRender(() => {
-      for (const [selector, suffix] of CONTROLS) {
-        host.querySelector(selector)?.setAttribute('data-test', `${this.tpPaginatorIds()}-${suffix}`);
+      for (const [selector, kind, suffix] of CONTROLS) {
+        host.querySelector(selector)?.setAttribute('data-test', testId(kind, [this.tpPaginatorIds(), suffix])!);
       }
     });
   }

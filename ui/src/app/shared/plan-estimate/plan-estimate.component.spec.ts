@@ -43,14 +43,14 @@ describe('PlanEstimateComponent', () => {
 
   it('says what the choices take and can prove, asking once the typing settles', async () => {
     const { api, fixture, q, settle } = await setup();
-    expect(q('plan-estimate')!.textContent).toContain('5 runs × 1 tests');
-    expect(q('plan-estimate-too-few')).toBeNull();
+    expect(q('text-plan-estimate')!.textContent).toContain('5 runs × 1 tests');
+    expect(q('text-plan-estimate-too-few')).toBeNull();
     fixture.componentInstance.spec.set({ tests: ['SEQ_WRITE'], profile: 'STANDARD', runs: 2 });
     fixture.detectChanges();
     fixture.componentInstance.spec.set({ tests: ['SEQ_WRITE'], profile: 'STANDARD', runs: 3 });
     await settle();
     expect(api.callsOf('tuning.benchmark.plan_estimate').map(([s]) => (s as PlanEstimateSpec).runs)).toEqual([5, 3]);
-    expect(q('plan-estimate-too-few')!.textContent).toContain('fewer than 5 runs a side');
+    expect(q('text-plan-estimate-too-few')!.textContent).toContain('fewer than 5 runs a side');
   });
 
   it('asks nothing and shows nothing while the form refuses its choices', async () => {
@@ -59,7 +59,7 @@ describe('PlanEstimateComponent', () => {
     fixture.detectChanges();
     await vi.advanceTimersByTimeAsync(0);
     fixture.detectChanges();
-    expect(q('plan-estimate')).toBeNull();   // at once: the old estimate was of other choices
+    expect(q('text-plan-estimate')).toBeNull();   // at once: the old estimate was of other choices
     expect(api.callsOf('tuning.benchmark.plan_estimate').length).toBe(1);
   });
 
@@ -67,7 +67,7 @@ describe('PlanEstimateComponent', () => {
     const { fixture, q, settle } = await setup();
     fixture.componentInstance.spec.set({ tests: ['SEQ_WRITE'], runs: 5, rounds: 1, configurations: 2 });
     await settle();
-    expect(q('plan-estimate-single-round')).not.toBeNull();
-    expect(q('plan-estimate-too-few')).toBeNull();
+    expect(q('text-plan-estimate-single-round')).not.toBeNull();
+    expect(q('text-plan-estimate-too-few')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { catchError, debounce, distinctUntilChanged, map, of, switchMap, timer }
 import { ApiService } from '../../api/api.service';
 import { PlanEstimate, PlanEstimateSpec } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
+import { TestIdDirective } from '../test-id/test-id.directive';
 
 /** Choices typed into a form are asked about once they settle (a keystroke is not a question). */
 export const ESTIMATE_DEBOUNCE_MS = 250;
@@ -16,18 +17,18 @@ export const ESTIMATE_DEBOUNCE_MS = 250;
  */
 @Component({
   selector: 'tp-plan-estimate',
-  imports: [TranslatePipe],
+  imports: [TestIdDirective, TranslatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     @if (estimate(); as e) {
-      <p class="muted" role="status" data-test="plan-estimate">{{ e.summary }}</p>
+      <p class="muted" role="status" tpTest="plan-estimate">{{ e.summary }}</p>
       @if (!e.can_reach_verdict) {
-        <p class="banner warn" data-test="plan-estimate-too-few">
+        <p class="banner warn" tpTest="plan-estimate-too-few">
           {{ 'Too few runs for a verdict: no comparison can be significant with fewer than {min} runs a side.' | t: { min: e.min_runs } }}
         </p>
       }
       @if (e.single_round) {
-        <p class="banner warn" data-test="plan-estimate-single-round">
+        <p class="banner warn" tpTest="plan-estimate-single-round">
           {{ 'One round only: a slow drift of the box (temperature, background work) is not spread over the configurations.' | t }}
         </p>
       }

@@ -41,10 +41,10 @@ describe('SlideInComponent', () => {
 
   it('shows the form under its title as a modal panel from the right, focused on the marked field', async () => {
     const { q } = await open();
-    const dialog = dialogOf(q('editor')!);
+    const dialog = dialogOf(q('section-editor')!);
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('Edit fast');
-    expect(q('editor')!.textContent).toContain('Edit fast');
+    expect(q('section-editor')!.textContent).toContain('Edit fast');
     expect(document.activeElement).toBe(q('field'));
     // As tall as the screen at its right edge, 640 px wide or the whole width of a phone.
     const pane = dialog.closest<HTMLElement>('.cdk-overlay-pane')!;
@@ -60,7 +60,7 @@ describe('SlideInComponent', () => {
       await settle();
       expect(fixture.componentInstance.open()).toBe(true);
       if (how === 'button') {
-        q('editor-close')!.click();
+        q('button-editor-close')!.click();
       } else if (how === 'escape') {
         document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
       } else {
@@ -68,7 +68,7 @@ describe('SlideInComponent', () => {
       }
       await settle();
       expect(fixture.componentInstance.open()).toBe(false);
-      expect(q('editor')).toBeNull();
+      expect(q('section-editor')).toBeNull();
       document.body.innerHTML = '';
     }
   });

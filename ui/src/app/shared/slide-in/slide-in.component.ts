@@ -3,6 +3,7 @@ import { MatIconButton } from '@angular/material/button';
 
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { DialogDirective } from '../dialog/dialog.directive';
+import { TestIdDirective } from '../test-id/test-id.directive';
 
 /**
  * A form in a panel that slides in from the right, as the TrueNAS web UI opens its forms: a title, a close button,
@@ -12,7 +13,7 @@ import { DialogDirective } from '../dialog/dialog.directive';
  */
 @Component({
   selector: 'tp-slide-in',
-  imports: [MatIconButton, TranslatePipe, DialogDirective],
+  imports: [TestIdDirective, MatIconButton, TranslatePipe, DialogDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* the pane (tpDialog) is 640 px wide, the whole screen on a phone, and as tall as the screen */
@@ -27,10 +28,10 @@ import { DialogDirective } from '../dialog/dialog.directive';
   `,
   template: `
     <ng-template tpDialog="slide-in" tpDialogLabelledBy="slide-in-title" (tpDialogDismiss)="closed.emit()">
-      <section class="panel" [attr.data-test]="testId()">
+      <section class="panel" [tpTest]="testId()">
         <header>
           <h2 id="slide-in-title">{{ title() | t: titleParams() }}</h2>
-          <button matIconButton type="button" [attr.data-test]="testId() + '-close'" [attr.aria-label]="'Close' | t"
+          <button matIconButton type="button" [tpTest]="[testId(), 'close']" [attr.aria-label]="'Close' | t"
                   (click)="closed.emit()">✕</button>
         </header>
         <div class="body"><ng-content /></div>
@@ -41,6 +42,7 @@ import { DialogDirective } from '../dialog/dialog.directive';
 export class SlideInComponent {
   readonly title = input.required<string>();
   readonly titleParams = input<Record<string, unknown>>({});
+  /** The panel's test id after its kind (`section-<id>`; its close button `button-<id>-close`). */
   readonly testId = input('slide-in');
   readonly closed = output<void>();
 }
