@@ -134,7 +134,7 @@ async function goto(page, nav) {
 
 const ALL_TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30'];
 const NAV_PAGES = ['overview', 'presets', 'restore-points', 'my-presets', 'benchmarks', 'compare', 'campaigns', 'network',
-  'clients', 'ladder'];
+  'clients', 'ladder', 'layout'];
 const KIT_TIMEOUT = Number(process.env.E2E_KIT_TIMEOUT_MS ?? 300_000);
 /** What the Clients page's commands say where the client's mounted share goes. */
 const SHARE_PLACEHOLDER = '/path/to/the/mounted/share';
@@ -746,6 +746,21 @@ const steps = [
     const verdict = await $(page, 'text-ladder-verdict').textContent();
     check(!/Nothing is measured/.test(verdict), `the verdict: ${verdict}`);
     await shot(page, '21-bottleneck');
+  }],
+  ['pool layout: tank\u2019s disks laid out again, its own layout marked; the layout post\u2019s 12 x 4 TB described', async ({ page }) => {
+    await goto(page, 'layout');
+    await choose(page, 'select-layout-source', 'POOL');
+    await $(page, 'row-layout-row-1-7-wide-raidz2').filter({ hasText: 'this pool' }).waitFor();
+    await choose(page, 'select-layout-source', 'GIVEN');
+    await $(page, 'input-layout-count').fill('12');
+    await $(page, 'input-layout-size').fill('4');
+    await $(page, 'button-layout-show').click();
+    const wide = $(page, 'row-layout-row-1-12-wide-raidz2');
+    await wide.filter({ hasText: '33.1 TiB' }).waitFor();
+    check(/28\.9 TiB/.test(await $(page, 'row-layout-row-2-6-wide-raidz2').textContent()), 'the 2 x 6 layout is not 28.9 TiB');
+    await $(page, 'summary-layout-why-1-12-wide-raidz2').click();
+    check(/42 sectors/.test(await $(page, 'details-layout-why-1-12-wide-raidz2').textContent()), 'the why says no sectors');
+    await shot(page, '22-pool-layout');
   }],
   ['a read-only user: nothing pre-filled at login; every write control disabled, naming the role; reading works',
     async ({ host }) => {

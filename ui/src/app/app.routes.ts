@@ -22,6 +22,7 @@ export const routes: Routes = [
   { path: 'network', loadComponent: () => import('./pages/network/network.page').then((m) => m.NetworkPage) },
   { path: 'clients', loadComponent: () => import('./pages/clients/clients.page').then((m) => m.ClientsPage) },
   { path: 'ladder', loadComponent: () => import('./pages/ladder/ladder.page').then((m) => m.LadderPage) },
+  { path: 'layout', loadComponent: () => import('./pages/layout/layout.page').then((m) => m.LayoutPage) },
   { path: 'compare', loadComponent: () => import('./pages/compare/compare.page').then((m) => m.ComparePage) },
   { path: '**', redirectTo: '' },
 ];
@@ -37,4 +38,5 @@ export const NAV_ITEMS = [
   { path: 'network', title: T('Network') },
   { path: 'clients', title: T('Clients') },
   { path: 'ladder', title: T('Bottleneck') },
+  { path: 'layout', title: T('Pool layout') },
 ];

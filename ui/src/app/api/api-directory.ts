@@ -85,6 +85,7 @@ export interface ApiCallDirectory {
   };
   'tuning.client.kit': { params: Params<'tuning.client.kit'>; response: Result<'tuning.client.kit'> };
   'tuning.ladder.get': { params: Params<'tuning.ladder.get'>; response: Result<'tuning.ladder.get'> };
+  'tuning.advice.layout': { params: Params<'tuning.advice.layout'>; response: Result<'tuning.advice.layout'> };
 }
 
 export interface ApiJobDirectory {
