@@ -38,10 +38,9 @@ class TuningReportService(Service):
     async def generate(self, job, selection, format_):
         """Write a report of benchmark results (one the baseline) or of a campaign to the job's output pipe: the
         summary table, where the limit is (the component ladder of the results' pools, when their disks, network or
-        clients were measured), each pool's layout beside the others its disks could have (as it is now), charts
-        (HTML), settings that differ from the baseline, box, versions, fio job files,
-        method and warnings. Every figure is the one `tuning.benchmark.compare` returns. Use it through
-        `core.download`."""
+        clients were measured), charts (HTML), settings that differ from the baseline, box, each pool's layout beside
+        the others its disks could have (as it is now), versions, fio job files, method and warnings. Every figure is
+        the one `tuning.benchmark.compare` returns. Use it through `core.download`."""
         job.set_progress(10, 'Collecting the results')
         results, ids, baseline, title, campaign = await store_call(self.middleware, selected, selection)
         measured = await store_call(self.middleware, latest_network_results) if len(ids) > 1 else None

@@ -574,9 +574,9 @@ export interface TuningApi {
   /**
    * Write a report of benchmark results (one the baseline) or of a campaign to the job's output pipe: the
    * summary table, where the limit is (the component ladder of the results' pools, when their disks, network or
-   * clients were measured), charts (HTML), settings that differ from the baseline, box, versions, fio job files,
-   * method and warnings. Every figure is the one `tuning.benchmark.compare` returns. Use it through
-   * `core.download`.
+   * clients were measured), charts (HTML), settings that differ from the baseline, box, each pool's layout beside
+   * the others its disks could have (as it is now), versions, fio job files, method and warnings. Every figure is
+   * the one `tuning.benchmark.compare` returns. Use it through `core.download`.
    */
   'tuning.report.generate': {
     job: true;
