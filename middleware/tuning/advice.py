@@ -2,7 +2,7 @@
 from .advice_models import TuningAdviceLayoutArgs, TuningAdviceLayoutOptions, TuningAdviceLayoutResult
 from .box.profile import read_profile
 from .core.layout import LayoutInputError, layout_advice
-from .framework import READ_ROLES, Service, ValidationErrors, api_method
+from .framework import READ_ROLES, Service, api_method, field_error
 from .store import disk_reads
 from .store.offloop import store_read
 
@@ -17,14 +17,19 @@ def latest_disk_reads(db, pools: list[str]) -> dict[str, dict | None]:
     return {pool: disk_reads.latest_disk_read(db, pool) for pool in pools}
 
 
+async def advice_inputs(middleware, pools: list[str]) -> tuple[dict, dict[str, dict | None]]:
+    """What layout advice reads: the box's profile, and the latest raw disk read of each of ``pools``."""
+    profile = await read_profile(middleware)
+    return profile, (await store_read(middleware, latest_disk_reads, pools) if pools else {})
+
+
 async def report_layouts(middleware, results: list[dict]) -> list[dict]:
     """The layout advice of each pool a report's results measured, as the pool is now (its own layout among the
     others its disks could have): the report's "Pool layout". Pools gone or of mixed vdevs are left out."""
     pools = measured_pools(results)
     if not pools:
         return []
-    profile = await read_profile(middleware)
-    reads = await store_read(middleware, latest_disk_reads, pools)
+    profile, reads = await advice_inputs(middleware, pools)
     advices = []
     for pool in pools:
         options = TuningAdviceLayoutOptions(source='POOL', pool=pool).model_dump()
@@ -50,14 +55,10 @@ class TuningAdviceService(Service):
         for the record size, labels, metaslabs, slop space), the space a record size fills, first-order sequential
         throughput and random IOPS from one disk's figures (the ladder's raw read of the pool's disks, else typical
         ones, or `per_disk`), the disks each vdev can lose, and the reasons in words. Reads; changes nothing."""
-        profile = await read_profile(self.middleware)
-        disk_read = None
-        if options['source'] == 'POOL' and options.get('pool'):
-            disk_read = await store_read(self.middleware, disk_reads.latest_disk_read, options['pool'])
+        pool = options.get('pool') if options['source'] == 'POOL' else None
+        profile, reads = await advice_inputs(self.middleware, [pool] if pool else [])
         try:
             # pure arithmetic on a few dozen candidates: microseconds, fine on the loop
-            return layout_advice(profile, options, disk_read)
+            return layout_advice(profile, options, reads.get(pool))
         except LayoutInputError as e:
-            verrors = ValidationErrors()
-            verrors.add(e.field, str(e))
-            raise verrors
+            raise field_error(e.field, str(e)) from None

@@ -13,7 +13,9 @@ from .compute import comparison_of, outcome, result_of, sent
 from .core.bench import BenchmarkInputError, import_result, summarize_runs
 from .core.bench.power import plan_estimate
 from .core.bench.statistics import honest_summary
-from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job, run_in_proc
+from .framework import (
+    READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, field_error, filter_list, job, run_in_proc,
+)
 from .store import benchmarks as store, campaigns as campaign_store, network as network_store
 from .store.columns import query_columns
 from .store.offloop import FEW_ROWS, store_call, store_query
@@ -26,9 +28,7 @@ def imported_record(format_: str, data: str, label: str) -> dict:
     try:
         imported = import_result(format_, data)
     except BenchmarkInputError as e:
-        verrors = ValidationErrors()
-        verrors.add('data', f'Not a valid {format_} result: {e.field}: {e.message}.')
-        raise verrors from None
+        raise field_error('data', f'Not a valid {format_} result: {e.field}: {e.message}.') from None
     tests = imported['tests']
     summary = {test: summarize_runs(body['runs']) for test, body in tests.items()}
     return {
@@ -169,7 +169,5 @@ def result_or_error(db, id_: int, field: str) -> dict:
     """One stored result, or ``ValidationErrors`` naming ``field``."""
     result = store.get_benchmark(db, id_)
     if result is None:
-        verrors = ValidationErrors()
-        verrors.add(field, f'No benchmark result {id_}.', errno.ENOENT)
-        raise verrors
+        raise field_error(field, f'No benchmark result {id_}.', errno.ENOENT)
     return result

@@ -30,7 +30,8 @@ from .core.client import bounds
 from .core.network.measurements import client_argv, measurements, pick_address
 from .shared.zfs_names import zfs_name_error
 from .framework import (
-    CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, private,
+    CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, field_error, field_errors, filter_list,
+    private,
 )
 from .store import benchmarks as benchmark_store, client_sessions as store, client_usage
 from .store.db import dumps
@@ -64,9 +65,7 @@ def public_session(db, session: dict) -> dict:
 def session_or_error(db, id_: int, field: str = 'id') -> dict:
     session = store.get_session(db, id_)
     if session is None:
-        verrors = ValidationErrors()
-        verrors.add(field, f'No client session {id_}.', errno.ENOENT)
-        raise verrors
+        raise field_error(field, f'No client session {id_}.', errno.ENOENT)
     return session
 
 
@@ -75,10 +74,7 @@ def _join(*parts) -> str:
 
 
 def errors_of(problems: list[tuple[str, str]]) -> ValidationErrors:
-    verrors = ValidationErrors()
-    for where, message in problems[:MAX_FIELD_ERRORS]:
-        verrors.add(where, message)
-    return verrors
+    return field_errors(problems[:MAX_FIELD_ERRORS])  # a hostile body's errors are bounded too
 
 
 def submission_or_errors(body, field: str = '') -> dict:
@@ -100,12 +96,6 @@ def strict_json_or_errors(data: str, field: str):
         return strict_json.loads(data, field)
     except strict_json.JsonInputError as e:
         raise errors_of(e.problems) from None
-
-
-def input_error(e: BenchmarkInputError) -> ValidationErrors:
-    verrors = ValidationErrors()
-    verrors.add(e.field, e.message)
-    return verrors
 
 
 @functools.cache
@@ -263,9 +253,7 @@ class TuningClientSessionService(Service):
         field, or with EDQUOT past what a session may store."""
         result = await self.middleware.run_in_thread(submission_or_errors, body)
         if result['session_id'] != session_id:
-            verrors = ValidationErrors()
-            verrors.add('session_id', f'Is {result["session_id"]}, but the token is session {session_id}\'s.')
-            raise verrors
+            raise field_error('session_id', f'Is {result["session_id"]}, but the token is session {session_id}\'s.')
         session = await store_call(self.middleware, session_or_error, session_id, 'session_id')
         stored = await self._store(session, result, '', None, bounded=True)
         self.logger.info('tuning: client session %s stored benchmark %s from %s', session_id, stored['id'],
@@ -297,7 +285,7 @@ class TuningClientSessionService(Service):
         try:
             runs = client_runs(result, plan, field)
         except BenchmarkInputError as e:
-            raise input_error(e) from None
+            raise field_error(e.field, e.message) from None
         state = await self.middleware.call('tuning.current_state')
         context = await box_context(self.middleware, state, await self._dataset_target(session['dataset']))
         record = client_record(bounds.kept_result(result), session, plan, runs, context)

@@ -15,7 +15,7 @@ from .drift_models import (
     TuningDriftAcceptArgs, TuningDriftAcceptResult, TuningDriftPreviewArgs, TuningDriftPreviewResult,
     TuningDriftPutBackArgs, TuningDriftPutBackResult,
 )
-from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, job
+from .framework import READ_ROLES, Service, WRITE_ROLES, api_method, field_error, job
 from .flows.preview import public_change
 from .preset import check_acknowledged
 from .restore_point import classify, revert_box
@@ -73,18 +73,15 @@ async def drift_subject(middleware, key: str, action: str) -> tuple[dict, dict, 
     on ``key`` when ``action`` cannot be done."""
     rows = await store_read(middleware, state_rows, await boot_id(middleware))
     winners = expectations(rows['applied'], lambda rp: rows['released'].get(rp['id'], set()))
-    verrors = ValidationErrors()
     if key not in winners:
-        verrors.add('key', f'{key!r} is not a setting tuning set that is still in effect (see tuning.state).',
-                    errno.ENOENT)
-        verrors.check()
+        raise field_error('key', f'{key!r} is not a setting tuning set that is still in effect (see tuning.state).',
+                          errno.ENOENT)
     change, rp = winners[key]
     accepted = next((a for a in accepted_rows(rows['accepted'], winners) if a['key'] == key), None)
     actual = (await read_settings(middleware, [key]))[key]
     reason = refusal(action, change, actual, accepted, key in {p['key'] for p in rows['pending']})
     if reason:
-        verrors.add('key', reason, errno.EINVAL)
-    verrors.check()
+        raise field_error('key', reason)
     return change, rp, actual, accepted
 
 

@@ -8,6 +8,7 @@ and the domain core (``tuning.core``) imports neither.
 
 25.10 and 26.0 export these names from the same modules; if a release moves one, the difference belongs here.
 """
+import errno
 import importlib.util
 
 ON_TRUENAS = __name__.startswith('middlewared.plugins.')
@@ -56,6 +57,20 @@ def plain(value):
     return dump() if callable(dump) else value
 
 
+def field_errors(problems) -> 'ValidationErrors':
+    """``ValidationErrors`` of ``(field, message)`` or ``(field, message, errno)`` pairs: the TrueNAS error format,
+    each message under the field it is about."""
+    verrors = ValidationErrors()
+    for field, message, *code in problems:
+        verrors.add(field, message, *code)
+    return verrors
+
+
+def field_error(field: str, message: str, code: int = errno.EINVAL) -> 'ValidationErrors':
+    """One message under one field; ``raise field_error(...)``."""
+    return field_errors([(field, message, code)])
+
+
 # middlewared accepts models for public methods only when they are defined under ``middlewared.api.`` (a string check
 # on ``__module__``). The plugin keeps its models next to its services, so on TrueNAS they are re-homed there.
 API_MODELS_MODULE = 'middlewared.api.current'
@@ -78,6 +93,6 @@ __all__ = [
     'InstanceNotFound',
     'LongString', 'MatchNotFound', 'NonEmptyString', 'ON_TRUENAS', 'QueryArgs', 'QueryFilters', 'QueryOptions',
     'READ_ROLES', 'Service', 'SimpleOneShotAlertClass', 'ValidationError', 'ValidationErrors', 'WRITE_ROLES',
-    'api_method', 'filter_list', 'job', 'plain', 'private', 'run_in_proc', 'single_argument_args',
+    'api_method', 'field_error', 'field_errors', 'filter_list', 'job', 'plain', 'private', 'run_in_proc', 'single_argument_args',
     'zfs_property_writer',
 ]

@@ -11,7 +11,7 @@ from .core import presets
 from .core.presets import setting_list
 from .core.presets.setting_words import name_of, value_words
 from .framework import (
-    READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job,
+    READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, field_error, field_errors, filter_list, job,
 )
 from .flows.preview import all_presets, make_plan, resolve_preset, resolve_target
 from .preset_models import (
@@ -52,13 +52,6 @@ def check_acknowledged(plan: dict, acknowledge: list[str], field: str) -> None:
                                f'{change["scope"]} is dangerous: {change.get("risk_reason") or change["rationale"]} '
                                f'Acknowledge it by name ({change["key"]!r} or {setting!r}) to apply it.')
     verrors.check()
-
-
-def validation_errors(errors: list[tuple[str, str]], prefix: str) -> ValidationErrors:
-    verrors = ValidationErrors()
-    for field, message in errors:
-        verrors.add(f'{prefix}.{field}' if field else prefix, message)
-    return verrors
 
 
 class TuningPresetService(Service):
@@ -131,22 +124,18 @@ class TuningPresetService(Service):
 
     def _own_preset(self, db, id_):
         if presets.get_builtin(id_):
-            verrors = ValidationErrors()
-            verrors.add('id', f'{id_!r} is a built-in preset and is read-only; create a custom preset with '
-                              f'"base": "{id_}" to change it.', errno.EPERM)
-            raise verrors
+            raise field_error('id', f'{id_!r} is a built-in preset and is read-only; create a custom preset with '
+                                    f'"base": "{id_}" to change it.', errno.EPERM)
         preset = preset_store.get_preset(db, id_)
         if preset is None:
-            verrors = ValidationErrors()
-            verrors.add('id', f'No admin-defined preset {id_!r}.', errno.ENOENT)
-            raise verrors
+            raise field_error('id', f'No admin-defined preset {id_!r}.', errno.ENOENT)
         return preset
 
     def _validate(self, db, data, box, *, for_update, prefix):
         errors = presets.validate_custom_preset(
             data, builtin_ids={p['id'] for p in presets.builtin_presets()},
             existing_ids={p['id'] for p in preset_store.list_presets(db)}, for_update=for_update, box=box)
-        validation_errors(errors, prefix).check()
+        field_errors([(f'{prefix}.{field}' if field else prefix, message) for field, message in errors]).check()
 
     @api_method(TuningPresetPreviewArgs, TuningPresetPreviewResult, roles=READ_ROLES)
     async def preview(self, id_, target):

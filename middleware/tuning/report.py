@@ -7,19 +7,13 @@ from datetime import datetime, timezone
 from .compute import outcome, report_of, result_of, sent
 from .flows.campaign_flow import BASELINE
 from .core.report import ReportInputError
-from .framework import READ_ROLES, Service, ValidationErrors, api_method, job, run_in_proc
+from .framework import READ_ROLES, Service, api_method, field_error, job, run_in_proc
 from .advice import report_layouts
 from .ladder import report_ladders
 from .report_models import TuningReportGenerateArgs, TuningReportGenerateResult
 from .store import benchmarks as bench_store, campaigns as campaign_store
 from .store.network import latest_network_results
 from .store.offloop import store_call
-
-
-def _error(field: str, message: str, code: int = errno.EINVAL) -> ValidationErrors:
-    verrors = ValidationErrors()
-    verrors.add(field, message, code)
-    return verrors
 
 
 def report_filename(title: str, extension: str) -> str:
@@ -54,7 +48,7 @@ class TuningReportService(Service):
                 self.middleware, outcome, report_of, [sent(r) for r in results], baseline, measured, campaign,
                 format_, title=title, generated_at=generated_at, ladders=ladders, layouts=layouts))
         except ReportInputError as e:
-            raise _error(f'selection.{e.field}', e.message) from None
+            raise field_error(f'selection.{e.field}', e.message) from None
         await self.middleware.run_in_thread(job.pipes.output.w.write, data)
         job.set_progress(100, f'{len(data)} bytes written')
         return {'filename': report_filename(title, extension), 'content_type': content_type, 'size': len(data)}
@@ -64,14 +58,14 @@ def selected(db, selection: dict):
     """What a report selection names: ``(results, ids, baseline id, title, campaign or None)``; ``ValidationErrors``
     naming the field otherwise."""
     if bool(selection['results']) == (selection['campaign'] is not None):
-        raise _error('selection', 'Name either `results` (benchmark result ids) or a `campaign`.')
+        raise field_error('selection', 'Name either `results` (benchmark result ids) or a `campaign`.')
     campaign = None
     if selection['campaign'] is not None:
         campaign = campaign_store.get_campaign(db, selection['campaign'])
         if campaign is None:
-            raise _error('selection.campaign', f'No campaign {selection["campaign"]}.', errno.ENOENT)
+            raise field_error('selection.campaign', f'No campaign {selection["campaign"]}.', errno.ENOENT)
         if not campaign['results']:
-            raise _error('selection.campaign', f'Campaign {campaign["id"]} has no results yet '
+            raise field_error('selection.campaign', f'Campaign {campaign["id"]} has no results yet '
                                            f'({campaign["state"].lower()}).')
         ids = list(campaign['results'].values())
         baseline = campaign['results'].get(BASELINE, ids[0])
@@ -79,15 +73,15 @@ def selected(db, selection: dict):
     else:
         ids = selection['results']
         if len(set(ids)) != len(ids):
-            raise _error('selection.results', 'Lists a result more than once.')
+            raise field_error('selection.results', 'Lists a result more than once.')
         baseline = selection['baseline'] if selection['baseline'] is not None else ids[0]
         if baseline not in ids:
-            raise _error('selection.baseline', f'{baseline} is not one of `results`.')
+            raise field_error('selection.baseline', f'{baseline} is not one of `results`.')
         title = selection['title'] or 'Tuning benchmark report'
     results = []
     for i, id_ in enumerate(ids):
         result = bench_store.get_benchmark(db, id_)
         if result is None:
-            raise _error(f'selection.results.{i}', f'No benchmark result {id_}.', errno.ENOENT)
+            raise field_error(f'selection.results.{i}', f'No benchmark result {id_}.', errno.ENOENT)
         results.append(result)
     return results, ids, baseline, title, campaign

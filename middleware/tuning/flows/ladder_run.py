@@ -18,18 +18,12 @@ from ..box.appliance import backend_name
 from ..box.settings import role_disks
 from ..core.ladder.fio_read import FIO_OPTIONS, job_text, read_figure
 from ..core.ladder.words import rate
-from ..framework import ValidationErrors
+from ..framework import field_error
 from ..store import disk_reads as store
 from ..store.offloop import store_call
 
 SANDBOX = 'sandbox'
 NOT_READ = ('cache', 'log', 'spare', 'special', 'dedup')  # only the data vdevs are read
-
-
-def _refuse(field: str, message: str, code: int = errno.EINVAL):
-    verrors = ValidationErrors()
-    verrors.add(field, message, code)
-    raise verrors
 
 
 async def pool_of(middleware, name: str, field: str) -> dict:
@@ -38,7 +32,7 @@ async def pool_of(middleware, name: str, field: str) -> dict:
     pool = next((p for p in pools if p['name'] == name), None)
     if pool is None:
         names = ', '.join(sorted(p['name'] for p in pools)) or 'none'
-        _refuse(field, f'{name} is not a pool of this box ({names}).', errno.ENOENT)
+        raise field_error(field, f'{name} is not a pool of this box ({names}).', errno.ENOENT)
     return pool
 
 
@@ -64,7 +58,7 @@ async def devices(middleware, names: list[str], stand_in: bool) -> list[dict]:
     errors = [f'{d["name"]}: {why}' for d in found
               if (why := await middleware.run_in_thread(device_kind_error, d['device'], stand_in))]
     if errors:
-        _refuse('options.pool', f'{"; ".join(errors)}; nothing was read.')
+        raise field_error('options.pool', f'{"; ".join(errors)}; nothing was read.')
     return found
 
 
@@ -72,7 +66,7 @@ async def checked_plan(middleware, options: dict) -> dict:
     pool = await pool_of(middleware, options['pool'], 'options.pool')
     names = role_disks(pool, 'data')
     if not names:
-        _refuse('options.pool', f'{pool["name"]} has no data disks this box can name.')
+        raise field_error('options.pool', f'{pool["name"]} has no data disks this box can name.')
     skipped = [f'{role} {", ".join(disks)}' for role in NOT_READ if (disks := role_disks(pool, role))]
     stand_in = backend_name(middleware) == SANDBOX
     return {'disks': await devices(middleware, names, stand_in), 'skipped': skipped, 'stand_in': stand_in}

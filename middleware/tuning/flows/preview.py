@@ -6,7 +6,7 @@ from ..box.profile import read_profile
 from ..box.settings import read_settings, same_value
 from ..core import presets
 from ..core.presets.appliance_mapping import POOL_DATASET
-from ..framework import ValidationErrors
+from ..framework import ValidationErrors, field_error, field_errors
 from ..store import first_seen, presets as preset_store
 from ..store.offloop import store_call
 
@@ -18,9 +18,7 @@ def resolve_preset(db, preset_id: str, field: str = 'id') -> dict:
     preset = presets.get_builtin(preset_id) or preset_store.get_preset(db, preset_id)
     if preset is None:
         known = ', '.join(p['id'] for p in all_presets(db))
-        verrors = ValidationErrors()
-        verrors.add(field, f'No preset {preset_id!r}. Known presets: {known}.', errno.ENOENT)
-        raise verrors
+        raise field_error(field, f'No preset {preset_id!r}. Known presets: {known}.', errno.ENOENT)
     return preset
 
 
@@ -95,10 +93,7 @@ async def make_plan(middleware, preset_id: str, target: dict) -> tuple[dict, dic
             'profile': profile, 'snapshot': snapshot, 'target': target, 'first_seen': seen,
         })
     except presets.PlanInputError as e:
-        verrors = ValidationErrors()
-        for field, message in e.errors:
-            verrors.add(field, message)
-        raise verrors from None
+        raise field_errors(e.errors) from None
     public = public_plan(plan, target)
     warning = raw_zfs_write_warning(public['changes'])
     if warning and await raw_zfs_writes_refused(middleware):
