@@ -1,10 +1,11 @@
 """Run a planned benchmark on real files (I/O; no framework imports: progress and abort are plain callables).
 
-``run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_binary='fio', records_dir=None)`` →
-``{fio_version,
-scratch_dir, tests: {TEST: {job_file, runs: [run], summary: {metric: summary}, adaptive: reason}}, notes}``.
-A run is ``{run, fio_json, bw_bytes, iops, lat_ns, metrics, iodepth}`` (``fio_json`` is fio's final document, kept
-raw). ``plan`` comes from ``core.bench.benchmark_method``; the scratch directory ``<target_dir>/.tuning-bench-<id>``
+``run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_binary='fio', records_dir=None,
+arc_reader=None)`` → ``{fio_version, scratch_dir, tests: {TEST: {job_file, runs: [run], summary: {metric: summary},
+adaptive: reason, arc}}, notes}``. A run is ``{run, fio_json, bw_bytes, iops, lat_ns, metrics, iodepth, arc}``
+(``fio_json`` is fio's final document, kept raw). ``arc_reader()``: the box's ARC counters (``arc_counters``), read
+before and after each run of a test that reads; a run's ``arc`` is what they rose by, a test's ``arc`` the share of
+its blocks answered from RAM (``core.bench.arc_reads``); both absent without a reader (not a ZFS dataset). ``plan`` comes from ``core.bench.benchmark_method``; the scratch directory ``<target_dir>/.tuning-bench-<id>``
 is created here and removed on success, failure and abort. Tests run one after another; a test's files are deleted
 before the next test starts, so the space used never exceeds one working set. Each test runs ``plan['runs']``
 times, then more while its primary metric is noisy (``adaptive_decision``) up to ``plan['max_runs']``.
@@ -15,6 +16,7 @@ each fio is recorded while it may run (``run_fio``), for start-up to stop what a
 import os
 
 from ..core.bench.adaptive import adaptive_decision
+from ..core.bench.arc_reads import counters_delta, arc_of_runs
 from ..core.bench.catalog import TESTS
 from ..core.bench.fio_output import job_run, parse_fio_json
 from ..core.bench.fio_status_stream import progress_from_status
@@ -59,8 +61,9 @@ def _laid_out_note(scratch, job_name):
     return None
 
 
-def _run_test(plan, planned, scratch, progress, abort, fio_binary, records_dir, notes):
+def _run_test(plan, planned, scratch, progress, abort, fio_binary, records_dir, notes, arc_reader):
     test = TESTS[planned['test']]
+    arc_reader = arc_reader if test.reads else None
     job_text = render_job_file(planned, plan, scratch)
     primary = planned['metrics'][0]['id']
     runs, primary_values = [], []
@@ -80,8 +83,10 @@ def _run_test(plan, planned, scratch, progress, abort, fio_binary, records_dir, 
                         'mbps': round(status['bw_bytes'] / 1e6, 1), 'iops': round(status['iops'])}
                 progress.report(status['fraction'], progress_line(run_no, shown_total, test, status, phase), live)
 
+        before = arc_reader() if arc_reader else None
         raw = run_fio(job_text, scratch, on_status=on_status, abort=abort, fio_binary=fio_binary,
                       job_file_name=f'{planned["job_name"]}.job', records_dir=records_dir)
+        arc = counters_delta(before, arc_reader()) if arc_reader else None
         parsed = parse_fio_json(raw)
         job = parsed['jobs'][0]
         if job['error']:
@@ -94,7 +99,8 @@ def _run_test(plan, planned, scratch, progress, abort, fio_binary, records_dir, 
             notes.append(f'{title_of_test(test.id)} run {run_no}: queue depth reached {job["iodepth"]["achieved"]}, '
                          f'requested {job["iodepth"]["requested"]}')
         normalised = job_run(job, test.directions)
-        runs.append({'run': run_no, 'fio_json': raw, 'iodepth': job['iodepth'], **normalised})
+        runs.append({'run': run_no, 'fio_json': raw, 'iodepth': job['iodepth'], **normalised,
+                     **({'arc': arc} if arc_reader else {})})
         progress.done_runs += 1
         if primary in normalised['metrics']:
             primary_values.append(normalised['metrics'][primary])
@@ -108,10 +114,12 @@ def _run_test(plan, planned, scratch, progress, abort, fio_binary, records_dir, 
         'job_file': job_text, 'runs': runs, 'adaptive': decision['reason'],
         'summary': summarize_runs(runs),
         'fio_version': parsed['fio_version'],
+        **({'arc': arc_of_runs(runs)} if arc_reader else {}),
     }
 
 
-def run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_binary='fio', records_dir=None):
+def run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_binary='fio', records_dir=None,
+                  arc_reader=None):
     version = fio_version(fio_binary)
     tracker = _Progress(plan, progress)
     scratch = create_scratch(target_dir, bench_id)
@@ -119,7 +127,7 @@ def run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_bin
     try:
         for planned in plan['tests']:
             tests[planned['test']] = _run_test(plan, planned, scratch, tracker, abort, fio_binary, records_dir,
-                                                notes)
+                                                notes, arc_reader)
             remove_test_files(scratch, planned['job_name'])
     finally:
         remove_scratch(scratch)

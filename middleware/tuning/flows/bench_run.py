@@ -13,6 +13,7 @@ import shutil
 import threading
 
 from .. import alerts
+from ..bench_runner.arc_counters import read_arc_counters
 from ..bench_runner import BenchmarkAborted, FioFailed, PREFIX, remove_scratch, run_benchmark, stop_leftovers
 from ..box.bench_target import (
     create_scratch_dataset, destroy_scratch_dataset, read_target, scratch_dataset_name,
@@ -22,6 +23,7 @@ from ..box.settings import read_settings
 from ..context import plugin_context
 from ..core import presets, stored_words
 from ..core.bench import BenchmarkInputError, InsufficientSpaceError, benchmark_method
+from ..core.bench.arc_reads import from_ram_note
 from ..core.alerts import SCRATCH_LEFT, scratch_alerts, scratch_args
 from ..core.bench.conditions import network_limit
 from ..core.presets.constants import GLOBAL_SCOPE
@@ -200,11 +202,13 @@ def require_fio() -> None:
         raise CallError('fio is not installed on this box; benchmarks need it (TrueNAS ships it).', errno.ENOENT)
 
 
-async def run_fio_in_thread(middleware, plan: dict, directory: str, bench_id: str, progress) -> dict:
-    """Run the plan in a worker thread; a job abort (``CancelledError``) stops fio and waits for its cleanup."""
+async def run_fio_in_thread(middleware, plan: dict, directory: str, bench_id: str, progress, on_zfs: bool) -> dict:
+    """Run the plan in a worker thread; a job abort (``CancelledError``) stops fio and waits for its cleanup.
+    ``on_zfs``: the box's ARC counters are read around each read run (what the ARC answered from RAM)."""
     abort = threading.Event()
     work = asyncio.ensure_future(middleware.run_in_thread(
-        run_benchmark, plan, directory, bench_id, progress, abort, FIO, fio_records_dir(middleware)))
+        run_benchmark, plan, directory, bench_id, progress, abort, FIO, fio_records_dir(middleware),
+        read_arc_counters if on_zfs else None))
     try:
         return await asyncio.shield(work)
     except asyncio.CancelledError:
@@ -218,14 +222,17 @@ async def run_fio_in_thread(middleware, plan: dict, directory: str, bench_id: st
 
 
 def result_record(spec: dict, plan: dict, context: dict, outcome: dict, label: str) -> dict:
-    """The stored result from the runner's outcome (pure): raw fio JSON apart from the runs."""
+    """The stored result from the runner's outcome (pure): raw fio JSON apart from the runs. ``context.arc``: what
+    the ARC answered from RAM for each test that read (``core.bench.arc_reads``), where its counters were read."""
     tests = outcome['tests']
     notes = list(outcome['notes'])
     notes += [f'{title_of_test(test)}: {data["adaptive"]}' for test, data in tests.items() if data.get('adaptive')]
     notes.append(f'Cache defeat: {plan["cache_defeat"]["explanation"]}.')
+    arc = {test: data['arc'] for test, data in tests.items() if data.get('arc')}
+    notes += [from_ram_note(test, share) for test, share in arc.items() if share['from_ram']]
     return {
         'label': label, 'source': 'FIO', 'spec': spec,
-        'context': {**context, 'fio_version': outcome['fio_version']},
+        'context': {**context, 'fio_version': outcome['fio_version'], **({'arc': arc} if arc else {})},
         'summary': {test: data['summary'] for test, data in tests.items()},
         'runs': {test: [{k: v for k, v in run.items() if k != 'fio_json'} for run in data['runs']]
                  for test, data in tests.items()},
@@ -271,7 +278,7 @@ async def run(middleware, set_progress, job_id, spec: dict) -> dict:
 
     set_progress(1, 'Creating the scratch ' + ('dataset' if target['is_zfs'] else 'directory'))
     async with Scratch(middleware, target, bench_id, plan['space']['refquota_bytes']) as directory:
-        outcome = await run_fio_in_thread(middleware, plan, directory, bench_id, progress)
+        outcome = await run_fio_in_thread(middleware, plan, directory, bench_id, progress, target['is_zfs'])
         set_progress(98, 'Removing the scratch data')
     record = result_record(spec, plan, context, outcome, spec.get('label') or default_label(spec, context))
     result = await store_call(middleware, store.insert_benchmark, **record)

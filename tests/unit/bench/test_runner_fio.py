@@ -116,3 +116,26 @@ def test_scratch_only_inside_target_and_sweep(tmp_path):
     removed = sweep_leftovers([str(tmp_path), str(other_root), str(tmp_path / 'missing')])
     assert sorted(removed) == sorted([path, str(other_root / (PREFIX + 'old'))])
     assert keep.exists() and link.is_symlink() and not os.path.exists(path)
+
+
+def test_the_arc_counters_are_read_around_each_read_run_only(tmp_path):
+    plan = tiny_plan(str(tmp_path), ['SEQ_WRITE', 'SEQ_READ'])
+    reads = []
+
+    def arc_reader():   # a box whose ARC answers 3 of every 4 blocks fio asks for
+        reads.append(len(reads))
+        n = len(reads)
+        return {'demand_data_hits': 300 * n, 'demand_data_iohits': 0, 'demand_data_misses': 100 * n,
+                'prefetch_data_hits': 0, 'prefetch_data_iohits': 0, 'prefetch_data_misses': 0}
+
+    result = run_benchmark(plan, str(tmp_path), 'unit5', arc_reader=arc_reader)
+    assert len(reads) == 4   # before and after each of the two read runs; the write runs read nothing
+    assert 'arc' not in result['tests']['SEQ_WRITE'] and 'arc' not in result['tests']['SEQ_WRITE']['runs'][0]
+    read = result['tests']['SEQ_READ']
+    assert [run['arc']['demand_data_hits'] for run in read['runs']] == [300, 300]
+    assert read['arc'] == {'asked_blocks': 800, 'disk_blocks': 200, 'ram_share': 0.75, 'from_ram': True}
+
+
+def test_without_a_reader_no_run_claims_an_arc_figure(tmp_path):
+    result = run_benchmark(tiny_plan(str(tmp_path), ['SEQ_READ']), str(tmp_path), 'unit6')
+    assert 'arc' not in result['tests']['SEQ_READ'] and 'arc' not in result['tests']['SEQ_READ']['runs'][0]
