@@ -100,6 +100,9 @@ class TuningBenchmarkCompareArgs(BaseModel):
     ids: Annotated[list[RowId], Field(min_length=2)]
     """Results to compare; the first is the baseline unless `baseline` names another."""
     baseline: RowId | None = None
+    judge_from_ram: bool = False
+    """Give verdicts on read tests the ARC answered from RAM too (more than 10 % of their blocks; a result's
+    `context.arc`). Left out by default: their figures are the ARC's, not the disks', and their rows say FROM_RAM."""
 
 
 class TuningBenchmarkCompareSeries(BaseModel):
@@ -277,8 +280,9 @@ class TuningBenchmarkCompareEntry(BaseModel):
     comparisons: list[dict]
     """`[{id, label, source, metrics: [row]}]`; a row is `{test, metric, direction, baseline, other, ratio,
     ratio_ci_low, ratio_ci_high, p_value, p_adjusted, verdict, min_runs}`. `verdict` is BETTER, WORSE, NO_CHANGE,
-    INCONCLUSIVE or INSUFFICIENT_RUNS: with fewer runs on a side than `min_runs` no verdict is possible, and
-    `ratio_ci_low`, `ratio_ci_high`, `p_value`, `p_adjusted` are null."""
+    INCONCLUSIVE, INSUFFICIENT_RUNS or FROM_RAM: with fewer runs on a side than `min_runs` no verdict is possible,
+    and `ratio_ci_low`, `ratio_ci_high`, `p_value`, `p_adjusted` are null; the same for FROM_RAM, a read test the ARC
+    answered from RAM on either side (unless `judge_from_ram`)."""
     theoretical_max: dict | None
     warnings: list[LongString]
     series: list[TuningBenchmarkCompareSeries]

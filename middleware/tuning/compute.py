@@ -6,7 +6,10 @@ A worker imports this module by name, so it imports ``core`` only, never ``frame
 load ``middlewared.api.current``, which middlewared's workers refuse. Arguments and answers are plain data.
 """
 from .core.bench import BenchmarkInputError, compare as compare_results
-from .core.bench.conditions import comparison_limit, condition_warnings, data_loss_warnings, noise_warnings
+from .core.bench.arc_reads import from_ram_tests, from_ram_warnings
+from .core.bench.conditions import (
+    compare_name, comparison_limit, condition_warnings, data_loss_warnings, noise_warnings,
+)
 from .core.bench.statistics import honest_summary
 from .core.campaign import recommend
 from .core.report import ReportInputError, build_report, render
@@ -18,18 +21,22 @@ from .core.report.chart_layout import panel_layouts
 INPUT_ERRORS = {cls.__name__: cls for cls in (BenchmarkInputError, ReportInputError)}
 
 
-def comparable(result: dict) -> dict:
-    """A stored result in the shape the comparison core reads."""
+def comparable(result: dict, judge_from_ram: bool = False) -> dict:
+    """A stored result in the shape the comparison core reads; its tests the ARC answered from RAM are left out of
+    verdicts unless ``judge_from_ram``."""
     return {'source': result['source'], 'label': result['label'],
-            'tests': {test: {'runs': runs} for test, runs in result['runs'].items()}}
+            'tests': {test: {'runs': runs} for test, runs in result['runs'].items()},
+            'from_ram': [] if judge_from_ram else list(from_ram_tests(result))}
 
 
-def comparison_of(results: list[dict], baseline_id: int, measured: dict | None = None) -> dict:
+def comparison_of(results: list[dict], baseline_id: int, measured: dict | None = None,
+                  judge_from_ram: bool = False) -> dict:
     """The comparison of stored results against one of them (``tuning.benchmark.compare``'s answer); ``measured``: the
-    latest network ceiling of each port (``store.network.latest_network_results``)."""
+    latest network ceiling of each port (``store.network.latest_network_results``); ``judge_from_ram``: verdicts on
+    reads the ARC answered from RAM too."""
     base = next(e for e in results if e['id'] == baseline_id)
     others = [e for e in results if e is not base]
-    answer = compare_results(comparable(base), [comparable(e) for e in others])
+    answer = compare_results(comparable(base, judge_from_ram), [comparable(e, judge_from_ram) for e in others])
     answer['baseline']['id'] = base['id']
     for comparison, result in zip(answer['comparisons'], others):
         comparison['id'] = result['id']
@@ -37,7 +44,10 @@ def comparison_of(results: list[dict], baseline_id: int, measured: dict | None =
     # first what no statistics can fix: a figure measured with writes not safe on power loss
     # then the conditions, by the rules the report reads too (``core.bench.conditions``), and the noise
     conditions = [text for _, _, text in condition_warnings(results, baseline_id)]
-    answer['warnings'] = data_loss_warnings(results) + conditions + [w for e in results for w in noise_warnings(e)]
+    # what the ARC answered from RAM is no disk figure: said next
+    from_ram = [w for e in results for w in from_ram_warnings(e, compare_name(e), judge_from_ram)]
+    answer['warnings'] = (data_loss_warnings(results) + from_ram + conditions
+                          + [w for e in results for w in noise_warnings(e)])
     # what the panel and the report draw, once: the same pure series the report reads back from this answer
     answer.update(compare_series([base, *others], {e['id']: honest_summary(e['summary']) for e in results},
                                  comparison_rows(answer['comparisons']), answer['theoretical_max']))
@@ -58,10 +68,10 @@ def report_file(results: list[dict], comparison: dict | None, campaign: dict | N
 
 
 def report_of(results: list[dict], baseline_id: int, measured: dict | None, campaign: dict | None, format_: str, *,
-              title: str, generated_at: str, ladders=(), layouts=()) -> tuple[bytes, str, str]:
+              title: str, generated_at: str, ladders=(), layouts=(), judge_from_ram=False) -> tuple[bytes, str, str]:
     """``report_file`` with its comparison (of two results or more) made in the same worker: the comparison, half a
     megabyte for 50 results, never crosses between the processes (pickling holds the GIL the event loop needs)."""
-    comparison = comparison_of(results, baseline_id, measured) if len(results) > 1 else None
+    comparison = comparison_of(results, baseline_id, measured, judge_from_ram) if len(results) > 1 else None
     return report_file(results, comparison, campaign, format_, title=title, generated_at=generated_at, ladders=ladders,
                        layouts=layouts)
 

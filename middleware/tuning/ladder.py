@@ -1,7 +1,6 @@
 """``tuning.ladder``: the component ladder of a pool (raw disks, the pool locally, the network, the protocol from a
 client) and the layer that limits what clients get, in words. The raw read of the disks is ``ladder_run``; the
 ladder and its verdict ``core.ladder``."""
-import errno
 import itertools
 
 from .flows import ladder_run
@@ -11,7 +10,7 @@ from .core.ladder.layers import build_ladder, client_pool, measures_pool
 from .core.ladder.measured_under import (
     choose_local, safe_alternative, setting_keys, with_data_loss, with_measured_under,
 )
-from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, job
+from .framework import READ_ROLES, Service, WRITE_ROLES, api_method, field_error, job
 from .ladder_models import (
     TuningLadderGetArgs, TuningLadderGetResult, TuningLadderReadDisksArgs, TuningLadderReadDisksResult,
 )
@@ -92,13 +91,12 @@ class TuningLadderService(Service):
         was measured under; a figure measured with a setting that can lose data on power loss says so, with the
         latest figure measured without it), the network (the latest `tuning.network` ceiling per direction), and
         each protocol measured from a client (the latest client result of each); the layer that limits clients per
-        direction and the verdict in words; what to measure next."""
+        direction and the verdict in words; what to measure next. A sequential read the ARC answered from RAM is
+        left out of the pool layer (its note says so) unless `judge_from_ram`."""
         await ladder_run.pool_of(self.middleware, options['pool'], 'options.pool')
         dataset = options.get('dataset')
         if dataset is not None and dataset != options['pool'] and not dataset.startswith(options['pool'] + '/'):
-            verrors = ValidationErrors()
-            verrors.add('options.dataset', f'{dataset} is not a dataset of pool {options["pool"]}.', errno.EINVAL)
-            raise verrors
+            raise field_error('options.dataset', f'{dataset} is not a dataset of pool {options["pool"]}.')
         disk_read, benchmarks, network = await store_call(self.middleware, ladder_records, options['pool'], dataset)
         candidates = await store_call(self.middleware, local_candidates, options['pool'], dataset)
         chosen, diffs, passed = None, [], []
@@ -107,5 +105,5 @@ class TuningLadderService(Service):
             chosen, diffs, passed = choose_local(candidates, await read_settings(self.middleware, keys) if keys else {})
             benchmarks = [chosen, *(e for e in benchmarks if e['source'] != 'FIO')]
         ladder = await self.middleware.run_in_thread(build_ladder, options['pool'], dataset, disk_read, benchmarks,
-                                                     network)
+                                                     network, options['judge_from_ram'])
         return with_measured_under(ladder, chosen, diffs, passed, safe_alternative(candidates, chosen))

@@ -64,6 +64,9 @@ class TuningLadderGetOptions(BaseModel):
     pool: NonEmptyString
     dataset: NonEmptyString | None = None
     """The dataset whose local benchmark is the POOL layer (default: any benchmark of the pool)."""
+    judge_from_ram: bool = False
+    """Use the pool's sequential read even when the ARC answered it from RAM (more than 10 % of its blocks); left
+    out by default: it is the ARC's figure, not the disks'."""
 
 
 class TuningLadderSource(BaseModel):

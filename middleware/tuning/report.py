@@ -46,7 +46,8 @@ class TuningReportService(Service):
         try:
             data, content_type, extension = result_of(await run_in_proc(
                 self.middleware, outcome, report_of, [sent(r) for r in results], baseline, measured, campaign,
-                format_, title=title, generated_at=generated_at, ladders=ladders, layouts=layouts))
+                format_, title=title, generated_at=generated_at, ladders=ladders, layouts=layouts,
+                judge_from_ram=selection['judge_from_ram']))
         except ReportInputError as e:
             raise field_error(f'selection.{e.field}', e.message) from None
         await self.middleware.run_in_thread(job.pipes.output.w.write, data)

@@ -17,6 +17,9 @@ class TuningReportSelection(BaseModel):
     campaign: RowId | None = None
     """A finished campaign: its merged result per configuration, against its baseline."""
     title: Annotated[str, Field(max_length=200)] | None = None
+    judge_from_ram: bool = False
+    """Give verdicts on read tests the ARC answered from RAM too (more than 10 % of their blocks; a result's
+    `context.arc`). Left out by default: their figures are the ARC's, not the disks', and their rows say FROM_RAM."""
 
 
 class TuningReportGenerateArgs(BaseModel):

@@ -5,6 +5,7 @@ round measures every configuration once; interleaved rounds (the default) make s
 neighbour's load) hit every configuration alike instead of whichever ran last.
 """
 from .bench.catalog import HIGHER, TESTS
+from .bench.arc_reads import merged_arc
 from .bench.power import INSUFFICIENT_RUNS
 from .bench.statistics import summarize_runs
 from .presets.catalog import get_builtin
@@ -29,8 +30,8 @@ def plan_steps(configurations: list[str], rounds: int, order: str) -> list[dict]
 
 def merge_rounds(results: list[dict], label: str, campaign_id: int) -> dict:
     """One stored-result record per configuration from its rounds' results: runs concatenated and renumbered, the
-    summary recomputed from all of them, the context of the first round plus where the runs came from and every
-    setting that could lose data on power loss in any round."""
+    summary recomputed from all of them, the context of the first round plus where the runs came from, every
+    setting that could lose data on power loss in any round and what the ARC answered of all the runs."""
     runs, jobs, notes = {}, [], []
     for result in results:
         for test, test_runs in result['runs'].items():
@@ -44,6 +45,9 @@ def merge_rounds(results: list[dict], label: str, campaign_id: int) -> dict:
     context = {**results[0]['context'], 'campaign': {'id': campaign_id, 'rounds': [e['id'] for e in results]},
                # a setting that could lose data in any round is in the merged figure (None: a round cannot tell)
                FIELD: merged_data_loss([e['context'] for e in results])}
+    context.pop('arc', None)   # the first round's share would speak for every round: all the runs' instead
+    if arc := merged_arc(runs):
+        context['arc'] = arc
     return {'label': label, 'source': results[0]['source'], 'spec': results[0]['spec'], 'context': context, 'summary': summary,
             'runs': runs, 'jobs': jobs, 'notes': notes, 'raw': {'merged_from': [e['id'] for e in results]}}
 

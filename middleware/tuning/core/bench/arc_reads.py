@@ -19,7 +19,6 @@ counts too, which is said with the figure.
 A test is *answered from RAM* when more than ``RAM_SHARE_LIMIT`` of its blocks came from RAM: its figures are the
 ARC's, not the disks', and verdicts and the bottleneck ladder leave it out unless asked to keep it.
 """
-from ..report.metric_info import title_of_test
 
 ARCSTATS = '/proc/spl/kstat/zfs/arcstats'
 COUNTERS = ('demand_data_hits', 'demand_data_iohits', 'demand_data_misses', 'prefetch_data_hits',
@@ -75,6 +74,7 @@ def arc_of_runs(runs: list[dict]) -> dict | None:
 
 def arc_words(test_id: str, arc: dict) -> str:
     """"Random read 4 KiB: 43 % of the blocks it read came from RAM (the ARC), not from the disks"."""
+    from ..report.metric_info import title_of_test   # here: the report package imports the bench core
     title = title_of_test(test_id)
     share = arc.get('ram_share')
     if share is None:
@@ -99,3 +99,19 @@ def from_ram_note(test_id: str, arc: dict) -> str:
     return (f'{arc_words(test_id, arc)}. These figures are the ARC\'s, not the disks\': comparisons give no verdict '
             'on them and the bottleneck ladder does not use them (the counters are the whole box\'s: other reads '
             'at the same time count too).')
+
+
+def merged_arc(runs: dict[str, list[dict]]) -> dict:
+    """``context.arc`` of a result whose runs come from several (a campaign's rounds): each reading test's share of
+    all its runs, where every run kept its counters."""
+    return {test: share for test, test_runs in runs.items()
+            if any('arc' in run for run in test_runs) and (share := arc_of_runs(test_runs))}
+
+
+def from_ram_warnings(result: dict, name: str, judged: bool | None = None) -> list[str]:
+    """A warning for each test of ``result`` the ARC answered from RAM; ``judged``: whether the comparison gave
+    verdicts on it all the same (None: not said; a report's verdict column says it)."""
+    arc = (result.get('context') or {}).get('arc') or {}
+    then = {True: 'its verdicts judge the ARC, not the disks', False: 'no verdict is given on it',
+            None: "its figures are the ARC's, not the disks'"}[judged]
+    return [f'{name}: {arc_words(test, arc[test])}; {then}.' for test in from_ram_tests(result)]

@@ -20,7 +20,9 @@
   IOPS/bandwidth pair once (same measurement, two units). ``min_runs`` is the runs per side this test's family needs
   before any verdict is possible (``power.min_runs_for_verdict``: 5 for every fio test). With fewer runs on either
   side the row's verdict is ``INSUFFICIENT_RUNS`` and ``ratio_ci_low``, ``ratio_ci_high``, ``p_value`` and
-  ``p_adjusted`` are ``None`` (the ratio of medians stays: it is what was observed, not a finding). Results are normalised results (``{source, tests: {TEST: {runs: [{metrics: {...}}]}}}``).
+  ``p_adjusted`` are ``None`` (the ratio of medians stays: it is what was observed, not a finding). A test either
+  result lists in ``from_ram`` (the ARC answered its reads: ``arc_reads``) gets ``FROM_RAM`` the same way: its
+  figures are the ARC's, and no verdict on the disks can come of them. Results are normalised results (``{source, tests: {TEST: {runs: [{metrics: {...}}]}}}``).
 """
 import bisect
 import heapq
@@ -319,7 +321,11 @@ def _adjust_per_test(rows):
                 row['p_adjusted'] = adjusted_by_metric[twin_of(row['test'], row['metric'])]
 
 
+FROM_RAM = 'FROM_RAM'
+
+
 def compare_pair(baseline_result, other_result, resamples=10000, seed=0):
+    from_ram = set(baseline_result.get('from_ram') or ()) | set(other_result.get('from_ram') or ())
     base = _metric_values(baseline_result)
     other = _metric_values(other_result)
     keys = sorted(set(base) & set(other))
@@ -347,7 +353,11 @@ def compare_pair(baseline_result, other_result, resamples=10000, seed=0):
     _adjust_per_test(rows)
     for row in rows:
         row['ratio_ci_low'], row['ratio_ci_high'] = row.pop('ratio_ci')
-        if row.pop('_enough'):
+        if row['test'] in from_ram:
+            row.pop('_enough')
+            row['p_value'] = row['p_adjusted'] = row['ratio_ci_low'] = row['ratio_ci_high'] = None
+            row['verdict'] = FROM_RAM
+        elif row.pop('_enough'):
             row['verdict'] = verdict((row['ratio_ci_low'], row['ratio_ci_high']), row['p_adjusted'], row['direction'])
         else:
             row['p_value'] = row['p_adjusted'] = None

@@ -8,6 +8,7 @@ of each protocol are picked here), ``network`` the latest ``tuning.network`` res
 Layers come in the ladder's order, bottom up: DISKS, POOL, NETWORK, then one PROTOCOL layer per protocol measured
 from a client (one without figures when none is). A layer not measured yet has null figures and says so in its note.
 """
+from ..bench.arc_reads import from_ram_tests
 from ..protocols import client_words
 from ..presets.sizing import link_payload_bytes_per_s
 from ..report.metric_info import label_of_test
@@ -62,7 +63,9 @@ def measures_pool(result: dict, pool: str, dataset: str | None) -> bool:
     return target.get('dataset') == dataset if dataset else target.get('pool') == pool
 
 
-def pool_layer(pool: str, dataset: str | None, benchmarks: list[dict]) -> dict:
+def pool_layer(pool: str, dataset: str | None, benchmarks: list[dict], judge_from_ram: bool = False) -> dict:
+    """The POOL layer from the newest local result of ``pool`` (or ``dataset``); its sequential read is left out when
+    the ARC answered it from RAM (``core.bench.arc_reads``), unless ``judge_from_ram``."""
     result = next((e for e in reversed(benchmarks) if measures_pool(e, pool, dataset)), None)
     where = f'Dataset {dataset}' if dataset and dataset != pool else f'Pool {pool}'
     if result is None:
@@ -71,7 +74,13 @@ def pool_layer(pool: str, dataset: str | None, benchmarks: list[dict]) -> dict:
     note = f'Benchmark #{result["id"]} ({result["label"]}): the medians of fio on the box itself.'
     if lacking:
         note += f' It did not run the {" or ".join(label_of_test(test) for test in lacking)} test.'
-    return _layer('POOL', f'{where} (local fio)', read=_median(result, 'read'), write=_median(result, 'write'),
+    read = _median(result, 'read')
+    share = from_ram_tests(result).get(SEQ['read'][0])
+    if share is not None:
+        note += (f' {share * 100:.0f} % of its sequential read came from RAM (the ARC), not from the disks: '
+                 + ('it is used all the same, as asked.' if judge_from_ram else 'it is left out.'))
+        read = read if judge_from_ram else None
+    return _layer('POOL', f'{where} (local fio)', read=read, write=_median(result, 'write'),
                   measured_at=result['created_at'], source={'kind': 'BENCHMARK', 'id': result['id']}, note=note)
 
 
@@ -144,8 +153,8 @@ def client_layers(pool: str, benchmarks: list[dict]) -> list[dict]:
 
 
 def build_ladder(pool: str, dataset: str | None, disk_read: dict | None, benchmarks: list[dict],
-                 network: dict | None) -> dict:
-    layers = [disks_layer(disk_read), pool_layer(pool, dataset, benchmarks), network_layer(network),
+                 network: dict | None, judge_from_ram: bool = False) -> dict:
+    layers = [disks_layer(disk_read), pool_layer(pool, dataset, benchmarks, judge_from_ram), network_layer(network),
               *client_layers(pool, benchmarks)]
     link = link_words(network['interface'], network.get('link_speed_mbps')) if network else 'the link'
     sides, words = {}, {}

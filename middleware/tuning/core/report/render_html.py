@@ -71,7 +71,8 @@ tr.baseline td {{ background: var(--head); }}
 .verdict.WORSE {{ color: var(--worse); background: var(--worse-bg); border-color: var(--worse-line); }}
 .verdict.NO_CHANGE {{ color: var(--same); background: var(--same-bg); border-color: var(--same-line); }}
 .verdict.INCONCLUSIVE {{ color: var(--unsure); background: var(--unsure-bg); border-color: var(--unsure-line); }}
-.verdict.INSUFFICIENT_RUNS {{ color: var(--few); background: var(--few-bg); border-color: var(--few-line); }}
+.verdict.INSUFFICIENT_RUNS, .verdict.FROM_RAM {{ color: var(--few); background: var(--few-bg);
+  border-color: var(--few-line); }}
 .swatch {{ display: inline-block; width: 10px; height: 10px; margin-right: 6px; vertical-align: baseline; }}
 figure {{ margin: 0; }} .charts {{ display: grid; grid-template-columns: 1fr; gap: 18px; margin-top: 10px;
   max-width: 760px; }} figcaption {{ font-weight: 600; margin-bottom: 4px; }}

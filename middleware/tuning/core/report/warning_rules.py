@@ -5,6 +5,8 @@ metrics, message}]`` in this order:
 
 - ``DATA_LOSS``: a result was measured with a setting that can lose data on power loss (sync disabled, cache flushes
   skipped): its write figures are faster than the pool is with safe writes.
+- ``FROM_RAM``: a read test the ARC answered from RAM (``core.bench.arc_reads``): its figures are the ARC's, and
+  its verdicts say "not judged" unless the comparison was asked to judge them.
 - ``DIFFERENT_CONDITIONS``: a result was measured under other conditions than the baseline (from another load
   generator, with another tool, on another dataset or pool, ...: the list and its rules are
   ``core.bench.conditions``'s, the ones ``tuning.benchmark.compare`` warns by): its differences are then not only
@@ -18,9 +20,11 @@ metrics, message}]`` in this order:
   more detail above: compare's data-loss, condition and noise warnings (``core.bench.conditions``) are recomputed
   here with the same functions and left out, so a reader sees each caveat once; anything else compare says is passed
   on.
-- ``NOTE``: each result's own notes (queue depth not reached, sparse read files, importer remarks).
+- ``NOTE``: each result's own notes (queue depth not reached, sparse read files, importer remarks), but for the
+  ones said above (answered from RAM).
 """
 from ..bench import conditions as bench_conditions
+from ..bench.arc_reads import from_ram_note, from_ram_tests, from_ram_warnings
 from .metric_info import label_of_test, metric_info, metric_sort_key
 from .numbers import format_percent, format_value
 
@@ -89,13 +93,19 @@ def _outlier_warnings(result):
     return out
 
 
+def _from_ram_warnings(results):
+    return [_warning('FROM_RAM', text, result['id'], test)
+            for result in results
+            for test, text in zip(from_ram_tests(result), from_ram_warnings(result, f'"{result["label"]}"'))]
+
+
 def _data_loss_warnings(results):
     return [_warning('DATA_LOSS', f'"{result["label"]}" was {words}.', result['id'])
             for result in results if (words := bench_conditions.data_loss_words(result))]
 
 
 def report_warnings(results, baseline_id, comparison_warnings):
-    out = _data_loss_warnings(results) + _condition_warnings(results, baseline_id)
+    out = _data_loss_warnings(results) + _from_ram_warnings(results) + _condition_warnings(results, baseline_id)
     for result in results:
         out += _noisy_warnings(result)
     for result in results:
@@ -104,12 +114,15 @@ def report_warnings(results, baseline_id, comparison_warnings):
                 | set(bench_conditions.data_loss_warnings(results)))
     for result in results:
         restated.update(bench_conditions.noise_warnings(result))
+        restated.update(w for judged in (True, False)
+                        for w in from_ram_warnings(result, bench_conditions.compare_name(result), judged))
     out += [_warning('COMPARISON', text) for text in comparison_warnings if text not in restated]
     # the same note on several results (the cache-defeat line, typically) is said once, naming them all
     notes = {}
     for result in results:
+        said = {from_ram_note(test, result['context']['arc'][test]) for test in from_ram_tests(result)}
         for note in result['notes']:
-            if isinstance(note, str) and result['id'] not in notes.setdefault(note, []):
+            if isinstance(note, str) and note not in said and result['id'] not in notes.setdefault(note, []):
                 notes[note].append(result['id'])
     labels = {e['id']: e['label'] for e in results}
     for note, ids in notes.items():

@@ -1,11 +1,12 @@
 """Shared words for the HTML and Markdown reports (pure): how a cell, a verdict, a change read.
 
 - ``VERDICT_WORDS``: BETTER → "better", WORSE → "worse", NO_CHANGE → "no meaningful change", INCONCLUSIVE →
-  "inconclusive", INSUFFICIENT_RUNS → "too few runs".
+  "inconclusive", INSUFFICIENT_RUNS → "too few runs", FROM_RAM → "from RAM, not judged".
 - ``median_text(cell, unit)`` → "412 MB/s"; ``ci_text(cell, unit)`` → "CI 398 – 420 MB/s (93.8 %)";
   ``range_text(low, high, unit)`` → "398 – 420 MB/s".
 - ``change_text(cell)`` → "+12.3 % (+8.1 % … +15.0 %), p 0.008", "too few runs for a verdict (need 5 per side)"
-  when the runs cannot reach one (no interval, no p), or ``None`` when the cell has no comparison.
+  when the runs cannot reach one (no interval, no p), the change observed on reads the ARC answered (FROM_RAM), or
+  ``None`` when the cell has no comparison.
 - ``ci_text`` of a median without interval (fewer than 3 runs) → "no interval from 1 run".
 - ``setting_value(v, kind=None, setting=None)`` → "absent" for ``None``, else the value as plans say it
   (``core.presets.setting_words.value_words``): "25769803776" reads "24 GiB", an enum in words ("Disabled").
@@ -27,7 +28,8 @@ from .metric_info import title_of_test
 from .numbers import format_change, format_p, format_ratio_ci, format_value
 
 VERDICT_WORDS = {'BETTER': 'better', 'WORSE': 'worse', 'NO_CHANGE': 'no meaningful change',
-                 'INCONCLUSIVE': 'inconclusive', 'INSUFFICIENT_RUNS': 'too few runs'}
+                 'INCONCLUSIVE': 'inconclusive', 'INSUFFICIENT_RUNS': 'too few runs',
+                 'FROM_RAM': 'from RAM, not judged'}
 BASIS_WORDS = {
     'SNAPSHOT': 'from the settings snapshots recorded with each result',
     'GIVEN': 'as recorded by the campaign that applied it',
@@ -70,6 +72,8 @@ def change_text(cell):
         return insufficient_text(cell.get('min_runs'))
     if cell.get('ratio') is None:
         return None
+    if cell.get('verdict') == 'FROM_RAM':   # what was observed; no interval, no p: the ARC's figures are not judged
+        return f'{format_change(cell["ratio"])} observed, answered from RAM (the ARC): not judged'
     return (f'{format_change(cell["ratio"])} ({format_ratio_ci(cell.get("ratio_ci_low"), cell.get("ratio_ci_high"))}),'
             f' p {format_p(cell.get("p_adjusted"))}')
 
@@ -113,7 +117,7 @@ def defeat_words(method):
 # Where a result's figures come from (the benchmark's ``source``), in words.
 SOURCE_WORDS = {'FIO': 'fio on the box', 'CLIENT': 'fio on a client', 'FIO_IMPORT': 'fio (imported)',
                 'BONNIE': 'bonnie++ (imported)', 'GOBONNIEGO': 'gobonniego (imported)'}
-WARNING_KIND_WORDS = {'DATA_LOSS': 'Not safe on power loss', 'DIFFERENT_CONDITIONS': 'Different conditions',
+WARNING_KIND_WORDS = {'DATA_LOSS': 'Not safe on power loss', 'FROM_RAM': 'Answered from RAM', 'DIFFERENT_CONDITIONS': 'Different conditions',
                       'UNKNOWN_CONDITIONS': 'Unknown conditions',
                       'NOISY': 'Noisy', 'OUTLIERS': 'Outliers', 'COMPARISON': 'Comparison', 'NOTE': 'Note'}
 

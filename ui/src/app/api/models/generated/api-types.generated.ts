@@ -30,19 +30,20 @@ export interface TuningApi {
    * ratio of medians with a bootstrap CI, the exact Mann–Whitney p (Holm-adjusted per test) and a verdict
    * (BETTER, WORSE, NO_CHANGE within ±5 %, INCONCLUSIVE); plus the theoretical maximum and what to be wary of.
    * With fewer runs than a verdict needs (`min_runs` per side, 5 for the fio tests) the verdict is
-   * INSUFFICIENT_RUNS and the row has no interval and no p-value. `series`, `tiles` and `charts` are what the
-   * panel and the report draw (one colour per result, values and test names in words), computed here once;
+   * INSUFFICIENT_RUNS and the row has no interval and no p-value; a read test the ARC answered from RAM (above
+   * 10 % of its blocks) is FROM_RAM the same way unless `judge_from_ram`. `series`, `tiles` and `charts` are what
+   * the panel and the report draw (one colour per result, values and test names in words), computed here once;
    * `chart_layouts` where the panel draws each mark of a chart, at each width it may have.
    */
   'tuning.benchmark.compare': {
     job: false;
     /**
-     * `[ids, baseline?]`
+     * `[ids, baseline?, judge_from_ram?]`
      *
      * @minItems 1
-     * @maxItems 2
+     * @maxItems 3
      */
-    params: [number[]] | [number[], number | null];
+    params: [number[]] | [number[], number | null] | [number[], number | null, boolean];
     result: TuningBenchmarkCompareEntry;
   };
   /**
@@ -357,7 +358,8 @@ export interface TuningApi {
    * was measured under; a figure measured with a setting that can lose data on power loss says so, with the
    * latest figure measured without it), the network (the latest `tuning.network` ceiling per direction), and
    * each protocol measured from a client (the latest client result of each); the layer that limits clients per
-   * direction and the verdict in words; what to measure next.
+   * direction and the verdict in words; what to measure next. A sequential read the ARC answered from RAM is
+   * left out of the pool layer (its note says so) unless `judge_from_ram`.
    */
   'tuning.ladder.get': {
     job: false;
@@ -979,8 +981,9 @@ export interface TuningBenchmarkCompareEntry {
   /**
    * `[{id, label, source, metrics: [row]}]`; a row is `{test, metric, direction, baseline, other, ratio,
    * ratio_ci_low, ratio_ci_high, p_value, p_adjusted, verdict, min_runs}`. `verdict` is BETTER, WORSE, NO_CHANGE,
-   * INCONCLUSIVE or INSUFFICIENT_RUNS: with fewer runs on a side than `min_runs` no verdict is possible, and
-   * `ratio_ci_low`, `ratio_ci_high`, `p_value`, `p_adjusted` are null.
+   * INCONCLUSIVE, INSUFFICIENT_RUNS or FROM_RAM: with fewer runs on a side than `min_runs` no verdict is possible,
+   * and `ratio_ci_low`, `ratio_ci_high`, `p_value`, `p_adjusted` are null; the same for FROM_RAM, a read test the ARC
+   * answered from RAM on either side (unless `judge_from_ram`).
    */
   comparisons: {
     [k: string]: unknown;
@@ -1690,6 +1693,11 @@ export interface TuningLadderGetOptions {
    * The dataset whose local benchmark is the POOL layer (default: any benchmark of the pool).
    */
   dataset?: string | null;
+  /**
+   * Use the pool's sequential read even when the ARC answered it from RAM (more than 10 % of its blocks); left
+   * out by default: it is the ARC's figure, not the disks'.
+   */
+  judge_from_ram?: boolean;
 }
 export interface TuningLadderLayer {
   layer: 'DISKS' | 'POOL' | 'NETWORK' | 'PROTOCOL';
@@ -2092,6 +2100,11 @@ export interface TuningReportSelection {
    */
   campaign?: number | null;
   title?: string | null;
+  /**
+   * Give verdicts on read tests the ARC answered from RAM too (more than 10 % of their blocks; a result's
+   * `context.arc`). Left out by default: their figures are the ARC's, not the disks', and their rows say FROM_RAM.
+   */
+  judge_from_ram?: boolean;
 }
 export interface TuningRestorePointEntry {
   id: number;
