@@ -209,6 +209,9 @@ def test_compare_rejects_unknown_and_repeated_ids(c):
     with pytest.raises(RpcError) as e:
         c.call('tuning.benchmark.compare', [1, 1])
     assert 'ids' in error_fields(e.value)
+    with pytest.raises(RpcError) as e:   # a yes or no, never a string that looks like one
+        c.call('tuning.benchmark.compare', [999999, 999998], None, 'yes')
+    assert error_fields(e.value) == ['judge_from_ram']
 
 
 @pytest.mark.sandbox_only
