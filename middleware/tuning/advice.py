@@ -1,8 +1,21 @@
-"""``tuning.advice.*``: what the box's own disks and figures say before an admin builds or rebuilds a pool."""
+"""``tuning.advice.*``: what the box's own disks, figures and files say before an admin builds or rebuilds a pool
+or sets a dataset's record size."""
+import asyncio
+import errno
+import os
+import threading
+import time
+
 from .advice_models import TuningAdviceLayoutArgs, TuningAdviceLayoutOptions, TuningAdviceLayoutResult
+from .advice_recordsize_models import TuningAdviceRecordsizeArgs, TuningAdviceRecordsizeResult
+from .box.file_scan import ScanAborted, scan_files
 from .box.profile import read_profile
+from .context import plugin_context
 from .core.layout import LayoutInputError, layout_advice
-from .framework import READ_ROLES, Service, api_method, field_error
+from .core.presets.units import format_bytes
+from .core.recordsize import recordsize_answer
+from .framework import CallError, READ_ROLES, Service, api_method, field_error, job, plain
+from .shared.zfs_names import zfs_name_error
 from .store import disk_reads
 from .store.offloop import store_read
 
@@ -42,6 +55,53 @@ async def report_layouts(middleware, results: list[dict]) -> list[dict]:
     return advices
 
 
+def _parsed(prop) -> str | int | None:
+    prop = plain(prop)
+    return (prop.get('parsed') if prop.get('parsed') is not None else prop.get('rawvalue')) if prop else None
+
+
+async def read_dataset(middleware, dataset: str, field: str) -> dict:
+    """``{mountpoint, recordsize, compression}`` of a mounted filesystem dataset; ``ValidationErrors`` on ``field``
+    otherwise."""
+    if problem := zfs_name_error(dataset):
+        raise field_error(field, f'{dataset!r} is not a ZFS dataset name: it {problem}.')
+    rows = await middleware.call('pool.dataset.query', [['id', '=', dataset]])
+    if not rows:
+        raise field_error(field, f'No dataset {dataset!r} on this box.', errno.ENOENT)
+    row = plain(rows[0])
+    if row['type'] != 'FILESYSTEM':
+        raise field_error(field, f'{dataset!r} is a zvol: its block size is fixed when it is made, and it has no '
+                                 'files to look at.')
+    mountpoint = row.get('mountpoint')
+    if not mountpoint or not await middleware.run_in_thread(os.path.isdir, mountpoint):
+        raise field_error(field, f'{dataset!r} is not mounted: there are no files to look at.', errno.ENOENT)
+    recordsize = _parsed(row.get('recordsize'))
+    return {'mountpoint': mountpoint, 'recordsize': int(recordsize) if str(recordsize).isdigit() else None,
+            'compression': str(_parsed(row.get('compression')) or 'OFF')}
+
+
+async def walk_in_thread(middleware, mountpoint: str, options: dict, set_progress) -> dict:
+    """``scan_files`` in a worker thread, its progress in words; a job abort stops the walk."""
+    abort = threading.Event()
+    began = time.monotonic()
+
+    def progress(files, size, seen):
+        share = max(seen / options['max_entries'], (time.monotonic() - began) / options['max_seconds'])
+        set_progress(min(99, 100 * share), f'{files:,} files looked at ({format_bytes(size)})')
+
+    work = asyncio.ensure_future(middleware.run_in_thread(
+        scan_files, mountpoint, max_entries=options['max_entries'], deadline=began + options['max_seconds'],
+        abort=abort, progress=progress))
+    try:
+        return await asyncio.shield(work)
+    except asyncio.CancelledError:
+        abort.set()
+        await asyncio.gather(work, return_exceptions=True)
+        raise
+    except ScanAborted:
+        raise asyncio.CancelledError() from None
+
+
 class TuningAdviceService(Service):
 
     class Config:
@@ -62,3 +122,24 @@ class TuningAdviceService(Service):
             return layout_advice(profile, options, reads.get(pool))
         except LayoutInputError as e:
             raise field_error(e.field, str(e)) from None
+
+    @api_method(TuningAdviceRecordsizeArgs, TuningAdviceRecordsizeResult, roles=READ_ROLES)
+    @job(read_roles=READ_ROLES, description=lambda options: f'Record size advice for {options.get("dataset")}',
+         abortable=True)
+    async def recordsize(self, job, options):
+        """The record size a dataset's own files call for: a bounded, read-only walk of its files (sizes only, no
+        contents; no symlink followed; child datasets left out; at most `max_entries` files and folders and
+        `max_seconds`), then the rules of OpenZFS's workload tuning: 1M when files of 1 MiB or more hold most of the
+        data, the application's I/O size for virtual disks and databases (by their names), else 128K; with the
+        sizes seen, the space each record size would add in the last record of larger files (compression off),
+        and what files small enough for a special vdev add up to. Refused while a benchmark or apply holds the box
+        (the walk would slow it). Changes nothing."""
+        busy = plugin_context(self.middleware).guard.busy
+        if busy is not None:
+            raise CallError(f'{busy["method"]} (job {busy["job_id"]}) is running: a walk of the files now would slow '
+                            'it and change its figures. Ask again when it has finished.', errno.EBUSY)
+        dataset = await read_dataset(self.middleware, options['dataset'], 'options.dataset')
+        job.set_progress(0, f'Looking at the files of {options["dataset"]}')
+        scan = await walk_in_thread(self.middleware, dataset['mountpoint'], options, job.set_progress)
+        job.set_progress(100, f'{scan["sizes"]["files"]:,} files looked at')
+        return recordsize_answer(options['dataset'], scan, dataset['recordsize'], dataset['compression'])

@@ -3,7 +3,7 @@ pool's own disks with its layout marked, and options that name nothing usable re
 a read-only user may ask."""
 import pytest
 
-from client import RpcError
+from client import JobFailed, RpcError
 from tuning_helpers import error_fields
 
 TB, TiB = 10 ** 12, 2 ** 40
@@ -55,4 +55,43 @@ def test_a_pools_disks_are_laid_out_again_with_its_own_layout_marked(host, clien
 def test_options_that_name_nothing_usable_are_refused_naming_the_field(client, options, field):
     with pytest.raises(RpcError) as e:
         client.call('tuning.advice.layout', options)
+    assert field in error_fields(e.value)
+
+
+RECORDSIZE_DIR = 'recordsize-advice-test'
+
+
+@pytest.mark.sandbox_only
+def test_a_datasets_own_files_call_for_a_record_size(host, c):
+    import os
+    root = os.path.join(c.call('pool.dataset.query', [['id', '=', 'tank/media']], {'get': True})['mountpoint'],
+                        RECORDSIZE_DIR)
+    os.makedirs(root)
+    try:
+        for i in range(3):   # sparse: the walk reads sizes, never contents
+            with open(os.path.join(root, f'film{i}.mkv'), 'wb') as f:
+                f.truncate(64 * 1024 ** 2)
+        with open(os.path.join(root, 'notes.txt'), 'wb') as f:
+            f.write(b'x' * 100)
+        events = []
+        with host.readonly_client() as readonly:   # it reads: a read-only user may ask
+            answer = readonly.job('tuning.advice.recordsize', {'dataset': 'tank/media'}, callback=events.append)
+    finally:
+        import shutil
+        shutil.rmtree(root)
+    assert answer['dataset'] == 'tank/media' and answer['recommended_words'] == '1M'
+    assert answer['scan']['complete'] is True and answer['scan']['files'] >= 4
+    assert answer['reasons'][0].endswith('Smaller files still take one block of their own size.')
+    assert any('files looked at' in (e.get('progress') or {}).get('description', '') for e in events)
+
+
+@pytest.mark.parametrize('options, field', [
+    ({'dataset': 'tank/no-such-dataset'}, 'options.dataset'),
+    ({'dataset': 'tank/../etc'}, 'options.dataset'),
+    ({'dataset': 'tank/media', 'max_entries': 10 ** 9}, 'options.max_entries'),
+    ({'dataset': 'tank/media', 'max_seconds': 0}, 'options.max_seconds'),
+])
+def test_a_recordsize_question_that_names_nothing_usable_is_refused_naming_the_field(c, options, field):
+    with pytest.raises((JobFailed, RpcError)) as e:
+        c.job('tuning.advice.recordsize', options)
     assert field in error_fields(e.value)

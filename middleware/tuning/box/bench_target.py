@@ -9,7 +9,7 @@ import os
 import platform
 
 from ..shared.zfs_names import zfs_name_error
-from ..framework import CallError, ValidationErrors
+from ..framework import CallError, field_error
 from .appliance import openzfs_version, zfs_parameters
 
 SCRATCH_PREFIX = '.tuning-bench-'
@@ -47,35 +47,21 @@ def _statvfs_figures(path: str) -> dict:
             'free_bytes': st.f_bavail * st.f_frsize}
 
 
-def _not_found(field: str, message: str) -> ValidationErrors:
-    verrors = ValidationErrors()
-    verrors.add(field, message, errno.ENOENT)
-    return verrors
-
-
 async def read_target(middleware, dataset: str, field: str) -> dict:
     """``{dataset, pool, mountpoint, is_zfs, env}`` with ``env`` in the shape ``benchmark_method`` wants."""
     if problem := zfs_name_error(dataset):
-        verrors = ValidationErrors()
-        verrors.add(field, f'{dataset!r} is not a ZFS dataset name: it {problem}.', errno.EINVAL)
-        raise verrors
+        raise field_error(field, f'{dataset!r} is not a ZFS dataset name: it {problem}.', errno.EINVAL)
     rows = await middleware.call('pool.dataset.query', [['id', '=', dataset]])
     if not rows:
-        raise _not_found(field, f'No dataset {dataset!r} on this box.')
+        raise field_error(field, f'No dataset {dataset!r} on this box.', errno.ENOENT)
     row = rows[0]
     if row['type'] != 'FILESYSTEM':
-        verrors = ValidationErrors()
-        verrors.add(field, f'{dataset!r} is a zvol; benchmarks measure filesystem datasets.', errno.EINVAL)
-        raise verrors
+        raise field_error(field, f'{dataset!r} is a zvol; benchmarks measure filesystem datasets.', errno.EINVAL)
     if os.path.basename(dataset).startswith(SCRATCH_PREFIX):
-        verrors = ValidationErrors()
-        verrors.add(field, f'{dataset!r} is a benchmark scratch dataset.', errno.EINVAL)
-        raise verrors
+        raise field_error(field, f'{dataset!r} is a benchmark scratch dataset.', errno.EINVAL)
     mountpoint = row.get('mountpoint')
     if not mountpoint or not os.path.isdir(mountpoint):
-        verrors = ValidationErrors()
-        verrors.add(field, f'{dataset!r} is not mounted; mount it to benchmark it.', errno.ENOENT)
-        raise verrors
+        raise field_error(field, f'{dataset!r} is not mounted; mount it to benchmark it.', errno.ENOENT)
     fstype = filesystem_type(os.path.realpath(mountpoint), await middleware.run_in_thread(_read_mountinfo))
     is_zfs = fstype == 'zfs'
     env = {'is_zfs': is_zfs, 'os': platform.system()}

@@ -26,6 +26,26 @@ export interface TuningApi {
     result: TuningAdviceLayoutAnswer;
   };
   /**
+   * The record size a dataset's own files call for: a bounded, read-only walk of its files (sizes only, no
+   * contents; no symlink followed; child datasets left out; at most `max_entries` files and folders and
+   * `max_seconds`), then the rules of OpenZFS's workload tuning: 1M when files of 1 MiB or more hold most of the
+   * data, the application's I/O size for virtual disks and databases (by their names), else 128K; with the
+   * sizes seen, the space each record size would add in the last record of larger files (compression off),
+   * and what files small enough for a special vdev add up to. Refused while a benchmark or apply holds the box
+   * (the walk would slow it). Changes nothing.
+   */
+  'tuning.advice.recordsize': {
+    job: true;
+    /**
+     * `[options]`
+     *
+     * @minItems 1
+     * @maxItems 1
+     */
+    params: [TuningAdviceRecordsizeOptions];
+    result: TuningAdviceRecordsizeAnswer;
+  };
+  /**
    * Every result against one baseline (the first id unless `baseline` names one): per test and metric the
    * ratio of medians with a bootstrap CI, the exact Mann–Whitney p (Holm-adjusted per test) and a verdict
    * (BETTER, WORSE, NO_CHANGE within ±5 %, INCONCLUSIVE); plus the theoretical maximum and what to be wary of.
@@ -840,6 +860,84 @@ export interface TuningAdvicePerDisk {
    * 4 KiB random I/Os a second.
    */
   iops: number;
+}
+export interface TuningAdviceRecordsizeAnswer {
+  dataset: string;
+  recommended: number;
+  recommended_words: string;
+  current: number | null;
+  current_words: string | null;
+  change: boolean;
+  reasons: string[];
+  /**
+   * Of the data, the share in files of 1 MiB or more.
+   */
+  large_share: number;
+  /**
+   * Of the data, the share in files written in place in small pieces (virtual disks, databases: by name).
+   */
+  in_place_share: number;
+  in_place_kinds: string | null;
+  scan: TuningAdviceRecordsizeScan;
+  histogram: TuningAdviceRecordsizeBucket[];
+  candidates: TuningAdviceRecordsizeCandidate[];
+  special: TuningAdviceRecordsizeSpecial[];
+}
+export interface TuningAdviceRecordsizeBucket {
+  /**
+   * Files larger than half this size and no larger than it (0: empty files).
+   */
+  up_to_bytes: number;
+  up_to_words: string;
+  files: number;
+  bytes: number;
+  bytes_words: string;
+}
+export interface TuningAdviceRecordsizeCandidate {
+  record: number;
+  record_words: string;
+  /**
+   * The space the last, partial record of each larger file takes beyond its data, with compression off.
+   */
+  tail_bytes: number;
+  tail_share: number;
+  words: string;
+}
+export interface TuningAdviceRecordsizeOptions {
+  /**
+   * The filesystem dataset whose files are looked at (child datasets are left out: each has its own).
+   */
+  dataset: string;
+  /**
+   * The most files and folders the walk looks at.
+   */
+  max_entries?: number;
+  /**
+   * The longest the walk may take.
+   */
+  max_seconds?: number;
+}
+export interface TuningAdviceRecordsizeScan {
+  files: number;
+  bytes: number;
+  directories: number;
+  /**
+   * False when the walk stopped at `max_entries` or `max_seconds`: the advice speaks for what it saw.
+   */
+  complete: boolean;
+  seconds: number;
+  words: string;
+}
+export interface TuningAdviceRecordsizeSpecial {
+  limit: number;
+  limit_words: string;
+  /**
+   * What files no larger than `limit` add up to: what a special vdev with `special_small_blocks` = `limit`
+   * would hold of this dataset's data, before metadata.
+   */
+  bytes: number;
+  bytes_words: string;
+  words: string;
 }
 export interface TuningApplyOutcome {
   /**
