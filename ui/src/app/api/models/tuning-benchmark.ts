@@ -17,8 +17,10 @@ export type ImportFormat = api.TuningApi['tuning.benchmark.import']['params'][0]
 export type BenchmarkSource = api.TuningBenchmarkEntry['source'];
 
 export type Direction = 'HIGHER' | 'LOWER';
-/** INSUFFICIENT_RUNS: too few runs on a side for any verdict (see `min_runs`); no interval and no p then. */
-export type Verdict = 'BETTER' | 'WORSE' | 'NO_CHANGE' | 'INCONCLUSIVE' | 'INSUFFICIENT_RUNS';
+/** INSUFFICIENT_RUNS: too few runs on a side for any verdict (see `min_runs`); FROM_RAM: a read test the ARC answered
+ *  from RAM on either side (unless the comparison was asked to judge it: `judge_from_ram`). Neither has an interval
+ *  or a p; FROM_RAM keeps its ratio. */
+export type Verdict = 'BETTER' | 'WORSE' | 'NO_CHANGE' | 'INCONCLUSIVE' | 'INSUFFICIENT_RUNS' | 'FROM_RAM';
 export type CacheDefeatMethod = 'DIRECT_IO' | 'WORKING_SET' | 'O_DIRECT';
 
 const TESTS = [
@@ -117,6 +119,17 @@ export interface BenchmarkPlanSummary {
   tests: BenchmarkTest[];
 }
 
+/** How much of a read test's blocks the box's ARC answered from RAM (core/bench/arc_reads.py), from its counters
+ *  before and after each run. */
+export interface ArcShare {
+  asked_blocks: number;
+  disk_blocks: number;
+  /** 0..1; null when no file data went through the ARC (Direct I/O): every block came from the disks. */
+  ram_share: number | null;
+  /** Above 10 %: its figures are the ARC's, and verdicts and the bottleneck ladder leave it out unless asked. */
+  from_ram: boolean;
+}
+
 /** What a measured result was measured under. */
 export interface MeasuredContext {
   /** `name`: the preset's name when the result was measured (absent from results stored before names were kept). */
@@ -140,6 +153,8 @@ export interface MeasuredContext {
   plan: BenchmarkPlanSummary;
   profile: TuningProfile;
   fio_version: string;
+  /** Each test that read on a ZFS dataset (absent from older results and from results measured elsewhere). */
+  arc?: Partial<Record<ResultTest, ArcShare>>;
 }
 
 export interface ImportedContext {
@@ -179,7 +194,7 @@ export interface ComparisonRow {
   ratio: number | null;
   ratio_ci_low: number | null;
   ratio_ci_high: number | null;
-  /** Null when the verdict is INSUFFICIENT_RUNS. */
+  /** Null when the verdict is INSUFFICIENT_RUNS or FROM_RAM. */
   p_value: number | null;
   p_adjusted: number | null;
   verdict: Verdict;

@@ -123,6 +123,28 @@ describe('BenchmarkDetailsComponent', () => {
     expect(q('value-details-pending-reboot')!.textContent).toBe('Write buffer size, zfs_unknown_knob');
   });
 
+  it('says for each read what the ARC answered from RAM, in words and whole percent, tests in catalog order', async () => {
+    const { q, all, el } = await renderDetails(localRun(fakeMeasuredContext({ arc: {
+      SEQ_READ: { asked_blocks: 81920, disk_blocks: 81101, ram_share: 0.01, from_ram: false },
+      RAND_READ_4K: { asked_blocks: 262144, disk_blocks: 136315, ram_share: 0.48, from_ram: true },
+      MIXED_70_30: { asked_blocks: 0, disk_blocks: 0, ram_share: null, from_ram: false },
+    } })));
+    expect(all('item-details-arc-').map((li) => li.textContent)).toEqual([
+      'Sequential read 1 MiB: 1 % from RAM: a disk figure',
+      'Random read 4 KiB: 48 % of its blocks came from RAM (the ARC): left out of verdicts and the bottleneck ladder',
+      'Mixed 70/30 8 KiB: no read went through the ARC (Direct I/O)',
+    ]);
+    expect(q('list-details-arc')!.textContent).not.toMatch(/ram_share|from_ram|asked_blocks|0\.48|RAND_READ|[0-9]%/);
+    expect(el.textContent).toContain('Reads and the ARC');
+  });
+
+  // an older result, one measured off ZFS, or nothing that read
+  it.each([[undefined], [{}]])('says nothing of the ARC when context.arc is %j', async (arc) => {
+    const { q, el } = await renderDetails(localRun(fakeMeasuredContext({ arc })));
+    expect(q('list-details-arc')).toBeNull();
+    expect(el.textContent).not.toContain('Reads and the ARC');
+  });
+
   it('sorts the statistics by CV and runs as numbers, in the catalog order of tests until then', async () => {
     const run = localRun();
     run.summary.SEQ_WRITE!['write_iops'] = { ...fakeStats([1, 2, 3]), cv_percent: 12 };

@@ -19,6 +19,7 @@ import { TileGridComponent } from '../../shared/charts/tile-grid.component';
 import { SortedRows, rankOf } from '../../shared/table/sort-rows';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { aboveLinkLimit, figureWords, linkLimit, whereMeasured } from './result-where';
+import { arcLines } from './arc-words';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 interface StatsRow {
@@ -73,6 +74,11 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
           </dl>
           <h3>{{ 'Cache defeat' | t }}</h3>
           <p tpTest="details-cache-defeat"><span class="badge">{{ c.cache_defeat.method }}</span> {{ c.cache_defeat.explanation }}</p>
+          <!-- Whether the reads reached the disks, from the ARC's counters: what the cache defeat could not prove. -->
+          @if (arc().length) {
+            <h3>{{ 'Reads and the ARC' | t }}</h3>
+            <ul tpTest="details-arc">@for (a of arc(); track a.test) { <li [tpTest]="['details-arc', a.test]">{{ a.words }}</li> }</ul>
+          }
           @if (link(); as m) {
             <p class="muted" tpTest="details-link-limit">{{ 'Theoretical maximum' | t }}: {{ metric('write_bw_bytes', m.bytes_per_second) }} ({{ m.basis }})</p>
             @if (above().size) {
@@ -231,6 +237,8 @@ export class BenchmarkDetailsComponent {
   /** Where it ran, in words: a dataset of a pool, a plain directory (no pool), or a path on a client. */
   private readonly say = (key: string, params?: Record<string, unknown>) => this.translate.instant(key, params);
   protected readonly where = computed(() => whereMeasured(this.result(), this.say));
+  /** What the ARC answered from RAM of each test's reads. */
+  protected readonly arc = computed(() => arcLines(this.result(), this.say));
   /** The link's maximum, for a client-measured result only: what is measured on the box never crossed it. */
   protected readonly link = computed(() => linkLimit(this.result()));
   protected readonly above = computed(() => aboveLinkLimit(this.result()));

@@ -1,5 +1,5 @@
 import { fakeBenchmark, fakeComparison, fakeImportedBenchmark } from '../../testing/fixtures';
-import { baselineFirst, deltaRows } from './compare-data';
+import { VERDICT_ORDER, VERDICT_WORDS, baselineFirst, deltaRows } from './compare-data';
 
 const base = fakeBenchmark({ id: 1, label: 'before' });
 const tuned = fakeBenchmark({ id: 2, label: 'after' });
@@ -18,5 +18,10 @@ describe('compare data', () => {
     ]);
     expect(rows[0]).toMatchObject({ ratio: 1.2, ciLow: 1.15, ciHigh: 1.25, pAdjusted: 0.02 });
     expect(deltaRows(null)).toEqual([]);
+  });
+
+  it('says a read the ARC answered from RAM was not judged, and sorts it after every judged verdict', () => {
+    expect(VERDICT_WORDS.FROM_RAM).toBe('from RAM, not judged');
+    expect(VERDICT_ORDER).toEqual(['BETTER', 'WORSE', 'NO_CHANGE', 'INCONCLUSIVE', 'INSUFFICIENT_RUNS', 'FROM_RAM']);
   });
 });

@@ -25,10 +25,18 @@ export const VERDICT_WORDS: Record<Verdict, string> = {
   NO_CHANGE: T('no meaningful change'),
   INCONCLUSIVE: T('inconclusive'),
   INSUFFICIENT_RUNS: T('too few runs'),
+  FROM_RAM: T('from RAM, not judged'),
 };
 
 /** "too few runs for a verdict (need 5 per side)" — said instead of an interval and a p. */
 export const TOO_FEW_RUNS = T('too few runs for a verdict (need {n} per side)');
+
+/** Said instead of an interval and a p on a read the ARC answered from RAM: its figures are not the disks'. */
+export const FROM_RAM_WORDS = T('answered from RAM (the ARC), not the disks: no interval or p');
+
+/** A Verdict sort, in the words' order (every verdict by construction): the clear answers first, then what could not
+ *  be told, then what was left unjudged. */
+export const VERDICT_ORDER = Object.keys(VERDICT_WORDS) as Verdict[];
 
 export function seriesName(result: { id: number; label: string }): string {
   return `#${result.id} ${result.label}`.trim();

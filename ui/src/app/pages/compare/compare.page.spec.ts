@@ -1,9 +1,12 @@
 import { provideRouter } from '@angular/router';
+import { Observable, Subject } from 'rxjs';
 
 import { BenchmarkComparison, BenchmarkResult } from '../../api/models/tuning-benchmark';
 import { fakeBenchmark, fakeComparison, fakeComparisonRow, fakeImportedBenchmark, fakeStats } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
+import { READ_ONLY_ROLES, provideRoles } from '../../testing/roles';
+import { URL_FETCH } from '../../shared/report-download';
 import { headerCell } from '../../testing/tables';
 import { fakeQuery } from '../../shared/paging/fake-query';
 import { ComparePage, parseIds } from './compare.page';
@@ -14,12 +17,18 @@ function boxLayouts(): BenchmarkComparison['chart_layouts'] {
     .map(([id, layouts]) => [id, layouts.map((l) => ({ ...l, reference: null }))]));
 }
 
-async function renderCompare(ids: string, baseline: string, comparison: BenchmarkComparison = fakeComparison()) {
+type CompareAnswer = BenchmarkComparison | Observable<BenchmarkComparison>;
+
+async function renderCompare(ids: string, baseline: string,
+  comparison: BenchmarkComparison | ((params: unknown[]) => CompareAnswer) = fakeComparison(), roles?: string[]) {
   const { api, providers } = mockApi((m) => m
     .mockCall('tuning.benchmark.query', (params) => fakeQuery([fakeImportedBenchmark({ id: 3 }),
       fakeBenchmark({ id: 2, label: 'tuned' }), fakeBenchmark({ id: 1 })], params) as BenchmarkResult[])
-    .mockCall('tuning.benchmark.compare', comparison));
-  const view = await render(ComparePage, [...providers, provideRouter([])], async () => undefined);
+    .mockCall('tuning.benchmark.compare', typeof comparison === 'function' ? comparison : () => comparison)
+    .mockCall('core.download', [5, '/_download/5?auth_token=t']));
+  const view = await render(ComparePage, [...providers, provideRouter([]),
+    { provide: URL_FETCH, useValue: async () => new Response('<h1>Report</h1>') },
+    ...(roles ? [provideRoles(roles)] : [])], async () => undefined);
   view.fixture.componentRef.setInput('ids', ids);
   view.fixture.componentRef.setInput('baseline', baseline);
   await view.settle();
@@ -45,7 +54,7 @@ describe('ComparePage', () => {
 
   it('asks the server to compare against the baseline and shows its verdicts and warnings', async () => {
     const { api, q, all } = await renderCompare('1,2', '1');
-    expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1]]);
+    expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1, false]]);
     expect(q('text-compare-legend')!.textContent).toContain('#1 before (baseline)'); // the server's series
     const row = q('row-delta-2-seq-write-write-bw-bytes')!;
     expect(row.textContent).toContain('400.0 MB/s');
@@ -146,5 +155,102 @@ describe('ComparePage', () => {
     await settle();
     expect([...el.querySelectorAll<HTMLElement>('[data-test^="checkbox-compare-pick-"]')].map((c) => c.dataset['test']))
       .toEqual(['checkbox-compare-pick-1', 'checkbox-compare-pick-3', 'checkbox-compare-pick-2']);
+  });
+
+  describe('reads the ARC answered from RAM', () => {
+    const FROM_RAM_WARNING = "#2 'after': Random read 4 KiB: 48 % of the blocks it read came from RAM (the ARC), not "
+      + 'from the disks; no verdict is given on it.';
+    /** #2's random read: 30 % more IOPS, half of it from RAM; unjudged unless asked. */
+    const answer = (judged: boolean) => fakeComparison({
+      comparisons: [{
+        id: 2, label: 'after', source: 'FIO',
+        metrics: [
+          fakeComparisonRow(),
+          fakeComparisonRow({
+            test: 'RAND_READ_4K', metric: 'read_iops', baseline: fakeStats([11000, 12000, 13000]),
+            other: fakeStats([15000, 15600, 16000]), ratio: 1.3,
+            ...(judged ? { ratio_ci_low: 1.25, ratio_ci_high: 1.35, p_value: 0.01, p_adjusted: 0.02, verdict: 'BETTER' }
+              : { ratio_ci_low: null, ratio_ci_high: null, p_value: null, p_adjusted: null, verdict: 'FROM_RAM' }),
+          }),
+        ],
+      }],
+      warnings: [judged ? FROM_RAM_WARNING.replace('no verdict is given on it', 'its verdicts judge the ARC, not the disks')
+        : FROM_RAM_WARNING],
+    });
+    const byChoice = (params: unknown[]) => answer(params[2] === true);
+    const box = (q: (id: string) => HTMLElement | null) => q('checkbox-compare-judge-from-ram')!.querySelector('input')!;
+
+    it('are left unjudged by default: the change stays, no interval or p, the verdict and the warning say why', async () => {
+      const { api, q, all } = await renderCompare('1,2', '1', byChoice);
+      expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1, false]]);
+      const row = q('row-delta-2-rand-read-4k-read-iops')!;
+      expect(row.textContent).toContain('+30.0 %');
+      expect(row.textContent).not.toContain('…');
+      expect(q('cell-delta-from-ram')!.textContent!.trim())
+        .toBe('answered from RAM (the ARC), not the disks: no interval or p');
+      expect(q('cell-delta-from-ram')!.getAttribute('colspan')).toBe('2');
+      expect(row.querySelector('td.merged')!.textContent!.trim()).toBe('');
+      expect(all('text-delta-verdict').map((b) => b.textContent)).toEqual(['better', 'from RAM, not judged']);
+      expect(q('section-compare-warnings')!.textContent).toContain(FROM_RAM_WARNING);
+      // the choice, in words, with what it means beside it for screen readers too
+      const checkbox = q('checkbox-compare-judge-from-ram')!;
+      expect(box(q).checked).toBe(false);
+      expect(checkbox.textContent!.trim()).toBe('Judge reads the ARC answered from RAM');
+      const hint = q('text-compare-judge-from-ram-hint')!;
+      expect(hint.textContent).toBe('Left out by default: their figures are the ARC’s (RAM), not the disks’.');
+      expect(box(q).getAttribute('aria-describedby')).toContain(hint.id);
+    });
+
+    it('are judged when asked: the comparison is asked again and the report follows the choice', async () => {
+      const { api, q, all, settle } = await renderCompare('1,2', '1', byChoice);
+      box(q).click();
+      await settle();
+      expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1, false], [[1, 2], 1, true]]);
+      expect(all('text-delta-verdict').map((b) => b.textContent)).toEqual(['better', 'better']);
+      expect(q('cell-delta-from-ram')).toBeNull();
+      expect(q('row-delta-2-rand-read-4k-read-iops')!.textContent).toContain('+25.0 % … +35.0 %');
+      expect(q('section-compare-warnings')!.textContent).toContain('its verdicts judge the ARC, not the disks');
+      // the browser's save, without jsdom's navigation
+      const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      q('button-report-download-html')!.click();
+      await settle();
+      expect(api.callsOf('core.download')).toEqual([['tuning.report.generate',
+        [{ results: [1, 2], baseline: 1, judge_from_ram: true }, 'HTML'], 'report-results-1-2.html', false]]);
+      expect(saved).toHaveBeenCalledTimes(1);
+      saved.mockRestore();
+    });
+
+    it('shows only the latest answer when the choice changes before the server answers', async () => {
+      const pending: Subject<BenchmarkComparison>[] = [];
+      let asked = 0;
+      const { api, q, all, settle } = await renderCompare('1,2', '1', () => {
+        if (asked++ === 0) {
+          return answer(false);   // the first question, asked as the page opens, answered at once
+        }
+        pending.push(new Subject<BenchmarkComparison>());
+        return pending.at(-1)!;
+      });
+      box(q).click();   // judged...
+      await settle();
+      box(q).click();   // ...then not, before either answer came
+      await settle();
+      expect(api.callsOf('tuning.benchmark.compare').map((p) => p[2])).toEqual([false, true, false]);
+      pending[1].next(answer(false));   // the latest comes first,
+      pending[1].complete();
+      await settle();
+      pending[0].next(answer(true));    // the one asked before it last: not shown
+      pending[0].complete();
+      await settle();
+      expect(all('text-delta-verdict').map((b) => b.textContent)).toEqual(['better', 'from RAM, not judged']);
+      expect(q('text-compare-error')).toBeNull();
+    });
+
+    it('may be judged by a read-only user: it only reads', async () => {
+      const { api, q, settle } = await renderCompare('1,2', '1', byChoice, READ_ONLY_ROLES);
+      expect(box(q).disabled).toBe(false);
+      box(q).click();
+      await settle();
+      expect(api.callsOf('tuning.benchmark.compare').at(-1)).toEqual([[1, 2], 1, true]);
+    });
   });
 });

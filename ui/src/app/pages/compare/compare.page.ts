@@ -7,7 +7,8 @@ import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
-import { BenchmarkComparison, BenchmarkResult, Verdict } from '../../api/models/tuning-benchmark';
+import * as api from '../../api/models/generated/api-types.generated';
+import { BenchmarkComparison, BenchmarkResult } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TranslateService } from '../../i18n/translate.service';
 import { TEST_WORDS, compareMetrics, formatMetric, orderedTests } from '../../shared/benchmark-metrics';
@@ -19,7 +20,9 @@ import { SortedRows, rankOf, timeOf } from '../../shared/table/sort-rows';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { SOURCE_WORDS } from '../benchmarks/source-words';
 import { CompareChartsComponent } from './compare-charts.component';
-import { DeltaRow, TOO_FEW_RUNS, VERDICT_WORDS, baselineFirst, deltaRows, seriesName } from './compare-data';
+import {
+  DeltaRow, FROM_RAM_WORDS, TOO_FEW_RUNS, VERDICT_ORDER, VERDICT_WORDS, baselineFirst, deltaRows, seriesName,
+} from './compare-data';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 export function parseIds(text: string | undefined): number[] {
@@ -31,8 +34,10 @@ const PICKER_FIELDS = ['id', 'label', 'created_at', 'source'] as const;
 type PickerRow = Pick<BenchmarkResult, (typeof PICKER_FIELDS)[number]>;
 
 const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
-/** A Verdict sort: the clear answers first, then what could not be told. */
-const VERDICT_ORDER: Verdict[] = ['BETTER', 'WORSE', 'NO_CHANGE', 'INCONCLUSIVE', 'INSUFFICIENT_RUNS'];
+
+/** The compare page's report: its results against its baseline, judging reads from RAM as the page does. */
+type CompareReportSelection = Extract<ReportSelection, { results: number[] }>
+  & Pick<api.TuningReportSelection, 'judge_from_ram'>;
 
 /** Results against a baseline: tiles, then the server's charts (MB/s bars, IOPS and latency dots on log axes) and
  *  the deltas with their verdicts. */
@@ -48,6 +53,8 @@ const VERDICT_ORDER: Verdict[] = ['BETTER', 'WORSE', 'NO_CHANGE', 'INCONCLUSIVE'
     .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 4px; vertical-align: middle; }
     .badge.INCONCLUSIVE { background: var(--bg3); color: var(--fg2); }
     .num { text-align: right; white-space: nowrap; }
+    .judge-ram { margin: 4px 0 8px; }
+    .judge-ram .hint { margin: 0 0 0 40px; font-size: 0.9em; }
   `,
 })
 export class ComparePage {
@@ -64,8 +71,13 @@ export class ComparePage {
   protected readonly comparison = signal<BenchmarkComparison | null>(null);
   protected readonly error = signal<string | null>(null);
   protected readonly loading = signal(false);
+  /** Give verdicts on reads the ARC answered from RAM too (off: their rows say so and judge nothing). */
+  protected readonly judgeFromRam = signal(false);
+  /** Only the latest question's answer is shown. */
+  private asked = 0;
   protected readonly verdictWords = VERDICT_WORDS;
   protected readonly tooFewRuns = TOO_FEW_RUNS;
+  protected readonly fromRamWords = FROM_RAM_WORDS;
   protected readonly testWords = TEST_WORDS;
   protected readonly metric = formatMetric;
   protected readonly pct = formatRatioPercent;
@@ -79,10 +91,11 @@ export class ComparePage {
     name: seriesName({ id: s.configuration_id, label: s.label }), colour: s.colour, baseline: s.baseline,
   })));
   /** The report covers what is on screen: the chosen results against the chosen baseline. */
-  protected readonly reportSelection = computed<ReportSelection | null>(() => {
+  protected readonly reportSelection = computed<CompareReportSelection | null>(() => {
     const ids = this.chosen().map((r) => r.id);
     const baseline = this.baselineId();
-    return ids.length >= 2 && baseline !== null ? { results: ids, baseline } : null;
+    const judge = this.judgeFromRam();
+    return ids.length >= 2 && baseline !== null ? { results: ids, baseline, judge_from_ram: judge } : null;
   });
   protected readonly deltas = computed(() => deltaRows(this.comparison()));
   private readonly metricOrder = computed(() => [...new Set(this.deltas().map((d) => d.metric))].sort(compareMetrics));
@@ -112,6 +125,11 @@ export class ComparePage {
     return row.verdict === 'INSUFFICIENT_RUNS';
   }
 
+  /** Neither an interval nor a p: too few runs, or a read the ARC answered from RAM (its ratio stays). */
+  protected unjudged(row: DeltaRow): boolean {
+    return row.verdict === 'INSUFFICIENT_RUNS' || row.verdict === 'FROM_RAM';
+  }
+
   constructor() {
     void this.loadAll();
     effect(() => {
@@ -137,6 +155,11 @@ export class ComparePage {
     this.navigate(this.picked(), id);
   }
 
+  protected setJudgeFromRam(judge: boolean): void {
+    this.judgeFromRam.set(judge);
+    void this.compare();
+  }
+
   private navigate(ids: number[], baseline: number | null): void {
     void this.router.navigate([], { queryParams: { ids: ids.join(',') || null, baseline } });
   }
@@ -151,20 +174,30 @@ export class ComparePage {
   }
 
   private async compare(): Promise<void> {
+    const asked = ++this.asked;
     this.comparison.set(null);
     this.error.set(null);
     const ids = this.picked();
     const base = this.baselineId();
     if (ids.length < 2 || base === null) {
+      this.loading.set(false);
       return;
     }
     this.loading.set(true);
     try {
-      this.comparison.set(await firstValueFrom(this.api.call('tuning.benchmark.compare', [ids, base])));
+      const comparison = await firstValueFrom(
+        this.api.call('tuning.benchmark.compare', [ids, base, this.judgeFromRam()]));
+      if (asked === this.asked) {
+        this.comparison.set(comparison);
+      }
     } catch (error) {
-      this.error.set(errorMessage(error));
+      if (asked === this.asked) {
+        this.error.set(errorMessage(error));
+      }
     } finally {
-      this.loading.set(false);
+      if (asked === this.asked) {
+        this.loading.set(false);
+      }
     }
   }
 }

@@ -30,6 +30,19 @@ describe('TileGridComponent', () => {
     expect(few).not.toMatch(/%|…|\bp\b/);
   });
 
+  it('shows a read the ARC answered from RAM muted, as too few runs are: its change in words, not judged', async () => {
+    const [tile] = COMPARE_SAMPLE.tiles;
+    const fromRam = { ...tile.values[1], configuration_id: 4, label: 'warm ARC',
+      change: { ratio: 1.3, verdict: 'FROM_RAM', words: '+30.0 % · from RAM, not judged' } };
+    const { q } = await grid([{ ...tile, values: [...tile.values, fromRam] }]);
+    const changes = [...q('section-tile-seq-write-write-bw-bytes')!.querySelectorAll<HTMLElement>('[data-test="text-tile-change"]')];
+    expect(changes.map((c) => c.textContent)).toEqual(
+      ['+20.0 % · better', 'too few runs for a verdict (need 5 per side)', '+30.0 % · from RAM, not judged']);
+    const colour = (c: HTMLElement) => getComputedStyle(c).color;
+    expect(colour(changes[2])).toBe(colour(changes[1]));   // muted, as too few runs
+    expect(colour(changes[2])).not.toBe(colour(changes[0]));
+  });
+
   it('shows one stored result the same way, without naming it on every tile', async () => {
     const tiles = resultTiles(fakeBenchmark());
     expect(tiles.map((t) => [t.title, t.values[0].number, t.values[0].unit_word, t.values[0].latency])).toEqual([

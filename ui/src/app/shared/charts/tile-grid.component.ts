@@ -6,7 +6,8 @@ import { TestIdDirective } from '../test-id/test-id.directive';
 
 /**
  * A CrystalDiskMark-style grid: per test, each result's headline figure as a big number in human units, its latency
- * under it, and against the baseline the change with the verdict's words (or that the runs are too few for one).
+ * under it, and against the baseline the change with the verdict's words (or that the runs are too few for one, or
+ * that the ARC answered the read from RAM: muted, as neither judges anything).
  */
 @Component({
   selector: 'tp-tile-grid',
@@ -22,7 +23,7 @@ import { TestIdDirective } from '../test-id/test-id.directive';
     .small { font-size: 0.85em; color: var(--fg2); }
     .change { font-size: 0.9em; font-weight: 600; }
     .change.BETTER { color: var(--ok); } .change.WORSE { color: var(--danger); }
-    .change.NO_CHANGE, .change.INCONCLUSIVE, .change.INSUFFICIENT_RUNS { color: var(--fg2); }
+    .change.NO_CHANGE, .change.INCONCLUSIVE, .change.INSUFFICIENT_RUNS, .change.FROM_RAM { color: var(--fg2); }
   `,
   template: `
     @for (tile of tiles(); track tile.key) {
