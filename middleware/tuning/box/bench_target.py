@@ -9,7 +9,7 @@ import os
 import platform
 
 from ..shared.zfs_names import zfs_name_error
-from ..framework import CallError, field_error
+from ..framework import CallError, field_error, plain
 from .appliance import openzfs_version, zfs_parameters
 
 SCRATCH_PREFIX = '.tuning-bench-'
@@ -74,12 +74,25 @@ async def read_target(middleware, dataset: str, field: str) -> dict:
             'recordsize_bytes': int(row['recordsize']['parsed'] if 'parsed' in row['recordsize']
                                     else row['recordsize']['rawvalue']),
             'is_zvol': False, 'dirty_data_max_bytes': int(dirty) if dirty and str(dirty).isdigit() else None,
+            'direct': await direct_property(middleware, dataset),
             **await usable_space(middleware, row),
         })
     else:
         env.update(await middleware.run_in_thread(_statvfs_figures, mountpoint))
     return {'dataset': dataset, 'pool': row['pool'], 'mountpoint': mountpoint, 'is_zfs': is_zfs,
             'filesystem': fstype, 'env': env}
+
+
+async def direct_property(middleware, dataset: str) -> str | None:
+    """The dataset's ``direct`` property (OpenZFS 2.3: STANDARD, ALWAYS or DISABLED), which ``pool.dataset`` does not
+    expose; None where the box cannot say (an OpenZFS without it)."""
+    try:
+        rows = await middleware.call('zfs.resource.query', {'paths': [dataset], 'properties': ['direct'],
+                                                            'get_source': False})
+    except Exception:   # an older OpenZFS has no such property: Direct I/O is then ruled out by its version
+        return None
+    prop = (plain(rows[0]).get('properties') or {}).get('direct') if rows else None
+    return str(prop.get('value') or prop.get('raw')) if isinstance(prop, dict) else None
 
 
 def _bytes(prop: dict) -> int:

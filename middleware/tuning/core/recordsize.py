@@ -135,8 +135,9 @@ def recordsize_advice(sizes: dict, current: int | None, compression: str | None)
                  'larger file' + ('' if off else ', almost all of it compressed away'))
         candidates.append({'record': record, 'tail_bytes': tail, 'tail_share': round(_share(tail, total), 4),
                            'words': words})
-    special = [{'limit': limit, 'bytes': sizes['small_bytes'][limit],
-                'words': f'files of {format_block_size(limit)} or less add up to {format_bytes(sizes["small_bytes"][limit])}'}
+    small = sizes['small_bytes']
+    special = [{'limit': limit, 'bytes': small[limit],
+                'words': f'files of {format_block_size(limit)} or less add up to {format_bytes(small[limit])}'}
                for limit in SMALL_BLOCK_LIMITS]
     return {'recommended': recommended, 'current': current, 'change': bool(current) and recommended != current,
             'reasons': reasons, 'large_share': round(_share(large, total), 4),

@@ -43,7 +43,8 @@ def test_large_files_call_for_1m_records_and_the_change_applies_to_new_data():
 
 
 def test_virtual_disks_and_databases_call_for_their_io_size():
-    vms = recordsize_advice(sizes_of(('disk0.qcow2', 40 * GIB), ('disk1.VMDK', 20 * GIB), ('iso.bin', GIB)), None, 'OFF')
+    vms = recordsize_advice(sizes_of(('disk0.qcow2', 40 * GIB), ('disk1.VMDK', 20 * GIB), ('iso.bin', GIB)), None,
+                            'OFF')
     assert vms['recommended'] == 64 * KIB and vms['in_place_kinds'] == 'virtual disk images'
     assert 'by their names' in vms['reasons'][0] and vms['change'] is False   # no current size: nothing to change
     db = recordsize_advice(sizes_of(('ibdata.ibd', 8 * GIB), ('app.sqlite', GIB)), 128 * KIB, 'LZ4')

@@ -36,12 +36,15 @@ def test_direct_io_only_where_it_bypasses_the_arc():
         assert tests[t]['direct'] is False and tests[t]['ioengine'] == 'psync'
         assert tests[t]['working_set_bytes'] >= 32 * GIB
         assert 'not aligned' in tests[t]['cache_defeat']['explanation']
+        assert 'its counters say how much came from RAM' in tests[t]['cache_defeat']['explanation']
 
 
 @pytest.mark.parametrize('over, reason', [
     ({'openzfs_version': 'zfs-2.2.7-1'}, 'ignores O_DIRECT'),
     ({'os': 'FreeBSD'}, 'off by default'),
     ({'is_zvol': True}, 'zvols'),
+    # direct=disabled: ZFS sends O_DIRECT through the ARC (the VM tier saw it), whatever the version says
+    ({'direct': 'DISABLED'}, "Direct I/O property is Disabled"),
 ])
 def test_working_set_when_direct_io_is_not_real(over, reason):
     plan = benchmark_method({'tests': ['SEQ_READ'], 'profile': 'QUICK'}, zfs_env(**over))
@@ -49,6 +52,12 @@ def test_working_set_when_direct_io_is_not_real(over, reason):
     assert test['cache_defeat']['method'] == 'WORKING_SET' and reason in test['cache_defeat']['explanation']
     assert test['working_set_bytes'] >= 2 * 16 * GIB
     assert plan['cache_defeat']['method'] == 'WORKING_SET'
+
+
+@pytest.mark.parametrize('direct', ['STANDARD', 'always', None])
+def test_a_direct_property_that_honours_o_direct_keeps_direct_io(direct):
+    plan = benchmark_method({'tests': ['SEQ_READ'], 'profile': 'QUICK'}, zfs_env(direct=direct))
+    assert plan['tests'][0]['cache_defeat']['method'] == 'DIRECT_IO' and plan['target']['direct'] == direct
 
 
 def test_zvol_uses_o_direct_with_libaio_but_sized_past_arc():

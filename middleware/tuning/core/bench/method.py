@@ -4,7 +4,7 @@ spec: ``{tests: [TEST], profile: QUICK|STANDARD|THOROUGH, runs?: int, adaptive?:
 runtime_seconds?, ramp_seconds?, working_set_bytes?}`` (the last three are expert overrides; a working set below
 what the cache-defeat method needs is refused).
 
-env: ``{is_zfs, os, openzfs_version, arc_max_bytes, recordsize_bytes, is_zvol, dirty_data_max_bytes, size_bytes,
+env: ``{is_zfs, os, openzfs_version, arc_max_bytes, recordsize_bytes, is_zvol, dirty_data_max_bytes, direct, size_bytes,
 used_bytes, free_bytes}`` — the pool (ZFS) or the filesystem (plain directory) the scratch space lives on; the ZFS
 keys are needed only when ``is_zfs``.
 
@@ -121,7 +121,7 @@ def benchmark_method(spec, env):
         'runtime_seconds': runtime if runtime is not None else profile.runtime_seconds,
         'ramp_seconds': ramp if ramp is not None else profile.ramp_seconds,
         'target': {k: env.get(k) for k in ('is_zfs', 'os', 'openzfs_version', 'arc_max_bytes', 'recordsize_bytes',
-                                           'is_zvol', 'dirty_data_max_bytes')},
+                                           'is_zvol', 'dirty_data_max_bytes', 'direct')},
         'cache_defeat': _summary_defeat(planned),
         'space': space,
         'tests': planned,
