@@ -10,6 +10,7 @@ from .benchmark_models import (
 )
 from .context import busy_while, plugin_context
 from .compute import comparison_of, outcome, result_of, sent
+from .core.report.chart_layout import PANEL_WIDTHS
 from .core.bench import BenchmarkInputError, import_result, summarize_runs
 from .core.bench.power import plan_estimate
 from .core.bench.statistics import honest_summary
@@ -80,7 +81,7 @@ class TuningBenchmarkService(Service):
         return store.delete_benchmark(db, id_)
 
     @api_method(TuningBenchmarkCompareArgs, TuningBenchmarkCompareResult, roles=READ_ROLES)
-    async def compare(self, ids, baseline, judge_from_ram):
+    async def compare(self, ids, baseline, judge_from_ram, chart_widths):
         """Every result against one baseline (the first id unless `baseline` names one): per test and metric the
         ratio of medians with a bootstrap CI, the exact Mann–Whitney p (Holm-adjusted per test) and a verdict
         (BETTER, WORSE, NO_CHANGE within ±5 %, INCONCLUSIVE); plus the theoretical maximum and what to be wary of.
@@ -88,7 +89,8 @@ class TuningBenchmarkService(Service):
         INSUFFICIENT_RUNS and the row has no interval and no p-value; a read test the ARC answered from RAM (above
         10 % of its blocks) is FROM_RAM the same way unless `judge_from_ram`. `series`, `tiles` and `charts` are what
         the panel and the report draw (one colour per result, values and test names in words), computed here once;
-        `chart_layouts` where the panel draws each mark of a chart, at each width it may have."""
+        `chart_layouts` where the panel draws each mark of a chart, at each width it may have (or the
+        `chart_widths` asked for)."""
         verrors = ValidationErrors()
         if len(set(ids)) != len(ids):
             verrors.add('ids', 'Lists a result more than once.')
@@ -98,7 +100,8 @@ class TuningBenchmarkService(Service):
         results = await store_call(self.middleware, results_or_error, ids, 'ids')
         measured = await store_call(self.middleware, network_store.latest_network_results)
         return result_of(await run_in_proc(self.middleware, outcome, comparison_of, [sent(r) for r in results],
-                                           baseline if baseline is not None else ids[0], measured, judge_from_ram))
+                                           baseline if baseline is not None else ids[0], measured, judge_from_ram,
+                                           chart_widths or PANEL_WIDTHS))
 
     @api_method(TuningBenchmarkImportArgs, TuningBenchmarkImportResult, roles=WRITE_ROLES,
                 audit='Tuning benchmark import')

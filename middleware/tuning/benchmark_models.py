@@ -15,6 +15,8 @@ __all__ = [
 ]
 
 BenchmarkTest = Literal['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
+# the panel widths a comparison's charts are laid out at (core.report.chart_layout.PANEL_WIDTHS; a test keeps them one)
+ChartWidth = Literal[300, 345, 400, 460, 530, 610, 700, 800, 900]
 ALL_TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
 # Bounds of one run's durations: THOROUGH measures 180 s after a 30 s warm-up; far longer is a typo that would hold
 # the box (and its disks) for days.
@@ -103,6 +105,9 @@ class TuningBenchmarkCompareArgs(BaseModel):
     judge_from_ram: bool = False
     """Give verdicts on read tests the ARC answered from RAM too (more than 10 % of their blocks; a result's
     `context.arc`). Left out by default: their figures are the ARC's, not the disks', and their rows say FROM_RAM."""
+    chart_widths: Annotated[list[ChartWidth], Field(min_length=1, max_length=9)] | None = None
+    """The panel widths to lay the charts out at (`chart_layouts`); default: every one. A panel asks for the ones it
+    can show: each costs the box time to build, check and send."""
 
 
 class TuningBenchmarkCompareSeries(BaseModel):
@@ -292,8 +297,9 @@ class TuningBenchmarkCompareEntry(BaseModel):
     charts: list[TuningBenchmarkCompareChart]
     """What the panel and the report draw, computed once here."""
     chart_layouts: dict[str, list[TuningBenchmarkChartLayout]]
-    """Per chart id, the chart laid out at each width the panel may have (300 to 900 px, about 15 % apart): the
-    panel draws the widest that fits, unscaled, so its 12 px text stays 12 px on a phone."""
+    """Per chart id, the chart laid out at each width the panel may have (300 to 900 px, about 15 % apart), or at
+    the `chart_widths` asked for, narrowest first: the panel draws the widest that fits, unscaled, so its 12 px text
+    stays 12 px on a phone."""
 
 
 class TuningBenchmarkCompareResult(BaseModel):

@@ -14,7 +14,7 @@ from .core.bench.statistics import honest_summary
 from .core.campaign import recommend
 from .core.report import ReportInputError, build_report, render
 from .core.report.chart_data import compare_series, comparison_rows
-from .core.report.chart_layout import panel_layouts
+from .core.report.chart_layout import PANEL_WIDTHS, panel_layouts
 
 # raised with (field, message); pickle would rebuild them from their one formatted argument and fail, and an answer a
 # pool cannot unpickle breaks the whole pool, so they cross as data (``outcome``, ``result_of``)
@@ -30,10 +30,10 @@ def comparable(result: dict, judge_from_ram: bool = False) -> dict:
 
 
 def comparison_of(results: list[dict], baseline_id: int, measured: dict | None = None,
-                  judge_from_ram: bool = False) -> dict:
+                  judge_from_ram: bool = False, chart_widths=PANEL_WIDTHS) -> dict:
     """The comparison of stored results against one of them (``tuning.benchmark.compare``'s answer); ``measured``: the
     latest network ceiling of each port (``store.network.latest_network_results``); ``judge_from_ram``: verdicts on
-    reads the ARC answered from RAM too."""
+    reads the ARC answered from RAM too; ``chart_widths``: the panel widths to lay the charts out at."""
     base = next(e for e in results if e['id'] == baseline_id)
     others = [e for e in results if e is not base]
     answer = compare_results(comparable(base, judge_from_ram), [comparable(e, judge_from_ram) for e in others])
@@ -52,7 +52,8 @@ def comparison_of(results: list[dict], baseline_id: int, measured: dict | None =
     answer.update(compare_series([base, *others], {e['id']: honest_summary(e['summary']) for e in results},
                                  comparison_rows(answer['comparisons']), answer['theoretical_max']))
     # and where the panel draws each mark: the report's layout code, at the widths the panel may have
-    answer['chart_layouts'] = panel_layouts(answer['charts'], any(e['source'] == 'CLIENT' for e in results))
+    answer['chart_layouts'] = panel_layouts(answer['charts'], any(e['source'] == 'CLIENT' for e in results),
+                                            chart_widths)
     return answer
 
 

@@ -212,6 +212,9 @@ def test_compare_rejects_unknown_and_repeated_ids(c):
     with pytest.raises(RpcError) as e:   # a yes or no, never a string that looks like one
         c.call('tuning.benchmark.compare', [999999, 999998], None, 'yes')
     assert error_fields(e.value) == ['judge_from_ram']
+    with pytest.raises(RpcError) as e:   # only the widths the charts are laid out at
+        c.call('tuning.benchmark.compare', [999999, 999998], None, False, [400, 401])
+    assert error_fields(e.value) == ['chart_widths.1']
 
 
 @pytest.mark.sandbox_only

@@ -52,3 +52,16 @@ def test_compare_hands_the_panel_its_layouts_in_the_api_shape():
     assert box['chart_layouts']['throughput'][0]['reference'] is None
     assert client['chart_layouts']['throughput'][0]['reference'] is not None
     assert box['charts'][0]['reference'] == client['charts'][0]['reference']  # the chart keeps its limit (the report's)
+
+
+def test_a_panel_that_asks_for_some_widths_gets_only_those_narrowest_first():
+    from typing import get_args
+
+    from tuning.benchmark_models import ChartWidth
+    assert get_args(ChartWidth) == PANEL_WIDTHS   # the API's choices are the widths the layout code knows
+    drawing = panel_sample()
+    asked = panel_layouts(drawing['charts'], client_measured=False, widths=[700, 345, 700])
+    assert all([l['width'] for l in layouts] == [345, 700] for layouts in asked.values())
+    base, other = _pair()
+    compared = comparison_of([base, other], base['id'], chart_widths=[400])
+    assert all([l['width'] for l in layouts] == [400] for layouts in compared['chart_layouts'].values())

@@ -12,7 +12,9 @@ when it is wider than the picture (``label_lines``). The limit (theoretical maxi
 label sits in a band above the plot, where it cannot cover a mark. Tick labels that would touch their neighbour are
 left out. Positions are rounded to 0.01 px (what an SVG attribute carries).
 
-``panel_layouts(charts, client_measured)`` → ``{chart id: [layout at each of PANEL_WIDTHS]}``, what the panel draws.
+``panel_layouts(charts, client_measured, widths=PANEL_WIDTHS)`` → ``{chart id: [layout at each of widths]}``, what
+the panel draws (it may ask for only the widths it can show: each layout is a few kilobytes to build, check and send
+on the loop that serves every client).
 Which names fit beside their marks, how they wrap and which tick labels show depend on the width, and the panel's
 text must stay 12 px on a phone (a layout scaled down to a 390 px screen would shrink it to 6 px): so the server
 lays out at a ladder of widths, each about 15 % wider than the last, and the panel draws the widest that fits its
@@ -150,7 +152,9 @@ def chart_layout(chart, width):
             'groups': groups, 'reference': reference, 'bar': bar}
 
 
-def panel_layouts(charts, client_measured):
-    """Each chart laid out at every one of ``PANEL_WIDTHS``, the network line only beside client-measured results."""
+def panel_layouts(charts, client_measured, widths=PANEL_WIDTHS):
+    """Each chart laid out at each of ``widths`` (of ``PANEL_WIDTHS``, narrowest first), the network line only
+    beside client-measured results."""
+    widths = sorted(set(widths))
     return {chart['id']: [chart_layout(chart if client_measured else {**chart, 'reference': None}, width)
-                          for width in PANEL_WIDTHS] for chart in charts}
+                          for width in widths] for chart in charts}

@@ -53,17 +53,27 @@ export interface TuningApi {
    * INSUFFICIENT_RUNS and the row has no interval and no p-value; a read test the ARC answered from RAM (above
    * 10 % of its blocks) is FROM_RAM the same way unless `judge_from_ram`. `series`, `tiles` and `charts` are what
    * the panel and the report draw (one colour per result, values and test names in words), computed here once;
-   * `chart_layouts` where the panel draws each mark of a chart, at each width it may have.
+   * `chart_layouts` where the panel draws each mark of a chart, at each width it may have (or the
+   * `chart_widths` asked for).
    */
   'tuning.benchmark.compare': {
     job: false;
     /**
-     * `[ids, baseline?, judge_from_ram?]`
+     * `[ids, baseline?, judge_from_ram?, chart_widths?]`
      *
      * @minItems 1
-     * @maxItems 3
+     * @maxItems 4
      */
-    params: [number[]] | [number[], number | null] | [number[], number | null, boolean];
+    params:
+      | [number[]]
+      | [number[], number | null]
+      | [number[], number | null, boolean]
+      | [
+          number[],
+          number | null,
+          boolean,
+          (300 | 345 | 400 | 460 | 530 | 610 | 700 | 800 | 900)[] | null
+        ];
     result: TuningBenchmarkCompareEntry;
   };
   /**
@@ -1103,8 +1113,9 @@ export interface TuningBenchmarkCompareEntry {
    */
   charts: TuningBenchmarkCompareChart[];
   /**
-   * Per chart id, the chart laid out at each width the panel may have (300 to 900 px, about 15 % apart): the
-   * panel draws the widest that fits, unscaled, so its 12 px text stays 12 px on a phone.
+   * Per chart id, the chart laid out at each width the panel may have (300 to 900 px, about 15 % apart), or at
+   * the `chart_widths` asked for, narrowest first: the panel draws the widest that fits, unscaled, so its 12 px text
+   * stays 12 px on a phone.
    */
   chart_layouts: {
     [k: string]: TuningBenchmarkChartLayout[];
