@@ -8,13 +8,15 @@ import time
 
 from .advice_models import TuningAdviceLayoutArgs, TuningAdviceLayoutOptions, TuningAdviceLayoutResult
 from .advice_recordsize_models import TuningAdviceRecordsizeArgs, TuningAdviceRecordsizeResult
+from .advice_slog_models import TuningAdviceSlogArgs, TuningAdviceSlogResult
 from .box.file_scan import ScanAborted, scan_files
 from .box.profile import read_profile
-from .context import plugin_context
+from .context import busy_while, plugin_context
 from .core.layout import LayoutInputError, layout_advice
 from .core.presets.units import format_bytes
 from .core.recordsize import recordsize_answer
-from .framework import CallError, READ_ROLES, Service, api_method, field_error, job, plain
+from .flows.slog_run import slog_advice
+from .framework import CallError, READ_ROLES, Service, WRITE_ROLES, api_method, field_error, job, plain
 from .shared.zfs_names import zfs_name_error
 from .store import disk_reads
 from .store.offloop import store_read
@@ -143,3 +145,15 @@ class TuningAdviceService(Service):
         scan = await walk_in_thread(self.middleware, dataset['mountpoint'], options, job.set_progress)
         job.set_progress(100, f'{scan["sizes"]["files"]:,} files looked at')
         return recordsize_answer(options['dataset'], scan, dataset['recordsize'], dataset['compression'])
+
+    @api_method(TuningAdviceSlogArgs, TuningAdviceSlogResult, roles=WRITE_ROLES, audit='Tuning SLOG headroom')
+    @job(read_roles=READ_ROLES, description=lambda options: f'Log device headroom of {options.get("dataset")}',
+         abortable=True)
+    async def slog(self, job, options):
+        """How much a separate log device (SLOG) could raise this pool's synchronous writes, before buying one: the
+        box's own sync writes over `window_seconds` (the intent log's counters), then 4 KiB synchronous writes on a
+        scratch child dataset of `dataset` with the intent log as the pool has it and with sync=disabled on that
+        scratch dataset only (the ceiling no log device can pass; never on a dataset holding data, and gone with the
+        scratch dataset when the job ends, or at start-up after a crash). Holds the box like a benchmark."""
+        async with busy_while(self.middleware, 'tuning.advice.slog', job.id):
+            return await slog_advice(self.middleware, job.set_progress, job.id, options)

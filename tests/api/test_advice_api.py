@@ -95,3 +95,32 @@ def test_a_recordsize_question_that_names_nothing_usable_is_refused_naming_the_f
     with pytest.raises((JobFailed, RpcError)) as e:
         c.job('tuning.advice.recordsize', options)
     assert field in error_fields(e.value)
+
+
+@pytest.mark.sandbox_only
+def test_slog_headroom_needs_a_zfs_dataset_and_changes_nothing_on_the_sandbox(c):
+    before = c.call('pool.dataset.query', [['id', '=', 'tank/media']], {'get': True})['sync']
+    with pytest.raises((JobFailed, RpcError)) as e:
+        c.job('tuning.advice.slog', {'dataset': 'tank/media', 'window_seconds': 0, 'runtime_seconds': 2, 'runs': 1})
+    assert error_fields(e.value) == ['options.dataset']
+    assert c.call('pool.dataset.query', [['id', '=', 'tank/media']], {'get': True})['sync'] == before
+    assert c.call('tuning.state')['busy'] is None   # the box is let go
+
+
+@pytest.mark.parametrize('options, field', [
+    ({'dataset': 'tank/no-such-dataset', 'window_seconds': 0}, 'options.dataset'),
+    ({'dataset': 'tank/media', 'runs': 0}, 'options.runs'),
+    ({'dataset': 'tank/media', 'window_seconds': 601}, 'options.window_seconds'),
+    ({'dataset': 'tank/media', 'runtime_seconds': 1}, 'options.runtime_seconds'),
+])
+def test_a_slog_question_that_names_nothing_usable_is_refused_naming_the_field(c, options, field):
+    with pytest.raises((JobFailed, RpcError)) as e:
+        c.job('tuning.advice.slog', options)
+    assert field in error_fields(e.value)
+
+
+def test_a_read_only_user_may_not_measure_slog_headroom(host):
+    with host.readonly_client() as readonly:
+        with pytest.raises(RpcError) as e:
+            readonly.job('tuning.advice.slog', {'dataset': 'tank/media'})
+    assert e.value.reason == '[EACCES] Not authorized'

@@ -116,7 +116,7 @@ def scratch_dataset_name(dataset: str, bench_id: str) -> str:
     return name
 
 
-def _is_scratch_name(name: str) -> bool:
+def is_scratch_name(name: str) -> bool:
     return zfs_name_error(name) is None and '/' in name and name.rsplit('/', 1)[1].startswith(SCRATCH_PREFIX)
 
 
@@ -133,7 +133,7 @@ async def create_scratch_dataset(middleware, name: str, refquota_bytes: int) -> 
 
 async def destroy_scratch_dataset(middleware, name: str) -> bool:
     """Remove a scratch dataset; ``False`` when it was already gone."""
-    if not _is_scratch_name(name):
+    if not is_scratch_name(name):
         raise ValueError(f'refusing to destroy {name!r}: not a benchmark scratch dataset')
     if not await middleware.call('pool.dataset.query', [['id', '=', name]]):
         return False
@@ -141,5 +141,5 @@ async def destroy_scratch_dataset(middleware, name: str) -> bool:
     return True
 
 
-__all__ = ['SCRATCH_PREFIX', 'create_scratch_dataset', 'destroy_scratch_dataset', 'filesystem_type', 'read_target',
-           'scratch_dataset_name']
+__all__ = ['SCRATCH_PREFIX', 'create_scratch_dataset', 'destroy_scratch_dataset', 'filesystem_type', 'is_scratch_name',
+           'read_target', 'scratch_dataset_name']

@@ -46,6 +46,24 @@ export interface TuningApi {
     result: TuningAdviceRecordsizeAnswer;
   };
   /**
+   * How much a separate log device (SLOG) could raise this pool's synchronous writes, before buying one: the
+   * box's own sync writes over `window_seconds` (the intent log's counters), then 4 KiB synchronous writes on a
+   * scratch child dataset of `dataset` with the intent log as the pool has it and with sync=disabled on that
+   * scratch dataset only (the ceiling no log device can pass; never on a dataset holding data, and gone with the
+   * scratch dataset when the job ends, or at start-up after a crash). Holds the box like a benchmark.
+   */
+  'tuning.advice.slog': {
+    job: true;
+    /**
+     * `[options]`
+     *
+     * @minItems 1
+     * @maxItems 1
+     */
+    params: [TuningAdviceSlogOptions];
+    result: TuningAdviceSlogAnswer;
+  };
+  /**
    * Every result against one baseline (the first id unless `baseline` names one): per test and metric the
    * ratio of medians with a bootstrap CI, the exact Mann–Whitney p (Holm-adjusted per test) and a verdict
    * (BETTER, WORSE, NO_CHANGE within ±5 %, INCONCLUSIVE); plus the theoretical maximum and what to be wary of.
@@ -948,6 +966,71 @@ export interface TuningAdviceRecordsizeSpecial {
   bytes: number;
   bytes_words: string;
   words: string;
+}
+export interface TuningAdviceSlogAnswer {
+  dataset: string;
+  pool: string;
+  /**
+   * With the intent log as the pool has it (sync=standard on the scratch dataset).
+   */
+  with_log: TuningAdviceSlogSide;
+  /**
+   * With sync=disabled on the scratch dataset only: the ceiling no log device can pass.
+   */
+  without_log: TuningAdviceSlogSide;
+  /**
+   * `without_log` over `with_log`: how many times faster sync writes could get, at most.
+   */
+  headroom: number | null;
+  /**
+   * The box's own sync writes over the window; null when its counters could not be read.
+   */
+  load: TuningAdviceSlogLoad | null;
+  log_devices: string[];
+  verdict: 'WORTH_IT' | 'LITTLE_GAIN' | 'NO_SYNC_LOAD' | 'UNKNOWN_LOAD';
+  words: string[];
+}
+export interface TuningAdviceSlogLoad {
+  seconds: number;
+  /**
+   * Times a second the box's workload waited for the intent log (fsync, O_DSYNC, sync=always writes).
+   */
+  commits_per_second: number;
+  records_per_second: number;
+  /**
+   * Log records written a second.
+   */
+  bytes_per_second: number;
+  /**
+   * Some went to a separate log device.
+   */
+  to_log_device: boolean;
+}
+export interface TuningAdviceSlogOptions {
+  /**
+   * A filesystem dataset of the pool; the writes go to a scratch child of it, never to its data.
+   */
+  dataset: string;
+  /**
+   * How long to watch the box's own sync writes first (0: not at all).
+   */
+  window_seconds?: number;
+  /**
+   * Each measurement's length.
+   */
+  runtime_seconds?: number;
+  /**
+   * Measurements of each kind.
+   */
+  runs?: number;
+}
+export interface TuningAdviceSlogSide {
+  /**
+   * 4 KiB synchronous writes a second (median of the runs).
+   */
+  iops: number | null;
+  latency_p50_ns: number | null;
+  latency_p99_ns: number | null;
 }
 export interface TuningApplyOutcome {
   /**

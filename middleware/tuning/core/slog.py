@@ -1,0 +1,100 @@
+"""SLOG headroom in words (pure): how much a separate log device could raise this pool's synchronous writes.
+
+Two figures bound the answer, both measured on a scratch child dataset with 4 KiB synchronous writes (fio
+``sync=dsync``, one at a time: what an NFS or iSCSI client's sync writes, or a database's commits, look like):
+
+- with the intent log as the pool has it (``sync=standard``): every write waits for its log record on the pool's
+  disks (or on the log device the pool already has);
+- with ``sync=disabled`` on that scratch dataset only: no write waits for the log at all. No log device can be faster
+  than that, so it is the ceiling: "a log device could raise sync writes up to N×". Real log devices reach part of
+  it (their own write latency is added back), which the answer says.
+
+The box's own sync load comes from the ZIL's counters (``/proc/spl/kstat/zfs/zil``) over a window before the
+measurement: commits (each fsync, O_DSYNC write or sync=always write that waited for the log), log records and their
+bytes. Without sync writes, a log device would not help, whatever the headroom.
+"""
+from .presets.units import format_bytes
+
+ZIL_KSTAT = '/proc/spl/kstat/zfs/zil'
+COMMITS = 'zil_commit_count'
+RECORDS = 'zil_itx_count'
+LOG_BYTES = ('zil_itx_metaslab_normal_bytes', 'zil_itx_metaslab_slog_bytes')
+SLOG_RECORDS = 'zil_itx_metaslab_slog_count'
+MAX_KSTAT_BYTES = 64 * 1024
+NO_SYNC_LOAD = 1.0      # commits a second below which the box's own workload is said not to write synchronously
+WORTH_IT = 1.5          # headroom below which a log device is said not to be worth buying
+
+
+def parse_kstat(text: str) -> dict[str, int]:
+    """The counters of a kstat text (``name type value`` lines under a header)."""
+    values = {}
+    for line in text[:MAX_KSTAT_BYTES].splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[2].isdigit() and parts[0].replace('_', '').isalnum():
+            values[parts[0]] = int(parts[2])
+    return values
+
+
+def sync_load(before: dict | None, after: dict | None, seconds: float) -> dict | None:
+    """``{seconds, commits_per_second, records_per_second, bytes_per_second, to_log_device}`` of the box's own
+    synchronous writes between two reads of the ZIL's counters; ``None`` when they could not be read or went back."""
+    if before is None or after is None or seconds <= 0:
+        return None
+    delta = {name: after.get(name, 0) - before.get(name, 0) for name in after}
+    if any(v < 0 for v in delta.values()):
+        return None
+    return {'seconds': round(seconds, 1),
+            'commits_per_second': round(delta.get(COMMITS, 0) / seconds, 2),
+            'records_per_second': round(delta.get(RECORDS, 0) / seconds, 2),
+            'bytes_per_second': round(sum(delta.get(name, 0) for name in LOG_BYTES) / seconds, 1),
+            'to_log_device': delta.get(SLOG_RECORDS, 0) > 0}
+
+
+def _side(summary: dict) -> dict:
+    """What one measurement's summary says: median IOPS and its latency percentiles (ns)."""
+    def median(metric):
+        value = (summary.get(metric) or {}).get('median')
+        return float(value) if isinstance(value, (int, float)) else None
+    return {'iops': median('write_iops'), 'latency_p50_ns': median('write_lat_p50_ns'),
+            'latency_p99_ns': median('write_lat_p99_ns')}
+
+
+def _ms(ns: float | None) -> str:
+    return '—' if ns is None else f'{ns / 1e6:.2f} ms'
+
+
+def slog_headroom(with_log: dict, without_log: dict, load: dict | None, log_devices: list[str]) -> dict:
+    """The answer from the two measurements' summaries (``{metric: summary}`` of SYNC_WRITE_4K), the box's own sync
+    load and the pool's log devices (their names; empty: none)."""
+    standard, disabled = _side(with_log), _side(without_log)
+    headroom = (disabled['iops'] / standard['iops']
+                if standard['iops'] and disabled['iops'] else None)
+    lines = [f'Sync writes of 4 KiB, one at a time: {standard["iops"] or 0:,.0f} a second with the intent log as the '
+             f'pool has it (each waits {_ms(standard["latency_p50_ns"])}, p99 {_ms(standard["latency_p99_ns"])}); '
+             f'{disabled["iops"] or 0:,.0f} a second with no intent log at all (sync disabled on a scratch dataset: '
+             'the ceiling no log device can pass, and unsafe for real data).']
+    if log_devices:
+        lines.append(f'The pool already has a log device ({", ".join(log_devices)}): the first figure is with it.')
+    if headroom is not None:
+        lines.append(f'A log device could raise sync writes up to {headroom:.1f}× here; a real one adds its own '
+                     'write latency back, so it reaches part of that (a fast NVMe SSD with power-loss protection '
+                     'comes closest).')
+    if load is None:
+        lines.append("The box's intent-log counters could not be read, so its own sync load is not known.")
+        verdict = 'UNKNOWN_LOAD'
+    elif load['commits_per_second'] < NO_SYNC_LOAD:
+        lines.append(f'Over {load["seconds"]:.0f} s the box\'s own workload waited for the intent log '
+                     f'{load["commits_per_second"]:.1f} times a second: a log device would not help, as nothing here '
+                     'writes synchronously now (measure again while the clients that matter are busy).')
+        verdict = 'NO_SYNC_LOAD'
+    else:
+        lines.append(f'Over {load["seconds"]:.0f} s the box\'s own workload waited for the intent log '
+                     f'{load["commits_per_second"]:,.0f} times a second ({format_bytes(int(load["bytes_per_second"]))}'
+                     '/s of log records): those writes are the ones a log device speeds up.')
+        verdict = 'WORTH_IT' if headroom is not None and headroom >= WORTH_IT else 'LITTLE_GAIN'
+        if verdict == 'LITTLE_GAIN':
+            lines.append(f'With at most {headroom or 1:.1f}× to gain, a log device would change little: the '
+                         'pool already writes sync records about as fast as it writes anything.')
+    return {'with_log': standard, 'without_log': disabled,
+            'headroom': None if headroom is None else round(headroom, 2), 'load': load,
+            'log_devices': log_devices, 'verdict': verdict, 'words': lines}

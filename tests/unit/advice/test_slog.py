@@ -1,0 +1,86 @@
+"""SLOG headroom (core.slog): the intent log's counters, and the answer in words; the flow never changes the sync of
+a dataset that is not a benchmark's scratch."""
+import asyncio
+
+import pytest
+
+from tuning.core.slog import parse_kstat, slog_headroom, sync_load
+from tuning.flows.slog_run import read_zil_counters, set_scratch_sync
+
+ZIL = """15 1 0x01 20 5440 4838404713 1214920154640
+name                            type data
+zil_commit_count                4    1200
+zil_commit_writer_count         4    1100
+zil_itx_count                   4    5400
+zil_itx_metaslab_normal_count   4    5400
+zil_itx_metaslab_normal_bytes   4    22118400
+zil_itx_metaslab_slog_count     4    0
+zil_itx_metaslab_slog_bytes     4    0
+"""
+
+
+def summary(iops, p50_ms, p99_ms):
+    return {'write_iops': {'median': iops}, 'write_lat_p50_ns': {'median': p50_ms * 1e6},
+            'write_lat_p99_ns': {'median': p99_ms * 1e6}}
+
+
+def load(commits):
+    return {'seconds': 30.0, 'commits_per_second': commits, 'records_per_second': commits * 4,
+            'bytes_per_second': commits * 16384.0, 'to_log_device': False}
+
+
+def test_the_zil_counters_are_read_and_their_rise_is_a_rate():
+    before = parse_kstat(ZIL)
+    assert before['zil_commit_count'] == 1200 and before['zil_itx_metaslab_normal_bytes'] == 22118400
+    after = {**before, 'zil_commit_count': 1500, 'zil_itx_count': 6600, 'zil_itx_metaslab_normal_bytes': 27033600}
+    assert sync_load(before, after, 30.0) == {'seconds': 30.0, 'commits_per_second': 10.0,
+                                              'records_per_second': 40.0, 'bytes_per_second': 163840.0,
+                                              'to_log_device': False}
+    assert sync_load(after, before, 30.0) is None and sync_load(None, after, 30.0) is None
+
+
+def test_a_pool_slow_at_sync_writes_with_a_sync_load_is_worth_a_log_device():
+    answer = slog_headroom(summary(180, 5.4, 9.0), summary(4700, 0.2, 0.4), load(120), [])
+    assert answer['verdict'] == 'WORTH_IT' and answer['headroom'] == 26.11
+    assert answer['words'][0].startswith('Sync writes of 4 KiB, one at a time: 180 a second with the intent log as '
+                                         'the pool has it (each waits 5.40 ms, p99 9.00 ms); 4,700 a second')
+    assert 'could raise sync writes up to 26.1× here' in answer['words'][1]
+    assert 'waited for the intent log 120 times a second (1.9 MiB/s of log records)' in answer['words'][2]
+
+
+def test_without_sync_writes_a_log_device_would_not_help_whatever_the_headroom():
+    answer = slog_headroom(summary(180, 5.4, 9.0), summary(4700, 0.2, 0.4), load(0.2), [])
+    assert answer['verdict'] == 'NO_SYNC_LOAD' and 'a log device would not help' in answer['words'][-1]
+
+
+def test_little_headroom_little_gain_and_an_existing_log_device_is_said():
+    answer = slog_headroom(summary(9000, 0.1, 0.2), summary(11000, 0.08, 0.15), load(50), ['nvme0n1'])
+    assert answer['verdict'] == 'LITTLE_GAIN' and answer['headroom'] == 1.22
+    assert 'already has a log device (nvme0n1)' in answer['words'][1]
+    unknown = slog_headroom(summary(9000, 0.1, 0.2), summary(11000, 0.08, 0.15), None, [])
+    assert unknown['verdict'] == 'UNKNOWN_LOAD' and 'could not be read' in unknown['words'][-1]
+
+
+def test_the_counters_file_is_read_and_none_without_one(tmp_path):
+    path = tmp_path / 'zil'
+    path.write_text(ZIL)
+    assert read_zil_counters(str(path))['zil_itx_count'] == 5400
+    assert read_zil_counters(str(tmp_path / 'absent')) is None
+
+
+class Appliance:
+    def __init__(self):
+        self.calls = []
+
+    async def call(self, method, *args):
+        self.calls.append((method, *args))
+
+
+@pytest.mark.parametrize('dataset', ['tank/media', 'tank', 'tank/media/.tuning-bench-x/y', 'tank/.tuning-benchx/..'])
+def test_sync_is_changed_only_on_a_benchmark_scratch_dataset(dataset):
+    appliance = Appliance()
+    with pytest.raises(Exception, match='not a benchmark scratch dataset'):
+        asyncio.run(set_scratch_sync(appliance, dataset, 'DISABLED'))
+    assert appliance.calls == []
+    asyncio.run(set_scratch_sync(appliance, 'tank/media/.tuning-bench-7-abc123', 'DISABLED'))
+    assert appliance.calls == [('pool.dataset.update', 'tank/media/.tuning-bench-7-abc123', {'sync': 'DISABLED'})]
