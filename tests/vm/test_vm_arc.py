@@ -69,9 +69,9 @@ def child(vm, truth):
 
 
 def test_a_random_read_the_arc_holds_is_flagged_as_from_ram(vm, client, child, figures):
-    # 4 KiB reads are not aligned to the 128K recordsize, so the method cannot use Direct I/O (and the dataset's
-    # direct=disabled would ignore O_DIRECT anyway): it falls back to WORKING_SET, a working set of 2 x ARC max,
-    # read buffered. That keeps most reads off RAM only for reads of whole records: fio lays the files out just
+    # The dataset's direct=disabled sends O_DIRECT through the ARC (and 4 KiB reads are not aligned to the 128K
+    # recordsize either), so the method cannot use Direct I/O: it falls back to WORKING_SET, a working set of
+    # 2 x ARC max, read buffered. That keeps most reads off RAM only for reads of whole records: fio lays the files out just
     # before the run, so the ARC starts out holding up to half of them, and each 4 KiB miss brings its whole 128K
     # record (32 such blocks) into the ARC, where later random reads hit it. The counters must see that.
     dataset = child('arc-ram', 'disabled')
@@ -80,6 +80,8 @@ def test_a_random_read_the_arc_holds_is_flagged_as_from_ram(vm, client, child, f
     arc = entry['context']['arc']['RAND_READ_4K']
     figures['arc RAND_READ_4K (direct=disabled)'] = figure(arc, row, guest)
     assert row['cache_defeat']['method'] == 'WORKING_SET' and row['working_set_bytes'] >= 2 * ARC_MAX_BYTES
+    # read from the real dataset through zfs.resource.query, and named as the reason
+    assert "Direct I/O property is Disabled" in row['cache_defeat']['explanation']
     assert arc['from_ram'] is True and arc['ram_share'] > LIMIT
     # the counters moved in the guest itself, and the result claims no more than the box counted
     assert 0 < arc['asked_blocks'] <= guest['demand_data_hits'] + guest['demand_data_iohits'] \
