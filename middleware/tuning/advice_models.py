@@ -93,6 +93,8 @@ class TuningAdviceLayout(BaseModel):
     failures_tolerated: int
     """Disks each vdev can lose."""
     tolerance: LongString
+    cautions: list[LongString]
+    """What to weigh before choosing it (RAIDZ1 on large hard disks, very wide vdevs), in words."""
     reasons: list[LongString]
     current: bool
     """The pool's own layout (`POOL`)."""
@@ -104,7 +106,7 @@ class TuningAdviceLayoutAnswer(BaseModel):
     ashift: int
     recordsize_bytes: int
     layouts: list[TuningAdviceLayout]
-    """Most usable space first."""
+    """First the one that holds the most data in records of `recordsize_bytes`."""
     notes: list[LongString]
 
 

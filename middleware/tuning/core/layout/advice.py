@@ -27,14 +27,16 @@ class LayoutInputError(ValueError):
         self.field = field
 
 
+GIVEN_WORDS = {'count': 'how many there are', 'size_bytes': "each one's size", 'kind': 'their kind'}
+
+
 def chosen_disks(profile: dict, options: dict) -> dict:
     """The disks the advice is for: ``{source, count, size_bytes, kind, names, left_out}``."""
     source = options['source']
     if source == 'GIVEN':
         missing = [f for f in ('count', 'size_bytes', 'kind') if options.get(f) is None]
         if missing:
-            raise LayoutInputError(f'options.{missing[0]}', f'Needed with GIVEN disks: how many, their size in '
-                                   'bytes and their kind.')
+            raise LayoutInputError(f'options.{missing[0]}', f'Needed for disks typed in: {GIVEN_WORDS[missing[0]]}.')
         return {'source': source, 'count': options['count'], 'size_bytes': options['size_bytes'],
                 'kind': options['kind'], 'names': [], 'left_out': []}
     if source == 'POOL':
@@ -48,8 +50,8 @@ def chosen_disks(profile: dict, options: dict) -> dict:
     else:
         disks = [d for d in profile['disks'] if not d.get('pool')]
         if not disks:
-            raise LayoutInputError('options.source', 'This box has no disk outside a pool: choose POOL to lay out '
-                                   'a pool\'s disks again, or GIVEN for disks you do not have yet.')
+            raise LayoutInputError('options.source', 'This box has no disk outside a pool: lay out a pool\'s disks '
+                                   'again, or type in disks you do not have yet.')
     if not disks:
         raise LayoutInputError('options.pool', f'The box does not list the disks of {options["pool"]!r}.')
     kind = Counter(d['kind'] for d in disks).most_common(1)[0][0]

@@ -11,6 +11,7 @@ from .capacity import MIRROR, RAIDZ, pool_space
 
 MAX_RAIDZ_WIDTH = 16     # wider vdevs resilver too slowly to be worth listing
 WIDE_RAIDZ = 10          # past this width, the words warn about resilver time and write rate
+TIE = 0.005             # holding within this share of the most counts as holding the same
 BIG_HDD = 2 * 10 ** 12   # RAIDZ1 on HDDs larger than this: a second failure during the resilver loses the pool
 # Per-disk figures used when none was measured: a typical disk of each kind (sequential MB/s, 4 KiB random IOPS)
 TYPICAL = {
@@ -63,6 +64,19 @@ def tolerance_words(kind: str, width: int, parity: int, vdevs: int) -> str:
             f'{per_vdev * vdevs} in all); one more in the same one loses the pool.')
 
 
+def cautions(kind: str, width: int, parity: int, *, disk_kind: str, disk_bytes: int) -> list[str]:
+    """What an admin must weigh before choosing this layout, in words: said beside its space, not only under
+    "why"."""
+    said = []
+    if kind == RAIDZ and parity == 1 and disk_kind == 'HDD' and disk_bytes > BIG_HDD:
+        said.append(f'RAIDZ1 on {format_disk_size(disk_bytes)} hard disks: a second failure or a read error during '
+                    'the long resilver loses the pool.')
+    if kind == RAIDZ and width > WIDE_RAIDZ:
+        said.append(f'A {width}-wide vdev resilvers slowly (every disk is read to rebuild one) and often writes '
+                    'slower than this estimate.')
+    return said
+
+
 def reasons(kind: str, width: int, parity: int, vdevs: int, spares: int, space: dict, *, disk_kind: str,
             disk_bytes: int, recordsize: int, ashift: int) -> list[str]:
     """Why this layout holds what it holds and behaves as it does, in words."""
@@ -75,14 +89,9 @@ def reasons(kind: str, width: int, parity: int, vdevs: int, spares: int, space: 
                                                                              else [])
         said.append(f'Each {record} record takes {total} sectors of {format_bytes(1 << ashift)} on {width} disks: '
                     f'{and_join(parts)}, so {data / total:.0%} of the space holds data.')
-        said.append('Random I/O: each RAIDZ vdev gives about one disk\'s IOPS, so this pool about '
-                    f'{vdevs} {"disk" if vdevs == 1 else "disks"}\' worth.')
-        if width > WIDE_RAIDZ:
-            said.append(f'A {width}-wide vdev resilvers slowly (every disk is read to rebuild one) and often '
-                        'writes slower than this estimate.')
-        if parity == 1 and disk_kind == 'HDD' and disk_bytes > BIG_HDD:
-            said.append(f'RAIDZ1 on {format_disk_size(disk_bytes)} hard disks: a second failure or a read error '
-                        'during the long resilver loses the pool.')
+        worth = "1 disk's" if vdevs == 1 else f"{vdevs} disks'"
+        said.append(f"Random I/O: each RAIDZ vdev gives about one disk's IOPS, so this pool about {worth} worth.")
+        said += cautions(kind, width, parity, disk_kind=disk_kind, disk_bytes=disk_bytes)
     else:
         said.append(f'Mirrors keep {1 / width:.0%} of the raw space; reads come from every side ({width} disks '
                     'a mirror), writes at one disk\'s rate a mirror; the best random I/O of these layouts.')
@@ -95,7 +104,9 @@ def reasons(kind: str, width: int, parity: int, vdevs: int, spares: int, space: 
 
 def candidates(count: int, disk_bytes: int, disk_kind: str, disk: dict, *, ashift: int = 12,
                recordsize: int = 128 * 1024, whole_disk: bool = True, legacy: bool = False) -> list[dict]:
-    """Every layout of ``shapes(count)`` with its space, estimates, tolerance and reasons; most usable space first."""
+    """Every layout of ``shapes(count)`` with its space, estimates, tolerance, cautions and reasons; first the one
+    that holds the most data in ``recordsize`` records (what the data will fill, not the free space before it), and
+    of those that hold about as much, the one that survives more failures."""
     rows = []
     for kind, width, parity, vdevs in shapes(count):
         space = pool_space(kind, width, parity, vdevs, disk_bytes, ashift=ashift, recordsize=recordsize,
@@ -112,10 +123,14 @@ def candidates(count: int, disk_bytes: int, disk_kind: str, disk: dict, *, ashif
             **performance(kind, width, parity, vdevs, disk, share),
             'failures_tolerated': (width - 1 if kind == MIRROR else parity),
             'tolerance': tolerance_words(kind, width, parity, vdevs),
+            'cautions': cautions(kind, width, parity, disk_kind=disk_kind, disk_bytes=disk_bytes),
             'reasons': reasons(kind, width, parity, vdevs, spares, space, disk_kind=disk_kind,
                                disk_bytes=disk_bytes, recordsize=recordsize, ashift=ashift),
         })
-    return sorted(rows, key=lambda r: (-r['usable_bytes'], r['name']))
+    # layouts that hold about the same (within TIE of the most) rank by the failures they survive
+    step = max([r['effective_bytes'] for r in rows] + [1]) * TIE
+    return sorted(rows, key=lambda r: (-round(r['effective_bytes'] / step), -r['failures_tolerated'],
+                                       -r['usable_bytes'], r['name']))
 
 
 def naive_bytes(kind: str, width: int, parity: int, vdevs: int, disk_bytes: int) -> int:

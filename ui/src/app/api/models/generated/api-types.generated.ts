@@ -824,6 +824,10 @@ export interface TuningAdviceLayout {
    */
   failures_tolerated: number;
   tolerance: string;
+  /**
+   * What to weigh before choosing it (RAIDZ1 on large hard disks, very wide vdevs), in words.
+   */
+  cautions: string[];
   reasons: string[];
   /**
    * The pool's own layout (`POOL`).
@@ -836,7 +840,7 @@ export interface TuningAdviceLayoutAnswer {
   ashift: number;
   recordsize_bytes: number;
   /**
-   * Most usable space first.
+   * First the one that holds the most data in records of `recordsize_bytes`.
    */
   layouts: TuningAdviceLayout[];
   notes: string[];
