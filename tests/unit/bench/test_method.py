@@ -126,8 +126,18 @@ def test_working_set_override_cannot_undercut_the_arc_rule():
     with pytest.raises(BenchmarkInputError) as e:
         benchmark_method({'tests': ['RAND_READ_4K'], 'working_set_bytes': GIB}, zfs_env())
     assert e.value.field == 'spec.working_set_bytes'
+    assert e.value.message == ('1 GiB is below the 32 GiB needed to keep the ARC out of the numbers '
+                               '(random read 4K)')   # sizes in words, never a byte count
     plan = benchmark_method({'tests': ['RAND_READ_4K'], 'working_set_bytes': 64 * MIB}, dir_env())
     assert plan['tests'][0]['working_set_bytes'] == 64 * MIB
+
+
+def test_the_words_say_the_working_set_asked_for_not_the_methods_own():
+    # the walk-through: 512 MiB asked, the details said "256 MiB working set"
+    plan = benchmark_method({'tests': ['SEQ_READ'], 'profile': 'QUICK', 'working_set_bytes': 512 * MIB}, zfs_env())
+    test = plan['tests'][0]
+    assert test['working_set_bytes'] == 512 * MIB and '512 MiB working set' in test['cache_defeat']['explanation']
+    assert '512 MiB working set' in plan['cache_defeat']['explanation']
 
 
 def test_not_adaptive_caps_at_planned_runs():

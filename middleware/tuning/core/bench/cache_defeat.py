@@ -45,23 +45,25 @@ def _direct_io_blocker(test, env):
     return None
 
 
-def choose_cache_defeat(test, profile, env):
+def choose_cache_defeat(test, profile, env, size_given=None):
+    """The method for ``test``; ``size_given``: the working set the spec asks for instead of the method's own (its
+    words then say that size; whether it is large enough is ``method``'s to decide)."""
     if not env['is_zfs']:
-        size = profile.plain_directory_working_set_bytes
+        size = size_given or profile.plain_directory_working_set_bytes
         return {
             'method': 'O_DIRECT', 'direct': True, 'working_set_bytes': size,
             'explanation': f'not ZFS: O_DIRECT bypasses the page cache; {format_bytes(size)} working set',
         }
     blocker = _direct_io_blocker(test, env)
     if blocker is None:
-        size = profile.direct_working_set_bytes
+        size = size_given or profile.direct_working_set_bytes
         return {
             'method': 'DIRECT_IO', 'direct': True, 'working_set_bytes': size,
             'explanation': f'OpenZFS Direct I/O bypasses the ARC (recordsize-aligned blocks); {format_bytes(size)} working set',
         }
     arc = env['arc_max_bytes']
     dirty = env.get('dirty_data_max_bytes') or 0
-    size = max(2 * arc, 2 * dirty, profile.direct_working_set_bytes)
+    size = size_given or max(2 * arc, 2 * dirty, profile.direct_working_set_bytes)
     return {
         'method': 'WORKING_SET', 'direct': bool(env.get('is_zvol')), 'working_set_bytes': size,
         'explanation': (f'{blocker}; working set {format_bytes(size)} ≥ 2 × ARC max ({format_bytes(arc)}), so at '

@@ -20,6 +20,7 @@ import math
 from .cache_defeat import choose_cache_defeat
 from .catalog import MIB, METRICS, PROFILES, TESTS, metrics_of_test
 from .errors import BenchmarkInputError
+from ..presets.units import format_bytes
 from .jobfile import job_name
 from .space import check_space
 from .validation import require_bool, require_int
@@ -76,13 +77,14 @@ def _engine(test, direct, env):
 
 def _plan_test(test, profile, env, working_set_override):
     defeat = choose_cache_defeat(test, profile, env)
-    working_set = defeat['working_set_bytes']
     if working_set_override is not None:
-        if defeat['method'] == 'WORKING_SET' and working_set_override < working_set:
+        if defeat['method'] == 'WORKING_SET' and working_set_override < defeat['working_set_bytes']:
             raise BenchmarkInputError(
                 'spec.working_set_bytes',
-                f'{working_set_override} is below the {working_set} bytes needed to keep the ARC out of the numbers')
-        working_set = working_set_override
+                f'{format_bytes(working_set_override)} is below the {format_bytes(defeat["working_set_bytes"])} '
+                f'needed to keep the ARC out of the numbers ({test.label})')
+        defeat = choose_cache_defeat(test, profile, env, working_set_override)   # its words say the size used
+    working_set = defeat['working_set_bytes']
     ioengine, numjobs, iodepth = _engine(test, defeat['direct'], env)
     # Each fio job has its own file; round per-job files up to whole MiB (a multiple of every block size).
     per_job = math.ceil(working_set / numjobs / MIB) * MIB
