@@ -223,6 +223,15 @@ export type CompareChart = api.TuningBenchmarkCompareChart;
 /** Where each mark of a chart goes at one width, laid out by the server (core/report/chart_layout.py). */
 export type ChartLayout = api.TuningBenchmarkChartLayout;
 
+/** `tuning.benchmark.compare`'s arguments: `[ids, baseline?, judge_from_ram?, chart_widths?]`. */
+type CompareParams = api.TuningApi['tuning.benchmark.compare']['params'];
+/** A panel width the server lays charts out at (chart_layout.py PANEL_WIDTHS; `chart_widths` takes a list of them). */
+export type ChartWidth = NonNullable<Extract<CompareParams, { length: 4 }>[3]>[number];
+const WIDTHS = [300, 345, 400, 460, 530, 610, 700, 800, 900] as const satisfies readonly ChartWidth[];
+/** Every width the server lays charts out at, narrowest first (each about 15 % wider than the last). */
+export const CHART_WIDTHS: readonly ChartWidth[] = WIDTHS;
+export type EveryChartWidthListed = NoneOf<Exclude<ChartWidth, (typeof WIDTHS)[number]>>;
+
 /** What the panel and the report draw, computed once by the server (core/report/chart_data.py), with where the
  *  panel draws each chart's marks at each width it may have (core/report/chart_layout.py). */
 export type CompareDrawing = Pick<api.TuningBenchmarkCompareEntry, 'series' | 'tiles' | 'charts' | 'chart_layouts'>;

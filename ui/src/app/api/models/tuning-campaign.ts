@@ -65,5 +65,6 @@ export type EveryFormatListed = NoneOf<Exclude<ReportFormat, (typeof REPORT_FORM
 
 /** Results against a baseline, or a finished campaign (the model takes either in one object). */
 export type ReportSelection =
-  | (Pick<api.TuningReportSelection, 'baseline' | 'title'> & Required<Pick<api.TuningReportSelection, 'results'>>)
+  | (Pick<api.TuningReportSelection, 'baseline' | 'title' | 'judge_from_ram'>
+    & Required<Pick<api.TuningReportSelection, 'results'>>)
   | { campaign: NonNullable<api.TuningReportSelection['campaign']> };

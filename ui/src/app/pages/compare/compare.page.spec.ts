@@ -1,7 +1,7 @@
 import { provideRouter } from '@angular/router';
 import { Observable, Subject } from 'rxjs';
 
-import { BenchmarkComparison, BenchmarkResult } from '../../api/models/tuning-benchmark';
+import { BenchmarkComparison, BenchmarkResult, ChartWidth } from '../../api/models/tuning-benchmark';
 import { fakeBenchmark, fakeComparison, fakeComparisonRow, fakeImportedBenchmark, fakeStats } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
@@ -37,6 +37,66 @@ async function renderCompare(ids: string, baseline: string,
   return { api, ...view };
 }
 
+/** The sample's layouts at the widths asked for, as the server lays them out (null: every one). */
+function atWidths(comparison: BenchmarkComparison, asked: unknown): BenchmarkComparison {
+  const widths = asked as ChartWidth[] | null | undefined;
+  return widths ? {
+    ...comparison,
+    chart_layouts: Object.fromEntries(Object.entries(comparison.chart_layouts)
+      .map(([id, layouts]) => [id, layouts.filter((l) => widths.includes(l.width as ChartWidth))])),
+  } : comparison;
+}
+
+/** A page of this width in a viewport of this width on a screen of these sides; `resize` tells the page's observer. */
+function screenOf(view: Window) {
+  const saved = ['innerWidth', 'screen'].map((k) => [k, Object.getOwnPropertyDescriptor(view, k)] as const);
+  const observers: (() => void)[] = [];
+  let page = 0;
+  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockImplementation(function (this: Element) {
+    return this.hasAttribute('ng-version') ? page : 0;   // the page's host (TestBed's root element)
+  });
+  // Material's fields observe their own elements: only the page's host is told of a resize here
+  vi.stubGlobal('ResizeObserver', class {
+    constructor(private readonly seen: () => void) {}
+    observe(target: Element): void {
+      if (target.hasAttribute('ng-version')) {
+        observers.push(() => this.seen());
+      }
+    }
+    unobserve(): void { /* nothing to stop */ }
+    disconnect(): void { /* nothing to stop */ }
+  });
+  const set = (pagePx: number, viewportPx: number, screen: [number, number]) => {
+    page = pagePx;
+    Object.defineProperty(view, 'innerWidth', { configurable: true, value: viewportPx });
+    Object.defineProperty(view, 'screen', { configurable: true, value: { width: screen[0], height: screen[1] } });
+  };
+  return {
+    set,
+    /** The page's observer sees each of these sizes in turn, then the resize rests. */
+    resize(...sizes: Parameters<typeof set>[]) {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      for (const size of sizes) {
+        set(...size);
+        observers.forEach((seen) => seen());
+      }
+      vi.runOnlyPendingTimers();
+      vi.useRealTimers();
+    },
+    restore() {
+      for (const [key, descriptor] of saved) {
+        if (descriptor) {
+          Object.defineProperty(view, key, descriptor);
+        } else {
+          delete (view as unknown as Record<string, unknown>)[key];
+        }
+      }
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    },
+  };
+}
+
 describe('ComparePage', () => {
   it('reads ids from the address, once each', () => {
     expect(parseIds('2, 1,x,2,-4')).toEqual([2, 1]);
@@ -54,7 +114,7 @@ describe('ComparePage', () => {
 
   it('asks the server to compare against the baseline and shows its verdicts and warnings', async () => {
     const { api, q, all } = await renderCompare('1,2', '1');
-    expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1, false]]);
+    expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1, false, null]]);
     expect(q('text-compare-legend')!.textContent).toContain('#1 before (baseline)'); // the server's series
     const row = q('row-delta-2-seq-write-write-bw-bytes')!;
     expect(row.textContent).toContain('400.0 MB/s');
@@ -182,7 +242,7 @@ describe('ComparePage', () => {
 
     it('are left unjudged by default: the change stays, no interval or p, the verdict and the warning say why', async () => {
       const { api, q, all } = await renderCompare('1,2', '1', byChoice);
-      expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1, false]]);
+      expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1, false, null]]);
       const row = q('row-delta-2-rand-read-4k-read-iops')!;
       expect(row.textContent).toContain('+30.0 %');
       expect(row.textContent).not.toContain('…');
@@ -205,7 +265,7 @@ describe('ComparePage', () => {
       const { api, q, all, settle } = await renderCompare('1,2', '1', byChoice);
       box(q).click();
       await settle();
-      expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1, false], [[1, 2], 1, true]]);
+      expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1, false, null], [[1, 2], 1, true, null]]);
       expect(all('text-delta-verdict').map((b) => b.textContent)).toEqual(['better', 'better']);
       expect(q('cell-delta-from-ram')).toBeNull();
       expect(q('row-delta-2-rand-read-4k-read-iops')!.textContent).toContain('+25.0 % … +35.0 %');
@@ -250,7 +310,62 @@ describe('ComparePage', () => {
       expect(box(q).disabled).toBe(false);
       box(q).click();
       await settle();
-      expect(api.callsOf('tuning.benchmark.compare').at(-1)).toEqual([[1, 2], 1, true]);
+      expect(api.callsOf('tuning.benchmark.compare').at(-1)).toEqual([[1, 2], 1, true, null]);
+    });
+  });
+
+  describe('asks only for the chart widths it can show', () => {
+    let view: ReturnType<typeof screenOf>;
+    beforeEach(() => view = screenOf(document.defaultView!));
+    afterEach(() => view.restore());
+    const widthOf = (q: (id: string) => HTMLElement | null) =>
+      q('card-chart-seq')!.querySelector('svg')!.getAttribute('width');
+
+    it('the widest that fits now, the widest that fits turned, and the narrowest', async () => {
+      view.set(788, 820, [820, 1180]);      // a tablet upright: charts 758 px (700); turned, 1180 − 62 = 1118 (900)
+      const { api } = await renderCompare('1,2', '1', (params) => atWidths(fakeComparison(), params[3]));
+      expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1, false, [300, 700, 900]]]);
+    });
+
+    it('a resize needing another width asks again once it rests; the charts shown stay until the answer', async () => {
+      view.set(358, 390, [390, 844]);       // a phone upright: charts 328 px (300); turned, 844 − 62 = 782 (700)
+      const pending: Subject<BenchmarkComparison>[] = [];
+      let asked = 0;
+      const { api, q, settle } = await renderCompare('1,2', '1', (params) => {
+        if (asked++ === 0) {
+          return atWidths(fakeComparison(), params[3]);
+        }
+        pending.push(new Subject<BenchmarkComparison>());
+        return pending.at(-1)!;
+      });
+      const calls = () => api.callsOf('tuning.benchmark.compare').map((p) => p[3]);
+      expect(calls()).toEqual([[300, 700]]);
+      expect(widthOf(q)).toBe('300');       // the widest asked for that fits (640 px before a measure)
+
+      view.resize([812, 844, [390, 844]]);  // turned on its side: 700 and 300, both there already
+      await settle();
+      expect(calls()).toEqual([[300, 700]]);
+
+      // on a desktop, a window dragged wider, step by step: asked once, when it rests, for what fits then
+      view.resize([400, 450, [1920, 1080]], [480, 530, [1920, 1080]], [560, 592, [1920, 1080]]);
+      await settle();
+      expect(calls()).toEqual([[300, 700], [300, 530]]);
+      expect(widthOf(q)).toBe('300');       // no flicker: the charts shown stay while the box lays them out
+      expect(q('text-compare-error')).toBeNull();
+
+      pending[0].next(atWidths(fakeComparison(), [300, 530]));
+      pending[0].complete();
+      await settle();
+      expect(widthOf(q)).toBe('530');
+      expect(q('row-delta-2-seq-write-write-bw-bytes')).not.toBeNull();
+    });
+
+    it('a resize asks nothing before two results are chosen', async () => {
+      view.set(358, 390, [390, 844]);
+      const { api, settle } = await renderCompare('1', '1');
+      view.resize([900, 930, [1920, 1080]]);
+      await settle();
+      expect(api.callsOf('tuning.benchmark.compare')).toEqual([]);
     });
   });
 });

@@ -1,4 +1,7 @@
-import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal, untracked } from '@angular/core';
+import {
+  ChangeDetectionStrategy, Component, DestroyRef, ElementRef, afterNextRender, computed, effect, inject, input, signal,
+  untracked,
+} from '@angular/core';
 import { Router } from '@angular/router';
 import { MatCheckbox } from '@angular/material/checkbox';
 import { MatSort, MatSortHeader } from '@angular/material/sort';
@@ -7,8 +10,7 @@ import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
-import * as api from '../../api/models/generated/api-types.generated';
-import { BenchmarkComparison, BenchmarkResult } from '../../api/models/tuning-benchmark';
+import { BenchmarkComparison, BenchmarkResult, ChartWidth } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TranslateService } from '../../i18n/translate.service';
 import { TEST_WORDS, compareMetrics, formatMetric, orderedTests } from '../../shared/benchmark-metrics';
@@ -16,6 +18,7 @@ import { formatDateTime, formatP, formatRatioPercent } from '../../shared/format
 import { ReportSelection } from '../../api/models/tuning-campaign';
 import { ReportButtonsComponent } from '../../shared/report-buttons.component';
 import { TileGridComponent } from '../../shared/charts/tile-grid.component';
+import { chartWidthsFor, hasWidths } from '../../shared/charts/chart-widths';
 import { SortedRows, rankOf, timeOf } from '../../shared/table/sort-rows';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { SOURCE_WORDS } from '../benchmarks/source-words';
@@ -36,8 +39,10 @@ type PickerRow = Pick<BenchmarkResult, (typeof PICKER_FIELDS)[number]>;
 const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
 
 /** The compare page's report: its results against its baseline, judging reads from RAM as the page does. */
-type CompareReportSelection = Extract<ReportSelection, { results: number[] }>
-  & Pick<api.TuningReportSelection, 'judge_from_ram'>;
+type CompareReportSelection = Extract<ReportSelection, { results: number[] }>;
+
+/** How long a resize must rest before the charts are asked for at a width not asked for yet. */
+const RELAYOUT_DEBOUNCE_MS = 300;
 
 /** Results against a baseline: tiles, then the server's charts (MB/s bars, IOPS and latency dots on log axes) and
  *  the deltas with their verdicts. */
@@ -49,6 +54,8 @@ type CompareReportSelection = Extract<ReportSelection, { results: number[] }>
   templateUrl: './compare.page.html',
   styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
+    /* a block: its width is what the charts' cards share (an inline host measures 0) */
+    :host { display: block; }
     .legend { display: flex; gap: 12px; flex-wrap: wrap; margin: 12px 0; }
     .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 4px; vertical-align: middle; }
     .badge.INCONCLUSIVE { background: var(--bg3); color: var(--fg2); }
@@ -75,6 +82,10 @@ export class ComparePage {
   protected readonly judgeFromRam = signal(false);
   /** Only the latest question's answer is shown. */
   private asked = 0;
+  /** The chart widths the latest question asked for (null: every one). */
+  private askedWidths: ChartWidth[] | null = null;
+  private relayoutTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
   protected readonly verdictWords = VERDICT_WORDS;
   protected readonly tooFewRuns = TOO_FEW_RUNS;
   protected readonly fromRamWords = FROM_RAM_WORDS;
@@ -131,6 +142,7 @@ export class ComparePage {
   }
 
   constructor() {
+    this.watchWidth();
     void this.loadAll();
     effect(() => {
       const ids = parseIds(this.ids());
@@ -173,9 +185,44 @@ export class ComparePage {
     }
   }
 
-  private async compare(): Promise<void> {
+  /** The chart widths this page can show now and with the device turned (null: not laid out, every width). */
+  private chartWidths(): ChartWidth[] | null {
+    const view = this.host.ownerDocument.defaultView;
+    return chartWidthsFor({
+      pagePx: this.host.clientWidth, viewportPx: view?.innerWidth ?? 0,
+      screenWidth: view?.screen.width ?? 0, screenHeight: view?.screen.height ?? 0,
+    });
+  }
+
+  /** A resize that needs a width not asked for yet asks again once it rests; the charts shown stay until then. */
+  private watchWidth(): void {
+    const destroyRef = inject(DestroyRef);
+    destroyRef.onDestroy(() => clearTimeout(this.relayoutTimer));
+    afterNextRender(() => {
+      if (typeof ResizeObserver === 'undefined') {
+        return; // no layout engine: the widths asked for first stay
+      }
+      const observer = new ResizeObserver(() => {
+        clearTimeout(this.relayoutTimer);
+        this.relayoutTimer = setTimeout(() => {
+          const need = this.chartWidths();
+          const asking = this.picked().length >= 2 && this.baselineId() !== null;
+          if (asking && need !== null && !hasWidths(this.askedWidths, need)) {
+            void this.compare(true);
+          }
+        }, RELAYOUT_DEBOUNCE_MS);
+      });
+      observer.observe(this.host);
+      destroyRef.onDestroy(() => observer.disconnect());
+    });
+  }
+
+  /** Asks for the comparison; `relayout`: only the chart widths changed, so what is shown stays until the answer. */
+  private async compare(relayout = false): Promise<void> {
     const asked = ++this.asked;
-    this.comparison.set(null);
+    if (!relayout) {
+      this.comparison.set(null);
+    }
     this.error.set(null);
     const ids = this.picked();
     const base = this.baselineId();
@@ -183,10 +230,13 @@ export class ComparePage {
       this.loading.set(false);
       return;
     }
-    this.loading.set(true);
+    if (!relayout) {
+      this.loading.set(true);
+    }
+    const widths = this.askedWidths = this.chartWidths();
     try {
       const comparison = await firstValueFrom(
-        this.api.call('tuning.benchmark.compare', [ids, base, this.judgeFromRam()]));
+        this.api.call('tuning.benchmark.compare', [ids, base, this.judgeFromRam(), widths]));
       if (asked === this.asked) {
         this.comparison.set(comparison);
       }
