@@ -3,8 +3,8 @@ import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { Router, RouterLink } from '@angular/router';
 import { MatButton } from '@angular/material/button';
 import { MatCheckbox } from '@angular/material/checkbox';
-import { MatPaginator, PageEvent } from '@angular/material/paginator';
-import { MatSort, MatSortHeader, Sort } from '@angular/material/sort';
+import { MatPaginator } from '@angular/material/paginator';
+import { MatSort, MatSortHeader } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
 import { firstValueFrom } from 'rxjs';
 
@@ -20,7 +20,7 @@ import { T } from '../../i18n/translate-marker';
 import { TEST_WORDS, headlines } from '../../shared/benchmark-metrics';
 import { formatDateTime } from '../../shared/format';
 import { PresetsStore } from '../../stores/presets.store';
-import { PAGE_SIZES, PagedRows, orderByOf } from '../../shared/paging/paging';
+import { QueryTable } from '../../shared/paging/paging';
 import { PaginatorIdsDirective, providePaginatorWords } from '../../shared/paging/paginator';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { BenchmarkDetailsComponent } from './benchmark-details.component';
@@ -72,17 +72,20 @@ export class BenchmarksPage {
   protected readonly notice = signal<string | null>(null);
   /** Campaign runs belong to their campaign: the history leaves them out unless asked. */
   protected readonly showCampaignRuns = signal(false);
-  /** Newest first; the server sorts (the whole history, not only the page shown). */
-  protected readonly sort = signal<Sort>({ active: 'when', direction: 'desc' });
-  /** One page of the history at a time: each result carries its runs and context (some kB each). */
-  protected readonly history = new PagedRows<BenchmarkResult>(() => orderByOf(this.sort(), SORT_FIELDS, ['-id']));
-  protected readonly pageSizes = PAGE_SIZES;
+  /** One page of the history at a time, newest first: each result carries its runs and context (some kB each). The
+   *  server sorts the whole history, not only the page shown; campaign runs only when asked. */
+  protected readonly history = new QueryTable<BenchmarkResult>({
+    ask: (options) => firstValueFrom(this.api.call('tuning.benchmark.query', [this.filters(), options])),
+    fields: SORT_FIELDS,
+    error: this.error,
+  });
   protected readonly columns = ['pick', 'id', 'label', 'when', 'source', 'preset', 'medians', 'actions'];
 
   constructor() {
-    void this.load();
+    void this.history.reload();
     // Whoever started it (this form, another tab, a script, a campaign), a benchmark that ends refreshes the list.
-    inject(JobsStore).ended(['tuning.benchmark.run']).pipe(takeUntilDestroyed()).subscribe(() => void this.load());
+    inject(JobsStore).ended(['tuning.benchmark.run']).pipe(takeUntilDestroyed())
+      .subscribe(() => void this.history.reload());
   }
 
   /** The preset a result was measured under: its name, "none", or "imported" for other tools' files. */
@@ -102,37 +105,14 @@ export class BenchmarksPage {
     this.open.set(this.open() === id ? null : id);
   }
 
-  /** The page shown and the number of results, under the same filters; past the end (a delete), the last page. */
-  protected async load(): Promise<void> {
-    const filters: QueryFilter[] = this.showCampaignRuns() ? [] : [['campaign_id', '=', null]];
-    try {
-      await this.history.load({
-        rows: (options) => firstValueFrom(this.api.call('tuning.benchmark.query', [filters, options])),
-        // TrueNAS's count option answers a number, not rows
-        count: () => firstValueFrom(this.api.call('tuning.benchmark.query', [filters, { count: true }])) as
-          unknown as Promise<number>,
-      });
-      this.error.set(null);
-    } catch (error) {
-      this.error.set(errorMessage(error));
-    }
+  /** The history's filters: the page's rows and their count are asked under the same ones. */
+  private filters(): QueryFilter[] {
+    return this.showCampaignRuns() ? [] : [['campaign_id', '=', null]];
   }
 
   protected toggleCampaignRuns(show: boolean): void {
     this.showCampaignRuns.set(show);
-    this.history.first();
-    void this.load();
-  }
-
-  protected sortBy(sort: Sort): void {
-    this.sort.set(sort);
-    this.history.first();
-    void this.load();
-  }
-
-  protected turnPage(event: PageEvent): void {
-    this.history.page.set({ index: event.pageIndex, size: event.pageSize });
-    void this.load();
+    void this.history.restart();
   }
 
   protected async remove(id: number): Promise<void> {
@@ -142,7 +122,7 @@ export class BenchmarksPage {
       const picked = new Set(this.picked());
       picked.delete(id);
       this.picked.set(picked);
-      await this.load();
+      await this.history.reload();
     } catch (error) {
       this.error.set(errorMessage(error));
     }
@@ -151,7 +131,7 @@ export class BenchmarksPage {
   protected onImported(result: BenchmarkResult): void {
     this.importing.set(false);
     this.notice.set(`#${result.id} ${result.label}`);
-    void this.load();
+    void this.history.reload();
   }
 
   protected compare(): void {

@@ -2,8 +2,8 @@ import { ChangeDetectionStrategy, Component, computed, effect, inject, input, si
 import { RouterLink } from '@angular/router';
 import { MatButton } from '@angular/material/button';
 import { MatCard } from '@angular/material/card';
-import { MatPaginator, PageEvent } from '@angular/material/paginator';
-import { MatSort, MatSortHeader, Sort } from '@angular/material/sort';
+import { MatPaginator } from '@angular/material/paginator';
+import { MatSort, MatSortHeader } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
 import { firstValueFrom } from 'rxjs';
 
@@ -26,7 +26,7 @@ import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { PlanTableComponent } from '../presets/plan-table.component';
 import { toggleIn } from '../../shared/toggle-in';
-import { PAGE_SIZES, PagedRows, orderByOf } from '../../shared/paging/paging';
+import { QueryTable } from '../../shared/paging/paging';
 import { PaginatorIdsDirective, providePaginatorWords } from '../../shared/paging/paginator';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
@@ -56,8 +56,8 @@ const SORT_FIELDS = { id: 'id', when: 'created_at', what: 'title' };
     @if (error(); as e) { <p class="banner danger" role="alert" tpTest="restore-points-error">{{ e }}</p> }
     <div class="table-wrap" tabindex="0">
       <table mat-table class="stacked" tpTest="restore-points-table" [dataSource]="points.rows()" [trackBy]="byId"
-             matSort [matSortActive]="sort().active" [matSortDirection]="sort().direction"
-             matSortDisableClear (matSortChange)="sortBy($event)">
+             matSort [matSortActive]="points.sort().active" [matSortDirection]="points.sort().direction"
+             matSortDisableClear (matSortChange)="points.sortBy($event)">
         <ng-container matColumnDef="id">
           <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">#</th>
           <td mat-cell *matCellDef="let rp; of: points.rows" data-label="#">{{ rp.id }}</td>
@@ -106,8 +106,8 @@ const SORT_FIELDS = { id: 'id', when: 'created_at', what: 'title' };
       </table>
     </div>
     <mat-paginator tpPaginatorIds="restore-points" [length]="points.total()" [pageIndex]="points.page().index"
-                   [pageSize]="points.page().size" [pageSizeOptions]="pageSizes" showFirstLastButtons
-                   (page)="turnPage($event)" />
+                   [pageSize]="points.page().size" [pageSizeOptions]="points.sizes" showFirstLastButtons
+                   (page)="points.turn($event)" />
 
     @if (selected(); as rp) {
       <mat-card appearance="outlined" class="card" style="margin-top: 16px" tpTest="revert-section">
@@ -157,14 +157,16 @@ export class RestorePointsPage {
   protected readonly date = formatDateTime;
   protected readonly stateWords = RESTORE_POINT_STATE_WORDS;
   protected readonly kindWords = RESTORE_POINT_KIND_WORDS;
-  /** Newest first; the server sorts (every restore point, not only the page shown). */
-  protected readonly sort = signal<Sort>({ active: 'when', direction: 'desc' });
-  /** One page at a time: each restore point carries every change it made. */
-  protected readonly points = new PagedRows<TuningRestorePoint>(() => orderByOf(this.sort(), SORT_FIELDS, ['-id']));
-  protected readonly pageSizes = PAGE_SIZES;
+  protected readonly error = signal<string | null>(null);
+  /** One page at a time, newest first: each restore point carries every change it made. The server sorts every
+   *  restore point, not only the page shown. */
+  protected readonly points = new QueryTable<TuningRestorePoint>({
+    ask: (options) => firstValueFrom(this.api.call('tuning.restore_point.query', [[], options])),
+    fields: SORT_FIELDS,
+    error: this.error,
+  });
   protected readonly columns = ['id', 'when', 'what', 'target', 'state', 'changes', 'actions'];
   protected readonly byId = (_: number, rp: TuningRestorePoint) => rp.id;
-  protected readonly error = signal<string | null>(null);
   protected readonly selected = signal<TuningRestorePoint | null>(null);
   protected readonly plan = signal<TuningPlan | null>(null);
   protected readonly acknowledged = signal<ReadonlySet<string>>(new Set());
@@ -177,7 +179,7 @@ export class RestorePointsPage {
     && this.revertRun.phase() !== 'running');
 
   constructor() {
-    void this.load();
+    void this.points.reload();
     // Once the first page is there, the restore point the link names is previewed (once per link), asked for
     // on its own when it is on another page.
     effect(() => {
@@ -203,32 +205,6 @@ export class RestorePointsPage {
 
   protected targetOf(rp: TuningRestorePoint): string {
     return rp.target?.dataset ?? rp.target?.pool ?? '';
-  }
-
-  /** The page shown and the number of restore points; past the end, the last page. */
-  protected async load(): Promise<void> {
-    try {
-      await this.points.load({
-        rows: (options) => firstValueFrom(this.api.call('tuning.restore_point.query', [[], options])),
-        // TrueNAS's count option answers a number, not rows
-        count: () => firstValueFrom(this.api.call('tuning.restore_point.query', [[], { count: true }])) as
-          unknown as Promise<number>,
-      });
-      this.error.set(null);
-    } catch (error) {
-      this.error.set(errorMessage(error));
-    }
-  }
-
-  protected sortBy(sort: Sort): void {
-    this.sort.set(sort);
-    this.points.first();
-    void this.load();
-  }
-
-  protected turnPage(event: PageEvent): void {
-    this.points.page.set({ index: event.pageIndex, size: event.pageSize });
-    void this.load();
   }
 
   protected async preview(rp: TuningRestorePoint): Promise<void> {
@@ -268,8 +244,8 @@ export class RestorePointsPage {
   private run(rp: TuningRestorePoint): void {
     this.revertRun.start(this.api.job('tuning.restore_point.revert', [rp.id, [...this.acknowledged()]]), () => {
       this.selected.set(null);
-      void this.load();
+      void this.points.reload();
       void this.box.refreshState();
-    }, () => void this.load());
+    }, () => void this.points.reload());
   }
 }

@@ -1,8 +1,10 @@
 // A table that asks the server for one page at a time (pure parts and the page's state): the rows of the page with
 // `limit`/`offset`, the number of matches with `{count: true}` under the same filters, as TrueNAS's tables do.
-import { signal } from '@angular/core';
+import { WritableSignal, signal } from '@angular/core';
+import type { PageEvent } from '@angular/material/paginator';
 import type { Sort } from '@angular/material/sort';
 
+import { errorMessage } from '../../api/api-errors';
 import { QueryOptions } from '../../api/models/auth';
 
 /** The page sizes offered, and the one a table starts with (as the TrueNAS web UI's tables). */
@@ -82,5 +84,68 @@ export class PagedRows<T> {
   /** Back to the first page (a filter or the order changed), keeping the page size. */
   first(): void {
     this.page.set({ ...this.page(), index: 0 });
+  }
+}
+
+/** A table of one query method's rows, and where its failures are told. */
+export interface QueryTableSource<T> {
+  /** The method called with these options under the table's filters: a page's rows, or with `{count: true}` how
+   *  many match (TrueNAS's count option answers a number, not rows). */
+  ask(options: QueryOptions): Promise<T[] | number>;
+  /** The server's field for each column it can sort by (`orderByOf`). */
+  fields: Partial<Record<string, string>>;
+  /** Newest first unless told. */
+  sort?: Sort;
+  /** The order with no sortable column chosen; `-id` unless told. */
+  fallback?: string[];
+  /** A failed load's message (null again after one that works). */
+  error: WritableSignal<string | null>;
+}
+
+/**
+ * A paged table of a query method's rows, the glue its page would otherwise carry: the sort the server applies,
+ * the page sizes offered, the paginator's and the sort header's events, each asking again:
+ * `<mat-paginator [pageSizeOptions]="table.sizes" (page)="table.turn($event)">`,
+ * `(matSortChange)="table.sortBy($event)"`.
+ */
+export class QueryTable<T> extends PagedRows<T> {
+  readonly sort: WritableSignal<Sort>;
+  readonly sizes = PAGE_SIZES;
+
+  constructor(private readonly source: QueryTableSource<T>) {
+    const sort = signal<Sort>(source.sort ?? { active: 'when', direction: 'desc' });
+    super(() => orderByOf(sort(), source.fields, source.fallback ?? ['-id']));
+    this.sort = sort;
+  }
+
+  /** The page shown and the number of matches, under the filters `ask` applies now; past the end, the last page. */
+  async reload(): Promise<void> {
+    try {
+      await this.load({
+        rows: async (options) => (await this.source.ask(options)) as T[],
+        count: async () => (await this.source.ask({ count: true })) as number,
+      });
+      this.source.error.set(null);
+    } catch (error) {
+      this.source.error.set(errorMessage(error));
+    }
+  }
+
+  /** From the first page again (a filter changed), keeping the page size. */
+  restart(): Promise<void> {
+    this.first();
+    return this.reload();
+  }
+
+  /** A sort header picked: the server sorts every row, from the first page. */
+  sortBy(sort: Sort): Promise<void> {
+    this.sort.set(sort);
+    return this.restart();
+  }
+
+  /** The paginator moved or changed its size. */
+  turn(event: PageEvent): Promise<void> {
+    this.page.set({ index: event.pageIndex, size: event.pageSize });
+    return this.reload();
   }
 }
