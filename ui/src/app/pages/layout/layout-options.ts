@@ -1,5 +1,6 @@
 import { LayoutDiskKind, LayoutOptions, LayoutSource } from '../../api/models/tuning-advice';
 import { T } from '../../i18n/translate-marker';
+import { Choice } from './choice-field.component';
 
 /** What the page's controls hold: sizes in the units people buy disks in (TB, decimal) and records in KiB. */
 export interface LayoutForm {
@@ -11,23 +12,23 @@ export interface LayoutForm {
   recordKib: number;
 }
 
-export const SOURCES: { value: LayoutSource; label: string }[] = [
+export const SOURCES: Choice<LayoutSource>[] = [
   { value: 'UNUSED', label: T('The unused disks of this box') },
   { value: 'POOL', label: T('The disks of a pool') },
   { value: 'GIVEN', label: T('Disks I describe') },
 ];
 
-export const KINDS: { value: LayoutDiskKind; label: string }[] = [
+export const KINDS: Choice<LayoutDiskKind>[] = [
   { value: 'HDD', label: T('Hard disks') },
   { value: 'SSD', label: T('SATA or SAS SSDs') },
   { value: 'NVME', label: T('NVMe drives') },
 ];
 
-/** The record sizes worth comparing: small blocks (databases, VMs), ZFS's default, large files. */
-export const RECORD_SIZES: { kib: number; label: string }[] = [
-  { kib: 16, label: T('16 KiB (databases, VM disks)') },
-  { kib: 128, label: T('128 KiB (the ZFS default)') },
-  { kib: 1024, label: T('1 MiB (large files, media)') },
+/** The record sizes worth comparing (in KiB): small blocks (databases, VMs), ZFS's default, large files. */
+export const RECORD_SIZES: Choice<number>[] = [
+  { value: 16, label: T('16 KiB (databases, VM disks)') },
+  { value: 128, label: T('128 KiB (the ZFS default)') },
+  { value: 1024, label: T('1 MiB (large files, media)') },
 ];
 
 /** `tuning.advice.layout`'s options from the form (pure); the server checks and names what is wrong. */

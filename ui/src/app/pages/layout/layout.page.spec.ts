@@ -16,7 +16,7 @@ function row(name: string, part: Partial<LayoutRow> = {}): LayoutRow {
     name, kind: 'RAIDZ', width: 6, parity: 2, vdevs: 2, spares: 0, raw_bytes: 43.66 * TiB, usable_bytes: 28.93 * TiB,
     effective_bytes: 28.96 * TiB, naive_bytes: 32e12, slop_bytes: 2 ** 37, record_sectors: 48, record_data_sectors: 32,
     read_bytes_per_second: 1.6e9, write_bytes_per_second: 1.52e9, read_iops: 300, write_iops: 300, failures_tolerated: 2,
-    tolerance: 'Survives 2 failed disks in each vdev (up to 4 in all); one more in the same one loses the pool.',
+    tolerance: 'Survives 2 failed disks in each vdev (up to 4 in all); one more in the same one loses the pool.', cautions: [],
     reasons: ['Each 128 KiB record takes 48 sectors of 4 KiB on 6 disks: 32 of data and 16 of parity, so 67% of the space holds data.'],
     current: false, ...part,
   };
@@ -29,7 +29,8 @@ function advice(options: LayoutOptions): LayoutAdvice {
       words: '12 × 4 TB hard disks' },
     per_disk: { read_bytes_per_second: 2e8, write_bytes_per_second: 1.9e8, iops: 150, source: 'TYPICAL', words: 'Typical figures for a hard disk.' },
     ashift: 12, recordsize_bytes: options.recordsize_bytes ?? 131072,
-    layouts: [row('1 × 12-wide RAIDZ2', { width: 12, vdevs: 1, usable_bytes: 33.12 * TiB, read_iops: 150, write_iops: 150 }),
+    layouts: [row('1 × 12-wide RAIDZ2', { width: 12, vdevs: 1, usable_bytes: 33.12 * TiB, read_iops: 150, write_iops: 150,
+      cautions: ['A 12-wide vdev resilvers slowly (every disk is read to rebuild one) and often writes slower than this estimate.'] }),
       row('2 × 6-wide RAIDZ2', { current: pool, spares: pool ? 0 : 1 })],
     notes: ['Throughput and IOPS are first-order estimates from one disk’s figures.'],
   };
@@ -59,6 +60,9 @@ describe('LayoutPage', () => {
     expect(wide.textContent).toContain('150 IOPS / 150 IOPS');
     expect(wide.textContent).not.toMatch(/\d{9,}/);   // no byte counts
     expect(q('row-layout-row-2-6-wide-raidz2')!.textContent).toContain('Spare disks: 1');
+    expect(q('text-layout-caution-1-12-wide-raidz2-0')!.textContent).toContain('A 12-wide vdev resilvers slowly');   // not only under Why
+    expect(q('details-layout-why-1-12-wide-raidz2')!.contains(q('text-layout-caution-1-12-wide-raidz2-0'))).toBe(false);
+    expect(all('text-layout-caution-2-6-wide')).toEqual([]);
     expect(q('details-layout-why-2-6-wide-raidz2')!.textContent).toContain('48 sectors');
     expect(q('table-layout-table')!.classList).toContain('stacked');
     expect(q('list-layout-notes')!.textContent).toContain('first-order estimates');
@@ -95,5 +99,12 @@ describe('LayoutPage', () => {
     }));
     expect(q('text-layout-error')!.textContent!.trim()).toBe('How many: must be at least 1');
     expect(q('table-layout-table')).toBeNull();
+  });
+
+  it('asks below the layouts what record size a dataset’s files call for, with the box’s datasets to choose from', async () => {
+    const { q, options } = await renderPage();
+    expect(q('form-recordsize-form')).not.toBeNull();
+    expect(options('select-recordsize-dataset').map((o) => o.value)).toEqual(['tank', 'tank/vms']);
+    expect(q('button-recordsize-start')!.textContent).toContain('Look at the files');
   });
 });

@@ -1,13 +1,13 @@
 import { ChangeDetectionStrategy, Component, computed, effect, inject, signal, untracked } from '@angular/core';
 import { MatButton } from '@angular/material/button';
+import { MatCard } from '@angular/material/card';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
 import { MatInput } from '@angular/material/input';
-import { MatOption, MatSelect } from '@angular/material/select';
 import { MatTableModule } from '@angular/material/table';
 import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
-import { LayoutAdvice, LayoutSource } from '../../api/models/tuning-advice';
+import { LayoutAdvice } from '../../api/models/tuning-advice';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TranslateService } from '../../i18n/translate.service';
 import { mapFieldErrors } from '../../shared/field-errors';
@@ -15,28 +15,32 @@ import { formatBytes, formatIops, formatMBps } from '../../shared/format';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 import { BoxStore } from '../../stores/box.store';
+import { Choice, ChoiceFieldComponent } from './choice-field.component';
 import { FIELD_LABELS, KINDS, LayoutForm, RECORD_SIZES, SOURCES, layoutOptions } from './layout-options';
+import { RecordsizeAdviceComponent } from './recordsize-advice.component';
 
 /**
  * Pool layouts side by side for a set of like disks, before a pool is built (or to see what another layout of a
  * pool's disks would trade): usable space as OpenZFS allocates it, what a record size fills, first-order estimates,
- * the disks each layout can lose, and why. Reads only: every role may use it.
+ * the disks each layout can lose, and why; then the record size a dataset's own files call for. Reads only: every
+ * role may use it.
  */
 @Component({
   selector: 'tp-layout-page',
-  imports: [TestIdDirective, MatButton, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatTableModule, TypedCellDef,
-    TranslatePipe],
+  imports: [TestIdDirective, MatButton, MatCard, MatFormField, MatLabel, MatInput, MatTableModule, TypedCellDef, TranslatePipe,
+    ChoiceFieldComponent, RecordsizeAdviceComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
     .row { align-items: flex-start; }
-    .wide { width: 280px; max-width: 100%; }
     .narrow { width: 140px; }
+    .go { margin-top: 8px; white-space: nowrap; }   /* level with the fields' outlines, on one line (not min-content) */
     .name { min-width: 9.5em; }
     .tag { display: inline-block; margin-left: 6px; padding: 0 6px; border-radius: 3px; background: var(--info-bg, var(--bg3));
            border: 1px solid var(--primary); font-size: 0.85em; white-space: nowrap; }
     tr.current td { background: var(--bg2); }
     .small { font-size: 0.9em; }
+    .caution { background: var(--warn-bg); border-radius: 3px; padding: 2px 6px; margin-bottom: 4px; }
     .nowrap { white-space: nowrap; }
     details ul { margin: 4px 0 0; padding-left: 18px; }
   `,
@@ -44,23 +48,11 @@ import { FIELD_LABELS, KINDS, LayoutForm, RECORD_SIZES, SOURCES, layoutOptions }
     <h1>{{ 'Pool layout' | t }}</h1>
     <p class="muted">{{ 'How much a pool of these disks holds and how fast it can be, layout by layout, before you build it. Space is counted as OpenZFS allocates it; speeds are estimates from one disk’s figures.' | t }}</p>
     <form class="row" (submit)="$event.preventDefault(); load()">
-      <div class="field">
-        <mat-form-field appearance="outline" subscriptSizing="dynamic" class="wide">
-          <mat-label>{{ 'Disks' | t }}</mat-label>
-          <mat-select tpTest="layout-source" [value]="form().source" (selectionChange)="pickSource($event.value)">
-            @for (s of sources; track s.value) { <mat-option [value]="s.value" [attr.data-value]="s.value" [tpTest]="['layout-source', s.value]">{{ s.label | t }}</mat-option> }
-          </mat-select>
-        </mat-form-field>
-      </div>
+      <tp-choice-field [label]="labels['source']" testId="layout-source" [choices]="sources" [value]="form().source"
+                       (picked)="change({ source: $event }, true)" />
       @if (form().source === 'POOL') {
-        <div class="field">
-          <mat-form-field appearance="outline" subscriptSizing="dynamic" class="wide">
-            <mat-label>{{ 'Pool' | t }}</mat-label>
-            <mat-select tpTest="layout-pool" [value]="form().pool" (selectionChange)="change({ pool: $event.value }, true)">
-              @for (p of pools(); track p) { <mat-option [value]="p" [attr.data-value]="p" [tpTest]="['layout-pool', p]">{{ p }}</mat-option> }
-            </mat-select>
-          </mat-form-field>
-        </div>
+        <tp-choice-field [label]="labels['pool']" testId="layout-pool" [choices]="poolChoices()" [value]="form().pool"
+                         (picked)="change({ pool: $event }, true)" />
       }
       @if (form().source === 'GIVEN') {
         <div class="field">
@@ -77,25 +69,13 @@ import { FIELD_LABELS, KINDS, LayoutForm, RECORD_SIZES, SOURCES, layoutOptions }
                    [value]="form().sizeTb" (input)="change({ sizeTb: numberOf($event) })" />
           </mat-form-field>
         </div>
-        <div class="field">
-          <mat-form-field appearance="outline" subscriptSizing="dynamic" class="wide">
-            <mat-label>{{ 'Kind' | t }}</mat-label>
-            <mat-select tpTest="layout-kind" [value]="form().kind" (selectionChange)="change({ kind: $event.value }, true)">
-              @for (k of kinds; track k.value) { <mat-option [value]="k.value" [attr.data-value]="k.value" [tpTest]="['layout-kind', k.value]">{{ k.label | t }}</mat-option> }
-            </mat-select>
-          </mat-form-field>
-        </div>
+        <tp-choice-field [label]="labels['kind']" testId="layout-kind" [choices]="kinds" [value]="form().kind"
+                         (picked)="change({ kind: $event }, true)" />
       }
-      <div class="field">
-        <mat-form-field appearance="outline" subscriptSizing="dynamic" class="wide">
-          <mat-label>{{ 'Data written in records of' | t }}</mat-label>
-          <mat-select tpTest="layout-record" [value]="form().recordKib" (selectionChange)="change({ recordKib: $event.value }, true)">
-            @for (r of recordSizes; track r.kib) { <mat-option [value]="r.kib" [attr.data-value]="r.kib" [tpTest]="['layout-record', r.kib]">{{ r.label | t }}</mat-option> }
-          </mat-select>
-        </mat-form-field>
-      </div>
+      <tp-choice-field [label]="labels['recordsize_bytes']" testId="layout-record" [choices]="recordSizes" [value]="form().recordKib"
+                       (picked)="change({ recordKib: $event }, true)" />
       @if (form().source === 'GIVEN') {
-        <div class="field"><button matButton="filled" type="submit" class="primary" tpTest="layout-show">{{ 'Compare layouts' | t }}</button></div>
+        <button matButton="filled" type="submit" class="primary go" tpTest="layout-show">{{ 'Compare layouts' | t }}</button>
       }
     </form>
 
@@ -137,6 +117,7 @@ import { FIELD_LABELS, KINDS, LayoutForm, RECORD_SIZES, SOURCES, layoutOptions }
             <ng-container matColumnDef="why">
               <th mat-header-cell *matHeaderCellDef>{{ 'Disks it can lose, and why' | t }}</th>
               <td mat-cell *matCellDef="let r; of: a.layouts" class="small" [attr.data-label]="'Disks it can lose, and why' | t">
+                @for (c of r.cautions; track $index) { <div class="caution" [tpTest]="['layout-caution', r.name, $index]">{{ c }}</div> }
                 <div>{{ r.tolerance }}</div>
                 <details [tpTest]="['layout-why', r.name]">
                   <summary [tpTest]="['layout-why', r.name]">{{ 'Why' | t }}</summary>
@@ -153,6 +134,8 @@ import { FIELD_LABELS, KINDS, LayoutForm, RECORD_SIZES, SOURCES, layoutOptions }
     } @else if (!error()) {
       <p class="muted" tpTest="layout-loading">{{ 'Loading…' | t }}</p>
     }
+
+    <mat-card appearance="outlined" class="card"><tp-recordsize-advice /></mat-card>
   `,
 })
 export class LayoutPage {
@@ -163,8 +146,10 @@ export class LayoutPage {
   protected readonly sources = SOURCES;
   protected readonly kinds = KINDS;
   protected readonly recordSizes = RECORD_SIZES;
+  protected readonly labels = FIELD_LABELS;
   protected readonly columns = ['name', 'space', 'fills', 'sequential', 'random', 'why'];
-  protected readonly pools = computed(() => (this.box.profile()?.pools ?? []).map((p) => p.name));
+  private readonly pools = computed(() => (this.box.profile()?.pools ?? []).map((p) => p.name));
+  protected readonly poolChoices = computed((): Choice<string>[] => this.pools().map((value) => ({ value })));
   protected readonly form = signal<LayoutForm>({ source: 'UNUSED', pool: '', count: 12, sizeTb: 4, kind: 'HDD', recordKib: 128 });
   protected readonly advice = signal<LayoutAdvice | null>(null);
   protected readonly error = signal<string | null>(null);
@@ -184,10 +169,6 @@ export class LayoutPage {
         }
       });
     });
-  }
-
-  protected pickSource(source: LayoutSource): void {
-    this.change({ source }, true);
   }
 
   /** A choice from a list asks again at once; typed numbers wait for "Compare layouts" (or Enter). */

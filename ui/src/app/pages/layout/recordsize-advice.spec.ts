@@ -1,0 +1,45 @@
+import { ApiCallError, ApiValidationError, FailedJobError } from '../../api/api-errors';
+import { fakeJob } from '../../testing/fixtures';
+import { busyWords, headline, isBusyRefusal, recordsizeOptions, shareWords, wasStopped, withoutErrname } from './recordsize-advice';
+
+describe('recordsize advice', () => {
+  it('sends the dataset and only the limits typed', () => {
+    expect(recordsizeOptions({ dataset: 'tank/media', maxEntries: null, maxSeconds: null })).toEqual({ dataset: 'tank/media' });
+    expect(recordsizeOptions({ dataset: 'tank/media', maxEntries: 1000, maxSeconds: 5 }))
+      .toEqual({ dataset: 'tank/media', max_entries: 1000, max_seconds: 5 });
+  });
+
+  it('heads the answer with what to do: use another size, keep this one, or use one when the current is unknown', () => {
+    expect(headline({ change: true, recommended_words: '1M', current_words: '128K' }))
+      .toEqual({ key: 'Use {size} (now {current})', params: { size: '1M', current: '128K' } });
+    expect(headline({ change: false, recommended_words: '128K', current_words: '128K' })).toEqual({ key: 'Keep {size}', params: { size: '128K' } });
+    expect(headline({ change: false, recommended_words: '128K', current_words: null })).toEqual({ key: 'Use {size}', params: { size: '128K' } });
+  });
+
+  it('reads a share as a percentage with one decimal', () => {
+    expect(shareWords(0.0497)).toBe('5.0 %');
+    expect(shareWords(0)).toBe('0.0 %');
+  });
+
+  it('knows a busy box’s refusal from the call (errname) or from the failed job (its errno)', () => {
+    expect(isBusyRefusal(new ApiCallError('[EBUSY] held', 'EBUSY', 16, -32001))).toBe(true);
+    expect(isBusyRefusal(new FailedJobError(fakeJob({ state: 'FAILED', error: '[EBUSY] held',
+      exc_info: { type: 'CallError', errno: 16, extra: null } })))).toBe(true);
+    expect(isBusyRefusal(new FailedJobError(fakeJob({ state: 'FAILED', error: '[ENOENT] gone',
+      exc_info: { type: 'CallError', errno: 2, extra: null } })))).toBe(false);
+    expect(isBusyRefusal(new ApiValidationError([{ attribute: 'options.dataset', message: 'x', errno: 22 }]))).toBe(false);
+  });
+
+  it('says what holds the box in words, never its method name', () => {
+    const words = busyWords({ job_id: 4, method: 'tuning.preset.apply' });
+    expect(words.params).toEqual({ what: 'Applying a preset', id: 4 });
+    expect(busyWords(null).key).toContain('The box is busy with a benchmark or an apply');
+  });
+
+  it('drops the errno name a server message starts with, and knows a stopped walk', () => {
+    expect(withoutErrname('[ENOENT] No dataset here.')).toBe('No dataset here.');
+    expect(withoutErrname('No dataset here.')).toBe('No dataset here.');
+    expect(wasStopped(new FailedJobError(fakeJob({ state: 'ABORTED' })))).toBe(true);
+    expect(wasStopped(new FailedJobError(fakeJob({ state: 'FAILED' })))).toBe(false);
+  });
+});
