@@ -12,7 +12,8 @@ from .campaign_models import (
 )
 from .context import busy_while, plugin_context
 from .core.bench import METRICS
-from .core.campaign import STATE_WORDS, plan_steps
+from .core.campaign import STATE_WORDS, configuration_titles, plan_steps
+from .core.words import and_join
 from .core.presets.setting_words import name_of
 from .framework import (
     CallError, READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job, private,
@@ -74,11 +75,17 @@ async def validated_configurations(middleware, spec: dict) -> list[dict]:
     return configurations
 
 
+def default_label(configurations: list[dict], dataset: str) -> str:
+    """"Max sequential write and Max IOPS on tank/media": the presets by their names."""
+    titles = configuration_titles(configurations)
+    return f'{and_join([titles[c["name"]] for c in configurations if c["name"] != BASELINE])} on {dataset}'
+
+
 def new_campaign(db, spec: dict, configurations: list[dict], steps: list[dict]) -> dict:
     """The new campaign's row, its origin the latest restore point, with a log line per skipped configuration."""
     origin = max([rp['id'] for rp in rps.list_restore_points(db)], default=0)
     row = store.insert_campaign(
-        db, label=spec['label'] or f'{", ".join(spec["presets"])} on {spec["dataset"]}', spec=spec, steps=steps,
+        db, label=spec['label'] or default_label(configurations, spec['dataset']), spec=spec, steps=steps,
         configurations=configurations, origin_restore_point=origin)
     for c in configurations:
         if c['skipped']:

@@ -11,7 +11,7 @@ from .core.bench.conditions import (
     compare_name, comparison_limit, condition_warnings, data_loss_warnings, noise_warnings,
 )
 from .core.bench.statistics import honest_summary
-from .core.campaign import recommend
+from .core.campaign import configuration_titles, recommend
 from .core.report import ReportInputError, build_report, render
 from .core.report.chart_data import compare_series, comparison_rows
 from .core.report.chart_layout import PANEL_WIDTHS, panel_layouts
@@ -63,7 +63,8 @@ def report_file(results: list[dict], comparison: dict | None, campaign: dict | N
     extra = {'ladders': ladders, 'layouts': layouts}
     if campaign is not None:   # its recommendation from this very comparison: the same figures as the tables
         names = {id_: name for name, id_ in campaign['results'].items()}
-        extra.update(campaign=campaign, recommendation=recommend(comparison, names) if comparison else [])
+        extra.update(campaign=campaign, recommendation=recommend(
+            comparison, names, titles=configuration_titles(campaign['configurations'])) if comparison else [])
     report = build_report(results, comparison, title=title, generated_at=generated_at, **extra)
     return render(report, format_)
 

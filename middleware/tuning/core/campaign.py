@@ -6,6 +6,7 @@ neighbour's load) hit every configuration alike instead of whichever ran last.
 """
 from .bench.catalog import HIGHER, TESTS
 from .bench.arc_reads import merged_arc
+from .bench.comparison import VERDICT_WORDS
 from .bench.power import INSUFFICIENT_RUNS
 from .bench.statistics import summarize_runs
 from .presets.catalog import get_builtin
@@ -56,14 +57,18 @@ def _better(a: float, b: float, direction: str) -> bool:
     return a > b if direction == HIGHER else a < b
 
 
-def recommend(comparison: dict, names: dict[int, str], rounds: int | None = None) -> list[dict]:
+def recommend(comparison: dict, names: dict[int, str], rounds: int | None = None,
+              titles: dict[str, str] | None = None) -> list[dict]:
     """Per (test, metric) of the comparison: the configuration that wins, by how much, with significance.
 
     Only a significant improvement (verdict BETTER) can beat the baseline; among several, the best ratio wins; when
     none does (``NO_WINNER``) the baseline stays. When no configuration had runs enough for a verdict the row's
     verdict is ``INSUFFICIENT_RUNS`` with ``min_runs`` (per configuration), no interval or p, and no winner
     (``winner`` None). ``names`` maps result ids to configuration names; ``rounds`` = 1 marks
-    every row as a single-round finding (``single_round_words``)."""
+    every row as a single-round finding (``single_round_words``); ``titles``: the configurations' names in words
+    for the summaries (``configuration_titles``)."""
+    def title(name):
+        return (titles or {}).get(name, name)
     rows = {}
     for comp in comparison['comparisons']:
         for row in comp['metrics']:
@@ -79,7 +84,7 @@ def recommend(comparison: dict, names: dict[int, str], rounds: int | None = None
                 if _better(other_row['ratio'], row['ratio'], direction):
                     name, row = other, other_row
             change = (row['ratio'] - 1) * 100
-            words = (f'{name} wins: {change:+.1f} % vs baseline (95 % CI {(row["ratio_ci_low"] - 1) * 100:+.1f} … '
+            words = (f'{title(name)} wins: {change:+.1f} % vs baseline (95 % CI {(row["ratio_ci_low"] - 1) * 100:+.1f} … '
                      f'{(row["ratio_ci_high"] - 1) * 100:+.1f} %, adjusted p {row["p_adjusted"]:.3g})')
             out.append({'test': test, 'metric': metric, 'direction': direction, 'winner': name,
                         'ratio': row['ratio'], 'ratio_ci_low': row['ratio_ci_low'],
@@ -92,7 +97,7 @@ def recommend(comparison: dict, names: dict[int, str], rounds: int | None = None
                         'verdict': INSUFFICIENT_RUNS, 'min_runs': min_runs,
                         'summary': insufficient_words(min_runs)})
         else:
-            verdicts = ', '.join(f'{name}: {verdict_words(row)}' for name, row in candidates)
+            verdicts = ', '.join(f'{title(name)}: {verdict_words(row)}' for name, row in candidates)
             out.append({'test': test, 'metric': metric, 'direction': direction, 'winner': BASELINE, 'ratio': 1.0,
                         'ratio_ci_low': None, 'ratio_ci_high': None, 'p_adjusted': None,
                         'verdict': 'NO_WINNER', 'min_runs': min_runs,
@@ -110,7 +115,7 @@ def insufficient_words(min_runs: int | None) -> str:
 def verdict_words(row: dict) -> str:
     if row['verdict'] == INSUFFICIENT_RUNS:
         return insufficient_words(row.get('min_runs'))
-    return row['verdict']
+    return VERDICT_WORDS.get(row['verdict'], row['verdict'])
 
 
 SINGLE_ROUND_WORDS = ('single round: each configuration was measured in one sitting, so drift between sittings (a '

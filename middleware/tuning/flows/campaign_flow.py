@@ -297,7 +297,8 @@ class Driver:
             c = await self.commit(results=merged)
         comparison = await self.middleware.call('tuning.benchmark.compare', list(merged.values()), merged[BASELINE]) \
             if len(merged) > 1 else {'comparisons': []}
-        recommendation = recommend(comparison, {v: k for k, v in merged.items()}, rounds=c['spec']['rounds'])
+        recommendation = recommend(comparison, {v: k for k, v in merged.items()}, rounds=c['spec']['rounds'],
+                                   titles=configuration_titles(c['configurations']))
         end = end_configuration(c['spec']['finish'], recommendation)
         c = await self.commit(results=merged, recommendation=recommendation, phase='END',
                         log=f'compared; leaving {end} applied')

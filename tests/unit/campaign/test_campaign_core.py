@@ -58,6 +58,21 @@ def test_the_best_significant_improvement_wins_else_the_baseline():
     assert by[('SEQ_READ', 'read_bw_bytes')]['verdict'] == 'NO_WINNER'
     assert winner_of(out, 'SEQ_WRITE', 'write_bw_bytes') == 'max-seq-write'
     assert winner_of(out, 'RAND_READ_4K', 'read_iops') == BASELINE
+    # a person reads the presets by their names and the verdicts in words (the walk-through read
+    # "(max-seq-write: INCONCLUSIVE)"); the winner stays the configuration a script names
+    titles = {'max-iops': 'Max IOPS', 'max-seq-write': 'Max sequential write', BASELINE: 'baseline'}
+    named = {(r['test'], r['metric']): r for r in recommend(comparison, {11: 'max-iops', 12: 'max-seq-write'},
+                                                            titles=titles)}
+    assert named[('SEQ_WRITE', 'write_bw_bytes')]['summary'].startswith('Max sequential write wins: +35.0 %')
+    assert named[('SEQ_WRITE', 'write_bw_bytes')]['winner'] == 'max-seq-write'
+    assert named[('SEQ_READ', 'read_bw_bytes')]['summary'] == (
+        'no configuration beats the baseline significantly (Max sequential write: inconclusive)')
+
+
+def test_a_campaigns_default_label_names_its_presets_in_words():
+    from tuning.campaign import default_label
+    configurations = [{'name': BASELINE}, {'name': 'max-iops'}, {'name': 'mine', 'title': 'My own'}]
+    assert default_label(configurations, 'tank/media') == 'Max IOPS and My own on tank/media'
 
 
 @pytest.mark.parametrize('test, metric', [('SEQ_WRITE', 'write_bw_bytes'), ('RAND_READ_4K', 'read_iops'),

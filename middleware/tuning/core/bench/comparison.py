@@ -322,6 +322,10 @@ def _adjust_per_test(rows):
 
 
 FROM_RAM = 'FROM_RAM'
+# each verdict in words, wherever a person reads one (reports, campaigns)
+VERDICT_WORDS = {'BETTER': 'better', 'WORSE': 'worse', 'NO_CHANGE': 'no meaningful change',
+                 'INCONCLUSIVE': 'inconclusive', 'INSUFFICIENT_RUNS': 'too few runs',
+                 FROM_RAM: 'from RAM, not judged'}
 
 
 def compare_pair(baseline_result, other_result, resamples=10000, seed=0):

@@ -23,13 +23,11 @@
 from datetime import datetime, timezone
 
 from ..bench.catalog import profile_name
+from ..bench.comparison import VERDICT_WORDS
 from ..presets.setting_words import name_of, value_words
 from .metric_info import title_of_test
 from .numbers import format_change, format_p, format_ratio_ci, format_value
 
-VERDICT_WORDS = {'BETTER': 'better', 'WORSE': 'worse', 'NO_CHANGE': 'no meaningful change',
-                 'INCONCLUSIVE': 'inconclusive', 'INSUFFICIENT_RUNS': 'too few runs',
-                 'FROM_RAM': 'from RAM, not judged'}
 BASIS_WORDS = {
     'SNAPSHOT': 'from the settings snapshots recorded with each result',
     'GIVEN': 'as recorded by the campaign that applied it',
