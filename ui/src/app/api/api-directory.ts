@@ -103,6 +103,11 @@ export interface ApiJobDirectory {
     params: Params<'tuning.ladder.read_disks'>;
     response: Result<'tuning.ladder.read_disks'>;
   };
+  'tuning.advice.recordsize': {
+    params: Params<'tuning.advice.recordsize'>;
+    response: Result<'tuning.advice.recordsize'>;
+  };
+  'tuning.advice.slog': { params: Params<'tuning.advice.slog'>; response: Result<'tuning.advice.slog'> };
   'system.reboot': { params: [reason: string, options?: { delay?: number | null }]; response: null };
 }
 

@@ -14,6 +14,8 @@ export const JOB_WORDS: Record<string, string> = {
   'tuning.campaign.resume': T('Campaign (after the reboot)'),
   'tuning.network.measure': T('Measuring the network ceiling'),
   'tuning.ladder.read_disks': T('Reading the disks'),
+  'tuning.advice.recordsize': T('Looking at a dataset\'s files'),
+  'tuning.advice.slog': T('Measuring what a log device could gain'),
   'tuning.report.generate': T('Report'),
   'tuning.database.export': T('Exporting the tuning database'),
   'tuning.database.import': T('Importing a tuning database'),

@@ -47,7 +47,7 @@ const progress = (description: string, percent = 30): Job =>
 const done = (answer: RecordsizeAnswer): Job => ({ ...progress('1,204 files looked at', 100), state: 'SUCCESS', result: answer });
 
 /** The job's name as MockApiService.mockJob takes it (ApiJobDirectory does not list it yet: see recordsizeJob). */
-const RECORDSIZE = 'tuning.advice.recordsize' as never;
+const RECORDSIZE = 'tuning.advice.recordsize';
 
 async function renderAdvice(job: (params: unknown[]) => Observable<Job>, { roles, state = fakeState() }:
   { roles?: readonly string[]; state?: ReturnType<typeof fakeState> } = {}) {

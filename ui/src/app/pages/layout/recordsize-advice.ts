@@ -97,11 +97,7 @@ export function wasStopped(error: unknown): boolean {
   return error instanceof FailedJobError && error.job.state === 'ABORTED';
 }
 
-/**
- * The job, as ApiService runs jobs. ApiJobDirectory (api/api-directory.ts) does not list `tuning.advice.recordsize`
- * yet, so `api.job` does not take its name: the one cast is here, and goes once the directory lists it.
- */
+/** The job, as ApiService runs jobs. */
 export function recordsizeJob(service: ApiService, options: RecordsizeOptions): Observable<Job<RecordsizeAnswer>> {
-  const run = service.job.bind(service) as unknown as (method: string, params: unknown[]) => Observable<Job<RecordsizeAnswer>>;
-  return run('tuning.advice.recordsize', [options]);
+  return service.job('tuning.advice.recordsize', [options]);
 }
