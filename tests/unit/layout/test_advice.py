@@ -120,3 +120,9 @@ def test_typed_in_disks_missing_a_figure_name_it_in_words():
     with pytest.raises(LayoutInputError) as e:
         layout_advice(profile(), {**DEFAULTS, 'source': 'GIVEN', 'count': 4, 'kind': 'HDD'}, None)
     assert (e.value.field, str(e.value)) == ('options.size_bytes', "Needed for disks typed in: each one's size.")
+
+
+def test_typical_figures_take_the_right_article():
+    ssd = layout_advice(profile(), {**DEFAULTS, 'source': 'GIVEN', 'count': 4, 'size_bytes': 10 ** 12,
+                                    'kind': 'SSD'}, None)
+    assert ssd['per_disk']['words'].startswith('Typical figures for an SSD: ')

@@ -77,7 +77,7 @@ def disk_figures(disks: dict, options: dict, disk_read: dict | None) -> dict:
                          f'{disk_read["created_at"]}); writes taken as fast, {typical["iops"]:,} IOPS typical of '
                          f'a {KIND_WORDS[disks["kind"]]}.'}
     return {**typical, 'source': 'TYPICAL',
-            'words': f'Typical figures for a {KIND_WORDS[disks["kind"]]}: {rate(typical["read_bytes_per_second"])} '
+            'words': f'Typical figures for {"an" if disks["kind"] == "SSD" else "a"} {KIND_WORDS[disks["kind"]]}: {rate(typical["read_bytes_per_second"])} '
                      f'read, {rate(typical["write_bytes_per_second"])} write, {typical["iops"]:,} IOPS. Read the '
                      'disks on the Bottleneck page for this box\'s own.'}
 
