@@ -20,19 +20,8 @@ COMMITS = 'zil_commit_count'
 RECORDS = 'zil_itx_count'
 LOG_BYTES = ('zil_itx_metaslab_normal_bytes', 'zil_itx_metaslab_slog_bytes')
 SLOG_RECORDS = 'zil_itx_metaslab_slog_count'
-MAX_KSTAT_BYTES = 64 * 1024
 NO_SYNC_LOAD = 1.0      # commits a second below which the box's own workload is said not to write synchronously
 WORTH_IT = 1.5          # headroom below which a log device is said not to be worth buying
-
-
-def parse_kstat(text: str) -> dict[str, int]:
-    """The counters of a kstat text (``name type value`` lines under a header)."""
-    values = {}
-    for line in text[:MAX_KSTAT_BYTES].splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[2].isdigit() and parts[0].replace('_', '').isalnum():
-            values[parts[0]] = int(parts[2])
-    return values
 
 
 def sync_load(before: dict | None, after: dict | None, seconds: float) -> dict | None:

@@ -12,7 +12,8 @@ import time
 from ..box.bench_target import is_scratch_name, read_target
 from ..box.profile import read_profile
 from ..core.presets.units import format_bytes
-from ..core.slog import ZIL_KSTAT, MAX_KSTAT_BYTES, parse_kstat, slog_headroom, sync_load
+from ..bench_runner.arc_counters import read_kstat
+from ..core.slog import ZIL_KSTAT, slog_headroom, sync_load
 from ..framework import CallError, field_error
 from .bench_run import Scratch, new_bench_id, plan_or_errors, require_fio, run_fio_in_thread, sweep_scratch
 
@@ -21,11 +22,7 @@ TEST = 'SYNC_WRITE_4K'
 
 def read_zil_counters(path: str = ZIL_KSTAT) -> dict | None:
     """The ZIL's counters now; ``None`` where the box has none to read."""
-    try:
-        with open(path, encoding='ascii', errors='replace') as f:
-            return parse_kstat(f.read(MAX_KSTAT_BYTES))
-    except OSError:
-        return None
+    return read_kstat(path)
 
 
 async def watch_sync_load(middleware, seconds: int, set_progress) -> dict | None:

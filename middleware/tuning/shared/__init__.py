@@ -3,7 +3,8 @@
 - ``zfs_names``: ZFS pool, dataset and snapshot names checked as OpenZFS's namecheck does, before a name reaches a
   command, a path or a query;
 - ``zfs_module``: the ZFS module's parameters as sysfs shows them (``/sys/module/zfs/parameters``);
-- ``tls``: the SHA-256 of a PEM certificate, the fingerprint the client kit pins.
+- ``tls``: the SHA-256 of a PEM certificate, the fingerprint the client kit pins;
+- ``kstat``: OpenZFS kstat text (arcstats, zil) as counters.
 
 It lives inside the plugin's package so that every TrueNAS install ships it: the installer copies
 ``middleware/tuning`` whole to ``middlewared/plugins/tuning``, where the plugin reaches it by relative imports

@@ -3,22 +3,15 @@ config trees, `lsblk -J`, /proc files, and the persistence files we write. Pure 
 import json
 import re
 
+from tuning.shared.kstat import parse_kstat
+
 SECTIONS = {'logs': 'log', 'cache': 'cache', 'spares': 'spare', 'special': 'special', 'dedup': 'dedup'}
 SOURCES = {'local': 'LOCAL', 'default': 'DEFAULT', '-': 'NONE', 'received': 'RECEIVED', 'temporary': 'TEMPORARY'}
 
 
 def parse_arcstats(text):
     """/proc/spl/kstat/zfs/arcstats: a kstat header line, a `name type data` line, then one stat per line."""
-    stats = {}
-    for line in text.splitlines()[2:]:
-        parts = line.split()
-        if len(parts) != 3:
-            continue
-        try:
-            stats[parts[0]] = int(parts[2])
-        except ValueError:
-            continue
-    return stats
+    return parse_kstat(text)
 
 
 def parse_zfs_version(text):

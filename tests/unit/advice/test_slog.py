@@ -4,7 +4,8 @@ import asyncio
 
 import pytest
 
-from tuning.core.slog import parse_kstat, slog_headroom, sync_load
+from tuning.core.slog import slog_headroom, sync_load
+from tuning.shared.kstat import parse_kstat
 from tuning.flows.slog_run import read_zil_counters, set_scratch_sync
 
 ZIL = """15 1 0x01 20 5440 4838404713 1214920154640

@@ -1,7 +1,8 @@
 """What the ARC answered from RAM, from its counters before and after a read run."""
 from tuning.bench_runner.arc_counters import read_arc_counters
+from tuning.shared.kstat import parse_kstat
 from tuning.core.bench.arc_reads import (
-    COUNTERS, RAM_SHARE_LIMIT, arc_words, counters_delta, from_ram_tests, parse_arcstats, ram_share, summed, arc_of_runs,
+    COUNTERS, RAM_SHARE_LIMIT, arc_counters, arc_of_runs, arc_words, counters_delta, from_ram_tests, ram_share, summed,
 )
 
 # The head of a real /proc/spl/kstat/zfs/arcstats (OpenZFS 2.3): a kstat header, then ``name type data`` lines.
@@ -26,14 +27,14 @@ def counters(**rises):
 
 
 def test_the_data_counters_are_read_from_the_kstat_text():
-    assert parse_arcstats(ARCSTATS) == {
+    assert arc_counters(parse_kstat(ARCSTATS)) == {
         'demand_data_hits': 801233, 'demand_data_iohits': 1020, 'demand_data_misses': 90412,
         'prefetch_data_hits': 4411, 'prefetch_data_iohits': 17, 'prefetch_data_misses': 20110}
 
 
 def test_a_counter_an_older_openzfs_lacks_reads_as_zero():
     older = '\n'.join(line for line in ARCSTATS.splitlines() if 'iohits' not in line)
-    assert parse_arcstats(older)['demand_data_iohits'] == 0
+    assert arc_counters(parse_kstat(older))['demand_data_iohits'] == 0
 
 
 def test_a_run_with_every_block_in_ram_is_answered_from_ram():

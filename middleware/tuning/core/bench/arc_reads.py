@@ -24,18 +24,12 @@ ARCSTATS = '/proc/spl/kstat/zfs/arcstats'
 COUNTERS = ('demand_data_hits', 'demand_data_iohits', 'demand_data_misses', 'prefetch_data_hits',
             'prefetch_data_iohits', 'prefetch_data_misses')
 RAM_SHARE_LIMIT = 0.10
-MAX_ARCSTATS_BYTES = 64 * 1024   # the file is about 8 KiB; a bound on what is parsed all the same
 
 
-def parse_arcstats(text: str) -> dict[str, int]:
-    """The data counters of an ``arcstats`` kstat text (``name type value`` lines under a header); a counter an older
-    OpenZFS lacks (``*_iohits`` came with 2.2) is 0."""
-    values = {}
-    for line in text[:MAX_ARCSTATS_BYTES].splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[0] in COUNTERS and parts[2].isdigit():
-            values[parts[0]] = int(parts[2])
-    return {name: values.get(name, 0) for name in COUNTERS}
+def arc_counters(kstat: dict[str, int]) -> dict[str, int]:
+    """The data counters of ``arcstats`` (``shared.kstat.parse_kstat``); a counter an older OpenZFS lacks
+    (``*_iohits`` came with 2.2) is 0."""
+    return {name: kstat.get(name, 0) for name in COUNTERS}
 
 
 def counters_delta(before: dict | None, after: dict | None) -> dict | None:
