@@ -18,17 +18,18 @@ import { BoxStore } from '../../stores/box.store';
 import { Choice, ChoiceFieldComponent } from './choice-field.component';
 import { FIELD_LABELS, KINDS, LayoutForm, RECORD_SIZES, SOURCES, layoutOptions } from './layout-options';
 import { RecordsizeAdviceComponent } from './recordsize-advice.component';
+import { SlogAdviceComponent } from './slog-advice.component';
 
 /**
  * Pool layouts side by side for a set of like disks, before a pool is built (or to see what another layout of a
  * pool's disks would trade): usable space as OpenZFS allocates it, what a record size fills, first-order estimates,
- * the disks each layout can lose, and why; then the record size a dataset's own files call for. Reads only: every
- * role may use it.
+ * the disks each layout can lose, and why; then the record size a dataset's own files call for (both read only: every
+ * role may use them); last, whether a log device would help, which writes to a scratch dataset: the write role's.
  */
 @Component({
   selector: 'tp-layout-page',
   imports: [TestIdDirective, MatButton, MatCard, MatFormField, MatLabel, MatInput, MatTableModule, TypedCellDef, TranslatePipe,
-    ChoiceFieldComponent, RecordsizeAdviceComponent],
+    ChoiceFieldComponent, RecordsizeAdviceComponent, SlogAdviceComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
@@ -136,6 +137,7 @@ import { RecordsizeAdviceComponent } from './recordsize-advice.component';
     }
 
     <mat-card appearance="outlined" class="card"><tp-recordsize-advice /></mat-card>
+    <mat-card appearance="outlined" class="card"><tp-slog-advice /></mat-card>
   `,
 })
 export class LayoutPage {

@@ -1,0 +1,189 @@
+import { TestBed } from '@angular/core/testing';
+import { Observable, Subject, throwError } from 'rxjs';
+
+import { ApiValidationError, FailedJobError } from '../../api/api-errors';
+import { Job } from '../../api/models/job';
+import { BoxStore } from '../../stores/box.store';
+import { fakeJob, fakeProfile, fakeState } from '../../testing/fixtures';
+import { MockApiService, mockApi } from '../../testing/mock-api';
+import { render } from '../../testing/render';
+import { READ_ONLY_ROLES, controlState, provideRoles } from '../../testing/roles';
+import { SlogAdviceComponent } from './slog-advice.component';
+import { SlogAnswer } from './slog-advice';
+
+const WRITE_ROLES = ['SYSTEM_ADVANCED_WRITE'];
+
+function fakeSlogAnswer(part: Partial<SlogAnswer> = {}): SlogAnswer {
+  return {
+    dataset: 'tank/vms', pool: 'tank',
+    with_log: { iops: 212.4, latency_p50_ns: 4_620_000, latency_p99_ns: 9_100_000 },
+    without_log: { iops: 5530, latency_p50_ns: 170_000, latency_p99_ns: 410_000 },
+    headroom: 26.04,
+    load: { seconds: 30.1, commits_per_second: 412.3, records_per_second: 500, bytes_per_second: 2.5e6, to_log_device: false },
+    log_devices: [], verdict: 'WORTH_IT',
+    words: ['Sync writes of 4 KiB, one at a time: 212 a second with the intent log as the pool has it.',
+      'A log device could raise sync writes up to 26.0× here; a real one adds its own write latency back.'],
+    ...part,
+  };
+}
+
+const progress = (description: string, percent = 30): Job =>
+  fakeJob({ id: 21, method: 'tuning.advice.slog', abortable: true, progress: { percent, description, extra: null } });
+const done = (answer: SlogAnswer): Job => ({ ...progress('Sync writes: 212/s now, 5,530/s without the log', 100), state: 'SUCCESS', result: answer });
+
+async function renderAdvice(job: (params: unknown[]) => Observable<Job>, { roles = WRITE_ROLES, state = fakeState() }:
+  { roles?: readonly string[]; state?: ReturnType<typeof fakeState> } = {}) {
+  const { api, providers } = mockApi((m: MockApiService) => {
+    m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', state).mockJob('tuning.advice.slog', job);
+  });
+  const view = await render(SlogAdviceComponent, [...providers, provideRoles(roles)], () => TestBed.inject(BoxStore).load());
+  return { api, ...view };
+}
+
+/** Each job as it is answered: the answer as its last row. */
+const answering = (answer: SlogAnswer) => () => new Observable<Job>((s) => {
+  s.next(progress("Watching the box's own sync writes: 3 of 30 s", 7));
+  s.next(done(answer));
+  s.complete();
+});
+
+describe('SlogAdviceComponent', () => {
+  it('says what it will do to the box before it starts, then measures the chosen dataset within the limits typed; progress in words and Stop', async () => {
+    const rows = new Subject<Job>();
+    const { api, q, choose, type, options, settle } = await renderAdvice(() => rows);
+    expect(options('select-slog-dataset').map((o) => o.value)).toEqual(['tank', 'tank/vms']);
+    expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);   // nothing chosen yet
+    await choose('select-slog-dataset', 'tank/vms');
+    expect(q('text-slog-effects')!.textContent).toContain(
+      'Takes about 2 minutes: watches the box’s own sync writes for 30 s, then writes to a scratch dataset it creates and removes under tank/vms; '
+      + 'turns sync off on that scratch dataset only, never on your data; the box is busy meanwhile (no apply or benchmark).');
+    q('summary-slog-limits')!.click();
+    await type('input-slog-window', '60');
+    await type('input-slog-runtime', '30');
+    expect(q('details-slog-limits')!.textContent).toContain('0 to 600; empty: 30');
+    expect(q('details-slog-limits')!.textContent).toContain('2 to 120; empty: 15');
+    expect(q('text-slog-effects')!.textContent).toContain('Takes about 4 minutes: watches the box’s own sync writes for 1 min,');
+    q('button-slog-start')!.click();
+    await settle();
+    expect(api.callsOf('tuning.advice.slog')).toEqual([[{ dataset: 'tank/vms', window_seconds: 60, runtime_seconds: 30 }]]);
+    expect(q('text-slog-progress-words')!.textContent).toContain('Starting…');
+    expect(q<HTMLButtonElement>('button-slog-stop')!.disabled).toBe(true);   // no job id yet
+
+    rows.next(progress('Sync writes with the intent log: run 2 of 3', 45));
+    await settle();
+    expect(q('text-slog-progress-words')!.textContent).toBe('Sync writes with the intent log: run 2 of 3');
+    expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);
+    q('button-slog-stop')!.click();
+    await settle();
+    expect(api.callsOf('core.job_abort')).toEqual([[21]]);
+    rows.error(new FailedJobError(fakeJob({ id: 21, state: 'ABORTED', error: 'aborted' })));
+    await settle();
+    expect(q('text-slog-running')).toBeNull();
+    expect(q('text-slog-stopped')!.textContent).toContain('Stopped before the measurements ended');
+    expect(q('text-slog-error')).toBeNull();
+  });
+
+  it('leaves the limits to the server when none is typed', async () => {
+    const { api, q, choose, settle } = await renderAdvice(() => new Subject<Job>());
+    await choose('select-slog-dataset', 'tank');
+    q('button-slog-start')!.click();
+    await settle();
+    expect(api.callsOf('tuning.advice.slog')).toEqual([[{ dataset: 'tank' }]]);
+  });
+
+  it('locks Measure for a read-only user, naming the role it needs; nothing starts, not even by Enter', async () => {
+    const { api, q, el, choose, settle } = await renderAdvice(() => new Subject<Job>(), { roles: READ_ONLY_ROLES });
+    await choose('select-slog-dataset', 'tank/vms');
+    expect(controlState(el, 'button-slog-start'))
+      .toEqual({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE', says: 'Needs the System advanced write role' });
+    q('button-slog-start')!.click();
+    q('form-slog-form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    await settle();
+    expect(api.callsOf('tuning.advice.slog')).toEqual([]);
+    expect(q('text-slog-running')).toBeNull();
+  });
+
+  it('answers in words: the verdict, both measurements in writes a second and waits, the box’s own load, the server’s sentences', async () => {
+    const { q, choose, settle } = await renderAdvice(answering(fakeSlogAnswer()));
+    await choose('select-slog-dataset', 'tank/vms');
+    q('button-slog-start')!.click();
+    await settle();
+    expect(q('text-slog-headline')!.textContent!.trim()).toBe('A log device could help: up to 26× faster sync writes');
+    const withLog = q('row-slog-side-with-log')!.textContent!;
+    expect(withLog).toContain('With the intent log, as the pool has it');
+    expect(withLog).toContain('212');
+    expect(withLog).toContain('4.62 ms');
+    expect(withLog).toContain('9.10 ms');
+    const withoutLog = q('row-slog-side-without-log')!.textContent!;
+    expect(withoutLog).toContain('sync off on the scratch dataset');
+    expect(withoutLog).toContain('5,530');
+    expect(withoutLog).toContain('170 µs');
+    expect(withoutLog).toContain('410 µs');
+    expect(q('text-slog-load')!.textContent).toBe('The box’s own sync writes over 30 s: 412.3 commits a second, 2.5 MB/s of log records.');
+    expect(q('text-slog-log-devices')!.textContent).toBe('tank has no log device now.');
+    expect(q('list-slog-words')!.textContent).toContain('A log device could raise sync writes up to 26.0× here');
+    const texts = [...q('section-slog-answer')!.querySelectorAll('td, th, li, p')].map((e) => e.textContent!.trim());
+    expect(texts.filter((t) => /\d{5,}|\b[A-Z]+_[A-Z_]+\b|_ns\b|iops/.test(t))).toEqual([]);   // no raw figures, keys or enums
+  });
+
+  it('says when a log device would not help: nothing here writes synchronously', async () => {
+    const quiet = fakeSlogAnswer({ verdict: 'NO_SYNC_LOAD', load: { seconds: 30, commits_per_second: 0.1, records_per_second: 0.1,
+      bytes_per_second: 0, to_log_device: false } });
+    const { q, choose, settle } = await renderAdvice(answering(quiet));
+    await choose('select-slog-dataset', 'tank/vms');
+    q('button-slog-start')!.click();
+    await settle();
+    expect(q('text-slog-headline')!.textContent!.trim()).toBe('A log device would not help now: nothing here writes synchronously');
+    expect(q('text-slog-load')!.textContent).toContain('0.1 commits a second');
+  });
+
+  it('says the headroom alone when the box’s own load is not known, and the log device the pool has', async () => {
+    const { q, choose, settle } = await renderAdvice(answering(fakeSlogAnswer({ verdict: 'UNKNOWN_LOAD', headroom: 3.42, load: null,
+      log_devices: ['nvme0n1'] })));
+    await choose('select-slog-dataset', 'tank/vms');
+    q('button-slog-start')!.click();
+    await settle();
+    expect(q('text-slog-headline')!.textContent!.trim()).toBe('Up to 3.4× — the box’s own sync load is not known');
+    expect(q('text-slog-load')!.textContent).toContain('not known');
+    expect(q('text-slog-log-devices')!.textContent).toBe('tank has a log device now: nvme0n1.');
+  });
+
+  it('shows the server’s refusal under the field it names, and a refused limit with “Limits” opened', async () => {
+    const { q, choose, settle } = await renderAdvice(() => throwError(() => new ApiValidationError([
+      { attribute: 'options.dataset', message: 'tank/vms is not on ZFS: a log device is a ZFS pool\'s, and there is no intent log to measure here.', errno: 22 },
+      { attribute: 'tuning.advice.slog.options.runtime_seconds', message: 'Input should be less than or equal to 120', errno: 22 },
+    ])));
+    await choose('select-slog-dataset', 'tank/vms');
+    q('button-slog-start')!.click();
+    await settle();
+    expect(q('text-error-slog-dataset')!.textContent)
+      .toBe('Dataset: tank/vms is not on ZFS: a log device is a ZFS pool\'s, and there is no intent log to measure here.');
+    expect(q('text-error-slog-runtime')!.textContent).toBe('Each measurement (seconds): must be at most 120');
+    expect(q<HTMLDetailsElement>('details-slog-limits')!.open).toBe(true);
+    expect(q('text-slog-error')).toBeNull();
+    expect(q('section-slog-answer')).toBeNull();
+  });
+
+  it('says a busy box’s refusal as a plain sentence, naming the job that holds it', async () => {
+    const busy = new FailedJobError(fakeJob({
+      id: 21, method: 'tuning.advice.slog', state: 'FAILED',
+      error: '[EBUSY] tuning.benchmark.run (job 4) is running', exc_info: { type: 'CallError', errno: 16, extra: null },
+    }));
+    const { q, choose, settle } = await renderAdvice(() => throwError(() => busy));
+    await choose('select-slog-dataset', 'tank/vms');
+    q('button-slog-start')!.click();
+    await settle();
+    const text = q('text-slog-error')!.textContent!;
+    expect(text).toContain('The box is busy with a benchmark or an apply: measuring now would disturb it');
+    expect(text).not.toContain('EBUSY');
+    expect(text).not.toContain('tuning.');
+  });
+
+  it('waits while the box is busy, saying with what', async () => {
+    const { q, choose } = await renderAdvice(() => new Subject<Job>(),
+      { state: fakeState({ busy: { job_id: 4, method: 'tuning.benchmark.run' } }) });
+    await choose('select-slog-dataset', 'tank/vms');
+    expect(q('text-slog-busy-now')!.textContent).toContain('The box is busy: Benchmark (job 4).');
+    expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);
+  });
+});

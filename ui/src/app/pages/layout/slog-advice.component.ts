@@ -1,0 +1,259 @@
+import { ChangeDetectionStrategy, Component, DestroyRef, computed, inject, signal } from '@angular/core';
+import { MatButton } from '@angular/material/button';
+import { MatFormField, MatHint, MatLabel } from '@angular/material/form-field';
+import { MatInput } from '@angular/material/input';
+import { MatProgressBar } from '@angular/material/progress-bar';
+import { MatTableModule } from '@angular/material/table';
+
+import { ApiService } from '../../api/api.service';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
+import { RolesStore } from '../../auth/roles.store';
+import { T } from '../../i18n/translate-marker';
+import { TranslatePipe } from '../../i18n/translate.pipe';
+import { TranslateService } from '../../i18n/translate.service';
+import { JobRun } from '../../jobs/job-run';
+import { Words, mapFieldErrors } from '../../shared/field-errors';
+import { formatNumber } from '../../shared/format';
+import { TypedCellDef } from '../../shared/table/typed-cell';
+import { TestIdDirective } from '../../shared/test-id/test-id.directive';
+import { BoxStore } from '../../stores/box.store';
+import { Choice, ChoiceFieldComponent } from './choice-field.component';
+import { isBusyRefusal, wasStopped, withoutErrname } from './recordsize-advice';
+import {
+  SLOG_LABELS, SLOG_LIMITS, SlogAnswer, SlogForm, SlogSide, effectWords, loadWords, logDevicesWords, sideFigures,
+  slogBusyWords, slogHeadline, slogJob, slogOptions,
+} from './slog-advice';
+
+/** One row of the two measurements' table. */
+interface SideRow {
+  id: string;
+  label: string;
+  figures: { iops: string; typical: string; p99: string };
+}
+
+/**
+ * Whether a separate log device (SLOG) would raise the pool's sync writes, before one is bought
+ * (`tuning.advice.slog`): the box's own sync writes are watched, then 4 KiB sync writes are measured on a scratch
+ * dataset with the intent log and without it (sync off on the scratch dataset only). It writes and holds the box like
+ * a benchmark, so it needs the write role; the answer comes in words.
+ */
+@Component({
+  selector: 'tp-slog-advice',
+  imports: [TestIdDirective, MatButton, MatFormField, MatLabel, MatHint, MatInput, MatProgressBar, MatTableModule, TypedCellDef,
+    TranslatePipe, ChoiceFieldComponent, RequiresRoleDirective],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  styleUrls: ['../../shared/table/data-table.scss'],
+  styles: `
+    .row { align-items: flex-start; }
+    .start { margin-top: 8px; white-space: nowrap; }   /* level with the select's outline */
+    .limit { width: 270px; max-width: 100%; }
+    details { margin: 8px 0; }
+    details .row { margin-top: 8px; }
+    .running { margin: 12px 0; display: grid; gap: 6px; }
+    .running-row { display: flex; gap: 12px; align-items: center; justify-content: space-between; flex-wrap: wrap; }
+    .headline { font-size: 1.6em; margin: 16px 0 4px; }
+    .small { font-size: 0.9em; }
+    ul { margin: 4px 0; padding-left: 18px; }
+  `,
+  template: `
+    <h2>{{ 'Log device (SLOG)' | t }}</h2>
+    <p class="muted">{{ 'Whether a separate log device would speed up this pool’s synchronous writes (NFS, iSCSI, databases), before you buy one.' | t }}</p>
+    <form (submit)="$event.preventDefault(); start()" novalidate tpTest="slog-form">
+      <div class="row">
+        <tp-choice-field [label]="labels['dataset']" testId="slog-dataset" [choices]="datasets()" [value]="form().dataset || null"
+                         [error]="errors()['dataset']" (picked)="change({ dataset: $event })" />
+        <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary start" tpTest="slog-start"
+                [disabled]="!form().dataset || running() || !!box.busy()">{{ 'Measure' | t }}</button>
+      </div>
+      <details tpTest="slog-limits" [open]="limitsOpen()" (toggle)="limitsOpen.set(isOpen($event))">
+        <summary tpTest="slog-limits">{{ 'Limits' | t }}</summary>
+        <div class="row">
+          <div class="field">
+            <mat-form-field appearance="outline" subscriptSizing="dynamic" class="limit">
+              <mat-label>{{ labels['window_seconds'] | t }}</mat-label>
+              <input matInput type="number" inputmode="numeric" [min]="limits.window.min" [max]="limits.window.max"
+                     tpTest="slog-window" [value]="form().windowSeconds" (input)="change({ windowSeconds: numberOf($event) })" />
+              <mat-hint>{{ '{min} to {max}; empty: {default}' | t: bounds(limits.window) }}</mat-hint>
+            </mat-form-field>
+            @if (errors()['window_seconds']; as e) { <div class="field-error" tpTest="error-slog-window">{{ e }}</div> }
+          </div>
+          <div class="field">
+            <mat-form-field appearance="outline" subscriptSizing="dynamic" class="limit">
+              <mat-label>{{ labels['runtime_seconds'] | t }}</mat-label>
+              <input matInput type="number" inputmode="numeric" [min]="limits.runtime.min" [max]="limits.runtime.max"
+                     tpTest="slog-runtime" [value]="form().runtimeSeconds" (input)="change({ runtimeSeconds: numberOf($event) })" />
+              <mat-hint>{{ '{min} to {max}; empty: {default}' | t: bounds(limits.runtime) }}</mat-hint>
+            </mat-form-field>
+            @if (errors()['runtime_seconds']; as e) { <div class="field-error" tpTest="error-slog-runtime">{{ e }}</div> }
+          </div>
+        </div>
+      </details>
+      <p class="muted small" tpTest="slog-effects">{{ effects() }}</p>
+    </form>
+
+    @if (box.busy(); as busy) {
+      @if (!running()) { <p class="banner warn" role="status" tpTest="slog-busy-now">{{ busyText(busy) }}</p> }
+    }
+    @if (running()) {
+      <div class="running" tpTest="slog-running">
+        <mat-progress-bar [mode]="run.percent() == null ? 'indeterminate' : 'determinate'" [value]="run.percent() ?? 0"
+                          [attr.aria-label]="'Measuring sync writes' | t" tpTest="slog-progress" />
+        <div class="running-row">
+          <span role="status" tpTest="slog-progress-words">{{ run.description() ?? ('Starting…' | t) }}</span>
+          <button matButton="filled" type="button" class="danger" tpTest="slog-stop" [disabled]="!stoppable()"
+                  (click)="stop()">{{ (stopping() ? 'Stopping…' : 'Stop') | t }}</button>
+        </div>
+      </div>
+    }
+    @if (refusal(); as r) { <p class="banner danger" role="alert" tpTest="slog-error">{{ r }}</p> }
+    @if (stopped()) {
+      <p class="muted" role="status" tpTest="slog-stopped">{{ 'Stopped before the measurements ended: no advice. The scratch dataset is removed; nothing else was changed.' | t }}</p>
+    }
+
+    @if (answer(); as a) {
+      <section tpTest="slog-answer" [attr.aria-label]="'Log device advice' | t">
+        <p class="headline" tpTest="slog-headline"><strong>{{ words(headlineOf(a)) }}</strong></p>
+        <p class="muted">{{ '4 KiB synchronous writes, one at a time, on a scratch dataset under {dataset}.' | t: { dataset: a.dataset } }}</p>
+        <div class="table-wrap" tabindex="0" role="region" [attr.aria-label]="'Sync writes measured' | t">
+          <table mat-table class="stacked" tpTest="slog-sides" [dataSource]="sides()">
+            <ng-container matColumnDef="side">
+              <th mat-header-cell *matHeaderCellDef>{{ 'Measured' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: sides()" [attr.data-label]="'Measured' | t">{{ s.label | t }}</td>
+            </ng-container>
+            <ng-container matColumnDef="iops">
+              <th mat-header-cell *matHeaderCellDef class="num">{{ 'Writes a second' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: sides()" class="num" [attr.data-label]="'Writes a second' | t">{{ s.figures.iops }}</td>
+            </ng-container>
+            <ng-container matColumnDef="typical">
+              <th mat-header-cell *matHeaderCellDef class="num">{{ 'Typical wait' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: sides()" class="num" [attr.data-label]="'Typical wait' | t">{{ s.figures.typical }}</td>
+            </ng-container>
+            <ng-container matColumnDef="p99">
+              <th mat-header-cell *matHeaderCellDef class="num">{{ 'Wait of the slowest 1 % (p99)' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: sides()" class="num" [attr.data-label]="'Wait of the slowest 1 % (p99)' | t">{{ s.figures.p99 }}</td>
+            </ng-container>
+            <tr mat-header-row *matHeaderRowDef="sideColumns"></tr>
+            <tr mat-row *matRowDef="let s; columns: sideColumns" [tpTest]="['slog-side', s.id]"></tr>
+          </table>
+        </div>
+        <p tpTest="slog-load">{{ words(loadOf(a.load)) }}</p>
+        <p class="muted small" tpTest="slog-log-devices">{{ words(devicesOf(a.pool, a.log_devices)) }}</p>
+        <ul tpTest="slog-words">@for (w of a.words; track $index) { <li>{{ w }}</li> }</ul>
+      </section>
+    }
+  `,
+})
+export class SlogAdviceComponent {
+  private readonly api = inject(ApiService);
+  protected readonly box = inject(BoxStore);
+  private readonly roles = inject(RolesStore);
+  private readonly translate = inject(TranslateService);
+
+  protected readonly role = ROLE;
+  protected readonly labels = SLOG_LABELS;
+  protected readonly limits = SLOG_LIMITS;
+  protected readonly sideColumns = ['side', 'iops', 'typical', 'p99'];
+  protected readonly headlineOf = slogHeadline;
+  protected readonly loadOf = loadWords;
+  protected readonly devicesOf = logDevicesWords;
+
+  /** The box's datasets, as every page lists them (a zvol or a dataset off ZFS is refused by the server, under the field). */
+  protected readonly datasets = computed((): Choice<string>[] =>
+    (this.box.profile()?.pools ?? []).flatMap((p) => p.datasets).map((value) => ({ value })));
+  protected readonly form = signal<SlogForm>({ dataset: '', windowSeconds: null, runtimeSeconds: null });
+  protected readonly limitsOpen = signal(false);
+
+  protected readonly run = new JobRun<SlogAnswer>(T('Measuring sync writes'));
+  protected readonly running = computed(() => this.run.phase() === 'running');
+  protected readonly stopping = signal(false);
+  /** Stop needs the job's id, which its first progress row brings. */
+  protected readonly stoppable = computed(() => (this.run.job()?.id ?? -1) >= 0 && !this.stopping());
+  protected readonly answer = computed(() => (this.run.phase() === 'done' ? this.run.result() : null));
+  protected readonly stopped = computed(() => wasStopped(this.run.error()) || (this.run.phase() === 'done' && !this.run.result()));
+  protected readonly sides = computed((): SideRow[] => {
+    const a = this.answer();
+    const row = (id: string, label: string, side: SlogSide): SideRow => ({ id, label, figures: sideFigures(side) });
+    return a ? [row('with-log', T('With the intent log, as the pool has it'), a.with_log),
+      row('without-log', T('Without it (sync off on the scratch dataset): the ceiling'), a.without_log)] : [];
+  });
+  /** The server's refusal per field, and what no field shows, in words. */
+  protected readonly errors = signal<Record<string, string | undefined>>({});
+  protected readonly refusal = signal<string | null>(null);
+
+  constructor() {
+    // Leaving the page stops listening; the job goes on, bounded, and the jobs panel shows it (and can stop it).
+    inject(DestroyRef).onDestroy(() => this.run.stop());
+  }
+
+  protected change(part: Partial<SlogForm>): void {
+    this.form.update((f) => ({ ...f, ...part }));
+  }
+
+  protected numberOf(event: Event): number | null {
+    const text = (event.target as HTMLInputElement).value;
+    return text === '' ? null : Number(text);
+  }
+
+  protected isOpen(event: Event): boolean {
+    return (event.target as HTMLDetailsElement).open;
+  }
+
+  protected start(): void {
+    // Enter in a limit submits the form too: without the write role nothing starts (the server would refuse anyway).
+    if (!this.form().dataset || this.running() || this.roles.lacks(ROLE.write)) {
+      return;
+    }
+    this.errors.set({});
+    this.refusal.set(null);
+    this.stopping.set(false);
+    this.run.start(slogJob(this.api, slogOptions(this.form())), undefined, (error) => this.refused(error));
+  }
+
+  protected stop(): void {
+    const job = this.run.job();
+    if (job && job.id >= 0) {
+      this.stopping.set(true);
+      this.api.abortJob(job.id).subscribe({ error: () => this.stopping.set(false) });
+    }
+  }
+
+  /** The server's answer when it would not measure: under the field it names, a busy box in a sentence, else whole. */
+  private refused(error: unknown): void {
+    if (wasStopped(error)) {
+      return;
+    }
+    if (isBusyRefusal(error)) {
+      this.refusal.set(this.busyText(this.box.busy()));
+      return;
+    }
+    const words = (w: Words) => this.words(w);
+    const { fields, general } = mapFieldErrors(error, Object.keys(SLOG_LABELS), words);
+    const named: Record<string, string> = {};
+    for (const [field, text] of Object.entries(fields)) {
+      named[field] = this.words({ key: T('{label}: {message}'), params: { label: this.words({ key: SLOG_LABELS[field] }), message: text } });
+    }
+    this.errors.set(named);
+    if ((named['window_seconds'] || named['runtime_seconds']) && !this.limitsOpen()) {
+      this.limitsOpen.set(true);   // an error under a closed "Limits" would go unseen
+    }
+    this.refusal.set(general && withoutErrname(general));
+  }
+
+  /** What a run does to the box and for how long, said before it starts. */
+  protected effects(): string {
+    return this.words(effectWords(this.form(), (w) => this.words(w)));
+  }
+
+  protected busyText(busy: { job_id: number | null; method: string } | null): string {
+    return this.words(slogBusyWords(busy, (key) => this.translate.instant(key)));
+  }
+
+  protected words(w: Words): string {
+    return this.translate.instant(w.key, w.params);
+  }
+
+  protected bounds(limit: { min: number; max: number; default: number }): Record<string, string> {
+    return { min: formatNumber(limit.min, 0), max: formatNumber(limit.max, 0), default: formatNumber(limit.default, 0) };
+  }
+}

@@ -1,0 +1,70 @@
+import { inEnglish } from '../../shared/field-errors';
+import {
+  durationWords, effectWords, expectedSeconds, loadWords, logDevicesWords, logRate, sideFigures, slogBusyWords, slogHeadline,
+  slogOptions, timesWords,
+} from './slog-advice';
+
+describe('slog advice', () => {
+  it('sends the dataset and only the limits typed', () => {
+    expect(slogOptions({ dataset: 'tank/vms', windowSeconds: null, runtimeSeconds: null })).toEqual({ dataset: 'tank/vms' });
+    expect(slogOptions({ dataset: 'tank/vms', windowSeconds: 0, runtimeSeconds: 20 }))
+      .toEqual({ dataset: 'tank/vms', window_seconds: 0, runtime_seconds: 20 });
+  });
+
+  it('estimates the time from the window and both kinds of measurement, the server’s defaults for what is left empty', () => {
+    expect(expectedSeconds({ windowSeconds: null, runtimeSeconds: null })).toBe(30 + 2 * 3 * 15);
+    expect(expectedSeconds({ windowSeconds: 600, runtimeSeconds: 120 })).toBe(600 + 2 * 3 * 120);
+    expect(expectedSeconds({ windowSeconds: 0, runtimeSeconds: 2 })).toBe(12);
+    expect(inEnglish(durationWords(12))).toBe('less than a minute');
+    expect(inEnglish(durationWords(70))).toBe('about a minute');
+    expect(inEnglish(durationWords(120))).toBe('about 2 minutes');
+  });
+
+  it('says before it starts what it does to the box, where, and for how long', () => {
+    const said = (form: Parameters<typeof effectWords>[0]) => inEnglish(effectWords(form, inEnglish));
+    expect(said({ dataset: 'tank/vms', windowSeconds: null, runtimeSeconds: null })).toBe(
+      'Takes about 2 minutes: watches the box’s own sync writes for 30 s, then writes to a scratch dataset it creates '
+      + 'and removes under tank/vms; turns sync off on that scratch dataset only, never on your data; the box is busy '
+      + 'meanwhile (no apply or benchmark).');
+    expect(said({ dataset: 'tank', windowSeconds: 0, runtimeSeconds: 60 })).toBe(
+      'Writes for about 6 minutes to a scratch dataset it creates and removes under tank, without watching the box’s '
+      + 'own sync writes first; turns sync off on that scratch dataset only, never on your data; the box is busy '
+      + 'meanwhile (no apply or benchmark).');
+    expect(said({ dataset: '', windowSeconds: null, runtimeSeconds: null })).toContain('under the dataset you choose;');
+  });
+
+  it('heads the answer with the verdict in words and the headroom as times', () => {
+    expect(inEnglish(slogHeadline({ verdict: 'WORTH_IT', headroom: 26.4 }))).toBe('A log device could help: up to 26× faster sync writes');
+    expect(inEnglish(slogHeadline({ verdict: 'NO_SYNC_LOAD', headroom: 26.4 })))
+      .toBe('A log device would not help now: nothing here writes synchronously');
+    expect(inEnglish(slogHeadline({ verdict: 'LITTLE_GAIN', headroom: 1.23 }))).toBe('Little to gain: 1.2×');
+    expect(inEnglish(slogHeadline({ verdict: 'UNKNOWN_LOAD', headroom: 3.42 }))).toBe('Up to 3.4× — the box’s own sync load is not known');
+    expect(inEnglish(slogHeadline({ verdict: 'UNKNOWN_LOAD', headroom: null })))
+      .toBe('No figure to compare, and the box’s own sync load is not known');
+    expect(timesWords(9.96)).toBe('10.0×');
+    expect(timesWords(10)).toBe('10×');
+  });
+
+  it('gives a measurement’s figures in writes a second and waits in ms or µs', () => {
+    expect(sideFigures({ iops: 1234.4, latency_p50_ns: 812_000, latency_p99_ns: 2_400_000 }))
+      .toEqual({ iops: '1,234', typical: '812 µs', p99: '2.40 ms' });
+    expect(sideFigures({ iops: null, latency_p50_ns: null, latency_p99_ns: null })).toEqual({ iops: '—', typical: '—', p99: '—' });
+  });
+
+  it('says the box’s own sync load in commits a second and log written, or that it is not known', () => {
+    expect(inEnglish(loadWords({ seconds: 30.2, commits_per_second: 812.5, records_per_second: 900, bytes_per_second: 3.4e6,
+      to_log_device: false }))).toBe('The box’s own sync writes over 30 s: 812.5 commits a second, 3.4 MB/s of log records.');
+    expect(inEnglish(loadWords({ seconds: 30, commits_per_second: 2, records_per_second: 2, bytes_per_second: 8192,
+      to_log_device: true }))).toBe('The box’s own sync writes over 30 s: 2.0 commits a second, 8 KiB/s of log records, some to its log device.');
+    expect(inEnglish(loadWords(null))).toContain('not known');
+    expect(logRate(0)).toBe('0.0 MB/s');
+    expect(inEnglish(logDevicesWords('tank', []))).toBe('tank has no log device now.');
+    expect(inEnglish(logDevicesWords('tank', ['nvme0n1']))).toBe('tank has a log device now: nvme0n1.');
+  });
+
+  it('says what holds the box in words, never its method name', () => {
+    expect(inEnglish(slogBusyWords({ job_id: 4, method: 'tuning.benchmark.run' })))
+      .toBe('The box is busy: Benchmark (job 4). Measuring now would disturb it and both figures; ask again when it has finished.');
+    expect(inEnglish(slogBusyWords(null))).toContain('The box is busy with a benchmark or an apply');
+  });
+});

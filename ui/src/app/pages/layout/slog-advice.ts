@@ -1,0 +1,153 @@
+// `tuning.advice.slog` for the Pool layout page: the options from the form, what a run does to the box and how long,
+// the answer's headline, figures and a busy box in words, and the job itself (pure but for `slogJob`).
+import { Observable } from 'rxjs';
+
+import { ApiService } from '../../api/api.service';
+import * as api from '../../api/models/generated/api-types.generated';
+import { Job } from '../../api/models/job';
+import { T } from '../../i18n/translate-marker';
+import { jobWords } from '../../jobs/job-words';
+import { Words } from '../../shared/field-errors';
+import { formatBytes, formatLatencyNs, formatMBps, formatNumber, formatSeconds } from '../../shared/format';
+
+export type SlogOptions = api.TuningAdviceSlogOptions;
+/** How much a log device could raise the pool's sync writes: both measurements, the box's own load, the verdict. */
+export type SlogAnswer = api.TuningAdviceSlogAnswer;
+export type SlogSide = api.TuningAdviceSlogSide;
+export type SlogLoad = api.TuningAdviceSlogLoad;
+
+/** What the form holds: the dataset, and the limits typed under "Limits" (null: the server's default). */
+export interface SlogForm {
+  dataset: string;
+  windowSeconds: number | null;
+  runtimeSeconds: number | null;
+}
+
+/** The limits as the models bound them (advice_slog_models.py), said under each field; `runs` is left to the server. */
+export const SLOG_LIMITS = {
+  window: { min: 0, max: 600, default: 30 },
+  runtime: { min: 2, max: 120, default: 15 },
+  runs: { default: 3 },
+} as const;
+
+/** The page's words for each option the server may name in an error (its field names, after `options.`). */
+export const SLOG_LABELS: Record<string, string> = {
+  dataset: T('Dataset'),
+  window_seconds: T('Watch the box first (seconds)'),
+  runtime_seconds: T('Each measurement (seconds)'),
+};
+
+/** The job's options (pure): a limit left empty is left out, so the server's default applies. */
+export function slogOptions(form: SlogForm): SlogOptions {
+  const options: SlogOptions = { dataset: form.dataset };
+  if (form.windowSeconds != null) {
+    options.window_seconds = form.windowSeconds;
+  }
+  if (form.runtimeSeconds != null) {
+    options.runtime_seconds = form.runtimeSeconds;
+  }
+  return options;
+}
+
+const typedOr = (value: number | null, fallback: number): number =>
+  value != null && Number.isFinite(value) && value >= 0 ? value : fallback;
+
+/** How long a run takes, about: the window, then each kind of measurement `runs` times (the server's default). */
+export function expectedSeconds(form: Pick<SlogForm, 'windowSeconds' | 'runtimeSeconds'>): number {
+  const watch = typedOr(form.windowSeconds, SLOG_LIMITS.window.default);
+  const runtime = typedOr(form.runtimeSeconds, SLOG_LIMITS.runtime.default);
+  return watch + 2 * SLOG_LIMITS.runs.default * runtime;
+}
+
+/** "less than a minute", "about a minute", "about 4 minutes". */
+export function durationWords(seconds: number): Words {
+  if (seconds < 60) {
+    return { key: T('less than a minute') };
+  }
+  const minutes = Math.round(seconds / 60);
+  return minutes === 1 ? { key: T('about a minute') } : { key: T('about {n} minutes'), params: { n: minutes } };
+}
+
+/**
+ * What a run does to the box, before it starts: how long, where it writes, that sync goes off on its scratch dataset
+ * only, and that the box is held meanwhile. `words` translates the duration, as the sentence around it is.
+ */
+export function effectWords(form: SlogForm, words = (w: Words) => w.key): Words {
+  const watch = typedOr(form.windowSeconds, SLOG_LIMITS.window.default);
+  const time = words(durationWords(expectedSeconds(form)));
+  const dataset = form.dataset || words({ key: T('the dataset you choose') });
+  if (watch === 0) {
+    return { key: T('Writes for {time} to a scratch dataset it creates and removes under {dataset}, without watching the box’s own sync writes first; turns sync off on that scratch dataset only, never on your data; the box is busy meanwhile (no apply or benchmark).'),
+      params: { time, dataset } };
+  }
+  return { key: T('Takes {time}: watches the box’s own sync writes for {window}, then writes to a scratch dataset it creates and removes under {dataset}; turns sync off on that scratch dataset only, never on your data; the box is busy meanwhile (no apply or benchmark).'),
+    params: { time, window: formatSeconds(watch), dataset } };
+}
+
+/** A headroom as people read it: "26×", "3.4×". */
+export function timesWords(headroom: number): string {
+  return headroom >= 10 ? `${Math.round(headroom)}×` : `${headroom.toFixed(1)}×`;
+}
+
+/** The answer in one line, from the verdict and the headroom. */
+export function slogHeadline(answer: Pick<SlogAnswer, 'verdict' | 'headroom'>): Words {
+  const h = answer.headroom;
+  switch (answer.verdict) {
+    case 'WORTH_IT':
+      return h == null ? { key: T('A log device could help') }
+        : { key: T('A log device could help: up to {times} faster sync writes'), params: { times: timesWords(h) } };
+    case 'NO_SYNC_LOAD':
+      return { key: T('A log device would not help now: nothing here writes synchronously') };
+    case 'LITTLE_GAIN':
+      return h == null ? { key: T('Little to gain') } : { key: T('Little to gain: {times}'), params: { times: timesWords(h) } };
+    case 'UNKNOWN_LOAD':
+      return h == null ? { key: T('No figure to compare, and the box’s own sync load is not known') }
+        : { key: T('Up to {times} — the box’s own sync load is not known'), params: { times: timesWords(h) } };
+  }
+}
+
+/** One measurement's row: writes a second, the typical and the p99 wait. */
+export function sideFigures(side: SlogSide): { iops: string; typical: string; p99: string } {
+  return { iops: formatNumber(side.iops, 0), typical: formatLatencyNs(side.latency_p50_ns), p99: formatLatencyNs(side.latency_p99_ns) };
+}
+
+/** A log rate in MB/s, or in bytes a second when it is too small to show as MB/s. */
+export function logRate(bytesPerSecond: number): string {
+  return bytesPerSecond >= 50_000 || bytesPerSecond <= 0 ? formatMBps(bytesPerSecond) : `${formatBytes(Math.round(bytesPerSecond))}/s`;
+}
+
+/** The box's own sync writes over the window, or that they are not known. */
+export function loadWords(load: SlogLoad | null): Words {
+  if (!load) {
+    return { key: T('The box’s own sync writes are not known: its intent-log counters could not be read.') };
+  }
+  const params = { seconds: formatSeconds(Math.round(load.seconds)), commits: formatNumber(load.commits_per_second, 1),
+    rate: logRate(load.bytes_per_second) };
+  return load.to_log_device
+    ? { key: T('The box’s own sync writes over {seconds}: {commits} commits a second, {rate} of log records, some to its log device.'), params }
+    : { key: T('The box’s own sync writes over {seconds}: {commits} commits a second, {rate} of log records.'), params };
+}
+
+/** The pool's log devices now, in words. */
+export function logDevicesWords(pool: string, devices: readonly string[]): Words {
+  return devices.length
+    ? { key: T('{pool} has a log device now: {devices}.'), params: { pool, devices: devices.join(', ') } }
+    : { key: T('{pool} has no log device now.'), params: { pool } };
+}
+
+/** A busy box in a sentence, naming the job that holds it when the box's state says which. */
+export function slogBusyWords(busy: { job_id: number | null; method: string } | null, words = (key: string) => key): Words {
+  if (!busy) {
+    return { key: T('The box is busy with a benchmark or an apply: measuring now would disturb it and both figures. Ask again when it has finished.') };
+  }
+  const what = words(jobWords(busy));
+  return busy.job_id == null
+    ? { key: T('The box is busy: {what}. Measuring now would disturb it and both figures; ask again when it has finished.'), params: { what } }
+    : { key: T('The box is busy: {what} (job {id}). Measuring now would disturb it and both figures; ask again when it has finished.'),
+      params: { what, id: busy.job_id } };
+}
+
+/** The job, as ApiService runs jobs. */
+export function slogJob(service: ApiService, options: SlogOptions): Observable<Job<SlogAnswer>> {
+  return service.job('tuning.advice.slog', [options]);
+}
