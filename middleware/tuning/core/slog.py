@@ -52,9 +52,10 @@ def _ms(ns: float | None) -> str:
     return '—' if ns is None else f'{ns / 1e6:.2f} ms'
 
 
-def slog_headroom(with_log: dict, without_log: dict, load: dict | None, log_devices: list[str]) -> dict:
+def slog_headroom(with_log: dict, without_log: dict, load: dict | None, log_devices: list[str],
+                  watched: bool = True) -> dict:
     """The answer from the two measurements' summaries (``{metric: summary}`` of SYNC_WRITE_4K), the box's own sync
-    load and the pool's log devices (their names; empty: none)."""
+    load (``watched``: a window was asked for) and the pool's log devices (their names; empty: none)."""
     standard, disabled = _side(with_log), _side(without_log)
     headroom = (disabled['iops'] / standard['iops']
                 if standard['iops'] and disabled['iops'] else None)
@@ -69,7 +70,9 @@ def slog_headroom(with_log: dict, without_log: dict, load: dict | None, log_devi
                      'write latency back, so it reaches part of that (a fast NVMe SSD with power-loss protection '
                      'comes closest).')
     if load is None:
-        lines.append("The box's intent-log counters could not be read, so its own sync load is not known.")
+        lines.append("The box's own sync load was not watched (a window of 0 s), so whether its workload writes "
+                     'synchronously is not known.' if not watched else
+                     "The box's intent-log counters could not be read, so its own sync load is not known.")
         verdict = 'UNKNOWN_LOAD'
     elif load['commits_per_second'] < NO_SYNC_LOAD:
         lines.append(f'Over {load["seconds"]:.0f} s the box\'s own workload waited for the intent log '

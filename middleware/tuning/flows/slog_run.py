@@ -26,7 +26,9 @@ def read_zil_counters(path: str = ZIL_KSTAT) -> dict | None:
 
 
 async def watch_sync_load(middleware, seconds: int, set_progress) -> dict | None:
-    """The box's own sync writes over ``seconds`` (progress each second, in words)."""
+    """The box's own sync writes over ``seconds`` (progress each second, in words); None for a window of 0 s."""
+    if seconds == 0:
+        return None
     before, began = await middleware.run_in_thread(read_zil_counters), time.monotonic()
     for elapsed in range(seconds):
         set_progress(5 + 25 * elapsed / max(seconds, 1),
@@ -74,7 +76,8 @@ async def slog_advice(middleware, set_progress, job_id, options: dict) -> dict:
 
             summaries[sync] = await measure(middleware, plan, directory, job_id, progress)
         set_progress(98, 'Removing the scratch dataset')
-    answer = slog_headroom(summaries['STANDARD'], summaries['DISABLED'], load, (pool or {}).get('log') or [])
+    answer = slog_headroom(summaries['STANDARD'], summaries['DISABLED'], load, (pool or {}).get('log') or [],
+                           watched=options['window_seconds'] > 0)
     set_progress(100, f'Sync writes: {answer["with_log"]["iops"] or 0:,.0f}/s now, '
                       f'{answer["without_log"]["iops"] or 0:,.0f}/s without the log'
                       + (f'; the box wrote {format_bytes(int(load["bytes_per_second"]))}/s to its log' if load else ''))

@@ -85,3 +85,14 @@ def test_sync_is_changed_only_on_a_benchmark_scratch_dataset(dataset):
     assert appliance.calls == []
     asyncio.run(set_scratch_sync(appliance, 'tank/media/.tuning-bench-7-abc123', 'DISABLED'))
     assert appliance.calls == [('pool.dataset.update', 'tank/media/.tuning-bench-7-abc123', {'sync': 'DISABLED'})]
+
+
+def test_a_window_of_no_seconds_watches_nothing_and_says_so():
+    from tuning.flows.slog_run import watch_sync_load
+
+    class Never:
+        async def run_in_thread(self, fn, *args):
+            raise AssertionError('no counters are read for a window of 0 s')
+    assert asyncio.run(watch_sync_load(Never(), 0, lambda *a: None)) is None
+    answer = slog_headroom(summary(180, 5.4, 9.0), summary(4700, 0.2, 0.4), None, [], watched=False)
+    assert answer['verdict'] == 'UNKNOWN_LOAD' and 'was not watched (a window of 0 s)' in answer['words'][-1]
