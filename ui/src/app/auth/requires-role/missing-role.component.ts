@@ -15,7 +15,8 @@ export const NEEDS_ROLE = T('Needs the {role} role');
  * A control the session may not use, as `*tpRequiresRole` shows it: inside a disabled fieldset (the browser disables
  * every button, input and select in it, whatever their own bindings say, so no click and no Enter reaches them), with
  * a lock and the role it needs as the tooltip and the group's accessible name. The group is focusable so a keyboard
- * user reaches the tooltip too.
+ * user reaches the tooltip too. The fieldset's class `tp-role-locked` draws the controls in Material's disabled look
+ * (styles.scss): the browser's disabling through a fieldset is not what Material's own disabled styles key on.
  */
 @Component({
   selector: 'tp-missing-role',
@@ -30,7 +31,7 @@ export const NEEDS_ROLE = T('Needs the {role} role');
   template: `
     <span class="lacks" role="group" tabindex="0" [attr.aria-label]="text()" [matTooltip]="text()"
           tpTest="needs-role" [attr.data-role]="role()">
-      <fieldset disabled><ng-container [ngTemplateOutlet]="template()" /></fieldset>
+      <fieldset disabled class="tp-role-locked"><ng-container [ngTemplateOutlet]="template()" /></fieldset>
       <tp-icon class="lock" name="lock" />
     </span>
   `,

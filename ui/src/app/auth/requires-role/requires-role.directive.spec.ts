@@ -75,3 +75,68 @@ describe('*tpRequiresRole', () => {
     expect(el.querySelectorAll('[data-test="button-apply"]')).toHaveLength(1);
   });
 });
+
+/** The few Node calls the look test needs (Vitest runs specs in Node; the project has no @types/node). */
+interface NodeModule { createRequire(path: string): (id: string) => unknown }
+interface Sass { compile(path: string, options: { loadPaths: string[] }): { css: string } }
+declare const process: { cwd(): string; getBuiltinModule(id: 'node:module'): NodeModule };
+
+/** The panel's global stylesheet as the build compiles it (ng test runs in ui/). */
+function globalCss(): string {
+  const sass = process.getBuiltinModule('node:module').createRequire(`${process.cwd()}/package.json`)('sass') as Sass;
+  return sass.compile('src/styles.scss', { loadPaths: ['node_modules'] }).css;
+}
+
+/**
+ * The declarations of `property` the stylesheets give this element (jsdom matches the selectors but orders them without
+ * specificity, so a test asks which are there, not which wins).
+ */
+function declared(el: Element, property: string): string[] {
+  // style rules, and those inside @media and the like (jsdom's CSSOM has no nesting: sass writes none)
+  const rules = (list: CSSRuleList | undefined): CSSStyleRule[] => Array.from(list ?? []).flatMap((r) =>
+    r instanceof CSSStyleRule ? [r] : rules((r as Partial<CSSGroupingRule>).cssRules));
+  return [...document.styleSheets].flatMap((sheet) => rules(sheet.cssRules))
+    .filter((r) => r.style.getPropertyValue(property) && el.matches(r.selectorText))
+    .map((r) => r.style.getPropertyValue(property));
+}
+
+@Component({
+  imports: [MatButton, RequiresRoleDirective],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <button *tpRequiresRole="role.write" matButton="filled" type="button" data-test="filled">Start</button>
+    <button *tpRequiresRole="role.write" matButton="outlined" type="button" class="danger"
+            data-test="outlined">Delete</button>
+    <button *tpRequiresRole="role.write" matButton type="button" data-test="text">Import older results…</button>
+    <button *tpRequiresRole="null" matButton="outlined" type="button" data-test="free">Details</button>
+  `,
+})
+class LookHost {
+  protected readonly role = ROLE;
+}
+
+describe('a control locked by role', () => {
+  let style: HTMLStyleElement;
+  beforeAll(() => {
+    style = document.createElement('style');
+    style.textContent = globalCss();
+    document.head.append(style);
+  });
+  afterAll(() => style.remove());
+
+  it("is drawn in Material's disabled look (label, outline, container), the lock still naming the role", async () => {
+    const { el } = await render(LookHost, [provideRoles(READ_ONLY_ROLES)]);
+    const button = (id: string) => el.querySelector(`[data-test="${id}"]`)!;
+    const token = (name: string) => expect.stringContaining(`--mat-button-${name}`);
+    expect(declared(button('filled'), 'color')).toContainEqual(token('filled-disabled-label-text-color'));
+    expect(declared(button('filled'), 'background-color')).toContainEqual(token('filled-disabled-container-color'));
+    expect(declared(button('outlined'), 'color')).toContainEqual(token('outlined-disabled-label-text-color'));
+    expect(declared(button('outlined'), 'border-color')).toContainEqual(token('outlined-disabled-outline-color'));
+    expect(declared(button('text'), 'color')).toContainEqual(token('text-disabled-label-text-color'));
+    expect(controlState(el, 'outlined')).toEqual({
+      disabled: true, needs: 'SYSTEM_ADVANCED_WRITE', says: 'Needs the System advanced write role',
+    });
+    // a control the session may use keeps its live look
+    expect(declared(button('free'), 'color').join()).not.toContain('disabled');
+  });
+});
