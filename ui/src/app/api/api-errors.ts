@@ -1,5 +1,7 @@
 import { JsonRpcError } from './api-message';
 import { Job } from './models/job';
+import { interpolate } from '../i18n/translate.service';
+import { jobEndWords } from '../jobs/job-words';
 
 export const JSON_RPC_INVALID_PARAMS = -32602;
 export const JSON_RPC_TOO_MANY_CALLS = -32000;
@@ -25,10 +27,13 @@ export class ApiCallError extends Error {
   }
 }
 
-/** The server refused the arguments; `fields` says which field and why. */
+/**
+ * The server refused the arguments; `fields` says which field and why. Its message (what a page shows away from any
+ * field) is the rows' own words, never an API path such as `options.pool` (shared/field-errors puts rows on fields).
+ */
 export class ApiValidationError extends ApiCallError {
   constructor(readonly fields: FieldError[]) {
-    super(fields.map((f) => (f.attribute ? `${f.attribute}: ${f.message}` : f.message)).join('; '), 'EINVAL', 22);
+    super(fields.map((f) => f.message).join('; '), 'EINVAL', 22);
     this.name = 'ApiValidationError';
   }
 }
@@ -48,10 +53,11 @@ export class ConnectionLostError extends Error {
   }
 }
 
-/** A job ended in FAILED or ABORTED. */
+/** A job ended in FAILED or ABORTED: its message is the box's reason, else what happened ('Benchmark stopped'). */
 export class FailedJobError extends ApiCallError {
   constructor(readonly job: Job) {
-    super(job.error ?? `Job ${job.method} ${job.state.toLowerCase()}`, job.exc_info?.type ?? null);
+    const ended = jobEndWords(job);
+    super(ended ? interpolate(ended.key, ended.params) : (job.error ?? job.state), job.exc_info?.type ?? null);
     this.name = 'FailedJobError';
   }
 }

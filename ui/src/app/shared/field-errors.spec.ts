@@ -1,8 +1,9 @@
 import { FormControl, Validators } from '@angular/forms';
 
-import { ApiValidationError } from '../api/api-errors';
+import { ApiValidationError, errorMessage } from '../api/api-errors';
 import {
-  SERVER_ERROR, clearServerErrors, inEnglish, mapFieldErrors, messageInWords, setServerErrors, shownErrors, validatorWords,
+  SERVER_ERROR, clearServerErrors, fieldInWords, inEnglish, mapFieldErrors, messageInWords, setServerErrors,
+  shownErrors, validatorWords,
 } from './field-errors';
 
 describe('mapFieldErrors', () => {
@@ -15,7 +16,7 @@ describe('mapFieldErrors', () => {
     ]);
     expect(mapFieldErrors(error, ['name', 'settings.1.value', 'value', 'settings.1.kind'])).toEqual({
       fields: { name: 'taken', 'settings.1.value': 'not a size', 'settings.1.kind': 'bad kind' },
-      general: 'data.colour: unknown',
+      general: 'unknown',
     });
   });
 
@@ -38,7 +39,7 @@ describe('mapFieldErrors', () => {
       { attribute: 'spec.colour', message: 'Extra inputs are not permitted', errno: 22 },
     ]);
     expect(mapFieldErrors(error, ['runs'])).toEqual({
-      fields: { runs: 'must be at most 30' }, general: 'spec.colour: is not a setting this accepts',
+      fields: { runs: 'must be at most 30' }, general: 'Colour: is not a setting this accepts',
     });
   });
 
@@ -98,7 +99,7 @@ describe('setServerErrors', () => {
     const general = setServerErrors(refusal(), { runtime_seconds: runtime, tests });
     expect(runtime.errors).toEqual({ [SERVER_ERROR]: [{ key: 'must be at most {limit}', params: { limit: '3600' } }] });
     expect(shownErrors(tests).map(inEnglish)).toEqual(['choose at least one']);
-    expect(general).toBe('spec.pool_wait_seconds: must be at least 0');
+    expect(general).toBe('Pool wait seconds: must be at least 0');
     expect(setServerErrors(new Error('boom'), { tests })).toBe('boom');
   });
 
@@ -114,5 +115,23 @@ describe('setServerErrors', () => {
     setServerErrors(refusal(), { runtime_seconds: runtime });
     clearServerErrors({ runtime_seconds: runtime, ramp_seconds: ramp });
     expect(runtime.valid).toBe(true);
+  });
+});
+
+describe('a server refusal shown away from a form field', () => {
+  it('never shows an API field path, on any page (errorMessage and the forms\' general line alike)', () => {
+    const error = new ApiValidationError([
+      { attribute: 'options.pool', message: 'sda: /dev/sda cannot be read (No such file or directory)', errno: 2 },
+      { attribute: 'ids.1', message: 'No benchmark result 2.', errno: 2 },
+    ]);
+    expect(errorMessage(error))
+      .toBe('sda: /dev/sda cannot be read (No such file or directory); No benchmark result 2.');
+    expect(mapFieldErrors(error, ['dataset']).general).toBe(errorMessage(error));
+  });
+
+  it('names the field in words when the message needs it', () => {
+    const error = new ApiValidationError([{ attribute: 'spec.tests.0', message: 'Field required', errno: 22 }]);
+    expect(mapFieldErrors(error, []).general).toBe('Tests: is required');
+    expect(fieldInWords('tuning.campaign.run.spec.pool_wait_seconds')).toBe('Pool wait seconds');
   });
 });

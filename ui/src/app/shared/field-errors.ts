@@ -131,11 +131,30 @@ function matchRows(rows: FieldError[], formFields: readonly string[]): Matched {
   return { byField, rest };
 }
 
+/**
+ * An API field path in words, for a message shown away from its field:
+ * `spec.pool_wait_seconds`: 'Pool wait seconds'.
+ */
+export function fieldInWords(attribute: string): string {
+  const name = attribute.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? '';
+  const spaced = name.replace(/_/g, ' ').trim();
+  return spaced ? spaced[0].toUpperCase() + spaced.slice(1) : '';
+}
+
+/**
+ * A server row shown away from a form field: never its API path. pydantic's sentences, reworded, need their subject
+ * ('Pool wait seconds: must be at least 0'); our own messages already say what they concern and stand alone.
+ */
+function rowAwayFromField(row: FieldError, words: (w: Words) => string): string {
+  const ours = /^(?:Value|Assertion) error, /.test(row.message);
+  const reworded = !ours && PYDANTIC.some(([pattern]) => pattern.test(row.message));
+  const message = words(messageInWords(row.message));
+  const field = fieldInWords(row.attribute);
+  return reworded && field ? `${field}: ${message}` : message;
+}
+
 function generalText(rows: FieldError[], words: (w: Words) => string): string | null {
-  const text = rows.map((r) => {
-    const message = words(messageInWords(r.message));
-    return r.attribute ? `${r.attribute}: ${message}` : message;
-  });
+  const text = rows.map((r) => rowAwayFromField(r, words));
   return text.length ? text.join('; ') : null;
 }
 

@@ -97,7 +97,7 @@ describe('CampaignFormComponent', () => {
     expect(q('text-error-runtime-seconds')!.textContent).toBe('Measured seconds per run: must be at most 3600');
     expect(q('text-error-tests')!.textContent).toBe('Tests: choose at least one');
     expect(q('text-error-label')!.textContent).toBe('Label: must be at most 120 characters');
-    expect(q('text-camp-error')!.textContent).toBe('tuning.campaign.run.spec.pool_wait_seconds: must be at least 0');
+    expect(q('text-camp-error')!.textContent).toBe('Pool wait seconds: must be at least 0');
 
     await type('input-camp-runtime', '60');
     expect(q('text-error-runtime-seconds')).toBeNull();
