@@ -49,6 +49,25 @@ export function jobWords(job: Pick<Job, 'method'>): string {
   return JOB_WORDS[job.method] ?? T('Task on the box');
 }
 
+export interface JobEnd {
+  key: string;
+  params?: Record<string, string>;
+}
+
+/**
+ * How a job that did not finish ended, in words for a person: the box's reason when it gave one, else what happened
+ * ('Benchmark stopped'); never the method's name. Null for a finished job or one still running.
+ */
+export function jobEndWords(job: Pick<Job, 'method' | 'state' | 'error'>): JobEnd | null {
+  if (job.state === 'ABORTED') {
+    return { key: T('{job} stopped'), params: { job: jobWords(job) } };
+  }
+  if (job.state === 'FAILED') {
+    return job.error ? { key: job.error } : { key: T('{job} failed'), params: { job: jobWords(job) } };
+  }
+  return null;
+}
+
 /** A job time as `core.get_jobs` sends it (`{"$date": ms}`, or an ISO text) in the browser's locale; '' if none. */
 export function jobTime(value: unknown, locale?: string): string {
   const raw = value && typeof value === 'object' && '$date' in value ? Number((value as { $date: unknown }).$date) : value;

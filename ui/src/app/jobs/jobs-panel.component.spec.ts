@@ -1,5 +1,6 @@
 import { TestBed } from '@angular/core/testing';
 
+import { FailedJobError, errorMessage } from '../api/api-errors';
 import { Job } from '../api/models/job';
 import { AuthService } from '../auth/auth.service';
 import { fakeJob } from '../testing/fixtures';
@@ -42,6 +43,21 @@ describe('JobsPanelComponent', () => {
     expect(q('text-job-state-3')!.textContent).toBe('Finished');
     q('button-job-abort-9')!.click();
     expect(api.callsOf('core.job_abort')).toEqual([[9]]);
+  });
+
+  it('says how an aborted or reasonless failed job ended in words, never its method (nor a raw exception name)', async () => {
+    const { q, settle } = await renderPanel([
+      fakeJob({ id: 7, method: 'tuning.benchmark.run', state: 'ABORTED', error: 'JobAbortedException' }),
+      fakeJob({ id: 6, method: 'tuning.report.generate', state: 'FAILED', error: null }),
+    ]);
+    q('button-jobs-toggle')!.click();
+    await settle();
+    expect(q('text-job-error-7')!.textContent).toBe('Benchmark stopped');
+    expect(q('text-job-error-6')!.textContent).toBe('Report failed');
+    expect(q('section-jobs-panel')!.textContent).not.toMatch(/tuning\.|Exception/);
+    // the same words wherever a page shows the job's error
+    const aborted = fakeJob({ id: 7, method: 'tuning.benchmark.run', state: 'ABORTED', error: null });
+    expect(errorMessage(new FailedJobError(aborted))).toBe('Benchmark stopped');
   });
 
   it('closes on Esc and gives the focus back to its button', async () => {

@@ -8,7 +8,7 @@ import { RequiresRoleDirective } from '../auth/requires-role/requires-role.direc
 import { Role } from '../auth/roles';
 import { TranslatePipe } from '../i18n/translate.pipe';
 import { IconComponent } from '../shared/icon/icon.component';
-import { JOB_STATE_WORDS, abortRole, isInternalJob, jobTime, jobWords } from './job-words';
+import { JOB_STATE_WORDS, abortRole, isInternalJob, jobEndWords, jobTime, jobWords } from './job-words';
 import { JobsStore } from './jobs.store';
 import { TestIdDirective } from '../shared/test-id/test-id.directive';
 
@@ -62,7 +62,9 @@ import { TestIdDirective } from '../shared/test-id/test-id.directive';
                 <strong>{{ words(job) | t }}</strong>
                 <span [class]="job.state === 'SUCCESS' ? 'ok' : 'danger-text'" [tpTest]="['job-state', job.id]">{{ stateWords[job.state] | t }}</span>
               </div>
-              @if (job.state !== 'SUCCESS' && job.error) { <div class="small" [tpTest]="['job-error', job.id]">{{ job.error }}</div> }
+              @if (endWords(job); as e) {
+                <div class="small" [tpTest]="['job-error', job.id]">{{ e.key | t: e.params }}</div>
+              }
               <div class="small muted">{{ time(job.time_finished ?? job.time_started) }}</div>
             </li>
           } @empty {
@@ -79,9 +81,12 @@ import { TestIdDirective } from '../shared/test-id/test-id.directive';
     :host { position: relative; }
     .badge { display: inline-block; min-width: 1.4em; margin-left: 4px; padding: 0 4px; border-radius: 8px;
       background: var(--primary); color: var(--primary-fg); font-size: 0.85em; text-align: center; }
+    /* The toolbar around it sets nowrap and its title font: the panel's text wraps at the panel's width instead. */
     .panel { position: absolute; right: 0; top: calc(100% + 6px); z-index: 20; width: min(380px, 92vw);
-      max-height: 70vh; overflow: auto; padding: 8px 12px; background: var(--bg2); color: inherit;
-      border: 1px solid var(--line); border-radius: 4px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.3); }
+      max-height: 70vh; overflow: auto; padding: 8px 12px; background: var(--bg2); color: var(--fg1);
+      border: 1px solid var(--line); border-radius: 4px; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.3);
+      white-space: normal; overflow-wrap: anywhere;
+      font: 14px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
     .head { display: flex; justify-content: space-between; align-items: center; }
     h2 { font-size: 1.1em; margin: 4px 0; }
     h3 { font-size: 0.95em; margin: 10px 0 4px; }
@@ -92,6 +97,10 @@ import { TestIdDirective } from '../shared/test-id/test-id.directive';
     .small { font-size: 0.85em; }
     .danger-text { color: var(--danger); }
     .tp-icon { margin-right: 4px; }
+    /* On a phone the jobs button is not at the screen's edge: the panel spans the screen instead of hanging off it. */
+    @media (max-width: 600px) {
+      .panel { position: fixed; top: auto; left: 8px; right: 8px; width: auto; }
+    }
     @media (max-width: 800px) {
       .label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
       .tp-icon { margin-right: 0; }
@@ -109,6 +118,7 @@ export class JobsPanelComponent {
     [...this.store.running(), ...this.store.recent()].filter(isInternalJob).length);
   protected readonly stateWords = JOB_STATE_WORDS;
   protected readonly words = (job: Job) => jobWords(job);
+  protected readonly endWords = (job: Job) => jobEndWords(job);
   protected readonly time = (value: unknown) => jobTime(value);
   private readonly toggle = viewChild('toggle', { read: ElementRef<HTMLButtonElement> });
 
