@@ -9,13 +9,16 @@ from .core import presets
 from .core.presets.box_facts import box_from
 from .core.presets.rules.effect_words import assess, with_effect
 from .core.presets.setting_words import name_of, value_words
-from .framework import READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, filter_list, job
+from .framework import (
+    READ_ROLES, Service, ValidationErrors, WRITE_ROLES, api_method, field_error, filter_list, job,
+)
 from .flows.preview import public_change
 from .preset import check_acknowledged
 from .restore_point_models import (
     TuningRestorePointPreviewArgs, TuningRestorePointPreviewResult, TuningRestorePointQueryArgs,
     TuningRestorePointQueryResult, TuningRestorePointRevertArgs, TuningRestorePointRevertResult,
 )
+from .core.put_backs import outlived_put_backs
 from .core.restore_point_words import title
 from .core.words import and_join
 from .store import presets as preset_store, restore_points as rps
@@ -162,6 +165,15 @@ class TuningRestorePointService(Service):
             return await revert_restore_point(self.middleware, job.set_progress, id_, acknowledge)
 
 
+def outlived_words(put_back: dict, revert: dict) -> str:
+    """Why a put back a later revert outlived cannot be reverted, in words (pure)."""
+    settings = and_join([name_of(c['kind'], c['setting']) for c in put_back['changes']])
+    return (f'Restore point {put_back["id"]} put back {settings} as tuning had set it; restore point {revert["id"]} '
+            f'then reverted restore point {revert["reverts"]}, which gave the box its value from before tuning. '
+            f'Reverting {put_back["id"]} would bring back the value set outside tuning, so there is nothing of '
+            f'{put_back["id"]} to revert.')
+
+
 async def revert_plan(middleware, id_: int) -> tuple[dict, dict, dict]:
     rp = await store_call(middleware, rps.get_restore_point, id_)
     verrors = ValidationErrors()
@@ -173,11 +185,15 @@ async def revert_plan(middleware, id_: int) -> tuple[dict, dict, dict]:
         state = STATE_WORDS.get(rp['state'], rp['state'])
         verrors.add('id', f'Restore point {id_} is {state}; only applied ones can be reverted.{hint}')
     verrors.check()
-    actual = await read_settings(middleware, [e['key'] for e in rp['entries']])
     stored = await store_call(middleware, rps.list_restore_points)
+    by_id = {o['id']: o for o in stored}
+    outlived = outlived_put_backs(stored).get(rp['id'])
+    if outlived is not None:
+        raise field_error('id', outlived_words(rp, by_id[outlived]))
+    actual = await read_settings(middleware, [e['key'] for e in rp['entries']])
     later = [o for o in stored if o['id'] > rp['id'] and o['state'] == 'APPLIED']
     box = revert_box(await read_profile(middleware), rp['target'])
-    by_id, names = {o['id']: o for o in stored}, await store_call(middleware, preset_names)
+    names = await store_call(middleware, preset_names)
     return plan_revert(rp, later, actual, box, by_id, names), rp, actual
 
 

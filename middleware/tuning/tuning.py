@@ -5,6 +5,7 @@ from .box.profile import read_profile
 from .box.settings import same_value
 from .core.presets.registry import get_knob
 from .core.presets.setting_words import name_of, unit_fields
+from .core.put_backs import outlived_put_backs
 from .context import boot_id, plugin_context
 from .framework import READ_ROLES, Service, api_method, private
 from .flows.joined_reads import joined_read, live_snapshot
@@ -64,7 +65,8 @@ def in_effect(applied: list[dict], accepted: frozenset = frozenset()) -> list[di
     A REVERT restore point puts back what the box held before the apply it reverted: a key it writes is tuning's
     only while an earlier apply still in effect set it (that apply, now holding the reverted-to value, is what
     undoes it); otherwise the key is the box's own again and is not listed. ``accepted``: ``(restore point id,
-    key)`` pairs whose drift the admin accepted: the box's value is its own again, and the key is not listed."""
+    key)`` pairs whose drift the admin accepted: the box's value is its own again, and the key is not listed.
+    ``applied`` holds no put back a revert outlived (see ``outlived_put_backs``)."""
     held: dict[str, tuple[dict, dict, int]] = {}  # key -> (change in effect, restore point undoing it, its source)
     for rp in applied:
         for change in rp['changes']:
@@ -139,6 +141,9 @@ def state_rows(db, current_boot: str) -> dict:
     """What tuning.state needs from the store, read in one go (in a worker thread; remembered until the next write,
     so what is derived from the rows alone is derived here, once)."""
     applied = rps.applied(db)
+    if any(rp['kind'] == 'PUT_BACK' for rp in applied):   # only then are the others read
+        outlived = outlived_put_backs(rps.list_restore_points(db, rps.IN_EFFECT))
+        applied = [rp for rp in applied if rp['id'] not in outlived]
     accepted = drift_store.accepted(db)
     return {
         'applied': applied,
