@@ -34,6 +34,10 @@ describe('App header: a guest in TrueNAS, at home on the standalone host', () =>
     const { q, auth } = await renderApp({ borrowed: true, insideTrueNas: true });
     expect(q<HTMLAnchorElement>('link-back-to-truenas')!.getAttribute('href')).toBe('/ui/');
     expect(q('link-back-to-truenas')!.textContent).toContain('Back to TrueNAS');
+    // a phone hides the full label (kept for screen readers): a short word stays visible, not a bare arrow
+    const short = q('text-back-to-truenas-short')!;
+    expect(short.textContent!.trim()).toBe('TrueNAS');
+    expect(short.getAttribute('aria-hidden')).toBe('true');
     expect(q('button-logout')).toBeNull();
     expect(auth.logout).not.toHaveBeenCalled();
   });
