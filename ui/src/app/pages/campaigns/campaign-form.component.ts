@@ -87,8 +87,8 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>{{ labels.order | t }}</mat-label>
             <mat-select formControlName="order" tpTest="camp-order">
-              <mat-option value="INTERLEAVED" data-value="INTERLEAVED">{{ 'Interleaved (round by round, every configuration)' | t }}</mat-option>
-              <mat-option value="SEQUENTIAL" data-value="SEQUENTIAL">{{ 'Sequential (one configuration at a time)' | t }}</mat-option>
+              <mat-option value="INTERLEAVED" data-value="INTERLEAVED">{{ 'Interleaved, round by round' | t }}</mat-option>
+              <mat-option value="SEQUENTIAL" data-value="SEQUENTIAL">{{ 'Sequential, one at a time' | t }}</mat-option>
             </mat-select>
           </mat-form-field>
           <tp-field-error [control]="form.controls.order" [label]="labels.order" testId="error-order" />

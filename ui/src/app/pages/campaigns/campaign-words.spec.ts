@@ -20,6 +20,8 @@ describe('campaign words', () => {
     const names = (id: string) => ({ 'max-iops': 'Max IOPS' } as Record<string, string>)[id] ?? id;
     expect(winnerWords('BASELINE', names)).toBe('Baseline (the configuration before the campaign)');
     expect(winnerWords('max-iops', names)).toBe('Max IOPS');
+    // a value on its own under its label ('Winner'), so it starts with a capital like the others
+    expect(winnerWords(null, names)).toBe('None');
     const done = fakeDoneCampaign({ progress: 'done' });
     const where = whereWords(done);
     expect(where.key).toBe('{done} of {total} measurements done');

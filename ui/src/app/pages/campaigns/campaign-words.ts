@@ -30,7 +30,7 @@ export function stepsDone(campaign: Campaign): { done: number; total: number } {
 /** A recommendation's winner in words: the baseline (the box as it was), or the preset's name. */
 export function winnerWords(winner: string | null | undefined, nameOf: (id: string) => string): string {
   if (!winner) {
-    return T('none');
+    return T('None');
   }
   return winner === 'BASELINE' ? T('Baseline (the configuration before the campaign)') : nameOf(winner);
 }
