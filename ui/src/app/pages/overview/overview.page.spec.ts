@@ -11,6 +11,7 @@ import { render } from '../../testing/render';
 import { headerCell } from '../../testing/tables';
 import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 import { OverviewPage } from './overview.page';
+import { OVERVIEW_REREAD_MS } from './reread-while-visible';
 
 function row(partial: Partial<TuningStateInEffect>): TuningStateInEffect {
   return {
@@ -121,7 +122,7 @@ describe('OverviewPage', () => {
       in_effect: [row({ setting: 'zfs_dirty_data_max_percent', pending_reboot: true, scope: 'global' })],
     }));
     expect(q('row-in-effect-zfs-dirty-data-max-percent')!.textContent).toContain('after the next reboot');
-    expect(q('text-in-effect-intro')!.textContent).toContain('from one restore point');
+    expect(q('text-in-effect-intro')!.textContent).toContain('1 setting tuning changed is in effect now');
   });
 
   it('merges notices said more than once into one with a count, and a dismissed one stays dismissed', async () => {
@@ -168,7 +169,8 @@ describe('OverviewPage', () => {
     q<HTMLButtonElement>('button-put-back-sync')!.click();
     await settle();
     expect(api.callsOf('tuning.drift.preview')).toEqual([[sync.key]]);
-    expect(q('heading-confirm-title')!.textContent).toContain('Put back sync?');
+    // the setting in words, as the table names it, not its ZFS name
+    expect(q('heading-confirm-title')!.textContent).toContain('Put back handling of synchronous writes?');
     expect(q('text-confirm-dialog')!.textContent).toContain('ticking Confirm acknowledges');
     expect(q('text-confirm-dialog')!.querySelector('[data-test="table-plan-table"]')).not.toBeNull();
     expect(q<HTMLButtonElement>('button-confirm-continue')!.disabled).toBe(true);
@@ -224,5 +226,44 @@ describe('OverviewPage', () => {
     await settle();
     expect(q('text-confirm-dialog')).toBeNull();
     expect(api.callsOf('tuning.drift.preview')).toEqual([]);
+  });
+
+  it('reads the state again on arrival, when the tab is shown again and while it is shown: a change outside tuning shows', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let actual = '1M';
+      const { q, api, settle } = await open(fakeState({ in_effect: [row({ restore_point_changes: 1 })] }));
+      // the state as the box has it now: a second outside change after the first
+      api.mockCall('tuning.state', () => fakeState({ in_effect: [row({ actual, drifted: actual !== '1M', restore_point_changes: 1 })] }));
+      await settle();
+      const reads = () => api.callsOf('tuning.state').length;
+      const onArrival = reads();
+      expect(onArrival).toBe(2);   // the app's load, then the page's own on arrival
+
+      actual = '512K';
+      vi.advanceTimersByTime(OVERVIEW_REREAD_MS);
+      await settle();
+      expect(reads()).toBe(onArrival + 1);
+      expect(text(q('cell-in-effect-value-recordsize'))).toContain('1M (the box has 512K)');
+
+      actual = '256K';
+      const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      vi.advanceTimersByTime(OVERVIEW_REREAD_MS);
+      await settle();
+      expect(reads()).toBe(onArrival + 1);   // nothing while the tab is hidden
+      visibility.mockReturnValue('visible');
+      document.dispatchEvent(new Event('visibilitychange'));
+      await settle();
+      expect(reads()).toBe(onArrival + 2);
+      expect(text(q('cell-in-effect-value-recordsize'))).toContain('1M (the box has 256K)');
+      visibility.mockRestore();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says one setting in effect in the singular', async () => {
+    const { q } = await open(fakeState({ in_effect: [row({ restore_point_changes: 1 })] }));
+    expect(text(q('text-in-effect-intro'))).toBe('1 setting tuning changed is in effect now:');
   });
 });

@@ -31,9 +31,10 @@ import { TypedCellDef } from '../../shared/table/typed-cell';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
+import { rereadWhileVisible } from './reread-while-visible';
 
-/** A setting the drift actions name: an in-effect, drift or accepted row (all carry key and setting). */
-type DriftSubject = Pick<TuningStateInEffect, 'key' | 'setting'>;
+/** A setting the drift actions name: an in-effect, drift or accepted row (all carry key, setting and its words). */
+type DriftSubject = Pick<TuningStateInEffect, 'key' | 'setting'> & { summary?: string | null };
 
 /** A Risk sort from the least to the most dangerous (descending puts DANGEROUS first, as the server does). */
 const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
@@ -82,7 +83,9 @@ export class OverviewPage {
   protected readonly inEffect = computed(() => this.box.state()?.in_effect ?? []);
   protected readonly dangerous = computed(() => this.inEffect().filter((row) => row.risk === 'DANGEROUS'));
   protected readonly restorePoints = computed(() => new Set(this.inEffect().map((row) => row.restore_point_id)).size);
-  protected readonly inEffectIntro = computed(() => (this.restorePoints() === 1
+  protected readonly inEffectIntro = computed(() => (this.inEffect().length === 1
+    ? T('1 setting tuning changed is in effect now:')
+    : this.restorePoints() === 1
     ? T('{n} settings tuning changed are in effect now, from one restore point:')
     : T('{n} settings tuning changed are in effect now, from {points} restore points (earlier presets still count):')));
   private readonly dismissed = inject(DismissedNotices);
@@ -134,6 +137,16 @@ export class OverviewPage {
   /** A drifted setting in words: the server's, the settings list's, or its name. */
   protected driftWords(d: TuningStateDrift): string {
     return d.summary ?? this.box.settingWords(d.key) ?? d.setting;
+  }
+
+  /** A drift action's setting in words, as the tables name it (never its ZFS name alone). */
+  protected subjectWords(subject: DriftSubject): string {
+    return subject.summary ?? this.box.settingWords(subject.key) ?? subject.setting;
+  }
+
+  constructor() {
+    // Events come only for what tuning does: what the box has now is read on arrival, on return and while shown.
+    rereadWhileVisible(() => this.box.refreshState());
   }
 
   protected readonly putBack = signal<{ subject: DriftSubject; plan: TuningPlan } | null>(null);
