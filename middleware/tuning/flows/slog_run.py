@@ -18,6 +18,9 @@ from ..framework import CallError, field_error
 from .bench_run import Scratch, new_bench_id, plan_or_errors, require_fio, run_fio_in_thread, sweep_scratch
 
 TEST = 'SYNC_WRITE_4K'
+# Each sync write waits for the intent log whatever the ARC holds; a working set the ARC can hold keeps the reads of
+# read-modify-write (4 KiB into larger records) off the disks, so the two measurements differ by the log alone
+WORKING_SET = 256 * 1024 * 1024
 
 
 def read_zil_counters(path: str = ZIL_KSTAT) -> dict | None:
@@ -59,7 +62,8 @@ async def slog_advice(middleware, set_progress, job_id, options: dict) -> dict:
                                              'and there is no intent log to measure here.')
     await sweep_scratch(middleware)
     spec = {'dataset': options['dataset'], 'tests': [TEST], 'profile': 'QUICK', 'runs': options['runs'],
-            'adaptive': False, 'runtime_seconds': options['runtime_seconds'], 'ramp_seconds': 0}
+            'adaptive': False, 'runtime_seconds': options['runtime_seconds'], 'ramp_seconds': 0,
+            'working_set_bytes': WORKING_SET}
     plan = plan_or_errors(spec, target['env'], 'options')
     pool = next((p for p in (await read_profile(middleware))['pools'] if p['name'] == target['pool']), None)
     load = await watch_sync_load(middleware, options['window_seconds'], set_progress)

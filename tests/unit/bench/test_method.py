@@ -132,6 +132,14 @@ def test_working_set_override_cannot_undercut_the_arc_rule():
     assert plan['tests'][0]['working_set_bytes'] == 64 * MIB
 
 
+def test_sync_writes_take_any_working_set_asked_for():
+    # each waits for the intent log whatever the ARC holds (the SLOG headroom measures with one the ARC can hold)
+    plan = benchmark_method({'tests': ['SYNC_WRITE_4K'], 'working_set_bytes': 256 * MIB}, zfs_env())
+    assert plan['tests'][0]['working_set_bytes'] == 256 * MIB
+    with pytest.raises(BenchmarkInputError):   # an async write still must run past the write buffer
+        benchmark_method({'tests': ['RAND_WRITE_4K'], 'working_set_bytes': 256 * MIB}, zfs_env())
+
+
 def test_the_words_say_the_working_set_asked_for_not_the_methods_own():
     # the walk-through: 512 MiB asked, the details said "256 MiB working set"
     plan = benchmark_method({'tests': ['SEQ_READ'], 'profile': 'QUICK', 'working_set_bytes': 512 * MIB}, zfs_env())
