@@ -3,6 +3,7 @@ import { TestBed } from '@angular/core/testing';
 import { FailedJobError, errorMessage } from '../api/api-errors';
 import { Job } from '../api/models/job';
 import { AuthService } from '../auth/auth.service';
+import { declared } from '../testing/declared-styles';
 import { fakeJob } from '../testing/fixtures';
 import { mockApi } from '../testing/mock-api';
 import { render } from '../testing/render';
@@ -58,6 +59,17 @@ describe('JobsPanelComponent', () => {
     // the same words wherever a page shows the job's error
     const aborted = fakeJob({ id: 7, method: 'tuning.benchmark.run', state: 'ABORTED', error: null });
     expect(errorMessage(new FailedJobError(aborted))).toBe('Benchmark stopped');
+  });
+
+  it("wraps its text at its own width in its own font, not the header toolbar's nowrap title", async () => {
+    const { q, settle } = await renderPanel([fakeJob({ id: 5, method: 'tunable.update', state: 'SUCCESS' })]);
+    q('button-jobs-toggle')!.click();
+    await settle();
+    const panel = q('section-jobs-panel')!;
+    expect(declared(panel, 'white-space')).toContain('normal');
+    expect(declared(panel, 'overflow-wrap')).toContain('anywhere');
+    expect(declared(panel.querySelector('h2')!, 'font-weight')).toContain('600');
+    expect(q('text-jobs-folded')!.textContent).toContain('internal step');
   });
 
   it('closes on Esc and gives the focus back to its button', async () => {

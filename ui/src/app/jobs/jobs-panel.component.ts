@@ -88,8 +88,11 @@ import { TestIdDirective } from '../shared/test-id/test-id.directive';
       white-space: normal; overflow-wrap: anywhere;
       font: 14px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
     .head { display: flex; justify-content: space-between; align-items: center; }
-    h2 { font-size: 1.1em; margin: 4px 0; }
-    h3 { font-size: 0.95em; margin: 10px 0 4px; }
+    .panel { letter-spacing: normal; }
+    /* the toolbar's title font is on its headings too (.mat-toolbar h2): the panel's own, by a stronger selector */
+    .panel h2, .panel h3 { font-family: inherit; font-weight: 600; line-height: 1.3; letter-spacing: normal; }
+    .panel h2 { font-size: 1.1em; margin: 4px 0; }
+    .panel h3 { font-size: 0.95em; margin: 10px 0 4px; }
     ul { list-style: none; margin: 0; padding: 0; }
     li { padding: 6px 0; border-top: 1px solid var(--line); }
     .row { display: flex; justify-content: space-between; gap: 8px; align-items: center; }

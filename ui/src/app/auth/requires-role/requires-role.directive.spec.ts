@@ -4,6 +4,7 @@ import { MatButton } from '@angular/material/button';
 import { ROLE } from '../roles';
 import { RolesStore } from '../roles.store';
 import { render } from '../../testing/render';
+import { declared } from '../../testing/declared-styles';
 import { READ_ONLY_ROLES, controlState, provideRoles } from '../../testing/roles';
 import { RequiresRoleDirective } from './requires-role.directive';
 
@@ -85,19 +86,6 @@ declare const process: { cwd(): string; getBuiltinModule(id: 'node:module'): Nod
 function globalCss(): string {
   const sass = process.getBuiltinModule('node:module').createRequire(`${process.cwd()}/package.json`)('sass') as Sass;
   return sass.compile('src/styles.scss', { loadPaths: ['node_modules'] }).css;
-}
-
-/**
- * The declarations of `property` the stylesheets give this element (jsdom matches the selectors but orders them without
- * specificity, so a test asks which are there, not which wins).
- */
-function declared(el: Element, property: string): string[] {
-  // style rules, and those inside @media and the like (jsdom's CSSOM has no nesting: sass writes none)
-  const rules = (list: CSSRuleList | undefined): CSSStyleRule[] => Array.from(list ?? []).flatMap((r) =>
-    r instanceof CSSStyleRule ? [r] : rules((r as Partial<CSSGroupingRule>).cssRules));
-  return [...document.styleSheets].flatMap((sheet) => rules(sheet.cssRules))
-    .filter((r) => r.style.getPropertyValue(property) && el.matches(r.selectorText))
-    .map((r) => r.style.getPropertyValue(property));
 }
 
 @Component({
