@@ -50,7 +50,7 @@ describe('RestorePointsPage', () => {
     q<HTMLButtonElement>('button-confirm-continue')!.click();
     await settle();
     expect(api.callsOf('tuning.restore_point.revert')).toEqual([[3, []]]);
-    expect(q('text-revert-outcome')!.textContent).toContain('1 settings were put back');
+    expect(q('text-revert-outcome')!.textContent).toContain('Reverted. 1 setting was put back.');
   });
 
   it('reverts at once when the plan only changes values', async () => {

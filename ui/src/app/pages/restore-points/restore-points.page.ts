@@ -29,6 +29,7 @@ import { toggleIn } from '../../shared/toggle-in';
 import { QueryTable } from '../../shared/paging/paging';
 import { PaginatorIdsDirective, providePaginatorWords } from '../../shared/paging/paginator';
 import { TypedCellDef } from '../../shared/table/typed-cell';
+import { revertOutcomeWords } from './restore-point-words';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /**
@@ -135,7 +136,8 @@ const SORT_FIELDS = { id: 'id', when: 'created_at', what: 'title' };
 
     <tp-job-progress-dialog [run]="revertRun" (closed)="revertRun.close()">
       @if (revertRun.phase() === 'done' && revertRun.result(); as o) {
-        <p tpTest="revert-outcome">{{ 'Reverted. {n} settings were put back.' | t: { n: o.applied.length } }}</p>
+        @let outcome = revertOutcomeWords(o.applied.length);
+        <p tpTest="revert-outcome">{{ outcome.key | t: outcome.params }}</p>
         @if (o.pending_reboot.length) {
           <p class="banner warn">{{ 'Some settings wait for a reboot; see the banner at the top.' | t }}</p>
         }
@@ -147,6 +149,7 @@ const SORT_FIELDS = { id: 'id', when: 'created_at', what: 'title' };
   `,
 })
 export class RestorePointsPage {
+  protected readonly revertOutcomeWords = revertOutcomeWords;
   /** `?revert=<id>`: open the revert preview of that restore point (bound from the query by the router). */
   readonly revert = input<string | undefined>(undefined);
   private readonly api = inject(ApiService);
