@@ -61,7 +61,7 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
           <dl tpTest="details-context">
             <dt>{{ 'Where' | t }}</dt><dd tpTest="details-where">{{ where()?.where }}</dd>
             @if (where()?.pool; as layout) { <dt>{{ 'Pool' | t }}</dt><dd tpTest="details-pool">{{ layout }}</dd> }
-            <dt>{{ 'Preset' | t }}</dt><dd>{{ c.preset ? presets.nameOf(c.preset.id) + ' (' + ('restore point #{id}' | t: { id: c.preset.restore_point_id }) + ')' : ('none' | t) }}</dd>
+            <dt>{{ 'Preset' | t }}</dt><dd>{{ c.preset ? presets.nameOf(c.preset.id) + ' (' + ('restore point #{id}' | t: { id: c.preset.restore_point_id }) + ')' : ('None' | t) }}</dd>
             @if (c.pending_reboot.length) { <dt>{{ 'Waiting for a reboot' | t }}</dt><dd tpTest="details-pending-reboot">{{ pendingWords() }}</dd> }
             @if (c.drift.length) { <dt>{{ 'Drifted' | t }}</dt><dd>{{ c.drift.join(', ') }}</dd> }
             <dt>{{ 'Box' | t }}</dt><dd>{{ c.backend }} · {{ c.platform.version }} · OpenZFS {{ c.openzfs_version ?? '—' }} · {{ c.fio_version }}</dd>

@@ -44,7 +44,7 @@ describe('BenchmarksPage', () => {
       [[['campaign_id', '=', null]], { order_by: ['-created_at'], limit: 25, offset: 0 }],
       [[['campaign_id', '=', null]], { count: true }],
     ]);
-    expect(q('cell-bench-preset-1')!.textContent).toBe('none');
+    expect(q('cell-bench-preset-1')!.textContent).toBe('None');
     // one block a result on a phone, each value headed by its column's name
     expect(q('table-bench-history')!.classList).toContain('stacked');
     expect([...q('row-bench-row-1')!.querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label')))

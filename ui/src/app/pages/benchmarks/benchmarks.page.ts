@@ -94,7 +94,7 @@ export class BenchmarksPage {
     if (isImported(c)) {
       return T('imported');
     }
-    return c.preset ? this.presets.nameOf(c.preset.id) : T('none');
+    return c.preset ? this.presets.nameOf(c.preset.id) : T('None');
   }
 
   protected togglePick(id: number): void {

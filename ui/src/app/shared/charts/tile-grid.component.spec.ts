@@ -16,6 +16,7 @@ describe('TileGridComponent', () => {
     const values = [...seq.querySelectorAll('[data-test="text-tile-value"]')];
     expect(values.map((v) => v.querySelector('.big')!.textContent)).toEqual(['400', '480', '480']);
     expect(values[0].textContent).toContain('MB/s');
+    expect(values[0].textContent).toMatch(/\d MB\/s/);   // a number and its unit are two words, as everywhere else
     expect(values[0].textContent).toContain('before (baseline)');
     expect(values[0].textContent).toContain('latency p50 1.40 ms · p99 3.50 ms');
     expect(values[0].querySelector('[data-test="text-tile-change"]')).toBeNull();

@@ -19,7 +19,7 @@ import { TestIdDirective } from '../test-id/test-id.directive';
     h3 { margin: 0 0 4px; font-size: 0.95em; color: var(--fg2); font-weight: 600; }
     .value { border-left: 4px solid; padding-left: 8px; margin-top: 8px; }
     .big { font-size: 1.9em; font-weight: 700; line-height: 1.1; color: var(--fg1); }
-    .unit { margin-left: 4px; color: var(--fg2); }
+    .unit { color: var(--fg2); }
     .small { font-size: 0.85em; color: var(--fg2); }
     .change { font-size: 0.9em; font-weight: 600; }
     .change.BETTER { color: var(--ok); } .change.WORSE { color: var(--danger); }
@@ -31,7 +31,7 @@ import { TestIdDirective } from '../test-id/test-id.directive';
         <h3>{{ tile.title }}</h3>
         @for (v of tile.values; track v.configuration_id) {
           <div class="value" [style.border-color]="v.colour" tpTest="tile-value">
-            <div><span class="big">{{ v.number }}</span><span class="unit">{{ v.unit_word }}</span></div>
+            <div><span class="big">{{ v.number }}</span>&ngsp;<span class="unit">{{ v.unit_word }}</span></div>
             @if (tile.values.length > 1) {
               <div class="small">{{ v.label }}@if (v.baseline) { ({{ 'baseline' | t }}) }</div>
             }
