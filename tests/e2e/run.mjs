@@ -1,7 +1,7 @@
 // Browser tests: a real sandbox host, Debian's Chromium, the built panel. `node tests/e2e/run.mjs`.
 // Each step asserts what a person would see; screenshots of the main screens go to tests/artifacts/e2e/.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -477,7 +477,7 @@ const steps = [
     }
     const row = page.locator('[data-test^="row-bench-row-"]').filter({ hasText: 'e2e-b' });
     await row.waitFor();
-    check((await row.locator('[data-test^="cell-bench-preset-"]').textContent()).trim() === 'none',
+    check((await row.locator('[data-test^="cell-bench-preset-"]').textContent()).trim() === 'None',
       'e2e-b should be measured under no preset (the risky one was reverted)');
   }],
   ['a result shows the settings, cache defeat and fio job files it was measured with', async ({ page }) => {
@@ -762,6 +762,46 @@ const steps = [
     check(/42 sectors/.test(await $(page, 'details-layout-why-1-12-wide-raidz2').textContent()), 'the why says no sectors');
     await shot(page, '22-pool-layout');
   }],
+  ['record size: tank/media\u2019s films call for 1M, in words; a limit out of bounds is refused under its field', async ({ page }) => {
+    await goto(page, 'layout');
+    const [, media] = await rpc(page, [
+      ['auth.login_ex', [{ mechanism: 'PASSWORD_PLAIN', username: 'admin', password: PASSWORD }]],
+      ['pool.dataset.query', [[['id', '=', 'tank/media']], { get: true }]]]);
+    const dir = join(media.result.mountpoint, 'e2e-recordsize');
+    mkdirSync(dir);
+    try {
+      for (let i = 0; i < 3; i++) {   // sparse: the walk reads sizes, never contents
+        writeFileSync(join(dir, `film${i}.mkv`), '');
+        truncateSync(join(dir, `film${i}.mkv`), 64 * 1024 ** 2);
+      }
+      writeFileSync(join(dir, 'notes.txt'), 'x'.repeat(100));
+      await choose(page, 'select-recordsize-dataset', 'tank/media');
+      await $(page, 'summary-recordsize-limits').click();
+      await $(page, 'input-recordsize-seconds').fill('601');
+      await $(page, 'button-recordsize-start').click();
+      await $(page, 'text-error-max-seconds').filter({ hasText: 'Most seconds: must be at most 600' }).waitFor();
+      await $(page, 'input-recordsize-seconds').fill('10');
+      await $(page, 'button-recordsize-start').click();
+      const headline = (await $(page, 'text-recordsize-headline').textContent()).trim();
+      check(/^(Use 1M( \(now \d+[KM]\))?|Keep 1M)$/.test(headline), `the headline: ${headline}`);
+      check(/files .* all of the dataset/.test(await $(page, 'text-recordsize-scan').textContent()), 'the walk is not said');
+      await $(page, 'row-recordsize-candidate-1m').filter({ hasText: 'advised' }).waitFor();
+      check(!/tuning\.|EBUSY|_BYTES/.test(await $(page, 'section-recordsize-answer').textContent()), 'a key on the answer');
+      await shot(page, '22b-record-size');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }],
+  ['log device: what it does is said before it starts; the sandbox\u2019s tank/media is not on ZFS, said under Dataset', async ({ page }) => {
+    await goto(page, 'layout');
+    await choose(page, 'select-slog-dataset', 'tank/media');
+    check(/under tank\/media; turns sync off on that scratch dataset only, never on your data/
+      .test(await $(page, 'text-slog-effects').textContent()), 'what Measure does is not said');
+    await $(page, 'button-slog-start').click();
+    await $(page, 'text-error-slog-dataset').filter({ hasText: 'Dataset: tank/media is not on ZFS' }).waitFor();
+    check(await $(page, 'section-slog-answer').count() === 0, 'an answer for a dataset off ZFS');
+    await shot(page, '22c-log-device');
+  }],
   ['a read-only user: nothing pre-filled at login; every write control disabled, naming the role; reading works',
     async ({ host }) => {
       const context = await launchBrowser();
@@ -810,6 +850,10 @@ const steps = [
         await checkNeedsWrite(page, 'button-client-import-open');
         await goto(page, 'ladder');
         await checkNeedsWrite(page, 'button-ladder-read');
+        await goto(page, 'layout');   // the record size walk only reads: a read-only user may run it
+        await choose(page, 'select-recordsize-dataset', 'tank/media');
+        check(!(await $(page, 'button-recordsize-start').isDisabled()), 'a read-only user may not look at the files');
+        await checkNeedsWrite(page, 'button-slog-start');
         await goto(page, 'restore-points');
         await page.locator('[data-test^="row-restore-point-"]').first().waitFor();
         const revert = page.locator('[data-test^="button-revert-preview-"]');
