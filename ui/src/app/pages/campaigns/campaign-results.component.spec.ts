@@ -77,6 +77,10 @@ describe('CampaignResultsComponent', () => {
     expect(q('card-camp-results')!.textContent!.split('single round').length - 1).toBe(0);
     expect(q('text-camp-single-round')).not.toBeNull();
     expect(q('text-camp-summary-1')!.textContent!.trim()).toBe('no configuration beats it');
+    // the baseline kept: no change to show (the report's dash), not its own ratio as "±0.0 %"
+    const kept = [...q('row-camp-rec-1')!.querySelectorAll('td')].map((td) => td.textContent!.trim());
+    expect(kept.slice(3, 6)).toEqual(['—', '—', '—']);
+    expect(q('row-camp-rec-0')!.textContent).toContain('+20.0 %');
   });
 
   it('an older server’s row without winner_words names the winner by its preset', async () => {

@@ -85,7 +85,8 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
               <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">{{ 'Change' | t }}</th>
               <td mat-cell *matCellDef="let r; of: table.rows" class="num" [class.muted]="tooFew(r)" [attr.colspan]="tooFew(r) ? 3 : null"
                   [tpTest]="tooFew(r) ? ['camp-too-few', r.index] : null">
-                @if (tooFew(r)) { {{ 'too few runs for a verdict (need {n} per configuration)' | t: { n: r.min_runs ?? '?' } }} } @else { {{ pct(r.ratio) }} }</td>
+                <!-- Only a winner has a change: a row the baseline keeps shows none (as the report), not ±0.0 %. -->
+                @if (tooFew(r)) { {{ 'too few runs for a verdict (need {n} per configuration)' | t: { n: r.min_runs ?? '?' } }} } @else if (r.verdict === 'BETTER') { {{ pct(r.ratio) }} } @else { — }</td>
             </ng-container>
             <ng-container matColumnDef="interval">
               <th mat-header-cell *matHeaderCellDef>{{ '95 % interval' | t }}</th>
