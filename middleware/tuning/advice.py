@@ -147,13 +147,19 @@ class TuningAdviceService(Service):
         return recordsize_answer(options['dataset'], scan, dataset['recordsize'], dataset['compression'])
 
     @api_method(TuningAdviceSlogArgs, TuningAdviceSlogResult, roles=WRITE_ROLES, audit='Tuning SLOG headroom')
-    @job(read_roles=READ_ROLES, description=lambda options: f'Log device headroom of {options.get("dataset")}',
+    @job(read_roles=READ_ROLES, description=lambda options: 'Log device headroom of '
+         + (options.get('dataset') or ', '.join(options.get('ssd_disks') or ()) or '?'),
          abortable=True)
     async def slog(self, job, options):
         """How much a separate log device (SLOG) could raise this pool's synchronous writes, before buying one: the
         box's own sync writes over `window_seconds` (the intent log's counters), then 4 KiB synchronous writes on a
         scratch child dataset of `dataset` with the intent log as the pool has it and with sync=disabled on that
         scratch dataset only (the ceiling no log device can pass; never on a dataset holding data, and gone with the
-        scratch dataset when the job ends, or at start-up after a crash). Holds the box like a benchmark."""
+        scratch dataset when the job ends, or at start-up after a crash). Then each of `ssd_disks`, unused SSDs the
+        admin allows to be written: 4 KiB synchronous writes (O_DSYNC, one at a time) over the raw disk for
+        `runtime_seconds`, ERASING what is on it, give the wait it would add to each sync write as a log device
+        (`ssd_latency`); each disk is checked first (an unused disk of the box, in no pool, not spinning, named once)
+        and nothing is written if one is refused. On the sandbox, files stand in for the disks (`stand_in`). With no
+        `dataset`, only the SSDs are measured. Holds the box like a benchmark."""
         async with busy_while(self.middleware, 'tuning.advice.slog', job.id):
             return await slog_advice(self.middleware, job.set_progress, job.id, options)

@@ -4,18 +4,29 @@ The box's own sync load over a window (the ZIL's counters), then 4 KiB synchrono
 twice: with the intent log as the pool has it (``sync=standard``), and with ``sync=disabled`` set on that scratch
 dataset only. Nothing holding data is ever changed: the scratch dataset is recorded before it is made and destroyed
 when the job ends (success, failure, abort), and after a crash start-up's sweep destroys it with its property.
+
+The unused SSDs the admin names (``ssd_disks``) are then written, raw, one after the other (``core.ladder.
+fio_sync_write``): each is checked against the box's profile before anything runs, and its device must be a block
+device (on the sandbox, the file standing in for it: it never writes the host's devices).
 """
 import asyncio
 import errno
+import tempfile
+import threading
 import time
 
 from ..box.bench_target import is_scratch_name, read_target
 from ..box.profile import read_profile
 from ..core.presets.units import format_bytes
 from ..bench_runner.arc_counters import read_kstat
+from ..box.appliance import backend_name
+from ..bench_runner import BenchmarkAborted, FioFailed, run_fio
+from ..core.ladder import fio_sync_write
 from ..core.slog import ZIL_KSTAT, slog_headroom, sync_load
-from ..framework import CallError, field_error
-from .bench_run import Scratch, new_bench_id, plan_or_errors, require_fio, run_fio_in_thread, sweep_scratch
+from ..framework import CallError, field_error, field_errors
+from .bench_run import (FIO, Scratch, fio_records_dir, new_bench_id, plan_or_errors, require_fio, run_fio_in_thread,
+                        sweep_scratch)
+from .ladder_run import SANDBOX, device_kind_error
 
 TEST = 'SYNC_WRITE_4K'
 # Each sync write waits for the intent log whatever the ARC holds; a working set the ARC can hold keeps the reads of
@@ -52,9 +63,105 @@ async def measure(middleware, plan: dict, directory: str, job_id, progress) -> d
     return outcome['tests'][TEST]['summary']
 
 
+async def ssd_devices(middleware, profile: dict, names: list[str]) -> dict:
+    """``{disks: [{name, device}], stand_in}`` of the SSDs the admin allows to be written, every one checked first;
+    ``ValidationErrors`` under ``options.ssd_disks.<index>`` otherwise (nothing is written then)."""
+    if errors := fio_sync_write.ssd_errors(profile, names, 'options.ssd_disks'):
+        raise field_errors(errors)
+    stand_in = backend_name(middleware) == SANDBOX
+    if stand_in:
+        found = [{'name': n, 'device': await middleware.call('disk.stand_in', n)} for n in names]
+    else:
+        rows = {r['name']: r for r in await middleware.call('disk.query', [['name', 'in', names]])} if names else {}
+        found = [{'name': n, 'device': f'/dev/{(rows.get(n) or {}).get("devname") or n}'} for n in names]
+    errors = [(f'options.ssd_disks.{index}', f'{d["name"]}: {why}; nothing was written.') for index, d in
+              enumerate(found) if (why := await middleware.run_in_thread(device_kind_error, d['device'], stand_in))]
+    if errors:
+        raise field_errors(errors)
+    return {'disks': found, 'stand_in': stand_in}
+
+
+class SsdWriter:
+    """Writes the SSDs in turn, each with its own fio, from a worker thread (``abort`` stops the one running)."""
+
+    def __init__(self, middleware, set_progress, plan: dict, seconds: int):
+        self.middleware, self.set_progress, self.plan, self.seconds = middleware, set_progress, plan, seconds
+        self.abort = threading.Event()
+
+    def write_one(self, disk: dict, on_status) -> dict:
+        with tempfile.TemporaryDirectory(prefix=f'tuning-ssd-write-{disk["name"]}-') as scratch:
+            return run_fio(fio_sync_write.job_text('sync_write', disk['device'], self.seconds), scratch,
+                           on_status=on_status, abort=self.abort, fio_binary=FIO,
+                           records_dir=fio_records_dir(self.middleware))
+
+    def write_all(self) -> list[dict]:
+        disks, done = self.plan['disks'], []
+        for index, disk in enumerate(disks, start=1):
+            what = f'SSD {index}/{len(disks)} ({disk["name"]}{", stand-in file" if self.plan["stand_in"] else ""})'
+            base = 100 * (index - 1) / len(disks)
+            self.set_progress(base, f'{what}: 4 KiB synchronous writes for {self.seconds} s')
+
+            def on_status(doc, what=what, base=base):
+                figure = fio_sync_write.read_figure(doc)
+                if figure['latency_p50_ns'] is not None:
+                    self.set_progress(base, f'{what}: {figure["iops"]:,.0f} sync writes a second, each about '
+                                            f'{figure["latency_p50_ns"] / 1000:,.0f} µs')
+            try:
+                figure = fio_sync_write.read_figure(self.write_one(disk, on_status))
+            except FioFailed as e:
+                figure = {'iops': None, 'latency_p50_ns': None, 'latency_p99_ns': None, 'error': f'fio failed: {e}'}
+            done.append({'disk': disk['name'], **figure})
+        return done
+
+
+async def write_ssds(middleware, set_progress, plan: dict, seconds: int) -> list[dict]:
+    writer = SsdWriter(middleware, set_progress, plan, seconds)
+    work = asyncio.ensure_future(middleware.run_in_thread(writer.write_all))
+    try:
+        return await asyncio.shield(work)
+    except asyncio.CancelledError:
+        writer.abort.set()
+        await asyncio.gather(work, return_exceptions=True)  # fio is stopped and reaped
+        raise
+    except BenchmarkAborted:
+        raise asyncio.CancelledError() from None
+
+
+def share(set_progress, low: float, high: float):
+    """``set_progress`` for one part of the job: its 0-100 % drawn between ``low`` and ``high``."""
+    def progress(percent, description, extra=None):
+        set_progress(low + (high - low) * percent / 100, description, extra)
+    return progress
+
+
 async def slog_advice(middleware, set_progress, job_id, options: dict) -> dict:
-    """The body of ``tuning.advice.slog`` once the box is held for it."""
+    """The body of ``tuning.advice.slog`` once the box is held for it: the dataset's headroom, then the SSDs."""
     await middleware.run_in_thread(require_fio)
+    if options['dataset'] is None and not options['ssd_disks']:
+        raise field_error('options.dataset', 'Name a dataset to measure its sync writes, or unused SSDs to test '
+                                             '(ssd_disks).')
+    ssd_plan = None
+    if options['ssd_disks']:
+        set_progress(0, f'Checking {", ".join(options["ssd_disks"])}: unused, in no pool, not spinning')
+        ssd_plan = await ssd_devices(middleware, await read_profile(middleware), options['ssd_disks'])
+    ssd_part = 0 if ssd_plan is None else (100 if options['dataset'] is None else 30)
+    answer = {'dataset': None, 'pool': None, 'with_log': None, 'without_log': None, 'headroom': None, 'load': None,
+              'log_devices': [], 'verdict': None, 'words': []}
+    if options['dataset'] is not None:
+        answer = await headroom(middleware, share(set_progress, 0, 100 - ssd_part), job_id, options)
+    ssds = []
+    if ssd_plan is not None:
+        ssds = await write_ssds(middleware, share(set_progress, 100 - ssd_part, 100), ssd_plan,
+                                options['runtime_seconds'])
+        answer['words'] = answer['words'] + [fio_sync_write.ssd_words(row, ssd_plan['stand_in']) for row in ssds]
+        set_progress(100, 'SSDs measured: ' + ', '.join(
+            f'{r["disk"]} about {r["latency_p50_ns"] / 1000:,.0f} µs a write' if r['latency_p50_ns'] is not None
+            else f'{r["disk"]}: no figure' for r in ssds))
+    return {**answer, 'ssd_latency': ssds, 'stand_in': bool(ssd_plan and ssd_plan['stand_in'])}
+
+
+async def headroom(middleware, set_progress, job_id, options: dict) -> dict:
+    """The dataset's part: the box's own sync load, then sync writes with and without the intent log."""
     set_progress(1, f'Checking {options["dataset"]} and its free space')
     target = await read_target(middleware, options['dataset'], 'options.dataset')
     if not target['is_zfs']:

@@ -20,7 +20,7 @@ function fakeSlogAnswer(part: Partial<SlogAnswer> = {}): SlogAnswer {
     without_log: { iops: 5530, latency_p50_ns: 170_000, latency_p99_ns: 410_000 },
     headroom: 26.04,
     load: { seconds: 30.1, commits_per_second: 412.3, records_per_second: 500, bytes_per_second: 2.5e6, to_log_device: false },
-    log_devices: [], verdict: 'WORTH_IT',
+    log_devices: [], verdict: 'WORTH_IT', ssd_latency: [], stand_in: false,
     words: ['Sync writes of 4 KiB, one at a time: 212 a second with the intent log as the pool has it.',
       'A log device could raise sync writes up to 26.0× here; a real one adds its own write latency back.'],
     ...part,
@@ -31,10 +31,10 @@ const progress = (description: string, percent = 30): Job =>
   fakeJob({ id: 21, method: 'tuning.advice.slog', abortable: true, progress: { percent, description, extra: null } });
 const done = (answer: SlogAnswer): Job => ({ ...progress('Sync writes: 212/s now, 5,530/s without the log', 100), state: 'SUCCESS', result: answer });
 
-async function renderAdvice(job: (params: unknown[]) => Observable<Job>, { roles = WRITE_ROLES, state = fakeState() }:
-  { roles?: readonly string[]; state?: ReturnType<typeof fakeState> } = {}) {
+async function renderAdvice(job: (params: unknown[]) => Observable<Job>, { roles = WRITE_ROLES, state = fakeState(), profile = fakeProfile() }:
+  { roles?: readonly string[]; state?: ReturnType<typeof fakeState>; profile?: ReturnType<typeof fakeProfile> } = {}) {
   const { api, providers } = mockApi((m: MockApiService) => {
-    m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', state).mockJob('tuning.advice.slog', job);
+    m.mockCall('tuning.profile', profile).mockCall('tuning.state', state).mockJob('tuning.advice.slog', job);
   });
   const view = await render(SlogAdviceComponent, [...providers, provideRoles(roles)], () => TestBed.inject(BoxStore).load());
   return { api, ...view };
@@ -185,5 +185,88 @@ describe('SlogAdviceComponent', () => {
     await choose('select-slog-dataset', 'tank/vms');
     expect(q('text-slog-busy-now')!.textContent).toContain('The box is busy: Benchmark (job 4).');
     expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);
+  });
+
+  describe('unused SSDs', () => {
+    const withDisks = () => {
+      const profile = fakeProfile();
+      const base = profile.unused_disks[0];
+      profile.unused_disks = [base, { ...base, name: 'sdi', kind: 'HDD', serial: 'S2' }, { ...base, name: 'sdj', kind: 'SSD', serial: 'S3' }];
+      return profile;
+    };
+    const tick = (el: HTMLElement | null) => el!.querySelector<HTMLInputElement>('input')!.click();
+    const ssdAnswer = fakeSlogAnswer({
+      dataset: null, pool: null, with_log: null, without_log: null, headroom: null, load: null, verdict: null, stand_in: false,
+      ssd_latency: [{ disk: 'nvme0n1', iops: 12000.4, latency_p50_ns: 79_872, latency_p99_ns: 211_968, error: null },
+        { disk: 'sdj', iops: null, latency_p50_ns: null, latency_p99_ns: null, error: 'fio reported error 5' }],
+      words: ['nvme0n1 adds about 80 µs per synchronous write (p99 212 µs): as a log device, sync writes one at a time could reach about 12,000 a second.',
+        'sdj: no figure (fio reported error 5).'],
+    });
+
+    it('offers only the unused SSDs, warns that a test erases the disk, and sends one only once its erasure is ticked', async () => {
+      const { api, q, all, settle } = await renderAdvice(answering(ssdAnswer), { profile: withDisks() });
+      expect(all('checkbox-slog-ssd-').filter((e) => !e.getAttribute('data-test')!.includes('erase')).map((e) => e.getAttribute('data-test')))
+        .toEqual(['checkbox-slog-ssd-nvme0n1', 'checkbox-slog-ssd-sdj']);   // the unused hard disk is not offered
+      expect(q('text-slog-ssd-warning')!.textContent).toContain('writes over the whole disk and erases everything on it');
+      expect(q('checkbox-slog-ssd-nvme0n1')!.textContent).toContain('Test nvme0n1 (512 GiB NVMe)');
+      expect(q('checkbox-slog-ssd-erase-nvme0n1')).toBeNull();
+      tick(q('checkbox-slog-ssd-nvme0n1'));
+      await settle();
+      expect(q('checkbox-slog-ssd-erase-nvme0n1')!.textContent).toContain('I understand: everything on nvme0n1 will be erased.');
+      expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);   // chosen, not yet ticked as erased
+      expect(q('text-slog-effects')!.textContent).toContain('writes over the whole of nvme0n1, one disk after the other, erasing everything on them');
+      q('form-slog-form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+      await settle();
+      expect(api.callsOf('tuning.advice.slog')).toEqual([]);
+      tick(q('checkbox-slog-ssd-erase-nvme0n1'));
+      tick(q('checkbox-slog-ssd-sdj'));
+      await settle();
+      expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);   // sdj is not ticked yet
+      tick(q('checkbox-slog-ssd-erase-sdj'));
+      await settle();
+      expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(false);
+      q('button-slog-start')!.click();
+      await settle();
+      expect(api.callsOf('tuning.advice.slog')).toEqual([[{ ssd_disks: ['nvme0n1', 'sdj'] }]]);
+    });
+
+    it('asks again for the erase tick of a disk chosen, dropped and chosen again', async () => {
+      const { q, settle } = await renderAdvice(() => new Subject<Job>());
+      tick(q('checkbox-slog-ssd-nvme0n1'));
+      await settle();
+      tick(q('checkbox-slog-ssd-erase-nvme0n1'));
+      tick(q('checkbox-slog-ssd-nvme0n1'));
+      await settle();
+      tick(q('checkbox-slog-ssd-nvme0n1'));
+      await settle();
+      expect(q('checkbox-slog-ssd-erase-nvme0n1')!.querySelector<HTMLInputElement>('input')!.checked).toBe(false);
+      expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);
+    });
+
+    it('shows each SSD’s figures in a table, in writes a second and waits, and why one has none', async () => {
+      const { q, settle } = await renderAdvice(answering(ssdAnswer), { profile: withDisks() });
+      tick(q('checkbox-slog-ssd-nvme0n1'));
+      await settle();
+      tick(q('checkbox-slog-ssd-erase-nvme0n1'));
+      await settle();
+      q('button-slog-start')!.click();
+      await settle();
+      expect(q('text-slog-headline')!.textContent!.trim()).toBe('What each SSD would add to every sync write');
+      expect(q('table-slog-sides')).toBeNull();   // no dataset was measured
+      const row = q('row-slog-ssd-result-nvme0n1')!.textContent!;
+      expect(row).toContain('12,000');
+      expect(row).toContain('79.9 µs');
+      expect(row).toContain('212 µs');
+      expect(q('row-slog-ssd-result-sdj')!.textContent).toContain('No figure: fio reported error 5');
+      expect(q('list-slog-words')!.textContent).toContain('nvme0n1 adds about 80 µs per synchronous write');
+      const texts = [...q('section-slog-answer')!.querySelectorAll('td, th')].map((e) => e.textContent!.trim());
+      expect(texts.filter((t) => /\d{5,}|_ns\b|iops/.test(t))).toEqual([]);
+    });
+
+    it('locks the SSD choice for a read-only user', async () => {
+      const { el } = await renderAdvice(() => new Subject<Job>(), { roles: READ_ONLY_ROLES });
+      expect(controlState(el, 'checkbox-slog-ssd-nvme0n1'))
+        .toEqual({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE', says: 'Needs the System advanced write role' });
+    });
   });
 });

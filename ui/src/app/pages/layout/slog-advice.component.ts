@@ -1,5 +1,6 @@
 import { ChangeDetectionStrategy, Component, DestroyRef, computed, inject, signal } from '@angular/core';
 import { MatButton } from '@angular/material/button';
+import { MatCheckbox } from '@angular/material/checkbox';
 import { MatFormField, MatHint, MatLabel } from '@angular/material/form-field';
 import { MatInput } from '@angular/material/input';
 import { MatProgressBar } from '@angular/material/progress-bar';
@@ -21,8 +22,8 @@ import { BoxStore } from '../../stores/box.store';
 import { Choice, ChoiceFieldComponent } from './choice-field.component';
 import { isBusyRefusal, wasStopped, withoutErrname } from './recordsize-advice';
 import {
-  SLOG_LABELS, SLOG_LIMITS, SlogAnswer, SlogForm, SlogSide, effectWords, loadWords, logDevicesWords, sideFigures,
-  slogBusyWords, slogHeadline, slogJob, slogOptions,
+  SLOG_LABELS, SLOG_LIMITS, SlogAnswer, SlogForm, SlogSide, diskWords, effectWords, loadWords, logDevicesWords,
+  readyToMeasure, sideFigures, slogBusyWords, slogHeadline, slogJob, slogOptions, ssdChoices,
 } from './slog-advice';
 
 /** One row of the two measurements' table. */
@@ -32,15 +33,23 @@ interface SideRow {
   figures: { iops: string; typical: string; p99: string };
 }
 
+/** One tested SSD's row: its figures, or why there is none. */
+interface SsdRow {
+  disk: string;
+  figures: { iops: string; typical: string; p99: string };
+  error: string | null;
+}
+
 /**
  * Whether a separate log device (SLOG) would raise the pool's sync writes, before one is bought
  * (`tuning.advice.slog`): the box's own sync writes are watched, then 4 KiB sync writes are measured on a scratch
  * dataset with the intent log and without it (sync off on the scratch dataset only). It writes and holds the box like
- * a benchmark, so it needs the write role; the answer comes in words.
+ * a benchmark, so it needs the write role; the answer comes in words. Unused SSDs may be tested too, by writing over
+ * them (each ticked as erased first): what each would add to every sync write as a log device.
  */
 @Component({
   selector: 'tp-slog-advice',
-  imports: [TestIdDirective, MatButton, MatFormField, MatLabel, MatHint, MatInput, MatProgressBar, MatTableModule, TypedCellDef,
+  imports: [TestIdDirective, MatButton, MatCheckbox, MatFormField, MatLabel, MatHint, MatInput, MatProgressBar, MatTableModule, TypedCellDef,
     TranslatePipe, ChoiceFieldComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrls: ['../../shared/table/data-table.scss'],
@@ -55,6 +64,10 @@ interface SideRow {
     .headline { font-size: 1.6em; margin: 16px 0 4px; }
     .small { font-size: 0.9em; }
     ul { margin: 4px 0; padding-left: 18px; }
+    fieldset.ssds { border: 0; padding: 0; margin: 8px 0; min-width: 0; }
+    fieldset.ssds legend { font-weight: 500; padding: 0; }
+    .ssd { display: grid; gap: 2px; margin: 4px 0; }
+    .ssd .ack { margin-left: 28px; }
   `,
   template: `
     <h2>{{ 'Log device (SLOG)' | t }}</h2>
@@ -64,7 +77,28 @@ interface SideRow {
         <tp-choice-field [label]="labels['dataset']" testId="slog-dataset" [choices]="datasets()" [value]="form().dataset || null"
                          [error]="errors()['dataset']" (picked)="change({ dataset: $event })" />
         <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary start" tpTest="slog-start"
-                [disabled]="!form().dataset || running() || !!box.busy()">{{ 'Measure' | t }}</button>
+                [disabled]="!ready() || running() || !!box.busy()">{{ 'Measure' | t }}</button>
+      </div>
+      <div *tpRequiresRole="role.write">
+        <fieldset class="ssds" tpTest="slog-ssds">
+          <legend>{{ 'Unused SSDs to test as a log device' | t }}</legend>
+          @if (ssds().length) {
+            <p class="banner warn" role="note" tpTest="slog-ssd-warning">{{ 'Testing an SSD writes over the whole disk and erases everything on it. Choose only a disk with nothing on it you need.' | t }}</p>
+          }
+          @for (d of ssds(); track d.name) {
+            <div class="ssd">
+              <mat-checkbox [checked]="chosen(d.name)" (change)="toggle('ssdDisks', d.name)" [tpTest]="['slog-ssd', d.name]"
+                            [disabled]="running()">{{ 'Test {disk}' | t: { disk: words(diskOf(d)) } }}</mat-checkbox>
+              @if (chosen(d.name)) {
+                <mat-checkbox class="ack" [checked]="erased(d.name)" (change)="toggle('erased', d.name)" [tpTest]="['slog-ssd-erase', d.name]"
+                              [disabled]="running()">{{ 'I understand: everything on {name} will be erased.' | t: { name: d.name } }}</mat-checkbox>
+              }
+            </div>
+          } @empty {
+            <p class="muted small" tpTest="slog-no-ssds">{{ 'This box has no unused SSD to test.' | t }}</p>
+          }
+          @if (errors()['ssd_disks']; as e) { <div class="field-error" tpTest="error-slog-ssds">{{ e }}</div> }
+        </fieldset>
       </div>
       <details tpTest="slog-limits" [open]="limitsOpen()" (toggle)="limitsOpen.set(isOpen($event))">
         <summary tpTest="slog-limits">{{ 'Limits' | t }}</summary>
@@ -114,6 +148,7 @@ interface SideRow {
     @if (answer(); as a) {
       <section tpTest="slog-answer" [attr.aria-label]="'Log device advice' | t">
         <p class="headline" tpTest="slog-headline"><strong>{{ words(headlineOf(a)) }}</strong></p>
+        @if (a.dataset) {
         <p class="muted">{{ '4 KiB synchronous writes, one at a time, on a scratch dataset under {dataset}.' | t: { dataset: a.dataset } }}</p>
         <div class="table-wrap" tabindex="0" role="region" [attr.aria-label]="'Sync writes measured' | t">
           <table mat-table class="stacked" tpTest="slog-sides" [dataSource]="sides()">
@@ -138,7 +173,34 @@ interface SideRow {
           </table>
         </div>
         <p tpTest="slog-load">{{ words(loadOf(a.load)) }}</p>
-        <p class="muted small" tpTest="slog-log-devices">{{ words(devicesOf(a.pool, a.log_devices)) }}</p>
+        <p class="muted small" tpTest="slog-log-devices">{{ words(devicesOf(a.pool ?? '', a.log_devices)) }}</p>
+        }
+        @if (ssdRows().length) {
+          <h3>{{ 'Unused SSDs, written raw' | t }}</h3>
+          <p class="muted">{{ (a.stand_in ? '4 KiB synchronous writes, one at a time, to a file standing in for each disk (the sandbox never writes a real one).' : '4 KiB synchronous writes, one at a time, over each whole disk: what it would add to every sync write as a log device.') | t }}</p>
+          <div class="table-wrap" tabindex="0" role="region" [attr.aria-label]="'SSDs tested' | t">
+            <table mat-table class="stacked" tpTest="slog-ssd-results" [dataSource]="ssdRows()">
+              <ng-container matColumnDef="disk">
+                <th mat-header-cell *matHeaderCellDef>{{ 'Disk' | t }}</th>
+                <td mat-cell *matCellDef="let r; of: ssdRows()" [attr.data-label]="'Disk' | t">{{ r.disk }}</td>
+              </ng-container>
+              <ng-container matColumnDef="iops">
+                <th mat-header-cell *matHeaderCellDef class="num">{{ 'Writes a second' | t }}</th>
+                <td mat-cell *matCellDef="let r; of: ssdRows()" class="num" [attr.data-label]="'Writes a second' | t">{{ r.error ?? r.figures.iops }}</td>
+              </ng-container>
+              <ng-container matColumnDef="typical">
+                <th mat-header-cell *matHeaderCellDef class="num">{{ 'Typical wait' | t }}</th>
+                <td mat-cell *matCellDef="let r; of: ssdRows()" class="num" [attr.data-label]="'Typical wait' | t">{{ r.figures.typical }}</td>
+              </ng-container>
+              <ng-container matColumnDef="p99">
+                <th mat-header-cell *matHeaderCellDef class="num">{{ 'Wait of the slowest 1 % (p99)' | t }}</th>
+                <td mat-cell *matCellDef="let r; of: ssdRows()" class="num" [attr.data-label]="'Wait of the slowest 1 % (p99)' | t">{{ r.figures.p99 }}</td>
+              </ng-container>
+              <tr mat-header-row *matHeaderRowDef="ssdColumns"></tr>
+              <tr mat-row *matRowDef="let r; columns: ssdColumns" [tpTest]="['slog-ssd-result', r.disk]"></tr>
+            </table>
+          </div>
+        }
         <ul tpTest="slog-words">@for (w of a.words; track $index) { <li>{{ w }}</li> }</ul>
       </section>
     }
@@ -154,6 +216,8 @@ export class SlogAdviceComponent {
   protected readonly labels = SLOG_LABELS;
   protected readonly limits = SLOG_LIMITS;
   protected readonly sideColumns = ['side', 'iops', 'typical', 'p99'];
+  protected readonly ssdColumns = ['disk', 'iops', 'typical', 'p99'];
+  protected readonly diskOf = diskWords;
   protected readonly headlineOf = slogHeadline;
   protected readonly loadOf = loadWords;
   protected readonly devicesOf = logDevicesWords;
@@ -161,7 +225,10 @@ export class SlogAdviceComponent {
   /** The box's datasets, as every page lists them (a zvol or a dataset off ZFS is refused by the server, under the field). */
   protected readonly datasets = computed((): Choice<string>[] =>
     (this.box.profile()?.pools ?? []).flatMap((p) => p.datasets).map((value) => ({ value })));
-  protected readonly form = signal<SlogForm>({ dataset: '', windowSeconds: null, runtimeSeconds: null });
+  /** The box's unused SSDs: the only disks offered to be written. */
+  protected readonly ssds = computed(() => ssdChoices(this.box.profile()?.unused_disks ?? []));
+  protected readonly form = signal<SlogForm>({ dataset: '', windowSeconds: null, runtimeSeconds: null, ssdDisks: [], erased: [] });
+  protected readonly ready = computed(() => readyToMeasure(this.form()));
   protected readonly limitsOpen = signal(false);
 
   protected readonly run = new JobRun<SlogAnswer>(T('Measuring sync writes'));
@@ -173,10 +240,12 @@ export class SlogAdviceComponent {
   protected readonly stopped = computed(() => wasStopped(this.run.error()) || (this.run.phase() === 'done' && !this.run.result()));
   protected readonly sides = computed((): SideRow[] => {
     const a = this.answer();
-    const row = (id: string, label: string, side: SlogSide): SideRow => ({ id, label, figures: sideFigures(side) });
+    const row = (id: string, label: string, side: SlogSide | null): SideRow => ({ id, label, figures: sideFigures(side) });
     return a ? [row('with-log', T('With the intent log, as the pool has it'), a.with_log),
       row('without-log', T('Without it (sync off on the scratch dataset): the ceiling'), a.without_log)] : [];
   });
+  protected readonly ssdRows = computed((): SsdRow[] => (this.answer()?.ssd_latency ?? []).map((r) =>
+    ({ disk: r.disk, figures: sideFigures(r.error ? null : r), error: r.error ? this.words({ key: T('No figure: {why}'), params: { why: r.error } }) : null })));
   /** The server's refusal per field, and what no field shows, in words. */
   protected readonly errors = signal<Record<string, string | undefined>>({});
   protected readonly refusal = signal<string | null>(null);
@@ -190,6 +259,24 @@ export class SlogAdviceComponent {
     this.form.update((f) => ({ ...f, ...part }));
   }
 
+  protected chosen(disk: string): boolean {
+    return (this.form().ssdDisks ?? []).includes(disk);
+  }
+
+  protected erased(disk: string): boolean {
+    return (this.form().erased ?? []).includes(disk);
+  }
+
+  /** Ticks or unticks a disk; unticking one to test drops its erase tick too, so choosing it again asks again. */
+  protected toggle(list: 'ssdDisks' | 'erased', disk: string): void {
+    this.form.update((f) => {
+      const had = (f[list] ?? []).includes(disk);
+      const next = had ? (f[list] ?? []).filter((d) => d !== disk) : [...(f[list] ?? []), disk];
+      const erased = list === 'ssdDisks' && had ? (f.erased ?? []).filter((d) => d !== disk) : f.erased;
+      return { ...f, erased, [list]: next };
+    });
+  }
+
   protected numberOf(event: Event): number | null {
     const text = (event.target as HTMLInputElement).value;
     return text === '' ? null : Number(text);
@@ -201,7 +288,7 @@ export class SlogAdviceComponent {
 
   protected start(): void {
     // Enter in a limit submits the form too: without the write role nothing starts (the server would refuse anyway).
-    if (!this.form().dataset || this.running() || this.roles.lacks(ROLE.write)) {
+    if (!this.ready() || this.running() || this.roles.lacks(ROLE.write)) {
       return;
     }
     this.errors.set({});

@@ -1,10 +1,36 @@
 import { inEnglish } from '../../shared/field-errors';
 import {
-  durationWords, effectWords, expectedSeconds, loadWords, logDevicesWords, logRate, sideFigures, slogBusyWords, slogHeadline,
-  slogOptions, timesWords,
+  diskWords, durationWords, effectWords, expectedSeconds, loadWords, logDevicesWords, logRate, readyToMeasure, sideFigures,
+  slogBusyWords, slogHeadline, slogOptions, ssdChoices, timesWords,
 } from './slog-advice';
 
 describe('slog advice', () => {
+  it('offers only the unused SSDs, and measures once every SSD chosen is ticked as erased', () => {
+    const disk = (name: string, kind: 'HDD' | 'SSD' | 'NVME', pool: string | null = null) => ({ name, kind, size_bytes: 512 * 1024 ** 3, model: null, serial: null, pool });
+    expect(ssdChoices([disk('sdh', 'SSD'), disk('sdi', 'HDD'), disk('nvme0n1', 'NVME'), disk('sdj', 'SSD', 'tank')]).map((d) => d.name))
+      .toEqual(['sdh', 'nvme0n1']);
+    expect(inEnglish(diskWords(disk('nvme0n1', 'NVME')))).toBe('nvme0n1 (512 GiB NVMe)');
+    const form = { dataset: '', windowSeconds: null, runtimeSeconds: null };
+    expect(readyToMeasure(form)).toBe(false);
+    expect(readyToMeasure({ ...form, ssdDisks: ['sdh'] })).toBe(false);
+    expect(readyToMeasure({ ...form, ssdDisks: ['sdh', 'nvme0n1'], erased: ['sdh'] })).toBe(false);
+    expect(readyToMeasure({ ...form, ssdDisks: ['sdh'], erased: ['sdh'] })).toBe(true);
+    expect(readyToMeasure({ ...form, dataset: 'tank' })).toBe(true);
+    expect(slogOptions({ ...form, ssdDisks: ['sdh'], erased: ['sdh'] })).toEqual({ ssd_disks: ['sdh'] });
+    expect(slogOptions({ ...form, dataset: 'tank', ssdDisks: ['sdh'], erased: ['sdh'], runtimeSeconds: 5 }))
+      .toEqual({ dataset: 'tank', ssd_disks: ['sdh'], runtime_seconds: 5 });
+  });
+
+  it('says before it starts that the SSDs chosen are written over and erased, and how long that takes', () => {
+    const said = (form: Parameters<typeof effectWords>[0]) => inEnglish(effectWords(form, inEnglish));
+    expect(expectedSeconds({ dataset: '', windowSeconds: null, runtimeSeconds: null, ssdDisks: ['sdh', 'sdi'] })).toBe(30);
+    expect(said({ dataset: '', windowSeconds: null, runtimeSeconds: 60, ssdDisks: ['sdh', 'sdi'] })).toBe(
+      'Takes about 2 minutes: writes over the whole of sdh, sdi, one disk after the other, erasing everything on them; '
+      + 'the box is busy meanwhile (no apply or benchmark).');
+    expect(said({ dataset: 'tank', windowSeconds: 0, runtimeSeconds: 2, ssdDisks: ['sdh'] })).toMatch(
+      /^Writes for less than a minute to a scratch dataset .* Then writes over the whole of sdh, erasing everything on them\.$/);
+  });
+
   it('sends the dataset and only the limits typed', () => {
     expect(slogOptions({ dataset: 'tank/vms', windowSeconds: null, runtimeSeconds: null })).toEqual({ dataset: 'tank/vms' });
     expect(slogOptions({ dataset: 'tank/vms', windowSeconds: 0, runtimeSeconds: 20 }))

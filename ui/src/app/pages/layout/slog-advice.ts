@@ -15,12 +15,20 @@ export type SlogOptions = api.TuningAdviceSlogOptions;
 export type SlogAnswer = api.TuningAdviceSlogAnswer;
 export type SlogSide = api.TuningAdviceSlogSide;
 export type SlogLoad = api.TuningAdviceSlogLoad;
+/** One unused SSD's own sync-write latency, measured by writing over it. */
+export type SlogSsd = api.TuningAdviceSlogSsd;
+type Disk = api.TuningProfile['unused_disks'][number];
 
-/** What the form holds: the dataset, and the limits typed under "Limits" (null: the server's default). */
+/**
+ * What the form holds: the dataset (empty: SSDs only), the limits typed under "Limits" (null: the server's default),
+ * the unused SSDs chosen to be written and those whose erasure the admin ticked.
+ */
 export interface SlogForm {
   dataset: string;
   windowSeconds: number | null;
   runtimeSeconds: number | null;
+  ssdDisks?: readonly string[];
+  erased?: readonly string[];
 }
 
 /** The limits as the models bound them (advice_slog_models.py), said under each field; `runs` is left to the server. */
@@ -35,11 +43,26 @@ export const SLOG_LABELS: Record<string, string> = {
   dataset: T('Dataset'),
   window_seconds: T('Watch the box first (seconds)'),
   runtime_seconds: T('Each measurement (seconds)'),
+  ssd_disks: T('SSDs to test'),
 };
+
+/** The box's unused SSDs (NVMe included): the only disks offered to be written; a hard disk is never a log device. */
+export function ssdChoices(unused: readonly Disk[]): Disk[] {
+  return unused.filter((d) => d.kind !== 'HDD' && !d.pool);
+}
+
+/** Whether Measure may send the form: a dataset or an SSD, and every SSD chosen ticked as erased. */
+export function readyToMeasure(form: SlogForm): boolean {
+  const disks = form.ssdDisks ?? [];
+  return (!!form.dataset || disks.length > 0) && disks.every((d) => (form.erased ?? []).includes(d));
+}
 
 /** The job's options (pure): a limit left empty is left out, so the server's default applies. */
 export function slogOptions(form: SlogForm): SlogOptions {
-  const options: SlogOptions = { dataset: form.dataset };
+  const options: SlogOptions = form.dataset ? { dataset: form.dataset } : {};
+  if (form.ssdDisks?.length) {
+    options.ssd_disks = [...form.ssdDisks];
+  }
   if (form.windowSeconds != null) {
     options.window_seconds = form.windowSeconds;
   }
@@ -52,11 +75,15 @@ export function slogOptions(form: SlogForm): SlogOptions {
 const typedOr = (value: number | null, fallback: number): number =>
   value != null && Number.isFinite(value) && value >= 0 ? value : fallback;
 
-/** How long a run takes, about: the window, then each kind of measurement `runs` times (the server's default). */
-export function expectedSeconds(form: Pick<SlogForm, 'windowSeconds' | 'runtimeSeconds'>): number {
+/**
+ * How long a run takes, about: the window, then each kind of measurement `runs` times (the server's default) when a
+ * dataset is measured; then each SSD for one measurement's length.
+ */
+export function expectedSeconds(form: Pick<SlogForm, 'windowSeconds' | 'runtimeSeconds'> & Partial<SlogForm>): number {
   const watch = typedOr(form.windowSeconds, SLOG_LIMITS.window.default);
   const runtime = typedOr(form.runtimeSeconds, SLOG_LIMITS.runtime.default);
-  return watch + 2 * SLOG_LIMITS.runs.default * runtime;
+  const ssds = (form.ssdDisks?.length ?? 0) * runtime;
+  return form.dataset === '' && ssds ? ssds : watch + 2 * SLOG_LIMITS.runs.default * runtime + ssds;
 }
 
 /** "less than a minute", "about a minute", "about 4 minutes". */
@@ -73,6 +100,17 @@ export function durationWords(seconds: number): Words {
  * only, and that the box is held meanwhile. `words` translates the duration, as the sentence around it is.
  */
 export function effectWords(form: SlogForm, words = (w: Words) => w.key): Words {
+  const disks = (form.ssdDisks ?? []).join(', ');
+  if (disks && !form.dataset) {
+    return { key: T('Takes {time}: writes over the whole of {disks}, one disk after the other, erasing everything on them; the box is busy meanwhile (no apply or benchmark).'),
+      params: { time: words(durationWords(expectedSeconds(form))), disks } };
+  }
+  const sentence = datasetEffectWords(form, words);
+  return disks ? { key: T('{sentence} Then writes over the whole of {disks}, erasing everything on them.'),
+    params: { sentence: words(sentence), disks } } : sentence;
+}
+
+function datasetEffectWords(form: SlogForm, words: (w: Words) => string): Words {
   const watch = typedOr(form.windowSeconds, SLOG_LIMITS.window.default);
   const time = words(durationWords(expectedSeconds(form)));
   const dataset = form.dataset || words({ key: T('the dataset you choose') });
@@ -93,6 +131,8 @@ export function timesWords(headroom: number): string {
 export function slogHeadline(answer: Pick<SlogAnswer, 'verdict' | 'headroom'>): Words {
   const h = answer.headroom;
   switch (answer.verdict) {
+    case null:
+      return { key: T('What each SSD would add to every sync write') };
     case 'WORTH_IT':
       return h == null ? { key: T('A log device could help') }
         : { key: T('A log device could help: up to {times} faster sync writes'), params: { times: timesWords(h) } };
@@ -106,9 +146,15 @@ export function slogHeadline(answer: Pick<SlogAnswer, 'verdict' | 'headroom'>): 
   }
 }
 
-/** One measurement's row: writes a second, the typical and the p99 wait. */
-export function sideFigures(side: SlogSide): { iops: string; typical: string; p99: string } {
-  return { iops: formatNumber(side.iops, 0), typical: formatLatencyNs(side.latency_p50_ns), p99: formatLatencyNs(side.latency_p99_ns) };
+/** One measurement's row: writes a second, the typical and the p99 wait (a dash for a figure not measured). */
+export function sideFigures(side: SlogSide | SlogSsd | null): { iops: string; typical: string; p99: string } {
+  return side ? { iops: formatNumber(side.iops, 0), typical: formatLatencyNs(side.latency_p50_ns), p99: formatLatencyNs(side.latency_p99_ns) }
+    : { iops: '—', typical: '—', p99: '—' };
+}
+
+/** "sdh (512 GB SSD)": an unused disk as the SSD picker names it. */
+export function diskWords(disk: Disk): Words {
+  return { key: T('{name} ({size} {kind})'), params: { name: disk.name, size: formatBytes(disk.size_bytes), kind: disk.kind === 'NVME' ? 'NVMe' : 'SSD' } };
 }
 
 /** A log rate in MB/s, or in bytes a second when it is too small to show as MB/s. */

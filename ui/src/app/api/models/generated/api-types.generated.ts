@@ -50,7 +50,12 @@ export interface TuningApi {
    * box's own sync writes over `window_seconds` (the intent log's counters), then 4 KiB synchronous writes on a
    * scratch child dataset of `dataset` with the intent log as the pool has it and with sync=disabled on that
    * scratch dataset only (the ceiling no log device can pass; never on a dataset holding data, and gone with the
-   * scratch dataset when the job ends, or at start-up after a crash). Holds the box like a benchmark.
+   * scratch dataset when the job ends, or at start-up after a crash). Then each of `ssd_disks`, unused SSDs the
+   * admin allows to be written: 4 KiB synchronous writes (O_DSYNC, one at a time) over the raw disk for
+   * `runtime_seconds`, ERASING what is on it, give the wait it would add to each sync write as a log device
+   * (`ssd_latency`); each disk is checked first (an unused disk of the box, in no pool, not spinning, named once)
+   * and nothing is written if one is refused. On the sandbox, files stand in for the disks (`stand_in`). With no
+   * `dataset`, only the SSDs are measured. Holds the box like a benchmark.
    */
   'tuning.advice.slog': {
     job: true;
@@ -972,16 +977,19 @@ export interface TuningAdviceRecordsizeSpecial {
   words: string;
 }
 export interface TuningAdviceSlogAnswer {
-  dataset: string;
-  pool: string;
+  /**
+   * Null when only SSDs were measured (then `pool`, the two sides, `headroom`, `load` and `verdict` are too).
+   */
+  dataset: string | null;
+  pool: string | null;
   /**
    * With the intent log as the pool has it (sync=standard on the scratch dataset).
    */
-  with_log: TuningAdviceSlogSide;
+  with_log: TuningAdviceSlogSide | null;
   /**
    * With sync=disabled on the scratch dataset only: the ceiling no log device can pass.
    */
-  without_log: TuningAdviceSlogSide;
+  without_log: TuningAdviceSlogSide | null;
   /**
    * `without_log` over `with_log`: how many times faster sync writes could get, at most.
    */
@@ -991,7 +999,16 @@ export interface TuningAdviceSlogAnswer {
    */
   load: TuningAdviceSlogLoad | null;
   log_devices: string[];
-  verdict: 'WORTH_IT' | 'LITTLE_GAIN' | 'NO_SYNC_LOAD' | 'UNKNOWN_LOAD';
+  verdict: ('WORTH_IT' | 'LITTLE_GAIN' | 'NO_SYNC_LOAD' | 'UNKNOWN_LOAD') | null;
+  /**
+   * Each of `ssd_disks`, in the order given.
+   */
+  ssd_latency: TuningAdviceSlogSsd[];
+  /**
+   * The SSDs were stand-in files (the sandbox never writes the host's devices): their figures say nothing about a
+   * real disk.
+   */
+  stand_in: boolean;
   words: string[];
 }
 export interface TuningAdviceSlogLoad {
@@ -1012,9 +1029,10 @@ export interface TuningAdviceSlogLoad {
 }
 export interface TuningAdviceSlogOptions {
   /**
-   * A filesystem dataset of the pool; the writes go to a scratch child of it, never to its data.
+   * A filesystem dataset of the pool; the writes go to a scratch child of it, never to its data. Null: only
+   * `ssd_disks` are measured.
    */
-  dataset: string;
+  dataset?: string | null;
   /**
    * How long to watch the box's own sync writes first (0: not at all).
    */
@@ -1027,6 +1045,12 @@ export interface TuningAdviceSlogOptions {
    * Measurements of each kind.
    */
   runs?: number;
+  /**
+   * Unused SSDs (their names, as `tuning.profile` lists them) whose own sync-write latency is measured by WRITING
+   * over the whole disk for `runtime_seconds` each: everything on them is erased. Each must be an unused disk of the
+   * box, in no pool, not a spinning disk, named once; otherwise nothing is written.
+   */
+  ssd_disks?: string[];
 }
 export interface TuningAdviceSlogSide {
   /**
@@ -1035,6 +1059,22 @@ export interface TuningAdviceSlogSide {
   iops: number | null;
   latency_p50_ns: number | null;
   latency_p99_ns: number | null;
+}
+export interface TuningAdviceSlogSsd {
+  disk: string;
+  /**
+   * 4 KiB synchronous writes a second, one at a time, on the raw disk: about what it allows as a log device.
+   */
+  iops: number | null;
+  /**
+   * The wait each sync write gets from it, typically.
+   */
+  latency_p50_ns: number | null;
+  latency_p99_ns: number | null;
+  /**
+   * Why there is no figure, in words; null when there is one.
+   */
+  error: string | null;
 }
 export interface TuningApplyOutcome {
   /**

@@ -1,0 +1,93 @@
+"""The sync-write latency of one unused SSD (pure): which disks may be written, fio's job, the figure read from its
+JSON and the answer in words (``tuning.advice.slog``'s ``ssd_disks``).
+
+A log device (SLOG) holds the intent log: each synchronous write waits for one small record to reach the device's
+stable storage. So the disk is written the same way: 4 KiB writes, one at a time (``iodepth=1`` with ``psync``, the
+next write issued when the last one returned), ``direct=1`` past the page cache and ``sync=dsync`` (O_DSYNC): on a
+block device each write returns only once the device says it is on stable storage (a FUA write or a cache flush), as
+the ZIL's writes to a log device do. ``fdatasync=1`` would add a system call a SLOG never makes, and a drive's
+volatile write cache without either would show a latency no sync write sees. The writes go over the whole disk and
+erase what is on it: only disks the admin names, unused and not in a pool, are ever written."""
+from ..bench.errors import BenchmarkInputError
+from ..bench.fio_output import parse_fio_json
+
+BLOCK_SIZE = '4k'
+SECONDS = (2, 120)  # bounds of ``runtime_seconds``, as ``tuning.advice.slog`` takes it
+MAX_DISKS = 8
+
+
+def job_text(name: str, device: str, seconds: int) -> str:
+    """The fio job file writing ``device`` with 4 KiB synchronous writes for ``seconds`` (refuses a path fio would
+    misread)."""
+    if not device.startswith('/') or any(c in device for c in '\n:') or not name.isidentifier():
+        raise BenchmarkInputError('device', f'{device!r} cannot be named in a fio job file')
+    if not SECONDS[0] <= seconds <= SECONDS[1]:
+        raise BenchmarkInputError('seconds', f'must be {SECONDS[0]} to {SECONDS[1]}')
+    return '\n'.join([
+        f'[{name}]', f'filename={device}', 'rw=write', f'bs={BLOCK_SIZE}', 'direct=1', 'sync=dsync',
+        'ioengine=psync', 'iodepth=1', 'time_based=1', f'runtime={seconds}', '',
+    ])
+
+
+def read_figure(doc) -> dict:
+    """``{iops, latency_p50_ns, latency_p99_ns, error}`` of one disk's fio JSON document; ``error`` says in words why
+    there is no figure (fio's own error number, nothing written)."""
+    none = {'iops': None, 'latency_p50_ns': None, 'latency_p99_ns': None}
+    try:
+        parsed = parse_fio_json(doc)
+    except BenchmarkInputError as e:
+        return {**none, 'error': f'fio output: {e}'}
+    job = parsed['jobs'][0]
+    if job['error']:
+        return {**none, 'error': f'fio reported error {job["error"]}'}
+    written = job['write']
+    if written is None or not written['io_bytes'] or not written['iops']:
+        return {**none, 'error': 'fio wrote nothing'}
+    lat = written['lat_ns'] or {}
+    return {'iops': float(written['iops']), 'latency_p50_ns': _float(lat.get('p50')),
+            'latency_p99_ns': _float(lat.get('p99')), 'error': None}
+
+
+def _float(value) -> float | None:
+    return float(value) if isinstance(value, (int, float)) else None
+
+
+def ssd_errors(profile: dict, names: list[str], field: str) -> list[tuple[str, str]]:
+    """``(field.index, message)`` for each named disk that must not be written: unknown, named twice, in a pool, not
+    an unused disk, or a spinning disk. ``profile`` is ``tuning.profile``'s (its disks and unused disks)."""
+    disks = {d['name']: d for d in profile['disks']}
+    unused = {d['name'] for d in profile['unused_disks']}
+    errors, seen = [], set()
+    for index, name in enumerate(names):
+        item, disk = f'{field}.{index}', disks.get(name)
+        if disk is None:
+            errors.append((item, f'No disk named {name!r} on this box.'))
+        elif name in seen:
+            errors.append((item, f'{name} is named twice.'))
+        elif disk.get('pool'):
+            errors.append((item, f'{name} is in pool {disk["pool"]}: testing it would write over the pool\'s data.'))
+        elif name not in unused:
+            errors.append((item, f'{name} is not an unused disk (TrueNAS does not list it as free: a boot disk, or it '
+                                 'has partitions); only an unused disk is written.'))
+        elif disk.get('kind') == 'HDD':
+            errors.append((item, f'{name} is a spinning disk: a log device should be an SSD.'))
+        seen.add(name)
+    return errors
+
+
+def _us(ns: float) -> str:
+    return f'{ns / 1000:,.0f} µs' if ns >= 10_000 else f'{ns / 1000:,.1f} µs'
+
+
+def ssd_words(row: dict, stand_in: bool) -> str:
+    """One disk's figure in words: the wait it adds to each sync write, and what that allows as a log device."""
+    name = row['disk'] + (' (a stand-in file)' if stand_in else '')
+    if row['error'] is not None or row['latency_p50_ns'] is None:
+        return f'{name}: no figure ({row["error"] or "fio gave no latency"}).'
+    p99 = f' (p99 {_us(row["latency_p99_ns"])})' if row['latency_p99_ns'] is not None else ''
+    words = (f'{name} adds about {_us(row["latency_p50_ns"])} per synchronous write{p99}: as a log device, sync writes '
+             f'one at a time could reach about {row["iops"]:,.0f} a second.')
+    if stand_in:
+        words += (' This is the sandbox: it never writes the host\'s devices, so a stand-in file was written; the '
+                  'figure says nothing about a real SSD.')
+    return words
