@@ -68,7 +68,7 @@ def test_a_spinning_unused_disk_is_refused(fresh_host, tmp_path):
             c.job('tuning.advice.slog', {'ssd_disks': ['sdh', 'sdi'], 'runtime_seconds': 2})
         assert e.value.job['exc_info']['extra'] == [
             ['options.ssd_disks.1', 'sdi is a spinning disk: a log device should be an SSD.', 22]]
-        assert not os.path.exists(os.path.join(host.data_dir, 'sandbox', 'disks', 'sdh'))   # nothing was made or written
+        assert not os.path.exists(os.path.join(host.data_dir, 'sandbox', 'disks', 'sdh'))   # nothing made or written
     finally:
         c.close()
 
