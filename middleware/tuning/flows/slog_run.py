@@ -82,49 +82,57 @@ async def ssd_devices(middleware, profile: dict, names: list[str]) -> dict:
 
 
 class SsdWriter:
-    """Writes the SSDs in turn, each with its own fio, from a worker thread (``abort`` stops the one running)."""
+    """Writes one SSD at a time with its own fio, from a worker thread (``abort`` stops the one running)."""
 
     def __init__(self, middleware, set_progress, plan: dict, seconds: int):
         self.middleware, self.set_progress, self.plan, self.seconds = middleware, set_progress, plan, seconds
         self.abort = threading.Event()
 
-    def write_one(self, disk: dict, on_status) -> dict:
-        with tempfile.TemporaryDirectory(prefix=f'tuning-ssd-write-{disk["name"]}-') as scratch:
-            return run_fio(fio_sync_write.job_text('sync_write', disk['device'], self.seconds), scratch,
-                           on_status=on_status, abort=self.abort, fio_binary=FIO,
-                           records_dir=fio_records_dir(self.middleware))
+    def what(self, index: int, disk: dict) -> str:
+        return (f'SSD {index + 1}/{len(self.plan["disks"])} '
+                f'({disk["name"]}{", stand-in file" if self.plan["stand_in"] else ""})')
 
-    def write_all(self) -> list[dict]:
-        disks, done = self.plan['disks'], []
-        for index, disk in enumerate(disks, start=1):
-            what = f'SSD {index}/{len(disks)} ({disk["name"]}{", stand-in file" if self.plan["stand_in"] else ""})'
-            base = 100 * (index - 1) / len(disks)
-            self.set_progress(base, f'{what}: 4 KiB synchronous writes for {self.seconds} s')
+    def write_one(self, index: int, disk: dict) -> dict:
+        what, base = self.what(index, disk), 100 * index / len(self.plan['disks'])
+        self.set_progress(base, f'{what}: 4 KiB synchronous writes for {self.seconds} s')
 
-            def on_status(doc, what=what, base=base):
-                figure = fio_sync_write.read_figure(doc)
-                if figure['latency_p50_ns'] is not None:
-                    self.set_progress(base, f'{what}: {figure["iops"]:,.0f} sync writes a second, each about '
-                                            f'{figure["latency_p50_ns"] / 1000:,.0f} µs')
-            try:
-                figure = fio_sync_write.read_figure(self.write_one(disk, on_status))
-            except FioFailed as e:
-                figure = {'iops': None, 'latency_p50_ns': None, 'latency_p99_ns': None, 'error': f'fio failed: {e}'}
-            done.append({'disk': disk['name'], **figure})
-        return done
+        def on_status(doc):
+            figure = fio_sync_write.read_figure(doc)
+            if figure['latency_p50_ns'] is not None:
+                self.set_progress(base, f'{what}: {figure["iops"]:,.0f} sync writes a second, each about '
+                                        f'{figure["latency_p50_ns"] / 1000:,.0f} µs')
+        try:
+            with tempfile.TemporaryDirectory(prefix=f'tuning-ssd-write-{disk["name"]}-') as scratch:
+                doc = run_fio(fio_sync_write.job_text('sync_write', disk['device'], self.seconds), scratch,
+                              on_status=on_status, abort=self.abort, fio_binary=FIO,
+                              records_dir=fio_records_dir(self.middleware))
+            return {'disk': disk['name'], **fio_sync_write.read_figure(doc)}
+        except FioFailed as e:
+            return not_measured(disk['name'], f'fio failed: {e}')
+
+
+def not_measured(name: str, why: str) -> dict:
+    return {'disk': name, 'iops': None, 'latency_p50_ns': None, 'latency_p99_ns': None, 'error': why}
 
 
 async def write_ssds(middleware, set_progress, plan: dict, seconds: int) -> list[dict]:
-    writer = SsdWriter(middleware, set_progress, plan, seconds)
-    work = asyncio.ensure_future(middleware.run_in_thread(writer.write_all))
-    try:
-        return await asyncio.shield(work)
-    except asyncio.CancelledError:
-        writer.abort.set()
-        await asyncio.gather(work, return_exceptions=True)  # fio is stopped and reaped
-        raise
-    except BenchmarkAborted:
-        raise asyncio.CancelledError() from None
+    """Each SSD's figure in turn. Each is checked against the box again just before it is written (the dataset's
+    part takes minutes, and the TrueNAS UI may have put it in a pool meanwhile): one no longer free is not written."""
+    writer, rows = SsdWriter(middleware, set_progress, plan, seconds), []
+    for index, disk in enumerate(plan['disks']):
+        if errors := fio_sync_write.ssd_errors(await read_profile(middleware), [disk['name']], 'options.ssd_disks'):
+            rows.append(not_measured(disk['name'], f'not written: {errors[0][1]}'))
+            continue
+        work = asyncio.ensure_future(middleware.run_in_thread(writer.write_one, index, disk))
+        try:
+            rows.append(await asyncio.shield(work))
+        except asyncio.CancelledError:
+            writer.abort.set()
+            await asyncio.gather(work, return_exceptions=True)  # fio is stopped and reaped
+            raise
+        except BenchmarkAborted:
+            raise asyncio.CancelledError() from None
+    return rows
 
 
 def share(set_progress, low: float, high: float):
