@@ -76,6 +76,8 @@ def test_the_words_say_the_wait_a_disk_adds_and_what_it_allows_as_a_log_device()
     fast = {**row, 'latency_p50_ns': 8200.0, 'latency_p99_ns': None}
     assert ssd_words(fast, True).startswith('sdh (a stand-in file) adds about 8.2 µs per synchronous write: ')
     assert ssd_words(fast, True).endswith('the figure says nothing about a real SSD.')
+    slow = {**row, 'latency_p50_ns': 148480.0, 'latency_p99_ns': 4751360.0, 'iops': 1483.8}
+    assert ssd_words(slow, False).startswith('sdh adds about 148 µs per synchronous write (p99 4.75 ms): ')
     failed = {'disk': 'sdh', 'iops': None, 'latency_p50_ns': None, 'latency_p99_ns': None, 'error': 'fio failed: x'}
     assert ssd_words(failed, False) == 'sdh: no figure (fio failed: x).'
 

@@ -76,6 +76,9 @@ def ssd_errors(profile: dict, names: list[str], field: str) -> list[tuple[str, s
 
 
 def _us(ns: float) -> str:
+    """A wait as people read it: "8.2 µs", "148 µs", "4.75 ms"."""
+    if ns >= 1_000_000:
+        return f'{ns / 1e6:,.2f} ms'
     return f'{ns / 1000:,.0f} µs' if ns >= 10_000 else f'{ns / 1000:,.1f} µs'
 
 
