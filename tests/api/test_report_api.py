@@ -89,10 +89,12 @@ def test_bad_selections_name_the_field(host, selection, field):
     if host.truenas:   # middlewared's /_download sends 200 before the job runs: an empty body
         with urllib.request.urlopen(host.http_url + url, timeout=600) as r:
             assert (r.status, r.read()) == (200, b'')
-    else:              # the host holds the status until the first byte: the job failed before writing one
+    else:              # the host holds the status until the first byte: the job refused its input before writing
         with pytest.raises(urllib.error.HTTPError) as http_error:
             urllib.request.urlopen(host.http_url + url, timeout=600)
-        assert http_error.value.code == 500
+        words = http_error.value.read().decode()
+        assert http_error.value.code == 422     # the caller's mistake, not the server's
+        assert field in words and 'failed' not in words and f'Job {job_id}' not in words
     job = c.wait_job(job_id, timeout=600)
     assert job['state'] == 'FAILED'
     assert field in error_fields(JobFailed(job))

@@ -3,8 +3,9 @@
 The token (single use, bound to the job) is checked first: 401 without a valid one, 404 for a job that does not
 exist, 410 when the job's output was already taken or its download window passed. Unbuffered: the job's bytes are
 streamed as it writes them (the job blocks while the client is not reading). Buffered: the job runs to its end
-first, then its whole output is served. A job that fails before its first byte answers 500 with the job's error;
-one that fails after the first byte cuts the connection, so the client sees a truncated body, never a complete one.
+first, then its whole output is served. A job that fails before its first byte answers with the job's error: 422 and
+the fields' words when it refused its input (validation errors), 500 otherwise; one that fails after the first byte
+cuts the connection, so the client sees a truncated body, never a complete one.
 """
 import logging
 import os
@@ -13,6 +14,7 @@ import urllib.parse
 
 from aiohttp import web
 
+from ..runtime.errors import ValidationError, ValidationErrors
 from ..runtime.jobs import State
 
 logger = logging.getLogger("tuning_host.server")
@@ -55,6 +57,15 @@ def job_failure_text(job):
     if job.state == State.ABORTED:
         return f"Job {job.id} ({job.method_name}) was aborted"
     return f"Job {job.id} ({job.method_name}) failed: {job.error}"
+
+
+def failure_response_parts(job):
+    """`(status, text)` for a job that ended without output: a refusal of its input (ValidationError(s), naming
+    the fields) is the caller's mistake, so a 422 with the refusal's own words; anything else is a 500."""
+    refusal = job.exc_info[1] if job.state == State.FAILED and job.exc_info else None
+    if isinstance(refusal, (ValidationError, ValidationErrors)):
+        return 422, str(refusal).strip()
+    return 500, job_failure_text(job)
 
 
 def _text(status, message):
@@ -127,7 +138,7 @@ class Downloads:
     async def _serve_buffered(self, request, job, pipe, filename):
         await job.wait()
         if job.state != State.SUCCESS:
-            return _text(500, job_failure_text(job))
+            return _text(*failure_response_parts(job))
         size = (await self.middleware.run_in_thread(os.fstat, pipe.r.fileno())).st_size
         resp = web.StreamResponse(headers=self._headers(filename))
         resp.content_length = size
@@ -147,7 +158,7 @@ class Downloads:
         if not chunk:
             await job.wait()
             if job.state != State.SUCCESS:
-                return _text(500, job_failure_text(job))
+                return _text(*failure_response_parts(job))
             return web.Response(status=200, body=b"", headers=self._headers(filename))
         resp = web.StreamResponse(headers=self._headers(filename))
         resp.enable_chunked_encoding()
