@@ -8,14 +8,15 @@ import { CampaignResultsComponent } from './campaign-results.component';
 import { Campaign, CampaignRecommendation } from '../../api/models/tuning-campaign';
 import { headerCell } from '../../testing/tables';
 import { ThemeService } from '../../layout/theme.service';
-import { summaryBeside } from './campaign-results.component';
+import { messageBeside, summaryBeside } from './campaign-results.component';
+import { fakeCampaign } from '../../testing/campaign-fixtures';
 
 const TOO_FEW = 'too few runs for a verdict (need 5 per configuration)';
 const SINGLE = 'single round: each configuration was measured in one sitting, so drift between sittings (a warming '
   + 'pool, other load) is not averaged out; do not trust it beyond this run — repeat with 3 rounds or more';
 
 async function renderResults(campaign: Campaign) {
-  const { providers } = mockApi((m) => m.mockCall('core.download', [5, '/_download/5?auth_token=t']));
+  const { api, providers } = mockApi((m) => m.mockCall('core.download', [5, '/_download/5?auth_token=t']));
   TestBed.configureTestingModule({
     imports: [CampaignResultsComponent],
     providers: [...providers, provideRouter([]), { provide: URL_FETCH, useValue: async () => new Response('<h1>Report</h1>') }],
@@ -32,10 +33,51 @@ async function renderResults(campaign: Campaign) {
     fixture.detectChanges();
     await fixture.whenStable();
   };
-  return { el, settle, fixture, q: (id: string) => el.querySelector<HTMLElement>(`[data-test="${id}"]`) };
+  return { el, settle, fixture, api, q: (id: string) => el.querySelector<HTMLElement>(`[data-test="${id}"]`) };
 }
 
 describe('CampaignResultsComponent', () => {
+  it('asks for no report while the campaign runs, says when they come, and asks once it has ended', async () => {
+    const { q, api, fixture, settle } = await renderResults(fakeCampaign({ single_round: true }));
+    expect(q('text-camp-pending')!.textContent).toContain('The recommendation and the report come when the campaign ends');
+    expect(q('text-camp-no-rec')).toBeNull();
+    expect(q('text-report-buttons')).toBeNull();
+    expect(q('text-camp-report-loading')).toBeNull();
+    expect(api.callsOf('core.download')).toHaveLength(0);
+    fixture.componentRef.setInput('campaign', fakeCampaign({ single_round: true, progress: 'round 2/2' }));
+    await settle();
+    expect(api.callsOf('core.download')).toHaveLength(0);
+    fixture.componentRef.setInput('campaign', fakeDoneCampaign());
+    await settle();
+    expect(q('text-camp-pending')).toBeNull();
+    expect(api.callsOf('core.download')).toHaveLength(1);
+  });
+
+  it('a campaign that ended before measuring anything asks for no report and says so', async () => {
+    const { q, api } = await renderResults(fakeCampaign({ state: 'ABORTED', results: {} }));
+    expect(q('text-camp-no-rec')!.textContent).toContain('ended before it measured anything');
+    expect(api.callsOf('core.download')).toHaveLength(0);
+  });
+
+  it('says the single-round warning once: the banner, not again in the message', async () => {
+    const message = 'Max IOPS is applied; some of its settings wait for a reboot. One round only: slow drift of the '
+      + 'box is not spread over the configurations, so treat a win as provisional.';
+    const { q } = await renderResults(fakeDoneCampaign({ single_round: true, message }));
+    const card = q('card-camp-results')!.textContent!;
+    expect(card).toContain('Single round:');
+    expect(card).not.toContain('One round only');
+    expect(q('text-camp-message')!.textContent!.trim()).toBe('Max IOPS is applied; some of its settings wait for a reboot.');
+    expect(messageBeside('One round only: a b c, so treat a win as provisional.', true)).toBeNull();
+    expect(messageBeside('One round only: a.', false)).toBe('One round only: a.');
+  });
+
+  it('lays the recommendation out one block a row on a phone, each cell headed by its column', async () => {
+    const { q } = await renderResults(fakeDoneCampaign());
+    expect(q('table-camp-rec-table')!.classList).toContain('stacked');
+    const labels = [...q('row-camp-rec-0')!.querySelectorAll('td')].map((td) => td.getAttribute('data-label'));
+    expect(labels).toEqual(['Test', 'Metric', 'Winner', 'Change', '95 % interval', 'p (adjusted)', 'Verdict']);
+  });
+
   it('says too few runs, with the runs needed, and marks a single round', async () => {
     const { q } = await renderResults(fakeDoneCampaign({
       single_round: true,

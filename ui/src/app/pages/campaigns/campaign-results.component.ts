@@ -6,7 +6,7 @@ import { MatSort, MatSortHeader } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
 
 import { errorMessage } from '../../api/api-errors';
-import { Campaign, CampaignRecommendation, ReportSelection } from '../../api/models/tuning-campaign';
+import { ACTIVE_CAMPAIGN_STATES, Campaign, CampaignRecommendation, ReportSelection } from '../../api/models/tuning-campaign';
 import { T } from '../../i18n/translate-marker';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TranslateService } from '../../i18n/translate.service';
@@ -36,6 +36,23 @@ export function summaryBeside(row: Pick<CampaignRecommendation, 'verdict' | 'sum
   return row.verdict === 'INSUFFICIENT_RUNS' ? summary.replace(TOO_FEW_LEAD, '') : summary;
 }
 
+/** The server's one-round sentence in a campaign's message ("One round only: slow drift … provisional."). */
+const ONE_ROUND_SENTENCE = /\s*One round only: [^.]*\.(?=\s|$)/;
+
+/** A campaign's message beside the single-round banner: without the server's one-round sentence the banner says. */
+export function messageBeside(message: string | null, singleRoundSaid: boolean): string | null {
+  return (singleRoundSaid ? message?.replace(ONE_ROUND_SENTENCE, '').trim() : message) || null;
+}
+
+/** What the results card can show of a campaign: nothing yet while it runs (the server refuses a report until it
+ *  has results: they are merged at its end), nothing ever when it ended before measuring, else its report. */
+export function resultsStage(campaign: Pick<Campaign, 'state' | 'results'>): 'running' | 'nothing-measured' | 'ended' {
+  if (ACTIVE_CAMPAIGN_STATES.includes(campaign.state)) {
+    return 'running';
+  }
+  return Object.keys(campaign.results ?? {}).length ? 'ended' : 'nothing-measured';
+}
+
 /** A recommendation row with its place in the server's list (its data-test ids stay with it when sorted). */
 type RecRow = CampaignRecommendation & { index: number };
 
@@ -57,26 +74,30 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
   template: `
     <mat-card appearance="outlined" class="card" tpTest="camp-results">
       <h2>{{ 'Results of “{label}”' | t: { label: campaign().label } }}</h2>
-      @if (campaign().message; as m) { <p class="muted" tpTest="camp-message">{{ m }}</p> }
+      @if (messageBeside(campaign().message, !!campaign().single_round); as m) { <p class="muted" tpTest="camp-message">{{ m }}</p> }
       @if (campaign().single_round) {
         <p class="banner warn" tpTest="camp-single-round">{{ 'Single round: each configuration was measured in one sitting, so drift between sittings is not averaged out. Do not trust this recommendation beyond this run; repeat with 3 rounds or more.' | t }}</p>
       }
-      @if (campaign().recommendation) {
+      @if (stage() === 'running') {
+        <p class="muted" role="status" tpTest="camp-pending">{{ 'The recommendation and the report come when the campaign ends: its results are merged and compared then.' | t }}</p>
+      } @else if (stage() === 'nothing-measured') {
+        <p class="muted" tpTest="camp-no-rec">{{ 'No recommendation and no report: the campaign ended before it measured anything.' | t }}</p>
+      } @else if (campaign().recommendation) {
         <div class="table-wrap" tabindex="0">
-          <table mat-table tpTest="camp-rec-table" [dataSource]="table.rows()"
+          <table mat-table class="stacked" tpTest="camp-rec-table" [dataSource]="table.rows()"
                  matSort [matSortActive]="table.sort().active" [matSortDirection]="table.sort().direction"
                  (matSortChange)="table.sort.set($event)">
             <ng-container matColumnDef="test">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Test' | t }}</th>
-              <td mat-cell *matCellDef="let r; of: table.rows">{{ testWords[r.test] | t }}</td>
+              <td mat-cell *matCellDef="let r; of: table.rows" [attr.data-label]="'Test' | t">{{ testWords[r.test] | t }}</td>
             </ng-container>
             <ng-container matColumnDef="metric">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Metric' | t }}</th>
-              <td mat-cell *matCellDef="let r; of: table.rows">{{ metricLabel(r.metric) }}</td>
+              <td mat-cell *matCellDef="let r; of: table.rows" [attr.data-label]="'Metric' | t">{{ metricLabel(r.metric) }}</td>
             </ng-container>
             <ng-container matColumnDef="winner">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Winner' | t }}</th>
-              <td mat-cell *matCellDef="let r; of: table.rows" [tpTest]="['camp-winner', r.index]">
+              <td mat-cell *matCellDef="let r; of: table.rows" [attr.data-label]="'Winner' | t" [tpTest]="['camp-winner', r.index]">
                 <!-- Too few runs: the row's sentence says there is no winner and why, once. -->
                 @if (tooFew(r)) { — } @else if (r.winner_words) { {{ r.winner_words }} } @else { {{ winner(r.winner) | t }} }</td>
             </ng-container>
@@ -84,26 +105,28 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
             <ng-container matColumnDef="change">
               <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">{{ 'Change' | t }}</th>
               <td mat-cell *matCellDef="let r; of: table.rows" class="num" [class.muted]="tooFew(r)" [attr.colspan]="tooFew(r) ? 3 : null"
-                  [tpTest]="tooFew(r) ? ['camp-too-few', r.index] : null">
+                  [attr.data-label]="'Change' | t" [tpTest]="tooFew(r) ? ['camp-too-few', r.index] : null">
                 <!-- Only a winner has a change: a row the baseline keeps shows none (as the report), not ±0.0 %. -->
                 @if (tooFew(r)) { {{ 'too few runs for a verdict (need {n} per configuration)' | t: { n: r.min_runs ?? '?' } }} } @else if (r.verdict === 'BETTER') { {{ pct(r.ratio) }} } @else { — }</td>
             </ng-container>
             <ng-container matColumnDef="interval">
               <th mat-header-cell *matHeaderCellDef>{{ '95 % interval' | t }}</th>
-              <td mat-cell *matCellDef="let r; of: table.rows" class="num" [class.merged]="tooFew(r)">
+              <td mat-cell *matCellDef="let r; of: table.rows" class="num" [class.merged]="tooFew(r)"
+                [attr.data-label]="'95 % interval' | t">
                 @if (!tooFew(r)) { @if (r.ratio_ci_low !== null && r.ratio_ci_high !== null) { {{ pct(r.ratio_ci_low) }} … {{ pct(r.ratio_ci_high) }} } @else { — } }</td>
             </ng-container>
             <ng-container matColumnDef="p">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'p (adjusted)' | t }}</th>
-              <td mat-cell *matCellDef="let r; of: table.rows" class="num" [class.merged]="tooFew(r)">
+              <td mat-cell *matCellDef="let r; of: table.rows" class="num" [class.merged]="tooFew(r)"
+                [attr.data-label]="'p (adjusted)' | t">
                 @if (!tooFew(r)) { @if (r.p_adjusted !== null) { {{ p(r.p_adjusted) }} } @else { — } }</td>
             </ng-container>
             <ng-container matColumnDef="verdict">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Verdict' | t }}</th>
-              <td mat-cell *matCellDef="let r; of: table.rows"><span class="badge" [tpTest]="['camp-verdict', r.index]">{{ verdictWord(r.verdict) | t }}</span>
+              <td mat-cell *matCellDef="let r; of: table.rows" [attr.data-label]="'Verdict' | t"><span class="badge" [tpTest]="['camp-verdict', r.index]">{{ verdictWord(r.verdict) | t }}</span>
                 @if (summaryBeside(r, !!campaign().single_round); as s) { <div class="muted" [tpTest]="['camp-summary', r.index]">{{ s }}</div> }</td>
             </ng-container>
-            <tr mat-header-row *matHeaderRowDef="columns"></tr>
+            <tr mat-header-row *matHeaderRowDef="columns" [attr.data-label]="'Sort by' | t"></tr>
             <tr mat-row *matRowDef="let r; columns: columns" [tpTest]="['camp-rec', r.index]"></tr>
             <tr class="mat-mdc-row" *matNoDataRow><td [attr.colspan]="columns.length" class="muted">{{ 'Nothing to recommend.' | t }}</td></tr>
           </table>
@@ -114,16 +137,18 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
       @if (compare(); as c) {
         <p><a routerLink="/compare" [queryParams]="c" tpTest="camp-compare-link">{{ 'Compare its merged results' | t }}</a></p>
       }
-      <tp-report-buttons [selection]="selection()" />
-      <h3>{{ 'Report' | t }}</h3>
-      @if (reportError(); as e) { <p class="banner danger" role="alert" tpTest="camp-report-error">{{ e }}</p> }
-      @if (reportHtml(); as html) {
-        <!-- An empty sandbox: the report runs no script and cannot reach the panel. -->
-        <!-- The report follows prefers-color-scheme, which inside an iframe is the iframe element's color-scheme. -->
-        <iframe sandbox="" [srcdoc]="html" tpTest="camp-report-frame" [attr.title]="'Report' | t"
-                [style.color-scheme]="theme.theme()"></iframe>
-      } @else if (!reportError()) {
-        <p class="muted" role="status" tpTest="camp-report-loading">{{ 'Preparing the report…' | t }}</p>
+      @if (stage() === 'ended') {
+        <tp-report-buttons [selection]="selection()" />
+        <h3>{{ 'Report' | t }}</h3>
+        @if (reportError(); as e) { <p class="banner danger" role="alert" tpTest="camp-report-error">{{ e }}</p> }
+        @if (reportHtml(); as html) {
+          <!-- An empty sandbox: the report runs no script and cannot reach the panel. -->
+          <!-- The report follows prefers-color-scheme, which inside an iframe is the iframe element's color-scheme. -->
+          <iframe sandbox="" [srcdoc]="html" tpTest="camp-report-frame" [attr.title]="'Report' | t"
+                  [style.color-scheme]="theme.theme()"></iframe>
+        } @else if (!reportError()) {
+          <p class="muted" role="status" tpTest="camp-report-loading">{{ 'Preparing the report…' | t }}</p>
+        }
       }
     </mat-card>
   `,
@@ -136,6 +161,8 @@ export class CampaignResultsComponent {
   private readonly presets = inject(PresetsStore);
   protected readonly theme = inject(ThemeService);
   protected readonly summaryBeside = summaryBeside;
+  protected readonly messageBeside = messageBeside;
+  protected readonly stage = computed(() => resultsStage(this.campaign()));
   private readonly translate = inject(TranslateService);
   protected readonly testWords = TEST_WORDS;
   /** An older server's row without `winner_words`: the winner by its id. */
@@ -178,10 +205,14 @@ export class CampaignResultsComponent {
   protected readonly reportError = signal<string | null>(null);
 
   constructor() {
-    // One fetch per campaign shown (the URL is good for one fetch only).
+    // One fetch per campaign shown once it has ended (the URL is good for one fetch only; a campaign still running
+    // has no report, so none is asked for until its end).
+    const reportOf = computed(() => (this.stage() === 'ended' ? this.campaign().id : null));
     effect(() => {
-      const id = this.campaign().id;
-      untracked(() => void this.loadReport(id));
+      const id = reportOf();
+      if (id !== null) {
+        untracked(() => void this.loadReport(id));
+      }
     });
   }
 
