@@ -75,6 +75,9 @@ describe('RecordsizeAdviceComponent', () => {
     expect(api.callsOf('tuning.advice.recordsize')).toEqual([[{ dataset: 'tank/vms', max_entries: 20000, max_seconds: 30 }]]);
     expect(q('text-recordsize-progress-words')!.textContent).toContain('Starting…');
     expect(q<HTMLButtonElement>('button-recordsize-stop')!.disabled).toBe(true);   // no job id yet
+    rows.next(progress('', 0));   // the job's first row, before the walk says anything
+    await settle();
+    expect(q('text-recordsize-progress-words')!.textContent).toContain('Starting…');
 
     rows.next(progress('3,100 files looked at (12.4 GiB)'));
     await settle();

@@ -92,7 +92,7 @@ import {
         <mat-progress-bar [mode]="run.percent() == null ? 'indeterminate' : 'determinate'" [value]="run.percent() ?? 0"
                           [attr.aria-label]="'Looking at the files' | t" tpTest="recordsize-progress" />
         <div class="running-row">
-          <span role="status" tpTest="recordsize-progress-words">{{ run.description() ?? ('Starting…' | t) }}</span>
+          <span role="status" tpTest="recordsize-progress-words">{{ run.description() || ('Starting…' | t) }}</span>
           <button matButton="filled" type="button" class="danger" tpTest="recordsize-stop" [disabled]="!stoppable()"
                   (click)="stop()">{{ (stopping() ? 'Stopping…' : 'Stop') | t }}</button>
         </div>
