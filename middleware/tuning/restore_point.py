@@ -33,12 +33,15 @@ STATE_WORDS = {'IN_PROGRESS': 'in progress', 'APPLIED': 'applied', 'ROLLED_BACK'
                'REVERTED': 'reverted', 'FAILED': 'failed'}
 
 
-def public_restore_point(rp: dict, by_id: dict[int, dict] | None = None, names: dict | None = None) -> dict:
+def public_restore_point(rp: dict, by_id: dict[int, dict] | None = None, names: dict | None = None,
+                         outlived: dict[int, int] | None = None) -> dict:
     """A stored restore point as callers see it: what it is in words (``title``; ``by_id``: restore points by id,
     for what a revert undid; ``names``: custom presets' names by id), its rows with their unit (rows stored before
-    units came too)."""
+    units came too), and the revert that outlived it when it is such a put back (``outlived``: ``outlived_put_backs``
+    of every restore point)."""
     return {f: rp[f] for f in PUBLIC_FIELDS if f in rp} | {
         'title': title(rp, by_id, names),
+        'outlived_by': (outlived or {}).get(rp['id']),
         'changes': [change | presets.unit_fields(change['kind'], change['setting']) for change in rp['changes']]}
 
 
@@ -51,10 +54,10 @@ def query_restore_points(db, filters: list, options: dict):
     """``tuning.restore_point.query``'s answer (read in a worker thread: restore points are many and large). The
     ``entries`` (what the box held before: most of a row) are read only when the query shows, filters or sorts
     by them; its other fields, ``title`` too, come from the rest of the row."""
-    wanted = query_columns(filters, options, PUBLIC_FIELDS + ('title',), always=())
+    wanted = query_columns(filters, options, PUBLIC_FIELDS + ('title', 'outlived_by'), always=())
     stored = rps.list_restore_points(db, rps.COLUMNS if 'entries' in wanted else rps.IN_EFFECT)
-    by_id, names = {rp['id']: rp for rp in stored}, preset_names(db)
-    return filter_list([public_restore_point(rp, by_id, names) for rp in stored], filters, options)
+    by_id, names, outlived = {rp['id']: rp for rp in stored}, preset_names(db), outlived_put_backs(stored)
+    return filter_list([public_restore_point(rp, by_id, names, outlived) for rp in stored], filters, options)
 
 
 def classify(kind: str, setting: str, current: str | None, value: str | None, writable: bool | None,

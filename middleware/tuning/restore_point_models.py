@@ -28,6 +28,10 @@ class TuningRestorePointEntry(BaseModel):
     reverts: int | None
     """For a REVERT, the restore point it reverted."""
     reverted_by: int | None
+    outlived_by: int | None = None
+    """For a PUT_BACK a later revert outlived, that revert: it gave the box its value from before tuning, so the put
+    back is no longer in effect and cannot be reverted (reverting it would bring back the value set outside tuning);
+    null otherwise."""
     message: LongString | None
     title: LongString
     """What it is, in words, and who made it: "Max IOPS applied", "Max IOPS reverted, undoing restore point 2",

@@ -55,13 +55,20 @@ def test_reverting_the_apply_after_a_put_back_leaves_nothing_that_brings_the_out
     back = c.job('tuning.drift.put_back', RECORDSIZE, [])
     assert full_snapshot(c)['datasets']['tank/media']['recordsize'][0] == '1M'
 
-    c.job('tuning.restore_point.revert', applied['restore_point_id'], [])
+    undone = c.job('tuning.restore_point.revert', applied['restore_point_id'], [])
     media = full_snapshot(c)['datasets']['tank/media']['recordsize']
     assert media[0] == '128K' and media[1] != 'LOCAL'   # what the box held before tuning, not the 256K set outside
     state = c.call('tuning.state')
     assert RECORDSIZE not in [r['key'] for r in state['in_effect']]   # the box's own again: nothing to undo
     assert state['drift'] == [] and state['active'] is None
 
+    # the restore points say it too: the put back is outlived by that revert; nothing else is
+    rows = {rp['id']: rp for rp in c.call('tuning.restore_point.query', [['id', '>=', applied['restore_point_id']]])}
+    assert rows[back['restore_point_id']]['outlived_by'] == undone['restore_point_id']
+    assert [i for i, rp in rows.items() if rp['outlived_by'] is not None] == [back['restore_point_id']]
+    (only,) = c.call('tuning.restore_point.query', [['id', '>=', applied['restore_point_id']],
+                                                ['outlived_by', '!=', None]], {'select': ['id', 'outlived_by']})
+    assert only == {'id': back['restore_point_id'], 'outlived_by': undone['restore_point_id']}
     with pytest.raises(RpcError) as refused:
         c.call('tuning.restore_point.preview', back['restore_point_id'])
     assert error_fields(refused.value) == ['id'] and 'outside tuning' in str(refused.value)

@@ -2362,6 +2362,12 @@ export interface TuningRestorePointEntry {
    */
   reverts: number | null;
   reverted_by: number | null;
+  /**
+   * For a PUT_BACK a later revert outlived, that revert: it gave the box its value from before tuning, so the put
+   * back is no longer in effect and cannot be reverted (reverting it would bring back the value set outside tuning);
+   * null otherwise.
+   */
+  outlived_by?: number | null;
   message: string | null;
   /**
    * What it is, in words, and who made it: "Max IOPS applied", "Max IOPS reverted, undoing restore point 2",
