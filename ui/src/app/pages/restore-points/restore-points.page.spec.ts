@@ -121,4 +121,23 @@ describe('RestorePointsPage', () => {
     const values = q('cell-plan-values')!.textContent!.replace(/\s+/g, ' ').trim();
     expect(values).toBe('already 128K (inherits again)');
   });
+
+  it('a revert row’s button says it re-applies; a put back a later revert outlived is no longer in effect, no button',
+    async () => {
+      const { providers } = mockApi((m) => m
+        .mockCall('tuning.restore_point.query', stored([
+          fakeRestorePoint({ id: 5, kind: 'REVERT', reverts: 3 }),
+          fakeRestorePoint({ id: 4, kind: 'REVERT', reverts: 2 }),
+          fakeRestorePoint({ id: 3, kind: 'PUT_BACK', outlived_by: 4 }),
+          fakeRestorePoint({ id: 2, state: 'REVERTED', reverted_by: 4 }),
+        ]))
+        .mockCall('tuning.state', fakeState()));
+      const { q, settle } = withDialogs(await render(RestorePointsPage, providers));
+      await settle();
+      expect(q('button-revert-preview-4')!.textContent!.trim()).toBe('Re-apply max-iops…');   // it undid an apply
+      expect(q('button-revert-preview-5')!.textContent!.trim()).toBe('Put back again…');   // it undid a put back
+      expect(q('row-restore-point-3')!.textContent).toContain('No longer in effect (since #4)');
+      expect(q('row-restore-point-3')!.textContent).not.toContain('Applied');
+      expect(q('button-revert-preview-3')).toBeNull();
+    });
 });

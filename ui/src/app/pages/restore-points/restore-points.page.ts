@@ -29,7 +29,7 @@ import { toggleIn } from '../../shared/toggle-in';
 import { QueryTable } from '../../shared/paging/paging';
 import { PaginatorIdsDirective, providePaginatorWords } from '../../shared/paging/paginator';
 import { TypedCellDef } from '../../shared/table/typed-cell';
-import { revertOutcomeWords } from './restore-point-words';
+import { revertButtonWords, revertOutcomeWords } from './restore-point-words';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /**
@@ -86,7 +86,14 @@ const SORT_FIELDS = { id: 'id', when: 'created_at', what: 'title' };
         </ng-container>
         <ng-container matColumnDef="state">
           <th mat-header-cell *matHeaderCellDef>{{ 'State' | t }}</th>
-          <td mat-cell *matCellDef="let rp; of: points.rows" [attr.data-label]="'State' | t"><span class="badge" [class]="rp.state" tpTest="restore-point-state">{{ stateWords[rp.state] | t }}</span></td>
+          <td mat-cell *matCellDef="let rp; of: points.rows" [attr.data-label]="'State' | t">
+            <!-- A put back a later revert outlived: applied once, but that revert gave the box its value from before
+                 tuning, so nothing of it is in effect (and the server refuses its revert). -->
+            @if (rp.outlived_by != null) {
+              <span class="badge REVERTED" tpTest="restore-point-state">{{ 'No longer in effect (since #{id})' | t: { id: rp.outlived_by } }}</span>
+            } @else {
+              <span class="badge" [class]="rp.state" tpTest="restore-point-state">{{ stateWords[rp.state] | t }}</span>
+            }</td>
         </ng-container>
         <ng-container matColumnDef="changes">
           <th mat-header-cell *matHeaderCellDef>{{ 'Changes' | t }}</th>
@@ -95,8 +102,9 @@ const SORT_FIELDS = { id: 'id', when: 'created_at', what: 'title' };
         <ng-container matColumnDef="actions">
           <th mat-header-cell *matHeaderCellDef></th>
           <td mat-cell *matCellDef="let rp; of: points.rows">
-            @if (rp.state === 'APPLIED') {
-              <button matButton="outlined" type="button" [tpTest]="['revert-preview', rp.id]" (click)="preview(rp)">{{ 'Revert…' | t }}</button>
+            @if (revertable(rp)) {
+              @let words = buttonWords(rp);
+              <button matButton="outlined" type="button" [tpTest]="['revert-preview', rp.id]" (click)="preview(rp)">{{ words.key | t: words.params }}</button>
             }
           </td>
         </ng-container>
@@ -201,9 +209,20 @@ export class RestorePointsPage {
       const one = this.api.call('tuning.restore_point.query', [[['id', '=', Number(wanted)]], { get: true }]);
       rp = await firstValueFrom(one).then((found) => found as unknown as TuningRestorePoint, () => undefined);
     }
-    if (rp?.state === 'APPLIED') {
+    if (rp && this.revertable(rp)) {
       await this.preview(rp);
     }
+  }
+
+  /** Applied and still in effect: a put back a later revert outlived has nothing of its own to revert. */
+  protected revertable(rp: TuningRestorePoint): boolean {
+    return rp.state === 'APPLIED' && rp.outlived_by == null;
+  }
+
+  /** The revert button's words: a revert row's says what undoing it brings back (the row it undid, when shown). */
+  protected buttonWords(rp: TuningRestorePoint) {
+    const reverted = rp.reverts == null ? undefined : this.points.rows().find((o) => o.id === rp.reverts);
+    return revertButtonWords(rp.kind, reverted?.kind, rp.preset ? this.presets.nameOf(rp.preset) : null);
   }
 
   protected targetOf(rp: TuningRestorePoint): string {
