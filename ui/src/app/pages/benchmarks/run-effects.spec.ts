@@ -45,7 +45,7 @@ describe('runEffects', () => {
       'The run writes its test files into a scratch directory it creates under the sandbox’s stand-in for tank/vms '
         + '(a plain directory on this machine’s disk, no ZFS pool), and removes it when it ends, also when it fails '
         + 'or is aborted.',
-      'Its test files take up to 70.4 GiB of this machine’s disk (9 TiB free now).',
+      'Its test files take 281.6 MiB of this machine’s disk (9 TiB free now).',
       'It checks the space first and refuses, writing nothing, when there is not enough.',
       'For as long as it runs (the estimate above), it keeps this machine’s disk busy: other reads and writes on that '
         + 'disk are slower until it ends.',
@@ -53,7 +53,23 @@ describe('runEffects', () => {
     expect(inEnglish(runEffects('tank', { profile: 'QUICK', working_set_mib: 512 }, null, true)[1]))
       .toBe('Its test files take 563.2 MiB of this machine’s disk.');
     expect(inEnglish(runEffects('tank', { profile: 'QUICK', working_set_mib: null }, null, true)[1]))
-      .toBe('Its test files need free space on this machine’s disk.');
+      .toBe('Its test files take 281.6 MiB of this machine’s disk.');
+  });
+
+  it('warns in words when the space said is more than is free: refused for sure, or unless Direct I/O needs less', () => {
+    const box = fakeProfile();
+    const short = { ...box, pools: box.pools.map((p) => ({ ...p, free_bytes: 25.7 * GIB })) };
+    const upTo = runEffects('tank/vms', { profile: 'QUICK', working_set_mib: null }, short).map(inEnglish);
+    expect(upTo.slice(1, 3)).toEqual([
+      'Its test files take up to 70.4 GiB of pool tank (25.7 GiB free now).',
+      'That most is more than the 25.7 GiB free now: the run is refused before it writes anything, unless ZFS Direct '
+        + 'I/O lets this dataset do with 1.1 GiB (it checks the space first).',
+    ]);
+    expect(inEnglish(runEffects('tank', { profile: 'QUICK', working_set_mib: 30 * 1024 }, short)[2]))
+      .toBe('That is more than the 25.7 GiB free now: the run will be refused before it writes anything.');
+    // the sandbox's stand-in directory is no ZFS: the profile's modest set, well within what is free
+    expect(runEffects('tank', { profile: 'STANDARD', working_set_mib: null }, short, true).map(inEnglish)[1])
+      .toBe('Its test files take 2.2 GiB of this machine’s disk (25.7 GiB free now).');
   });
 
   it('says nothing before a dataset is chosen', () => {

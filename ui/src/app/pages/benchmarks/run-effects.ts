@@ -11,19 +11,26 @@ const GIB = 1024 ** 3;
 
 /** core/bench/catalog.py PROFILES (direct_working_set_bytes): the working set when ZFS Direct I/O keeps the ARC out. */
 const DIRECT_WORKING_SET: Record<BenchmarkProfile, number> = { QUICK: GIB, STANDARD: 8 * GIB, THOROUGH: 32 * GIB };
+/** core/bench/catalog.py PROFILES (plain_directory_working_set_bytes): the working set off ZFS (the sandbox's
+ *  stand-in directories), where O_DIRECT keeps the page cache out. */
+const PLAIN_WORKING_SET: Record<BenchmarkProfile, number> = { QUICK: 256 * MIB, STANDARD: 2 * GIB, THOROUGH: 8 * GIB };
 /** core/bench/space.py QUOTA_FACTOR: the scratch dataset's refquota is the working set plus 10 %. */
 const QUOTA_FACTOR = 1.1;
 
 /**
  * The most space the run's scratch dataset may take: its quota over the working set. An override is used as typed;
- * otherwise the server picks twice the ARC's maximum (so reads reach the disks) unless ZFS Direct I/O lets the
- * profile's smaller set do, which the panel cannot tell (it depends on the dataset's recordsize): the larger of
- * the two is the bound. Null while the box's memory is unknown.
+ * on the sandbox (a plain directory, no ZFS) the profile's modest set is the whole of it; otherwise the server picks
+ * twice the ARC's maximum (so reads reach the disks) unless ZFS Direct I/O lets the profile's smaller set do, which
+ * the panel cannot tell (it depends on the dataset's recordsize): the larger of the two is the bound. Null while the
+ * box's memory is unknown.
  */
 export function scratchSpaceBound(settings: Pick<BenchmarkSettingsValue, 'profile' | 'working_set_mib'>,
-  box: Pick<TuningProfile, 'memory'> | null): number | null {
+  box: Pick<TuningProfile, 'memory'> | null, sandbox = false): number | null {
   if (settings.working_set_mib != null) {
     return Math.ceil(settings.working_set_mib * MIB * QUOTA_FACTOR);
+  }
+  if (sandbox) {
+    return Math.ceil(PLAIN_WORKING_SET[settings.profile] * QUOTA_FACTOR);
   }
   if (!box) {
     return null;
@@ -77,6 +84,26 @@ function sandboxSpaceWords(space: number | null, exact: boolean, free: number | 
 }
 
 /**
+ * A warning when the space said is more than is free now: an exact figure is refused for sure; an "up to" is the
+ * most (twice the ARC), and the run needs only the profile's smaller set where ZFS Direct I/O keeps the ARC out.
+ */
+function shortOfSpace(space: number | null, exact: boolean, free: number | undefined,
+  profile: BenchmarkProfile): Words | null {
+  if (space === null || free === undefined || space <= free) {
+    return null;
+  }
+  if (exact) {
+    return { key: T('That is more than the {free} free now: the run will be refused before it writes anything.'),
+      params: { free: formatBytes(free) } };
+  }
+  return {
+    key: T('That most is more than the {free} free now: the run is refused before it writes anything, unless ZFS '
+      + 'Direct I/O lets this dataset do with {direct} (it checks the space first).'),
+    params: { free: formatBytes(free), direct: formatBytes(Math.ceil(DIRECT_WORKING_SET[profile] * QUOTA_FACTOR)) },
+  };
+}
+
+/**
  * The sentences shown above Start, in the order a person weighs them: what is written, how much, what slows.
  * `sandbox`: the sandbox backend (as its banner decides), where a dataset is a plain directory standing in for it on
  * this machine's disk and there is no ZFS pool to name.
@@ -88,8 +115,11 @@ export function runEffects(dataset: string, settings: Pick<BenchmarkSettingsValu
   }
   const pool = dataset.split('/')[0];
   const free = box?.pools.find((p) => p.name === pool)?.free_bytes;
-  const space = spaceWords(scratchSpaceBound(settings, box), settings.working_set_mib != null, pool, free, sandbox);
-  const refuses = { key: T('It checks the space first and refuses, writing nothing, when there is not enough.') };
+  const bound = scratchSpaceBound(settings, box, sandbox);
+  const exact = settings.working_set_mib != null || sandbox;
+  const space = spaceWords(bound, exact, pool, free, sandbox);
+  const refuses = shortOfSpace(bound, exact, free, settings.profile)
+    ?? { key: T('It checks the space first and refuses, writing nothing, when there is not enough.') };
   if (sandbox) {
     return [
       { key: T('The run writes its test files into a scratch directory it creates under the sandbox’s stand-in for '
