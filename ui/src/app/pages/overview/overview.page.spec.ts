@@ -5,12 +5,13 @@ import { TuningStateInEffect } from '../../api/models/tuning-profile';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { withDialogs } from '../../testing/dialog';
-import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
-import { fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
+import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeRestorePoint, fakeState } from '../../testing/fixtures';
+import { MockApiService, fakeSuccessfulJob, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { headerCell } from '../../testing/tables';
 import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 import { OverviewPage } from './overview.page';
+import { dangerLead, undoWords } from './in-effect-words';
 import { OVERVIEW_REREAD_MS } from './reread-while-visible';
 
 function row(partial: Partial<TuningStateInEffect>): TuningStateInEffect {
@@ -32,8 +33,8 @@ const putBackPlan = fakePlan([fakeChange({ key: 'DATASET_PROPERTY:tank/media:syn
   current: 'STANDARD', proposed: 'DISABLED', apply_mode: 'LIVE', risk: 'DANGEROUS' })]);
 const putBackOutcome = { restore_point_id: 5, preset: 'loose', target: { pool: 'tank' }, applied: [], pending_reboot: [], verified: [] };
 
-async function open(state = fakeState(), profile = fakeProfile()) {
-  const { api, providers } = mockApi((m) => m
+async function open(state = fakeState(), profile = fakeProfile(), more: (m: MockApiService) => MockApiService = (m) => m) {
+  const { api, providers } = mockApi((m) => more(m)
     .mockCall('tuning.profile', profile).mockCall('tuning.state', state)
     .mockCall('tuning.preset.query', [fakePreset({ id: 'max-seq-write', name: 'Max sequential write' }),
       fakePreset({ id: 'loose', name: 'Loose', builtin: false })])
@@ -62,7 +63,9 @@ describe('OverviewPage', () => {
     const banner = q('text-dangerous-in-effect')!;
     expect(banner.getAttribute('role')).toBe('alert');
     expect(banner.textContent).toContain('A dangerous setting is in effect');
-    expect(q('text-dangerous-sync')!.textContent).toContain('sync = Disabled on tank/media (handling of synchronous writes)');
+    // words first, what it does to the data; the setting's name and value after them
+    expect(text(q('text-dangerous-sync'))).toMatch(/^Synchronous writes are off on tank\/media: data written in the last seconds before a power cut is lost\. \(sync = Disabled on tank\/media: handling of synchronous writes;/);
+    expect(q('text-dangerous-lead-sync')!.tagName).toBe('STRONG');
     expect(q('text-dangerous-sync')!.textContent).toContain('writes the clients were told are safe can be lost');
     expect(q('text-dangerous-sync')!.textContent).toContain('set by Loose');
     const undo = q<HTMLAnchorElement>('link-dangerous-undo-sync')!;
@@ -265,5 +268,27 @@ describe('OverviewPage', () => {
   it('says one setting in effect in the singular', async () => {
     const { q } = await open(fakeState({ in_effect: [row({ restore_point_changes: 1 })] }));
     expect(text(q('text-in-effect-intro'))).toBe('1 setting tuning changed is in effect now:');
+  });
+
+  it('an Undo link on a put back says what its revert gives back: the value set outside tuning', async () => {
+    const putBack = row({ restore_point_id: 2, restore_point_changes: 1, preset: 'max-seq-write' });
+    const { q, api } = await open(fakeState({ in_effect: [putBack, { ...sync, restore_point_changes: 1 }] }), undefined,
+      (m) => m.mockCall('tuning.restore_point.query', [fakeRestorePoint({ id: 2, kind: 'PUT_BACK', entries: [{
+        key: putBack.key, kind: 'DATASET_PROPERTY', scope: 'tank/media', setting: 'recordsize', value: '64K', exists: true,
+        source: 'LOCAL' }] })]));
+    expect(api.callsOf('tuning.restore_point.query')).toEqual([[[['id', 'in', [1, 2]], ['kind', '=', 'PUT_BACK']],
+      { select: ['id', 'entries'] }]]);
+    expect(text(q('link-in-effect-undo-recordsize'))).toBe('Revert #2: back to 64K, set outside tuning');
+    expect(text(q('link-in-effect-undo-sync'))).toBe('Revert #1');   // an apply's revert: the value before tuning
+  });
+
+  it('leads a dangerous setting with words of its own, or with what it changes and why it is dangerous', () => {
+    expect(dangerLead(sync).key).toBe('Synchronous writes are off on {scope}: data written in the last seconds before a power cut is lost');
+    expect(dangerLead(row({ kind: 'ZFS_PARAMETER', setting: 'zil_nocacheflush', value: '1', scope: 'global' })).key)
+      .toContain('ZFS no longer flushes the log device’s cache');
+    const other = dangerLead(row({ summary: 'something risky', risk_reason: 'it can lose data' }));
+    expect(other).toEqual({ key: '{what} on {scope}: {reason}', reasonFollows: false,
+      params: { what: 'Something risky', scope: 'tank/media', reason: 'it can lose data' } });
+    expect(undoWords(row({}), undefined)).toEqual({ key: 'Revert #{id}', params: { id: 2 } });
   });
 });

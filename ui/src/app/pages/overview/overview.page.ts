@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, effect, inject, signal, untracked } from '@angular/core';
 import { RouterLink } from '@angular/router';
 import { MatButton } from '@angular/material/button';
 import { MatCard } from '@angular/material/card';
@@ -8,7 +8,7 @@ import { firstValueFrom } from 'rxjs';
 
 import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
-import { TuningApplyOutcome, TuningPlan } from '../../api/models/tuning-common';
+import { TuningApplyOutcome, TuningPlan, TuningSettingValue } from '../../api/models/tuning-common';
 import { TuningStateAccepted, TuningStateDrift, TuningStateInEffect } from '../../api/models/tuning-profile';
 import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
 import { ROLE } from '../../auth/roles';
@@ -31,6 +31,7 @@ import { TypedCellDef } from '../../shared/table/typed-cell';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
+import { dangerLead, undoWords } from './in-effect-words';
 import { rereadWhileVisible } from './reread-while-visible';
 
 /** A setting the drift actions name: an in-effect, drift or accepted row (all carry key, setting and its words). */
@@ -94,6 +95,15 @@ export class OverviewPage {
     .filter((n) => !this.dismissed.ids().has(n.id)));
   protected dismiss = (notice: Parameters<DismissedNotices['dismiss']>[0]) => this.dismissed.dismiss(notice);
   protected readonly activeName = computed(() => this.presets.nameOf(this.box.state()?.active?.preset));
+  protected readonly dangerLead = dangerLead;
+  /** What the box held before each put back in effect, by restore point and setting key: its revert gives that
+   *  value back (set outside tuning), which the Undo link says. Read once per set of restore points in effect. */
+  private readonly putBackBefore = signal<ReadonlyMap<number, TuningSettingValue[]>>(new Map());
+  private readonly pointsInEffect = computed(() => [...new Set(this.inEffect().map((row) => row.restore_point_id))]
+    .sort((a, b) => a - b).join(','));
+  protected undoWords(row: TuningStateInEffect) {
+    return undoWords(row, this.putBackBefore().get(row.restore_point_id)?.find((e) => e.key === row.key));
+  }
   protected dangerWords(row: TuningStateInEffect): string {
     return row.risk_reason
       ? row.risk_reason
@@ -147,6 +157,28 @@ export class OverviewPage {
   constructor() {
     // Events come only for what tuning does: what the box has now is read on arrival, on return and while shown.
     rereadWhileVisible(() => this.box.refreshState());
+    effect(() => {
+      const ids = this.pointsInEffect();
+      untracked(() => void this.readPutBacks(ids));
+    });
+  }
+
+  private async readPutBacks(ids: string): Promise<void> {
+    const wanted = ids ? ids.split(',').map(Number) : [];
+    if (!wanted.length) {
+      this.putBackBefore.set(new Map());
+      return;
+    }
+    try {
+      const rows = await firstValueFrom(this.api.call('tuning.restore_point.query', [
+        [['id', 'in', wanted], ['kind', '=', 'PUT_BACK']], { select: ['id', 'entries'] }]));
+      if (ids === this.pointsInEffect()) {
+        this.putBackBefore.set(new Map((rows as { id: number; entries: TuningSettingValue[] }[])
+          .map((rp) => [rp.id, rp.entries])));
+      }
+    } catch {
+      // Without them the link keeps its plain words ("Revert #2"); the restore point's preview says the values.
+    }
   }
 
   protected readonly putBack = signal<{ subject: DriftSubject; plan: TuningPlan } | null>(null);

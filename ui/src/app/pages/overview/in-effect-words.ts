@@ -1,0 +1,59 @@
+import { TuningSettingValue } from '../../api/models/tuning-common';
+import { TuningStateInEffect } from '../../api/models/tuning-profile';
+import { T } from '../../i18n/translate-marker';
+import { formatSettingValue } from '../../shared/format';
+
+/** A translatable text and its parameters, for the `t` pipe. */
+export interface Words { key: string; params: Record<string, string | number> }
+
+type Row = Pick<TuningStateInEffect, 'key' | 'kind' | 'setting' | 'value' | 'scope' | 'summary' | 'risk_reason'
+  | 'restore_point_id' | 'unit' | 'zero_is_default'>;
+
+/**
+ * The Undo link's words for a setting in effect. A put back's "before" is the value set outside tuning (see "put
+ * back" in docs/architecture.md): reverting it gives that value back, not the box's value from before tuning, so
+ * the link says what it gives back. `putBackBefore`: what the box held before the put back that set this row
+ * (its restore point's entry for the row's key), undefined when the row's restore point is no put back.
+ */
+export function undoWords(row: Row, putBackBefore: TuningSettingValue | undefined): Words {
+  if (!putBackBefore) {
+    return { key: T('Revert #{id}'), params: { id: row.restore_point_id } };
+  }
+  const value = formatSettingValue(putBackBefore.value, row.unit, row.zero_is_default ?? false);
+  return { key: T('Revert #{id}: back to {value}, set outside tuning'), params: { id: row.restore_point_id, value } };
+}
+
+/**
+ * A dangerous setting's lead in words, what it does to the admin's data first ("Synchronous writes are off on
+ * tank/vm: …"); the setting's name and value follow it. A setting without words of its own leads with what it
+ * changes and the server's reason.
+ */
+export function dangerLead(row: Row): Words & { reasonFollows: boolean } {
+  const words = specificDanger(row);
+  if (words) {
+    return { ...words, reasonFollows: true };   // the server's reason adds what else is at stake (corruption)
+  }
+  const what = row.summary.charAt(0).toUpperCase() + row.summary.slice(1);
+  return row.risk_reason
+    ? { key: T('{what} on {scope}: {reason}'), params: { what, scope: row.scope, reason: row.risk_reason }, reasonFollows: false }
+    : { key: T('{what} on {scope}: if the power fails or the system crashes, writes the system already confirmed can be lost'),
+      params: { what, scope: row.scope }, reasonFollows: false };
+}
+
+/** Words of their own for the settings the registry judges dangerous (null for any other). */
+function specificDanger(row: Row): Words | null {
+  const on = row.value === '1';
+  if (row.kind === 'DATASET_PROPERTY' && row.setting === 'sync' && row.value?.toUpperCase() === 'DISABLED') {
+    return { key: T('Synchronous writes are off on {scope}: data written in the last seconds before a power cut is lost'),
+      params: { scope: row.scope } };
+  }
+  if (row.kind === 'ZFS_PARAMETER' && row.setting === 'zfs_nocacheflush' && on) {
+    return { key: T('ZFS no longer flushes the disks’ caches: a power cut can lose data the disks had confirmed and corrupt the pools'),
+      params: {} };
+  }
+  if (row.kind === 'ZFS_PARAMETER' && row.setting === 'zil_nocacheflush' && on) {
+    return { key: T('ZFS no longer flushes the log device’s cache: a power cut can lose synchronous writes and corrupt the ZIL'),
+      params: {} };
+  }
+  return null;
+}
