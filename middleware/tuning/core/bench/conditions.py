@@ -238,10 +238,16 @@ def _what(test, metric):
     return f'{TESTS[test].label if test in TESTS else test}, {METRICS[metric].label if metric in METRICS else metric}'
 
 
+def _catalog_rank(metric):
+    """A metric's place in the catalog (bandwidth, IOPS, latency p50 … p99.9), one it does not know after, by id."""
+    return (list(METRICS).index(metric), '') if metric in METRICS else (len(METRICS), metric)
+
+
 def noise_warnings(result):
     warnings, name = [], compare_name(result)
     for test, metrics in (result.get('summary') or {}).items():
-        for metric, stats in metrics.items():
+        # in the catalog's order, as people read them (p99 before p99.9), not the stored summary's sorted keys
+        for metric, stats in sorted(metrics.items(), key=lambda ms: _catalog_rank(ms[0])):
             if twin_of(test, metric) in metrics:  # IOPS and bandwidth of one direction: one measurement, one warning
                 continue
             cv = stats.get('cv_percent')
