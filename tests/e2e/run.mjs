@@ -792,11 +792,12 @@ const steps = [
       rmSync(dir, { recursive: true, force: true });
     }
   }],
-  ['log device: what it does is said before it starts; the sandbox\u2019s tank/media is not on ZFS, said under Dataset', async ({ page }) => {
+  ['log device: the sandbox\u2019s tank/media is not on ZFS, said under Dataset before Measure (no time promised), and refused by it', async ({ page }) => {
     await goto(page, 'layout');
     await choose(page, 'select-slog-dataset', 'tank/media');
-    check(/under tank\/media; turns sync off on that scratch dataset only, never on your data/
-      .test(await $(page, 'text-slog-effects').textContent()), 'what Measure does is not said');
+    await $(page, 'text-error-slog-dataset').filter({ hasText: 'Dataset: tank/media is not on ZFS' }).waitFor();
+    check(/^Measure would be refused, writing nothing: tank\/media cannot be measured/
+      .test((await $(page, 'text-slog-effects').textContent()).trim()), 'a time promised for a dataset off ZFS');
     await $(page, 'button-slog-start').click();
     await $(page, 'text-error-slog-dataset').filter({ hasText: 'Dataset: tank/media is not on ZFS' }).waitFor();
     check(await $(page, 'section-slog-answer').count() === 0, 'an answer for a dataset off ZFS');

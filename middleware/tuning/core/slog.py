@@ -24,6 +24,19 @@ NO_SYNC_LOAD = 1.0      # commits a second below which the box's own workload is
 WORTH_IT = 1.5          # headroom below which a log device is said not to be worth buying
 
 
+def dataset_refusal(dataset: str, is_zfs: bool, sandbox: bool) -> str | None:
+    """Why ``dataset``'s sync writes cannot be measured, or None. The sandbox's datasets are plain directories
+    standing in for datasets: even one that lies on a ZFS filesystem of this machine belongs to no pool of the box,
+    and setting sync on its scratch changes nothing, so its two figures would not differ by the intent log. The panel
+    says so before Measure from the profile's backend alone."""
+    if sandbox:
+        return (f"{dataset} is not on ZFS: the sandbox's datasets are plain directories, with no intent log to "
+                'measure.')
+    if not is_zfs:
+        return f"{dataset} is not on ZFS: a log device is a ZFS pool's, and there is no intent log to measure here."
+    return None
+
+
 def sync_load(before: dict | None, after: dict | None, seconds: float) -> dict | None:
     """``{seconds, commits_per_second, records_per_second, bytes_per_second, to_log_device}`` of the box's own
     synchronous writes between two reads of the ZIL's counters; ``None`` when they could not be read or went back."""

@@ -22,7 +22,7 @@ from ..bench_runner.arc_counters import read_kstat
 from ..box.appliance import backend_name
 from ..bench_runner import BenchmarkAborted, FioFailed, run_fio
 from ..core.ladder import fio_sync_write
-from ..core.slog import ZIL_KSTAT, slog_headroom, sync_load
+from ..core.slog import ZIL_KSTAT, dataset_refusal, slog_headroom, sync_load
 from ..framework import CallError, field_error, field_errors
 from .bench_run import (FIO, Scratch, fio_records_dir, new_bench_id, plan_or_errors, require_fio, run_fio_in_thread,
                         sweep_scratch)
@@ -172,9 +172,8 @@ async def headroom(middleware, set_progress, job_id, options: dict) -> dict:
     """The dataset's part: the box's own sync load, then sync writes with and without the intent log."""
     set_progress(1, f'Checking {options["dataset"]} and its free space')
     target = await read_target(middleware, options['dataset'], 'options.dataset')
-    if not target['is_zfs']:
-        raise field_error('options.dataset', f'{options["dataset"]} is not on ZFS: a log device is a ZFS pool\'s, '
-                                             'and there is no intent log to measure here.')
+    if why := dataset_refusal(options['dataset'], target['is_zfs'], backend_name(middleware) == SANDBOX):
+        raise field_error('options.dataset', why)
     await sweep_scratch(middleware)
     spec = {'dataset': options['dataset'], 'tests': [TEST], 'profile': 'QUICK', 'runs': options['runs'],
             'adaptive': False, 'runtime_seconds': options['runtime_seconds'], 'ramp_seconds': 0,

@@ -96,3 +96,15 @@ def test_a_window_of_no_seconds_watches_nothing_and_says_so():
     assert asyncio.run(watch_sync_load(Never(), 0, lambda *a: None)) is None
     answer = slog_headroom(summary(180, 5.4, 9.0), summary(4700, 0.2, 0.4), None, [], watched=False)
     assert answer['verdict'] == 'UNKNOWN_LOAD' and 'was not watched (a window of 0 s)' in answer['words'][-1]
+
+
+@pytest.mark.parametrize('is_zfs, sandbox, refused', [
+    (False, False, "tank/vm is not on ZFS: a log device is a ZFS pool's, and there is no intent log to measure here."),
+    # a sandbox directory that lies on a ZFS filesystem still belongs to no pool of the box: refused too
+    (True, True, "tank/vm is not on ZFS: the sandbox's datasets are plain directories, with no intent log to measure."),
+    (False, True, "tank/vm is not on ZFS: the sandbox's datasets are plain directories, with no intent log to measure."),
+    (True, False, None),
+])
+def test_a_dataset_off_zfs_or_on_the_sandbox_is_refused_in_words(is_zfs, sandbox, refused):
+    from tuning.core.slog import dataset_refusal
+    assert dataset_refusal('tank/vm', is_zfs, sandbox) == refused

@@ -31,7 +31,10 @@ const progress = (description: string, percent = 30): Job =>
   fakeJob({ id: 21, method: 'tuning.advice.slog', abortable: true, progress: { percent, description, extra: null } });
 const done = (answer: SlogAnswer): Job => ({ ...progress('Sync writes: 212/s now, 5,530/s without the log', 100), state: 'SUCCESS', result: answer });
 
-async function renderAdvice(job: (params: unknown[]) => Observable<Job>, { roles = WRITE_ROLES, state = fakeState(), profile = fakeProfile() }:
+/** A box whose datasets are on ZFS (the fixture's own is the sandbox, whose datasets are plain directories). */
+const onZfs = (): ReturnType<typeof fakeProfile> => ({ ...fakeProfile(), backend: 'truenas' });
+
+async function renderAdvice(job: (params: unknown[]) => Observable<Job>, { roles = WRITE_ROLES, state = fakeState(), profile = onZfs() }:
   { roles?: readonly string[]; state?: ReturnType<typeof fakeState>; profile?: ReturnType<typeof fakeProfile> } = {}) {
   const { api, providers } = mockApi((m: MockApiService) => {
     m.mockCall('tuning.profile', profile).mockCall('tuning.state', state).mockJob('tuning.advice.slog', job);
@@ -162,6 +165,27 @@ describe('SlogAdviceComponent', () => {
     expect(q<HTMLDetailsElement>('details-slog-limits')!.open).toBe(true);
     expect(q('text-slog-error')).toBeNull();
     expect(q('section-slog-answer')).toBeNull();
+  });
+
+  it('says up front that a sandbox dataset cannot be measured, promising no time for it', async () => {
+    const { q, choose } = await renderAdvice(() => throwError(() => new Error('not asked here')), { profile: fakeProfile() });
+    await choose('select-slog-dataset', 'tank/vms');
+    expect(q('text-error-slog-dataset')!.textContent)
+      .toBe('Dataset: tank/vms is not on ZFS: the sandbox’s datasets are plain directories, with no intent log to measure.');
+    expect(q('text-slog-effects')!.textContent!.trim())
+      .toBe('Measure would be refused, writing nothing: tank/vms cannot be measured (said under Dataset).');
+  });
+
+  it('promises no time while a limit is out of its bounds', async () => {
+    const { q, choose, type } = await renderAdvice(() => throwError(() => new Error('not asked here')));
+    await choose('select-slog-dataset', 'tank/vms');
+    expect(q('text-error-slog-dataset')).toBeNull();
+    q('summary-slog-limits')!.click();
+    await type('input-slog-window', '700');
+    expect(q('text-slog-effects')!.textContent!.trim())
+      .toBe('Measure would be refused, writing nothing: a limit is outside the bounds said under it.');
+    await type('input-slog-window', '600');
+    expect(q('text-slog-effects')!.textContent).toContain('Takes about 12 minutes:');
   });
 
   it('says a busy box’s refusal as a plain sentence, naming the job that holds it', async () => {

@@ -22,7 +22,7 @@ import { BoxStore } from '../../stores/box.store';
 import { Choice, ChoiceFieldComponent } from './choice-field.component';
 import { isBusyRefusal, wasStopped, withoutErrname } from './recordsize-advice';
 import {
-  SLOG_LABELS, SLOG_LIMITS, SlogAnswer, SlogForm, SlogSide, diskWords, effectWords, loadWords, logDevicesWords,
+  SLOG_LABELS, SLOG_LIMITS, SlogAnswer, SlogForm, SlogSide, datasetRefusal, diskWords, effectWords, loadWords, logDevicesWords,
   readyToMeasure, sideFigures, slogBusyWords, slogHeadline, slogJob, slogOptions, ssdChoices,
 } from './slog-advice';
 
@@ -75,7 +75,7 @@ interface SsdRow {
     <form (submit)="$event.preventDefault(); start()" novalidate tpTest="slog-form">
       <div class="row">
         <tp-choice-field [label]="labels['dataset']" testId="slog-dataset" [choices]="datasets()" [value]="form().dataset || null"
-                         [error]="errors()['dataset']" (picked)="change({ dataset: $event })" />
+                         [error]="datasetError()" (picked)="change({ dataset: $event })" />
         <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary start" tpTest="slog-start"
                 [disabled]="!ready() || running() || !!box.busy()">{{ 'Measure' | t }}</button>
       </div>
@@ -249,6 +249,11 @@ export class SlogAdviceComponent {
   /** The server's refusal per field, and what no field shows, in words. */
   protected readonly errors = signal<Record<string, string | undefined>>({});
   protected readonly refusal = signal<string | null>(null);
+  /** Under Dataset: why the chosen one cannot be measured, as soon as it is chosen (the sandbox's), else the server's. */
+  protected readonly datasetError = computed(() => {
+    const why = datasetRefusal(this.form().dataset, this.box.isSandbox());
+    return why ? this.labelled('dataset', this.words(why)) : this.errors()['dataset'];
+  });
 
   constructor() {
     // Leaving the page stops listening; the job goes on, bounded, and the jobs panel shows it (and can stop it).
@@ -318,7 +323,7 @@ export class SlogAdviceComponent {
     const { fields, general } = mapFieldErrors(error, Object.keys(SLOG_LABELS), words);
     const named: Record<string, string> = {};
     for (const [field, text] of Object.entries(fields)) {
-      named[field] = this.words({ key: T('{label}: {message}'), params: { label: this.words({ key: SLOG_LABELS[field] }), message: text } });
+      named[field] = this.labelled(field, text);
     }
     this.errors.set(named);
     if ((named['window_seconds'] || named['runtime_seconds']) && !this.limitsOpen()) {
@@ -327,9 +332,13 @@ export class SlogAdviceComponent {
     this.refusal.set(general && withoutErrname(general));
   }
 
+  private labelled(field: string, message: string | undefined): string {
+    return this.words({ key: T('{label}: {message}'), params: { label: this.words({ key: SLOG_LABELS[field] }), message } });
+  }
+
   /** What a run does to the box and for how long, said before it starts. */
   protected effects(): string {
-    return this.words(effectWords(this.form(), (w) => this.words(w)));
+    return this.words(effectWords(this.form(), (w) => this.words(w), this.box.isSandbox()));
   }
 
   protected busyText(busy: { job_id: number | null; method: string } | null): string {

@@ -1,6 +1,6 @@
 import { inEnglish } from '../../shared/field-errors';
 import {
-  diskWords, durationWords, effectWords, expectedSeconds, loadWords, logDevicesWords, logRate, readyToMeasure, sideFigures,
+  datasetRefusal, diskWords, durationWords, effectWords, expectedSeconds, loadWords, logDevicesWords, logRate, readyToMeasure, sideFigures,
   slogBusyWords, slogHeadline, slogOptions, ssdChoices, timesWords,
 } from './slog-advice';
 
@@ -41,6 +41,11 @@ describe('slog advice', () => {
     expect(expectedSeconds({ windowSeconds: null, runtimeSeconds: null })).toBe(30 + 2 * 3 * 15);
     expect(expectedSeconds({ windowSeconds: 600, runtimeSeconds: 120 })).toBe(600 + 2 * 3 * 120);
     expect(expectedSeconds({ windowSeconds: 0, runtimeSeconds: 2 })).toBe(12);
+    // a limit the server refuses makes no run: no time (700 s once gave "about 12 minutes")
+    expect(expectedSeconds({ windowSeconds: 700, runtimeSeconds: null })).toBeNull();
+    expect(expectedSeconds({ windowSeconds: null, runtimeSeconds: 1 })).toBeNull();
+    expect(expectedSeconds({ windowSeconds: 2.5, runtimeSeconds: null })).toBeNull();
+    expect(expectedSeconds({ windowSeconds: -1, runtimeSeconds: null })).toBeNull();
     expect(inEnglish(durationWords(12))).toBe('less than a minute');
     expect(inEnglish(durationWords(70))).toBe('about a minute');
     expect(inEnglish(durationWords(120))).toBe('about 2 minutes');
@@ -57,6 +62,19 @@ describe('slog advice', () => {
       + 'own sync writes first; turns sync off on that scratch dataset only, never on your data; the box is busy '
       + 'meanwhile (no apply or benchmark).');
     expect(said({ dataset: '', windowSeconds: null, runtimeSeconds: null })).toContain('under the dataset you choose;');
+  });
+
+  it('promises no time for a run that would be refused: a sandbox dataset (said why), a limit out of bounds', () => {
+    const said = (form: Parameters<typeof effectWords>[0], sandbox = false) => inEnglish(effectWords(form, inEnglish, sandbox));
+    expect(inEnglish(datasetRefusal('tank/vm', true)!))
+      .toBe('tank/vm is not on ZFS: the sandbox’s datasets are plain directories, with no intent log to measure.');
+    expect(datasetRefusal('tank/vm', false)).toBeNull();
+    expect(datasetRefusal('', true)).toBeNull();   // SSDs alone are measured on the sandbox too
+    expect(said({ dataset: 'tank/vm', windowSeconds: null, runtimeSeconds: null, ssdDisks: ['sdh'] }, true))
+      .toBe('Measure would be refused, writing nothing: tank/vm cannot be measured (said under Dataset).');
+    expect(said({ dataset: '', windowSeconds: null, runtimeSeconds: null, ssdDisks: ['sdh'] }, true)).toMatch(/^Takes less than a minute: writes over/);
+    expect(said({ dataset: 'tank/vm', windowSeconds: 700, runtimeSeconds: 1 }))
+      .toBe('Measure would be refused, writing nothing: a limit is outside the bounds said under it.');
   });
 
   it('heads the answer with the verdict in words and the headroom as times', () => {

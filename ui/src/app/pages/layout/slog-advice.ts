@@ -72,18 +72,35 @@ export function slogOptions(form: SlogForm): SlogOptions {
   return options;
 }
 
-const typedOr = (value: number | null, fallback: number): number =>
-  value != null && Number.isFinite(value) && value >= 0 ? value : fallback;
+/** A limit as the run would use it: the typed value when the server takes it, its default when left empty, null when
+ *  the server would refuse it (out of its bounds, or not a whole number). */
+const limitOf = (value: number | null, limit: { min: number; max: number; default: number }): number | null =>
+  value == null ? limit.default : Number.isInteger(value) && value >= limit.min && value <= limit.max ? value : null;
 
 /**
  * How long a run takes, about: the window, then each kind of measurement `runs` times (the server's default) when a
- * dataset is measured; then each SSD for one measurement's length.
+ * dataset is measured; then each SSD for one measurement's length. Null when a typed limit would be refused: no run
+ * takes that long.
  */
-export function expectedSeconds(form: Pick<SlogForm, 'windowSeconds' | 'runtimeSeconds'> & Partial<SlogForm>): number {
-  const watch = typedOr(form.windowSeconds, SLOG_LIMITS.window.default);
-  const runtime = typedOr(form.runtimeSeconds, SLOG_LIMITS.runtime.default);
+export function expectedSeconds(form: Pick<SlogForm, 'windowSeconds' | 'runtimeSeconds'> & Partial<SlogForm>): number | null {
+  const watch = limitOf(form.windowSeconds, SLOG_LIMITS.window);
+  const runtime = limitOf(form.runtimeSeconds, SLOG_LIMITS.runtime);
+  if (watch === null || runtime === null) {
+    return null;
+  }
   const ssds = (form.ssdDisks?.length ?? 0) * runtime;
   return form.dataset === '' && ssds ? ssds : watch + 2 * SLOG_LIMITS.runs.default * runtime + ssds;
+}
+
+/**
+ * Why the chosen dataset cannot be measured, said before Measure, or null. The sandbox's datasets are plain
+ * directories (the server refuses them all: core/slog.py dataset_refusal); elsewhere a dataset of the box is on ZFS.
+ */
+export function datasetRefusal(dataset: string, sandbox: boolean): Words | null {
+  return dataset && sandbox
+    ? { key: T('{dataset} is not on ZFS: the sandbox’s datasets are plain directories, with no intent log to measure.'),
+      params: { dataset } }
+    : null;
 }
 
 /** "less than a minute", "about a minute", "about 4 minutes". */
@@ -97,22 +114,31 @@ export function durationWords(seconds: number): Words {
 
 /**
  * What a run does to the box, before it starts: how long, where it writes, that sync goes off on its scratch dataset
- * only, and that the box is held meanwhile. `words` translates the duration, as the sentence around it is.
+ * only, and that the box is held meanwhile. `words` translates the duration, as the sentence around it is. No time
+ * is promised for a run that would be refused: a dataset that cannot be measured (`sandbox`), a limit out of bounds.
  */
-export function effectWords(form: SlogForm, words = (w: Words) => w.key): Words {
+export function effectWords(form: SlogForm, words = (w: Words) => w.key, sandbox = false): Words {
+  const seconds = expectedSeconds(form);
+  if (datasetRefusal(form.dataset, sandbox)) {
+    return { key: T('Measure would be refused, writing nothing: {dataset} cannot be measured (said under Dataset).'),
+      params: { dataset: form.dataset } };
+  }
+  if (seconds === null) {
+    return { key: T('Measure would be refused, writing nothing: a limit is outside the bounds said under it.') };
+  }
   const disks = (form.ssdDisks ?? []).join(', ');
   if (disks && !form.dataset) {
     return { key: T('Takes {time}: writes over the whole of {disks}, one disk after the other, erasing everything on them; the box is busy meanwhile (no apply or benchmark).'),
-      params: { time: words(durationWords(expectedSeconds(form))), disks } };
+      params: { time: words(durationWords(seconds)), disks } };
   }
-  const sentence = datasetEffectWords(form, words);
+  const sentence = datasetEffectWords(form, seconds, words);
   return disks ? { key: T('{sentence} Then writes over the whole of {disks}, erasing everything on them.'),
     params: { sentence: words(sentence), disks } } : sentence;
 }
 
-function datasetEffectWords(form: SlogForm, words: (w: Words) => string): Words {
-  const watch = typedOr(form.windowSeconds, SLOG_LIMITS.window.default);
-  const time = words(durationWords(expectedSeconds(form)));
+function datasetEffectWords(form: SlogForm, seconds: number, words: (w: Words) => string): Words {
+  const watch = form.windowSeconds ?? SLOG_LIMITS.window.default;
+  const time = words(durationWords(seconds));
   const dataset = form.dataset || words({ key: T('the dataset you choose') });
   if (watch === 0) {
     return { key: T('Writes for {time} to a scratch dataset it creates and removes under {dataset}, without watching the box’s own sync writes first; turns sync off on that scratch dataset only, never on your data; the box is busy meanwhile (no apply or benchmark).'),
