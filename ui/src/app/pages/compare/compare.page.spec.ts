@@ -112,6 +112,17 @@ describe('ComparePage', () => {
     expect(q<HTMLInputElement>('input-compare-baseline-1')!.checked).toBe(true);
   });
 
+  it('lays both tables out one block a row on a phone, each cell headed by its column', async () => {
+    const { q } = await renderCompare('1,2', '1');
+    const labels = (table: HTMLElement) => [...table.querySelector('tbody tr')!.querySelectorAll('td')]
+      .map((td) => td.getAttribute('data-label'));
+    expect(q('table-compare-list')!.classList).toContain('stacked');
+    expect(labels(q('table-compare-list')!)).toEqual(['Compare', 'Baseline', '#', 'Label', 'When', 'Source']);
+    expect(q('table-delta-table')!.classList).toContain('stacked');
+    expect(labels(q('table-delta-table')!)).toEqual(
+      ['Result', 'Test', 'Metric', 'Baseline', 'This result', 'Change', '95% interval', 'p (adjusted)', 'Verdict']);
+  });
+
   it('asks the server to compare against the baseline and shows its verdicts and warnings', async () => {
     const { api, q, all } = await renderCompare('1,2', '1');
     expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1, false, null]]);
