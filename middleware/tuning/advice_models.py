@@ -1,13 +1,24 @@
 """Models of ``tuning.advice.layout``: the pool layouts worth comparing for a set of disks, side by side."""
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from .framework import BaseModel, LongString, NonEmptyString
 
 __all__ = ['TuningAdviceLayoutArgs', 'TuningAdviceLayoutResult']
 
 DiskKind = Literal['HDD', 'SSD', 'NVME']
+# A described disk, as disks are sold: the largest are about 30 TB, so beyond 100 TB is a slip, not a disk.
+GIVEN_SIZE_MIN, GIVEN_SIZE_MAX = 10 ** 9, 100 * 10 ** 12
+
+
+def _disk_size(size: int) -> int:
+    """The bounds said as disks are sold (TB), never as the byte count the field takes."""
+    if size < GIVEN_SIZE_MIN:
+        raise ValueError('must be at least 1 GB (0.001 TB)')
+    if size > GIVEN_SIZE_MAX:
+        raise ValueError('must be at most 100 TB (the largest disks sold are about 30 TB)')
+    return size
 
 
 class TuningAdvicePerDisk(BaseModel):
@@ -25,8 +36,8 @@ class TuningAdviceLayoutOptions(BaseModel):
     """With `POOL`: its name."""
     count: Annotated[int, Field(ge=1, le=512)] | None = None
     """With `GIVEN`: how many disks."""
-    size_bytes: Annotated[int, Field(ge=64 * 1024 ** 2, le=2 ** 56)] | None = None
-    """With `GIVEN`: each disk's size in bytes, as its vendor counts (4 TB = 4000000000000)."""
+    size_bytes: Annotated[int, AfterValidator(_disk_size)] | None = None
+    """With `GIVEN`: each disk's size in bytes, as its vendor counts (4 TB = 4000000000000): 1 GB to 100 TB."""
     kind: DiskKind | None = None
     """With `GIVEN`: HDD, SSD or NVME."""
     ashift: Annotated[int, Field(ge=9, le=16)] = 12

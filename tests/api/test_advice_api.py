@@ -49,6 +49,7 @@ def test_a_pools_disks_are_laid_out_again_with_its_own_layout_marked(host, clien
     ({'source': 'POOL', 'pool': 'no-such-pool'}, 'options.pool'),
     ({**POST, 'recordsize_bytes': 3000}, 'options.recordsize_bytes'),
     ({**POST, 'count': 0}, 'options.count'),
+    ({**POST, 'size_bytes': 2000 * TB}, 'options.size_bytes'),
     ({**POST, 'kind': 'TAPE'}, 'options.kind'),
     ({**POST, 'ashift': 40}, 'options.ashift'),
 ])
@@ -56,6 +57,13 @@ def test_options_that_name_nothing_usable_are_refused_naming_the_field(client, o
     with pytest.raises(RpcError) as e:
         client.call('tuning.advice.layout', options)
     assert field in error_fields(e.value)
+
+
+def test_a_disk_size_beyond_disks_sold_is_refused_in_tb(client):
+    with pytest.raises(RpcError) as e:
+        client.call('tuning.advice.layout', {**POST, 'size_bytes': 100000 * TB})
+    [row] = e.value.data['extra']
+    assert row[0] == 'options.size_bytes' and 'must be at most 100 TB' in row[1] and '100000000' not in row[1]
 
 
 RECORDSIZE_DIR = 'recordsize-advice-test'

@@ -865,7 +865,7 @@ export interface TuningAdviceLayoutOptions {
    */
   count?: number | null;
   /**
-   * With `GIVEN`: each disk's size in bytes, as its vendor counts (4 TB = 4000000000000).
+   * With `GIVEN`: each disk's size in bytes, as its vendor counts (4 TB = 4000000000000): 1 GB to 100 TB.
    */
   size_bytes?: number | null;
   /**
