@@ -32,6 +32,10 @@ describe('CampaignsPage list', () => {
     const order = () => [...el.querySelectorAll<HTMLElement>('tr[data-test^="row-camp-row-"]')]
       .map((r) => r.dataset['test']);
     expect(order()).toEqual(['row-camp-row-3', 'row-camp-row-2', 'row-camp-row-1']);
+    // stacked on a phone: one block a row, each cell headed by its column
+    expect(table.classList).toContain('stacked');
+    expect([...q('row-camp-row-3')!.querySelectorAll('td')].map((td) => td.getAttribute('data-label')))
+      .toEqual(['#', 'Label', 'Started', 'State', 'Where', null]);
     expect(headerCell(table, 'Started').getAttribute('aria-sort')).toBe('descending');
     headerCell(table, 'Label').click();   // case ignored
     await settle();
