@@ -87,7 +87,7 @@ def test_a_datasets_own_files_call_for_a_record_size(host, c):
     finally:
         import shutil
         shutil.rmtree(root)
-    assert answer['dataset'] == 'tank/media' and answer['recommended_words'] == '1M'
+    assert answer['dataset'] == 'tank/media' and answer['recommended_words'] == '1 MiB'
     assert answer['scan']['complete'] is True and answer['scan']['files'] >= 4
     assert answer['reasons'][0].endswith('Smaller files still take one block of their own size.')
     assert any('files looked at' in (e.get('progress') or {}).get('description', '') for e in events)

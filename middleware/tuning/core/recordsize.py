@@ -23,7 +23,7 @@ import math
 import os
 from collections import Counter
 
-from .presets.units import format_block_size, format_bytes
+from .presets.units import format_bytes
 from .words import and_join
 
 KIB, MIB = 1024, 1024 * 1024
@@ -39,6 +39,11 @@ IN_PLACE = {
     'DATABASE': ('.db', '.sqlite', '.sqlite3', '.ibd', '.mdf', '.ndf', '.ldf', '.myd', '.myi'),
 }
 IN_PLACE_WORDS = {'VIRTUAL_DISK': 'virtual disk images', 'DATABASE': 'database files'}
+
+
+def block_words(size: int) -> str:
+    """A record or block size as the panel writes sizes everywhere: 128 KiB, 1 MiB (never ZFS's 128K, 1M)."""
+    return format_bytes(size)
 
 
 def size_bucket(size: int) -> int:
@@ -112,21 +117,21 @@ def recordsize_advice(sizes: dict, current: int | None, compression: str | None)
         reasons.append(f'{_share(in_place_total, total) * 100:.0f} % of the data is in {IN_PLACE_WORDS[kind]} (by '
                        'their names), written in place in small pieces: a record size near the application\'s I/O '
                        'size spares every small write a read and rewrite of a whole record'
-                       + (' (InnoDB writes 16K pages, PostgreSQL 8K).' if kind == 'DATABASE'
-                          else ' (64K suits most virtual disks; the guests\' own block size is the exact match).'))
+                       + (' (InnoDB writes 16 KiB pages, PostgreSQL 8 KiB).' if kind == 'DATABASE'
+                          else ' (64 KiB suits most virtual disks; the guests\' own block size is the exact match).'))
     elif _share(large, total) >= LARGE_SHARE:
         recommended = MIB
         reasons.append(f'{_share(large, total) * 100:.0f} % of the data is in files of 1 MiB or more, read and '
-                       'written whole: 1M records mean fewer blocks to track, better compression and longer disk '
+                       'written whole: 1 MiB records mean fewer blocks to track, better compression and longer disk '
                        'reads and writes. Smaller files still take one block of their own size.')
     else:
         recommended = DEFAULT
         reasons.append(f'A mix: {_share(large, total) * 100:.0f} % of the data is in files of 1 MiB or more and '
-                       f'{_share(in_place_total, total) * 100:.0f} % in files written in place: the default 128K '
+                       f'{_share(in_place_total, total) * 100:.0f} % in files written in place: the default 128 KiB '
                        'fits it.')
     if current and recommended != current:
         reasons.append(f'A new record size applies to data written from then on; the files already here keep '
-                       f'{format_block_size(current)} records until they are rewritten.')
+                       f'{block_words(current)} records until they are rewritten.')
     off = (compression or 'OFF').upper() == 'OFF'
     candidates = []
     for record in CANDIDATES:
@@ -137,7 +142,7 @@ def recordsize_advice(sizes: dict, current: int | None, compression: str | None)
                            'words': words})
     small = sizes['small_bytes']
     special = [{'limit': limit, 'bytes': small[limit],
-                'words': f'files of {format_block_size(limit)} or less add up to {format_bytes(small[limit])}'}
+                'words': f'files of {block_words(limit)} or less add up to {format_bytes(small[limit])}'}
                for limit in SMALL_BLOCK_LIMITS]
     return {'recommended': recommended, 'current': current, 'change': bool(current) and recommended != current,
             'reasons': reasons, 'large_share': round(_share(large, total), 4),
@@ -175,8 +180,8 @@ def recordsize_answer(dataset: str, scan: dict, current: int | None, compression
     advice = recordsize_advice(sizes, current, compression)
     return {
         'dataset': dataset,
-        'recommended': advice['recommended'], 'recommended_words': format_block_size(advice['recommended']),
-        'current': current, 'current_words': format_block_size(current) if current else None,
+        'recommended': advice['recommended'], 'recommended_words': block_words(advice['recommended']),
+        'current': current, 'current_words': block_words(current) if current else None,
         'change': advice['change'], 'reasons': advice['reasons'],
         'large_share': advice['large_share'], 'in_place_share': advice['in_place_share'],
         'in_place_kinds': advice['in_place_kinds'],
@@ -184,7 +189,7 @@ def recordsize_answer(dataset: str, scan: dict, current: int | None, compression
                  'complete': scan['complete'], 'seconds': scan['seconds'], 'words': scan_words(scan)},
         'histogram': [{**row, 'up_to_words': format_bytes(row['up_to_bytes']) if row['up_to_bytes'] else 'empty',
                        'bytes_words': format_bytes(row['bytes'])} for row in sizes['histogram']],
-        'candidates': [{**c, 'record_words': format_block_size(c['record'])} for c in advice['candidates']],
-        'special': [{**s, 'limit_words': format_block_size(s['limit']), 'bytes_words': format_bytes(s['bytes'])}
+        'candidates': [{**c, 'record_words': block_words(c['record'])} for c in advice['candidates']],
+        'special': [{**s, 'limit_words': block_words(s['limit']), 'bytes_words': format_bytes(s['bytes'])}
                     for s in advice['special']],
     }

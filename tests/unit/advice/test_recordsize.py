@@ -38,7 +38,7 @@ def test_large_files_call_for_1m_records_and_the_change_applies_to_new_data():
                                128 * KIB, 'LZ4')
     assert advice['recommended'] == MIB and advice['change'] is True and advice['large_share'] > 0.99
     assert advice['reasons'][0].startswith('100 % of the data is in files of 1 MiB or more')
-    assert 'keep 128K records until they are rewritten' in advice['reasons'][1]
+    assert 'keep 128 KiB records until they are rewritten' in advice['reasons'][1]
     assert 'compressed away' in advice['candidates'][-1]['words']
 
 
@@ -48,7 +48,7 @@ def test_virtual_disks_and_databases_call_for_their_io_size():
     assert vms['recommended'] == 64 * KIB and vms['in_place_kinds'] == 'virtual disk images'
     assert 'by their names' in vms['reasons'][0] and vms['change'] is False   # no current size: nothing to change
     db = recordsize_advice(sizes_of(('ibdata.ibd', 8 * GIB), ('app.sqlite', GIB)), 128 * KIB, 'LZ4')
-    assert db['recommended'] == 16 * KIB and 'InnoDB writes 16K pages' in db['reasons'][0]
+    assert db['recommended'] == 16 * KIB and 'InnoDB writes 16 KiB pages' in db['reasons'][0]
 
 
 def test_a_mix_keeps_the_default_and_an_empty_dataset_changes_nothing():
@@ -63,13 +63,28 @@ def test_the_answer_says_sizes_and_the_walk_in_words():
     scan = {'sizes': sizes_of(('a.mkv', 2 * GIB), ('b.txt', 10)), 'directories': 3, 'complete': False,
             'stopped_by': 'TIME', 'unreadable': 1, 'other_filesystems': 2, 'seconds': 60.0}
     answer = recordsize_answer('tank/media', scan, 128 * KIB, 'LZ4')
-    assert (answer['recommended_words'], answer['current_words']) == ('1M', '128K')
+    assert (answer['recommended_words'], answer['current_words']) == ('1 MiB', '128 KiB')
     assert answer['scan']['words'] == (
         '2 files (2.0 GiB) in 3 folders: part of the dataset, where the walk began (it ran out of the time it was '
         'given); the advice speaks for what was seen; 2 child datasets left out (each has its own record size) and '
         '1 entry could not be read.')
-    assert answer['special'][0]['words'] == 'files of 4K or less add up to 10 B'
+    assert answer['special'][0]['words'] == 'files of 4 KiB or less add up to 10 B'
     assert [row['up_to_words'] for row in answer['histogram']] == ['16 B', '2 GiB']
+
+
+
+def test_sizes_are_written_one_way_as_the_panel_writes_them_never_in_zfs_spelling():
+    import json
+    import re
+    for files, current in ((((f'doc{i}.odt', 200 * KIB) for i in range(100)), 128 * KIB),
+                           (((f'f{i}.mkv', 4 * GIB) for i in range(9)), 128 * KIB),
+                           ((('ibdata.ibd', 8 * GIB),), MIB), ((('disk0.qcow2', 40 * GIB),), 16 * KIB)):
+        scan = {'sizes': sizes_of(*files), 'directories': 1, 'complete': True, 'stopped_by': None, 'unreadable': 0,
+                'other_filesystems': 0, 'seconds': 1.0}
+        text = json.dumps(recordsize_answer('tank/x', scan, current, 'LZ4'))
+        assert not re.search(r'\b\d+[KM]\b', text), re.search(r'.{40}\b\d+[KM]\b.{10}', text)
+    assert [c['record_words'] for c in recordsize_answer('tank/x', scan, None, 'OFF')['candidates']] == [
+        '16 KiB', '32 KiB', '64 KiB', '128 KiB', '256 KiB', '512 KiB', '1 MiB']
 
 
 @pytest.fixture

@@ -17,14 +17,15 @@ const GiB = 1024 * MiB;
 
 function fakeRecordsizeAnswer(part: Partial<RecordsizeAnswer> = {}): RecordsizeAnswer {
   const records: [number, string, number, number][] = [
-    [16 * KiB, '16K', 3 * MiB, 0.0001], [32 * KiB, '32K', 6 * MiB, 0.0002], [64 * KiB, '64K', 12 * MiB, 0.0004],
-    [128 * KiB, '128K', 25 * MiB, 0.0008], [256 * KiB, '256K', 50 * MiB, 0.0016], [512 * KiB, '512K', 101 * MiB, 0.0033],
-    [MiB, '1M', 1.5 * GiB, 0.0497],
+    [16 * KiB, '16 KiB', 3 * MiB, 0.0001], [32 * KiB, '32 KiB', 6 * MiB, 0.0002], [64 * KiB, '64 KiB', 12 * MiB, 0.0004],
+    [128 * KiB, '128 KiB', 25 * MiB, 0.0008], [256 * KiB, '256 KiB', 50 * MiB, 0.0016],
+    [512 * KiB, '512 KiB', 101 * MiB, 0.0033], [MiB, '1 MiB', 1.5 * GiB, 0.0497],
   ];
   return {
-    dataset: 'tank/vms', recommended: MiB, recommended_words: '1M', current: 128 * KiB, current_words: '128K', change: true,
-    reasons: ['97 % of the data is in files of 1 MiB or more, read and written whole: 1M records mean fewer blocks to track.',
-      'A new record size applies to data written from then on; the files already here keep 128K records until they are rewritten.'],
+    dataset: 'tank/vms', recommended: MiB, recommended_words: '1 MiB', current: 128 * KiB, current_words: '128 KiB',
+    change: true,
+    reasons: ['97 % of the data is in files of 1 MiB or more, read and written whole: 1 MiB records mean fewer blocks to track.',
+      'A new record size applies to data written from then on; the files already here keep 128 KiB records until they are rewritten.'],
     large_share: 0.97, in_place_share: 0, in_place_kinds: null,
     scan: { files: 1204, bytes: 30 * GiB, directories: 96, complete: true, seconds: 2.5,
       words: '1,204 files (30 GiB) in 96 folders: all of the dataset.' },
@@ -36,8 +37,8 @@ function fakeRecordsizeAnswer(part: Partial<RecordsizeAnswer> = {}): RecordsizeA
     candidates: records.map(([record, record_words, tail_bytes, tail_share]) => ({
       record, record_words, tail_bytes, tail_share, words: `${tail_bytes} bytes in the last, partial record of each larger file`,
     })),
-    special: [4, 8].map((k) => ({ limit: k * KiB, limit_words: `${k}K`, bytes: 500 * KiB, bytes_words: '500 KiB',
-      words: `files of ${k}K or less add up to 500 KiB` })),
+    special: [4, 8].map((k) => ({ limit: k * KiB, limit_words: `${k} KiB`, bytes: 500 * KiB, bytes_words: '500 KiB',
+      words: `files of ${k} KiB or less add up to 500 KiB` })),
     ...part,
   };
 }
@@ -111,7 +112,7 @@ describe('RecordsizeAdviceComponent', () => {
     await choose('select-recordsize-dataset', 'tank/vms');
     q('button-recordsize-start')!.click();
     await settle();
-    expect(q('text-recordsize-headline')!.textContent!.trim()).toBe('Use 1M (now 128K)');
+    expect(q('text-recordsize-headline')!.textContent!.trim()).toBe('Use 1 MiB (now 128 KiB)');
     expect(q('list-recordsize-reasons')!.textContent).toContain('97 % of the data is in files of 1 MiB or more');
     expect(q('text-recordsize-scan')!.textContent).toContain('1,204 files (30 GiB) in 96 folders');
     expect(all('row-recordsize-size-').map((r) => r.dataset['test']))
@@ -128,13 +129,13 @@ describe('RecordsizeAdviceComponent', () => {
     expect(advised.textContent).toContain('5.0 %');
     expect(q('row-recordsize-candidate-128k')!.textContent).toContain('now');
     expect(q('row-recordsize-candidate-128k')!.textContent).toContain('25 MiB');
-    expect(q('list-recordsize-special')!.textContent).toContain('files of 4K or less add up to 500 KiB');
+    expect(q('list-recordsize-special')!.textContent).toContain('files of 4 KiB or less add up to 500 KiB');
     const texts = [...q('section-recordsize-answer')!.querySelectorAll('td, li, p')].map((e) => e.textContent!.trim());
     expect(texts.filter((t) => /\d{5,}|\b[A-Z]+_[A-Z_]+\b/.test(t))).toEqual([]);   // no byte counts, keys or enums
   });
 
   it('says “Keep” when the files call for the record size the dataset has', async () => {
-    const answer = fakeRecordsizeAnswer({ recommended: 128 * KiB, recommended_words: '128K', change: false, reasons: ['A mix.'] });
+    const answer = fakeRecordsizeAnswer({ recommended: 128 * KiB, recommended_words: '128 KiB', change: false, reasons: ['A mix.'] });
     const { q, choose, settle } = await renderAdvice(() => new Observable<Job>((s) => {
       s.next(done(answer));
       s.complete();
@@ -142,7 +143,48 @@ describe('RecordsizeAdviceComponent', () => {
     await choose('select-recordsize-dataset', 'tank/vms');
     q('button-recordsize-start')!.click();
     await settle();
-    expect(q('text-recordsize-headline')!.textContent!.trim()).toBe('Keep 128K');
+    expect(q('text-recordsize-headline')!.textContent!.trim()).toBe('Keep 128 KiB');
+  });
+
+  it('writes record sizes as the rest of the panel does, and says why the advised size is not the one that adds least', async () => {
+    // the walk's own figures (h-admin-1280-37): files of 512 KiB or less, so 512 KiB and 1 MiB records add nothing
+    const tails: [number, number][] = [[16 * KiB, 0.01], [32 * KiB, 0.03], [64 * KiB, 0.183], [128 * KiB, 0.285], [256 * KiB, 0.203],
+      [512 * KiB, 0], [MiB, 0]];
+    const answer = fakeRecordsizeAnswer({ recommended: 128 * KiB, recommended_words: '128 KiB', change: false, reasons: ['A mix.'],
+      candidates: tails.map(([record, share]) => ({ record, record_words: record === MiB ? '1 MiB' : `${record / KiB} KiB`,
+        tail_bytes: Math.round(share * 8.4 * GiB), tail_share: share, words: '' })) });
+    const { q, choose, settle } = await renderAdvice(() => new Observable<Job>((s) => {
+      s.next(done(answer));
+      s.complete();
+    }));
+    await choose('select-recordsize-dataset', 'tank/vms');
+    q('button-recordsize-start')!.click();
+    await settle();
+    const advised = q('row-recordsize-candidate-128k')!.textContent!;
+    expect(advised).toContain('128 KiB');
+    expect(advised).toContain('28.5 %');
+    expect(q('row-recordsize-candidate-1m')!.textContent).toContain('1 MiB');
+    expect(q('section-recordsize-answer')!.textContent).not.toMatch(/\b\d+[KM]\b/);   // never ZFS's 128K beside 128 KiB
+    expect(q('text-recordsize-why-not-least')!.textContent).toContain('a file no larger than the record size is stored as one block of its own size');
+  });
+
+  it('gives no advice for a dataset without files, rather than a headline “Keep”', async () => {
+    const answer = fakeRecordsizeAnswer({ recommended: 128 * KiB, recommended_words: '128 KiB', change: false,
+      reasons: ['The scan found no data: nothing here calls for a change.'], histogram: [],
+      scan: { files: 0, bytes: 0, directories: 1, complete: true, seconds: 0.1, words: '0 files (0 B) in 1 folder: all of the dataset.' },
+      candidates: fakeRecordsizeAnswer().candidates.map((c) => ({ ...c, tail_bytes: 0, tail_share: 0 })) });
+    const { q, all, choose, settle } = await renderAdvice(() => new Observable<Job>((s) => {
+      s.next(done(answer));
+      s.complete();
+    }));
+    await choose('select-recordsize-dataset', 'tank/vms');
+    q('button-recordsize-start')!.click();
+    await settle();
+    expect(q('text-recordsize-headline')!.textContent!.trim()).toBe('No files to judge by: no advice');
+    expect(q('text-recordsize-no-candidates')!.textContent).toContain('No files: nothing to count.');
+    expect(all('row-recordsize-candidate-')).toEqual([]);
+    expect(q('section-recordsize-answer')!.textContent).not.toContain('advised');
+    expect(q('text-recordsize-why-not-least')).toBeNull();
   });
 
   it('shows the server’s refusal under the field it names, and a refused limit with “Limits” opened', async () => {

@@ -17,8 +17,8 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 import { BoxStore } from '../../stores/box.store';
 import { Choice, ChoiceFieldComponent } from './choice-field.component';
 import {
-  LIMITS, RECORDSIZE_LABELS, RecordsizeAnswer, RecordsizeForm, busyWords, headline, isBusyRefusal, recordsizeJob,
-  recordsizeOptions, shareWords, wasStopped, withoutErrname,
+  LIMITS, RECORDSIZE_LABELS, RecordsizeAnswer, RecordsizeForm, busyWords, hasAdvice, headline, isBusyRefusal,
+  lessSpaceElsewhere, recordId, recordsizeJob, recordsizeOptions, shareWords, wasStopped, withoutErrname,
 } from './recordsize-advice';
 
 /**
@@ -137,13 +137,16 @@ import {
           </div>
           <div>
             <h3>{{ 'Space the last record of each file adds' | t }}</h3>
+            @if (!advises(a)) {
+              <p class="muted" tpTest="recordsize-no-candidates">{{ 'No files: nothing to count.' | t }}</p>
+            } @else {
             <div class="table-wrap" tabindex="0" role="region" [attr.aria-label]="'Space the last record of each file adds' | t">
               <table mat-table class="stacked" tpTest="recordsize-candidates" [dataSource]="a.candidates">
                 <ng-container matColumnDef="record">
                   <th mat-header-cell *matHeaderCellDef>{{ 'Record size' | t }}</th>
                   <td mat-cell *matCellDef="let c; of: a.candidates" [attr.data-label]="'Record size' | t">
                     <strong>{{ c.record_words }}</strong>
-                    @if (c.record === a.recommended) { <span class="tag">{{ 'advised' | t }}</span> }
+                    @if (c.record === a.recommended && advises(a)) { <span class="tag">{{ 'advised' | t }}</span> }
                     @if (c.record === a.current) { <span class="tag">{{ 'now' | t }}</span> }
                   </td>
                 </ng-container>
@@ -159,9 +162,13 @@ import {
                 </ng-container>
                 <tr mat-header-row *matHeaderRowDef="candidateColumns"></tr>
                 <tr mat-row *matRowDef="let c; columns: candidateColumns" [class.advised]="c.record === a.recommended"
-                    [tpTest]="['recordsize-candidate', c.record_words]"></tr>
+                    [tpTest]="['recordsize-candidate', idOf(c.record)]"></tr>
               </table>
             </div>
+            @if (lessSpaceElsewhere(a)) {
+              <p class="small" tpTest="recordsize-why-not-least">{{ 'Why the advised size is not the one that adds least: a file no larger than the record size is stored as one block of its own size, so a record size larger than most of the files adds nothing here. The advice goes by how the files are used instead: large records pay off for files of 1 MiB or more read and written whole, and every small change inside a file rewrites a whole record.' | t }}</p>
+            }
+            }
             <p class="muted small">{{ 'A file larger than the record size ends in a partial record; counted here with compression off, which would compress most of it away.' | t }}</p>
           </div>
         </div>
@@ -183,6 +190,9 @@ export class RecordsizeAdviceComponent {
   protected readonly sizeColumns = ['size', 'files', 'data'];
   protected readonly candidateColumns = ['record', 'space', 'share'];
   protected readonly headlineOf = headline;
+  protected readonly advises = hasAdvice;
+  protected readonly lessSpaceElsewhere = lessSpaceElsewhere;
+  protected readonly idOf = recordId;
   protected readonly share = shareWords;
   protected readonly bytes = formatBytes;
 

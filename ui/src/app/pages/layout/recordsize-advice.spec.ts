@@ -1,6 +1,8 @@
 import { ApiCallError, ApiValidationError, FailedJobError } from '../../api/api-errors';
 import { fakeJob } from '../../testing/fixtures';
-import { busyWords, headline, isBusyRefusal, recordsizeOptions, shareWords, wasStopped, withoutErrname } from './recordsize-advice';
+import {
+  busyWords, headline, isBusyRefusal, lessSpaceElsewhere, recordId, recordsizeOptions, shareWords, wasStopped, withoutErrname,
+} from './recordsize-advice';
 
 describe('recordsize advice', () => {
   it('sends the dataset and only the limits typed', () => {
@@ -10,10 +12,28 @@ describe('recordsize advice', () => {
   });
 
   it('heads the answer with what to do: use another size, keep this one, or use one when the current is unknown', () => {
-    expect(headline({ change: true, recommended_words: '1M', current_words: '128K' }))
-      .toEqual({ key: 'Use {size} (now {current})', params: { size: '1M', current: '128K' } });
-    expect(headline({ change: false, recommended_words: '128K', current_words: '128K' })).toEqual({ key: 'Keep {size}', params: { size: '128K' } });
-    expect(headline({ change: false, recommended_words: '128K', current_words: null })).toEqual({ key: 'Use {size}', params: { size: '128K' } });
+    const scan = { files: 10, bytes: 4096 };
+    expect(headline({ change: true, recommended_words: '1 MiB', current_words: '128 KiB', scan }))
+      .toEqual({ key: 'Use {size} (now {current})', params: { size: '1 MiB', current: '128 KiB' } });
+    expect(headline({ change: false, recommended_words: '128 KiB', current_words: '128 KiB', scan }))
+      .toEqual({ key: 'Keep {size}', params: { size: '128 KiB' } });
+    expect(headline({ change: false, recommended_words: '128 KiB', current_words: null, scan }))
+      .toEqual({ key: 'Use {size}', params: { size: '128 KiB' } });
+  });
+
+  it('gives no advice without data to judge by', () => {
+    const answer = { change: false, recommended_words: '128 KiB', current_words: '128 KiB' };
+    expect(headline({ ...answer, scan: { files: 0, bytes: 0 } })).toEqual({ key: 'No files to judge by: no advice' });
+    expect(headline({ ...answer, scan: { files: 3, bytes: 0 } })).toEqual({ key: 'Only empty files to judge by: no advice' });
+  });
+
+  it('knows when another record size adds less than the advised one, and keeps ZFS’s spelling for ids', () => {
+    const candidates = [[128, 2400], [512, 0], [1024, 0]].map(([kib, tail]) => ({ record: kib * 1024, tail_bytes: tail }));
+    const scan = { files: 10, bytes: 4096 };
+    expect(lessSpaceElsewhere({ recommended: 128 * 1024, candidates, scan } as never)).toBe(true);
+    expect(lessSpaceElsewhere({ recommended: 512 * 1024, candidates, scan } as never)).toBe(false);
+    expect(lessSpaceElsewhere({ recommended: 128 * 1024, candidates, scan: { files: 0, bytes: 0 } } as never)).toBe(false);
+    expect([16 * 1024, 128 * 1024, 1024 * 1024].map(recordId)).toEqual(['16K', '128K', '1M']);
   });
 
   it('reads a share as a percentage with one decimal', () => {

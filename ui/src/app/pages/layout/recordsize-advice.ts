@@ -50,13 +50,47 @@ export function recordsizeOptions(form: RecordsizeForm): RecordsizeOptions {
   return options;
 }
 
-/** "Use 1M (now 128K)", "Keep 128K", or "Use 128K" when the dataset's own record size is not known. */
-export function headline(answer: Pick<RecordsizeAnswer, 'change' | 'recommended_words' | 'current_words'>): Words {
+/** What the walk saw, as far as advice needs it: were there files, and any data in them. */
+interface WalkSeen {
+  scan: Pick<RecordsizeAnswer['scan'], 'files' | 'bytes'>;
+}
+
+/**
+ * "Use 1 MiB (now 128 KiB)", "Keep 128 KiB", or "Use 128 KiB" when the dataset's own record size is not known; no
+ * advice at all when the walk found no data (the server then only echoes the record size the dataset has).
+ */
+export function headline(answer: Pick<RecordsizeAnswer, 'change' | 'recommended_words' | 'current_words'> & WalkSeen): Words {
+  if (!answer.scan.files) {
+    return { key: T('No files to judge by: no advice') };
+  }
+  if (!answer.scan.bytes) {
+    return { key: T('Only empty files to judge by: no advice') };
+  }
   if (answer.change && answer.current_words) {
     return { key: T('Use {size} (now {current})'), params: { size: answer.recommended_words, current: answer.current_words } };
   }
   return answer.current_words ? { key: T('Keep {size}'), params: { size: answer.current_words } }
     : { key: T('Use {size}'), params: { size: answer.recommended_words } };
+}
+
+/** Whether the walk found data to advise on (no files, or only empty ones: no advice, no advised row). */
+export function hasAdvice(answer: WalkSeen): boolean {
+  return answer.scan.files > 0 && answer.scan.bytes > 0;
+}
+
+/**
+ * Whether another record size adds less space in last records than the advised one, which then needs saying: a
+ * file no larger than the record size is one block of its own size, so a record size larger than most files adds
+ * nothing, yet the advice goes by how the files are used (core/recordsize.py), not by this column.
+ */
+export function lessSpaceElsewhere(answer: Pick<RecordsizeAnswer, 'recommended' | 'candidates'> & WalkSeen): boolean {
+  const advised = answer.candidates.find((c) => c.record === answer.recommended);
+  return hasAdvice(answer) && !!advised && answer.candidates.some((c) => c.tail_bytes < advised.tail_bytes);
+}
+
+/** A record size's test id, in ZFS's spelling ("128K", "1M"): the ids stay put however the words are written. */
+export function recordId(record: number): string {
+  return record % (1024 * 1024) === 0 ? `${record / (1024 * 1024)}M` : `${record / 1024}K`;
 }
 
 /** The share of the data as people read it: "0.3 %". */
