@@ -1,17 +1,18 @@
 """Progress lines a person reads (pure).
 
 ``format_rate(bw_bytes=None, iops=None)`` → ``"412 MB/s"`` (10^6 bytes, like disk vendors and fio's MB/s) or
-``"12.3k IOPS"``; ``progress_line(run, runs, test, figures=None, phase=None)`` → ``"run 2/5 · sequential write ·
-412 MB/s"``.
+``"12,345 IOPS"``, about three significant figures as the reports and the panel print them (``report.numbers.
+significant``: "1,923 MB/s", "912 MB/s", "91.2 MB/s", "9.12 MB/s"), so a live rate reads as the result it becomes;
+``progress_line(run, runs, test, figures=None, phase=None)`` → ``"run 2/5 · sequential write · 412 MB/s"``.
 """
+from ..report.numbers import significant
 
 
 def format_rate(bw_bytes=None, iops=None):
     if bw_bytes is not None:
-        mb = bw_bytes / 1e6
-        return f'{mb / 1000:.2f} GB/s' if mb >= 1000 else f'{mb:.0f} MB/s' if mb >= 10 else f'{mb:.1f} MB/s'
+        return f'{significant(bw_bytes / 1e6)} MB/s'
     if iops is not None:
-        return f'{iops / 1000:.1f}k IOPS' if iops >= 1000 else f'{iops:.0f} IOPS'
+        return f'{significant(iops)} IOPS'
     return ''
 
 

@@ -16,18 +16,18 @@ describe('benchmark metrics', () => {
     expect(metricLabel('read_lat_p99_9_ns')).toBe('read latency p99.9');
     expect(metricLabel('iops')).toBe('IOPS');
     expect(metricLabel('cpu_sys')).toBe('cpu_sys');
-    expect(formatMetric('write_bw_bytes', 412_300_000)).toBe('412.3 MB/s');
+    expect(formatMetric('write_bw_bytes', 412_300_000)).toBe('412 MB/s');
     expect(formatMetric('read_iops', 12_000)).toBe('12,000 IOPS');
     expect(formatMetric('read_lat_p50_ns', 90_000)).toBe('90.0 µs');
   });
 
   it('headlines bandwidth for sequential tests and IOPS for the others, in catalog order', () => {
     expect(headlines(fakeBenchmark().summary).map((h) => [h.test, h.metric, h.text])).toEqual([
-      ['SEQ_WRITE', 'write_bw_bytes', '400.0 MB/s'],
+      ['SEQ_WRITE', 'write_bw_bytes', '400 MB/s'],
       ['RAND_READ_4K', 'read_iops', '12,000 IOPS'],
     ]);
     expect(headlines(fakeImportedBenchmark().summary).map((h) => [h.test, h.text])).toEqual([
-      ['SEQ_WRITE', '100.0 MB/s'], ['SEQ_READ', '180.0 MB/s'], ['RANDOM_IOPS', '10,291 IOPS'],
+      ['SEQ_WRITE', '100 MB/s'], ['SEQ_READ', '180 MB/s'], ['RANDOM_IOPS', '10,291 IOPS'],
     ]);
   });
 

@@ -22,9 +22,13 @@ describe('format', () => {
     expect(formatBytes(Number.NaN)).toBe('—');
   });
 
-  it('prints numbers with grouping above a thousand', () => {
-    expect(formatNumber(412.345)).toBe('412.3');
+  it('prints numbers to about three significant figures at every size, grouped, as the reports do', () => {
+    // one rule a reader does not trip on: "1,000 MB/s" beside "912 MB/s", never "912.0 MB/s"
+    expect([999.6, 912.04, 412.345, 91.23, 9.123, 0.9123, 0.01234, 0].map((n) => formatNumber(n)))
+      .toEqual(['1,000', '912', '412', '91.2', '9.12', '0.912', '0.0123', '0']);
     expect(formatNumber(123456.7)).toBe('123,457');
+    expect(formatNumber(-9.123)).toBe('-9.12');
+    expect(formatNumber(9.6, 0)).toBe('10');   // a count: whole
   });
 
   it('prints a ratio as a signed percentage', () => {
@@ -38,7 +42,9 @@ describe('format', () => {
     expect(formatValue('128K')).toBe('128K');
   });
   it('prints bandwidth in decimal MB/s, IOPS whole', () => {
-    expect(formatMBps(412_345_678)).toBe('412.3 MB/s');
+    expect(formatMBps(412_345_678)).toBe('412 MB/s');
+    expect(formatMBps(91_234_000)).toBe('91.2 MB/s');
+    expect(formatMBps(9_123_400)).toBe('9.12 MB/s');
     expect(formatMBps(1_922_900_000)).toBe('1,923 MB/s');
     expect(formatMBps(null)).toBe('—');
     expect(formatIops(12345.6)).toBe('12,346 IOPS');

@@ -32,11 +32,20 @@ function oneDecimal(value: number): string {
   return Number.isInteger(quarters) && quarters % 4 === 1 ? `${Math.floor(value)}.2` : value.toFixed(1);
 }
 
+/**
+ * A figure as people read it, one rule at every size (the reports' `significant` in core/report/numbers.py): about
+ * three significant figures, whole numbers from 100 with thousands separated. 1,234 / 912 / 91.2 / 9.12 / 0.912, so
+ * "1,000 MB/s" sits beside "912 MB/s", not "912.0 MB/s". `digits` 0: a count, always whole ("12 files").
+ */
 export function formatNumber(value: number | null | undefined, digits = 1): string {
   if (value == null || !Number.isFinite(value)) {
     return '—';
   }
-  return value >= 1000 ? Math.round(value).toLocaleString('en-US') : value.toFixed(digits);
+  const size = Math.abs(value);
+  if (digits === 0 || size >= 100 || size === 0) {
+    return Math.round(value).toLocaleString('en-US');
+  }
+  return value.toFixed(size >= 10 ? 1 : size >= 1 ? 2 : Math.min(9, 2 - Math.floor(Math.log10(size))));
 }
 
 /** `+12.3 %` / `−4.0 %` from a ratio of candidate to baseline. */

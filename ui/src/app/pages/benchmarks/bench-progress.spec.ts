@@ -7,7 +7,7 @@ const extra = { test: 'SEQ_WRITE', run: 2, runs: 5, phase: 'measure', mbps: 412.
 describe('benchmark progress', () => {
   it('reads the live rate of the current run', () => {
     expect(liveFigure(extra)).toEqual({
-      test: 'Sequential write 1 MiB', run: '2/5', phase: 'measuring', mbps: '412.3 MB/s', iops: '393 IOPS',
+      test: 'Sequential write 1 MiB', run: '2/5', phase: 'measuring', mbps: '412 MB/s', iops: '393 IOPS',
     });
     expect(liveFigure({ ...extra, phase: 'ramp' })?.phase).toBe('warming up (not measured)');
   });

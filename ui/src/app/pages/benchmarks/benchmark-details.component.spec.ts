@@ -61,9 +61,9 @@ describe('BenchmarkDetailsComponent', () => {
     expect(q('value-details-where')!.textContent)
       .toBe('/mnt/tank on the client ws1, over NFS 4.2, of the box’s dataset tank/share');
     expect(q('value-details-pool')).toBeNull();   // the fixture's box is the sandbox: its pools are stand-ins
-    expect(q('text-details-link-limit')!.textContent).toContain('Theoretical maximum: 125.0 MB/s (eno1 link at 1000 Mb/s');
+    expect(q('text-details-link-limit')!.textContent).toContain('Theoretical maximum: 125 MB/s (eno1 link at 1000 Mb/s');
     // 400 MB/s written over a 125 MB/s link: flagged; the 49 MB/s read is not
-    expect(q('text-details-above-link')!.textContent).toContain('Sequential write 1 MiB, write bandwidth 400.0 MB/s');
+    expect(q('text-details-above-link')!.textContent).toContain('Sequential write 1 MiB, write bandwidth 400 MB/s');
     expect(q('text-details-above-link')!.textContent).not.toContain('read bandwidth');
     expect(q('text-details-above-seq-write-write-bw-bytes')!.textContent).toBe('above the link’s maximum');
     expect(el.querySelectorAll('[data-test^="text-details-above-"][class*="badge"]').length).toBe(1);

@@ -102,8 +102,8 @@ describe('LadderPage', () => {
     rows.next(fakeJob({ id: 4, method: 'tuning.ladder.read_disks', state: 'SUCCESS', result: fakeDiskRead() }));
     rows.complete();
     await settle();
-    expect(q('text-ladder-read-done')!.textContent).toContain('The disks of tank read 400.0 MB/s together.');
-    expect(q('list-ladder-read-disks')!.textContent).toContain('sda: 400.0 MB/s');
+    expect(q('text-ladder-read-done')!.textContent).toContain('The disks of tank read 400 MB/s together.');
+    expect(q('list-ladder-read-disks')!.textContent).toContain('sda: 400 MB/s');
     expect(q('list-ladder-read-disks')!.textContent).toContain('sdb: fio: read failed');
     expect(q('text-ladder-read-done')!.textContent).toContain('Read 2 data disks of tank for 3 s each.');
     expect(q('text-ladder-read-done')!.textContent).toContain('files stood in for the disks');

@@ -122,7 +122,7 @@ describe('SlogAdviceComponent', () => {
     expect(withoutLog).toContain('5,530');
     expect(withoutLog).toContain('170 µs');
     expect(withoutLog).toContain('410 µs');
-    expect(q('text-slog-load')!.textContent).toBe('The box’s own sync writes over 30 s: 412.3 commits a second, 2.5 MB/s of log records.');
+    expect(q('text-slog-load')!.textContent).toBe('The box’s own sync writes over 30 s: 412 commits a second, 2.50 MB/s of log records.');
     expect(q('text-slog-log-devices')!.textContent).toBe('tank has no log device now.');
     expect(q('list-slog-words')!.textContent).toContain('A log device could raise sync writes up to 26.0× here');
     const texts = [...q('section-slog-answer')!.querySelectorAll('td, th, li, p')].map((e) => e.textContent!.trim());
@@ -137,7 +137,7 @@ describe('SlogAdviceComponent', () => {
     q('button-slog-start')!.click();
     await settle();
     expect(q('text-slog-headline')!.textContent!.trim()).toBe('A log device would not help now: nothing here writes synchronously');
-    expect(q('text-slog-load')!.textContent).toContain('0.1 commits a second');
+    expect(q('text-slog-load')!.textContent).toContain('0.100 commits a second');
   });
 
   it('says the headroom alone when the box’s own load is not known, and the log device the pool has', async () => {

@@ -97,11 +97,11 @@ describe('slog advice', () => {
 
   it('says the box’s own sync load in commits a second and log written, or that it is not known', () => {
     expect(inEnglish(loadWords({ seconds: 30.2, commits_per_second: 812.5, records_per_second: 900, bytes_per_second: 3.4e6,
-      to_log_device: false }))).toBe('The box’s own sync writes over 30 s: 812.5 commits a second, 3.4 MB/s of log records.');
+      to_log_device: false }))).toBe('The box’s own sync writes over 30 s: 813 commits a second, 3.40 MB/s of log records.');
     expect(inEnglish(loadWords({ seconds: 30, commits_per_second: 2, records_per_second: 2, bytes_per_second: 8192,
-      to_log_device: true }))).toBe('The box’s own sync writes over 30 s: 2.0 commits a second, 8 KiB/s of log records, some to its log device.');
+      to_log_device: true }))).toBe('The box’s own sync writes over 30 s: 2.00 commits a second, 8 KiB/s of log records, some to its log device.');
     expect(inEnglish(loadWords(null))).toContain('not known');
-    expect(logRate(0)).toBe('0.0 MB/s');
+    expect(logRate(0)).toBe('0 MB/s');
     expect(inEnglish(logDevicesWords('tank', []))).toBe('tank has no log device now.');
     expect(inEnglish(logDevicesWords('tank', ['nvme0n1']))).toBe('tank has a log device now: nvme0n1.');
   });

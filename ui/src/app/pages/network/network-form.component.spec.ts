@@ -98,7 +98,7 @@ describe('NetworkFormComponent', () => {
     q('button-net-start')!.click();
     await settle();
     expect(stored).toEqual([4]);
-    expect(q('text-net-done')!.textContent).toContain('Stored as #4 “lab”: the ceiling is 949 Mb/s (118.6 MB/s).');
+    expect(q('text-net-done')!.textContent).toContain('Stored as #4 “lab”: the ceiling is 949 Mb/s (119 MB/s).');
   });
 
   it('sends nothing its own checks refuse and says why under each field, in words', async () => {

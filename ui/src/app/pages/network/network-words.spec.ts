@@ -16,7 +16,7 @@ describe('network words', () => {
   });
 
   it('gives rates in Mb/s with MB/s beside them and the ceiling against the link', () => {
-    expect(formatBitRate(9.41e8)).toBe('941 Mb/s (117.6 MB/s)');
+    expect(formatBitRate(9.41e8)).toBe('941 Mb/s (118 MB/s)');
     expect(formatBitRate(2.5e10)).toBe('25,000 Mb/s (3,125 MB/s)');
     expect(formatBitRate(null)).toBe('—');
     expect(ceilingShare({ ceiling_bits_per_second: 9.41e8, link_speed_mbps: 1000 }))

@@ -35,12 +35,12 @@ describe('NetworkPage', () => {
     expect(row).toContain('1500');
     expect(row).toContain('192.168.1.20');
     expect([...q('list-net-figures-1')!.querySelectorAll('li')].map((li) => li.textContent!.trim())).toEqual([
-      'one stream, client → box: 941 Mb/s (117.6 MB/s)',
-      '4 streams, client → box: 949 Mb/s (118.6 MB/s)',
-      'one stream, box → client: 930 Mb/s (116.3 MB/s)',
-      '4 streams, box → client: 945 Mb/s (118.1 MB/s)',
+      'one stream, client → box: 941 Mb/s (118 MB/s)',
+      '4 streams, client → box: 949 Mb/s (119 MB/s)',
+      'one stream, box → client: 930 Mb/s (116 MB/s)',
+      '4 streams, box → client: 945 Mb/s (118 MB/s)',
     ]);
-    expect(q('cell-net-ceiling-1')!.textContent).toContain('949 Mb/s (118.6 MB/s)');
+    expect(q('cell-net-ceiling-1')!.textContent).toContain('949 Mb/s (119 MB/s)');
     expect(q('cell-net-ceiling-1')!.textContent).toContain('95 % of the link’s 1000 Mb/s');
     // no nominal speed known: the ceiling alone, speed and MTU unknown in words
     expect(q('cell-net-ceiling-2')!.textContent).not.toContain('%');

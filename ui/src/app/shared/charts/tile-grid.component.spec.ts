@@ -47,7 +47,7 @@ describe('TileGridComponent', () => {
   it('shows one stored result the same way, without naming it on every tile', async () => {
     const tiles = resultTiles(fakeBenchmark());
     expect(tiles.map((t) => [t.title, t.values[0].number, t.values[0].unit_word, t.values[0].latency])).toEqual([
-      ['Sequential write 1 MiB', '400.0', 'MB/s', 'latency p50 1.40 ms · p99 3.50 ms'],
+      ['Sequential write 1 MiB', '400', 'MB/s', 'latency p50 1.40 ms · p99 3.50 ms'],
       ['Random read 4 KiB', '12,000', 'IOPS', 'latency p50 90.0 µs · p99 450 µs'],
     ]);
     const { all, el } = await grid(tiles);
