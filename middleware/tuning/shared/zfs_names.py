@@ -15,7 +15,8 @@ _DISK_LIKE = re.compile(r'c[0-9]')
 
 
 def zfs_name_error(name, *, snapshot: bool = False, bookmark: bool = False) -> str | None:
-    """Why ``name`` is not a valid ZFS dataset name (or snapshot/bookmark name when allowed); None when it is."""
+    """Why ``name`` is not a valid ZFS dataset name (or snapshot/bookmark name when allowed), said to follow "it"
+    (callers write "... is not a ZFS dataset name: it {problem}."); None when it is."""
     if not isinstance(name, str):
         return 'must be a string'
     if not name:
@@ -27,7 +28,7 @@ def zfs_name_error(name, *, snapshot: bool = False, bookmark: bool = False) -> s
         return "must not contain '@' (snapshots are not accepted here)"
     if delimiter == '#' and not bookmark:
         return "must not contain '#' (bookmarks are not accepted here)"
-    if delimiter and (problem := _component_error(tail, f'the name after {delimiter!r}')):
+    if delimiter and (problem := _component_error(tail, f'name after {delimiter!r}')):
         return problem
     if path.startswith('/'):
         return 'must not start with /'
@@ -35,17 +36,17 @@ def zfs_name_error(name, *, snapshot: bool = False, bookmark: bool = False) -> s
         return 'must not end with /'
     components = path.split('/')
     for component in components:
-        if problem := _component_error(component, 'a component'):
+        if problem := _component_error(component, 'component'):
             return problem
-    return pool_name_error(components[0])
+    return f'has an unusable pool name: {problem}' if (problem := pool_name_error(components[0])) else None
 
 
 def pool_name_error(name) -> str | None:
     """Why ``name`` is not a valid pool name; None when it is."""
     if not isinstance(name, str) or not name:
         return 'needs a pool name'
-    if problem := _component_error(name, 'the pool name'):
-        return problem
+    if problem := _component_error(name, 'pool name'):
+        return f'pool name {name!r} {problem}'
     if not name[0].isascii() or not name[0].isalpha():
         return f'pool name {name!r} must start with a letter'
     if name in RESERVED_POOL_NAMES:
@@ -64,13 +65,15 @@ def _split_tail(name: str) -> tuple[str, str, str]:
 
 
 def _component_error(component: str, what: str) -> str | None:
+    """Why one part of a name is refused, said to follow "it" (``'../etc' is not a ZFS dataset name: it must not
+    have '..' as a component``); ``what`` names the part: "component", "pool name", "name after '@'"."""
     if not component:
-        return f'{what} is empty (// or a leading or trailing delimiter)'
+        return f'must not have an empty {what} (// or a leading or trailing delimiter)'
     if component in ('.', '..'):
-        return f'{what} must not be {component!r}'
+        return f'must not have {component!r} as a {what}'
     if not _COMPONENT.fullmatch(component):
         bad = next(ch for ch in component if not _COMPONENT.fullmatch(ch))
-        return f'{what} contains {bad!r}: use letters, digits, space and _ . : -'
+        return f'contains {bad!r}: use letters, digits, space and _ . : -'
     return None
 
 

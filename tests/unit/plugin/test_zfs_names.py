@@ -57,3 +57,15 @@ def test_pool_names():
     assert pool_name_error('tank') is None
     assert pool_name_error('log') and pool_name_error('spare') and pool_name_error('draid')
     assert pool_name_error('tank/x') is not None and pool_name_error('') is not None
+
+
+@pytest.mark.parametrize('name, said', [
+    ('../etc', "'../etc' is not a ZFS dataset name: it must not have '..' as a component."),
+    ('tank//x', "'tank//x' is not a ZFS dataset name: it must not have an empty component (// or a leading or "
+                'trailing delimiter).'),
+    ('tank/a%b', "'tank/a%b' is not a ZFS dataset name: it contains '%': use letters, digits, space and _ . : -."),
+    ('1tank/x', "'1tank/x' is not a ZFS dataset name: it has an unusable pool name: pool name '1tank' must start "
+                'with a letter.'),
+])
+def test_every_reason_reads_after_it_as_the_callers_say_it(name, said):
+    assert f'{name!r} is not a ZFS dataset name: it {zfs_name_error(name)}.' == said
