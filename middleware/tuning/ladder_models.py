@@ -95,7 +95,7 @@ class TuningLadderSettingThen(BaseModel):
 class TuningLadderLayer(BaseModel):
     layer: LayerKind
     name: str
-    """In words: `Disks (raw, 4 data disks)`, `Pool tank (local fio)`, `Network eno1 (1 GbE)`, `NFS 4.2 from ws1`."""
+    """In words: `Disks (raw, 4 disks of the data vdevs)`, `Pool tank (local fio)`, `Network eno1 (1 GbE)`, `NFS 4.2 from ws1`."""
     protocol: str | None
     """PROTOCOL layers: `NFS`, `SMB`, `ISCSI`, `LOCAL` or `OTHER`; null for the others."""
     read_bytes_per_second: float | None

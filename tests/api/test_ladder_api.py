@@ -69,7 +69,7 @@ def test_read_disks_reads_each_stand_in_in_turn_and_stores_the_row(host, client)
     (disks,) = [layer for layer in ladder['layers'] if layer['layer'] == 'DISKS']
     assert disks['source'] == {'kind': 'DISK_READ', 'id': entry['id']}
     assert disks['read_bytes_per_second'] == entry['total_read_bytes_per_second']
-    assert disks['name'] == 'Disks (raw, 7 data disks)' and disks['note'].startswith('Sandbox: stand-in files')
+    assert disks['name'] == 'Disks (raw, 7 disks of the data vdevs)' and disks['note'].startswith('Sandbox: stand-in files')
     assert 'Read the disks (tuning.ladder.read_disks)' not in ladder['missing']
     assert c.call('tuning.state')['busy'] is None
 

@@ -54,7 +54,7 @@ def test_the_disks_layer_says_stand_ins_and_disks_without_a_figure():
            'disks': [{'name': 'sda', 'read_bytes_per_second': 300e6}, {'name': 'sdb', 'read_bytes_per_second': None,
                                                                      'error': 'fio failed: EIO'}]}
     disks = disks_layer(row)
-    assert disks['name'] == 'Disks (raw, 2 data disks)' and disks['read_bytes_per_second'] == 300e6
+    assert disks['name'] == 'Disks (raw, 2 disks of the data vdevs)' and disks['read_bytes_per_second'] == 300e6
     assert disks['write_bytes_per_second'] is None
     assert disks['note'].startswith('Sandbox: stand-in files were read, not disks')
     assert 'sda 300 MB/s · sdb: fio failed: EIO' in disks['note'] and '1 of 2 disks gave no figure' in disks['note']

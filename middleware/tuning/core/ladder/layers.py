@@ -50,7 +50,8 @@ def disks_layer(row: dict | None) -> dict:
         note = ('Sandbox: stand-in files were read, not disks; the figures say nothing about real disks. ' + note)
     if len(read) < count:
         note += f' {count - len(read)} of {count} disks gave no figure: the sum leaves them out.'
-    return _layer('DISKS', f'Disks (raw, {count} data disk{"s" if count != 1 else ""})',
+    # every disk of the data vdevs is read: a RAIDZ2 of 7 holds 5 disks' worth of data, so not "7 data disks"
+    return _layer('DISKS', f'Disks (raw, {count} disk{"s" if count != 1 else ""} of the data vdevs)',
                   read=row.get('total_read_bytes_per_second'), measured_at=row['created_at'],
                   source={'kind': 'DISK_READ', 'id': row['id']}, note=note)
 

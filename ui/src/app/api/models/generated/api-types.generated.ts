@@ -1938,7 +1938,7 @@ export interface TuningLadderGetOptions {
 export interface TuningLadderLayer {
   layer: 'DISKS' | 'POOL' | 'NETWORK' | 'PROTOCOL';
   /**
-   * In words: `Disks (raw, 4 data disks)`, `Pool tank (local fio)`, `Network eno1 (1 GbE)`, `NFS 4.2 from ws1`.
+   * In words: `Disks (raw, 4 disks of the data vdevs)`, `Pool tank (local fio)`, `Network eno1 (1 GbE)`, `NFS 4.2 from ws1`.
    */
   name: string;
   /**
