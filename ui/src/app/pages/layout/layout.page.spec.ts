@@ -65,6 +65,14 @@ describe('LayoutPage', () => {
     expect(all('text-layout-caution-2-6-wide')).toEqual([]);
     expect(q('details-layout-why-2-6-wide-raidz2')!.textContent).toContain('48 sectors');
     expect(q('table-layout-table')!.classList).toContain('stacked');
+    // a phone lays each labelled cell out as label beside value (a grid of the ::before and one value element): a
+    // label that wraps makes its row taller, never runs over the figures; figures keep to one line in spans of their
+    // own, as a nowrap cell would stop its label wrapping
+    const cells = Array.from(wide.querySelectorAll('td[data-label]'));
+    expect(cells.length).toBe(6);
+    expect(cells.filter((td) => td.classList.contains('nowrap') || td.children.length !== 1
+      || !td.firstElementChild!.classList.contains('value'))).toEqual([]);
+    expect(wide.querySelectorAll('.nowrap').length).toBeGreaterThanOrEqual(4);
     expect(q('list-layout-notes')!.textContent).toContain('first-order estimates');
   });
 
@@ -99,6 +107,74 @@ describe('LayoutPage', () => {
     }));
     expect(q('text-layout-error')!.textContent!.trim()).toBe('How many: must be at least 1');
     expect(q('table-layout-table')).toBeNull();
+  });
+
+  it('checks typed disks before asking: a size beyond 100 TB or below 1 GB said under the field in TB, never a byte count', async () => {
+    const { api, q, type, choose, settle } = await renderPage();
+    await choose('select-layout-source', 'GIVEN');
+    const before = api.callsOf('tuning.advice.layout').length;
+    for (const [typed, words] of [['100000', 'must be at most 100 TB (the largest disks sold are about 30 TB)'],
+      ['1e9', 'must be at most 100 TB'], ['2000', 'must be at most 100 TB'], ['0', 'must be at least 0.001 TB (1 GB)'],
+      ['-3', 'must be at least 0.001 TB'], ['', 'is required']]) {
+      await type('input-layout-size', typed);
+      expect(q('text-error-layout-size')).toBeNull();   // the old error goes as soon as the field changes
+      q('button-layout-show')!.click();
+      await settle();
+      expect(q('text-error-layout-size')!.textContent).toContain(`Size of each (TB): ${words}`);
+      expect(q('text-error-layout-size')!.textContent).not.toMatch(/\d{7,}/);
+    }
+    await type('input-layout-count', '2.5');
+    q('button-layout-show')!.click();
+    await settle();
+    expect(q('text-error-layout-count')!.textContent).toContain('How many: must be a whole number');
+    expect(api.callsOf('tuning.advice.layout').length).toBe(before);   // nothing out of bounds was sent
+    await type('input-layout-count', '6');
+    await type('input-layout-size', '0.05');   // 50 GB: a small disk, but a disk
+    q('button-layout-show')!.click();
+    await settle();
+    expect(api.callsOf('tuning.advice.layout').at(-1)![0]).toMatchObject({ count: 6, size_bytes: 5e10 });
+    expect(q('text-error-layout-size')).toBeNull();
+    expect(q('text-error-layout-count')).toBeNull();
+  });
+
+  it('says the server’s refusal of a typed field under it, and drops it as soon as the field changes', async () => {
+    let refuse = false;
+    const { q, type, choose, settle } = await renderPage((m) => m.mockCall('tuning.advice.layout', ([options]) => {
+      if (refuse) {
+        throw new ApiValidationError([{ attribute: 'options.size_bytes', message: 'Value error, must be at most 100 TB', errno: 22 }]);
+      }
+      return advice(options ?? {});
+    }));
+    await choose('select-layout-source', 'GIVEN');
+    refuse = true;
+    await type('input-layout-size', '50');
+    q('button-layout-show')!.click();
+    await settle();
+    expect(q('text-error-layout-size')!.textContent!.trim()).toBe('Size of each (TB): must be at most 100 TB');
+    expect(q('text-layout-error')).toBeNull();   // said once, under its field
+    await type('input-layout-size', '5');
+    expect(q('text-error-layout-size')).toBeNull();
+  });
+
+  it('marks the figures of an earlier input as out of date once the input changes, until the new one is answered', async () => {
+    const { q, type, choose, settle } = await renderPage();
+    await choose('select-layout-source', 'GIVEN');
+    expect(q('text-layout-stale')).toBeNull();
+    expect(q('section-layout-results')!.classList).not.toContain('stale');
+    await type('input-layout-size', '0');   // refused: the 12 × 4 TB figures stay, said to be the previous input's
+    q('button-layout-show')!.click();
+    await settle();
+    expect(q('text-layout-stale')!.textContent).toContain('These figures are for the previous input: press Compare layouts to update.');
+    expect(q('section-layout-results')!.classList).toContain('stale');
+    expect(q('text-layout-disks')!.textContent).toContain('12 × 4 TB hard disks');
+    await type('input-layout-size', '4');   // back to what they answer
+    expect(q('text-layout-stale')).toBeNull();
+    await type('input-layout-size', '8');
+    expect(q('text-layout-stale')).not.toBeNull();
+    q('button-layout-show')!.click();
+    await settle();
+    expect(q('text-layout-stale')).toBeNull();
+    expect(q('section-layout-results')!.classList).not.toContain('stale');
   });
 
   it('asks below the layouts what record size a dataset’s files call for, with the box’s datasets to choose from', async () => {
