@@ -71,6 +71,17 @@ describe('CampaignResultsComponent', () => {
     expect(messageBeside('One round only: a.', false)).toBe('One round only: a.');
   });
 
+  it('lists each test’s metrics as people read them: latency p99 before p99.9, whatever the server’s order', async () => {
+    const rec = (metric: string): CampaignRecommendation => ({
+      test: 'SEQ_READ', metric, direction: 'LOWER', winner: 'BASELINE', ratio: 1, ratio_ci_low: null, ratio_ci_high: null,
+      p_adjusted: null, verdict: 'NO_WINNER', summary: '',
+    });
+    const { el } = await renderResults(fakeDoneCampaign({ recommendation: [
+      rec('read_lat_p50_ns'), rec('read_lat_p99_9_ns'), rec('read_lat_p99_ns'), rec('read_bw_bytes')] }));
+    const order = [...el.querySelectorAll<HTMLElement>('tr[data-test^="row-camp-rec-"]')].map((r) => r.dataset['test']);
+    expect(order).toEqual(['row-camp-rec-3', 'row-camp-rec-0', 'row-camp-rec-2', 'row-camp-rec-1']);
+  });
+
   it('lays the recommendation out one block a row on a phone, each cell headed by its column', async () => {
     const { q } = await renderResults(fakeDoneCampaign());
     expect(q('table-camp-rec-table')!.classList).toContain('stacked');

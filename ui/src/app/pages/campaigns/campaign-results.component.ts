@@ -68,6 +68,8 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
   styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
     .num { text-align: right; white-space: nowrap; }
+    /* stacked on a phone: a figure follows its label, and a sentence in a figure's cell wraps */
+    @media (max-width: 600px) { table.stacked td.num { text-align: left; white-space: normal; } }
     /* no background of its own: the report paints its page in the scheme the iframe's color-scheme asks for */
     iframe { width: 100%; height: 640px; border: 1px solid var(--bg3); }
   `,
@@ -185,11 +187,16 @@ export class CampaignResultsComponent {
   protected tooFew(row: CampaignRecommendation): boolean {
     return row.verdict === 'INSUFFICIENT_RUNS';
   }
-  private readonly recommendation = computed(() => (this.campaign().recommendation ?? [])
-    .map((r, index): RecRow => ({ ...r, index })));
+  /** Tests in the server's order, each test's metrics as people read them (p99 before p99.9; the server's follow
+   *  its stored keys, where p99_9 sorts first); each row keeps its place in the server's list (`index`). */
+  private readonly recommendation = computed(() => {
+    const rows = (this.campaign().recommendation ?? []).map((r, index): RecRow => ({ ...r, index }));
+    const tests = [...new Set(rows.map((r) => r.test))];
+    return rows.sort((a, b) => rankOf(tests, a.test) - rankOf(tests, b.test) || compareMetrics(a.metric, b.metric));
+  });
   private readonly metricOrder = computed(() => [...new Set(this.recommendation().map((r) => r.metric))]
     .sort(compareMetrics));
-  /** In the server's order (tests in catalog order) until a header is picked; figures by their number. */
+  /** In the server's order of tests, metrics as read, until a header is picked; figures by their number. */
   protected readonly table = new SortedRows(this.recommendation, {
     test: (r) => rankOf(TEST_ORDER, r.test),
     metric: (r) => rankOf(this.metricOrder(), r.metric),

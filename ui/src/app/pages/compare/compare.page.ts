@@ -60,6 +60,8 @@ const RELAYOUT_DEBOUNCE_MS = 300;
     .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 4px; vertical-align: middle; }
     .badge.INCONCLUSIVE { background: var(--bg3); color: var(--fg2); }
     .num { text-align: right; white-space: nowrap; }
+    /* stacked on a phone: a figure follows its label, and a sentence in a figure's cell wraps */
+    @media (max-width: 600px) { table.stacked td.num { text-align: left; white-space: normal; } }
     .judge-ram { margin: 4px 0 8px; }
     .judge-ram .hint { margin: 0 0 0 40px; font-size: 0.9em; }
   `,
