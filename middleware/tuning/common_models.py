@@ -37,7 +37,8 @@ class TuningChange(BaseModel):
     """`KIND:scope:setting`, unique within a plan; acknowledge DANGEROUS changes by this key or by setting name."""
     setting: str
     summary: str | None = None
-    """What the setting is, in words (e.g. `handling of synchronous writes`); None in rows stored before summaries came."""
+    """What the setting is, in words: its name as the preset editor gives it (e.g. `Synchronous writes`); None in
+    rows stored before summaries came."""
     kind: SettingKind
     scope: str
     current: str | None

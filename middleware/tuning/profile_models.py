@@ -103,7 +103,7 @@ class TuningStateInEffect(BaseModel):
     kind: SettingKind
     setting: str
     summary: str
-    """What the setting changes, in words (e.g. `handling of synchronous writes`)."""
+    """What the setting is, in words: its name as the preset editor gives it (e.g. `Synchronous writes`)."""
     scope: str
     value: str | None
     """The value tuning set (for `inherited`, the value the box then inherits)."""

@@ -4,7 +4,7 @@ from .box.appliance import backend_name
 from .box.profile import read_profile
 from .box.settings import same_value
 from .core.presets.registry import get_knob
-from .core.presets.setting_words import name_of, unit_fields
+from .core.presets.setting_words import name_of, summary_of, unit_fields
 from .core.put_backs import outlived_put_backs
 from .context import boot_id, plugin_context
 from .framework import READ_ROLES, Service, api_method, private
@@ -83,7 +83,7 @@ def in_effect(applied: list[dict], accepted: frozenset = frozenset()) -> list[di
         risk = change.get('risk') or 'SAFE'
         rows.append({
             'key': change['key'], 'kind': change['kind'], 'setting': change['setting'],
-            'summary': knob.summary if knob else change['setting'], 'scope': change['scope'],
+            'summary': summary_of(change['kind'], change['setting'], knob and knob.summary), 'scope': change['scope'],
             'value': change['proposed'], 'inherited': change.get('proposed_source') == 'INHERIT',
             'apply_mode': change['apply_mode'], 'risk': risk, 'risk_reason': change.get('risk_reason'),
             'preset': rp['preset'], 'restore_point_id': rp['id'], 'applied_at': rp['updated_at'],
@@ -101,7 +101,7 @@ def drift_row(change: dict, rp: dict, actual: dict) -> dict:
     """One setting whose box value is not the one restore point ``rp`` set (``change``), in words."""
     knob = get_knob(change['kind'], change['setting'])
     return {'key': change['key'], 'kind': change['kind'], 'setting': change['setting'],
-            'summary': knob.summary if knob else change['setting'], 'scope': change['scope'],
+            'summary': summary_of(change['kind'], change['setting'], knob and knob.summary), 'scope': change['scope'],
             'expected': change['proposed'], 'inherited': change.get('proposed_source') == 'INHERIT',
             'actual': actual['value'], 'risk': change.get('risk') or 'SAFE', 'restore_point_id': rp['id'],
             **unit_fields(change['kind'], change['setting'])}
@@ -131,7 +131,8 @@ def accepted_rows(accepted: list[dict], winners: dict[str, tuple[dict, dict]]) -
         change = found[0]
         knob = get_knob(change['kind'], change['setting'])
         rows.append({'key': row['key'], 'kind': change['kind'], 'setting': change['setting'],
-                     'summary': knob.summary if knob else change['setting'], 'scope': change['scope'],
+                     'summary': summary_of(change['kind'], change['setting'], knob and knob.summary),
+                     'scope': change['scope'],
                      'expected': row['expected'], 'value': row['value'], 'restore_point_id': row['restore_point_id'],
                      'accepted_at': row['accepted_at'], **unit_fields(change['kind'], change['setting'])})
     return rows

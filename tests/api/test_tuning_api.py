@@ -227,7 +227,7 @@ def test_state_lists_a_dangerous_setting_of_an_earlier_preset_first_with_its_res
     first, *rest = state['in_effect']
     assert (first['setting'], first['value'], first['risk'], first['preset'], first['restore_point_id']) == (
         'sync', 'DISABLED', 'DANGEROUS', 'loose', loose['restore_point_id'])
-    assert first['risk_reason'] and first['summary'] == 'handling of synchronous writes'
+    assert first['risk_reason'] and first['summary'] == 'Synchronous writes'   # as the preset editor names it
     assert {r['key'] for r in rest} == {ch['key'] for ch in seq['applied']}
     assert all(r['restore_point_id'] == seq['restore_point_id'] for r in rest)
     assert [r['risk'] for r in state['in_effect']] == sorted(

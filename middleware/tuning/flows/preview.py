@@ -6,6 +6,7 @@ from ..box.profile import read_profile
 from ..box.settings import read_settings, same_value
 from ..core import presets
 from ..core.presets.appliance_mapping import POOL_DATASET
+from ..core.presets.setting_words import summary_of
 from ..framework import ValidationErrors, field_error, field_errors
 from ..store import first_seen, presets as preset_store
 from ..store.offloop import store_call
@@ -49,7 +50,7 @@ def public_change(change: dict) -> dict:
     # panel says "already 128K" instead of "128K -> 128K"
     # unit and zero_is_default: how the panel shows the values ("24 GiB", "0 = OpenZFS default"), never guessed
     return {f: change.get(f) for f in CHANGE_FIELDS} | presets.unit_fields(change['kind'], change['setting']) | {
-        'summary': knob.summary if knob else change['setting'],
+        'summary': summary_of(change['kind'], change['setting'], knob and knob.summary),
         'same_value': change.get('current') is not None and same_value(change.get('current'), change.get('proposed'))}
 
 

@@ -9,11 +9,15 @@ def row(**over):
     return base | over
 
 
-def test_a_row_names_its_setting_in_words_from_the_knob_registry():
+def test_a_row_names_its_setting_as_the_preset_editor_does():
     public = public_change(row())
-    assert public['summary'] == 'handling of synchronous writes'
+    assert public['summary'] == 'Synchronous writes'   # one name: not "handling of synchronous writes" here
     assert set(public) == set(CHANGE_FIELDS)
     assert 'internal' not in public
+
+
+def test_a_setting_the_editor_does_not_name_keeps_the_registry_words():
+    assert public_change(row(kind='POOL_DEVICE', setting='cache', scope='tank'))['summary'] == 'L2ARC cache devices of the pool'
 
 
 def test_a_setting_outside_the_registry_is_named_as_itself():

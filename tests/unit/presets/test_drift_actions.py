@@ -45,7 +45,7 @@ def test_accepted_drift_leaves_in_effect_and_the_expectations_of_its_restore_poi
     assert accepted_rows(accepted, expectations(later)) == []
     (row,) = accepted_rows(accepted, expectations(APPLIED))
     assert (row['setting'], row['expected'], row['value'], row['summary']) == (
-        'sync', 'DISABLED', 'STANDARD', 'handling of synchronous writes')
+        'sync', 'DISABLED', 'STANDARD', 'Synchronous writes')
 
 
 def test_put_back_and_accept_only_for_drift():

@@ -32,7 +32,7 @@ def test_a_dangerous_setting_from_an_earlier_preset_stays_listed_first_with_its_
         ('recordsize', 'SAFE', 'max-seq-write', 2),
     ]
     sync = rows[0]
-    assert sync['value'] == 'DISABLED' and sync['summary'] == 'handling of synchronous writes'
+    assert sync['value'] == 'DISABLED' and sync['summary'] == 'Synchronous writes'
     assert sync['risk_reason'] == 'power cut loses acknowledged writes' and sync['inherited'] is False
 
 

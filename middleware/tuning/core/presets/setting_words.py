@@ -108,6 +108,13 @@ def name_of(kind: str, setting: str) -> str:
     return found[0] if found else setting
 
 
+def summary_of(kind: str, setting: str, knob_summary: str | None) -> str:
+    """What a plan or in-effect row calls the setting: its name where the preset editor has one ("Synchronous
+    writes" in both, not "handling of synchronous writes" in the plan), else the registry's few words, else its id."""
+    found = WORDS.get((kind, setting))
+    return found[0] if found else knob_summary or setting
+
+
 # A ZFS enum as the API spells it (METADATA, THROUGHPUT): letters only, so LZ4 or ZSTD-3 stay as they are; the
 # panel's enumWords (ui/src/app/shared/format.ts) reads the same values the same way.
 _ENUM = re.compile(r'^[A-Z]+(_[A-Z]+)*$')

@@ -1597,7 +1597,8 @@ export interface TuningChange {
   key: string;
   setting: string;
   /**
-   * What the setting is, in words (e.g. `handling of synchronous writes`); None in rows stored before summaries came.
+   * What the setting is, in words: its name as the preset editor gives it (e.g. `Synchronous writes`); None in
+   * rows stored before summaries came.
    */
   summary?: string | null;
   kind: 'ZFS_PARAMETER' | 'SYSCTL' | 'DATASET_PROPERTY' | 'POOL_DEVICE' | 'SERVICE';
@@ -2519,7 +2520,7 @@ export interface TuningStateInEffect {
   kind: 'ZFS_PARAMETER' | 'SYSCTL' | 'DATASET_PROPERTY' | 'POOL_DEVICE' | 'SERVICE';
   setting: string;
   /**
-   * What the setting changes, in words (e.g. `handling of synchronous writes`).
+   * What the setting is, in words: its name as the preset editor gives it (e.g. `Synchronous writes`).
    */
   summary: string;
   scope: string;
