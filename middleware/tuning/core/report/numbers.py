@@ -9,25 +9,10 @@
 
 Byte sizes are ``core.presets.units.format_bytes``'s ("64 GiB", "3.2 GiB"): one spelling in plans and reports.
 """
-import math
 
-UNKNOWN = 'unknown'
+from ..figures import UNKNOWN, significant
+
 LATENCY_STEPS = ((1e9, 's'), (1e6, 'ms'), (1e3, 'µs'), (1, 'ns'))
-
-
-def significant(x):
-    """About three significant digits, thousands separated: 1234.5 → '1,235', 12.34 → '12.3', 0.1234 → '0.123'."""
-    if x is None or (isinstance(x, float) and not math.isfinite(x)):
-        return UNKNOWN
-    a = abs(x)
-    if a >= 100 or a == 0:
-        return f'{x:,.0f}'
-    if a >= 10:
-        return f'{x:,.1f}'
-    if a >= 1:
-        return f'{x:,.2f}'
-    digits = min(9, 2 - math.floor(math.log10(a)))
-    return f'{x:.{digits}f}'
 
 
 def format_tick(x):
