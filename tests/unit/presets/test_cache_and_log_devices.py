@@ -18,7 +18,9 @@ def test_fitting_unused_disk_is_named_when_not_selected(nas):
     plan = build_plan('max-seq-read', make_ctx(nas))
     cache = prerequisite(plan, 'cache')
     assert cache['met'] is False
-    assert 'select sdh (512 GB SSD) as cache disk to add L2ARC' in cache['message']
+    # one capitalised sentence naming each disk once (it once read "select sdh … (fitting unused disks: sdh …)")
+    assert cache['message'] == ('Select sdh (512 GB SSD) as the cache disk to add L2ARC; the rest of the preset '
+                                'applies without it.')
     assert not any(r['kind'] == 'POOL_DEVICE' for r in plan['changes'])
     assert 'DATASET_PROPERTY:tank:recordsize' in rows(plan)  # the rest of the preset still applies
 

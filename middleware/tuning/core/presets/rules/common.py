@@ -132,13 +132,16 @@ def _suggest(draft, role: str, purpose: str) -> None:
     box = draft.box
     candidates = fitting_unused_disks(box, role, draft.target)
     if candidates:
-        names = ', '.join(describe_disk(d) for d in candidates)
-        draft.prerequisite(role, False, f'select {describe_disk(candidates[0])} as {role} disk to add {purpose} '
-                                        f'(fitting unused disks: {names}); the rest of the preset applies without it')
+        # one sentence a person reads: the disk to pick, the others that would also do, named once each
+        others = ', '.join(describe_disk(d) for d in candidates[1:])
+        draft.prerequisite(role, False, f'Select {describe_disk(candidates[0])} as the {role} disk to add {purpose}'
+                                        + (f' ({others} would also fit)' if others else '')
+                                        + '; the rest of the preset applies without it.')
         return
     faster = 'an NVMe' if box.pool_is_flash else 'an SSD or NVMe'
     disks = DISK_KIND_WORDS.get(box.pool_disk_kind, 'data disks')
-    needs = f'{purpose} needs {faster} disk that is unused and faster than pool {box.pool_name}\'s {disks}'
+    needs = f'{purpose[:1].upper()}{purpose[1:]} needs {faster} disk that is unused and faster than pool ' \
+            f'{box.pool_name}\'s {disks}'
     reasons = not_offered(box, role, draft.target)
     if reasons:  # say why each unused disk is not offered, e.g. the SSD already chosen as the log device
         draft.prerequisite(role, False, f'{needs}; no unused disk fits: {"; ".join(reasons)}. The rest of the preset '
