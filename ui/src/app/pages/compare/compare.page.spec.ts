@@ -128,8 +128,8 @@ describe('ComparePage', () => {
     expect(api.callsOf('tuning.benchmark.compare')).toEqual([[[1, 2], 1, false, null]]);
     expect(q('text-compare-legend')!.textContent).toContain('#1 before (baseline)'); // the server's series
     const row = q('row-delta-2-seq-write-write-bw-bytes')!;
-    expect(row.textContent).toContain('400.0 MB/s');
-    expect(row.textContent).toContain('480.0 MB/s');
+    expect(row.textContent).toContain('400 MB/s');
+    expect(row.textContent).toContain('480 MB/s');
     expect(row.textContent).toContain('+20.0 %');
     expect(row.textContent).toContain('+15.0 % … +25.0 %');
     expect(row.textContent).toContain('0.020');
