@@ -15,6 +15,8 @@ const KEY = 'tuning.plan.place';
 /** Who below a dataset a plan row reaches, as the server counted it: names (at most 50 each) and counts of all. */
 export interface RowChildren {
   setting: string;
+  /** The setting in words, as the plan's row names it ("Record size"); its key where the row has no words. */
+  name: string;
   inheriting: string[];
   /** Inheriting children not named (the server names at most 50). */
   inheritingMore: number;
@@ -31,6 +33,7 @@ export function rowChildren(changes: readonly TuningChange[]): RowChildren[] {
       const overriding = c.children_overriding ?? [];
       return {
         setting: c.setting,
+        name: c.summary ?? c.setting,
         inheriting,
         inheritingMore: Math.max(0, (c.children_inheriting_count ?? inheriting.length) - inheriting.length),
         overriding,

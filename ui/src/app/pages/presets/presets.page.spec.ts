@@ -358,7 +358,7 @@ describe('PresetsPage', () => {
   it('names per dataset property the children that inherit it and those that keep their own value, with the rest counted', async () => {
     picked({ pool: 'tank', dataset: 'tank' });
     const inheriting = Array.from({ length: 50 }, (_, i) => `tank/c${i}`);
-    const recordsize = fakeChange({ children_inheriting: inheriting, children_inheriting_count: 53,
+    const recordsize = fakeChange({ summary: 'Record size', children_inheriting: inheriting, children_inheriting_count: 53,
       children_overriding: ['tank/vms'], children_overriding_count: 1 });
     const atime = fakeChange({ key: 'DATASET_PROPERTY:tank:atime', setting: 'atime', unit: null, current: 'on',
       proposed: 'off', children_inheriting: [], children_inheriting_count: 0, children_overriding: ['tank/vms', 'tank/db'],
@@ -375,6 +375,25 @@ describe('PresetsPage', () => {
     expect(q('text-children-inheriting-atime')).toBeNull();
     expect(text('text-children-overriding-atime')).toContain('tank/vms, tank/db');
     expect(q('text-plan-children-zfs-arc-max')).toBeNull();
+    // each note leads with the setting's words, not its key ("recordsize: …")
+    expect(text('text-plan-children-recordsize')).toMatch(/^Record size: inherited by tank\/c0/);
+  });
+
+  it('counts the settings already at the proposed value in words, one setting or several', async () => {
+    const one = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()], { unchanged: [fakeChange({ key: 'u1' })] })));
+    one.q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
+    await one.settle();
+    expect(one.q('details-plan-unchanged')!.querySelector('summary')!.textContent!.trim())
+      .toBe('1 setting already at the proposed value');
+  });
+
+  it('counts several settings already at the proposed value in the plural', async () => {
+    const two = [fakeChange({ key: 'u1' }), fakeChange({ key: 'u2', setting: 'atime' })];
+    const many = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()], { unchanged: two })));
+    many.q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
+    await many.settle();
+    expect(many.q('details-plan-unchanged')!.querySelector('summary')!.textContent!.trim())
+      .toBe('2 settings already at the proposed value');
   });
 
   it('a later visit in the same session keeps the dataset picked before', async () => {
