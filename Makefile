@@ -8,7 +8,7 @@ PORT ?= 8080
 TUNING_DATA ?= $(CURDIR)/var
 export PORT TUNING_DATA
 
-.PHONY: run test deps deps-run deps-system deps-python deps-ui ui test-python test-truenas test-ui test-e2e test-vm bench install-truenas package app clean
+.PHONY: run test deps deps-run deps-system deps-python deps-ui ui test-python test-truenas test-ui test-e2e test-vm lab bench install-truenas package app clean
 
 run: deps-run deps-python ui
 	$(PY) -m tuning_host
@@ -55,6 +55,10 @@ test-e2e: deps-python ui
 
 test-vm: deps-python
 	bash tests/vm/run.sh
+
+# Each built-in preset's effect on HDD-shaped disks in the VM, written to docs/efficacy.md; hours, not in `make test`.
+lab: deps-python
+	PYTHONPATH=middleware:plugin $(PY) tests/vm/lab.py $(LAB_ARGS)
 
 bench: deps-python
 	for f in tests/bench/*.py; do $(PY) $$f || exit 1; done

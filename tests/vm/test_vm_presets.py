@@ -3,27 +3,13 @@ it puts back exactly what was there (module parameters, dataset properties, cach
 import pytest
 
 from guest_truth import normalise_sysctl, snapshot_diff
+from preset_target import target_for
 from tuning.core.presets.catalog import BUILTIN_IDS
 from tuning.core.presets.registry import settings_of
 
 pytestmark = pytest.mark.vm
 
-DATASET = 'tank/share'
 SYSCTLS = settings_of('SYSCTL')
-
-
-def target_for(client, truth, preset_id):
-    """tank/share, plus the spare "SSD"s as cache/log when the preset would add such a device."""
-    ssd_cache, ssd_log = truth.disk('zfsd5'), truth.disk('zfsd6')
-    target = {'pool': 'tank', 'dataset': DATASET}
-    probe = client.call('tuning.preset.preview', preset_id,
-                        {**target, 'cache_disks': [ssd_cache], 'log_disks': [ssd_log]})
-    roles = {ch['setting'] for ch in probe['changes'] if ch['kind'] == 'POOL_DEVICE'}
-    if 'cache' in roles:
-        target['cache_disks'] = [ssd_cache]
-    if 'log' in roles:
-        target['log_disks'] = [ssd_log]
-    return target
 
 
 def assert_really_applied(truth, change, before):

@@ -11,6 +11,7 @@ forwards (ssh plus any named guest ports). Everything waits by polling the guest
 """
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
@@ -19,7 +20,10 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from disk_shapes import DiskShape
 
 
 def cache_dir() -> Path:
@@ -61,11 +65,13 @@ class VMError(RuntimeError):
 class VM:
     def __init__(self, image: Path | None = None, *, data_disks: int = 6, disk_size: str = '2G',
                  forwards: dict[str, int] | None = None, memory: str = '4G', smp: int = 2,
-                 accel: str | None = None, run_root: Path | None = None, keep: bool | None = None):
+                 accel: str | None = None, run_root: Path | None = None, keep: bool | None = None,
+                 disk_shapes: dict[int, DiskShape] | None = None):
         self.image = Path(image or image_dir()).resolve()
         if not image_ready(self.image):
             raise VMError(f'no VM image in {self.image}; run tests/vm/build-image.sh')
         self.data_disks = data_disks
+        self.disk_shapes = dict(disk_shapes or {})   # {data disk index (1-based): DiskShape} from boot on
         self.disk_size = disk_size
         self.guest_ports = dict(forwards or {})
         self.memory = memory
@@ -79,6 +85,10 @@ class VM:
         shutil.copyfile(self.image / 'id_ed25519', self.key)
         self.key.chmod(0o600)
         self.ssh_port = free_loopback_port()
+        # One ssh connection shared by every command (OpenSSH multiplexing): under TCG a fresh connection's key
+        # exchange costs 1.5-2.5 s in the guest, a session on the shared one about 0.2 s. Short path: a unix
+        # socket's name is limited to about 100 bytes.
+        self.mux = Path(tempfile.mkdtemp(prefix='tvm-')) / 'mux'
         self.ports = {name: free_loopback_port() for name in self.guest_ports}  # host side, 127.0.0.1
         self.proc: subprocess.Popen | None = None
         self.timings: dict[str, float] = {}
@@ -95,14 +105,18 @@ class VM:
             '-append', 'root=/dev/vda rw console=ttyS0 quiet',
             '-serial', f'file:{self.dir / "console.log"}',
             '-monitor', f'unix:{self.dir / "monitor.sock"},server,nowait',
+            '-qmp', f'unix:{self.dir / "qmp.sock"},server=on,wait=off',
             '-drive', f'if=none,id=root,file={self.dir / "root.qcow2"},format=qcow2,cache=unsafe',
             '-device', 'virtio-blk-pci,drive=root',
             '-netdev', 'user,id=n0,restrict=on,' + ','.join(fwd),
             '-device', 'virtio-net-pci,netdev=n0',
         ]
         for i in range(1, self.data_disks + 1):
-            cmd += ['-drive', f'if=none,id=d{i},file={self.dir / f"d{i}.qcow2"},format=qcow2,cache=unsafe',
-                    '-device', f'virtio-blk-pci,drive=d{i},serial=zfsd{i}']
+            shape = self.disk_shapes.get(i)
+            limits = (f',throttling.bps-total={shape.bytes_per_second},throttling.iops-total={shape.iops}'
+                      if shape else '')
+            cmd += ['-drive', f'if=none,id=d{i},file={self.dir / f"d{i}.qcow2"},format=qcow2,cache=unsafe{limits}',
+                    '-device', f'virtio-blk-pci,drive=d{i},id=vd{i},serial=zfsd{i}']
         return cmd
 
     def start(self, timeout: float = 600) -> 'VM':
@@ -133,10 +147,12 @@ class VM:
     def wait_ssh(self, timeout: float = 600, *, boot_id_not: str | None = None) -> str:
         """Poll until ssh answers (and, if given, the boot id differs from `boot_id_not`); return the boot id."""
         deadline = time.monotonic() + timeout
+        self._drop_mux()  # a connection to the kernel that went away would hang the polls
         while True:
             if not self.alive():
                 raise VMError(f'qemu exited (rc={self.proc and self.proc.returncode})\n{self._diagnostics()}')
-            r = self.ssh('cat /proc/sys/kernel/random/boot_id', check=False, timeout=30, connect_timeout=5)
+            r = self.ssh('cat /proc/sys/kernel/random/boot_id', check=False, timeout=30, connect_timeout=5,
+                         shared=False)
             if r.returncode == 0:
                 bid = r.stdout.strip()
                 if bid and bid != boot_id_not:
@@ -144,6 +160,38 @@ class VM:
             if time.monotonic() > deadline:
                 raise VMError(f'ssh not up after {timeout}s\n{self._diagnostics()}')
             time.sleep(1)  # poll interval between connection attempts
+
+    def qmp(self, command: str, arguments: dict | None = None, timeout: float = 30) -> dict:
+        """One QMP command on QEMU's machine protocol socket; its `return`, or VMError with QEMU's words."""
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.settimeout(timeout)
+            sock.connect(str(self.dir / 'qmp.sock'))
+            lines = sock.makefile('rwb')
+
+            def answer() -> dict:
+                while True:   # events (e.g. a guest's shutdown) may come between: only a return or an error ends
+                    msg = json.loads(lines.readline() or b'{"error": {"desc": "QEMU closed QMP"}}')
+                    if 'return' in msg or 'error' in msg:
+                        return msg
+
+            json.loads(lines.readline())   # the greeting
+            for execute, args in (('qmp_capabilities', None), (command, arguments)):
+                lines.write(json.dumps({'execute': execute, **({'arguments': args} if args else {})}).encode() + b'\n')
+                lines.flush()
+                msg = answer()
+                if 'error' in msg:
+                    raise VMError(f'QMP {execute}: {msg["error"].get("desc")}')
+            return msg['return']
+
+    def shape_disk(self, index: int, shape: DiskShape | None) -> None:
+        """Throttle data disk `index` (1-based) to `shape` while the guest runs, or lift its limits (None)."""
+        bps, iops = (shape.bytes_per_second, shape.iops) if shape else (0, 0)
+        self.qmp('block_set_io_throttle', {'device': f'd{index}', 'bps': bps, 'bps_rd': 0, 'bps_wr': 0,
+                                           'iops': iops, 'iops_rd': 0, 'iops_wr': 0})
+        if shape:
+            self.disk_shapes[index] = shape
+        else:
+            self.disk_shapes.pop(index, None)
 
     def boot_id(self) -> str:
         return self.run('cat /proc/sys/kernel/random/boot_id').strip()
@@ -166,6 +214,7 @@ class VM:
             return
         t0 = time.monotonic()
         self.ssh('systemctl poweroff --no-block', check=False, timeout=30)
+        self._drop_mux()
         try:
             self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
@@ -183,8 +232,10 @@ class VM:
 
     def close(self) -> None:
         try:
+            self._drop_mux()
             self._kill()
         finally:
+            shutil.rmtree(self.mux.parent, ignore_errors=True)
             if getattr(self, '_qemu_log', None):
                 self._qemu_log.close()
             if not self.keep:
@@ -197,20 +248,50 @@ class VM:
         self.close()
 
     # -- commands and files ----------------------------------------------------------------------------------
-    def _ssh_base(self, connect_timeout: int = 10) -> list[str]:
-        return ['ssh', '-i', str(self.key), '-p', str(self.ssh_port),
+    def _ssh_options(self, connect_timeout: int = 10) -> list[str]:
+        return ['-i', str(self.key), '-p', str(self.ssh_port),
                 '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-o', 'LogLevel=ERROR',
                 '-o', 'BatchMode=yes', '-o', f'ConnectTimeout={connect_timeout}',
-                '-o', 'ServerAliveInterval=15', '-o', 'ServerAliveCountMax=4', 'root@127.0.0.1']
+                '-o', 'ServerAliveInterval=15', '-o', 'ServerAliveCountMax=4']
+
+    def _ssh_base(self, connect_timeout: int = 10, shared: bool = True) -> list[str]:
+        """ssh to the guest's root; `shared` goes through the shared connection when there is one (without one, ssh
+        connects on its own: ControlMaster=no never starts a master)."""
+        if shared:
+            self._open_mux()
+        mux = ['-o', 'ControlMaster=no', '-o', f'ControlPath={self.mux}'] if shared else ['-o', 'ControlPath=none']
+        return ['ssh', *self._ssh_options(connect_timeout), *mux, 'root@127.0.0.1']
+
+    def _open_mux(self) -> None:
+        """Start the shared connection if it is not there. Started on its own with stdio on /dev/null: a master
+        forked from a command run with captured output would hold the pipes open and hang that command."""
+        if self.mux.exists() or not self.alive():
+            return
+        subprocess.run(['ssh', *self._ssh_options(), '-o', 'ControlMaster=yes', '-o', f'ControlPath={self.mux}',
+                        '-o', 'ControlPersist=yes', '-N', '-f', 'root@127.0.0.1'],
+                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       timeout=60, check=False)
+
+    def _drop_mux(self) -> None:
+        """Close the shared connection (before a reboot or power off; the next command opens a new one)."""
+        if self.mux.exists():
+            subprocess.run(['ssh', '-o', f'ControlPath={self.mux}', '-O', 'exit', 'root@127.0.0.1'],
+                           stdin=subprocess.DEVNULL, capture_output=True, timeout=30, check=False)
+            self.mux.unlink(missing_ok=True)
 
     def ssh(self, cmd: str, *, check: bool = True, timeout: float = 600, input: bytes | str | None = None,
-            connect_timeout: int = 10, text: bool = True) -> subprocess.CompletedProcess:
+            connect_timeout: int = 10, text: bool = True, shared: bool = True) -> subprocess.CompletedProcess:
         """Run a shell command line in the guest as root."""
         if isinstance(input, str) and not text:
             input = input.encode()
         try:
-            r = subprocess.run(self._ssh_base(connect_timeout) + [cmd], input=input, capture_output=True,
+            r = subprocess.run(self._ssh_base(connect_timeout, shared) + [cmd], input=input, capture_output=True,
                                timeout=timeout, text=text)
+            if shared and r.returncode == 255 and 'mux_client' in (r.stderr if text else r.stderr.decode()):
+                # the shared connection died under us (the guest rebooted on its own): once more, on a new one
+                self._drop_mux()
+                r = subprocess.run(self._ssh_base(connect_timeout) + [cmd], input=input, capture_output=True,
+                                   timeout=timeout, text=text)
         except subprocess.TimeoutExpired as e:
             if check:
                 raise VMError(f'guest command timed out after {timeout}s: {cmd}') from e
@@ -224,8 +305,10 @@ class VM:
         return self.ssh(cmd, **kw).stdout
 
     def scp_base(self) -> list[str]:
+        self._open_mux()
         return ['scp', '-q', '-i', str(self.key), '-P', str(self.ssh_port), '-o', 'StrictHostKeyChecking=no',
-                '-o', 'UserKnownHostsFile=/dev/null', '-o', 'LogLevel=ERROR', '-o', 'BatchMode=yes']
+                '-o', 'UserKnownHostsFile=/dev/null', '-o', 'LogLevel=ERROR', '-o', 'BatchMode=yes',
+                '-o', 'ControlMaster=no', '-o', f'ControlPath={self.mux}']
 
     def put(self, local: str | Path, remote: str) -> None:
         subprocess.run(self.scp_base() + ['-r', str(local), f'root@127.0.0.1:{remote}'], check=True)

@@ -1,0 +1,171 @@
+"""`make lab`: each built-in preset's effect, measured on disks shaped like HDDs, written to docs/efficacy.md.
+
+    make lab                                   # every built-in preset, 3 rounds x 2 runs of 20 s: hours
+    .venv/bin/python tests/vm/lab.py --presets max-seq-write max-iops --rounds 3 --runs 2 --runtime 10
+
+Boots the VM tier's VM with its data disks shaped by QEMU's throttle (disk_shapes.py: scaled-down 7,200 rpm HDDs,
+SATA SSD stand-ins for cache and log), builds the same NAS (guest_layout.py), runs the tuning host in it, reads the
+disks raw (the ladder's disk rung), then runs one campaign per preset against the baseline, on the tests the preset
+says it helps (all three main ones for a preset that names none), rebooting where a preset needs it, with the
+dangerous settings of a preset acknowledged (the VM holds no data) and said in the document. Before the presets: the
+SLOG headroom of the pool (`tuning.advice.slog`) and an A/A run (the baseline against itself, whose BETTER or WORSE
+verdicts are false ones). Not part of `make test`.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from disk_shapes import LAB_HDD, LAB_SSD, SCALE, lab_shapes  # noqa: E402
+from guest_host import GUEST_PORT, REPO, GuestHost  # noqa: E402
+from guest_layout import ARC_MAX_BYTES, DATA_DISKS, DISK_SIZE, POOL_SERIALS, SSD_SERIALS, build_nas  # noqa: E402
+from guest_truth import GuestTruth  # noqa: E402
+from lab_report import render  # noqa: E402
+from preset_target import DATASET, target_for  # noqa: E402
+from tuning.core.campaign import primary_metric  # noqa: E402
+from tuning.core.presets.catalog import BUILTIN_IDS  # noqa: E402
+from tuning_helpers import follow_to_the_end  # noqa: E402
+from vm import VM, image_dir  # noqa: E402
+
+MAIN_TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K']
+
+
+def arguments(argv):
+    p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    p.add_argument('--presets', nargs='+', default=list(BUILTIN_IDS), choices=BUILTIN_IDS, metavar='PRESET')
+    p.add_argument('--rounds', type=int, default=3)
+    p.add_argument('--runs', type=int, default=2, help='runs per configuration per round')
+    p.add_argument('--runtime', type=int, default=20, help='seconds per run')
+    p.add_argument('--tests', nargs='+', help="the tests of every campaign (default: each preset's own)")
+    p.add_argument('--aa-pairs', type=int, default=5, help='A/A pairs: the baseline compared with itself')
+    p.add_argument('--aa-tests', nargs='+', default=MAIN_TESTS)
+    p.add_argument('--out', type=Path, default=REPO / 'docs' / 'efficacy.md')
+    return p.parse_args(argv)
+
+
+def campaign_of(host, spec: dict, timeout: float) -> dict:
+    """Start a campaign and follow it to its end through the reboots it asks for; its final row."""
+    client = host.client(private_methods=True)
+    try:
+        known = {row['id'] for row in client.call('tuning.campaign.query')}
+        client.subscribe('tuning.campaign.query')
+        client.job_id('tuning.campaign.run', spec)
+        event = client.wait_event(lambda e: e.get('collection') == 'tuning.campaign.query'
+                                  and e.get('id') not in known, timeout=300)
+    finally:
+        client.close()
+    return follow_to_the_end(host, event['id'], timeout=timeout)
+
+
+def measure(host, truth, preset_id: str, args) -> dict:
+    c = host.client(private_methods=True)
+    try:
+        (preset,) = c.call('tuning.preset.query', [['id', '=', preset_id]])
+        target = target_for(c, truth, preset_id)
+        plan = c.call('tuning.preset.preview', preset_id, target)
+        tests = args.tests or list(preset['optimizes']) or MAIN_TESTS
+        spec = {'dataset': DATASET, 'presets': [preset_id], 'cache_disks': target.get('cache_disks', []),
+                'log_disks': target.get('log_disks', []), 'acknowledge': list(plan['dangerous']),
+                'benchmark': {'tests': tests, 'profile': 'QUICK', 'runs': args.runs,
+                              'runtime_seconds': args.runtime, 'ramp_seconds': 2},
+                'rounds': args.rounds, 'allow_reboot': True, 'label': f'lab: {preset["name"]}'}
+    finally:
+        c.close()
+    print(f'{preset["name"]}: campaign on {", ".join(tests)}', flush=True)
+    row = campaign_of(host, spec, timeout=6 * 3600)
+    out = {'id': preset_id, 'name': preset['name'], 'state': row['state'], 'message': row['message'],
+           'campaign_id': row['id'], 'rows': [],
+           'acknowledged': [f'{ch["setting"]} = {ch["proposed"]}' for ch in plan['changes']
+                            if ch['key'] in plan['dangerous']]}
+    if row['state'] == 'DONE' and preset_id in row['results']:
+        c = host.client(private_methods=True)
+        try:
+            out['rows'] = headline_rows(c, row['results']['BASELINE'], row['results'][preset_id])
+        finally:
+            c.close()
+    print(f'{preset["name"]}: {row["state"]}, {row["message"]}', flush=True)
+    return out
+
+
+def headline_rows(client, baseline_id: int, other_id: int) -> list[dict]:
+    """The compare rows of each test's headline metric, `other_id` against `baseline_id`."""
+    comparison = client.call('tuning.benchmark.compare', {'ids': [baseline_id, other_id], 'chart_widths': [300]})
+    (compared,) = comparison['comparisons']
+    return [r for r in compared['metrics'] if r['metric'] == primary_metric(r['test'])]
+
+
+def aa_run(host, args) -> dict:
+    """The baseline against itself: 2 x pairs benchmarks of the same box, compared in pairs (A1 with B1, ...).
+    Every BETTER or WORSE among them is a false verdict."""
+    c = host.client(private_methods=True)
+    try:
+        ids = [c.job('tuning.benchmark.run', {'dataset': DATASET, 'tests': args.aa_tests, 'profile': 'QUICK',
+                                              'runs': 5, 'runtime_seconds': args.runtime, 'ramp_seconds': 2,
+                                              'adaptive': False, 'label': f'lab A/A {i + 1}'}, timeout=4 * 3600)['id']
+               for i in range(2 * args.aa_pairs)]
+        rows = [r for a, b in zip(ids[0::2], ids[1::2]) for r in headline_rows(c, a, b)]
+    finally:
+        c.close()
+    print(f'A/A: {len(rows)} comparisons, verdicts {[r["verdict"] for r in rows]}', flush=True)
+    return {'pairs': args.aa_pairs, 'runs': 5, 'rows': rows}
+
+
+def slog_headroom(host) -> dict:
+    c = host.client(private_methods=True)
+    try:
+        return c.job('tuning.advice.slog', {'dataset': DATASET, 'window_seconds': 0, 'runtime_seconds': 15,
+                                            'runs': 3}, timeout=3600)
+    finally:
+        c.close()
+
+
+def main(argv=None) -> int:
+    args = arguments(argv)
+    t0 = time.monotonic()
+    if subprocess.run(['bash', str(HERE / 'build-image.sh')]).returncode != 0:
+        print('lab: the VM image could not be built', file=sys.stderr)
+        return 1
+    shapes = lab_shapes({i: f'zfsd{i}' for i in range(1, DATA_DISKS + 1)}, SSD_SERIALS)
+    machine = VM(image_dir(), data_disks=DATA_DISKS, disk_size=DISK_SIZE, forwards={'api': GUEST_PORT},
+                 disk_shapes=shapes)
+    try:
+        machine.start()
+        build_nas(machine)
+        host = GuestHost(machine)
+        host.install()
+        host.start()
+        truth = GuestTruth(machine)
+        c = host.client(private_methods=True)
+        try:
+            disk_read = c.job('tuning.ladder.read_disks', {'pool': 'tank', 'seconds_per_disk': 10}, timeout=900)
+        finally:
+            c.close()
+        print(disk_read['words'], flush=True)
+        slog = slog_headroom(host)
+        print(' '.join(slog['words']), flush=True)
+        aa = aa_run(host, args) if args.aa_pairs else None
+        presets = [measure(host, truth, preset_id, args) for preset_id in args.presets]
+        meta = {'date': datetime.date.today().isoformat(), 'scale': SCALE, 'hdd': LAB_HDD.described(),
+                'ssd': LAB_SSD.described(), 'pool': f'RAIDZ2 of {len(POOL_SERIALS)} disks, ashift 12',
+                'arc': f'{ARC_MAX_BYTES // 2**20} MiB', 'rounds': args.rounds, 'runs': args.runs,
+                'runtime_seconds': args.runtime, 'elapsed_minutes': round((time.monotonic() - t0) / 60),
+                'command': 'python tests/vm/lab.py ' + ' '.join(sys.argv[1:] if argv is None else argv),
+                'commit': subprocess.run(['git', '-C', str(REPO), 'rev-parse', '--short', 'HEAD'],
+                                         capture_output=True, text=True).stdout.strip() or 'unknown'}
+        args.out.write_text(render(meta, disk_read, presets, aa=aa, slog=slog))
+        print(f'lab: wrote {args.out} after {meta["elapsed_minutes"]} minutes')
+        machine.poweroff()
+        return 0
+    finally:
+        machine.close()
+
+
+if __name__ == '__main__':
+    raise SystemExit(main())
