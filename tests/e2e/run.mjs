@@ -783,7 +783,7 @@ const steps = [
       await $(page, 'input-recordsize-seconds').fill('10');
       await $(page, 'button-recordsize-start').click();
       const headline = (await $(page, 'text-recordsize-headline').textContent()).trim();
-      check(/^(Use 1M( \(now \d+[KM]\))?|Keep 1M)$/.test(headline), `the headline: ${headline}`);
+      check(/^(Use 1 MiB( \(now \d+ [KM]iB\))?|Keep 1 MiB)$/.test(headline), `the headline: ${headline}`);
       check(/files .* all of the dataset/.test(await $(page, 'text-recordsize-scan').textContent()), 'the walk is not said');
       await $(page, 'row-recordsize-candidate-1m').filter({ hasText: 'advised' }).waitFor();
       check(!/tuning\.|EBUSY|_BYTES/.test(await $(page, 'section-recordsize-answer').textContent()), 'a key on the answer');

@@ -13,6 +13,7 @@ The box's own sync load comes from the ZIL's counters (``/proc/spl/kstat/zfs/zil
 measurement: commits (each fsync, O_DSYNC write or sync=always write that waited for the log), log records and their
 bytes. Without sync writes, a log device would not help, whatever the headroom.
 """
+from .figures import significant
 from .presets.units import format_bytes
 
 ZIL_KSTAT = '/proc/spl/kstat/zfs/zil'
@@ -62,7 +63,7 @@ def _side(summary: dict) -> dict:
 
 
 def _ms(ns: float | None) -> str:
-    return '—' if ns is None else f'{ns / 1e6:.2f} ms'
+    return '—' if ns is None else f'{significant(ns / 1e6)} ms'
 
 
 def slog_headroom(with_log: dict, without_log: dict, load: dict | None, log_devices: list[str],

@@ -108,3 +108,8 @@ def test_a_window_of_no_seconds_watches_nothing_and_says_so():
 def test_a_dataset_off_zfs_or_on_the_sandbox_is_refused_in_words(is_zfs, sandbox, refused):
     from tuning.core.slog import dataset_refusal
     assert dataset_refusal('tank/vm', is_zfs, sandbox) == refused
+
+
+def test_waits_are_said_as_every_figure_is_three_significant_figures():
+    answer = slog_headroom(summary(4, 278.92, 509.61), summary(41, 24.1, 40.0), None, [])
+    assert '(each waits 279 ms, p99 510 ms)' in answer['words'][0]
