@@ -96,7 +96,7 @@ def measure(host, truth, preset_id: str, args) -> dict:
 
 def headline_rows(client, baseline_id: int, other_id: int) -> list[dict]:
     """The compare rows of each test's headline metric, `other_id` against `baseline_id`."""
-    comparison = client.call('tuning.benchmark.compare', {'ids': [baseline_id, other_id], 'chart_widths': [300]})
+    comparison = client.call('tuning.benchmark.compare', [baseline_id, other_id], None, False, [300])
     (compared,) = comparison['comparisons']
     return [r for r in compared['metrics'] if r['metric'] == primary_metric(r['test'])]
 
