@@ -165,7 +165,8 @@ describe('RecordsizeAdviceComponent', () => {
     expect(advised).toContain('28.5 %');
     expect(q('row-recordsize-candidate-1m')!.textContent).toContain('1 MiB');
     expect(q('section-recordsize-answer')!.textContent).not.toMatch(/\b\d+[KM]\b/);   // never ZFS's 128K beside 128 KiB
-    expect(q('text-recordsize-why-not-least')!.textContent).toContain('a file no larger than the record size is stored as one block of its own size');
+    expect(q('text-recordsize-why-not-least')!.textContent).toContain('this column counts only each file’s last, partial record');
+    expect(q('text-recordsize-why-not-least')!.textContent).toContain('The scan saw sizes only');
   });
 
   it('gives no advice for a dataset without files, rather than a headline “Keep”', async () => {

@@ -166,7 +166,7 @@ import {
               </table>
             </div>
             @if (lessSpaceElsewhere(a)) {
-              <p class="small" tpTest="recordsize-why-not-least">{{ 'Why the advised size is not the one that adds least: a file no larger than the record size is stored as one block of its own size, so a record size larger than most of the files adds nothing here. The advice goes by how the files are used instead: large records pay off for files of 1 MiB or more read and written whole, and every small change inside a file rewrites a whole record.' | t }}</p>
+              <p class="small" tpTest="recordsize-why-not-least">{{ 'Why the advised size is not the one that adds least: this column counts only each file’s last, partial record, with compression off, which would compress most of it away. The advice goes by what the files’ sizes hold: where files of 1 MiB or more hold most of the data (media, backups, usually read and written whole), larger records mean fewer blocks and faster streaming. The scan saw sizes only, not how the files are used.' | t }}</p>
             }
             }
             <p class="muted small">{{ 'A file larger than the record size ends in a partial record; counted here with compression off, which would compress most of it away.' | t }}</p>

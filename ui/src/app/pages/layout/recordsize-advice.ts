@@ -79,9 +79,8 @@ export function hasAdvice(answer: WalkSeen): boolean {
 }
 
 /**
- * Whether another record size adds less space in last records than the advised one, which then needs saying: a
- * file no larger than the record size is one block of its own size, so a record size larger than most files adds
- * nothing, yet the advice goes by how the files are used (core/recordsize.py), not by this column.
+ * Whether another record size adds less space in last records than the advised one, which then needs saying: the
+ * column counts only the partial last records, and the advice goes by where the data's bytes lie (core/recordsize.py).
  */
 export function lessSpaceElsewhere(answer: Pick<RecordsizeAnswer, 'recommended' | 'candidates'> & WalkSeen): boolean {
   const advised = answer.candidates.find((c) => c.record === answer.recommended);
