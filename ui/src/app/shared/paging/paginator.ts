@@ -16,7 +16,7 @@ export class TranslatedPaginatorIntl extends MatPaginatorIntl {
     effect(() => {
       this.translate.language();
       const t = (text: string) => this.translate.instant(text);
-      this.itemsPerPageLabel = t(T('Rows a page:'));
+      this.itemsPerPageLabel = t(T('Rows per page:'));
       this.nextPageLabel = t(T('Next page'));
       this.previousPageLabel = t(T('Previous page'));
       this.firstPageLabel = t(T('First page'));
