@@ -70,7 +70,8 @@ def render(meta: dict, disk_read: dict, presets: list[dict], aa: dict | None = N
         'real OpenZFS, its disks shaped by QEMU\'s throttle (`tests/vm/disk_shapes.py`):',
         '',
         f'- Pool: {meta["pool"]}; data disks: {meta["hdd"]}; cache and log stand-ins: {meta["ssd"]}. '
-        f'Everything is divided by {meta["scale"]}, so that the disks, not the emulated CPU, bound the pool.',
+        f'Bandwidths are divided by {meta["scale"]}, so that the disks, not the emulated CPU, bound the pool; '
+        'operation rates are a real disk\'s.',
         f'- ARC maximum {meta["arc"]}; every benchmark\'s working set is at least twice that, and a read the ARC '
         'answered from RAM is not judged.',
         f'- {meta["rounds"]} rounds, {meta["runs"]} runs per configuration per round, '
