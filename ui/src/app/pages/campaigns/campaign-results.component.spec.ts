@@ -40,6 +40,7 @@ describe('CampaignResultsComponent', () => {
   it('asks for no report while the campaign runs, says when they come, and asks once it has ended', async () => {
     const { q, api, fixture, settle } = await renderResults(fakeCampaign({ single_round: true }));
     expect(q('text-camp-pending')!.textContent).toContain('The recommendation and the report come when the campaign ends');
+    expect(q('text-camp-single-round')).toBeNull();   // no recommendation yet to distrust
     expect(q('text-camp-no-rec')).toBeNull();
     expect(q('text-report-buttons')).toBeNull();
     expect(q('text-camp-report-loading')).toBeNull();

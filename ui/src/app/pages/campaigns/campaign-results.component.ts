@@ -76,8 +76,9 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
   template: `
     <mat-card appearance="outlined" class="card" tpTest="camp-results">
       <h2>{{ 'Results of “{label}”' | t: { label: campaign().label } }}</h2>
-      @if (messageBeside(campaign().message, !!campaign().single_round); as m) { <p class="muted" tpTest="camp-message">{{ m }}</p> }
-      @if (campaign().single_round) {
+      @if (messageBeside(campaign().message, singleRoundSaid()); as m) { <p class="muted" tpTest="camp-message">{{ m }}</p> }
+      <!-- Only beside a recommendation: while it runs there is none yet to distrust. -->
+      @if (singleRoundSaid()) {
         <p class="banner warn" tpTest="camp-single-round">{{ 'Single round: each configuration was measured in one sitting, so drift between sittings is not averaged out. Do not trust this recommendation beyond this run; repeat with 3 rounds or more.' | t }}</p>
       }
       @if (stage() === 'running') {
@@ -126,7 +127,7 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
             <ng-container matColumnDef="verdict">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Verdict' | t }}</th>
               <td mat-cell *matCellDef="let r; of: table.rows" [attr.data-label]="'Verdict' | t"><span class="badge" [tpTest]="['camp-verdict', r.index]">{{ verdictWord(r.verdict) | t }}</span>
-                @if (summaryBeside(r, !!campaign().single_round); as s) { <div class="muted" [tpTest]="['camp-summary', r.index]">{{ s }}</div> }</td>
+                @if (summaryBeside(r, singleRoundSaid()); as s) { <div class="muted" [tpTest]="['camp-summary', r.index]">{{ s }}</div> }</td>
             </ng-container>
             <tr mat-header-row *matHeaderRowDef="columns" [attr.data-label]="'Sort by' | t"></tr>
             <tr mat-row *matRowDef="let r; columns: columns" [tpTest]="['camp-rec', r.index]"></tr>
@@ -165,6 +166,7 @@ export class CampaignResultsComponent {
   protected readonly summaryBeside = summaryBeside;
   protected readonly messageBeside = messageBeside;
   protected readonly stage = computed(() => resultsStage(this.campaign()));
+  protected readonly singleRoundSaid = computed(() => !!this.campaign().single_round && this.stage() === 'ended');
   private readonly translate = inject(TranslateService);
   protected readonly testWords = TEST_WORDS;
   /** An older server's row without `winner_words`: the winner by its id. */
