@@ -1,4 +1,5 @@
 """SQLite connection, WAL, and forward-only migrations keyed by ``PRAGMA user_version``."""
+import fcntl
 import json
 import os
 import sqlite3
@@ -33,6 +34,19 @@ def make_private(path: str) -> None:
         os.close(fd)
 
 
+@contextmanager
+def _opening(path: str):
+    """Openers of one database take turns (across processes: a lock on its directory, no file of its own). Two
+    first opens at once (the host starting while a script opens the file) would both switch a new file to WAL,
+    which SQLite refuses the loser of without waiting ("database is locked")."""
+    fd = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)   # releases the lock
+
+
 class Database:
     """One writer connection, and a reader connection for each thread that reads (WAL: a reader sees the last
     committed transaction and never waits for a write under way, not even for its sync to disk).
@@ -53,8 +67,9 @@ class Database:
         self._epoch = 0                       # the file's generation: replace_with opens a new one
         self._opened = []                     # (thread, its reader connection)
         self._closed = False
-        self._conn = self._connect()
-        self.migrate()
+        with _opening(self.path):
+            self._conn = self._connect()
+            self.migrate()
 
     def _connect(self) -> sqlite3.Connection:
         for name in (self.path, self.path + '-wal', self.path + '-shm'):
@@ -97,13 +112,20 @@ class Database:
                 self._writing.depth -= 1
 
     def migrate(self):
+        """Bring the file to the latest schema, one step per write transaction. Each step reads the version inside its
+        transaction: another process opening the same file at the same moment (the host starting while a script
+        opens it) takes its turn and finds the step done. A file already current costs no write lock."""
         with self._writer() as conn:
-            version = conn.execute('PRAGMA user_version').fetchone()[0]
-            for target, statements in enumerate(MIGRATIONS[version:], start=version + 1):
+            if conn.execute('PRAGMA user_version').fetchone()[0] >= len(MIGRATIONS):
+                return
+            while True:
                 with self.transaction() as cur:
-                    for statement in statements:
+                    version = cur.execute('PRAGMA user_version').fetchone()[0]
+                    if version >= len(MIGRATIONS):
+                        return
+                    for statement in MIGRATIONS[version]:
                         cur.execute(statement)
-                    cur.execute(f'PRAGMA user_version = {target}')
+                    cur.execute(f'PRAGMA user_version = {version + 1}')
 
     @property
     def schema_version(self) -> int:
