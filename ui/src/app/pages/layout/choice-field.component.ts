@@ -25,7 +25,7 @@ export interface Choice<V extends string | number> {
   template: `
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
       <mat-label>{{ label() | t }}</mat-label>
-      <mat-select [tpTest]="testId()" [value]="value()" (selectionChange)="picked.emit($event.value)">
+      <mat-select [tpTest]="testId()" [value]="value()" [disabled]="disabled()" (selectionChange)="picked.emit($event.value)">
         @for (c of choices(); track c.value) {
           <mat-option [value]="c.value" [attr.data-value]="c.value" [tpTest]="[testId(), c.value]">{{ c.label ? (c.label | t) : c.value }}</mat-option>
         }
@@ -42,5 +42,7 @@ export class ChoiceFieldComponent<V extends string | number> {
   readonly value = input<V | null>(null);
   /** The field's error, already in words ("Dataset: No dataset 'tank/x' on this box."). */
   readonly error = input<string | null | undefined>(null);
+  /** Off when no choice could be used (the sandbox's datasets for a measurement of ZFS): the page says why. */
+  readonly disabled = input(false);
   readonly picked = output<V>();
 }

@@ -167,13 +167,31 @@ describe('SlogAdviceComponent', () => {
     expect(q('section-slog-answer')).toBeNull();
   });
 
-  it('says up front that a sandbox dataset cannot be measured, promising no time for it', async () => {
-    const { q, choose } = await renderAdvice(() => throwError(() => new Error('not asked here')), { profile: fakeProfile() });
-    await choose('select-slog-dataset', 'tank/vms');
-    expect(q('text-error-slog-dataset')!.textContent)
-      .toBe('Dataset: tank/vms is not on ZFS: the sandbox’s datasets are plain directories, with no intent log to measure.');
-    expect(q('text-slog-effects')!.textContent!.trim())
-      .toBe('Measure would be refused, writing nothing: tank/vms cannot be measured (said under Dataset).');
+  it('says up front, before any choice, that the sandbox cannot measure a dataset; Measure stays off until an SSD is ready', async () => {
+    const { q, settle } = await renderAdvice(() => throwError(() => new Error('not asked here')), { profile: fakeProfile() });
+    const tick = async (id: string) => { q(id)!.querySelector<HTMLInputElement>('input')!.click(); await settle(); };
+    expect(q('text-slog-cannot-measure')!.textContent!.trim()).toBe(
+      'The sandbox cannot measure a dataset: its datasets are plain directories, with no intent log. Only an unused SSD below can be tested (a file stands in for it).');
+    expect(q('select-slog-dataset')!.getAttribute('aria-disabled')).toBe('true');
+    const start = q<HTMLButtonElement>('button-slog-start')!;
+    expect(start.disabled).toBe(true);
+    expect(start.getAttribute('aria-describedby')).toBe('slog-cannot-measure');
+    await tick('checkbox-slog-ssd-nvme0n1');
+    await tick('checkbox-slog-ssd-erase-nvme0n1');
+    expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(false);
+  });
+
+  it('says the sandbox can measure nothing when it has no unused SSD either', async () => {
+    const { q } = await renderAdvice(() => throwError(() => new Error('not asked here')), { profile: { ...fakeProfile(), unused_disks: [] } });
+    expect(q('text-slog-cannot-measure')!.textContent!.trim()).toBe(
+      'The sandbox cannot measure anything here: its datasets are plain directories, with no intent log, and it has no unused SSD to test. Measure stays off.');
+    expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);
+  });
+
+  it('says nothing up front on a box whose datasets are on ZFS', async () => {
+    const { q } = await renderAdvice(() => throwError(() => new Error('not asked here')));
+    expect(q('text-slog-cannot-measure')).toBeNull();
+    expect(q('select-slog-dataset')!.getAttribute('aria-disabled')).toBe('false');
   });
 
   it('promises no time while a limit is out of its bounds', async () => {

@@ -22,7 +22,7 @@ import { BoxStore } from '../../stores/box.store';
 import { Choice, ChoiceFieldComponent } from './choice-field.component';
 import { isBusyRefusal, wasStopped, withoutErrname } from './recordsize-advice';
 import {
-  SLOG_LABELS, SLOG_LIMITS, SlogAnswer, SlogForm, SlogSide, datasetRefusal, diskWords, effectWords, loadWords, logDevicesWords,
+  SLOG_LABELS, SLOG_LIMITS, SlogAnswer, SlogForm, SlogSide, cannotMeasureWords, datasetRefusal, diskWords, effectWords, loadWords, logDevicesWords,
   readyToMeasure, sideFigures, slogBusyWords, slogHeadline, slogJob, slogOptions, ssdChoices,
 } from './slog-advice';
 
@@ -72,11 +72,13 @@ interface SsdRow {
   template: `
     <h2>{{ 'Log device (SLOG)' | t }}</h2>
     <p class="muted">{{ 'Whether a separate log device would speed up this pool’s synchronous writes (NFS, iSCSI, databases), before you buy one.' | t }}</p>
+    @if (cannotMeasure(); as why) { <p class="banner warn" role="note" id="slog-cannot-measure" tpTest="slog-cannot-measure">{{ why }}</p> }
     <form (submit)="$event.preventDefault(); start()" novalidate tpTest="slog-form">
       <div class="row">
         <tp-choice-field [label]="labels['dataset']" testId="slog-dataset" [choices]="datasets()" [value]="form().dataset || null"
-                         [error]="datasetError()" (picked)="change({ dataset: $event })" />
+                         [error]="datasetError()" [disabled]="box.isSandbox()" (picked)="change({ dataset: $event })" />
         <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary start" tpTest="slog-start"
+                [attr.aria-describedby]="cannotMeasure() ? 'slog-cannot-measure' : null"
                 [disabled]="!ready() || running() || !!box.busy()">{{ 'Measure' | t }}</button>
       </div>
       <div *tpRequiresRole="role.write">
@@ -228,7 +230,12 @@ export class SlogAdviceComponent {
   /** The box's unused SSDs: the only disks offered to be written. */
   protected readonly ssds = computed(() => ssdChoices(this.box.profile()?.unused_disks ?? []));
   protected readonly form = signal<SlogForm>({ dataset: '', windowSeconds: null, runtimeSeconds: null, ssdDisks: [], erased: [] });
-  protected readonly ready = computed(() => readyToMeasure(this.form()));
+  protected readonly ready = computed(() => readyToMeasure(this.form(), this.box.isSandbox()));
+  /** Before any choice: what this box cannot measure at all (the sandbox's datasets), so nobody picks one to learn it. */
+  protected readonly cannotMeasure = computed(() => {
+    const why = cannotMeasureWords(this.box.isSandbox(), this.ssds().length);
+    return why && this.words(why);
+  });
   protected readonly limitsOpen = signal(false);
 
   protected readonly run = new JobRun<SlogAnswer>(T('Measuring sync writes'));

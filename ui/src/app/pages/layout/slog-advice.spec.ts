@@ -16,6 +16,8 @@ describe('slog advice', () => {
     expect(readyToMeasure({ ...form, ssdDisks: ['sdh', 'nvme0n1'], erased: ['sdh'] })).toBe(false);
     expect(readyToMeasure({ ...form, ssdDisks: ['sdh'], erased: ['sdh'] })).toBe(true);
     expect(readyToMeasure({ ...form, dataset: 'tank' })).toBe(true);
+    expect(readyToMeasure({ ...form, dataset: 'tank' }, true)).toBe(false);   // the sandbox's datasets are refused
+    expect(readyToMeasure({ ...form, ssdDisks: ['sdh'], erased: ['sdh'] }, true)).toBe(true);
     expect(slogOptions({ ...form, ssdDisks: ['sdh'], erased: ['sdh'] })).toEqual({ ssd_disks: ['sdh'] });
     expect(slogOptions({ ...form, dataset: 'tank', ssdDisks: ['sdh'], erased: ['sdh'], runtimeSeconds: 5 }))
       .toEqual({ dataset: 'tank', ssd_disks: ['sdh'], runtime_seconds: 5 });

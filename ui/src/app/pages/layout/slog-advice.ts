@@ -51,10 +51,24 @@ export function ssdChoices(unused: readonly Disk[]): Disk[] {
   return unused.filter((d) => d.kind !== 'HDD' && !d.pool);
 }
 
-/** Whether Measure may send the form: a dataset or an SSD, and every SSD chosen ticked as erased. */
-export function readyToMeasure(form: SlogForm): boolean {
+/** Whether Measure may send the form: a dataset the box can measure or an SSD, and every SSD chosen ticked as erased. */
+export function readyToMeasure(form: SlogForm, sandbox = false): boolean {
   const disks = form.ssdDisks ?? [];
-  return (!!form.dataset || disks.length > 0) && disks.every((d) => (form.erased ?? []).includes(d));
+  return (!!form.dataset || disks.length > 0) && disks.every((d) => (form.erased ?? []).includes(d))
+    && !datasetRefusal(form.dataset, sandbox);
+}
+
+/**
+ * What the box cannot measure, said before anything is chosen, or null. The sandbox's datasets are plain directories
+ * (no intent log), so only an unused SSD can be tested there, on a file standing in for it; with none, nothing can.
+ */
+export function cannotMeasureWords(sandbox: boolean, ssds: number): Words | null {
+  if (!sandbox) {
+    return null;
+  }
+  return ssds
+    ? { key: T('The sandbox cannot measure a dataset: its datasets are plain directories, with no intent log. Only an unused SSD below can be tested (a file stands in for it).') }
+    : { key: T('The sandbox cannot measure anything here: its datasets are plain directories, with no intent log, and it has no unused SSD to test. Measure stays off.') };
 }
 
 /** The job's options (pure): a limit left empty is left out, so the server's default applies. */
