@@ -79,8 +79,8 @@ describe('formatSettingValue', () => {
     expect(formatSettingValue('25769803776')).toBe('24 GiB');
     expect(formatSettingValue('false')).toBe('off');
     expect(formatSettingValue('true')).toBe('on');
-    expect(formatSettingValue('1M')).toBe('1M');
-    expect(settingValueTitle('1M')).toBeNull();
+    expect(formatSettingValue('1M')).toBe('1 MiB');   // no unit sent: ZFS's spelling of a size is a size
+    expect(settingValueTitle('1M')).toBe('1,048,576 bytes');
     expect(formatSettingValue('5')).toBe('5');
     expect(formatSettingValue(null)).toBe('—');
   });
@@ -105,7 +105,11 @@ describe('formatSettingValue', () => {
     expect(formatSettingValue('4194304', null)).toBe('4194304');
     expect(settingValueTitle('4194304', null)).toBeNull();
     expect(formatSettingValue('true', null)).toBe('on');
-    expect(formatSettingValue('128K', 'BYTES')).toBe('128K');
+    expect(formatSettingValue('128K', 'BYTES')).toBe('128 KiB');   // ZFS's spelling, as the record size advice says it
+    expect(settingValueTitle('128K', 'BYTES')).toBe('131,072 bytes');
+    expect(formatSettingValue('64k', 'BYTES')).toBe('64 KiB');
+    expect(formatSettingValue('1.5G', 'BYTES')).toBe('1.5 GiB');
+    expect(formatSettingValue('512', 'BYTES')).toBe('512 B');
     expect(formatSettingValue('-1', 'COUNT')).toBe('-1');
   });
 

@@ -107,6 +107,17 @@ export function formatP(p: number | null | undefined): string {
 const BYTES_FROM = 1024 * 1024;
 const BOOLEAN_WORDS: Record<string, string> = { true: 'on', false: 'off' };
 const WHOLE = /^\d+$/;
+/** ZFS's spelling of a size, as `zfs get` prints recordsize, volblocksize, special_small_blocks ("128K", "1M", "1.5G"). */
+const ZFS_SIZE = /^(\d+(?:\.\d+)?)([KMGTP])$/i;
+const ZFS_SIZE_POWER: Record<string, number> = { K: 1, M: 2, G: 3, T: 4, P: 5 };
+
+/** A size in ZFS's spelling as whole bytes ("64K" -> "65536") where the value is a size (unit BYTES, a rate, or no
+ *  unit sent: an older server, the ladder), so "64K → 128K" reads "64 KiB → 128 KiB" as the record size advice
+ *  does; null for anything else (a name, an enum, a unit-less value). */
+function zfsSizeBytes(value: string, unit: SettingUnit | null | undefined): string | null {
+  const found = unit === undefined || unit === 'BYTES' || unit === 'BYTES_PER_SECOND' ? ZFS_SIZE.exec(value) : null;
+  return found ? String(Math.round(Number(found[1]) * 1024 ** ZFS_SIZE_POWER[found[2].toUpperCase()])) : null;
+}
 /** A ZFS enum as the API spells it (LATENCY, METADATA_ONLY): letters only, so LZ4 or SHA256 stay as they are. */
 const ENUM = /^[A-Z]+(_[A-Z]+)*$/;
 /** Upper-case values that are names, not words: left as sent. */
@@ -134,8 +145,8 @@ export function formatSeconds(seconds: number): string {
  * A setting's value as a person reads it, by the unit the server gives (`unit`, `zero_is_default` of a plan or state
  * row): BYTES in IEC units, BYTES_PER_SECOND as a rate, PERCENT with %, SECONDS as a duration, COUNT grouped, 0 as
  * "0 (OpenZFS default)" where 0 leaves the setting to OpenZFS; no unit (null): as sent, true/false as on/off and
- * enums as words ("LATENCY" -> "Latency").
- * A value that is not a whole number is shown as sent whatever the unit ("1M", "-1").
+ * enums as words ("LATENCY" -> "Latency"). ZFS's spelling of a size reads as any size ("128K" -> "128 KiB").
+ * Any other value that is not a whole number is shown as sent whatever the unit ("-1", "auto").
  */
 export function formatSettingValue(
   value: string | null | undefined, unit?: SettingUnit | null, zeroIsDefault = false,
@@ -145,6 +156,10 @@ export function formatSettingValue(
   }
   if (value in BOOLEAN_WORDS) {
     return BOOLEAN_WORDS[value];
+  }
+  const bytes = zfsSizeBytes(value, unit);
+  if (bytes !== null) {
+    return formatSettingValue(bytes, unit ?? 'BYTES', zeroIsDefault);
   }
   if (!WHOLE.test(value)) {
     // an enum reads as a word where the server gives no unit ("Throughput"); its raw value is the hover title
@@ -169,6 +184,10 @@ export function settingValueTitle(
 ): string | null {
   if (value != null && unit == null && enumWords(value) !== null) {
     return value;   // the API's spelling behind the word
+  }
+  const bytes = value == null ? null : zfsSizeBytes(value, unit);
+  if (bytes !== null) {
+    return settingValueTitle(bytes, unit ?? 'BYTES', zeroIsDefault);   // "65,536 bytes" behind "64 KiB"
   }
   if (value == null || !WHOLE.test(value) || (zeroIsDefault && Number(value) === 0)) {
     return null;

@@ -1,5 +1,5 @@
 // The ladder as people read it (pure): layers in words, bar lengths against the fastest figure, next steps as links.
-import { Ladder, LadderBottleneckSide, LadderLayer, LadderLayerKind, LadderSettingThen } from '../../api/models/tuning-ladder';
+import { Ladder, LadderBottleneckSide, LadderLayer, LadderLayerKind } from '../../api/models/tuning-ladder';
 import { formatSettingValue } from '../../shared/format';
 import { T } from '../../i18n/translate-marker';
 import { Words } from '../../shared/field-errors';
@@ -70,17 +70,6 @@ export function bottleneckWords(side: LadderBottleneckSide | null): Words {
   return { key: LAYER_WORDS[side.layer] };
 }
 
-const ZFS_SIZE = /^(\d+(?:\.\d+)?)([KMGT])$/i;
-const ZFS_SIZE_POWER: Record<string, number> = { K: 1, M: 2, G: 3, T: 4 };
-
-/** A recorded value in its unit: ZFS's spelling of a size ("1M", "128K") read as bytes, so it reads "1.0 MiB" as a
- *  size in bytes does. */
-function valueWords(value: string | null, unit: LadderSettingThen['unit'], zeroIsDefault: boolean): string {
-  const zfs = value != null && unit === 'BYTES' ? ZFS_SIZE.exec(value) : null;
-  const bytes = zfs ? String(Math.round(Number(zfs[1]) * 1024 ** ZFS_SIZE_POWER[zfs[2].toUpperCase()])) : value;
-  return formatSettingValue(bytes, unit, zeroIsDefault);
-}
-
 /**
  * What a POOL figure was measured under when the box no longer holds it, in words and units, as the server's note
  * says it ("Record size 1.0 MiB on tank/media (now 128 KiB)"); null when it was measured under the settings in effect
@@ -92,7 +81,7 @@ export function settingsThenWords(layer: LadderLayer): string | null {
   }
   const rows = (layer.settings_then ?? []).map((s) => {
     const where = s.scope && s.scope !== 'global' ? ` ${T('on')} ${s.scope}` : '';
-    const [then, now] = [s.then, s.now].map((v) => valueWords(v, s.unit, s.zero_is_default ?? false));
+    const [then, now] = [s.then, s.now].map((v) => formatSettingValue(v, s.unit, s.zero_is_default ?? false));
     return `${s.name || s.setting} ${then}${where} (${T('now')} ${now})`;
   });
   return rows.length

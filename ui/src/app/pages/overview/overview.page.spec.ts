@@ -159,7 +159,7 @@ describe('OverviewPage', () => {
           scope: 'tank/media', expected: '1M', inherited: false, actual: '128K', risk: 'SAFE', restore_point_id: 2 },
       ],
     }));
-    expect(text(q('cell-in-effect-value-recordsize'))).toContain('1M (the box has 128K)');
+    expect(text(q('cell-in-effect-value-recordsize'))).toContain('1 MiB (the box has 128 KiB)');
     // Both drifted settings are in the in-effect table: no second table saying the opposite.
     expect(q('table-drift-table')).toBeNull();
     expect(q('text-drift-intro')!.textContent).toContain('2 settings tuning set were changed outside tuning');
@@ -247,7 +247,7 @@ describe('OverviewPage', () => {
       vi.advanceTimersByTime(OVERVIEW_REREAD_MS);
       await settle();
       expect(reads()).toBe(onArrival + 1);
-      expect(text(q('cell-in-effect-value-recordsize'))).toContain('1M (the box has 512K)');
+      expect(text(q('cell-in-effect-value-recordsize'))).toContain('1 MiB (the box has 512 KiB)');
 
       actual = '256K';
       const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
@@ -258,7 +258,7 @@ describe('OverviewPage', () => {
       document.dispatchEvent(new Event('visibilitychange'));
       await settle();
       expect(reads()).toBe(onArrival + 2);
-      expect(text(q('cell-in-effect-value-recordsize'))).toContain('1M (the box has 256K)');
+      expect(text(q('cell-in-effect-value-recordsize'))).toContain('1 MiB (the box has 256 KiB)');
       visibility.mockRestore();
     } finally {
       vi.useRealTimers();
@@ -278,7 +278,7 @@ describe('OverviewPage', () => {
         source: 'LOCAL' }] })]));
     expect(api.callsOf('tuning.restore_point.query')).toEqual([[[['id', 'in', [1, 2]], ['kind', '=', 'PUT_BACK']],
       { select: ['id', 'entries'] }]]);
-    expect(text(q('link-in-effect-undo-recordsize'))).toBe('Revert #2: back to 64K, set outside tuning');
+    expect(text(q('link-in-effect-undo-recordsize'))).toBe('Revert #2: back to 64 KiB, set outside tuning');
     expect(text(q('link-in-effect-undo-sync'))).toBe('Revert #1');   // an apply's revert: the value before tuning
   });
 

@@ -119,7 +119,7 @@ describe('RestorePointsPage', () => {
     q<HTMLButtonElement>('button-revert-preview-2')!.click();
     await settle();
     const values = q('cell-plan-values')!.textContent!.replace(/\s+/g, ' ').trim();
-    expect(values).toBe('already 128K (inherits again)');
+    expect(values).toBe('already 128 KiB (inherits again)');
   });
 
   it('a revert row’s button says it re-applies; a put back a later revert outlived is no longer in effect, no button',
