@@ -24,36 +24,36 @@ export function undoWords(row: Row, putBackBefore: TuningSettingValue | undefine
 }
 
 /**
- * A dangerous setting's lead in words, what it does to the admin's data first ("Synchronous writes are off on
- * tank/vm: …"); the setting's name and value follow it. A setting without words of its own leads with what it
- * changes and the server's reason.
+ * A dangerous setting's lead in words, what it changes first ("Synchronous writes are off on tank/vm"); the banner
+ * follows it with the setting's name and value in brackets, then `dangerReason` once: one sentence, nothing said
+ * twice. A setting without words of its own leads with what it changes, and where.
  */
-export function dangerLead(row: Row): Words & { reasonFollows: boolean } {
+export function dangerLead(row: Row): Words {
   const words = specificDanger(row);
   if (words) {
-    return { ...words, reasonFollows: true };   // the server's reason adds what else is at stake (corruption)
+    return words;
   }
   const what = row.summary.charAt(0).toUpperCase() + row.summary.slice(1);
-  return row.risk_reason
-    ? { key: T('{what} on {scope}: {reason}'), params: { what, scope: row.scope, reason: row.risk_reason }, reasonFollows: false }
-    : { key: T('{what} on {scope}: if the power fails or the system crashes, writes the system already confirmed can be lost'),
-      params: { what, scope: row.scope }, reasonFollows: false };
+  return row.scope === 'global' ? { key: T('{what}'), params: { what } } : { key: T('{what} on {scope}'), params: { what, scope: row.scope } };
+}
+
+/** What is at stake, said once: the server's reason (the registry's), else data loss on a power cut. No full stop. */
+export function dangerReason(row: Row): string {
+  return (row.risk_reason ?? T('if the power fails or the system crashes, writes the system already confirmed can be lost'))
+    .replace(/\.$/, '');
 }
 
 /** Words of their own for the settings the registry judges dangerous (null for any other). */
 function specificDanger(row: Row): Words | null {
   const on = row.value === '1';
   if (row.kind === 'DATASET_PROPERTY' && row.setting === 'sync' && row.value?.toUpperCase() === 'DISABLED') {
-    return { key: T('Synchronous writes are off on {scope}: data written in the last seconds before a power cut is lost'),
-      params: { scope: row.scope } };
+    return { key: T('Synchronous writes are off on {scope}'), params: { scope: row.scope } };
   }
   if (row.kind === 'ZFS_PARAMETER' && row.setting === 'zfs_nocacheflush' && on) {
-    return { key: T('ZFS no longer flushes the disks’ caches: a power cut can lose data the disks had confirmed and corrupt the pools'),
-      params: {} };
+    return { key: T('ZFS no longer flushes the disks’ caches'), params: {} };
   }
   if (row.kind === 'ZFS_PARAMETER' && row.setting === 'zil_nocacheflush' && on) {
-    return { key: T('ZFS no longer flushes the log device’s cache: a power cut can lose synchronous writes and corrupt the ZIL'),
-      params: {} };
+    return { key: T('ZFS no longer flushes the log device’s cache'), params: {} };
   }
   return null;
 }

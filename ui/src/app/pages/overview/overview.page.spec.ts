@@ -11,7 +11,7 @@ import { render } from '../../testing/render';
 import { headerCell } from '../../testing/tables';
 import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 import { OverviewPage } from './overview.page';
-import { dangerLead, undoWords } from './in-effect-words';
+import { dangerLead, dangerReason, undoWords } from './in-effect-words';
 import { OVERVIEW_REREAD_MS } from './reread-while-visible';
 
 function row(partial: Partial<TuningStateInEffect>): TuningStateInEffect {
@@ -64,9 +64,11 @@ describe('OverviewPage', () => {
     expect(banner.getAttribute('role')).toBe('alert');
     expect(banner.textContent).toContain('A dangerous setting is in effect');
     // words first, what it does to the data; the setting's name and value after them
-    expect(text(q('text-dangerous-sync'))).toMatch(/^Synchronous writes are off on tank\/media: data written in the last seconds before a power cut is lost\. \(sync = Disabled on tank\/media: handling of synchronous writes;/);
+    // one sentence: what changed, the setting and its value in brackets, what is at stake; nothing said twice
+    expect(text(q('text-dangerous-sync'))).toMatch(/^Synchronous writes are off on tank\/media \(sync = Disabled\): on a power cut or crash, writes the clients were told are safe can be lost\. Revert/);
     expect(q('text-dangerous-lead-sync')!.tagName).toBe('STRONG');
-    expect(q('text-dangerous-sync')!.textContent).toContain('writes the clients were told are safe can be lost');
+    expect(text(q('text-dangerous-sync')).match(/tank\/media/g)).toHaveLength(1);
+    expect(text(q('text-dangerous-sync'))).not.toContain('handling of synchronous writes');
     expect(q('text-dangerous-sync')!.textContent).toContain('set by Loose');
     const undo = q<HTMLAnchorElement>('link-dangerous-undo-sync')!;
     expect(undo.textContent).toContain('Revert restore point #1 to undo it');
@@ -282,13 +284,16 @@ describe('OverviewPage', () => {
     expect(text(q('link-in-effect-undo-sync'))).toBe('Revert #1');   // an apply's revert: the value before tuning
   });
 
-  it('leads a dangerous setting with words of its own, or with what it changes and why it is dangerous', () => {
-    expect(dangerLead(sync).key).toBe('Synchronous writes are off on {scope}: data written in the last seconds before a power cut is lost');
+  it('leads a dangerous setting with words of its own, or with what it changes and where; what is at stake said once', () => {
+    expect(dangerLead(sync).key).toBe('Synchronous writes are off on {scope}');
+    expect(dangerReason(sync)).toBe('on a power cut or crash, writes the clients were told are safe can be lost');
     expect(dangerLead(row({ kind: 'ZFS_PARAMETER', setting: 'zil_nocacheflush', value: '1', scope: 'global' })).key)
-      .toContain('ZFS no longer flushes the log device’s cache');
-    const other = dangerLead(row({ summary: 'something risky', risk_reason: 'it can lose data' }));
-    expect(other).toEqual({ key: '{what} on {scope}: {reason}', reasonFollows: false,
-      params: { what: 'Something risky', scope: 'tank/media', reason: 'it can lose data' } });
+      .toBe('ZFS no longer flushes the log device’s cache');
+    const other = row({ summary: 'something risky', risk_reason: 'it can lose data.' });
+    expect(dangerLead(other)).toEqual({ key: '{what} on {scope}', params: { what: 'Something risky', scope: 'tank/media' } });
+    expect(dangerLead({ ...other, scope: 'global' })).toEqual({ key: '{what}', params: { what: 'Something risky' } });
+    expect(dangerReason(other)).toBe('it can lose data');   // the banner adds the full stop
+    expect(dangerReason({ ...other, risk_reason: null })).toContain('writes the system already confirmed can be lost');
     expect(undoWords(row({}), undefined)).toEqual({ key: 'Revert #{id}', params: { id: 2 } });
   });
 });

@@ -31,7 +31,7 @@ import { TypedCellDef } from '../../shared/table/typed-cell';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
-import { dangerLead, undoWords } from './in-effect-words';
+import { dangerLead, dangerReason, undoWords } from './in-effect-words';
 import { rereadWhileVisible } from './reread-while-visible';
 
 /** A setting the drift actions name: an in-effect, drift or accepted row (all carry key, setting and its words). */
@@ -96,6 +96,7 @@ export class OverviewPage {
   protected dismiss = (notice: Parameters<DismissedNotices['dismiss']>[0]) => this.dismissed.dismiss(notice);
   protected readonly activeName = computed(() => this.presets.nameOf(this.box.state()?.active?.preset));
   protected readonly dangerLead = dangerLead;
+  protected readonly dangerReason = dangerReason;
   /** What the box held before each put back in effect, by restore point and setting key: its revert gives that
    *  value back (set outside tuning), which the Undo link says. Read once per set of restore points in effect. */
   private readonly putBackBefore = signal<ReadonlyMap<number, TuningSettingValue[]>>(new Map());
@@ -103,11 +104,6 @@ export class OverviewPage {
     .sort((a, b) => a - b).join(','));
   protected undoWords(row: TuningStateInEffect) {
     return undoWords(row, this.putBackBefore().get(row.restore_point_id)?.find((e) => e.key === row.key));
-  }
-  protected dangerWords(row: TuningStateInEffect): string {
-    return row.risk_reason
-      ? row.risk_reason
-      : T('If the power fails or the system crashes, writes the system already confirmed can be lost.');
   }
 
   protected readonly activeTarget = computed(() => {
