@@ -24,6 +24,10 @@ def test_every_chart_is_laid_out_at_every_panel_width_down_to_a_phone_with_nothi
                 assert ' '.join(row['label_lines']) == series['label']         # the name whole
                 assert row['value_x'] + len(row['value']) * CHAR <= layout['width'] + 1
                 assert all(len(line) * CHAR <= layout['width'] - 2 * PAD for line in row['label_lines'])
+            for tick in layout['ticks']:    # a tick's label, centred on it, whole: not 'ms' of '0.1 ms' on a phone
+                if tick['label']:
+                    half = len(tick['label']) * CHAR / 2
+                    assert tick['x'] - half >= 0 and tick['x'] + half <= layout['width'], (chart['id'], tick)
 
 
 def test_the_network_line_stands_only_beside_results_measured_on_a_client():
@@ -65,3 +69,17 @@ def test_a_panel_that_asks_for_some_widths_gets_only_those_narrowest_first():
     base, other = _pair()
     compared = comparison_of([base, other], base['id'], chart_widths=[400])
     assert all([l['width'] for l in layouts] == [400] for layouts in compared['chart_layouts'].values())
+
+
+def test_the_first_tick_label_is_whole_when_names_sit_above_their_marks():
+    # Long names go above the marks, so the plot starts at the picture's edge: on a 390 px phone the first tick's
+    # label, centred on it, showed only its 'ms'.
+    chart = next(c for c in panel_sample()['charts'] if c['id'].startswith('latency_'))
+    long_named = {**chart, 'series': [{**s, 'label': f'{s["label"]} on tank/media, recordsize 1 MiB, sync standard'}
+                                      for s in chart['series']]}
+    for width in PANEL_WIDTHS:
+        layout = chart_layout(long_named, width)
+        assert layout['groups'][0]['rows'][0]['label_x'] == PAD             # the names are above their marks
+        first = next(t for t in layout['ticks'] if t['label'])
+        assert first['x'] - len(first['label']) * CHAR / 2 >= 0, (width, first)
+        assert layout['ticks'][0]['label'] == first['label']               # the first tick keeps its label

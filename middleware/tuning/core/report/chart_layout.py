@@ -99,6 +99,9 @@ def chart_layout(chart, width):
     above = longest > _round(width * SIDE_LABEL_SHARE)
     label_room = 0 if above else max(40, math.ceil(longest))
     x0 = PAD + label_room + (0 if above else 6)
+    ticks = chart['axis']['ticks']
+    if ticks:   # the first tick's label is centred on it, at x0 or right of it: whole, not cut at the picture's edge
+        x0 = max(x0, math.ceil(len(ticks[0]['label']) * CHAR / 2) + 2)
     x1 = max(x0 + 40, width - PAD - VALUE_ROOM)
     x = _scale(chart, x0, x1)
     bar = chart['kind'] == 'BAR'
