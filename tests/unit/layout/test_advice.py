@@ -126,3 +126,16 @@ def test_typical_figures_take_the_right_article():
     ssd = layout_advice(profile(), {**DEFAULTS, 'source': 'GIVEN', 'count': 4, 'size_bytes': 10 ** 12,
                                     'kind': 'SSD'}, None)
     assert ssd['per_disk']['words'].startswith('Typical figures for an SSD: ')
+
+
+def test_what_the_records_hold_is_said_beside_usable_space_and_true_of_both_ways():
+    # 1 MiB records on RAIDZ2 hold more than the usable space (counted for 128 KiB blocks): the notes say why
+    big = advice(source='POOL', pool='tank', recordsize_bytes=1024 * 1024)
+    raidz = next(r for r in big['layouts'] if r['current'])
+    assert raidz['effective_bytes'] > raidz['usable_bytes']
+    small = next(r for r in advice(source='POOL', pool='tank', recordsize_bytes=4096)['layouts'] if r['current'])
+    assert small['effective_bytes'] < small['usable_bytes']
+    note = next(n for n in big['notes'] if n.startswith('Holds in these records:'))
+    assert 'larger records can hold more than it, smaller ones less' in note
+    mirror = next(r for r in big['layouts'] if 'mirror' in r['name'].lower())
+    assert mirror['effective_bytes'] == mirror['usable_bytes']

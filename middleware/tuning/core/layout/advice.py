@@ -14,6 +14,9 @@ NOTES = [
     'Usable space is what zfs list shows free on the new, empty pool: parity and padding for 128 KiB blocks, the '
     'disks\' labels, whole metaslabs and slop space already taken off. Compression adds to it; small records take '
     'more than their share on RAIDZ.',
+    'Holds in these records: the data that fits, uncompressed, written in records of the chosen size, each with its '
+    'own parity and padding. Usable space counts every block as 128 KiB, so on RAIDZ larger records can hold more '
+    'than it, smaller ones less; on a mirror both are the same.',
     'Throughput and IOPS are first-order estimates from one disk\'s figures: a RAIDZ vdev streams at about its data '
     'disks\' rate and gives about one disk\'s random IOPS, a mirror reads from every side and writes at one disk\'s '
     'rate, and the pool adds its vdevs up. Real pools fall short of them, wide RAIDZ vdevs most: benchmark the pool '
