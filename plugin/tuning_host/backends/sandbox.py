@@ -1,8 +1,8 @@
 """A simulated appliance: state in the host database, datasets as real directories, no kernel touched.
 
 Module parameters, sysctls, pools and dataset properties are one JSON document (`sandbox.state`). Every dataset is
-a real directory under `<data_dir>/sandbox/mnt/<dataset>` so benchmarks run real fio there, and free space is the
-real filesystem's. A "reboot" marks the state and asks the host to restart its process; the next `start()` is a
+a real directory under `<data_dir>/sandbox/mnt/<dataset>` so benchmarks run real fio there, and a dataset's free space
+is the real filesystem's (a pool's size is its disks'). A "reboot" marks the state and asks the host to restart its process; the next `start()` is a
 boot: a new boot id, module parameters re-computed from the persisted options (load-time-only ones included; the
 RAM-derived defaults move by a few pages between boots, as on a real kernel),
 sysctls reset to defaults plus the persisted ones. A host restart without a reboot is not a boot (like
@@ -320,12 +320,17 @@ class SandboxBackend(Backend):
 
     # --- pools -----------------------------------------------------------------------------------------------
     def pools(self):
-        (pools,) = self._read('$.pools')
-        return [self._pool_view(pool) for pool in pools]
+        pools, disks = self._read('$.pools', '$.box.disks')
+        sizes = {d['name']: d['size'] for d in disks}
+        return [self._pool_view(pool, sizes) for pool in pools]
 
-    def _pool_view(self, pool):
+    def _pool_view(self, pool, disk_sizes):
         path = self._mountpoint(pool['name'])
-        usage = shutil.disk_usage(path) if os.path.isdir(path) else None
+        # The pool's size is its disks' (as `zpool list` adds them up), not the host's filesystem's: a box of 7 x 4 TB
+        # disks does not show a 252 GiB pool. What its datasets hold is allocated; the datasets' own free space stays
+        # the real filesystem's (the space a benchmark really has).
+        size = _pool_size(pool['data'], disk_sizes)
+        allocated = min(size, _tree_bytes(path)) if os.path.isdir(path) else 0
         topology = {'data': [], 'log': [], 'cache': [], 'spare': [], 'special': [], 'dedup': []}
         for role in ('data', 'log', 'cache'):
             topology[role] = [_vdev_view(v) for v in pool[role]]
@@ -335,9 +340,9 @@ class SandboxBackend(Backend):
             'status': 'ONLINE',
             'healthy': True,
             'path': path,
-            'size': usage.total if usage else None,
-            'allocated': usage.used if usage else None,
-            'free': usage.free if usage else None,
+            'size': size,
+            'allocated': allocated,
+            'free': size - allocated,
             'topology': topology,
         }
 
@@ -625,6 +630,17 @@ def _refuse_lines(values, name_error, value_error):
     for name, value in values.items():
         if problem := name_error(name) or value_error(value):
             raise InvalidValueError(f'{name!r} = {value!r}: {problem}')
+
+
+def _pool_size(data_vdevs, disk_sizes):
+    """What `zpool list` shows as SIZE for these data vdevs: a RAIDZ vdev or a single disk counts every disk (parity
+    included), a RAIDZ its narrowest disk times its width, a mirror its narrowest disk."""
+    total = 0
+    for vdev in data_vdevs:
+        sizes = [disk_sizes.get(leaf.get('disk'), 0) for leaf in [vdev, *vdev.get('children', [])] if leaf.get('disk')]
+        if sizes:
+            total += min(sizes) if vdev['type'] == 'MIRROR' else min(sizes) * len(sizes)
+    return total
 
 
 def _find_pool(state, name):

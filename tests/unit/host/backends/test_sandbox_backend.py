@@ -167,11 +167,24 @@ def test_cache_and_log_vdevs(backend):
         backend.remove_vdev('tank', cache['guid'])
 
 
-def test_pool_space_is_the_real_filesystems(backend):
+def test_pool_size_is_its_disks_and_allocated_what_its_datasets_hold(backend):
+    # tank is 7 x 4 TB in RAIDZ2: `zpool list` counts every disk, parity included (not the host's filesystem)
     pool = backend.pool('tank')
-    stat = os.statvfs(pool['path'])
-    assert pool['size'] == stat.f_blocks * stat.f_frsize
-    assert pool['allocated'] + pool['free'] <= pool['size']
+    assert pool['size'] == 7 * 4000787030016
+    with open(os.path.join(pool['path'], 'file'), 'wb') as f:
+        f.write(b'x' * 4096)
+    pool = backend.pool('tank')
+    assert pool['allocated'] >= 4096 and pool['allocated'] + pool['free'] == pool['size']
+
+
+def test_pool_size_of_a_mirror_is_its_narrowest_disk():
+    from tuning_host.backends.sandbox import _pool_size
+    sizes = {'a': 4 * 10 ** 12, 'b': 3 * 10 ** 12, 'c': 10 ** 12}
+    mirror = {'type': 'MIRROR', 'children': [{'disk': 'a'}, {'disk': 'b'}]}
+    raidz = {'type': 'RAIDZ1', 'children': [{'disk': 'a'}, {'disk': 'b'}, {'disk': 'c'}]}
+    assert _pool_size([mirror], sizes) == 3 * 10 ** 12
+    assert _pool_size([raidz], sizes) == 3 * 10 ** 12   # its narrowest disk times its width
+    assert _pool_size([mirror, {'type': 'STRIPE', 'disk': 'c'}], sizes) == 4 * 10 ** 12
 
 
 def test_custom_box_file(tmp_path):
