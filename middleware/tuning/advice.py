@@ -1,6 +1,5 @@
 """``tuning.advice.*``: what the box's own disks, figures and files say before an admin builds or rebuilds a pool
 or sets a dataset's record size."""
-import asyncio
 import errno
 import os
 import threading
@@ -15,6 +14,7 @@ from .context import busy_while, plugin_context
 from .core.layout import LayoutInputError, layout_advice
 from .core.presets.units import format_bytes
 from .core.recordsize import recordsize_answer
+from .flows.abortable import in_thread
 from .flows.slog_run import slog_advice
 from .framework import CallError, READ_ROLES, Service, WRITE_ROLES, api_method, field_error, job, plain
 from .shared.zfs_names import zfs_name_error
@@ -91,17 +91,9 @@ async def walk_in_thread(middleware, mountpoint: str, options: dict, set_progres
         share = max(seen / options['max_entries'], (time.monotonic() - began) / options['max_seconds'])
         set_progress(min(99, 100 * share), f'{files:,} files looked at ({format_bytes(size)})')
 
-    work = asyncio.ensure_future(middleware.run_in_thread(
-        scan_files, mountpoint, max_entries=options['max_entries'], deadline=began + options['max_seconds'],
-        abort=abort, progress=progress))
-    try:
-        return await asyncio.shield(work)
-    except asyncio.CancelledError:
-        abort.set()
-        await asyncio.gather(work, return_exceptions=True)
-        raise
-    except ScanAborted:
-        raise asyncio.CancelledError() from None
+    return await in_thread(middleware, abort, scan_files, mountpoint, max_entries=options['max_entries'],
+                           deadline=began + options['max_seconds'], abort=abort, progress=progress,
+                           stopped=(ScanAborted,))
 
 
 class TuningAdviceService(Service):

@@ -5,16 +5,16 @@ point leaves a record that ``sweep_scratch`` (start-up, and before every run) us
 session of its own and would outlive a killed host, so each fio is recorded too, in ``fio_records_dir`` beside the
 database while it may run; ``sweep_scratch`` stops what those records name before it removes any scratch area.
 """
-import asyncio
 import errno
 import os
 import secrets
 import shutil
 import threading
 
+from .abortable import in_thread
 from .. import alerts
 from ..bench_runner.arc_counters import read_arc_counters
-from ..bench_runner import BenchmarkAborted, FioFailed, PREFIX, remove_scratch, run_benchmark, stop_leftovers
+from ..bench_runner import FioFailed, PREFIX, remove_scratch, run_benchmark, stop_leftovers
 from ..box.bench_target import (
     create_scratch_dataset, destroy_scratch_dataset, read_target, scratch_dataset_name,
 )
@@ -206,19 +206,11 @@ async def run_fio_in_thread(middleware, plan: dict, directory: str, bench_id: st
     """Run the plan in a worker thread; a job abort (``CancelledError``) stops fio and waits for its cleanup.
     ``on_zfs``: the box's ARC counters are read around each read run (what the ARC answered from RAM)."""
     abort = threading.Event()
-    work = asyncio.ensure_future(middleware.run_in_thread(
-        run_benchmark, plan, directory, bench_id, progress, abort, FIO, fio_records_dir(middleware),
-        read_arc_counters if on_zfs else None))
     try:
-        return await asyncio.shield(work)
-    except asyncio.CancelledError:
-        abort.set()
-        await asyncio.gather(work, return_exceptions=True)  # fio stopped, runner scratch removed
-        raise
+        return await in_thread(middleware, abort, run_benchmark, plan, directory, bench_id, progress, abort, FIO,
+                               fio_records_dir(middleware), read_arc_counters if on_zfs else None)
     except FioFailed as e:
         raise CallError(f'fio failed: {e}', errno.EIO, {'stderr': e.stderr[-2000:]}) from None
-    except BenchmarkAborted:
-        raise asyncio.CancelledError() from None
 
 
 def result_record(spec: dict, plan: dict, context: dict, outcome: dict, label: str) -> dict:

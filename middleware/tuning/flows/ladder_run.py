@@ -5,7 +5,6 @@ A disk is read as ``/dev/<devname>`` (TrueNAS: ``disk.query``'s devname), which 
 disks are not devices: the standalone host answers the private ``disk.stand_in`` with a file standing in for each,
 and the plugin asks it only when the backend is the sandbox (TrueNAS has no such call). Each fio run is recorded
 in the benchmarks' ``fio_records_dir`` while it may run, so start-up stops one a killed host left reading."""
-import asyncio
 import errno
 import os
 import stat
@@ -13,7 +12,8 @@ import tempfile
 import threading
 
 from .bench_run import FIO, fio_records_dir, require_fio
-from ..bench_runner import BenchmarkAborted, FioFailed, run_fio
+from .abortable import in_thread
+from ..bench_runner import FioFailed, run_fio
 from ..box.appliance import backend_name
 from ..box.settings import role_disks
 from ..core.ladder.fio_read import FIO_OPTIONS, job_text, read_figure
@@ -125,15 +125,7 @@ async def read_disks(middleware, set_progress, options: dict) -> dict:
     await middleware.run_in_thread(require_fio)
     plan = await checked_plan(middleware, options)
     reader = Reader(middleware, set_progress, plan, options['seconds_per_disk'])
-    work = asyncio.ensure_future(middleware.run_in_thread(reader.read_all))
-    try:
-        disks = await asyncio.shield(work)
-    except asyncio.CancelledError:
-        reader.abort.set()
-        await asyncio.gather(work, return_exceptions=True)  # fio is stopped and reaped
-        raise
-    except BenchmarkAborted:
-        raise asyncio.CancelledError() from None
+    disks = await in_thread(middleware, reader.abort, reader.read_all)
     rates = [d['read_bytes_per_second'] for d in disks if d['read_bytes_per_second'] is not None]
     row = await store_call(middleware, store.insert_disk_read, pool=options['pool'], disks=disks,
                            total_read_bytes_per_second=sum(rates) if rates else None, options=options,

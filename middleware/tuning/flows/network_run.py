@@ -2,7 +2,6 @@
 tests served in turn by one-off iperf3 servers in a worker thread, the result stored. Each server is recorded in
 ``iperf3_records_dir`` (beside fio's records) while it may run, and ``stop_leftover_iperf3`` (start-up) stops one a
 killed host left listening."""
-import asyncio
 import errno
 import os
 import shutil
@@ -10,10 +9,11 @@ import socket
 import threading
 
 from .bench_run import fio_records_dir
-from ..bench_runner import BenchmarkAborted
+from .abortable import in_thread
 from ..bench_runner.fio_leftovers import stop_leftovers
 from ..bench_runner.iperf3_server import ClientOverran, Iperf3Failed, NoClient, serve_one
 from ..box.profile import read_profile
+from ..core.figures import megabits
 from ..core.network.iperf3_json import Iperf3Error, figures
 from ..core.network.measurements import (
     client_argv, counter_interface, measurements, mismatch, pick_address, server_argv,
@@ -176,17 +176,9 @@ async def measure(middleware, set_progress, job_id, options: dict) -> dict:
     session = await checked_session(middleware, options)
     created_at = utc_now()
     runner = Session(middleware, set_progress, job_id, options, session, binary)
-    work = asyncio.ensure_future(middleware.run_in_thread(runner.serve))
-    try:
-        served = await asyncio.shield(work)
-    except asyncio.CancelledError:
-        runner.abort.set()
-        await asyncio.gather(work, return_exceptions=True)  # the server is stopped and reaped
-        raise
-    except BenchmarkAborted:
-        raise asyncio.CancelledError() from None
+    served = await in_thread(middleware, runner.abort, runner.serve)
     entry = await store_call(middleware, store.insert_network_result, **session_record(options, session, served,
                                                                                       created_at))
-    set_progress(100, f'Network ceiling #{entry["id"]} stored: {entry["ceiling_bits_per_second"] / 1e6:.0f} Mb/s '
+    set_progress(100, f'Network ceiling #{entry["id"]} stored: {megabits(entry["ceiling_bits_per_second"] / 1e6)} '
                       f'on {entry["interface"]}')
     return entry

@@ -15,12 +15,13 @@ import tempfile
 import threading
 import time
 
+from .abortable import in_thread
 from ..box.bench_target import is_scratch_name, read_target
 from ..box.profile import read_profile
 from ..core.presets.units import format_bytes
 from ..bench_runner.arc_counters import read_kstat
 from ..box.appliance import backend_name
-from ..bench_runner import BenchmarkAborted, FioFailed, run_fio
+from ..bench_runner import FioFailed, run_fio
 from ..core.ladder import fio_sync_write
 from ..core.slog import ZIL_KSTAT, dataset_refusal, slog_headroom, sync_load
 from ..framework import CallError, field_error, field_errors
@@ -123,15 +124,7 @@ async def write_ssds(middleware, set_progress, plan: dict, seconds: int) -> list
         if errors := fio_sync_write.ssd_errors(await read_profile(middleware), [disk['name']], 'options.ssd_disks'):
             rows.append(not_measured(disk['name'], f'not written: {errors[0][1]}'))
             continue
-        work = asyncio.ensure_future(middleware.run_in_thread(writer.write_one, index, disk))
-        try:
-            rows.append(await asyncio.shield(work))
-        except asyncio.CancelledError:
-            writer.abort.set()
-            await asyncio.gather(work, return_exceptions=True)  # fio is stopped and reaped
-            raise
-        except BenchmarkAborted:
-            raise asyncio.CancelledError() from None
+        rows.append(await in_thread(middleware, writer.abort, writer.write_one, index, disk))
     return rows
 
 

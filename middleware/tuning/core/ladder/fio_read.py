@@ -5,6 +5,7 @@ fixed time: safe on a live pool and bounded whatever the disk's size. ``--readon
 line, so it goes in ``FIO_OPTIONS`` beside the job file."""
 from ..bench.errors import BenchmarkInputError
 from ..bench.fio_output import parse_fio_json
+from .fio_device import device_job_text
 
 FIO_OPTIONS = ('--readonly',)
 BLOCK_SIZE = '1M'
@@ -14,15 +15,9 @@ DEFAULT_SECONDS = 10
 
 
 def job_text(name: str, device: str, seconds: int) -> str:
-    """The fio job file reading ``device`` sequentially for ``seconds`` (refuses a path fio would misread)."""
-    if not device.startswith('/') or any(c in device for c in '\n:') or not name.isidentifier():
-        raise BenchmarkInputError('device', f'{device!r} cannot be named in a fio job file')
-    if not SECONDS[0] <= seconds <= SECONDS[1]:
-        raise BenchmarkInputError('seconds', f'must be {SECONDS[0]} to {SECONDS[1]}')
-    return '\n'.join([
-        f'[{name}]', f'filename={device}', 'rw=read', f'bs={BLOCK_SIZE}', 'direct=1', 'ioengine=libaio',
-        f'iodepth={IODEPTH}', 'time_based=1', f'runtime={seconds}', '',
-    ])
+    """The fio job file reading ``device`` sequentially for ``seconds``."""
+    return device_job_text(name, device, seconds, SECONDS, [
+        'rw=read', f'bs={BLOCK_SIZE}', 'direct=1', 'ioengine=libaio', f'iodepth={IODEPTH}'])
 
 
 def read_figure(doc) -> dict:

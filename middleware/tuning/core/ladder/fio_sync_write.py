@@ -10,6 +10,7 @@ volatile write cache without either would show a latency no sync write sees. The
 erase what is on it: only disks the admin names, unused and not in a pool, are ever written."""
 from ..bench.errors import BenchmarkInputError
 from ..bench.fio_output import parse_fio_json
+from .fio_device import device_job_text
 
 BLOCK_SIZE = '4k'
 SECONDS = (2, 120)  # bounds of ``runtime_seconds``, as ``tuning.advice.slog`` takes it
@@ -17,16 +18,9 @@ MAX_DISKS = 8
 
 
 def job_text(name: str, device: str, seconds: int) -> str:
-    """The fio job file writing ``device`` with 4 KiB synchronous writes for ``seconds`` (refuses a path fio would
-    misread)."""
-    if not device.startswith('/') or any(c in device for c in '\n:') or not name.isidentifier():
-        raise BenchmarkInputError('device', f'{device!r} cannot be named in a fio job file')
-    if not SECONDS[0] <= seconds <= SECONDS[1]:
-        raise BenchmarkInputError('seconds', f'must be {SECONDS[0]} to {SECONDS[1]}')
-    return '\n'.join([
-        f'[{name}]', f'filename={device}', 'rw=write', f'bs={BLOCK_SIZE}', 'direct=1', 'sync=dsync',
-        'ioengine=psync', 'iodepth=1', 'time_based=1', f'runtime={seconds}', '',
-    ])
+    """The fio job file writing ``device`` with 4 KiB synchronous writes for ``seconds``."""
+    return device_job_text(name, device, seconds, SECONDS, [
+        'rw=write', f'bs={BLOCK_SIZE}', 'direct=1', 'sync=dsync', 'ioengine=psync', 'iodepth=1'])
 
 
 def read_figure(doc) -> dict:
