@@ -8,6 +8,11 @@ import math
 UNKNOWN = 'unknown'
 
 
+def megabits(mbps):
+    """A link's speed or a rate in Mb/s by the same rule: 1000 → '1,000 Mb/s', 941.2 → '941 Mb/s'."""
+    return f'{significant(mbps)} Mb/s'
+
+
 def significant(x):
     """About three significant digits, thousands separated: 1234.5 → '1,235', 12.34 → '12.3', 0.1234 → '0.123'."""
     if x is None or (isinstance(x, float) and not math.isfinite(x)):

@@ -68,6 +68,7 @@ def test_the_limit_says_both_nominal_and_measured():
     assert limit['bytes_per_second'] == 125_000_000
     assert limit['measured_bytes_per_second'] == 117_625_000
     assert limit['measured_basis'] == 'measured with iperf3 on eno1 on 2026-11-24: 941 Mb/s'
+    assert limit['basis'] == 'eno1 link at 1,000 Mb/s: the most one network client can move'   # thousands separated
     reference = _reference(limit)
     assert reference['value'] == 125_000_000
     assert reference['text'] == ('125 MB/s, measured ceiling 118 MB/s (measured with iperf3 on eno1 on 2026-11-24: '
@@ -100,3 +101,9 @@ def test_a_comparison_reads_against_the_latest_ceiling_of_its_port():
     assert comparison_limit(results, measured) == network_limit(NICS, measured)
     assert comparison_limit(results, {'eno2': measured['eno1']}) == stored
     assert comparison_limit(results[:1], measured) is None
+
+
+def test_link_speeds_in_words_have_thousands_separated():
+    from tuning.core.report.box_section import _nic
+    assert _nic({'name': 'eno1', 'link_up': True, 'speed_mbps': 1000}) == 'eno1 1,000 Mb/s'
+    assert _nic({'name': 'eno2', 'link_up': True, 'speed_mbps': 100}) == 'eno2 100 Mb/s'

@@ -42,6 +42,7 @@ no gap.
 A result is a stored benchmark result as ``tuning.benchmark.get`` returns it; imported ones have little context and are
 compared on what they have.
 """
+from ..figures import megabits
 from ..protocols import protocol_words
 from ..presets.data_loss import measured_with, recorded_data_loss
 from ..presets.units import format_bytes
@@ -213,12 +214,12 @@ def network_limit(nics, measured=None):
         return None
     fastest = max(linked, key=lambda n: n['speed_mbps'])
     limit = {'bytes_per_second': fastest['speed_mbps'] * 1_000_000 // 8,
-             'basis': f'{fastest["name"]} link at {fastest["speed_mbps"]} Mb/s: the most one network client can move'}
+             'basis': f'{fastest["name"]} link at {megabits(fastest["speed_mbps"])}: the most one network client can move'}
     result = (measured or {}).get(fastest['name'])
     if result:
         limit['measured_bytes_per_second'] = int(result['ceiling_bits_per_second'] // 8)
         limit['measured_basis'] = (f'measured with iperf3 on {fastest["name"]} on {result["created_at"][:10]}: '
-                                   f'{result["ceiling_bits_per_second"] / 1e6:.0f} Mb/s')
+                                   f'{megabits(result["ceiling_bits_per_second"] / 1e6)}')
     return limit
 
 

@@ -6,6 +6,7 @@ CPU, memory, the benchmarked pool and dataset, disks and NICs, read from the res
 (or ``None``) for JSON readers.
 """
 from ..bench.conditions import platform_text
+from ..figures import megabits
 from ..presets.constants import DISK_KIND_NAMES
 from ..presets.units import format_bytes
 from .numbers import UNKNOWN
@@ -59,7 +60,7 @@ def _disks(box):
 def _nic(nic):
     text = str(nic.get('name', '?'))
     if nic.get('speed_mbps'):
-        text += f' {nic["speed_mbps"]} Mb/s'
+        text += f' {megabits(nic["speed_mbps"])}'
     return text if nic.get('link_up') else text + ' (link down)'
 
 

@@ -1,5 +1,5 @@
 import {
-  formatBytes, formatDateTime, formatIops, formatLatencyNs, formatMBps, formatNumber, formatP, formatRatioPercent,
+  formatBytes, formatDateTime, formatIops, formatLinkSpeed, formatLatencyNs, formatMBps, formatNumber, formatP, formatRatioPercent,
   formatValue,
 } from './format';
 import { formatSettingValue, settingValueTitle } from './format';
@@ -40,6 +40,11 @@ describe('format', () => {
   it('shows a dash for an absent value', () => {
     expect(formatValue(null)).toBe('—');
     expect(formatValue('128K')).toBe('128K');
+  });
+  it('says a link speed with thousands separated, as every figure', () => {
+    expect(formatLinkSpeed(1000)).toBe('1,000 Mb/s');
+    expect(formatLinkSpeed(100)).toBe('100 Mb/s');
+    expect(formatLinkSpeed(25000)).toBe('25,000 Mb/s');
   });
   it('prints bandwidth in decimal MB/s, IOPS whole', () => {
     expect(formatMBps(412_345_678)).toBe('412 MB/s');

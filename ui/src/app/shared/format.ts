@@ -67,6 +67,11 @@ export function formatMBps(bytesPerSecond: number | null | undefined): string {
   return bytesPerSecond == null || !Number.isFinite(bytesPerSecond) ? '—' : `${formatNumber(bytesPerSecond / 1e6)} MB/s`;
 }
 
+/** A link's nominal speed, figures as everywhere: "1,000 Mb/s", "100 Mb/s". */
+export function formatLinkSpeed(mbps: number): string {
+  return `${formatNumber(mbps, 0)} Mb/s`;
+}
+
 export function formatIops(iops: number | null | undefined): string {
   return iops == null || !Number.isFinite(iops) ? '—' : `${formatNumber(iops, 0)} IOPS`;
 }

@@ -19,7 +19,7 @@ describe('client words', () => {
 
   it('says the client and its link in words, what the kit could not find as unknown', () => {
     expect(clientWords(fakeClientContext())).toEqual({ key: '{os} {version} on {host}', params: { os: 'Linux', version: '6.1.0-28-amd64', host: 'ws1' } });
-    expect(linkWords(fakeClientContext())).toEqual({ key: '{speed} Mb/s · MTU {mtu}', params: { speed: 1000, mtu: 1500 } });
+    expect(linkWords(fakeClientContext())).toEqual({ key: '{speed} Mb/s · MTU {mtu}', params: { speed: '1,000', mtu: 1500 } });
     expect(linkWords(fakeClientContext({ link: { interface: 'lo', speed_mbps: null, mtu: 65536, address: null } })))
       .toEqual({ key: 'speed unknown · MTU {mtu}', params: { mtu: 65536 } });
     expect(linkWords(fakeClientContext({ link: null }))).toEqual({ key: 'unknown' });

@@ -3,7 +3,7 @@ import { BenchmarkResult } from '../../api/models/tuning-benchmark';
 import { ClientCommands, ClientPlan, ClientProtocol, ClientResultContext, ClientSessionState } from '../../api/models/tuning-client';
 import { T } from '../../i18n/translate-marker';
 import { Words } from '../../shared/field-errors';
-import { formatBytes } from '../../shared/format';
+import { formatBytes, formatNumber } from '../../shared/format';
 
 export const SESSION_STATE_WORDS: Record<ClientSessionState, string> = {
   ACTIVE: T('Active'),
@@ -51,7 +51,7 @@ export function clientWords(context: ClientResultContext): Words {
   return { key: T('{os} {version} on {host}'), params: { os, version: os_version, host: hostname } };
 }
 
-/** "1000 Mb/s · MTU 1500", with what the kit could not find said in words. */
+/** "1,000 Mb/s · MTU 1500", with what the kit could not find said in words. */
 export function linkWords(context: ClientResultContext): Words {
   const link = context.link;
   if (!link || (link.speed_mbps == null && link.mtu == null)) {
@@ -60,7 +60,7 @@ export function linkWords(context: ClientResultContext): Words {
   const mtu = link.mtu ?? '?';
   return link.speed_mbps == null
     ? { key: T('speed unknown · MTU {mtu}'), params: { mtu } }
-    : { key: T('{speed} Mb/s · MTU {mtu}'), params: { speed: link.speed_mbps, mtu } };
+    : { key: T('{speed} Mb/s · MTU {mtu}'), params: { speed: formatNumber(link.speed_mbps, 0), mtu } };
 }
 
 /**

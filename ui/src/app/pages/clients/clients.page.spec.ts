@@ -63,7 +63,7 @@ describe('ClientsPage', () => {
     expect(q('cell-client-protocol-11')!.textContent).toBe('NFS 4.2');
     expect(q('cell-client-os-11')!.textContent).toBe('Linux 6.1.0-28-amd64 on ws1');
     expect(q('row-client-result-11')!.textContent).toContain('rw,vers=4.2,rsize=1048576');
-    expect(q('cell-client-link-11')!.textContent).toBe('1000 Mb/s · MTU 1500');
+    expect(q('cell-client-link-11')!.textContent).toBe('1,000 Mb/s · MTU 1500');
     expect(q('cell-client-link-12')!.textContent).toBe('unknown');
     expect(q('cell-client-os-12')!.textContent).toBe('Darwin 23.1 on mac');
     expect(q('row-client-result-11')!.textContent).toContain('session #1 “ws1 over NFS”');

@@ -35,9 +35,9 @@ describe('NetworkFormComponent', () => {
   it('offers the ports in words, sends the options and shows the client command of the test awaited', async () => {
     const rows = new Subject<Job>();
     const { api, q, type, settle, options, selected } = await renderForm((m) => m.mockJob('tuning.network.measure', () => rows));
-    expect(options('select-net-interface').map((o) => o.text)).toEqual(['eno2 · link down · MTU 1500', 'eno1 · 1000 Mb/s · MTU 9000']);
+    expect(options('select-net-interface').map((o) => o.text)).toEqual(['eno2 · link down · MTU 1500', 'eno1 · 1,000 Mb/s · MTU 9000']);
     expect(selected('select-net-interface')).toBe('eno1');   // the first port with a link
-    expect(q('select-net-interface')!.textContent).toContain('eno1 · 1000 Mb/s · MTU 9000');   // shown whole, in words
+    expect(q('select-net-interface')!.textContent).toContain('eno1 · 1,000 Mb/s · MTU 9000');   // shown whole, in words
     await type('input-net-port', '5301');
     await type('input-net-duration', '3');
     await type('input-net-streams', '2');

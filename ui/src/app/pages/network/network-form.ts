@@ -4,6 +4,7 @@ import { AbstractControl, FormControl, FormGroup, NonNullableFormBuilder, Valida
 import { NetworkMeasureOptions } from '../../api/models/tuning-network';
 import { TuningProfileNic } from '../../api/models/tuning-profile';
 import { Words } from '../../shared/field-errors';
+import { formatNumber } from '../../shared/format';
 import { wholeNumber } from '../../shared/benchmark-settings/benchmark-settings';
 import { T } from '../../i18n/translate-marker';
 
@@ -48,14 +49,14 @@ export function networkControls(form: NetworkForm): Record<string, AbstractContr
   return { ...form.controls };
 }
 
-/** A port as the select offers it: "eno1 · 10000 Mb/s · MTU 1500", or that its link is down. */
+/** A port as the select offers it: "eno1 · 10,000 Mb/s · MTU 1500", or that its link is down. */
 export function nicWords(nic: TuningProfileNic): Words {
   const mtu = nic.mtu ? nic.mtu : '?';
   if (!nic.link_up) {
     return { key: T('{name} · link down · MTU {mtu}'), params: { name: nic.name, mtu } };
   }
   return nic.speed_mbps
-    ? { key: T('{name} · {speed} Mb/s · MTU {mtu}'), params: { name: nic.name, speed: nic.speed_mbps, mtu } }
+    ? { key: T('{name} · {speed} Mb/s · MTU {mtu}'), params: { name: nic.name, speed: formatNumber(nic.speed_mbps, 0), mtu } }
     : { key: T('{name} · speed unknown · MTU {mtu}'), params: { name: nic.name, mtu } };
 }
 

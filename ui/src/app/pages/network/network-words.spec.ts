@@ -20,13 +20,13 @@ describe('network words', () => {
     expect(formatBitRate(2.5e10)).toBe('25,000 Mb/s (3,125 MB/s)');
     expect(formatBitRate(null)).toBe('—');
     expect(ceilingShare({ ceiling_bits_per_second: 9.41e8, link_speed_mbps: 1000 }))
-      .toEqual({ key: '{percent} % of the link’s {speed} Mb/s', params: { percent: 94, speed: 1000 } });
+      .toEqual({ key: '{percent} % of the link’s {speed} Mb/s', params: { percent: 94, speed: '1,000' } });
     expect(ceilingShare({ ceiling_bits_per_second: 9.41e8, link_speed_mbps: null })).toBeNull();
     // 2500 % of the link: it did not cross it, and says so.
     const loopback = { ceiling_bits_per_second: 2.5e10, link_speed_mbps: 1000 };
     expect(aboveLink(loopback)).toBe(true);
     expect(ceilingShare(loopback)!.key).toContain('did not cross it');
-    expect(ceilingShare(loopback)!.params).toEqual({ percent: 2500, speed: 1000 });
+    expect(ceilingShare(loopback)!.params).toEqual({ percent: 2500, speed: '1,000' });
     expect(aboveLink({ ceiling_bits_per_second: 9.41e8, link_speed_mbps: 1000 })).toBe(false);
     expect(measurementWords(fakeMeasurement({ streams: 4, direction: 'BOX_TO_CLIENT' })))
       .toEqual({ key: '{streams} streams, {direction}', params: { streams: 4, direction: 'box → client' } });
@@ -34,7 +34,7 @@ describe('network words', () => {
 
   it('names a port with its speed and MTU, and starts on the first linked one', () => {
     expect(nicWords({ name: 'eno1', link_up: true, speed_mbps: 1000, mtu: 9000 }))
-      .toEqual({ key: '{name} · {speed} Mb/s · MTU {mtu}', params: { name: 'eno1', speed: 1000, mtu: 9000 } });
+      .toEqual({ key: '{name} · {speed} Mb/s · MTU {mtu}', params: { name: 'eno1', speed: '1,000', mtu: 9000 } });
     expect(nicWords({ name: 'eno2', link_up: false, speed_mbps: null }).key).toBe('{name} · link down · MTU {mtu}');
     expect(firstLinked([{ name: 'eno2', link_up: false, speed_mbps: null }, { name: 'eno1', link_up: true, speed_mbps: 1000 }])).toBe('eno1');
     expect(firstLinked([])).toBe('');

@@ -47,7 +47,7 @@ export function measurementWords(m: NetworkMeasurement): Words {
     : { key: T('{streams} streams, {direction}'), params: { streams: m.streams, direction: DIRECTION_WORDS[m.direction] } };
 }
 
-/** The ceiling against the link's nominal speed: "94 % of 1000 Mb/s", or null when the speed is unknown. */
+/** The ceiling against the link's nominal speed: "94 % of 1,000 Mb/s", or null when the speed is unknown. */
 export function ceilingShare(result: Pick<NetworkResult, 'ceiling_bits_per_second' | 'link_speed_mbps'>): Words | null {
   if (!result.link_speed_mbps) {
     return null;
@@ -57,10 +57,10 @@ export function ceilingShare(result: Pick<NetworkResult, 'ceiling_bits_per_secon
     // Faster than the wire can carry: the traffic never crossed that link; the figure is not the network's.
     return {
       key: T('{percent} % of the link’s {speed} Mb/s: more than the link can carry, so this traffic did not cross it (a client on the box itself, or another port)'),
-      params: { percent, speed: result.link_speed_mbps },
+      params: { percent, speed: formatNumber(result.link_speed_mbps, 0) },
     };
   }
-  return { key: T('{percent} % of the link’s {speed} Mb/s'), params: { percent, speed: result.link_speed_mbps } };
+  return { key: T('{percent} % of the link’s {speed} Mb/s'), params: { percent, speed: formatNumber(result.link_speed_mbps, 0) } };
 }
 
 /** The figure is above the link's nominal speed: it cannot have crossed that link. */

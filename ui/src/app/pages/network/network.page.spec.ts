@@ -31,7 +31,7 @@ describe('NetworkPage', () => {
     expect(all('row-net-row-').map((r) => r.dataset['test'])).toEqual(['row-net-row-2', 'row-net-row-1']);
     const row = q('row-net-row-1')!.textContent!;
     expect(row).toContain('eno1');
-    expect(row).toContain('1000 Mb/s');
+    expect(row).toContain('1,000 Mb/s');
     expect(row).toContain('1500');
     expect(row).toContain('192.168.1.20');
     expect([...q('list-net-figures-1')!.querySelectorAll('li')].map((li) => li.textContent!.trim())).toEqual([
@@ -41,7 +41,7 @@ describe('NetworkPage', () => {
       '4 streams, box → client: 945 Mb/s (118 MB/s)',
     ]);
     expect(q('cell-net-ceiling-1')!.textContent).toContain('949 Mb/s (119 MB/s)');
-    expect(q('cell-net-ceiling-1')!.textContent).toContain('95 % of the link’s 1000 Mb/s');
+    expect(q('cell-net-ceiling-1')!.textContent).toContain('95 % of the link’s 1,000 Mb/s');
     // no nominal speed known: the ceiling alone, speed and MTU unknown in words
     expect(q('cell-net-ceiling-2')!.textContent).not.toContain('%');
     expect(q('row-net-row-2')!.textContent).toContain('unknown');

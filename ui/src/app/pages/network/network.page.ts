@@ -12,7 +12,7 @@ import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.di
 import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobsStore } from '../../jobs/jobs.store';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime, formatLinkSpeed } from '../../shared/format';
 import { SortKeys, SortedRows, timeOf } from '../../shared/table/sort-rows';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { NetworkFormComponent } from './network-form.component';
@@ -48,6 +48,7 @@ export class NetworkPage {
   protected readonly role = ROLE;
   private readonly api = inject(ApiService);
   protected readonly date = formatDateTime;
+  protected readonly linkSpeed = formatLinkSpeed;
   protected readonly rate = formatBitRate;
   protected readonly share = ceilingShare;
   protected readonly above = aboveLink;

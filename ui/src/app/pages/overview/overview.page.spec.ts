@@ -114,6 +114,11 @@ describe('OverviewPage', () => {
     expect(disks()).toEqual(['row-unused-disk-sdb2', 'row-unused-disk-nvme0n1', 'row-unused-disk-sdb10']);
   });
 
+  it('says a link speed with thousands separated', async () => {
+    const { q } = await open(fakeState());
+    expect(text(q('card-box-nics'))).toContain('eno1: 10,000 Mb/s');
+  });
+
   it('says nothing is in effect when tuning changed nothing', async () => {
     const { q } = await open();
     expect(q('text-no-active-preset')!.textContent).toContain('Nothing tuning changed is in effect');

@@ -21,7 +21,7 @@ import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dial
 import { confirmEffects } from '../../shared/confirm-dialog/confirm-effects';
 import { PlanTableComponent } from '../presets/plan-table.component';
 import { T } from '../../i18n/translate-marker';
-import { formatBytes, formatDateTime, formatValue } from '../../shared/format';
+import { formatBytes, formatDateTime, formatLinkSpeed, formatValue } from '../../shared/format';
 import { DismissedNotices, mergeNotices } from '../../shared/notices';
 import { RISK_WORDS } from '../../shared/plan-words';
 import { SettingValueComponent } from '../../shared/setting-value.component';
@@ -76,6 +76,7 @@ export class OverviewPage {
   protected readonly presets = inject(PresetsStore);
   protected readonly bytes = formatBytes;
   protected readonly value = formatValue;
+  protected readonly linkSpeed = formatLinkSpeed;
   protected readonly date = formatDateTime;
   protected readonly riskWords = RISK_WORDS;
   protected readonly diskKindWords = DISK_KIND_WORDS;
