@@ -25,6 +25,11 @@ const running = (extra: unknown, description = 'run 1/2 · sequential write · 4
   fakeJob({ id: 7, method: 'tuning.benchmark.run', abortable: true, progress: { percent: 30, description, extra } });
 
 describe('BenchmarkFormComponent', () => {
+  it('says the box reports no datasets in a dataset list that would open empty', async () => {
+    const { options } = await renderForm((m) => m.mockCall('tuning.profile', { ...fakeProfile(), pools: [] }));
+    expect(options('select-bench-dataset').map((o) => [o.text, o.disabled])).toEqual([['This box reports no datasets.', true]]);
+  });
+
   it('starts a benchmark with the chosen tests and overrides, shows the live rate, and aborts', async () => {
     const rows = new Subject<Job>();
     const { api, q, type, choose, settle, options } = await renderForm((m) => m.mockJob('tuning.benchmark.run', () => rows));

@@ -22,7 +22,7 @@ import { abortRole, jobWords } from '../../jobs/job-words';
 import { JobsStore } from '../../jobs/jobs.store';
 import { TEST_WORDS, headlines } from '../../shared/benchmark-metrics';
 import { BenchmarkSettingsComponent } from '../../shared/benchmark-settings/benchmark-settings.component';
-import { datasetChoice } from '../../shared/benchmark-settings/dataset-choice';
+import { datasetChoice, noDatasetsWords } from '../../shared/benchmark-settings/dataset-choice';
 import { formState } from '../../shared/benchmark-settings/form-state';
 import { FieldErrorComponent } from '../../shared/field-error.component';
 import { readyToSend, setServerErrors } from '../../shared/field-errors';
@@ -82,6 +82,7 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
             <mat-label>{{ labels.dataset | t }}</mat-label>
             <mat-select formControlName="dataset" tpTest="bench-dataset">
               @for (d of datasets(); track d) { <mat-option [value]="d" [attr.data-value]="d">{{ d }}</mat-option> }
+              @empty { <mat-option disabled [tpTest]="['bench-dataset', 'none']">{{ noDatasets() | t }}</mat-option> }
             </mat-select>
           </mat-form-field>
           <tp-field-error [control]="form.controls.dataset" [label]="labels.dataset" testId="error-dataset" />
@@ -149,6 +150,7 @@ export class BenchmarkFormComponent {
   protected readonly labels = { dataset: T('Dataset'), label: T('Label') };
 
   protected readonly form = benchmarkForm(inject(NonNullableFormBuilder));
+  protected readonly noDatasets = noDatasetsWords();
   protected readonly datasets = datasetChoice(this.form.controls.dataset);
   /** What the server refused that no field shows. */
   protected readonly general = signal<string | null>(null);

@@ -21,7 +21,7 @@ import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TEST_WORDS } from '../../shared/benchmark-metrics';
 import { BenchmarkSettingsComponent } from '../../shared/benchmark-settings/benchmark-settings.component';
-import { datasetChoice } from '../../shared/benchmark-settings/dataset-choice';
+import { datasetChoice, noDatasetsWords } from '../../shared/benchmark-settings/dataset-choice';
 import { formState, toggleInList } from '../../shared/benchmark-settings/form-state';
 import { FieldErrorComponent } from '../../shared/field-error.component';
 import { readyToSend, setServerErrors } from '../../shared/field-errors';
@@ -57,6 +57,7 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
           <mat-label>{{ labels.dataset | t }}</mat-label>
           <mat-select formControlName="dataset" tpTest="camp-dataset" [placeholder]="'Pick a dataset' | t">
             @for (d of datasets(); track d) { <mat-option [value]="d" [attr.data-value]="d">{{ d }}</mat-option> }
+            @empty { <mat-option disabled [tpTest]="['camp-dataset', 'none']">{{ noDatasets() | t }}</mat-option> }
           </mat-select>
         </mat-form-field>
         <tp-field-error [control]="form.controls.dataset" [label]="labels.dataset" testId="error-dataset" />
@@ -209,6 +210,7 @@ export class CampaignFormComponent {
   protected readonly form = campaignForm(inject(NonNullableFormBuilder));
   protected readonly finish = this.form.controls.finish.controls;
   /** No default: the campaign applies presets to it again and again, and a pool root's children all inherit. */
+  protected readonly noDatasets = noDatasetsWords();
   protected readonly datasets = datasetChoice(this.form.controls.dataset, { pickFirst: false });
   protected readonly value = computed(() => this.state().value);
   private readonly state = formState(this.form);

@@ -28,6 +28,8 @@ export interface Choice<V extends string | number> {
       <mat-select [tpTest]="testId()" [value]="value()" [disabled]="disabled()" (selectionChange)="picked.emit($event.value)">
         @for (c of choices(); track c.value) {
           <mat-option [value]="c.value" [attr.data-value]="c.value" [tpTest]="[testId(), c.value]">{{ c.label ? (c.label | t) : c.value }}</mat-option>
+        } @empty {
+          @if (emptyText(); as e) { <mat-option disabled [tpTest]="[testId(), 'none']">{{ e | t }}</mat-option> }
         }
       </mat-select>
     </mat-form-field>
@@ -44,5 +46,7 @@ export class ChoiceFieldComponent<V extends string | number> {
   readonly error = input<string | null | undefined>(null);
   /** Off when no choice could be used (the sandbox's datasets for a measurement of ZFS): the page says why. */
   readonly disabled = input(false);
+  /** Said in the list when it has no choice (untranslated): an empty list opens saying nothing. */
+  readonly emptyText = input<string | null>(null);
   readonly picked = output<V>();
 }

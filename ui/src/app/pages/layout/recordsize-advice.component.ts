@@ -13,6 +13,7 @@ import { JobRun } from '../../jobs/job-run';
 import { Words, mapFieldErrors } from '../../shared/field-errors';
 import { formatBytes, formatNumber } from '../../shared/format';
 import { TypedCellDef } from '../../shared/table/typed-cell';
+import { noDatasetsWords } from '../../shared/benchmark-settings/dataset-choice';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 import { BoxStore } from '../../stores/box.store';
 import { Choice, ChoiceFieldComponent } from './choice-field.component';
@@ -54,7 +55,7 @@ import {
     <p class="muted">{{ 'The record size a dataset’s own files call for. Its files are looked at, sizes only and never their contents; nothing is changed.' | t }}</p>
     <form (submit)="$event.preventDefault(); start()" novalidate tpTest="recordsize-form">
       <div class="row">
-        <tp-choice-field [label]="labels['dataset']" testId="recordsize-dataset" [choices]="datasets()" [value]="form().dataset || null"
+        <tp-choice-field [label]="labels['dataset']" testId="recordsize-dataset" [choices]="datasets()" [emptyText]="noDatasets()" [value]="form().dataset || null"
                          [error]="errors()['dataset']" (picked)="change({ dataset: $event })" />
         <button matButton="filled" type="submit" class="primary start" tpTest="recordsize-start"
                 [disabled]="!form().dataset || running() || !!box.busy()">{{ 'Look at the files' | t }}</button>
@@ -197,6 +198,7 @@ export class RecordsizeAdviceComponent {
   protected readonly bytes = formatBytes;
 
   /** The box's datasets, as every page lists them (a zvol among them is refused by the server, under the field). */
+  protected readonly noDatasets = noDatasetsWords();
   protected readonly datasets = computed((): Choice<string>[] =>
     (this.box.profile()?.pools ?? []).flatMap((p) => p.datasets).map((value) => ({ value })));
   protected readonly form = signal<RecordsizeForm>({ dataset: '', maxEntries: null, maxSeconds: null });

@@ -188,6 +188,11 @@ describe('SlogAdviceComponent', () => {
     expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);
   });
 
+  it('says the box reports no datasets in a dataset list that would open empty', async () => {
+    const { options } = await renderAdvice(() => throwError(() => new Error('not asked here')), { profile: { ...onZfs(), pools: [] } });
+    expect(options('select-slog-dataset').map((o) => [o.text, o.disabled])).toEqual([['This box reports no datasets.', true]]);
+  });
+
   it('says nothing up front on a box whose datasets are on ZFS', async () => {
     const { q } = await renderAdvice(() => throwError(() => new Error('not asked here')));
     expect(q('text-slog-cannot-measure')).toBeNull();

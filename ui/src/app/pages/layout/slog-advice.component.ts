@@ -17,6 +17,7 @@ import { JobRun } from '../../jobs/job-run';
 import { Words, mapFieldErrors } from '../../shared/field-errors';
 import { formatNumber } from '../../shared/format';
 import { TypedCellDef } from '../../shared/table/typed-cell';
+import { noDatasetsWords } from '../../shared/benchmark-settings/dataset-choice';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 import { BoxStore } from '../../stores/box.store';
 import { Choice, ChoiceFieldComponent } from './choice-field.component';
@@ -75,7 +76,7 @@ interface SsdRow {
     @if (cannotMeasure(); as why) { <p class="banner warn" role="note" id="slog-cannot-measure" tpTest="slog-cannot-measure">{{ why }}</p> }
     <form (submit)="$event.preventDefault(); start()" novalidate tpTest="slog-form">
       <div class="row">
-        <tp-choice-field [label]="labels['dataset']" testId="slog-dataset" [choices]="datasets()" [value]="form().dataset || null"
+        <tp-choice-field [label]="labels['dataset']" testId="slog-dataset" [choices]="datasets()" [emptyText]="noDatasets()" [value]="form().dataset || null"
                          [error]="datasetError()" [disabled]="box.isSandbox()" (picked)="change({ dataset: $event })" />
         <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary start" tpTest="slog-start"
                 [attr.aria-describedby]="cannotMeasure() ? 'slog-cannot-measure' : null"
@@ -225,6 +226,7 @@ export class SlogAdviceComponent {
   protected readonly devicesOf = logDevicesWords;
 
   /** The box's datasets, as every page lists them (a zvol or a dataset off ZFS is refused by the server, under the field). */
+  protected readonly noDatasets = noDatasetsWords();
   protected readonly datasets = computed((): Choice<string>[] =>
     (this.box.profile()?.pools ?? []).flatMap((p) => p.datasets).map((value) => ({ value })));
   /** The box's unused SSDs: the only disks offered to be written. */

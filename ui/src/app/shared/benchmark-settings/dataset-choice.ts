@@ -1,7 +1,17 @@
 import { Signal, computed, effect, inject, untracked } from '@angular/core';
 import { FormControl } from '@angular/forms';
 
+import { T } from '../../i18n/translate-marker';
 import { BoxStore } from '../../stores/box.store';
+
+/**
+ * What a list of the box's datasets says when it opens with none (a disabled option, not an empty list): the box
+ * is still being read, or it reports none. Call in an injection context.
+ */
+export function noDatasetsWords(): Signal<string> {
+  const box = inject(BoxStore);
+  return computed(() => (box.profile() ? T('This box reports no datasets.') : T('Reading the box’s datasets…')));
+}
 
 /**
  * The box's datasets for a form's dataset control. A benchmark (it writes a scratch child only) holds the first of
