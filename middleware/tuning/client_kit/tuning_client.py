@@ -20,6 +20,7 @@ import datetime
 import hashlib
 import http.client
 import json
+import math
 import os
 import platform
 import re
@@ -136,11 +137,22 @@ def size_words(n):
     return f'{n} bytes'
 
 
+def significant(x):
+    """The box's one rule for a figure (tuning.core.figures.significant; this kit is one file, so it keeps a copy a
+    test holds equal): about three significant digits, thousands separated: 1234.5 → '1,235', 12.34 → '12.3'."""
+    a = abs(x)
+    if a >= 100 or a == 0:
+        return f'{x:,.0f}'
+    if a >= 10:
+        return f'{x:,.1f}'
+    if a >= 1:
+        return f'{x:,.2f}'
+    return f'{x:.{min(9, 2 - math.floor(math.log10(a)))}f}'
+
+
 def rate_words(bytes_per_second):
-    """Throughput in decimal units as storage is sold and the box shows it: '512.3 MB/s', '1.2 GB/s'."""
-    if bytes_per_second >= 1e9:
-        return f'{bytes_per_second / 1e9:.2f} GB/s'
-    return f'{bytes_per_second / 1e6:.1f} MB/s'
+    """Throughput as the box shows it: '512 MB/s', '2,500 MB/s'."""
+    return f'{significant(bytes_per_second / 1e6)} MB/s'
 
 
 def utc_stamp(seconds=None):
@@ -667,14 +679,14 @@ def fio_job_error(doc):
 
 
 def fio_rate_words(doc):
-    """'write 512.3 MB/s, 489 IO/s' (and 'read …' for mixed tests) from fio's JSON document."""
+    """'write 512 MB/s, 489 IOPS' (and 'read …' for mixed tests) from fio's JSON document."""
     parts = []
     for job in (doc.get('jobs') or [])[:1]:
         for direction in ('read', 'write'):
             figures = job.get(direction) or {}
             if figures.get('io_bytes'):
                 parts.append(f'{direction} {rate_words(figures.get("bw_bytes", 0))}, '
-                             f'{figures.get("iops", 0):.0f} IO/s')
+                             f'{significant(figures.get("iops", 0))} IOPS')
     return '; '.join(parts) or 'no I/O done'
 
 
@@ -689,7 +701,7 @@ def iperf3_rate_words(doc):
     end = (doc or {}).get('end') or {}
     received = end.get('sum_received') or end.get('sum') or {}
     bits = received.get('bits_per_second')
-    return f'{bits / 1e6:.0f} Mb/s' if isinstance(bits, (int, float)) else 'no figure'
+    return f'{significant(bits / 1e6)} Mb/s' if isinstance(bits, (int, float)) else 'no figure'
 
 
 # ---------------------------------------------------------------------------------------------------------------

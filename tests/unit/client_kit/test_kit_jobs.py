@@ -104,7 +104,14 @@ def test_sizes_in_fio_words():
     assert kit.fio_block_size(1000) == '1000'
     assert kit.fio_size(16 * GIB) == '16384m' and kit.fio_size(1000) == '1000'
     assert kit.size_words(16 * GIB) == '16 GiB' and kit.size_words(1536 << 20) == '1.5 GiB'
-    assert kit.rate_words(112e6) == '112.0 MB/s' and kit.rate_words(2.5e9) == '2.50 GB/s'
+    assert kit.rate_words(112e6) == '112 MB/s' and kit.rate_words(2.5e9) == '2,500 MB/s'
+    assert kit.rate_words(12.34e6) == '12.3 MB/s'
+
+
+@pytest.mark.parametrize('x', [0, 0.000123456, 0.01, 0.5, 1, 9.999, 12.34, 99.96, 100, 1234.5, 987654.3, -12.5])
+def test_the_kit_writes_figures_by_the_boxs_one_rule(x):
+    from tuning.core.figures import significant
+    assert kit.significant(x) == significant(x)
 
 
 def valid_plan():
