@@ -176,9 +176,12 @@ describe('SlogAdviceComponent', () => {
     const start = q<HTMLButtonElement>('button-slog-start')!;
     expect(start.disabled).toBe(true);
     expect(start.getAttribute('aria-describedby')).toBe('slog-cannot-measure');
+    expect(q('text-slog-effects')!.textContent!.trim())
+      .toBe('Nothing to measure until an unused SSD is ticked: the sandbox cannot measure a dataset.');
     await tick('checkbox-slog-ssd-nvme0n1');
     await tick('checkbox-slog-ssd-erase-nvme0n1');
     expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(false);
+    expect(q('text-slog-effects')!.textContent).toContain('writes over the whole of nvme0n1');
   });
 
   it('says the sandbox can measure nothing when it has no unused SSD either', async () => {

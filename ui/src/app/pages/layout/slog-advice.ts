@@ -137,6 +137,9 @@ export function effectWords(form: SlogForm, words = (w: Words) => w.key, sandbox
     return { key: T('Measure would be refused, writing nothing: {dataset} cannot be measured (said under Dataset).'),
       params: { dataset: form.dataset } };
   }
+  if (sandbox && !form.dataset && !form.ssdDisks?.length) {   // no time for a dataset it cannot measure
+    return { key: T('Nothing to measure until an unused SSD is ticked: the sandbox cannot measure a dataset.') };
+  }
   if (seconds === null) {
     return { key: T('Measure would be refused, writing nothing: a limit is outside the bounds said under it.') };
   }
