@@ -16,7 +16,9 @@ from .core.presets.units import format_bytes
 from .core.recordsize import recordsize_answer
 from .flows.abortable import in_thread
 from .flows.slog_run import slog_advice
-from .framework import CallError, READ_ROLES, Service, WRITE_ROLES, api_method, field_error, job, plain
+from .framework import (
+    CallError, READ_ROLES, Service, WRITE_ROLES, api_method, field_error, holds_full_admin, job, plain,
+)
 from .shared.zfs_names import zfs_name_error
 from .store import disk_reads
 from .store.offloop import store_read
@@ -96,6 +98,11 @@ async def walk_in_thread(middleware, mountpoint: str, options: dict, set_progres
                            stopped=(ScanAborted,))
 
 
+def ssd_role_refusal() -> str:
+    return ('Testing SSDs (ssd_disks) erases them, which needs the Full admin role (FULL_ADMIN), as a reboot does; '
+            'the System advanced write role may measure a dataset only.')
+
+
 class TuningAdviceService(Service):
 
     class Config:
@@ -138,11 +145,12 @@ class TuningAdviceService(Service):
         job.set_progress(100, f'{scan["sizes"]["files"]:,} files looked at')
         return recordsize_answer(options['dataset'], scan, dataset['recordsize'], dataset['compression'])
 
-    @api_method(TuningAdviceSlogArgs, TuningAdviceSlogResult, roles=WRITE_ROLES, audit='Tuning SLOG headroom')
+    @api_method(TuningAdviceSlogArgs, TuningAdviceSlogResult, roles=WRITE_ROLES, audit='Tuning SLOG headroom',
+                pass_app=True)
     @job(read_roles=READ_ROLES, description=lambda options: 'Log device headroom of '
          + (options.get('dataset') or ', '.join(options.get('ssd_disks') or ()) or '?'),
          abortable=True)
-    async def slog(self, job, options):
+    async def slog(self, app, job, options):
         """How much a separate log device (SLOG) could raise this pool's synchronous writes, before buying one: the
         box's own sync writes over `window_seconds` (the intent log's counters), then 4 KiB synchronous writes on a
         scratch child dataset of `dataset` with the intent log as the pool has it and with sync=disabled on that
@@ -152,6 +160,9 @@ class TuningAdviceService(Service):
         `runtime_seconds`, ERASING what is on it, give the wait it would add to each sync write as a log device
         (`ssd_latency`); each disk is checked first (an unused disk of the box, in no pool, not spinning, named once)
         and nothing is written if one is refused. On the sandbox, files stand in for the disks (`stand_in`). With no
-        `dataset`, only the SSDs are measured. Holds the box like a benchmark."""
+        `dataset`, only the SSDs are measured. Holds the box like a benchmark. Writing over a disk needs the FULL_ADMIN
+        role, as a reboot does (a call with `dataset` only needs the method's write role)."""
+        if options.get('ssd_disks') and not holds_full_admin(app):
+            raise field_error('options.ssd_disks', ssd_role_refusal(), errno.EACCES)
         async with busy_while(self.middleware, 'tuning.advice.slog', job.id):
             return await slog_advice(self.middleware, job.set_progress, job.id, options)

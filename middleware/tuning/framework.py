@@ -87,10 +87,27 @@ class BaseModel(_FrameworkModel):
 # Roles reused from TrueNAS (unknown role names fail at plugin load there).
 READ_ROLES = ['SYSTEM_ADVANCED_READ']
 WRITE_ROLES = ['SYSTEM_ADVANCED_WRITE']
+# What middlewared asks of system.reboot; a call that erases a disk asks no less (checked inside the method, as the
+# method's own role admits calls that write no disk).
+FULL_ADMIN_ROLE = 'FULL_ADMIN'
+
+
+def holds_full_admin(app) -> bool:
+    """Whether the caller behind ``app`` (a method's ``pass_app``) holds FULL_ADMIN. No ``app``: an internal call,
+    trusted as middlewared trusts it."""
+    if app is None:
+        return True
+    credentials = app.authenticated_credentials
+    if credentials is None:
+        return False
+    if ON_TRUENAS:
+        from middlewared.utils.privilege import credential_has_full_admin
+        return credential_has_full_admin(credentials)
+    return FULL_ADMIN_ROLE in credentials['roles']
 
 __all__ = [
-    'API_MODELS_MODULE', 'AlertCategory', 'AlertClass', 'AlertLevel', 'BaseModel', 'CallError', 'ForUpdateMetaclass',
-    'InstanceNotFound',
+    'API_MODELS_MODULE', 'AlertCategory', 'AlertClass', 'AlertLevel', 'BaseModel', 'CallError', 'FULL_ADMIN_ROLE',
+    'ForUpdateMetaclass', 'InstanceNotFound', 'holds_full_admin',
     'LongString', 'MatchNotFound', 'NonEmptyString', 'ON_TRUENAS', 'QueryArgs', 'QueryFilters', 'QueryOptions',
     'READ_ROLES', 'Service', 'SimpleOneShotAlertClass', 'ValidationError', 'ValidationErrors', 'WRITE_ROLES',
     'api_method', 'field_error', 'field_errors', 'filter_list', 'job', 'plain', 'private', 'run_in_proc', 'single_argument_args',

@@ -1,12 +1,15 @@
 """SLOG headroom (core.slog): the intent log's counters, and the answer in words; the flow never changes the sync of
 a dataset that is not a benchmark's scratch."""
 import asyncio
+import errno
 
 import pytest
 
+from tuning.advice import TuningAdviceService
 from tuning.core.slog import slog_headroom, sync_load
 from tuning.shared.kstat import parse_kstat
 from tuning.flows.slog_run import read_zil_counters, set_scratch_sync
+from tuning.framework import ValidationErrors
 
 ZIL = """15 1 0x01 20 5440 4838404713 1214920154640
 name                            type data
@@ -113,3 +116,39 @@ def test_a_dataset_off_zfs_or_on_the_sandbox_is_refused_in_words(is_zfs, sandbox
 def test_waits_are_said_as_every_figure_is_three_significant_figures():
     answer = slog_headroom(summary(4, 278.92, 509.61), summary(41, 24.1, 40.0), None, [])
     assert '(each waits 279 ms, p99 510 ms)' in answer['words'][0]
+
+
+# `tuning.advice.slog` erases the SSDs it is given: a caller without FULL_ADMIN (what system.reboot asks) is refused
+# under `ssd_disks` before anything runs, while a dataset-only call keeps the method's write role.
+class App:
+    def __init__(self, roles):
+        self.authenticated_credentials = {'roles': roles}
+
+
+class Ran(Exception):
+    """The refusal was passed: the call went on to measure (stopped here, before the box is touched)."""
+
+
+def call(monkeypatch, roles, options):
+    def busy_while(*a, **k):
+        raise Ran()
+    monkeypatch.setattr('tuning.advice.busy_while', busy_while)
+    service, job = type('S', (), {'middleware': None})(), type('J', (), {'id': 1})()
+    return asyncio.run(TuningAdviceService.slog(service, App(roles), job, options))
+
+
+def test_writing_an_ssd_without_full_admin_is_refused_under_the_field_naming_the_role(monkeypatch):
+    with pytest.raises(ValidationErrors) as e:
+        call(monkeypatch, ['SYSTEM_ADVANCED_WRITE'], {'dataset': 'tank/db', 'ssd_disks': ['sdh']})
+    [error] = e.value.errors
+    assert error.attribute == 'options.ssd_disks' and error.errno == errno.EACCES
+    assert 'Full admin role (FULL_ADMIN)' in error.errmsg
+
+
+@pytest.mark.parametrize('roles, options', [
+    (['SYSTEM_ADVANCED_WRITE'], {'dataset': 'tank/db'}),
+    (['FULL_ADMIN'], {'ssd_disks': ['sdh']}),
+])
+def test_a_dataset_only_call_or_a_full_admin_goes_on(monkeypatch, roles, options):
+    with pytest.raises(Ran):
+        call(monkeypatch, roles, options)

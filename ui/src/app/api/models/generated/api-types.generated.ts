@@ -55,7 +55,8 @@ export interface TuningApi {
    * `runtime_seconds`, ERASING what is on it, give the wait it would add to each sync write as a log device
    * (`ssd_latency`); each disk is checked first (an unused disk of the box, in no pool, not spinning, named once)
    * and nothing is written if one is refused. On the sandbox, files stand in for the disks (`stand_in`). With no
-   * `dataset`, only the SSDs are measured. Holds the box like a benchmark.
+   * `dataset`, only the SSDs are measured. Holds the box like a benchmark. Writing over a disk needs the FULL_ADMIN
+   * role, as a reboot does (a call with `dataset` only needs the method's write role).
    */
   'tuning.advice.slog': {
     job: true;
