@@ -5,6 +5,7 @@ import { App } from './app';
 import { AuthService, AuthStatus } from './auth/auth.service';
 import { fakePreset, fakeProfile, fakeState } from './testing/fixtures';
 import { mockApi } from './testing/mock-api';
+import { inDialog } from './testing/dialog';
 import { render } from './testing/render';
 import { READ_ONLY_ROLES, controlState, provideRoles } from './testing/roles';
 
@@ -75,6 +76,19 @@ describe('App header: a guest in TrueNAS, at home on the standalone host', () =>
     const { q } = await renderApp({ borrowed: false, insideTrueNas: false, user: 'admin' }, undefined, state);
     expect(q('text-pending-reboot-item')!.textContent!.replace(/\s+/g, ' ').trim())
       .toBe('Maximum ARC size (zfs_arc_max) → 8 GiB');
+  });
+
+  it('the reboot dialog spells each waiting value as the banner does, unit and all', async () => {
+    const state = fakeState({ pending_reboot: [{ key: 'ZFS_PARAMETER:global:zfs_dirty_data_max_percent',
+      setting: 'zfs_dirty_data_max_percent', proposed: '20', since: '2026-11-01T00:00:00Z', restore_point_id: 2,
+      name: 'Write buffer, % of RAM', unit: 'PERCENT', zero_is_default: false }] });
+    const { q, settle } = await renderApp({ borrowed: false, insideTrueNas: false, user: 'admin' }, undefined, state);
+    q('button-reboot-open')!.click();
+    await settle();
+    expect(inDialog('item-reboot-pending')!.textContent!.replace(/\s+/g, ' ').trim())
+      .toBe('Write buffer, % of RAM (zfs_dirty_data_max_percent) → 20 %');
+    inDialog('button-reboot-cancel')!.click();
+    await settle();
   });
 
   it('a full admin sees no read-only line', async () => {

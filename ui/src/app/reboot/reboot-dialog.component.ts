@@ -8,6 +8,7 @@ import { RequiresRoleDirective } from '../auth/requires-role/requires-role.direc
 import { ROLE } from '../auth/roles';
 import { TranslatePipe } from '../i18n/translate.pipe';
 import { DialogDirective } from '../shared/dialog/dialog.directive';
+import { SettingValueComponent } from '../shared/setting-value.component';
 import { BoxStore } from '../stores/box.store';
 import { RebootService } from './reboot.service';
 import { TestIdDirective } from '../shared/test-id/test-id.directive';
@@ -18,7 +19,8 @@ import { TestIdDirective } from '../shared/test-id/test-id.directive';
  */
 @Component({
   selector: 'tp-reboot-dialog',
-  imports: [TestIdDirective, MatProgressBar, MatButton, MatCheckbox, TranslatePipe, DialogDirective, RequiresRoleDirective],
+  imports: [TestIdDirective, MatProgressBar, MatButton, MatCheckbox, TranslatePipe, DialogDirective, RequiresRoleDirective,
+    SettingValueComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* as wide as its pane: tpDialog sizes that */
@@ -40,7 +42,7 @@ import { TestIdDirective } from '../shared/test-id/test-id.directive';
                 <p>{{ 'These settings take effect after a reboot:' | t }}</p>
                 <ul tpTest="reboot-pending-list">
                   @for (item of box.pendingReboot(); track item.key) {
-                    <li>@if (box.settingWords(item.key); as words) {<span class="what">{{ words }}</span> (<code>{{ item.setting }}</code>)} @else {<code>{{ item.setting }}</code>} → {{ item.proposed ?? '—' }}</li>
+                    <li tpTest="reboot-pending">@if (item.name ?? box.settingWords(item.key); as words) {<span class="what">{{ words }}</span> (<code>{{ item.setting }}</code>)} @else {<code>{{ item.setting }}</code>} → <tp-setting-value [value]="item.proposed" [unit]="item.unit" [zeroIsDefault]="item.zero_is_default" /></li>
                   }
                 </ul>
                 @if (box.isSandbox()) {
