@@ -63,7 +63,8 @@ describe('App header: a guest in TrueNAS, at home on the standalone host', () =>
       proposed: '8589934592', since: '2026-11-01T00:00:00Z', restore_point_id: 1 }] });
     const session = { borrowed: false, insideTrueNas: false, user: 'readonly' };
     const { q, el } = await renderApp(session, READ_ONLY_ROLES, state);
-    expect(q('text-readonly-banner')!.textContent).toContain('needs the System advanced write role');
+    expect(q('text-readonly-banner')!.textContent!.replace(/\s+/g, ' ').trim()).toBe('Read-only: you can see everything '
+      + 'here; changing anything needs the System advanced write role, rebooting the Full admin role.');
     expect(controlState(el, 'button-reboot-open')).toEqual({
       disabled: true, needs: 'FULL_ADMIN', says: 'Needs the Full admin role',
     });

@@ -39,6 +39,8 @@ export class App {
   protected readonly roles = inject(RolesStore);
   protected readonly role = ROLE;
   protected readonly writeRoleWords = roleWords(ROLE.write);
+  /** The Reboot button's role (its lock says the same): the one thing the write role does not reach. */
+  protected readonly rebootRoleWords = roleWords(ROLE.fullAdmin);
   protected readonly webUi = WEBUI_PATH;
   private readonly presets = inject(PresetsStore);
   private readonly jobs = inject(JobsStore);
