@@ -23,5 +23,8 @@ describe('client words', () => {
     expect(linkWords(fakeClientContext({ link: { interface: 'lo', speed_mbps: null, mtu: 65536, address: null } })))
       .toEqual({ key: 'speed unknown · MTU {mtu}', params: { mtu: 65536 } });
     expect(linkWords(fakeClientContext({ link: null }))).toEqual({ key: 'unknown' });
+    // an MTU the kit could not read: in words, never a bare "?"
+    expect(linkWords(fakeClientContext({ link: { interface: 'eth0', speed_mbps: 1000, mtu: null, address: null } })))
+      .toEqual({ key: '{speed} Mb/s · MTU unknown', params: { speed: '1,000' } });
   });
 });

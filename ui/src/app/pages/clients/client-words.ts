@@ -57,10 +57,13 @@ export function linkWords(context: ClientResultContext): Words {
   if (!link || (link.speed_mbps == null && link.mtu == null)) {
     return { key: T('unknown') };
   }
-  const mtu = link.mtu ?? '?';
-  return link.speed_mbps == null
-    ? { key: T('speed unknown · MTU {mtu}'), params: { mtu } }
-    : { key: T('{speed} Mb/s · MTU {mtu}'), params: { speed: formatNumber(link.speed_mbps, 0), mtu } };
+  if (link.speed_mbps == null) {
+    return { key: T('speed unknown · MTU {mtu}'), params: { mtu: link.mtu! } };
+  }
+  const speed = formatNumber(link.speed_mbps, 0);
+  // "MTU unknown" in words, never a bare "?"
+  return link.mtu == null ? { key: T('{speed} Mb/s · MTU unknown'), params: { speed } }
+    : { key: T('{speed} Mb/s · MTU {mtu}'), params: { speed, mtu: link.mtu } };
 }
 
 /**

@@ -49,15 +49,22 @@ export function networkControls(form: NetworkForm): Record<string, AbstractContr
   return { ...form.controls };
 }
 
-/** A port as the select offers it: "eno1 · 10,000 Mb/s · MTU 1500", or that its link is down. */
+/** A port as the select offers it: "eno1 · 10,000 Mb/s · MTU 1500", or that its link is down; an MTU the box does not
+ *  report reads "MTU unknown" (a whole key each, so a translation words it as it likes), never a bare "?". */
 export function nicWords(nic: TuningProfileNic): Words {
-  const mtu = nic.mtu ? nic.mtu : '?';
+  const name = nic.name;
+  const mtu = nic.mtu || null;
   if (!nic.link_up) {
-    return { key: T('{name} · link down · MTU {mtu}'), params: { name: nic.name, mtu } };
+    return mtu ? { key: T('{name} · link down · MTU {mtu}'), params: { name, mtu } }
+      : { key: T('{name} · link down · MTU unknown'), params: { name } };
   }
-  return nic.speed_mbps
-    ? { key: T('{name} · {speed} Mb/s · MTU {mtu}'), params: { name: nic.name, speed: formatNumber(nic.speed_mbps, 0), mtu } }
-    : { key: T('{name} · speed unknown · MTU {mtu}'), params: { name: nic.name, mtu } };
+  if (nic.speed_mbps) {
+    const speed = formatNumber(nic.speed_mbps, 0);
+    return mtu ? { key: T('{name} · {speed} Mb/s · MTU {mtu}'), params: { name, speed, mtu } }
+      : { key: T('{name} · {speed} Mb/s · MTU unknown'), params: { name, speed } };
+  }
+  return mtu ? { key: T('{name} · speed unknown · MTU {mtu}'), params: { name, mtu } }
+    : { key: T('{name} · speed unknown · MTU unknown'), params: { name } };
 }
 
 /** The first port with a link, else the first port: what the form starts on. */

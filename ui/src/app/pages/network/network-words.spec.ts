@@ -35,7 +35,16 @@ describe('network words', () => {
   it('names a port with its speed and MTU, and starts on the first linked one', () => {
     expect(nicWords({ name: 'eno1', link_up: true, speed_mbps: 1000, mtu: 9000 }))
       .toEqual({ key: '{name} · {speed} Mb/s · MTU {mtu}', params: { name: 'eno1', speed: '1,000', mtu: 9000 } });
-    expect(nicWords({ name: 'eno2', link_up: false, speed_mbps: null }).key).toBe('{name} · link down · MTU {mtu}');
+    expect(nicWords({ name: 'eno2', link_up: false, speed_mbps: null, mtu: 1500 }).key).toBe('{name} · link down · MTU {mtu}');
+  });
+
+  it('says an MTU the box does not report is unknown, never a bare "?"', () => {
+    expect(nicWords({ name: 'eno1', link_up: true, speed_mbps: 1000, mtu: null }))
+      .toEqual({ key: '{name} · {speed} Mb/s · MTU unknown', params: { name: 'eno1', speed: '1,000' } });
+    expect(nicWords({ name: 'eno2', link_up: false, speed_mbps: null }))
+      .toEqual({ key: '{name} · link down · MTU unknown', params: { name: 'eno2' } });
+    expect(nicWords({ name: 'eno3', link_up: true, speed_mbps: null, mtu: 0 }))
+      .toEqual({ key: '{name} · speed unknown · MTU unknown', params: { name: 'eno3' } });
     expect(firstLinked([{ name: 'eno2', link_up: false, speed_mbps: null }, { name: 'eno1', link_up: true, speed_mbps: 1000 }])).toBe('eno1');
     expect(firstLinked([])).toBe('');
   });
