@@ -12,6 +12,8 @@ import { SlogAdviceComponent } from './slog-advice.component';
 import { SlogAnswer } from './slog-advice';
 
 const WRITE_ROLES = ['SYSTEM_ADVANCED_WRITE'];
+/** Testing an SSD erases it: Full admin, as a reboot. */
+const FULL_ADMIN_ROLES = ['FULL_ADMIN'];
 
 function fakeSlogAnswer(part: Partial<SlogAnswer> = {}): SlogAnswer {
   return {
@@ -168,7 +170,7 @@ describe('SlogAdviceComponent', () => {
   });
 
   it('says up front, before any choice, that the sandbox cannot measure a dataset; Measure stays off until an SSD is ready', async () => {
-    const { q, settle } = await renderAdvice(() => throwError(() => new Error('not asked here')), { profile: fakeProfile() });
+    const { q, settle } = await renderAdvice(() => throwError(() => new Error('not asked here')), { profile: fakeProfile(), roles: FULL_ADMIN_ROLES });
     const tick = async (id: string) => { q(id)!.querySelector<HTMLInputElement>('input')!.click(); await settle(); };
     expect(q('text-slog-cannot-measure')!.textContent!.trim()).toBe(
       'The sandbox cannot measure a dataset: its datasets are plain directories, with no intent log. Only an unused SSD below can be tested (a file stands in for it).');
@@ -254,17 +256,18 @@ describe('SlogAdviceComponent', () => {
     });
 
     it('offers only the unused SSDs, warns that a test erases the disk, and sends one only once its erasure is ticked', async () => {
-      const { api, q, all, settle } = await renderAdvice(answering(ssdAnswer), { profile: withDisks() });
+      const { api, q, all, settle } = await renderAdvice(answering(ssdAnswer), { profile: withDisks(), roles: FULL_ADMIN_ROLES });
       expect(all('checkbox-slog-ssd-').filter((e) => !e.getAttribute('data-test')!.includes('erase')).map((e) => e.getAttribute('data-test')))
         .toEqual(['checkbox-slog-ssd-nvme0n1', 'checkbox-slog-ssd-sdj']);   // the unused hard disk is not offered
       expect(q('text-slog-ssd-warning')!.textContent).toContain('writes over the whole disk and erases everything on it');
-      expect(q('checkbox-slog-ssd-nvme0n1')!.textContent).toContain('Test nvme0n1 (512 GiB NVMe)');
+      // named by model and serial too: device names change between boots
+      expect(q('checkbox-slog-ssd-nvme0n1')!.textContent).toContain('Test nvme0n1 (512 GiB NVMe, Fast, serial S1)');
       expect(q('checkbox-slog-ssd-erase-nvme0n1')).toBeNull();
       tick(q('checkbox-slog-ssd-nvme0n1'));
       await settle();
-      expect(q('checkbox-slog-ssd-erase-nvme0n1')!.textContent).toContain('I understand: everything on nvme0n1 will be erased.');
+      expect(q('checkbox-slog-ssd-erase-nvme0n1')!.textContent).toContain('I understand: everything on nvme0n1 (512 GiB NVMe, Fast, serial S1) will be erased.');
       expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);   // chosen, not yet ticked as erased
-      expect(q('text-slog-effects')!.textContent).toContain('writes over the whole of nvme0n1, one disk after the other, erasing everything on them');
+      expect(q('text-slog-effects')!.textContent).toContain('writes over the whole of nvme0n1 (512 GiB NVMe, Fast, serial S1), erasing everything on it;');
       q('form-slog-form')!.dispatchEvent(new Event('submit', { cancelable: true }));
       await settle();
       expect(api.callsOf('tuning.advice.slog')).toEqual([]);
@@ -274,6 +277,7 @@ describe('SlogAdviceComponent', () => {
       expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);   // sdj is not ticked yet
       tick(q('checkbox-slog-ssd-erase-sdj'));
       await settle();
+      expect(q('text-slog-effects')!.textContent).toContain('one disk after the other, erasing everything on them');
       expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(false);
       q('button-slog-start')!.click();
       await settle();
@@ -281,7 +285,7 @@ describe('SlogAdviceComponent', () => {
     });
 
     it('asks again for the erase tick of a disk chosen, dropped and chosen again', async () => {
-      const { q, settle } = await renderAdvice(() => new Subject<Job>());
+      const { q, settle } = await renderAdvice(() => new Subject<Job>(), { roles: FULL_ADMIN_ROLES });
       tick(q('checkbox-slog-ssd-nvme0n1'));
       await settle();
       tick(q('checkbox-slog-ssd-erase-nvme0n1'));
@@ -294,7 +298,7 @@ describe('SlogAdviceComponent', () => {
     });
 
     it('shows each SSD’s figures in a table, in writes a second and waits, and why one has none', async () => {
-      const { q, settle } = await renderAdvice(answering(ssdAnswer), { profile: withDisks() });
+      const { q, settle } = await renderAdvice(answering(ssdAnswer), { profile: withDisks(), roles: FULL_ADMIN_ROLES });
       tick(q('checkbox-slog-ssd-nvme0n1'));
       await settle();
       tick(q('checkbox-slog-ssd-erase-nvme0n1'));
@@ -304,6 +308,7 @@ describe('SlogAdviceComponent', () => {
       expect(q('text-slog-headline')!.textContent!.trim()).toBe('What each SSD would add to every sync write');
       expect(q('table-slog-sides')).toBeNull();   // no dataset was measured
       const row = q('row-slog-ssd-result-nvme0n1')!.textContent!;
+      expect(row).toContain('nvme0n1 (512 GiB NVMe, Fast, serial S1)');
       expect(row).toContain('12,000');
       expect(row).toContain('79.9 µs');
       expect(row).toContain('212 µs');
@@ -313,10 +318,17 @@ describe('SlogAdviceComponent', () => {
       expect(texts.filter((t) => /\d{5,}|_ns\b|iops/.test(t))).toEqual([]);
     });
 
-    it('locks the SSD choice for a read-only user', async () => {
+    it('locks the SSD choice for a read-only user, naming Full admin', async () => {
       const { el } = await renderAdvice(() => new Subject<Job>(), { roles: READ_ONLY_ROLES });
       expect(controlState(el, 'checkbox-slog-ssd-nvme0n1'))
-        .toEqual({ disabled: true, needs: 'SYSTEM_ADVANCED_WRITE', says: 'Needs the System advanced write role' });
+        .toEqual({ disabled: true, needs: 'FULL_ADMIN', says: 'Needs the Full admin role' });
+    });
+
+    it('locks the SSD choice, not Measure, for the write role: erasing a disk asks what a reboot does', async () => {
+      const { el } = await renderAdvice(() => new Subject<Job>(), { roles: WRITE_ROLES });
+      expect(controlState(el, 'checkbox-slog-ssd-nvme0n1'))
+        .toEqual({ disabled: true, needs: 'FULL_ADMIN', says: 'Needs the Full admin role' });
+      expect(controlState(el, 'button-slog-start').needs).toBeNull();
     });
   });
 });

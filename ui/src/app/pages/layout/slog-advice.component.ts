@@ -37,6 +37,8 @@ interface SideRow {
 /** One tested SSD's row: its figures, or why there is none. */
 interface SsdRow {
   disk: string;
+  /** The disk with its size, model and serial, as it was offered. */
+  name: string;
   figures: { iops: string; typical: string; p99: string };
   error: string | null;
 }
@@ -46,7 +48,7 @@ interface SsdRow {
  * (`tuning.advice.slog`): the box's own sync writes are watched, then 4 KiB sync writes are measured on a scratch
  * dataset with the intent log and without it (sync off on the scratch dataset only). It writes and holds the box like
  * a benchmark, so it needs the write role; the answer comes in words. Unused SSDs may be tested too, by writing over
- * them (each ticked as erased first): what each would add to every sync write as a log device.
+ * them (each ticked as erased first; Full admin only, as a reboot): what each would add to every sync write as a log device.
  */
 @Component({
   selector: 'tp-slog-advice',
@@ -82,7 +84,7 @@ interface SsdRow {
                 [attr.aria-describedby]="cannotMeasure() ? 'slog-cannot-measure' : null"
                 [disabled]="!ready() || running() || !!box.busy()">{{ 'Measure' | t }}</button>
       </div>
-      <div *tpRequiresRole="role.write">
+      <div *tpRequiresRole="role.fullAdmin">
         <fieldset class="ssds" tpTest="slog-ssds">
           <legend>{{ 'Unused SSDs to test as a log device' | t }}</legend>
           @if (ssds().length) {
@@ -94,7 +96,7 @@ interface SsdRow {
                             [disabled]="running()">{{ 'Test {disk}' | t: { disk: words(diskOf(d)) } }}</mat-checkbox>
               @if (chosen(d.name)) {
                 <mat-checkbox class="ack" [checked]="erased(d.name)" (change)="toggle('erased', d.name)" [tpTest]="['slog-ssd-erase', d.name]"
-                              [disabled]="running()">{{ 'I understand: everything on {name} will be erased.' | t: { name: d.name } }}</mat-checkbox>
+                              [disabled]="running()">{{ 'I understand: everything on {name} will be erased.' | t: { name: words(diskOf(d)) } }}</mat-checkbox>
               }
             </div>
           } @empty {
@@ -185,7 +187,7 @@ interface SsdRow {
             <table mat-table class="stacked" tpTest="slog-ssd-results" [dataSource]="ssdRows()">
               <ng-container matColumnDef="disk">
                 <th mat-header-cell *matHeaderCellDef>{{ 'Disk' | t }}</th>
-                <td mat-cell *matCellDef="let r; of: ssdRows()" [attr.data-label]="'Disk' | t">{{ r.disk }}</td>
+                <td mat-cell *matCellDef="let r; of: ssdRows()" [attr.data-label]="'Disk' | t">{{ r.name }}</td>
               </ng-container>
               <ng-container matColumnDef="iops">
                 <th mat-header-cell *matHeaderCellDef class="num">{{ 'Writes a second' | t }}</th>
@@ -254,7 +256,7 @@ export class SlogAdviceComponent {
       row('without-log', T('Without it (sync off on the scratch dataset): the ceiling'), a.without_log)] : [];
   });
   protected readonly ssdRows = computed((): SsdRow[] => (this.answer()?.ssd_latency ?? []).map((r) =>
-    ({ disk: r.disk, figures: sideFigures(r.error ? null : r), error: r.error ? this.words({ key: T('No figure: {why}'), params: { why: r.error } }) : null })));
+    ({ disk: r.disk, name: this.named(r.disk), figures: sideFigures(r.error ? null : r), error: r.error ? this.words({ key: T('No figure: {why}'), params: { why: r.error } }) : null })));
   /** The server's refusal per field, and what no field shows, in words. */
   protected readonly errors = signal<Record<string, string | undefined>>({});
   protected readonly refusal = signal<string | null>(null);
@@ -302,7 +304,9 @@ export class SlogAdviceComponent {
 
   protected start(): void {
     // Enter in a limit submits the form too: without the write role nothing starts (the server would refuse anyway).
-    if (!this.ready() || this.running() || this.roles.lacks(ROLE.write)) {
+    // Erasing an SSD needs Full admin, as the server says (the ticks are locked without it).
+    if (!this.ready() || this.running() || this.roles.lacks(ROLE.write)
+      || ((this.form().ssdDisks ?? []).length > 0 && this.roles.lacks(ROLE.fullAdmin))) {
       return;
     }
     this.errors.set({});
@@ -347,7 +351,14 @@ export class SlogAdviceComponent {
 
   /** What a run does to the box and for how long, said before it starts. */
   protected effects(): string {
-    return this.words(effectWords(this.form(), (w) => this.words(w), this.box.isSandbox()));
+    return this.words(effectWords(this.form(), (w) => this.words(w), this.box.isSandbox(), (disk) => this.named(disk)));
+  }
+
+  /** A disk by its name, with size, model and serial when the box's profile has it. */
+  protected named(disk: string): string {
+    const known = (this.box.profile()?.disks ?? []).find((d) => d.name === disk)
+      ?? (this.box.profile()?.unused_disks ?? []).find((d) => d.name === disk);
+    return known && known.kind !== 'HDD' ? this.words(diskWords(known)) : disk;
   }
 
   protected busyText(busy: { job_id: number | null; method: string } | null): string {

@@ -10,6 +10,8 @@ describe('slog advice', () => {
     expect(ssdChoices([disk('sdh', 'SSD'), disk('sdi', 'HDD'), disk('nvme0n1', 'NVME'), disk('sdj', 'SSD', 'tank')]).map((d) => d.name))
       .toEqual(['sdh', 'nvme0n1']);
     expect(inEnglish(diskWords(disk('nvme0n1', 'NVME')))).toBe('nvme0n1 (512 GiB NVMe)');
+    expect(inEnglish(diskWords({ ...disk('sdg', 'SSD'), model: 'Samsung SSD 860', serial: 'S3Z1' }))).toBe('sdg (512 GiB SSD, Samsung SSD 860, serial S3Z1)');
+    expect(inEnglish(diskWords({ ...disk('sdg', 'SSD'), serial: 'S3Z1' }))).toBe('sdg (512 GiB SSD, serial S3Z1)');
     const form = { dataset: '', windowSeconds: null, runtimeSeconds: null };
     expect(readyToMeasure(form)).toBe(false);
     expect(readyToMeasure({ ...form, ssdDisks: ['sdh'] })).toBe(false);
@@ -30,7 +32,7 @@ describe('slog advice', () => {
       'Takes about 2 minutes: writes over the whole of sdh, sdi, one disk after the other, erasing everything on them; '
       + 'the box is busy meanwhile (no apply or benchmark).');
     expect(said({ dataset: 'tank', windowSeconds: 0, runtimeSeconds: 2, ssdDisks: ['sdh'] })).toMatch(
-      /^Writes for less than a minute to a scratch dataset .* Then writes over the whole of sdh, erasing everything on them\.$/);
+      /^Writes for less than a minute to a scratch dataset .* Then writes over the whole of sdh, erasing everything on it\.$/);
   });
 
   it('sends the dataset and only the limits typed', () => {

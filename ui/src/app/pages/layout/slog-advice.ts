@@ -131,7 +131,7 @@ export function durationWords(seconds: number): Words {
  * only, and that the box is held meanwhile. `words` translates the duration, as the sentence around it is. No time
  * is promised for a run that would be refused: a dataset that cannot be measured (`sandbox`), a limit out of bounds.
  */
-export function effectWords(form: SlogForm, words = (w: Words) => w.key, sandbox = false): Words {
+export function effectWords(form: SlogForm, words = (w: Words) => w.key, sandbox = false, named = (disk: string) => disk): Words {
   const seconds = expectedSeconds(form);
   if (datasetRefusal(form.dataset, sandbox)) {
     return { key: T('Measure would be refused, writing nothing: {dataset} cannot be measured (said under Dataset).'),
@@ -143,14 +143,18 @@ export function effectWords(form: SlogForm, words = (w: Words) => w.key, sandbox
   if (seconds === null) {
     return { key: T('Measure would be refused, writing nothing: a limit is outside the bounds said under it.') };
   }
-  const disks = (form.ssdDisks ?? []).join(', ');
+  const chosen = form.ssdDisks ?? [];
+  const disks = chosen.map(named).join(', ');
+  const one = chosen.length === 1;
   if (disks && !form.dataset) {
-    return { key: T('Takes {time}: writes over the whole of {disks}, one disk after the other, erasing everything on them; the box is busy meanwhile (no apply or benchmark).'),
-      params: { time: words(durationWords(seconds)), disks } };
+    const key = one ? T('Takes {time}: writes over the whole of {disks}, erasing everything on it; the box is busy meanwhile (no apply or benchmark).')
+      : T('Takes {time}: writes over the whole of {disks}, one disk after the other, erasing everything on them; the box is busy meanwhile (no apply or benchmark).');
+    return { key, params: { time: words(durationWords(seconds)), disks } };
   }
   const sentence = datasetEffectWords(form, seconds, words);
-  return disks ? { key: T('{sentence} Then writes over the whole of {disks}, erasing everything on them.'),
-    params: { sentence: words(sentence), disks } } : sentence;
+  const then = one ? T('{sentence} Then writes over the whole of {disks}, erasing everything on it.')
+    : T('{sentence} Then writes over the whole of {disks}, erasing everything on them.');
+  return disks ? { key: then, params: { sentence: words(sentence), disks } } : sentence;
 }
 
 function datasetEffectWords(form: SlogForm, seconds: number, words: (w: Words) => string): Words {
@@ -197,7 +201,18 @@ export function sideFigures(side: SlogSide | SlogSsd | null): { iops: string; ty
 
 /** "sdh (512 GB SSD)": an unused disk as the SSD picker names it. */
 export function diskWords(disk: Disk): Words {
-  return { key: T('{name} ({size} {kind})'), params: { name: disk.name, size: formatBytes(disk.size_bytes), kind: disk.kind === 'NVME' ? 'NVMe' : 'SSD' } };
+  // Device names can change between boots: the model and serial say which disk will be erased.
+  const params = { name: disk.name, size: formatBytes(disk.size_bytes), kind: disk.kind === 'NVME' ? 'NVMe' : 'SSD', model: disk.model, serial: disk.serial };
+  if (disk.model && disk.serial) {
+    return { key: T('{name} ({size} {kind}, {model}, serial {serial})'), params };
+  }
+  if (disk.model) {
+    return { key: T('{name} ({size} {kind}, {model})'), params };
+  }
+  if (disk.serial) {
+    return { key: T('{name} ({size} {kind}, serial {serial})'), params };
+  }
+  return { key: T('{name} ({size} {kind})'), params };
 }
 
 /** A log rate in MB/s, or in bytes a second when it is too small to show as MB/s. */
