@@ -6,6 +6,17 @@ export interface Notice {
   count: number;
   /** Text and count: a notice said again after it was dismissed comes back. */
   id: string;
+  /** Good news (a value verified after a reboot, an interrupted change found complete): shown as a success, not a
+   *  warning, which is kept for failures and mismatches. */
+  good: boolean;
+}
+
+/** The server's wording of start-up outcomes that went right (middleware/tuning/transaction/recovery.py sends plain
+ *  lines); anything else is a warning. */
+const GOOD_ENDINGS = [' verified after reboot.', 'recorded as applied at start-up.'];
+
+export function isGoodNotice(text: string): boolean {
+  return GOOD_ENDINGS.some((ending) => text.endsWith(ending));
 }
 
 /** The same text once, with a count, in the order first said. */
@@ -14,7 +25,7 @@ export function mergeNotices(lines: readonly string[]): Notice[] {
   for (const line of lines) {
     counts.set(line, (counts.get(line) ?? 0) + 1);
   }
-  return [...counts].map(([text, count]) => ({ text, count, id: `${count}\u00d7${text}` }));
+  return [...counts].map(([text, count]) => ({ text, count, id: `${count}\u00d7${text}`, good: isGoodNotice(text) }));
 }
 
 const KEY = 'tuning.notices.dismissed';

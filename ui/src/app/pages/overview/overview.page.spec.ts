@@ -155,6 +155,16 @@ describe('OverviewPage', () => {
     localStorage.clear();
   });
 
+  it('shows a value verified after a reboot as a success, a mismatch as a warning', async () => {
+    localStorage.clear();
+    const verified = 'Write buffer, % of RAM 20 % verified after reboot.';
+    const mismatch = 'Write buffer, % of RAM is 10 % after reboot, expected 20 %; it stays listed as waiting for a reboot.';
+    const { all } = await open(fakeState({ recovered: [verified, mismatch] }));
+    const notices = all('text-recovered').filter((e) => e.dataset['test'] === 'text-recovered');
+    expect(notices.map((n) => [n.classList.contains('ok'), n.classList.contains('warn')])).toEqual([[true, false], [false, true]]);
+    localStorage.clear();
+  });
+
   it('shows one truth per setting: the tuned value and what the box has, with Put back and Keep the box\'s value', async () => {
     const recordsize = row({ actual: '128K', drifted: true, restore_point_changes: 3 });
     const { q, api, settle } = await open(fakeState({
