@@ -74,10 +74,12 @@ def test_links_are_counted_in_words(nas, nics, words):
     assert f'({words})' in note
 
 
-def test_multichannel_is_safe_for_data_and_says_it_cuts_smb_clients_off(nas):
+def test_multichannel_restarts_smb_so_it_is_caution_and_says_it_cuts_smb_clients_off(nas):
     plan = build_plan('smb-files', make_ctx(nas))
     (row,) = [r for r in plan['changes'] if r['setting'] == 'multichannel']
-    assert (row['risk'], row['apply_mode']) == ('SAFE', 'SERVICE_RESTART')
+    # the rule, not the row: a change that restarts a service cuts its clients off, never badged Safe
+    assert (row['risk'], row['apply_mode']) == ('CAUTION', 'SERVICE_RESTART')
+    assert not [r for r in plan['changes'] if r['apply_mode'] == 'SERVICE_RESTART' and r['risk'] == 'SAFE']
     assert row['risk_reason'].startswith('No risk to data, but applying it restarts the SMB service: connected SMB '
                                          'clients are cut off and reconnect')
     assert row['rationale'] == 'With 4 network links up, multichannel lets one SMB client use several connections ' \

@@ -5,14 +5,14 @@ value rule, except where the direction or the disks make that untrue: lowering w
 SAFE; deeper queues on hard disks are a latency cost, not a flash tuning; outer-track weighting means nothing to
 flash.
 """
-from ..constants import CAUTION, SAFE, SERVICE
+from ..constants import CAUTION, SAFE, SERVICE_RESTART
 from ..registry import DEEPER_QUEUES, MORE_UNSYNCED, NO_PLP
 from .effects import (
     Assessment, Change, LOWER, RAISE, TO, Words, amount, choice, direction, disk_count, sentence, size_or_int, tcp_max,
 )
 
-# What applying a service setting interrupts (the service restarts): no data is at risk, so the risk stays SAFE, and
-# the row says what a SAFE badge alone would hide.
+# What applying a service setting interrupts (the service restarts): no data is at risk, but clients are cut off, so
+# such a change is never SAFE (at least CAUTION, whatever its value), and the row says what it interrupts.
 RESTART_WORDS = {
     'smb': 'No risk to data, but applying it restarts the SMB service: connected SMB clients are cut off and '
            'reconnect, and a copy in progress may fail',
@@ -216,11 +216,18 @@ def assess(knob, current: str | None, proposed: str, box=None) -> Assessment:
         risk, reason = override
     elif way != TO:
         reason = effect   # the value rule's reason is about the value; the effect says what this direction costs
+    if risk == SAFE and knob.apply_mode() == SERVICE_RESTART:
+        # safe for data, but applying it restarts the service and cuts its clients off: a cost, so CAUTION
+        return Assessment(way, CAUTION, restart_words(knob.scope), effect)
     if risk == SAFE:
-        # safe for data; a service's restart still interrupts its clients, and the reason says so
-        reason = sentence(RESTART_WORDS[knob.scope]) if knob.kind == SERVICE and knob.scope in RESTART_WORDS else None
-        return Assessment(way, risk, reason, effect)
+        return Assessment(way, risk, None, effect)
     return Assessment(way, risk, reason or effect, effect)
+
+
+def restart_words(service: str | None) -> str:
+    """What restarting ``service`` interrupts, as a sentence."""
+    return sentence(RESTART_WORDS.get(service) or f'No risk to data, but applying it restarts the {service} service: '
+                    'its clients are interrupted until it is back')
 
 
 def effect_sentence(found: Assessment) -> str:
