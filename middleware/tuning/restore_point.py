@@ -81,6 +81,10 @@ def revert_change(entry: dict, current: dict, original: dict | None, box=None) -
     inherit = entry['kind'] == 'DATASET_PROPERTY' and entry.get('source') in ('INHERITED', 'DEFAULT')
     classified = classify(entry['kind'], entry['setting'], current['value'], entry['value'],
                           current.get('writable'), box)
+    if classified['apply_mode'] == 'REBOOT' and same_value(current['value'], entry['value']):
+        # the value in effect is already the one put back (only its tunable changes): nothing waits for a reboot,
+        # so the row is neither in the reboot notice nor in needs_reboot
+        classified['apply_mode'] = 'LIVE'
     rationale = f'Puts back the value this setting had before restore point {original["id"] if original else "?"}.'
     if classified['assessment'] and current['value'] != entry['value']:
         rationale = with_effect(rationale, classified['assessment'])

@@ -199,3 +199,16 @@ def test_reverting_an_added_cache_device_says_it_removes_it(nas):
 
 def test_revert_box_is_none_when_the_pool_is_gone(nas):
     assert revert_box(nas, {'pool': 'gone'}) is None and revert_box(nas, None) is None
+
+
+def test_a_revert_row_whose_value_does_not_change_needs_no_reboot():
+    # only its tunable goes back (the value in effect is already the one put back): nothing waits for a reboot
+    entry = dict(_entry(P, 'global', 'zfs_dirty_data_max_percent', '10'), tunable=None, writable=False)
+    actual = {entry['key']: dict(entry, tunable={'value': '10', 'enabled': True})}
+    plan = plan_revert(_restore_point([entry]), [], actual)
+    percent = row(plan, 'zfs_dirty_data_max_percent')
+    assert percent['rationale'].startswith('The value is already')
+    assert percent['apply_mode'] == 'LIVE' and plan['needs_reboot'] is False
+    changed = {**actual[entry['key']], 'value': '20'}   # a value that does change still waits for the reboot
+    plan = plan_revert(_restore_point([entry]), [], {entry['key']: changed})
+    assert row(plan, 'zfs_dirty_data_max_percent')['apply_mode'] == 'REBOOT' and plan['needs_reboot'] is True
