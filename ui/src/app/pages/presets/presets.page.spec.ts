@@ -274,15 +274,20 @@ describe('PresetsPage', () => {
   });
 
   it('brings the plan into view on a card click, focuses its heading and puts the preset in the URL', async () => {
-    const scrolled: Element[] = [];
+    // each scroll with whether the plan's table was there: the page grows when the plan comes, so the last scroll
+    // must come after it, or the table stays below the fold
+    const scrolled: [Element, boolean][] = [];
     const scroll = Element.prototype.scrollIntoView;
-    Element.prototype.scrollIntoView = function (this: Element) { scrolled.push(this); };
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push([this, !!document.querySelector('[data-test="table-plan-table"]')]);
+    };
     try {
       const { q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()])));
       q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
       await settle();
       const heading = q('heading-plan-heading')!;
-      expect(scrolled).toEqual([heading]);
+      expect(scrolled.at(-1)).toEqual([heading, true]);
+      expect(scrolled.every(([element]) => element === heading)).toBe(true);
       expect(document.activeElement).toBe(heading);
       expect(TestBed.inject(Router).url).toBe('/?preset=max-iops&pool=tank&dataset=tank');
     } finally {

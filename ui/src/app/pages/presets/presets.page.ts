@@ -175,7 +175,9 @@ export class PresetsPage {
     this.outcome.set(null);
     this.showInUrl(false);
     this.bringPlanIntoView();
-    void this.preview();
+    // Scrolled while the plan was still being computed, the page ended below the heading: scroll again once its
+    // table is there, so the plan fills the view (the focus stays on the heading).
+    void this.preview().then(() => this.selected() === preset && this.bringPlanIntoView(false));
   }
 
   protected changeTarget(target: TuningTarget): void {
@@ -185,12 +187,14 @@ export class PresetsPage {
     void this.preview();
   }
 
-  /** The plan's heading at the top of the view, with the focus, once it is rendered. */
-  private bringPlanIntoView(): void {
+  /** The plan's heading at the top of the view, with the focus (`focus`), once it is rendered. */
+  private bringPlanIntoView(focus = true): void {
     afterNextRender(() => {
       const heading = this.planHeading()?.nativeElement;
       heading?.scrollIntoView?.({ block: 'start' });
-      heading?.focus({ preventScroll: true });
+      if (focus) {
+        heading?.focus({ preventScroll: true });
+      }
     }, { injector: this.injector });
   }
 
