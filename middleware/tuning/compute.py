@@ -14,7 +14,7 @@ from .core.bench.statistics import honest_summary
 from .core.campaign import configuration_titles, recommend
 from .core.report import ReportInputError, build_report, render
 from .core.report.chart_data import compare_series, comparison_rows
-from .core.report.chart_layout import PANEL_WIDTHS, panel_layouts
+from .core.report.chart_layout import PANEL_WIDTHS, measured_on_a_client, panel_layouts
 
 # raised with (field, message); pickle would rebuild them from their one formatted argument and fail, and an answer a
 # pool cannot unpickle breaks the whole pool, so they cross as data (``outcome``, ``result_of``)
@@ -52,7 +52,7 @@ def comparison_of(results: list[dict], baseline_id: int, measured: dict | None =
     answer.update(compare_series([base, *others], {e['id']: honest_summary(e['summary']) for e in results},
                                  comparison_rows(answer['comparisons']), answer['theoretical_max']))
     # and where the panel draws each mark: the report's layout code, at the widths the panel may have
-    answer['chart_layouts'] = panel_layouts(answer['charts'], any(e['source'] == 'CLIENT' for e in results),
+    answer['chart_layouts'] = panel_layouts(answer['charts'], measured_on_a_client(results),
                                             chart_widths)
     return answer
 

@@ -83,3 +83,26 @@ def test_the_first_tick_label_is_whole_when_names_sit_above_their_marks():
         first = next(t for t in layout['ticks'] if t['label'])
         assert first['x'] - len(first['label']) * CHAR / 2 >= 0, (width, first)
         assert layout['ticks'][0]['label'] == first['label']               # the first tick keeps its label
+
+
+def _report(source, fmt):
+    from tuning.core.report import build_report, render
+    before, after = _pair()
+    for result in (before, after):
+        result['source'] = source
+        result['context'] = {'theoretical_max': MAX}
+    comparison = comparison_of([before, after], before['id'])
+    report = build_report([before, after], comparison, title='t', generated_at='2025-06-01T11:00:00Z')
+    return report, render(report, fmt)[0].decode()
+
+
+def test_the_report_draws_the_network_line_by_the_panels_rule():
+    # one rule (chart_layout.as_drawn) for the panel's Compare and the downloaded report: results measured on the
+    # box never crossed the link, so no network line, no limit in the chart's words
+    box, html = _report('FIO', 'HTML')
+    throughput = next(c for c in box['charts'] if c['id'] == 'throughput')
+    assert throughput['reference'] is None and 'theoretical maximum' not in throughput['description']
+    assert 'class="limit"' not in html and 'theoretical maximum (' not in html
+    client, html = _report('CLIENT', 'HTML')
+    assert next(c for c in client['charts'] if c['id'] == 'throughput')['reference'] is not None
+    assert 'class="limit"' in html and 'theoretical maximum (' in html

@@ -90,7 +90,9 @@ def test_charts_carry_the_summary_medians_and_the_theoretical_maximum(results, c
     report = _report(results, comparison)
     charts = {c['id']: c for c in report['charts']}
     assert charts['throughput']['scale'] == 'LINEAR' and charts['iops']['scale'] == 'LOG'
-    assert charts['throughput']['reference']['value'] == comparison['theoretical_max']['bytes_per_second']
+    assert charts['throughput']['reference'] is None   # measured on the box: no network line (the panel's rule)
+    on_client = {c['id']: c for c in _report([{**r, 'source': 'CLIENT'} for r in results], comparison)['charts']}
+    assert on_client['throughput']['reference']['value'] == comparison['theoretical_max']['bytes_per_second']
     point = charts['throughput']['series'][1]['points'][0]
     stats = results[1]['summary']['SEQ_WRITE']['write_bw_bytes']
     assert (point['median'], point['ci_low'], point['ci_high']) == (stats['median'], stats['ci_low'], stats['ci_high'])
@@ -101,13 +103,15 @@ def test_charts_carry_the_summary_medians_and_the_theoretical_maximum(results, c
 
 def test_the_report_draws_the_series_the_comparison_carries(results, comparison):
     from tuning.core.report.chart_data import compare_series, comparison_rows
+    from tuning.core.report.chart_layout import as_drawn
     configurations = [{'id': i, 'label': next(e['label'] for e in results if e['id'] == i)} for i in (11, 12, 13)]
     drawn = compare_series(configurations, {e['id']: e['summary'] for e in results},
                            comparison_rows(comparison['comparisons']), comparison['theoretical_max'])
     computed = _report(results, comparison)
-    assert {k: computed[k] for k in drawn} == drawn  # without the series: computed by the same function
+    as_drawn_on_box = {**drawn, 'charts': [as_drawn(c, False) for c in drawn['charts']]}   # measured on the box
+    assert {k: computed[k] for k in drawn} == as_drawn_on_box  # without the series: computed by the same function
     carried = _report(results, {**comparison, **drawn, 'charts': drawn['charts'][:1]})
-    assert carried['charts'] == drawn['charts'][:1]  # with them: taken as they are, not computed again
+    assert carried['charts'] == as_drawn_on_box['charts'][:1]  # with them: taken as they are, not computed again
     with pytest.raises(ReportInputError) as e:
         _report(results, {**comparison, **drawn, 'series': drawn['series'][::-1]})
     assert e.value.field == 'comparison.series'

@@ -155,9 +155,26 @@ def chart_layout(chart, width):
             'groups': groups, 'reference': reference, 'bar': bar}
 
 
+def measured_on_a_client(results) -> bool:
+    """Whether any of ``results`` (or the report's configurations) was measured on a client: the only results the
+    network line stands beside."""
+    return any(r.get('source') == 'CLIENT' for r in results)
+
+
+def as_drawn(chart, client_measured):
+    """``chart`` as the panel and the report draw it: the network line (``reference``) only beside client-measured
+    results, and then the chart's words do not name it either."""
+    ref = chart.get('reference')
+    if client_measured or not ref:
+        return chart
+    limit = f'; {ref["label"]} {ref["text"]}.'   # as chart_data._chart ends the description
+    words = chart['description']
+    return {**chart, 'reference': None,
+            'description': words[:-len(limit)] + '.' if words.endswith(limit) else words}
+
+
 def panel_layouts(charts, client_measured, widths=PANEL_WIDTHS):
-    """Each chart laid out at each of ``widths`` (of ``PANEL_WIDTHS``, narrowest first), the network line only
-    beside client-measured results."""
+    """Each chart laid out at each of ``widths`` (of ``PANEL_WIDTHS``, narrowest first), as drawn (``as_drawn``)."""
     widths = sorted(set(widths))
-    return {chart['id']: [chart_layout(chart if client_measured else {**chart, 'reference': None}, width)
-                          for width in widths] for chart in charts}
+    return {chart['id']: [chart_layout(as_drawn(chart, client_measured), width) for width in widths]
+            for chart in charts}

@@ -35,6 +35,7 @@ from ..presets.catalog import get_builtin
 from .box_section import box_section
 from .campaign_section import campaign_section
 from .chart_data import compare_series
+from .chart_layout import as_drawn, measured_on_a_client
 from .columns import SUMMARY_COLUMNS
 from .errors import ReportInputError
 from .inputs import checked_comparison, checked_results
@@ -153,6 +154,9 @@ def build_report(results, comparison, *, title, generated_at, settings_diffs=Non
     metric_rows = _metric_rows(ordered, baseline_id, compared['rows'])
     drawn = compared['drawn'] or compare_series(configurations, {e['id']: e['summary'] for e in ordered},
                                                 compared['rows'], theoretical_max)
+    # the panel's rule: the network line only beside client-measured results (a box figure never crossed the link)
+    client = measured_on_a_client(configurations)
+    drawn = {**drawn, 'charts': [as_drawn(c, client) for c in drawn['charts']]}
     return {
         'format_version': FORMAT_VERSION,
         'title': title,
