@@ -188,6 +188,18 @@ export function setServerErrors(error: unknown, controls: Record<string, Abstrac
   return generalText(rest, words);
 }
 
+/**
+ * The refusals `setServerErrors` put on fields, once more as one line for beside the form's send button: on a phone
+ * the field may be off-screen, and the press must not seem to do nothing. Null when no row went to a field.
+ */
+export function refusedOnFields(error: unknown, controls: Record<string, AbstractControl>, words = inEnglish): string | null {
+  if (!(error instanceof ApiValidationError)) {
+    return null;
+  }
+  const { byField } = matchRows(error.fields, Object.keys(controls));
+  return generalText([...byField.values()].flat(), words);
+}
+
 /** Drop the server's old refusals before the form is checked and sent again. */
 export function clearServerErrors(controls: Record<string, AbstractControl>): void {
   for (const control of Object.values(controls)) {

@@ -104,6 +104,23 @@ describe('CampaignFormComponent', () => {
     expect(q('text-error-tests')).not.toBeNull();
   });
 
+  it('says a refusal on a field beside Start too, where the press was (the field may be off-screen on a phone)', async () => {
+    const skipped = 'Every preset is skipped: Max sequential read changes nothing on this box';
+    const { q, choose, settle } = await renderForm((m) => m.mockJob('tuning.campaign.run', () => throwError(() => new ApiValidationError([
+      { attribute: 'tuning.campaign.run.spec.presets', message: `Value error, ${skipped}`, errno: 22 },
+    ]))));
+    await choose('select-camp-dataset', 'tank/vms');
+    q('checkbox-camp-preset-max-iops')!.querySelector('input')!.click();
+    q('button-camp-start')!.click();
+    await settle();
+    const refused = q('text-camp-refused')!;
+    expect(refused.textContent).toBe(`Not started: ${skipped}`);
+    expect(refused.getAttribute('role')).toBe('alert');
+    // right above the Start button
+    expect(refused.nextElementSibling!.contains(q('button-camp-start'))).toBe(true);
+    expect(q('text-camp-error')).toBeNull();
+  });
+
   it('estimates every configuration in every round', async () => {
     const { api, q, settle } = await renderForm();
     q('checkbox-camp-preset-max-iops')!.querySelector('input')!.click();

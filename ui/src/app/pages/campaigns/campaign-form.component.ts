@@ -24,7 +24,7 @@ import { BenchmarkSettingsComponent } from '../../shared/benchmark-settings/benc
 import { datasetChoice, noDatasetsWords } from '../../shared/benchmark-settings/dataset-choice';
 import { formState, toggleInList } from '../../shared/benchmark-settings/form-state';
 import { FieldErrorComponent } from '../../shared/field-error.component';
-import { readyToSend, setServerErrors } from '../../shared/field-errors';
+import { readyToSend, refusedOnFields, setServerErrors } from '../../shared/field-errors';
 import { missingAcknowledgements } from '../../shared/plan-words';
 import { CampaignsStore } from '../../stores/campaigns.store';
 import { PresetsStore } from '../../stores/presets.store';
@@ -169,6 +169,9 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
         }
       </div>
       @if (general(); as e) { <p class="banner danger" role="alert" tpTest="camp-error">{{ e }}</p> }
+      @if (refused(); as why) {
+        <p class="banner danger" role="alert" tpTest="camp-refused">{{ 'Not started: {why}' | t: { why } }}</p>
+      }
       <div class="actions">
         <button *tpRequiresRole="role.write" matButton="filled" type="submit" class="primary" tpTest="camp-start"
                 [disabled]="starting() || busy() || checking() || missingAcks().length > 0">{{ 'Start campaign' | t }}</button>
@@ -222,6 +225,8 @@ export class CampaignFormComponent {
   protected readonly dangerError = signal<string | null>(null);
   /** What the server refused that no field shows. */
   protected readonly general = signal<string | null>(null);
+  /** The refusals on fields, said again beside Start (the field may be off-screen on a phone). */
+  protected readonly refused = signal<string | null>(null);
   protected readonly starting = signal(false);
   /** The chosen presets whose plan on the chosen dataset needs a reboot. */
   private readonly rebootPresets = signal<ReadonlySet<string>>(new Set());
@@ -310,6 +315,7 @@ export class CampaignFormComponent {
   protected start(): void {
     const controls = campaignControls(this.form);
     this.general.set(null);
+    this.refused.set(null);
     if (!readyToSend(this.form, controls)) {
       return;
     }
@@ -346,6 +352,7 @@ export class CampaignFormComponent {
         // A job cut off by the campaign's own reboot is no failure: the campaign goes on and its row says so.
         if (error instanceof ApiValidationError || !this.campaigns.active()) {
           this.general.set(setServerErrors(error, controls));
+          this.refused.set(refusedOnFields(error, controls));
         }
       },
     });
