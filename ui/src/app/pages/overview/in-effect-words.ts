@@ -24,6 +24,22 @@ export function undoWords(row: Row, putBackBefore: TuningSettingValue | undefine
 }
 
 /**
+ * Where tuning holds both write buffer settings (possibly from two restore points), which one wins: in OpenZFS
+ * zfs_dirty_data_max (bytes) is what applies while the box runs; zfs_dirty_data_max_percent only sets it when the
+ * module loads at boot. Null when not both are in effect.
+ */
+export function writeBufferNote(rows: readonly Pick<Row, 'setting'>[]): Words | null {
+  const settings = new Set(rows.map((r) => r.setting));
+  if (!settings.has('zfs_dirty_data_max') || !settings.has('zfs_dirty_data_max_percent')) {
+    return null;
+  }
+  return {
+    key: T('Two write buffer settings are in effect: the size ({bytes}) is what applies while the box runs; the % of RAM ({percent}) only sets that size when ZFS loads at boot, so after a reboot the % of RAM decides unless the size is set again.'),
+    params: { bytes: 'zfs_dirty_data_max', percent: 'zfs_dirty_data_max_percent' },
+  };
+}
+
+/**
  * A dangerous setting's lead in words, what it changes first ("Synchronous writes are off on tank/vm"); the banner
  * follows it with the setting's name and value in brackets, then `dangerReason` once: one sentence, nothing said
  * twice. A setting without words of its own leads with what it changes, and where.

@@ -155,6 +155,14 @@ describe('OverviewPage', () => {
     localStorage.clear();
   });
 
+  it('says which write buffer setting wins where both are in effect', async () => {
+    const { q } = await open(fakeState({ in_effect: [
+      row({ setting: 'zfs_dirty_data_max', scope: 'global', restore_point_id: 1 }),
+      row({ setting: 'zfs_dirty_data_max_percent', pending_reboot: true, scope: 'global', restore_point_id: 2 }),
+    ] }));
+    expect(q('text-write-buffer-note')!.textContent).toContain('the size (zfs_dirty_data_max) is what applies while the box runs');
+  });
+
   it('shows a value verified after a reboot as a success, a mismatch as a warning', async () => {
     localStorage.clear();
     const verified = 'Write buffer, % of RAM 20 % verified after reboot.';

@@ -31,7 +31,7 @@ import { TypedCellDef } from '../../shared/table/typed-cell';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
-import { dangerLead, dangerReason, undoWords } from './in-effect-words';
+import { dangerLead, dangerReason, undoWords, writeBufferNote } from './in-effect-words';
 import { rereadWhileVisible } from './reread-while-visible';
 
 /** A setting the drift actions name: an in-effect, drift or accepted row (all carry key, setting and its words). */
@@ -90,6 +90,8 @@ export class OverviewPage {
     : this.restorePoints() === 1
     ? T('{n} settings tuning changed are in effect now, from one restore point:')
     : T('{n} settings tuning changed are in effect now, from {points} restore points (earlier presets still count):')));
+  /** Which write buffer setting wins when both are in effect. */
+  protected readonly writeBufferNote = computed(() => writeBufferNote(this.inEffect()));
   private readonly dismissed = inject(DismissedNotices);
   /** What start-up recovery did: the same line once with a count, minus the ones dismissed. */
   protected readonly notices = computed(() => mergeNotices(this.box.state()?.recovered ?? [])
