@@ -106,14 +106,16 @@ def check_method(cls, name: str, fn) -> list[str]:
 
 
 def check_job(where: str, fn) -> list[str]:
-    """@job must sit directly above ``def`` (below @api_method) and the function must take ``job`` after self."""
+    """@job must sit directly above ``def`` (below @api_method) and the function must take ``job`` after self (after
+    ``app`` with ``pass_app``, as middlewared's Job prepends them: service.control(self, app, job, ...))."""
     if not hasattr(fn, '_job'):
         return []
     inner = inspect.unwrap(fn)
     if inner is fn or not hasattr(inner, '_job'):
         return [f'{where}: @job must be the innermost decorator (directly above def, below @api_method)']
     params = list(inspect.signature(inner).parameters)
-    if params[1:2] != ['job']:
+    lead = ['app', 'job'] if hasattr(fn, '_pass_app') or hasattr(inner, '_pass_app') else ['job']
+    if params[1:1 + len(lead)] != lead:
         return [f'{where}: a job method takes `job` as its first parameter after self (has {params[:3]})']
     return []
 
