@@ -6,9 +6,10 @@ const BINARY_UNITS: [string, number][] = [
 ];
 
 /**
- * A size in binary units, spelled as the server spells it (core.presets.units.format_bytes), so a plan, a report and
- * the panel say one thing: "24 GiB" when whole, else one decimal ("3.2 GiB", "476.8 MiB", "64.0 KiB" for a few bytes
- * past 64 KiB), "512 B" below a KiB, "-2 GiB" for a shrink.
+ * A size in binary units by the one figure rule (core/figures.py significant()): one decimal below 100 and none when
+ * it is 0 ("3.2 GiB", "1.5 GiB", "64 KiB" for a few bytes past 64 KiB), whole from 100 with thousands separated
+ * ("477 GiB", "1,024 MiB"), "512 B" below a KiB, "-2 GiB" for a shrink. The server's format_bytes still writes
+ * "476.8 MiB" and "64.0 KiB".
  */
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes == null || !Number.isFinite(bytes)) {
@@ -19,10 +20,11 @@ export function formatBytes(bytes: number | null | undefined): string {
   }
   const found = BINARY_UNITS.find(([, size]) => bytes >= size);
   if (!found) {
-    return `${bytes} B`;
+    return `${bytes.toLocaleString('en-US')} B`;
   }
   const value = bytes / found[1];
-  return `${Number.isInteger(value) ? value.toFixed(0) : oneDecimal(value)} ${found[0]}`;
+  const figure = value >= 99.95 ? Math.round(value).toLocaleString('en-US') : oneDecimal(value).replace(/\.0$/, '');
+  return `${figure} ${found[0]}`;
 }
 
 /** Python's `f'{value:.1f}'`: correctly rounded like toFixed, but a tie goes to the even digit. A size over a power of

@@ -38,7 +38,7 @@ describe('BenchmarkFormComponent: what the run does to the box', () => {
       const effects = q('section-bench-effects')!.textContent!;
       expect(effects).toContain('a scratch directory it creates under the sandbox’s stand-in for tank (a plain '
         + 'directory on this machine’s disk, no ZFS pool)');
-      expect(effects).toContain('take 281.6 MiB of this machine’s disk (9 TiB free now)');
+      expect(effects).toContain('take 282 MiB of this machine’s disk (9 TiB free now)');
       expect(effects).toContain('keeps this machine’s disk busy');
       expect(effects).not.toContain('scratch dataset');
       expect(effects).not.toContain('pool tank');

@@ -33,7 +33,7 @@ describe('runEffects', () => {
 
   it('states a typed working set exactly, and no figure while the box is unknown', () => {
     expect(inEnglish(runEffects('tank', { profile: 'QUICK', working_set_mib: 512 }, fakeProfile())[1]))
-      .toBe('Its test files take 563.2 MiB of pool tank (9 TiB free now).');
+      .toBe('Its test files take 563 MiB of pool tank (9 TiB free now).');
     expect(inEnglish(runEffects('tank', { profile: 'QUICK', working_set_mib: null }, null)[1]))
       .toBe('Its test files need free space on pool tank.');
   });
@@ -45,15 +45,15 @@ describe('runEffects', () => {
       'The run writes its test files into a scratch directory it creates under the sandbox’s stand-in for tank/vms '
         + '(a plain directory on this machine’s disk, no ZFS pool), and removes it when it ends, also when it fails '
         + 'or is aborted.',
-      'Its test files take 281.6 MiB of this machine’s disk (9 TiB free now).',
+      'Its test files take 282 MiB of this machine’s disk (9 TiB free now).',
       'It checks the space first and refuses, writing nothing, when there is not enough.',
       'For as long as it runs (the estimate above), it keeps this machine’s disk busy: other reads and writes on that '
         + 'disk are slower until it ends.',
     ]);
     expect(inEnglish(runEffects('tank', { profile: 'QUICK', working_set_mib: 512 }, null, true)[1]))
-      .toBe('Its test files take 563.2 MiB of this machine’s disk.');
+      .toBe('Its test files take 563 MiB of this machine’s disk.');
     expect(inEnglish(runEffects('tank', { profile: 'QUICK', working_set_mib: null }, null, true)[1]))
-      .toBe('Its test files take 281.6 MiB of this machine’s disk.');
+      .toBe('Its test files take 282 MiB of this machine’s disk.');
   });
 
   it('warns in words when the space said is more than is free: refused for sure, or unless Direct I/O needs less', () => {
