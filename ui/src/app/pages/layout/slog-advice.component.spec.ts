@@ -324,6 +324,13 @@ describe('SlogAdviceComponent', () => {
         .toEqual({ disabled: true, needs: 'FULL_ADMIN', says: 'Needs the Full admin role' });
     });
 
+    it('tells the write role on the sandbox that the only thing it could measure needs Full admin', async () => {
+      const { q } = await renderAdvice(() => new Subject<Job>(), { roles: WRITE_ROLES, profile: fakeProfile() });
+      expect(q('text-slog-cannot-measure')!.textContent!.trim()).toBe(
+        'The sandbox cannot measure a dataset: its datasets are plain directories, with no intent log. Only an unused SSD below can be tested, which needs the Full admin role. Measure stays off.');
+      expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);
+    });
+
     it('locks the SSD choice, not Measure, for the write role: erasing a disk asks what a reboot does', async () => {
       const { el } = await renderAdvice(() => new Subject<Job>(), { roles: WRITE_ROLES });
       expect(controlState(el, 'checkbox-slog-ssd-nvme0n1'))

@@ -237,7 +237,7 @@ export class SlogAdviceComponent {
   protected readonly ready = computed(() => readyToMeasure(this.form(), this.box.isSandbox()));
   /** Before any choice: what this box cannot measure at all (the sandbox's datasets), so nobody picks one to learn it. */
   protected readonly cannotMeasure = computed(() => {
-    const why = cannotMeasureWords(this.box.isSandbox(), this.ssds().length);
+    const why = cannotMeasureWords(this.box.isSandbox(), this.ssds().length, this.roles.lacks(ROLE.fullAdmin) === null);
     return why && this.words(why);
   });
   protected readonly limitsOpen = signal(false);

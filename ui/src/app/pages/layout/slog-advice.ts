@@ -62,9 +62,12 @@ export function readyToMeasure(form: SlogForm, sandbox = false): boolean {
  * What the box cannot measure, said before anything is chosen, or null. The sandbox's datasets are plain directories
  * (no intent log), so only an unused SSD can be tested there, on a file standing in for it; with none, nothing can.
  */
-export function cannotMeasureWords(sandbox: boolean, ssds: number): Words | null {
+export function cannotMeasureWords(sandbox: boolean, ssds: number, mayErase = true): Words | null {
   if (!sandbox) {
     return null;
+  }
+  if (ssds && !mayErase) {   // the SSD ticks are locked: nothing this user can start here
+    return { key: T('The sandbox cannot measure a dataset: its datasets are plain directories, with no intent log. Only an unused SSD below can be tested, which needs the Full admin role. Measure stays off.') };
   }
   return ssds
     ? { key: T('The sandbox cannot measure a dataset: its datasets are plain directories, with no intent log. Only an unused SSD below can be tested (a file stands in for it).') }
