@@ -8,8 +8,12 @@ under it, and run against the sandbox host in `make test` and against TrueNAS's 
 under QEMU's software emulation they cost most of this tier's time and prove nothing more. So do the files whose
 box-side path a test of this tier already walks on the real pool: benchmarks and their abort (test_vm_benchmark),
 campaigns (test_vm_campaign, test_vm_client_campaign), the client kit over NFS, SMB and iSCSI (test_vm_clients); they
-were half of this tier's time (CI's budget is 90 minutes for every tier). The reports' file (test_report_api) too: what
-it asks of the box is a benchmark and a campaign, and rendering is the same code whatever the box."""
+were half of this tier's time. The reports' file (test_report_api) too: what it asks of the box is a benchmark and a
+campaign, and rendering is the same code whatever the box. So are the files whose tests end at the host's own
+checks before anything reaches the box: hostile values (refused by field; the box side has test_vm_hostile_values),
+benchmark limits (refusals before a write; a real benchmark's space check is test_vm_benchmark's) and the preset
+editor (stored presets; applying them is test_vm_presets'). Left: apply, revert, drift and its actions, the words
+read from the real box, and the alerts its state raises."""
 import os
 import re
 import subprocess
@@ -24,8 +28,7 @@ ARTIFACTS = REPO / 'tests' / 'artifacts' / 'vm'
 pytestmark = pytest.mark.vm
 
 # The files that reach the box (see the docstring); a file renamed or added that reaches the box belongs here.
-BOX_FILES = ('test_tuning_api.py', 'test_benchmark_limits.py', 'test_drift_actions_api.py',
-             'test_preset_editor_api.py', 'test_change_words_api.py', 'test_alerts_api.py', 'test_hostile_values.py')
+BOX_FILES = ('test_tuning_api.py', 'test_drift_actions_api.py', 'test_change_words_api.py', 'test_alerts_api.py')
 # The only reasons a test may skip against the VM's host; any other skip is a test lost.
 SKIP_REASONS = ('sandbox-only test', 'needs a host of its own', 'no read-only account given',
                 'not possible against a host that is already running')
