@@ -301,7 +301,7 @@ def test_reboot_setting_is_pending_until_the_box_reboots_then_verified(host):
     assert result['pending_reboot'] == [row['key']]
     state = c.call('tuning.state')
     assert [p['setting'] for p in state['pending_reboot']] == ['zfs_dirty_data_max_max']
-    # named and with its unit, so the panel's banner says "Write buffer limit 6.0 GiB", not a byte count
+    # named and with its unit, so the panel's banner says "Write buffer limit 6 GiB", not a byte count
     assert {k: state['pending_reboot'][0][k] for k in ('name', 'unit', 'zero_is_default')} == \
         {'name': 'Write buffer limit', 'unit': 'BYTES', 'zero_is_default': False}
     assert state['drift'] == []

@@ -65,7 +65,7 @@ def test_the_answer_says_sizes_and_the_walk_in_words():
     answer = recordsize_answer('tank/media', scan, 128 * KIB, 'LZ4')
     assert (answer['recommended_words'], answer['current_words']) == ('1 MiB', '128 KiB')
     assert answer['scan']['words'] == (
-        '2 files (2.0 GiB) in 3 folders: part of the dataset, where the walk began (it ran out of the time it was '
+        '2 files (2 GiB) in 3 folders: part of the dataset, where the walk began (it ran out of the time it was '
         'given); the advice speaks for what was seen; 2 child datasets left out (each has its own record size) and '
         '1 entry could not be read.')
     assert answer['special'][0]['words'] == 'files of 4 KiB or less add up to 10 B'

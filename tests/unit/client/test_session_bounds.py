@@ -27,7 +27,7 @@ def test_a_session_has_room_until_its_results_or_bytes_reach_the_bound():
     assert past.startswith("This result (7 MiB) would take client session 3's results past 64 MiB, the most a "
                            'session may store (60 MiB stored)')
     # sizes in the plugin's one spelling (core.presets.units.format_bytes): a decimal only when not whole
-    assert "results take 64.0 MiB," in storage_refusal(3, {'results': 1, 'bytes': MAX_SESSION_BYTES + 100})
+    assert "results take 64 MiB," in storage_refusal(3, {'results': 1, 'bytes': MAX_SESSION_BYTES + 100})
     assert storage_refusal(3, {'results': 8, 'bytes': 60 * MIB}) is None   # room left for a smaller one
 
 

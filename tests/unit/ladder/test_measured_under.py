@@ -106,7 +106,7 @@ def test_with_none_under_todays_settings_one_measured_with_safe_writes_is_prefer
     (layer,) = out['layers']
     assert layer['data_loss_settings'] == [] and layer['current_settings'] is False
     assert ('Newer results measured with settings that can lose data on power loss are left out: #7 (Synchronous '
-            'writes Disabled on tank/media (now Standard), Write buffer size 8 GiB (now 4.0 GiB)).') in layer['note']
+            'writes Disabled on tank/media (now Standard), Write buffer size 8 GiB (now 4 GiB)).') in layer['note']
     assert 'not safe' not in out['verdict']
     # only unsafe ones: the newest stands, and says it
     unsafe = [result(7, 'DISABLED'), result(4, 'DISABLED')]

@@ -30,8 +30,8 @@ def test_selected_cache_disk_adds_l2arc_with_header_ram_warning(nas):
     cache = rows(plan)['POOL_DEVICE:tank:cache']
     assert (cache['current'], cache['proposed'], cache['apply_mode'], cache['risk']) == ('', 'sdh', 'LIVE', 'SAFE')
     assert prerequisite(plan, 'cache')['met'] is True
-    # 512,110,190,592 B of 128K blocks (existing data keeps 128K although 1M is proposed) -> 500,107,648 B = 476.9 MiB
-    assert any('476.9 MiB' in w and '128 KiB blocks' in w for w in plan['warnings'])
+    # 512,110,190,592 B of 128K blocks (existing data keeps 128K although 1M is proposed) -> 500,107,648 B = 477 MiB
+    assert any('477 MiB' in w and '128 KiB blocks' in w for w in plan['warnings'])
     changes = rows(plan)
     assert changes['ZFS_PARAMETER:global:l2arc_noprefetch']['proposed'] == '0'
     assert changes['ZFS_PARAMETER:global:l2arc_write_max']['risk'] == 'CAUTION'

@@ -132,7 +132,7 @@ def test_the_settings_list_shows_ranges_and_this_boxs_values(nas):
     assert rows[('ZFS_PARAMETER', 'zfs_dirty_data_max')]['default'] == str(32 * GiB // 10)
     assert rows[('SERVICE', 'servers')]['allowed'] == 'Auto (from the CPU count), or 1 to 256'
     assert rows[('ZFS_PARAMETER', 'zfs_prefetch_disable')]['choices'] == ['0', '1']
-    assert rows[('SYSCTL', 'net.core.rmem_max')]['allowed'] == '0 B to 2.0 GiB'
+    assert rows[('SYSCTL', 'net.core.rmem_max')]['allowed'] == '0 B to 2 GiB'
 
 
 def test_choices_are_said_in_words_and_the_api_values_stay_in_choices(nas):

@@ -33,16 +33,19 @@ def format_block_size(size: int) -> str:
 
 
 def format_bytes(size: int) -> str:
-    """Binary size for people: 4 GiB, 3.2 GiB, 476.8 MiB, -2 GiB (a shrink). The one byte formatter of the plugin:
-    the report's words use it too."""
+    """Binary size for people by the one figure rule (core/figures.py): one decimal below 100 and none when it is 0
+    (4 GiB, 3.2 GiB, 64 KiB for a few bytes past 64 KiB), whole from 100 with thousands separated (477 MiB,
+    1,024 MiB), 1,023 B below a KiB, -2 GiB for a shrink. The one byte formatter of the plugin: the report's words
+    use it too, and the panel's formatBytes follows it (the same table in ui/src/app/shared/format.spec.ts)."""
     if size < 0:
         return '-' + format_bytes(-size)
     for suffix, unit in (('EiB', TiB << 20), ('PiB', TiB << 10), ('TiB', TiB), ('GiB', GiB), ('MiB', MiB),
                          ('KiB', KiB)):
         if size >= unit:
             value = size / unit
-            return f'{value:.0f} {suffix}' if value == int(value) else f'{value:.1f} {suffix}'
-    return f'{size} B'
+            figure = f'{round(value):,}' if value >= 99.95 else f'{value:.1f}'.removesuffix('.0')
+            return f'{figure} {suffix}'
+    return f'{size:,} B'
 
 
 def format_disk_size(size: int) -> str:

@@ -6,7 +6,7 @@ import { formatSettingValue, settingValueTitle } from './format';
 
 describe('format', () => {
   it('spells sizes by the one figure rule: a decimal below 100 unless it is 0, whole and grouped from 100', () => {
-    // the server's table (tests/unit/presets/test_format_bytes.py) still has '64.0 KiB', '476.8 MiB', '1024.0 MiB'
+    // the server's table is the same (tests/unit/presets/test_format_bytes.py): change both or neither
     const [KiB, MiB, GiB, TiB] = [2 ** 10, 2 ** 20, 2 ** 30, 2 ** 40];
     const spellings: [number, string][] = [
       [0, '0 B'], [512, '512 B'], [1023, '1,023 B'], [1024, '1 KiB'], [1536, '1.5 KiB'],

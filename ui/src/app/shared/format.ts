@@ -8,8 +8,8 @@ const BINARY_UNITS: [string, number][] = [
 /**
  * A size in binary units by the one figure rule (core/figures.py significant()): one decimal below 100 and none when
  * it is 0 ("3.2 GiB", "1.5 GiB", "64 KiB" for a few bytes past 64 KiB), whole from 100 with thousands separated
- * ("477 GiB", "1,024 MiB"), "512 B" below a KiB, "-2 GiB" for a shrink. The server's format_bytes still writes
- * "476.8 MiB" and "64.0 KiB".
+ * ("477 GiB", "1,024 MiB"), "512 B" below a KiB, "-2 GiB" for a shrink, as the server's format_bytes
+ * (core/presets/units.py) writes them.
  */
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes == null || !Number.isFinite(bytes)) {
