@@ -6,6 +6,7 @@ unused and marked non-rotational (the "SSD"s a preset may use as cache/log), zfs
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import sharing  # noqa: E402
 from availability import probe  # noqa: E402
 from guest_layout import DATA_DISKS, DISK_SIZE, build_nas  # noqa: E402
 
@@ -23,11 +25,28 @@ TIMINGS: dict[str, float] = {}
 FIGURES: dict[str, str] = {}   # measured figures a test reports for the run's summary (e.g. MB/s per protocol)
 
 
+SHARE = sharing.Share(os.environ['TUNING_VM_SHARE']) if os.environ.get('TUNING_VM_SHARE') else None
+
+
 def pytest_configure(config):
     config.addinivalue_line('markers', 'vm: needs the QEMU VM with real OpenZFS (tests/vm; TUNING_VM=0 skips)')
 
 
+def pytest_collection_modifyitems(items):
+    sharing.order(items)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item, nextitem):
+    """A file the other run claimed is passed over here, unreported (sharing.py)."""
+    if SHARE is not None and not SHARE.is_mine(item):
+        return True
+    return None
+
+
 def pytest_terminal_summary(terminalreporter):
+    if SHARE is not None and SHARE.left_to_the_other():
+        terminalreporter.write_line('run by the other VM: ' + ', '.join(SHARE.left_to_the_other()))
     if TIMINGS:
         terminalreporter.write_sep('-', 'VM tier timings')
         for name, secs in TIMINGS.items():

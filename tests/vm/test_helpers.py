@@ -132,3 +132,20 @@ def test_fio_watch_finds_the_mount_a_file_is_on_in_a_process_namespace():
     assert mount_of('/tank/share/.tuning-bench-8/f.0', mountinfo)['source'] == 'tank/share'
     assert mount_of('/tank/share2/f', mountinfo)['source'] == 'tank'
     assert mount_of('/tank/my files/f', mountinfo)['mount_point'] == '/tank/my files'
+
+
+def test_two_runs_sharing_a_directory_take_each_file_once_slowest_first(tmp_path):
+    from types import SimpleNamespace
+
+    from sharing import Share, order
+    items = [SimpleNamespace(path=tmp_path / name, n=n) for name, n in
+             (('test_vm_arc.py', 0), ('test_vm_api_suite.py', 1), ('test_vm_api_suite.py', 2), ('test_vm_reboot.py', 3),
+              ('test_lab.py', 4))]
+    order(items)
+    assert [i.n for i in items] == [1, 2, 3, 4, 0]   # the API suite, the reboot, then the rest by name
+    first, second = Share(str(tmp_path / 'share')), Share(str(tmp_path / 'share'))
+    assert first.is_mine(items[0]) and first.is_mine(items[1])   # a file's tests stay with the run that took it
+    assert not second.is_mine(items[1])
+    assert second.is_mine(items[2])                               # the second run takes what is left
+    assert not first.is_mine(items[2]) and first.is_mine(items[3])
+    assert second.left_to_the_other() == ['test_vm_api_suite.py'] and first.left_to_the_other() == ['test_vm_reboot.py']
