@@ -110,7 +110,7 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
               <td mat-cell *matCellDef="let r; of: table.rows" class="num" [class.muted]="tooFew(r)" [attr.colspan]="tooFew(r) ? 3 : null"
                   [attr.data-label]="'Change' | t" [tpTest]="tooFew(r) ? ['camp-too-few', r.index] : null">
                 <!-- Only a winner has a change: a row the baseline keeps shows none (as the report), not ±0.0 %. -->
-                @if (tooFew(r)) { {{ 'too few runs for a verdict (need {n} per configuration)' | t: { n: r.min_runs ?? '?' } }} } @else if (r.verdict === 'BETTER') { {{ pct(r.ratio) }} } @else { — }</td>
+                @if (tooFew(r)) { @if (r.min_runs) { {{ 'too few runs for a verdict (need {n} per configuration)' | t: { n: r.min_runs } }} } @else { {{ 'too few runs for a verdict' | t }} } } @else if (r.verdict === 'BETTER') { {{ pct(r.ratio) }} } @else { — }</td>
             </ng-container>
             <ng-container matColumnDef="interval">
               <th mat-header-cell *matHeaderCellDef>{{ '95 % interval' | t }}</th>

@@ -29,6 +29,7 @@ describe('ladder words', () => {
     expect(bottleneckWords(read)).toEqual({ key: 'Network (iperf3)' });
     expect(bottleneckWords(write)).toEqual({ key: 'the protocol ({protocol}) or the client', params: { protocol: 'NFS' } });
     expect(bottleneckWords(null).key).toContain('not named yet');
+    expect(bottleneckWords({ ...write!, protocol: null })).toEqual({ key: 'the protocol or the client' });
   });
 
   it('reads a next step into its words, its method and the page that takes it', () => {

@@ -65,7 +65,9 @@ export function bottleneckWords(side: LadderBottleneckSide | null): Words {
     return { key: T('not named yet (too few figures to compare)') };
   }
   if (side.layer === 'PROTOCOL') {
-    return { key: T('the protocol ({protocol}) or the client'), params: { protocol: side.protocol ?? '?' } };
+    return side.protocol
+      ? { key: T('the protocol ({protocol}) or the client'), params: { protocol: side.protocol } }
+      : { key: T('the protocol or the client') };
   }
   return { key: LAYER_WORDS[side.layer] };
 }

@@ -53,6 +53,14 @@ describe('TargetPickerComponent', () => {
     expect(q('fieldset-target-cache-disks')!.textContent).toContain('NVMe SSD');
   });
 
+  it('says a disk whose kind the box does not report is of unknown kind, never a bare mark', async () => {
+    const devices = { ...DEVICES, cache: [{ ...choice('sdh', true), kind: null }] };
+    const { q } = await render(target, devices);
+    const words = q('fieldset-target-cache-disks')!.textContent!;
+    expect(words).toContain('sdh · kind unknown');
+    expect(words).not.toContain('?');
+  });
+
   it('keeps the chosen log disk tickable and folds the disks pools use, with their reasons', async () => {
     const { q, emitted } = await render(target, DEVICES);
     const logNvme = q<HTMLInputElement>('input-disk-log-disks-nvme0n1')!;

@@ -5,6 +5,7 @@ import { MatOption, MatSelect } from '@angular/material/select';
 import { TuningTarget } from '../../api/models/tuning-common';
 import { TuningDeviceChoice, TuningDeviceChoices } from '../../api/models/tuning-devices';
 import { TuningProfile } from '../../api/models/tuning-profile';
+import { T } from '../../i18n/translate-marker';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { formatBytes } from '../../shared/format';
 import { DISK_KIND_WORDS } from '../../shared/state-words';
@@ -133,7 +134,7 @@ export class TargetPickerComponent {
   }
 
   protected kindWords(disk: TuningDeviceChoice): string {
-    return disk.kind ? DISK_KIND_WORDS[disk.kind] : '?';
+    return disk.kind ? DISK_KIND_WORDS[disk.kind] : T('kind unknown');
   }
 
   protected selected(field: DiskField): string[] {
