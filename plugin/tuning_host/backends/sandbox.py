@@ -2,11 +2,11 @@
 
 Module parameters, sysctls, pools and dataset properties are one JSON document (`sandbox.state`). Every dataset is
 a real directory under `<data_dir>/sandbox/mnt/<dataset>` so benchmarks run real fio there, and a dataset's free space
-is the real filesystem's (a pool's size is its disks'). A "reboot" marks the state and asks the host to restart its process; the next `start()` is a
-boot: a new boot id, module parameters re-computed from the persisted options (load-time-only ones included; the
-RAM-derived defaults move by a few pages between boots, as on a real kernel),
-sysctls reset to defaults plus the persisted ones. A host restart without a reboot is not a boot (like
-middlewared restarting on a running box).
+is the real filesystem's (a pool's size is its disks', its allocated the filesystem's used bytes). A "reboot" marks
+the state and asks the host to restart its process; the next `start()` is a boot: a new boot id, module parameters
+re-computed from the persisted options (load-time-only ones included; the RAM-derived defaults move by a few pages
+between boots, as on a real kernel), sysctls reset to defaults plus the persisted ones. A host restart without a
+reboot is not a boot (like middlewared restarting on a running box).
 """
 import json
 import os
@@ -232,8 +232,10 @@ class SandboxBackend(Backend):
             '$.box.physmem', '$.box.openzfs_version', '$.zfs_parameters.zfs_arc_max',
             '$.zfs_parameters.zfs_arc_min', '$.pools')
         c_max, c_min = arc_limits(physmem, openzfs, int(arc_max), int(arc_min))
-        # A quiet box: the ARC holds what the datasets' real files would occupy, within its limits.
-        size = min(c_max, max(c_min, self._used_bytes(pools) + 256 * 1024 ** 2))
+        # A quiet box: the ARC holds what the datasets' real files would occupy, within its limits (the pools'
+        # filesystem's used bytes, as their allocated: a statvfs, not a walk of every file on each read).
+        used = _filesystem_used(self.mnt_root) if pools and os.path.isdir(self.mnt_root) else 0
+        size = min(c_max, max(c_min, used + 256 * 1024 ** 2))
         return {
             'c': size, 'c_min': c_min, 'c_max': c_max, 'size': size, 'p': size // 2,
             'hits': 0, 'misses': 0, 'l2_size': 0, 'l2_hits': 0, 'l2_misses': 0,
@@ -327,10 +329,13 @@ class SandboxBackend(Backend):
     def _pool_view(self, pool, disk_sizes):
         path = self._mountpoint(pool['name'])
         # The pool's size is its disks' (as `zpool list` adds them up), not the host's filesystem's: a box of 7 x 4 TB
-        # disks does not show a 252 GiB pool. What its datasets hold is allocated; the datasets' own free space stays
-        # the real filesystem's (the space a benchmark really has).
+        # disks does not show a 252 GiB pool. Allocated is what the filesystem its datasets live on holds, capped by
+        # that size: one statvfs, where adding up its files walked the whole tree on every pool read (tuning.profile
+        # reads the pools each call: 3,000 files made it ten times slower). It is what the datasets hold when the
+        # sandbox's directory is a filesystem of its own, else more (the host's other files too), never less; the
+        # datasets' own free space stays the real filesystem's (the space a benchmark really has).
         size = _pool_size(pool['data'], disk_sizes)
-        allocated = min(size, _tree_bytes(path)) if os.path.isdir(path) else 0
+        allocated = min(size, _filesystem_used(path)) if os.path.isdir(path) else 0
         topology = {'data': [], 'log': [], 'cache': [], 'spare': [], 'special': [], 'dedup': []}
         for role in ('data', 'log', 'cache'):
             topology[role] = [_vdev_view(v) for v in pool[role]]
@@ -474,17 +479,14 @@ class SandboxBackend(Backend):
                 return str(shutil.disk_usage(self.mnt_root).free)
             return str(volsize if ds['properties'].get('refreservation', '0') != '0' else 0)
         path = self._mountpoint(name)
-        used = _tree_bytes(path)
+        # A dataset's own files, added up (its used is its own, unlike the pool's allocated): walked only when asked
+        # for used, or for available under a quota
         if prop in ('used', 'referenced'):
-            return str(used)
+            return str(_tree_bytes(path))
         free = shutil.disk_usage(path).free if os.path.isdir(path) else 0
-        limits = [int(ds['properties'][q]) - used for q in ('quota', 'refquota')
-                  if int(ds['properties'].get(q, '0'))]
-        return str(max(0, min([free, *limits])))
-
-    def _used_bytes(self, pools):
-        root = os.path.realpath(self.mnt_root)
-        return sum(_tree_bytes(self._mountpoint(p['name'], root)) for p in pools)
+        quotas = [int(ds['properties'][q]) for q in ('quota', 'refquota') if int(ds['properties'].get(q, '0'))]
+        used = _tree_bytes(path) if quotas else 0
+        return str(max(0, min([free, *(quota - used for quota in quotas)])))
 
     def set_dataset_properties(self, name, values):
         def apply(state):
@@ -679,6 +681,12 @@ def _symlink_below(root, parts):
         except OSError:
             return False   # nor is anything below it
     return False
+
+
+def _filesystem_used(path):
+    """The bytes in use on the filesystem holding `path`, as df counts them."""
+    st = os.statvfs(path)
+    return (st.f_blocks - st.f_bfree) * st.f_frsize
 
 
 def _tree_bytes(path):

@@ -167,13 +167,16 @@ def test_cache_and_log_vdevs(backend):
         backend.remove_vdev('tank', cache['guid'])
 
 
-def test_pool_size_is_its_disks_and_allocated_what_its_datasets_hold(backend):
+def test_pool_size_is_its_disks_and_allocated_at_least_what_its_datasets_hold(backend):
+    from tuning_host.backends.sandbox import _tree_bytes
     # tank is 7 x 4 TB in RAIDZ2: `zpool list` counts every disk, parity included (not the host's filesystem)
     pool = backend.pool('tank')
     assert pool['size'] == 7 * 4000787030016
     with open(os.path.join(pool['path'], 'file'), 'wb') as f:
         f.write(b'x' * 4096)
     pool = backend.pool('tank')
+    # the filesystem's used bytes (one statvfs, not a walk of the pool's files), capped by the pool's size
+    assert _tree_bytes(pool['path']) <= pool['allocated'] <= pool['size']
     assert pool['allocated'] >= 4096 and pool['allocated'] + pool['free'] == pool['size']
 
 
