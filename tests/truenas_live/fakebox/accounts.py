@@ -1,11 +1,13 @@
-"""The fake box's local accounts, as a fresh TrueNAS has them plus one read-only administrator (not a service module:
-it defines no Service).
+"""The fake box's local accounts, as a fresh TrueNAS has them plus one read-only administrator and one administrator
+of the tuning plugin's write role only (not a service module: it defines no Service).
 
 ``root`` (uid 0) logs in over the unix socket only, as on a box where root's password is disabled; ``truenas_admin``
-(uid 950, in builtin_administrators 544) and ``readonly`` (in truenas_readonly_administrators 951) also log in with a
-password over TCP. Their privileges come from the built-in privilege rows TrueNAS's migrations seed (``PRIVILEGES``,
-written into middlewared's database by harness.create_database), so TrueNAS's own code (auth.authenticate_user,
-privilege.compose_privilege, the role checks) makes their credentials.
+(uid 950, in builtin_administrators 544), ``readonly`` (in truenas_readonly_administrators 951) and ``sysadmin`` (in
+a local group the admin made, 3100, given a privilege of SYSTEM_ADVANCED_WRITE, the role of the plugin's write
+methods, and not FULL_ADMIN) also log in with a password over TCP. Their privileges come from the privilege rows
+(``PRIVILEGES``: the built-in ones TrueNAS's migrations seed, and one as the Privileges screen saves it, with no
+builtin_name) that harness.create_database writes into middlewared's database, so TrueNAS's own code
+(auth.authenticate_user, privilege.compose_privilege, the role checks) makes their credentials.
 """
 import hmac
 
@@ -13,6 +15,11 @@ BUILTIN_ADMINISTRATORS = 544          # LocalAdminGroups.BUILTIN_ADMINISTRATORS
 TRUENAS_READONLY_ADMINISTRATORS = 951  # LocalAdminGroups.TRUENAS_READONLY_ADMINISTRATORS
 ADMIN_PASSWORD = 'live-admin-password'
 READONLY_PASSWORD = 'live-readonly-password'
+SYSADMIN_PASSWORD = 'live-sysadmin-password'
+TUNING_WRITERS = 3100                  # a local group the admin made (not a built-in one)
+# The role of the plugin's write methods (middleware/tuning/framework.py WRITE_ROLES): sysadmin holds it, and
+# nothing more, so what needs FULL_ADMIN on top of it (tuning.advice.slog writing over an SSD) is refused to it.
+TUNING_WRITE_ROLE = 'SYSTEM_ADVANCED_WRITE'
 
 # username -> passwd entry (what NSS gives) + the password pam_unix would check (None: no password login)
 ACCOUNTS = {
@@ -22,6 +29,8 @@ ACCOUNTS = {
                       'home': '/home/truenas_admin', 'password': ADMIN_PASSWORD, 'id': 2},
     'readonly': {'uid': 3000, 'gid': 3000, 'groups': (3000, TRUENAS_READONLY_ADMINISTRATORS),
                  'gecos': 'Read-only administrator', 'home': '/var/empty', 'password': READONLY_PASSWORD, 'id': 3},
+    'sysadmin': {'uid': 3001, 'gid': 3001, 'groups': (3001, TUNING_WRITERS), 'gecos': 'System advanced administrator',
+                 'home': '/var/empty', 'password': SYSADMIN_PASSWORD, 'id': 4},
 }
 
 # account_privilege rows as migrations 2022-08-17_13-37_privilege .. 2024-01-15_20-10_builtin_roles_groups leave them
@@ -30,6 +39,9 @@ PRIVILEGES = (
      'roles': ['FULL_ADMIN'], 'web_shell': True},
     {'builtin_name': 'READONLY_ADMINISTRATOR', 'name': 'Read-Only Administrator',
      'local_groups': [TRUENAS_READONLY_ADMINISTRATORS], 'roles': ['READONLY_ADMIN'], 'web_shell': False},
+    # as privilege.create saves an admin's own privilege: no builtin_name
+    {'builtin_name': None, 'name': 'System Advanced Writers', 'local_groups': [TUNING_WRITERS],
+     'roles': [TUNING_WRITE_ROLE], 'web_shell': False},
 )
 
 

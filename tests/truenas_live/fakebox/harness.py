@@ -52,10 +52,11 @@ def create_database(db_file: Path) -> None:
         if 'system_alertclasses' in sa.Model.metadata.tables and \
                 not conn.exec_driver_sql('SELECT 1 FROM system_alertclasses').fetchall():
             conn.exec_driver_sql("INSERT INTO system_alertclasses (classes) VALUES ('{}')")
-        if 'account_privilege' in sa.Model.metadata.tables:  # the built-in privileges (accounts.PRIVILEGES)
+        if 'account_privilege' in sa.Model.metadata.tables:  # the box's privileges (accounts.PRIVILEGES)
             for row in accounts.PRIVILEGES:
-                if not conn.exec_driver_sql('SELECT 1 FROM account_privilege WHERE builtin_name = ?',
-                                            (row['builtin_name'],)).fetchall():
+                # by name: an admin's own privilege has no builtin_name, and a restart reuses the database
+                if not conn.exec_driver_sql('SELECT 1 FROM account_privilege WHERE name = ?',
+                                            (row['name'],)).fetchall():
                     conn.exec_driver_sql(
                         'INSERT INTO account_privilege (builtin_name, name, local_groups, ds_groups, roles, web_shell) '
                         'VALUES (?, ?, ?, ?, ?, ?)', (row['builtin_name'], row['name'], json.dumps(row['local_groups']),
