@@ -129,12 +129,18 @@ class Interrupted(KeyboardInterrupt):
 # ---------------------------------------------------------------------------------------------------------------
 
 def size_words(n):
-    """Bytes in binary units: '16 GiB', '512 MiB', '4 KiB', '100 bytes'."""
-    for unit, factor in (('TiB', 1024 * GIB), ('GiB', GIB), ('MiB', MIB), ('KiB', 1024)):
+    """Bytes in binary units by the box's one size rule (tuning.core.presets.units.format_bytes; this kit is one
+    file, so it keeps a copy a test holds equal): one decimal below 100 and none when it is 0, whole from 100 with
+    thousands separated: '16 GiB', '1.5 GiB', '501 MiB', '1,024 MiB', '1,023 B'."""
+    if n < 0:
+        return '-' + size_words(-n)
+    for unit, factor in (('EiB', 1024 ** 6), ('PiB', 1024 ** 5), ('TiB', 1024 * GIB), ('GiB', GIB), ('MiB', MIB),
+                         ('KiB', 1024)):
         if n >= factor:
             value = n / factor
-            return f'{value:.0f} {unit}' if value == int(value) else f'{value:.1f} {unit}'
-    return f'{n} bytes'
+            figure = f'{round(value):,}' if value >= 99.95 else f'{value:.1f}'
+            return f'{figure[:-2] if figure.endswith(".0") else figure} {unit}'   # no str.removesuffix on 3.8
+    return f'{n:,} B'
 
 
 def significant(x):

@@ -104,6 +104,7 @@ def test_sizes_in_fio_words():
     assert kit.fio_block_size(1000) == '1000'
     assert kit.fio_size(16 * GIB) == '16384m' and kit.fio_size(1000) == '1000'
     assert kit.size_words(16 * GIB) == '16 GiB' and kit.size_words(1536 << 20) == '1.5 GiB'
+    assert kit.size_words((500 << 20) + 800 * 1024) == '501 MiB' and kit.size_words(1023) == '1,023 B'
     assert kit.rate_words(112e6) == '112 MB/s' and kit.rate_words(2.5e9) == '2,500 MB/s'
     assert kit.rate_words(12.34e6) == '12.3 MB/s'
 
@@ -112,6 +113,17 @@ def test_sizes_in_fio_words():
 def test_the_kit_writes_figures_by_the_boxs_one_rule(x):
     from tuning.core.figures import significant
     assert kit.significant(x) == significant(x)
+
+
+SIZES = [0, 1, 999, 1023, 1024, 1025, 1536, 65535, 65536 + 100, 99 * 1024 + 1000, 102348, 102400, 1048575,
+         (500 << 20) + 800 * 1024, 999 << 20, (1 << 30) - 1, 1 << 30, 1536 << 20, 16 << 30, (1 << 40) - (1 << 20),
+         5 << 40, 1 << 50, 3 << 60, -(2 << 30)]
+
+
+@pytest.mark.parametrize('n', SIZES + [int(1.07 ** k) for k in range(0, 700, 7)])
+def test_the_kit_writes_sizes_by_the_boxs_one_rule(n):
+    from tuning.core.presets.units import format_bytes
+    assert kit.size_words(n) == format_bytes(n)
 
 
 def valid_plan():
