@@ -139,8 +139,8 @@ def accepted_rows(accepted: list[dict], winners: dict[str, tuple[dict, dict]]) -
 
 
 def state_rows(db, current_boot: str) -> dict:
-    """What tuning.state needs from the store, read in one go (in a worker thread; remembered until the next write,
-    so what is derived from the rows alone is derived here, once)."""
+    """What tuning.state (and the drift check) needs from the store, read in one go on the event loop (store_read: a
+    few small rows, nothing kept between calls), with what is derived from the rows alone derived here."""
     applied = rps.applied(db)
     if any(rp['kind'] == 'PUT_BACK' for rp in applied):   # only then are the others read
         outlived = outlived_put_backs(rps.list_restore_points(db, rps.IN_EFFECT))

@@ -13,7 +13,7 @@ from .words import and_join
 
 
 def preset_words(preset_id: str | None, names: dict | None = None) -> str | None:
-    """A preset's name: an custom preset's from ``names``, a built-in's from the catalogue, else its id."""
+    """A preset's name: a custom preset's from ``names``, a built-in's from the catalogue, else its id."""
     if preset_id is None:
         return None
     builtin = get_builtin(preset_id)

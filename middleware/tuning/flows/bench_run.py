@@ -87,7 +87,7 @@ async def box_context(middleware, state: dict, target: dict | None) -> dict:
     active = state.get('active')
     measured = await store_call(middleware, network_store.latest_network_results)  # iperf3's ceiling per port
     return {
-        # the name as it was: an custom preset may be renamed or deleted later
+        # the name as it was: a custom preset may be renamed or deleted later
         'preset': {'id': active['preset'], 'name': await preset_name(middleware, active['preset']),
                    'restore_point_id': active['restore_point_id'], 'target': active['target']} if active else None,
         'pending_reboot': [p['key'] for p in state.get('pending_reboot') or []],
@@ -235,7 +235,7 @@ def result_record(spec: dict, plan: dict, context: dict, outcome: dict, label: s
 
 
 async def preset_name(middleware, preset_id: str | None) -> str | None:
-    """A preset's name in words: a built-in's from the catalogue, an own one's from the store; its id when it is
+    """A preset's name in words: a built-in's from the catalogue, a custom preset's from the store; its id when it is
     gone; None without a preset."""
     if preset_id is None:
         return None
