@@ -52,7 +52,7 @@ async def validated_configurations(middleware, spec: dict) -> list[dict]:
             skipped = f'{preset["name"]} needs a reboot ({waiting}) and the campaign may not reboot the box.'
         elif not plan['changes']:
             skipped = f'{preset["name"]} changes nothing on this box: it is the baseline.'
-        # title: the preset's name as it was, for progress words (an custom preset may be renamed or deleted later)
+        # title: the preset's name as it was, for progress words (a custom preset may be renamed or deleted later)
         configurations.append({'name': preset_id, 'preset': preset_id, 'title': preset['name'], 'skipped': skipped})
     for i, item in enumerate(spec['acknowledge']):
         if item not in all_dangerous:

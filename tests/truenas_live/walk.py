@@ -15,8 +15,9 @@ running in DIR.
 The fake box's accounts (fakebox/accounts.py) include ``readonly``, a Read-Only Administrator: TrueNAS's own code
 (authenticate_user, privilege.compose_privilege, the role checks, ``auth.me``) makes its credentials. Its session is
 opened on the unix socket by a child process running as its uid, the way a local non-root user's connection is
-authenticated (check_permission in plugins/auth.py). ``truenas_admin`` and ``readonly`` also log in with their
-passwords (accounts.ADMIN_PASSWORD, accounts.READONLY_PASSWORD) over the TCP site.
+authenticated (check_permission in plugins/auth.py). ``truenas_admin``, ``readonly`` and ``sysadmin`` (the write role
+without Full admin: it may not write over a disk) also log in with their passwords (accounts.ADMIN_PASSWORD,
+accounts.READONLY_PASSWORD, accounts.SYSADMIN_PASSWORD) over the TCP site.
 """
 import argparse
 import json

@@ -12,7 +12,7 @@ are reworded when they are read, so results stored before the words came read li
   a bare byte count.
 
 Only the shapes tuning wrote are reworded, and only ids it knows (a test of the catalog, a built-in preset, a
-benchmark profile); an custom preset's id in an old label stays, since its name is not known here.
+benchmark profile); a custom preset's id in an old label stays, since its name is not known here.
 """
 import re
 

@@ -67,7 +67,7 @@ def _preset(context):
 
 def _preset_name(context):
     """The preset's name as recorded with the result (since names are kept), a built-in's from the catalogue, or
-    its id (an custom preset measured by an older version)."""
+    its id (a custom preset measured by an older version)."""
     preset = context.get('preset')
     if isinstance(preset, dict) and isinstance(preset.get('name'), str):
         return preset['name']
