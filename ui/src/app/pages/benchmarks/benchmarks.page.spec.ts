@@ -1,4 +1,5 @@
 import { TestBed } from '@angular/core/testing';
+import { Subject } from 'rxjs';
 import { Router, provideRouter } from '@angular/router';
 
 import { ApiValidationError } from '../../api/api-errors';
@@ -25,6 +26,13 @@ async function renderPage(configure: (api: MockApiService) => void = () => undef
     m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
       .mockCall('tuning.preset.query', [fakePreset()])
       .mockCall('tuning.benchmark.query', (params) => fakeQuery(history, params) as BenchmarkResult[])
+      .mockCall('tuning.benchmark.get', ([id]) => {
+        const found = history.find((r) => r.id === id);
+        if (!found) {
+          throw new ApiValidationError([{ attribute: 'id', message: `No result #${id}.`, errno: 22 }]);
+        }
+        return found;
+      })
       .mockCall('tuning.benchmark.delete', ([id]) => {
         history = history.filter((r) => r.id !== id);
         return true;
@@ -36,14 +44,19 @@ async function renderPage(configure: (api: MockApiService) => void = () => undef
   return { api, ...view };
 }
 
+/** What the history asks of each row: no runs, no settings, profile or plan. */
+const ROW_FIELDS = ['id', 'label', 'created_at', 'source', 'campaign_id', 'summary', 'context.preset', 'context.imported'];
+
 describe('BenchmarksPage', () => {
   it('lists results with source, the preset they were measured under and headline medians', async () => {
     const { api, q } = await renderPage();
-    // one page, newest first, and how many there are in all under the same filters
+    // one page, newest first, each row with only what the table shows, and how many there are in all under the
+    // same filters
     expect(api.callsOf('tuning.benchmark.query')).toEqual([
-      [[['campaign_id', '=', null]], { order_by: ['-created_at'], limit: 25, offset: 0 }],
+      [[['campaign_id', '=', null]], { order_by: ['-created_at'], limit: 25, offset: 0, select: ROW_FIELDS }],
       [[['campaign_id', '=', null]], { count: true }],
     ]);
+    expect(api.callsOf('tuning.benchmark.get')).toEqual([]);
     expect(q('cell-bench-preset-1')!.textContent).toBe('None');
     // one block a result on a phone, each value headed by its column's name
     expect(q('table-bench-history')!.classList).toContain('stacked');
@@ -57,10 +70,11 @@ describe('BenchmarksPage', () => {
     expect(q('row-bench-row-3')!.textContent).toContain('Random seeks (imported): 10,291 IOPS');
   });
 
-  it('shows what a result was measured under', async () => {
-    const { q, settle } = await renderPage();
+  it('shows what a result was measured under, fetched whole for the opened row only', async () => {
+    const { api, q, settle } = await renderPage();
     q('button-bench-details-toggle-1')!.click();
     await settle();
+    expect(api.callsOf('tuning.benchmark.get')).toEqual([[1]]);
     expect(q('text-details-cache-defeat')!.textContent).toContain('O_DIRECT');
     expect(q('text-details-cache-defeat')!.textContent).toContain('bypasses the page cache');
     expect(q('details-settings')!.textContent).toContain('zfs_txg_timeout');
@@ -78,8 +92,47 @@ describe('BenchmarksPage', () => {
 
     q('button-bench-details-toggle-3')!.click();
     await settle();
+    expect(api.callsOf('tuning.benchmark.get')).toEqual([[1], [3]]);
+    expect(q('details-bench-details-1')).toBeNull();
     expect(q('list-details-imported')!.textContent).toContain('2.00a');
     expect(q('details-jobs')).toBeNull();
+  });
+
+  it('says the details are loading until the whole result comes, and why when it does not', async () => {
+    const answer = new Subject<BenchmarkResult>();
+    const { q, settle } = await renderPage((m) => m.mockCall('tuning.benchmark.get', ([id]) => {
+      if (id === 2) {
+        throw new ApiValidationError([{ attribute: 'id', message: 'No result #2.', errno: 22 }]);
+      }
+      return answer;
+    }));
+    q('button-bench-details-toggle-1')!.click();
+    await settle();
+    expect(q('text-bench-details-loading-1')!.textContent).toContain('Loading the result’s runs and what it was measured under…');
+    expect(q('details-bench-details-1')).toBeNull();
+    answer.next(fakeBenchmark());
+    answer.complete();
+    await settle();
+    expect(q('text-bench-details-loading-1')).toBeNull();
+    expect(q('details-bench-details-1')).not.toBeNull();
+    q('button-bench-details-toggle-2')!.click();
+    await settle();
+    expect(q('text-bench-details-error-2')!.textContent).toContain('No result #2.');
+    expect(q('details-bench-details-1')).toBeNull();
+  });
+
+  it('drops a whole result that comes after its row was closed', async () => {
+    const answer = new Subject<BenchmarkResult>();
+    const { q, settle } = await renderPage((m) => m.mockCall('tuning.benchmark.get', () => answer));
+    q('button-bench-details-toggle-1')!.click();
+    await settle();
+    q('button-bench-details-toggle-1')!.click();
+    await settle();
+    answer.next(fakeBenchmark());
+    answer.complete();
+    await settle();
+    expect(q('details-bench-details-1')).toBeNull();
+    expect(q('text-bench-details-loading-1')).toBeNull();
   });
 
   it('the server sorts the whole history by date, number or label; details open under their row', async () => {
@@ -95,11 +148,11 @@ describe('BenchmarksPage', () => {
     expect(shown()).toEqual(['row-bench-row-2', 'row-bench-row-1', 'row-bench-row-3']);
     headerCell(table, 'Label').click();
     await settle();
-    expect(asked()).toEqual({ order_by: ['label'], limit: 25, offset: 0 });
+    expect(asked()).toEqual({ order_by: ['label'], limit: 25, offset: 0, select: ROW_FIELDS });
     expect(shown()).toEqual(['row-bench-row-1', 'row-bench-row-3', 'row-bench-row-2']);
     headerCell(table, '#').click();
     await settle();
-    expect(asked()).toEqual({ order_by: ['-id'], limit: 25, offset: 0 });
+    expect(asked()).toEqual({ order_by: ['-id'], limit: 25, offset: 0, select: ROW_FIELDS });
     // words the server does not know (the source, the preset's name) would sort only the page shown: no sort there
     expect(headerCell(table, 'Preset').querySelector('.mat-sort-header-container')).toBeNull();
     expect(headerCell(table, 'Source').querySelector('.mat-sort-header-container')).toBeNull();
@@ -189,7 +242,7 @@ describe('BenchmarksPage', () => {
     q('checkbox-bench-show-campaign-runs')!.querySelector('input')!.click();
     await settle();
     expect(api.callsOf('tuning.benchmark.query').slice(-2)).toEqual([
-      [[], { order_by: ['-created_at'], limit: 25, offset: 0 }], [[], { count: true }]]);
+      [[], { order_by: ['-created_at'], limit: 25, offset: 0, select: ROW_FIELDS }], [[], { count: true }]]);
     expect(q('row-bench-row-9')).not.toBeNull();
     const link = q<HTMLAnchorElement>('link-bench-campaign-9')!;
     expect(link.textContent).toContain('run of campaign #4');
@@ -248,7 +301,7 @@ describe('BenchmarksPage', () => {
       await settle();
       headerCell(q('table-bench-history')!, '#').click();
       await settle();
-      expect(api.callsOf('tuning.benchmark.query').at(-2)![1]).toEqual({ order_by: ['-id'], limit: 25, offset: 0 });
+      expect(api.callsOf('tuning.benchmark.query').at(-2)![1]).toEqual({ order_by: ['-id'], limit: 25, offset: 0, select: ROW_FIELDS });
     });
 
     it('keeps the results picked to compare while moving between pages', async () => {
@@ -306,7 +359,7 @@ describe('BenchmarksPage', () => {
       q('checkbox-bench-show-campaign-runs')!.querySelector('input')!.click();
       await settle();
       expect(api.callsOf('tuning.benchmark.query').slice(-2)).toEqual([
-        [[], { order_by: ['-created_at'], limit: 25, offset: 0 }], [[], { count: true }]]);
+        [[], { order_by: ['-created_at'], limit: 25, offset: 0, select: ROW_FIELDS }], [[], { count: true }]]);
       expect(range(q)).toBe('1–25 of 35');
       expect(shownIds(all).slice(0, 6)).toEqual([104, 103, 102, 101, 100, 30]);
       q('checkbox-bench-show-campaign-runs')!.querySelector('input')!.click();

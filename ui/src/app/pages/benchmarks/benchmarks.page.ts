@@ -11,7 +11,7 @@ import { firstValueFrom } from 'rxjs';
 import { ApiService } from '../../api/api.service';
 import { QueryFilter } from '../../api/models/auth';
 import { errorMessage } from '../../api/api-errors';
-import { BenchmarkResult, isImported } from '../../api/models/tuning-benchmark';
+import { BenchmarkResult, ImportedContext, MeasuredContext } from '../../api/models/tuning-benchmark';
 import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
 import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
@@ -37,6 +37,24 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
  */
 const SORT_FIELDS = { id: 'id', label: 'label', when: 'created_at' };
 
+/**
+ * What the history's rows show, the only fields the server sends for them: a result's runs and most of its context
+ * (settings, profile, plan) are kB each, and only an opened row's details read them (`tuning.benchmark.get`).
+ */
+const ROW_FIELDS = ['id', 'label', 'created_at', 'source', 'campaign_id', 'summary', 'context.preset', 'context.imported'];
+/** A history row as ROW_FIELDS ask for it: `context` holds the preset a result was measured under or an imported
+ *  one's origin, and is absent when it has neither (a client's result). */
+export type HistoryRow = Pick<BenchmarkResult, 'id' | 'label' | 'created_at' | 'source' | 'campaign_id' | 'summary'> & {
+  context?: Partial<Pick<MeasuredContext, 'preset'> & ImportedContext>;
+};
+
+/** The opened row's whole result, as it comes. */
+interface OpenDetails {
+  id: number;
+  result: BenchmarkResult | null;
+  error: string | null;
+}
+
 /** Start benchmarks, keep their history with what they were measured under, import older results, pick to compare. */
 @Component({
   selector: 'tp-benchmarks-page',
@@ -61,21 +79,24 @@ export class BenchmarksPage {
   protected readonly testWords = TEST_WORDS;
   protected readonly sourceWords = SOURCE_WORDS;
   protected readonly date = formatDateTime;
-  protected readonly headlinesOf = (r: BenchmarkResult) => headlines(r.summary);
+  protected readonly headlinesOf = (r: HistoryRow) => headlines(r.summary);
 
   protected readonly error = signal<string | null>(null);
   /** Ids picked to compare, on any page: they stay picked while the reader moves between pages. */
   protected readonly picked = signal<ReadonlySet<number>>(new Set());
   protected readonly open = signal<number | null>(null);
+  /** The opened row's whole result (runs, context), fetched when it opens; null while none is open. */
+  protected readonly details = signal<OpenDetails | null>(null);
   protected readonly confirmDelete = signal<number | null>(null);
   protected readonly importing = signal(false);
   protected readonly notice = signal<string | null>(null);
   /** Campaign runs belong to their campaign: the history leaves them out unless asked. */
   protected readonly showCampaignRuns = signal(false);
-  /** One page of the history at a time, newest first: each result carries its runs and context (some kB each). The
-   *  server sorts the whole history, not only the page shown; campaign runs only when asked. */
-  protected readonly history = new QueryTable<BenchmarkResult>({
-    ask: (options) => firstValueFrom(this.api.call('tuning.benchmark.query', [this.filters(), options])),
+  /** One page of the history at a time, newest first, each row with only what it shows (ROW_FIELDS). The server
+   *  sorts the whole history, not only the page shown; campaign runs only when asked. */
+  protected readonly history = new QueryTable<HistoryRow>({
+    ask: (options) => firstValueFrom(this.api.call('tuning.benchmark.query',
+      [this.filters(), options.count ? options : { ...options, select: ROW_FIELDS }])),
     fields: SORT_FIELDS,
     error: this.error,
   });
@@ -89,12 +110,12 @@ export class BenchmarksPage {
   }
 
   /** The preset a result was measured under: its name, "none", or "imported" for other tools' files. */
-  protected presetOf(result: BenchmarkResult): string {
-    const c = result.context;
-    if (isImported(c)) {
+  protected presetOf(row: HistoryRow): string {
+    const c = row.context;
+    if (c?.imported) {
       return T('imported');
     }
-    return c.preset ? this.presets.nameOf(c.preset.id) : T('None');
+    return c?.preset ? this.presets.nameOf(c.preset.id) : T('None');
   }
 
   protected togglePick(id: number): void {
@@ -102,7 +123,25 @@ export class BenchmarksPage {
   }
 
   protected toggleDetails(id: number): void {
-    this.open.set(this.open() === id ? null : id);
+    const open = this.open() === id ? null : id;
+    this.open.set(open);
+    this.details.set(open === null ? null : { id, result: null, error: null });
+    if (open !== null) {
+      void this.loadDetails(id);
+    }
+  }
+
+  /** The whole result of the row just opened; an answer for a row closed (or another opened) since is dropped. */
+  private async loadDetails(id: number): Promise<void> {
+    let shown: OpenDetails;
+    try {
+      shown = { id, result: await firstValueFrom(this.api.call('tuning.benchmark.get', [id])), error: null };
+    } catch (error) {
+      shown = { id, result: null, error: errorMessage(error) };
+    }
+    if (this.open() === id) {
+      this.details.set(shown);
+    }
   }
 
   /** The history's filters: the page's rows and their count are asked under the same ones. */
