@@ -1,10 +1,12 @@
 import { ApiValidationError } from '../../api/api-errors';
 import { NetworkResult } from '../../api/models/tuning-network';
-import { fakeProfile, fakeState } from '../../testing/fixtures';
+import { Job } from '../../api/models/job';
+import { fakeJob, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { fakeNetworkResult } from '../../testing/network-fixtures';
 import { render } from '../../testing/render';
 import { headerCell, phoneStyle } from '../../testing/tables';
+import { fakeQuery } from '../../shared/paging/fake-query';
 import { NetworkPage } from './network.page';
 import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 
@@ -13,7 +15,7 @@ async function renderPage(configure: (api: MockApiService) => void = () => undef
   let results = rows;
   const { api, providers } = mockApi((m) => {
     m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
-      .mockCall('tuning.network.query', () => results)
+      .mockCall('tuning.network.query', (params) => fakeQuery(results, params) as NetworkResult[])
       .mockCall('tuning.network.delete', ([id]) => {
         results = results.filter((r) => r.id !== id);
         return true;
@@ -27,7 +29,9 @@ async function renderPage(configure: (api: MockApiService) => void = () => undef
 describe('NetworkPage', () => {
   it('lists the results newest first: port, link speed, MTU, client, the four figures and the ceiling against the link', async () => {
     const { api, q, all } = await renderPage();
-    expect(api.callsOf('tuning.network.query')[0]).toEqual([[], { order_by: ['-id'] }]);
+    // one page, newest first, and how many there are in all
+    expect(api.callsOf('tuning.network.query')).toEqual([
+      [[], { order_by: ['-created_at'], limit: 25, offset: 0 }], [[], { count: true }]]);
     expect(all('row-net-row-').map((r) => r.dataset['test'])).toEqual(['row-net-row-2', 'row-net-row-1']);
     const row = q('row-net-row-1')!.textContent!;
     expect(row).toContain('eno1');
@@ -54,13 +58,15 @@ describe('NetworkPage', () => {
       fakeNetworkResult({ id: 2, created_at: '2026-11-24T12:00:00Z', link_speed_mbps: 10000,
         ceiling_bits_per_second: 1.2e9 }),
       fakeNetworkResult({ id: 1, created_at: '2026-11-24T09:00:00Z', ceiling_bits_per_second: 9.49e8 })];
-    const { q, all, settle } = await renderPage(() => undefined, rows);
+    const { api, q, all, settle } = await renderPage(() => undefined, rows);
     const order = () => all('row-net-row-').map((r) => r.dataset['test']);
+    const asked = () => (api.callsOf('tuning.network.query').at(-2)![1] as { order_by: string[] }).order_by;
     const table = q('table-net-results')!;
     expect(order()).toEqual(['row-net-row-3', 'row-net-row-2', 'row-net-row-1']);
     expect(headerCell(table, 'When').getAttribute('aria-sort')).toBe('descending');
     headerCell(table, 'Ceiling').click();   // figures start with the largest
     await settle();
+    expect(asked()).toEqual(['-ceiling_bits_per_second']);   // the server sorts every result, not the page shown
     expect(order()).toEqual(['row-net-row-2', 'row-net-row-1', 'row-net-row-3']);
     expect(headerCell(table, 'Ceiling').getAttribute('aria-sort')).toBe('descending');
     headerCell(table, 'Ceiling').click();
@@ -71,6 +77,7 @@ describe('NetworkPage', () => {
     expect(order()).toEqual(['row-net-row-2', 'row-net-row-1', 'row-net-row-3']);
     headerCell(table, 'Link speed').click();
     await settle();
+    expect(asked()).toEqual(['nulls_last:link_speed_mbps']);
     expect(order()).toEqual(['row-net-row-1', 'row-net-row-2', 'row-net-row-3']);   // unknown stays last
     expect(headerCell(table, 'Tests').classList).not.toContain('mat-sort-header');
   });
@@ -131,5 +138,34 @@ describe('NetworkPage', () => {
     q('button-net-delete-1')!.click();
     await settle();
     expect(q('button-net-delete-confirm-1')).toBeNull();
+  });
+
+  it('asks for one page at a time; a delete keeps the page, a measurement that ends asks again', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => fakeNetworkResult({
+      id: i + 1, created_at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString() }));
+    const { api, q, all, settle } = await renderPage(() => undefined, many);
+    const ids = () => all('row-net-row-').map((r) => Number(r.dataset['test']!.slice('row-net-row-'.length)));
+    const range = () => q('paginator-net-results')!.querySelector('.mat-mdc-paginator-range-label')!.textContent!.trim();
+    expect(ids()).toEqual(Array.from({ length: 25 }, (_, i) => 30 - i));
+    expect(range()).toBe('1–25 of 30');
+    q('button-net-results-next')!.click();
+    await settle();
+    expect(api.callsOf('tuning.network.query').at(-2)).toEqual([[], { order_by: ['-created_at'], limit: 25, offset: 25 }]);
+    expect(ids()).toEqual([5, 4, 3, 2, 1]);
+    expect(range()).toBe('26–30 of 30');
+    q('button-net-delete-3')!.click();
+    await settle();
+    q('button-net-delete-confirm-3')!.click();
+    await settle();
+    expect(ids()).toEqual([5, 4, 2, 1]);
+    expect(range()).toBe('26–29 of 29');
+    expect(q('select-net-results-size')).not.toBeNull();
+    api.emitEvent('core.get_jobs', fakeJob({ id: 40, method: 'tuning.network.measure', state: 'RUNNING' }), 'added');
+    await settle();
+    const before = api.callsOf('tuning.network.query').length;
+    api.emitEvent('core.get_jobs', { id: 40, state: 'SUCCESS' } as Job);
+    await settle();
+    expect(api.callsOf('tuning.network.query').length).toBe(before + 2);   // the page shown and the count
+    expect(range()).toBe('26–29 of 29');
   });
 });

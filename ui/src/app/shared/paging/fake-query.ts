@@ -1,5 +1,5 @@
 // For specs: a query method's answer over stored rows, as the server's filter_list gives it (`=` filters, one
-// order_by, offset/limit, count, get, select of top-level and dotted names).
+// order_by (`nulls_last:` too), offset/limit, count, get, select of top-level and dotted names).
 import { QueryFilter, QueryOptions } from '../../api/models/auth';
 
 function valueAt(row: unknown, path: string): unknown {
@@ -39,12 +39,18 @@ export function fakeQuery<T extends object>(rows: readonly T[], params: readonly
   }
   const [order] = options?.order_by ?? [];
   if (order) {
-    const desc = order.startsWith('-');
-    const field = desc ? order.slice(1) : order;
-    out = [...out].sort((a, b) => {
+    const nullsLast = order.startsWith('nulls_last:');
+    const bare = nullsLast ? order.slice('nulls_last:'.length) : order;
+    const desc = bare.startsWith('-');
+    const field = desc ? bare.slice(1) : bare;
+    const known = (row: T) => valueAt(row, field) != null;
+    const present = out.filter(known).sort((a, b) => {
       const [x, y] = [valueAt(a, field), valueAt(b, field)] as [number | string, number | string];
       return (x < y ? -1 : x > y ? 1 : 0) * (desc ? -1 : 1);
     });
+    const absent = out.filter((row) => !known(row));
+    // as the server: a null is the smallest value unless `nulls_last:`
+    out = nullsLast || desc ? [...present, ...absent] : [...absent, ...present];
   }
   if (options?.get) {
     if (!out.length) {

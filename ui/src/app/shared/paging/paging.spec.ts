@@ -26,6 +26,9 @@ describe('paging', () => {
     expect(orderByOf({ active: 'id', direction: 'asc' }, fields, ['-id'])).toEqual(['id']);
     expect(orderByOf({ active: 'preset', direction: 'asc' }, fields, ['-id'])).toEqual(['-id']);
     expect(orderByOf({ active: 'id', direction: '' }, fields, ['-id'])).toEqual(['-id']);
+    const speed = { speed: 'nulls_last:link_speed_mbps' };
+    expect(orderByOf({ active: 'speed', direction: 'desc' }, speed, ['-id'])).toEqual(['nulls_last:-link_speed_mbps']);
+    expect(orderByOf({ active: 'speed', direction: 'asc' }, speed, ['-id'])).toEqual(['nulls_last:link_speed_mbps']);
   });
 
   it('drops an answer that comes after a newer load started', async () => {

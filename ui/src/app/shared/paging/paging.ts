@@ -33,13 +33,21 @@ export function clampPage(page: Page, total: number): Page {
   return page.index > last ? { ...page, index: last } : page;
 }
 
+/** middlewared's order_by prefix that puts rows without the field last whichever the direction (without it a null
+ *  is the smallest value: first going up). */
+export const NULLS_LAST = 'nulls_last:';
+
 /**
- * The server's `order_by` for a sort header: the column's field, `-` first when descending; `fallback` when no
- * column is chosen or the column has no field the server can sort by.
+ * The server's `order_by` for a sort header: the column's field, `-` first when descending (after a `nulls_last:`
+ * the field is written with); `fallback` when no column is chosen or the column has no field the server can sort by.
  */
 export function orderByOf(sort: Sort, fields: Partial<Record<string, string>>, fallback: string[]): string[] {
   const field = sort.direction ? fields[sort.active] : undefined;
-  return field ? [sort.direction === 'desc' ? `-${field}` : field] : fallback;
+  if (!field) {
+    return fallback;
+  }
+  const prefix = field.startsWith(NULLS_LAST) ? NULLS_LAST : '';
+  return [`${prefix}${sort.direction === 'desc' ? '-' : ''}${field.slice(prefix.length)}`];
 }
 
 /** How a page's rows and the matches' count are fetched (the same filters for both). */
