@@ -25,7 +25,7 @@ async function renderPage(configure: (api: MockApiService) => void = () => undef
   let sessions = rows;
   const { api, providers } = mockApi((m) => {
     m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
-      .mockCall('tuning.client.session.query', () => sessions)
+      .mockCall('tuning.client.session.query', (params) => fakeQuery(sessions, params) as ClientSession[])
       // `results` is what the server's filter let through (one spec keeps a row without a client's context)
       .mockCall('tuning.benchmark.query', ([, options]) => fakeQuery(results, [[], options]) as BenchmarkResult[])
       .mockCall('tuning.client.session.create', ([options]) => {
@@ -47,10 +47,14 @@ async function renderPage(configure: (api: MockApiService) => void = () => undef
 describe('ClientsPage', () => {
   it('lists the sessions with their state in words and the client results with their context', async () => {
     const { api, q, all } = await renderPage();
-    expect(api.callsOf('tuning.client.session.query')).toEqual([[[], { order_by: ['-id'] }]]);
+    // one page of each, newest first, and how many there are in all
+    expect(api.callsOf('tuning.client.session.query')).toEqual([
+      [[], { order_by: ['-id'], limit: 25, offset: 0 }], [[], { count: true }]]);
     // only what the list shows: the client, share, link and session of each result, not its runs and figures
-    expect(api.callsOf('tuning.benchmark.query')).toEqual([[[['source', '=', 'CLIENT']], { order_by: ['-id'], select: [
-      'id', 'label', 'created_at', 'source', 'context.client', 'context.target', 'context.link', 'context.session'] }]]);
+    expect(api.callsOf('tuning.benchmark.query')).toEqual([
+      [[['source', '=', 'CLIENT']], { order_by: ['-created_at'], limit: 25, offset: 0, select: [
+        'id', 'label', 'created_at', 'source', 'context.client', 'context.target', 'context.link', 'context.session'] }],
+      [[['source', '=', 'CLIENT']], { count: true }]]);
     expect(all('row-client-session-').map((r) => r.dataset['test'])).toEqual(['row-client-session-2', 'row-client-session-1']);
     expect(q('cell-client-state-1')!.textContent).toBe('Active');
     expect(q('cell-client-state-2')!.textContent).toBe('Expired');
@@ -83,7 +87,7 @@ describe('ClientsPage', () => {
     expect(q('cell-client-commands-1')).toBeNull();
   });
 
-  it('sorts sessions and results by the figures behind the words; a session\'s commands stay under it', async () => {
+  it('the server sorts sessions and results by the figures behind the words; a session\'s commands stay under it', async () => {
     const sessions = [fakeClientSession({ id: 3, label: 'b', results: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] }),
       fakeClientSession({ id: 2, label: 'A', state: 'EXPIRED', results: [11, 12] }),
       fakeClientSession({ id: 1, label: 'c' })];
@@ -91,14 +95,21 @@ describe('ClientsPage', () => {
     const results = [fakeClientResult({ id: 13, created_at: '2026-11-24T09:00:00Z' }, { link: tenGig }),
       fakeClientResult({ id: 12, created_at: '2026-11-25T09:00:00Z' }, { link: null }),
       fakeBenchmark({ id: 11, label: 'not from a kit', created_at: '2026-11-23T09:00:00Z' })];
-    const { q, all, settle } = await renderPage(undefined, sessions, results);
+    const { api, q, all, settle } = await renderPage(undefined, sessions, results);
     const order = (prefix: string) => all(prefix).filter((e) => e.tagName === 'TR').map((r) => r.dataset['test']);
+    const asked = (method: string) => (api.callsOf(method).at(-2)![1] as { order_by: string[] }).order_by;
     expect(order('row-client-session-')).toEqual(['row-client-session-3', 'row-client-session-2', 'row-client-session-1']);
-    headerCell(q('table-client-sessions')!, 'Results').click();   // 10 above 2 as numbers
+    // the protocol in words and the number of results are nothing the server sorts by: no sort there
+    for (const column of ['Measured over', 'Results']) {
+      expect(headerCell(q('table-client-sessions')!, column).querySelector('.mat-sort-header-container')).toBeNull();
+    }
+    headerCell(q('table-client-sessions')!, 'State').click();   // the usable ones first
     await settle();
-    expect(order('row-client-session-')).toEqual(['row-client-session-3', 'row-client-session-2', 'row-client-session-1']);
+    expect(asked('tuning.client.session.query')).toEqual(['state']);
+    expect(order('row-client-session-')).toEqual(['row-client-session-3', 'row-client-session-1', 'row-client-session-2']);
     headerCell(q('table-client-sessions')!, 'Label').click();
     await settle();
+    expect(asked('tuning.client.session.query')).toEqual(['label']);
     expect(order('row-client-session-')).toEqual(['row-client-session-2', 'row-client-session-3', 'row-client-session-1']);
     q('button-client-commands-toggle-3')!.click();
     await settle();
@@ -108,6 +119,10 @@ describe('ClientsPage', () => {
     expect(order('row-client-result-')).toEqual(['row-client-result-12', 'row-client-result-13', 'row-client-result-11']);
     headerCell(q('table-client-results')!, 'Link').click();   // the fastest link first, results without one last
     await settle();
+    expect(asked('tuning.benchmark.query')).toEqual(['nulls_last:-context.link.speed_mbps']);
+    for (const column of ['Protocol', 'Client']) {
+      expect(headerCell(q('table-client-results')!, column).querySelector('.mat-sort-header-container')).toBeNull();
+    }
     expect(order('row-client-result-')).toEqual(['row-client-result-13', 'row-client-result-12', 'row-client-result-11']);
     // no client context: one sentence across protocol, client, mount options and link, in a table row as ever
     const bare = q('row-client-result-11')!;
@@ -228,7 +243,7 @@ describe('ClientsPage', () => {
     await settle();
     expect(api.callsOf('tuning.benchmark.import')).toEqual([['CLIENT_KIT', '{"kit_version": 1}', 'ws2.json']]);
     expect(q('text-client-import-done')!.textContent).toContain('#13 offline ws2');
-    expect(api.callsOf('tuning.benchmark.query').length).toBe(2);
+    expect(api.callsOf('tuning.benchmark.query').length).toBe(4);   // a page and the count, twice
   });
 
   it('a read-only user sees the sessions and results but may not create, revoke or import', async () => {
@@ -240,5 +255,43 @@ describe('ClientsPage', () => {
     q('button-client-revoke-1')!.click();
     await settle();
     expect(q('text-confirm-dialog')).toBeNull();
+  });
+
+  it('asks for one page of sessions and of results at a time; results picked on two pages are compared', async () => {
+    const sessions = Array.from({ length: 30 }, (_, i) => fakeClientSession({ id: i + 1, label: `s${i + 1}`, results: [] }));
+    const results = Array.from({ length: 27 }, (_, i) => fakeClientResult({
+      id: 100 + i, label: `r${i}`, created_at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString() }));
+    const { api, q, all, settle } = await renderPage(undefined, sessions, results);
+    const ids = (prefix: string) => all(prefix).filter((e) => e.tagName === 'TR')
+      .map((r) => Number(r.dataset['test']!.slice(prefix.length)));
+    const range = (id: string) => q(`paginator-${id}`)!.querySelector('.mat-mdc-paginator-range-label')!.textContent!.trim();
+    expect(ids('row-client-session-')).toEqual(Array.from({ length: 25 }, (_, i) => 30 - i));
+    expect(range('client-sessions')).toBe('1–25 of 30');
+    expect(range('client-results')).toBe('1–25 of 27');
+    q('button-client-sessions-next')!.click();
+    await settle();
+    expect(api.callsOf('tuning.client.session.query').at(-2)).toEqual([[], { order_by: ['-id'], limit: 25, offset: 25 }]);
+    expect(ids('row-client-session-')).toEqual([5, 4, 3, 2, 1]);
+    expect(range('client-results')).toBe('1–25 of 27');   // the other table stays where it was
+
+    const navigate = vi.spyOn(TestBed.inject(Router), 'navigate').mockResolvedValue(true);
+    q('checkbox-client-pick-126')!.querySelector('input')!.click();
+    q('button-client-results-last')!.click();
+    await settle();
+    expect(ids('row-client-result-')).toEqual([101, 100]);
+    q('checkbox-client-pick-100')!.querySelector('input')!.click();
+    await settle();
+    q('button-client-compare')!.click();
+    expect(navigate).toHaveBeenCalledWith(['/compare'], { queryParams: { ids: '100,126', baseline: 100 } });
+    expect(q('select-client-results-size')).not.toBeNull();
+  });
+
+  it('says why a page of results did not come, apart from the sessions', async () => {
+    const { q } = await renderPage((m) => m.mockCall('tuning.benchmark.query', () => {
+      throw new ApiValidationError([{ attribute: 'options', message: 'Not now.', errno: 22 }]);
+    }));
+    expect(q('text-client-results-error')!.textContent).toContain('Not now.');
+    expect(q('text-client-list-error')).toBeNull();
+    expect(q('row-client-session-1')).not.toBeNull();
   });
 });

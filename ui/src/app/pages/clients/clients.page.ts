@@ -2,6 +2,7 @@ import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@a
 import { Router, RouterLink } from '@angular/router';
 import { MatButton } from '@angular/material/button';
 import { MatCheckbox } from '@angular/material/checkbox';
+import { MatPaginator } from '@angular/material/paginator';
 import { MatSort, MatSortHeader } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
 import { firstValueFrom } from 'rxjs';
@@ -9,7 +10,7 @@ import { firstValueFrom } from 'rxjs';
 import { ApiService } from '../../api/api.service';
 import { errorMessage } from '../../api/api-errors';
 import { BenchmarkResult } from '../../api/models/tuning-benchmark';
-import { ClientSession, ClientSessionCreated, ClientSessionState } from '../../api/models/tuning-client';
+import { ClientSession, ClientSessionCreated } from '../../api/models/tuning-client';
 import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
 import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
@@ -18,7 +19,8 @@ import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dial
 import { Words } from '../../shared/field-errors';
 import { formatDateTime } from '../../shared/format';
 import { toggleIn } from '../../shared/toggle-in';
-import { SortedRows, rankOf, timeOf } from '../../shared/table/sort-rows';
+import { NULLS_LAST, QueryTable } from '../../shared/paging/paging';
+import { PaginatorIdsDirective, providePaginatorWords } from '../../shared/paging/paginator';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { ImportDialogComponent } from '../benchmarks/import-dialog.component';
 import { SESSION_STATE_WORDS, clientContext, clientWords, linkWords, resultProtocolWords, PROTOCOL_WORDS } from './client-words';
@@ -36,15 +38,23 @@ const RESULT_FIELDS = ['id', 'label', 'created_at', 'source', 'context.client', 
 /** A client result as the list asks for it: `context` holds only the parts named above. */
 type ResultRow = Pick<BenchmarkResult, 'id' | 'label' | 'created_at' | 'source' | 'context'>;
 
-/** A State sort: sessions still usable first. */
-const STATE_ORDER: ClientSessionState[] = ['ACTIVE', 'EXPIRED', 'REVOKED'];
+/**
+ * The server's field for each session column it sorts by. A State sort going up puts the sessions still usable
+ * first (ACTIVE, EXPIRED, REVOKED sort so by name). The protocol is shown in words the server does not know, and the
+ * number of results is no field: those columns sort no more, as a page sorted on its own would look like every
+ * session sorted.
+ */
+const SESSION_SORT_FIELDS = { id: 'id', label: 'label', state: 'state', expires: 'expires_at' };
+/** The same for the client results: the protocol and the client are words; the fastest link first, none last. */
+const RESULT_SORT_FIELDS = { id: 'id', label: 'label', link: `${NULLS_LAST}context.link.speed_mbps`, when: 'created_at' };
 
 /** Measure from the clients: sessions with their commands, and the results the kit sent back or an admin imported. */
 @Component({
   selector: 'tp-clients-page',
-  imports: [TestIdDirective, MatButton, MatCheckbox, MatTableModule, MatSort, MatSortHeader, TypedCellDef, RouterLink, TranslatePipe,
-    ConfirmDialogComponent, ImportDialogComponent, SessionCommandsComponent, SessionCreatedComponent,
-    SessionFormComponent, RequiresRoleDirective],
+  imports: [TestIdDirective, MatButton, MatCheckbox, MatTableModule, MatSort, MatSortHeader, MatPaginator, PaginatorIdsDirective,
+    TypedCellDef, RouterLink, TranslatePipe, ConfirmDialogComponent, ImportDialogComponent, SessionCommandsComponent,
+    SessionCreatedComponent, SessionFormComponent, RequiresRoleDirective],
+  providers: [providePaginatorWords()],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './clients.page.html',
   styleUrls: ['../../shared/table/data-table.scss'],
@@ -68,10 +78,9 @@ export class ClientsPage {
   protected readonly clientWords = clientWords;
   protected readonly linkWords = linkWords;
 
-  protected readonly sessions = signal<ClientSession[]>([]);
-  protected readonly results = signal<ResultRow[]>([]);
-  protected readonly loaded = signal(false);
+  /** The sessions' failed load, or a refused revoke. */
   protected readonly error = signal<string | null>(null);
+  protected readonly resultsError = signal<string | null>(null);
   protected readonly created = signal<ClientSessionCreated | null>(null);
   protected readonly revoking = signal<ClientSession | null>(null);
   /** The session whose commands are shown again (they hold no token, so they can be). */
@@ -79,27 +88,24 @@ export class ClientsPage {
   protected readonly picked = signal<ReadonlySet<number>>(new Set());
   protected readonly importing = signal(false);
   protected readonly notice = signal<string | null>(null);
-  /** Each result's session label, for a results row. */
-  protected readonly sessionLabels = computed(() => new Map(this.sessions().map((s) => [s.id, s.label])));
   private readonly translate = inject(TranslateService);
-  /** Newest first, as the server sends them; words sort as the reader sees them, dates and counts by number. */
-  protected readonly sessionTable = new SortedRows(this.sessions, {
-    id: (s) => s.id,
-    label: (s) => s.label,
-    protocol: (s) => this.translate.instant(PROTOCOL_WORDS[s.protocol]),
-    state: (s) => rankOf(STATE_ORDER, s.state),
-    expires: (s) => timeOf(s.expires_at),
-    results: (s) => s.results.length,
-  }, { active: 'id', direction: 'desc' });
+  /** One page of sessions at a time, newest first; the server sorts them all. */
+  protected readonly sessionTable = new QueryTable<ClientSession>({
+    ask: (options) => firstValueFrom(this.api.call('tuning.client.session.query', [[], options])),
+    fields: SESSION_SORT_FIELDS,
+    sort: { active: 'id', direction: 'desc' },
+    error: this.error,
+  });
+  /** The session label of a results row, from the sessions shown (the result keeps its own copy for the others). */
+  protected readonly sessionLabels = computed(() => new Map(this.sessionTable.rows().map((s) => [s.id, s.label])));
   protected readonly sessionColumns = ['id', 'label', 'protocol', 'state', 'expires', 'results', 'actions'];
-  protected readonly resultTable = new SortedRows(this.results, {
-    id: (r) => r.id,
-    label: (r) => r.label,
-    protocol: (r) => this.words(this.clientOf(r), resultProtocolWords),
-    client: (r) => this.words(this.clientOf(r), clientWords),
-    link: (r) => this.clientOf(r)?.link?.speed_mbps,
-    when: (r) => timeOf(r.created_at),
-  }, { active: 'when', direction: 'desc' });
+  /** One page of client results at a time, newest first, each with only what the list shows (RESULT_FIELDS). */
+  protected readonly resultTable = new QueryTable<ResultRow>({
+    ask: (options) => firstValueFrom(this.api.call('tuning.benchmark.query',
+      [[['source', '=', 'CLIENT']], options.count ? options : { ...options, select: RESULT_FIELDS }])),
+    fields: RESULT_SORT_FIELDS,
+    error: this.resultsError,
+  });
   protected readonly resultColumns = ['pick', 'id', 'label', 'protocol', 'client', 'mount', 'link', 'when'];
   protected readonly byId = (_: number, r: ResultRow) => r.id;
 
@@ -107,35 +113,23 @@ export class ClientsPage {
     void this.load();
   }
 
+  /** Both tables' pages again, each where the reader left it. */
+  protected async load(): Promise<void> {
+    await Promise.all([this.sessionTable.reload(), this.resultTable.reload()]);
+  }
+
   /** An active session's commands, while open. */
   protected commandsShown(session: ClientSession): boolean {
     return this.open() === session.id && session.state === 'ACTIVE';
   }
 
-  /** A client result's context in the reader's words (shown and sorted by); null without one (sorted last). */
+  /** A client result's context in the reader's words; null without one. */
   protected words<C>(context: C | null, say: (c: C) => Words): string | null {
     if (!context) {
       return null;
     }
     const words = say(context);
     return this.translate.instant(words.key, words.params);
-  }
-
-  protected async load(): Promise<void> {
-    try {
-      const [sessions, results] = await Promise.all([
-        firstValueFrom(this.api.call('tuning.client.session.query', [[], { order_by: ['-id'] }])),
-        firstValueFrom(this.api.call('tuning.benchmark.query',
-          [[['source', '=', 'CLIENT']], { order_by: ['-id'], select: RESULT_FIELDS }])),
-      ]);
-      this.sessions.set(sessions);
-      this.results.set(results);
-      this.error.set(null);
-    } catch (error) {
-      this.error.set(errorMessage(error));
-    } finally {
-      this.loaded.set(true);
-    }
   }
 
   protected onCreated(session: ClientSessionCreated): void {
@@ -150,7 +144,7 @@ export class ClientsPage {
       if (this.created()?.id === session.id) {
         this.created.set(null);   // its token no longer works: stop showing it
       }
-      await this.load();
+      await this.sessionTable.reload();
     } catch (error) {
       this.error.set(errorMessage(error));
     }
@@ -168,6 +162,6 @@ export class ClientsPage {
   protected onImported(result: BenchmarkResult): void {
     this.importing.set(false);
     this.notice.set(`#${result.id} ${result.label}`);
-    void this.load();
+    void this.resultTable.reload();
   }
 }
