@@ -1,7 +1,7 @@
 import { signal } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
-import { throwError } from 'rxjs';
+import { Subject, throwError } from 'rxjs';
 
 import { ApiValidationError } from '../../api/api-errors';
 import { AuthStatus, AuthService } from '../../auth/auth.service';
@@ -12,6 +12,9 @@ import { fakeCampaign, fakeDoneCampaign } from '../../testing/campaign-fixtures'
 import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
+import { headerCell } from '../../testing/tables';
+import { Campaign } from '../../api/models/tuning-campaign';
+import { fakeQuery } from '../../shared/paging/fake-query';
 import { CampaignsPage } from './campaigns.page';
 import { READ_ONLY_ROLES, controlState, sessionRoles } from '../../testing/roles';
 
@@ -22,7 +25,7 @@ async function renderPage(rows = [fakeDoneCampaign({ id: 1 })], configure: (api:
     m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
       .mockCall('tuning.preset.query', [fakePreset()])
       .mockCall('tuning.preset.preview', fakePlan())
-      .mockCall('tuning.campaign.query', () => current)
+      .mockCall('tuning.campaign.query', (params) => fakeQuery(current, params) as Campaign[])
       .mockCall('core.get_jobs', [])
       .mockCall('tuning.campaign.abort', true)
       .mockCall('core.download', [5, '/_download/5?auth_token=t']);
@@ -139,7 +142,7 @@ describe('CampaignsPage', () => {
     await settle();
     status.set('logged-in');
     await settle();
-    expect(api.callsOf('tuning.campaign.query').length).toBe(2);
+    expect(api.callsOf('tuning.campaign.query').length).toBe(6);   // a page, the count and the one under way, twice
     expect(api.callsOf('core.get_jobs').at(-1)).toEqual([[['id', '=', 41]]]);
     api.emitEvent('core.get_jobs', { id: 41, method: 'tuning.campaign.run', arguments: [], state: 'RUNNING', result: null, error: null,
       progress: { percent: 60, description: 'round 1/2 · Max IOPS · benchmarking', extra: { test: 'SEQ_WRITE', mbps: 300, iops: 300, run: 1, runs: 2, phase: 'measure' } } });
@@ -164,5 +167,46 @@ describe('CampaignsPage', () => {
     fixture.componentRef.setInput('campaign', '7');
     await settle();
     expect(q('button-camp-open-7')!.getAttribute('aria-expanded')).toBe('true');
+    expect(q('table-camp-rec-table')).not.toBeNull();
+  });
+
+  it('opens the results of a campaign on no page shown, saying so while they come', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => fakeDoneCampaign({
+      id: i + 1, label: `c${i + 1}`, created_at: new Date(Date.UTC(2026, 0, 1, i)).toISOString() }));
+    const later = new Subject<Campaign[]>();
+    const { api, q, settle, fixture } = await renderPage(rows, (m) => m.mockCall('tuning.campaign.query', (params) =>
+      (JSON.stringify(params[0]).startsWith('[["id"') ? later : fakeQuery(rows, params) as Campaign[])));
+    await settle();
+    expect(q('row-camp-row-2')).toBeNull();
+    const asked = api.callsOf('tuning.campaign.query').length;
+    fixture.componentRef.setInput('campaign', '2');
+    await settle();
+    expect(q('text-camp-open-loading')!.textContent).toContain('Loading the results of campaign #2…');
+    later.next([rows[1]]);
+    later.complete();
+    await settle();
+    expect(api.callsOf('tuning.campaign.query').slice(asked)).toEqual([[[['id', '=', 2]], { limit: 1 }]]);
+    expect(q('text-camp-open-loading')).toBeNull();
+    expect(q('table-camp-rec-table')).not.toBeNull();
+  });
+
+  it('asks for one page of campaigns at a time, newest first; the server sorts them all', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => fakeDoneCampaign({
+      id: i + 1, label: `c${i + 1}`, created_at: new Date(Date.UTC(2026, 0, 1, i)).toISOString() }));
+    const { api, q, all, settle } = await renderPage(rows);
+    const ids = () => all('row-camp-row-').filter((e) => e.tagName === 'TR')
+      .map((r) => Number(r.dataset['test']!.slice('row-camp-row-'.length)));
+    const range = () => q('paginator-camp-list')!.querySelector('.mat-mdc-paginator-range-label')!.textContent!.trim();
+    expect(ids()).toEqual(Array.from({ length: 25 }, (_, i) => 30 - i));
+    expect(range()).toBe('1–25 of 30');
+    q('button-camp-list-next')!.click();
+    await settle();
+    expect(api.callsOf('tuning.campaign.query').at(-2)).toEqual([[], { order_by: ['-created_at'], limit: 25, offset: 25 }]);
+    expect(ids()).toEqual([5, 4, 3, 2, 1]);
+    headerCell(q('table-camp-list')!, '#').click();
+    await settle();
+    expect(api.callsOf('tuning.campaign.query').at(-2)).toEqual([[], { order_by: ['-id'], limit: 25, offset: 0 }]);
+    expect(range()).toBe('1–25 of 30');
+    expect(q('select-camp-list-size')).not.toBeNull();
   });
 });

@@ -2,17 +2,18 @@ import { ChangeDetectionStrategy, Component, computed, effect, inject, input, si
 import { MatButton } from '@angular/material/button';
 import { MatProgressBar } from '@angular/material/progress-bar';
 import { MatCard } from '@angular/material/card';
+import { MatPaginator } from '@angular/material/paginator';
 import { MatSort, MatSortHeader } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
 
-import { Campaign, CampaignState } from '../../api/models/tuning-campaign';
+import { Campaign } from '../../api/models/tuning-campaign';
 import { AuthService } from '../../auth/auth.service';
 import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
 import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { liveFigure } from '../benchmarks/bench-progress';
 import { formatDateTime } from '../../shared/format';
-import { SortKeys, SortedRows, rankOf, timeOf } from '../../shared/table/sort-rows';
+import { PaginatorIdsDirective, providePaginatorWords } from '../../shared/paging/paginator';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { CampaignsStore } from '../../stores/campaigns.store';
 import { PresetsStore } from '../../stores/presets.store';
@@ -21,21 +22,12 @@ import { CampaignResultsComponent } from './campaign-results.component';
 import { STATE_WORDS, stepsDone, whereWords } from './campaign-words';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
-/** A State sort puts the running ones first, then the finished ones. */
-const STATE_ORDER: CampaignState[] = ['RUNNING', 'REBOOTING', 'RESTORING', 'DONE', 'FAILED', 'ABORTED'];
-
-const SORT_KEYS: SortKeys<Campaign> = {
-  id: (c) => c.id,
-  label: (c) => c.label,
-  started: (c) => timeOf(c.created_at),
-  state: (c) => rankOf(STATE_ORDER, c.state),
-};
-
 /** Campaigns: the wizard, the running one live (across reboots), the list, and a finished one's results. */
 @Component({
   selector: 'tp-campaigns-page',
-  imports: [TestIdDirective, MatCard, MatProgressBar, MatButton, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe,
-    CampaignFormComponent, CampaignResultsComponent, RequiresRoleDirective],
+  imports: [TestIdDirective, MatCard, MatProgressBar, MatButton, MatTableModule, MatSort, MatSortHeader, MatPaginator,
+    PaginatorIdsDirective, TypedCellDef, TranslatePipe, CampaignFormComponent, CampaignResultsComponent, RequiresRoleDirective],
+  providers: [providePaginatorWords()],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './campaigns.page.html',
   styleUrls: ['../../shared/table/data-table.scss'],
@@ -56,16 +48,13 @@ export class CampaignsPage {
   protected readonly date = formatDateTime;
   protected readonly stepsOf = stepsDone;
   protected readonly where = whereWords;
-  /** Newest first, as the store keeps them. */
-  protected readonly table = new SortedRows(this.store.campaigns, SORT_KEYS, { active: 'started', direction: 'desc' });
+  /** One page at a time, newest first (the store's). */
+  protected readonly table = this.store.list;
   protected readonly columns = ['id', 'label', 'started', 'state', 'where', 'actions'];
   protected readonly byId = (_: number, c: Campaign) => c.id;
 
-  protected readonly selectedId = signal<number | null>(null);
-  protected readonly selected = computed(() => {
-    const id = this.selectedId();
-    return id === null ? null : this.store.byId(id);
-  });
+  protected readonly selectedId = this.store.openId;
+  protected readonly selected = this.store.opened;
   protected readonly confirmAbort = signal(false);
   protected readonly live = computed(() => liveFigure(this.store.activeJob()?.progress?.extra));
   protected readonly jobWords = computed(() => this.store.activeJob()?.progress?.description ?? null);
@@ -84,7 +73,7 @@ export class CampaignsPage {
     effect(() => {
       const wanted = Number(this.campaign());
       if (Number.isInteger(wanted) && wanted > 0) {
-        untracked(() => this.selectedId.set(wanted));
+        untracked(() => void this.store.open(wanted));
       }
     });
     // The campaign being watched has ended: show its results.
@@ -92,7 +81,7 @@ export class CampaignsPage {
       const active = this.store.active()?.id ?? null;
       untracked(() => {
         if (active === null && this.lastActive !== null) {
-          this.selectedId.set(this.lastActive);
+          void this.store.open(this.lastActive);
         }
         if (active !== null) {
           this.confirmAbort.set(this.confirmAbort() && active === this.lastActive);
@@ -103,7 +92,7 @@ export class CampaignsPage {
   }
 
   protected open(row: Campaign): void {
-    this.selectedId.set(this.selectedId() === row.id ? null : row.id);
+    void this.store.open(this.selectedId() === row.id ? null : row.id);
   }
 
   protected async abort(row: Campaign): Promise<void> {

@@ -1,4 +1,4 @@
-// For specs: a query method's answer over stored rows, as the server's filter_list gives it (`=` filters, one
+// For specs: a query method's answer over stored rows, as the server's filter_list gives it (`=` and `in` filters, one
 // order_by (`nulls_last:` too), offset/limit, count, get, select of top-level and dotted names).
 import { QueryFilter, QueryOptions } from '../../api/models/auth';
 
@@ -29,10 +29,14 @@ export function fakeQuery<T extends object>(rows: readonly T[], params: readonly
   const [filters, options] = params as [QueryFilter[]?, QueryOptions?];
   let out = rows.filter((row) => (filters ?? []).every((f) => {
     const [name, op, value] = f as [string, string, unknown];
-    if (op !== '=') {
-      throw new Error(`fakeQuery knows only "=", not ${op}`);
+    const found = valueAt(row, name) ?? null;   // the fixtures leave out fields that are null
+    if (op === 'in') {
+      return (value as unknown[]).includes(found);
     }
-    return (valueAt(row, name) ?? null) === value;   // the fixtures leave out fields that are null
+    if (op !== '=') {
+      throw new Error(`fakeQuery knows only "=" and "in", not ${op}`);
+    }
+    return found === value;
   }));
   if (options?.count) {
     return out.length;
