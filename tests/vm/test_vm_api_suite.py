@@ -13,58 +13,14 @@ campaign, and rendering is the same code whatever the box. So are the files whos
 checks before anything reaches the box: hostile values (refused by field; the box side has test_vm_hostile_values),
 benchmark limits (refusals before a write; a real benchmark's space check is test_vm_benchmark's) and the preset
 editor (stored presets; applying them is test_vm_presets'). Left: apply, revert, drift and its actions, the words
-read from the real box, and the alerts its state raises."""
-import os
-import re
-import subprocess
-import sys
-
+read from the real box, and the alerts its state raises: apply and revert here, the rest in test_vm_api_suite_drift.py
+(two files, so the two VMs of make test can take one each)."""
 import pytest
 
-from guest_host import REPO
-
-ARTIFACTS = REPO / 'tests' / 'artifacts' / 'vm'
+from api_suite import run_api_files
 
 pytestmark = pytest.mark.vm
 
-# The files that reach the box (see the docstring); a file renamed or added that reaches the box belongs here.
-BOX_FILES = ('test_tuning_api.py', 'test_drift_actions_api.py', 'test_change_words_api.py', 'test_alerts_api.py')
-# The only reasons a test may skip against the VM's host; any other skip is a test lost.
-SKIP_REASONS = ('sandbox-only test', 'needs a host of its own', 'no read-only account given',
-                'not possible against a host that is already running')
 
-
-def slowest_lines(output: str) -> list[str]:
-    """The lines of pytest's "slowest durations" section (between its header and the next ==== rule)."""
-    lines = output.splitlines()
-    start = next((i for i, line in enumerate(lines) if 'slowest' in line and 'durations' in line), None)
-    if start is None:
-        return []
-    section = []
-    for line in lines[start + 1:]:
-        if line.startswith('='):
-            break
-        section.append(line)
-    return section
-
-
-def test_the_api_suite_passes_against_the_real_pool(guest_host):
-    env = dict(os.environ, TUNING_API_URL=guest_host.url, TUNING_API_PASSWORD=guest_host.password,
-               TUNING_API_USERNAME=guest_host.username,
-               PYTHONPATH=os.pathsep.join([str(REPO / 'middleware'), str(REPO / 'plugin')]))
-    files = [str(REPO / 'tests' / 'api' / name) for name in BOX_FILES]
-    missing = [f for f in files if not os.path.exists(f)]
-    assert not missing, f'BOX_FILES names files that are gone: {missing}'
-    run = subprocess.run([sys.executable, '-m', 'pytest', *files, '-q', '-p', 'no:cacheprovider',
-                          '-o', 'addopts=', '-rfEs', '--durations=0'],
-                         cwd=REPO, env=env, capture_output=True, text=True, timeout=3600)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / 'api-suite.log').write_text(run.stdout + run.stderr)   # every inner test's time: the tier's budget
-    summary = run.stdout.strip().splitlines()[-1] if run.stdout.strip() else run.stderr[-2000:]
-    print(f'tests/api against the VM: {summary}')
-    print('slowest of them:\n' + '\n'.join(slowest_lines(run.stdout)[:10]))
-    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
-    assert re.search(r'\d+ passed', summary), summary
-    skips = re.findall(r'^SKIPPED \[\d+\] [^:]+:\d+: (.*)$', run.stdout, re.MULTILINE)
-    lost = [reason for reason in skips if not reason.startswith(SKIP_REASONS)]
-    assert not lost, f'skipped for a reason the VM host does not explain: {lost}'
+def test_apply_and_revert_pass_against_the_real_pool(guest_host):
+    run_api_files(guest_host, 'apply-revert', ('test_tuning_api.py',))
