@@ -24,6 +24,38 @@ export function undoWords(row: Row, putBackBefore: TuningSettingValue | undefine
 }
 
 /**
+ * The sentences before the in-effect table, each counted apart: what holds now, what waits for a reboot (set for
+ * the next boot, not in effect yet) and what was changed outside tuning (the box holds another value, so tuning's
+ * is not in effect), then how many restore points the rows come from when more than one.
+ */
+export function inEffectIntro(rows: readonly Pick<TuningStateInEffect, 'restore_point_id' | 'pending_reboot' | 'drifted'>[]): Words[] {
+  const waiting = rows.filter((r) => r.pending_reboot).length;
+  const drifted = rows.filter((r) => !r.pending_reboot && r.drifted).length;
+  const now = rows.length - waiting - drifted;
+  const points = new Set(rows.map((r) => r.restore_point_id)).size;
+  const words: Words[] = [];
+  if (now) {
+    words.push(now === 1 ? { key: T('1 setting tuning changed is in effect now.'), params: {} }
+      : { key: T('{n} settings tuning changed are in effect now.'), params: { n: now } });
+  }
+  if (waiting) {
+    words.push(waiting === 1 ? { key: T('1 setting tuning changed waits for the next reboot.'), params: {} }
+      : { key: T('{n} settings tuning changed wait for the next reboot.'), params: { n: waiting } });
+  }
+  if (drifted) {
+    words.push(drifted === 1 ? { key: T('1 setting tuning set was changed outside tuning (drifted): the box holds its own value.'), params: {} }
+      : { key: T('{n} settings tuning set were changed outside tuning (drifted): the box holds its own values.'), params: { n: drifted } });
+  }
+  if (!now && rows.length) {
+    words.push({ key: T('Nothing tuning changed is in effect now.'), params: {} });
+  }
+  if (points > 1) {
+    words.push({ key: T('They come from {points} restore points (earlier presets still count).'), params: { points } });
+  }
+  return words;
+}
+
+/**
  * Where tuning holds both write buffer settings (possibly from two restore points), which one wins: in OpenZFS
  * zfs_dirty_data_max (bytes) is what applies while the box runs; zfs_dirty_data_max_percent only sets it when the
  * module loads at boot. Null when not both are in effect.

@@ -78,7 +78,7 @@ describe('OverviewPage', () => {
 
     expect(all('row-in-effect-').filter((el) => el.tagName === 'TR').map((el) => el.dataset['test']))
       .toEqual(['row-in-effect-sync', 'row-in-effect-recordsize', 'row-in-effect-zfs-dirty-data-max']);
-    expect(q('text-in-effect-intro')!.textContent).toContain('3 settings tuning changed are in effect now, from 2 restore points');
+    expect(text(q('text-in-effect-intro'))).toBe('3 settings tuning changed are in effect now. They come from 2 restore points (earlier presets still count).');
     expect(q<HTMLAnchorElement>('link-in-effect-undo-recordsize')!.getAttribute('href')).toBe('/restore-points?revert=2');
     expect(q('row-in-effect-sync')!.textContent).toContain('Dangerous');
     expect(q('text-no-drift')).not.toBeNull();
@@ -132,7 +132,23 @@ describe('OverviewPage', () => {
       in_effect: [row({ setting: 'zfs_dirty_data_max_percent', pending_reboot: true, scope: 'global' })],
     }));
     expect(q('row-in-effect-zfs-dirty-data-max-percent')!.textContent).toContain('after the next reboot');
-    expect(q('text-in-effect-intro')!.textContent).toContain('1 setting tuning changed is in effect now');
+    // a value set for the next boot is not in effect now: counted apart
+    expect(text(q('text-in-effect-intro'))).toBe('1 setting tuning changed waits for the next reboot. Nothing tuning changed is in effect now.');
+  });
+
+  it('counts what is in effect now, what waits for a reboot and what drifted apart', async () => {
+    const { q } = await open(fakeState({
+      in_effect: [
+        row({ key: 'a', setting: 'logbias', restore_point_id: 3 }),
+        row({ key: 'b', setting: 'zfs_dirty_data_max', scope: 'global', restore_point_id: 3 }),
+        row({ key: 'c', setting: 'zfs_dirty_data_max_max', scope: 'global', pending_reboot: true, restore_point_id: 3 }),
+        row({ key: 'd', setting: 'recordsize', actual: '128K', drifted: true, restore_point_id: 3 }),
+      ],
+    }));
+    expect(text(q('text-in-effect-intro'))).toBe('2 settings tuning changed are in effect now. '
+      + '1 setting tuning changed waits for the next reboot. '
+      + '1 setting tuning set was changed outside tuning (drifted): the box holds its own value.');
+    expect(text(q('cell-in-effect-value-recordsize'))).toContain('1 MiB (drifted: the box has 128 KiB)');
   });
 
   it('merges notices said more than once into one with a count, and a dismissed one stays dismissed', async () => {
@@ -184,7 +200,7 @@ describe('OverviewPage', () => {
           scope: 'tank/media', expected: '1M', inherited: false, actual: '128K', risk: 'SAFE', restore_point_id: 2 },
       ],
     }));
-    expect(text(q('cell-in-effect-value-recordsize'))).toContain('1 MiB (the box has 128 KiB)');
+    expect(text(q('cell-in-effect-value-recordsize'))).toContain('1 MiB (drifted: the box has 128 KiB)');
     // Both drifted settings are in the in-effect table: no second table saying the opposite.
     expect(q('table-drift-table')).toBeNull();
     expect(q('text-drift-intro')!.textContent).toContain('2 settings tuning set were changed outside tuning');
@@ -272,7 +288,7 @@ describe('OverviewPage', () => {
       vi.advanceTimersByTime(OVERVIEW_REREAD_MS);
       await settle();
       expect(reads()).toBe(onArrival + 1);
-      expect(text(q('cell-in-effect-value-recordsize'))).toContain('1 MiB (the box has 512 KiB)');
+      expect(text(q('cell-in-effect-value-recordsize'))).toContain('1 MiB (drifted: the box has 512 KiB)');
 
       actual = '256K';
       const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
@@ -283,7 +299,7 @@ describe('OverviewPage', () => {
       document.dispatchEvent(new Event('visibilitychange'));
       await settle();
       expect(reads()).toBe(onArrival + 2);
-      expect(text(q('cell-in-effect-value-recordsize'))).toContain('1 MiB (the box has 256 KiB)');
+      expect(text(q('cell-in-effect-value-recordsize'))).toContain('1 MiB (drifted: the box has 256 KiB)');
       visibility.mockRestore();
     } finally {
       vi.useRealTimers();
@@ -292,7 +308,7 @@ describe('OverviewPage', () => {
 
   it('says one setting in effect in the singular', async () => {
     const { q } = await open(fakeState({ in_effect: [row({ restore_point_changes: 1 })] }));
-    expect(text(q('text-in-effect-intro'))).toBe('1 setting tuning changed is in effect now:');
+    expect(text(q('text-in-effect-intro'))).toBe('1 setting tuning changed is in effect now.');
   });
 
   it('an Undo link on a put back says what its revert gives back: the value set outside tuning', async () => {

@@ -31,7 +31,7 @@ import { TypedCellDef } from '../../shared/table/typed-cell';
 import { BoxStore } from '../../stores/box.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
-import { dangerLead, dangerReason, undoWords, writeBufferNote } from './in-effect-words';
+import { dangerLead, dangerReason, inEffectIntro, undoWords, writeBufferNote } from './in-effect-words';
 import { rereadWhileVisible } from './reread-while-visible';
 
 /** A setting the drift actions name: an in-effect, drift or accepted row (all carry key, setting and its words). */
@@ -84,12 +84,8 @@ export class OverviewPage {
   /** Already ordered by the server: DANGEROUS, then CAUTION, then SAFE. */
   protected readonly inEffect = computed(() => this.box.state()?.in_effect ?? []);
   protected readonly dangerous = computed(() => this.inEffect().filter((row) => row.risk === 'DANGEROUS'));
-  protected readonly restorePoints = computed(() => new Set(this.inEffect().map((row) => row.restore_point_id)).size);
-  protected readonly inEffectIntro = computed(() => (this.inEffect().length === 1
-    ? T('1 setting tuning changed is in effect now:')
-    : this.restorePoints() === 1
-    ? T('{n} settings tuning changed are in effect now, from one restore point:')
-    : T('{n} settings tuning changed are in effect now, from {points} restore points (earlier presets still count):')));
+  /** Counted apart: in effect now, waiting for a reboot, drifted (a pending or drifted value is not in effect). */
+  protected readonly inEffectIntro = computed(() => inEffectIntro(this.inEffect()));
   /** Which write buffer setting wins when both are in effect. */
   protected readonly writeBufferNote = computed(() => writeBufferNote(this.inEffect()));
   private readonly dismissed = inject(DismissedNotices);
