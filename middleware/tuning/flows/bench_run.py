@@ -22,8 +22,10 @@ from ..box.profile import read_profile
 from ..box.settings import read_settings
 from ..context import plugin_context
 from ..core import presets, stored_words
+from ..core.measured_preset import measured_preset_fields, preset_words
 from ..core.bench import BenchmarkInputError, InsufficientSpaceError, benchmark_method
 from ..core.bench.arc_reads import from_ram_note
+from ..core.bench.space import room_for_scratch
 from ..core.alerts import SCRATCH_LEFT, scratch_alerts, scratch_args
 from ..core.bench.conditions import network_limit
 from ..core.presets.constants import GLOBAL_SCOPE
@@ -49,6 +51,14 @@ def plan_or_errors(spec: dict, env: dict, field: str) -> dict:
     except InsufficientSpaceError as e:
         raise CallError(f'Not enough space to benchmark {spec["dataset"]}: {e.message}.', errno.ENOSPC,
                         {'space': e.numbers}) from None
+
+
+async def scratch_room(middleware, dataset: str) -> dict:
+    """``tuning.benchmark.space``: the free bytes the space check reads for ``dataset`` and the most it lets a run's
+    scratch quota take (the forms say these before Start, not the pool's nominal free space)."""
+    target = await read_target(middleware, dataset, 'dataset')
+    env = target['env']
+    return {'on_zfs': target['is_zfs'], 'free_bytes': env['free_bytes'], 'room_bytes': room_for_scratch(env)}
 
 
 async def build_context(middleware, target: dict, plan: dict, state: dict) -> dict:
@@ -87,9 +97,11 @@ async def box_context(middleware, state: dict, target: dict | None) -> dict:
     active = state.get('active')
     measured = await store_call(middleware, network_store.latest_network_results)  # iperf3's ceiling per port
     return {
-        # the name as it was: a custom preset may be renamed or deleted later
+        # the name as it was: a custom preset may be renamed or deleted later; with how much of it waited for a
+        # reboot, so nothing credits the preset with figures measured before it took effect
         'preset': {'id': active['preset'], 'name': await preset_name(middleware, active['preset']),
-                   'restore_point_id': active['restore_point_id'], 'target': active['target']} if active else None,
+                   'restore_point_id': active['restore_point_id'], 'target': active['target'],
+                   **measured_preset_fields(active['restore_point_id'], state)} if active else None,
         'pending_reboot': [p['key'] for p in state.get('pending_reboot') or []],
         'drift': [d['key'] for d in state.get('drift') or []],
         'dataset': {k: target[k] for k in ('dataset', 'pool', 'mountpoint', 'filesystem')} if target else None,
@@ -247,10 +259,9 @@ async def preset_name(middleware, preset_id: str | None) -> str | None:
 
 
 def default_label(spec: dict, context: dict) -> str:
-    """"Max IOPS · tank/media · Quick test": the preset the result was measured under (by its name), the dataset,
-    the profile."""
-    preset = context.get('preset') or {}
-    return stored_words.default_label(preset.get('name'), spec['dataset'], spec.get('profile', 'QUICK'))
+    """"Max IOPS · tank/media · Quick test": the preset the result was measured under (by its name, and whether
+    it was in effect yet: ``preset_words``), the dataset, the profile."""
+    return stored_words.default_label(preset_words(context), spec['dataset'], spec.get('profile', 'QUICK'))
 
 
 async def run(middleware, set_progress, job_id, spec: dict) -> dict:

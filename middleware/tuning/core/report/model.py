@@ -4,9 +4,11 @@
 recommendation=(), ladders=(), layouts=())`` → report:
 
 - ``format_version``, ``title``, ``generated_at``, ``baseline_id``, ``theoretical_max``
-- ``configurations``: ``[{id, label, source, created_at, baseline, preset, preset_name, conditions}]``, baseline
-  first, then in the comparison's order; ``preset`` is the id of the preset it was measured under, ``preset_name``
-  its name (as recorded with the result, a built-in's from the catalogue, else the id)
+- ``configurations``: ``[{id, label, source, created_at, baseline, preset, preset_name, preset_words,
+  conditions}]``, baseline first, then in the comparison's order; ``preset`` is the id of the preset it was measured
+  under, ``preset_name`` its name (as recorded with the result, a built-in's from the catalogue, else the id),
+  ``preset_words`` what the report says of it: the name, and whether it was in effect yet when the result was
+  measured (``core.measured_preset``: "Boot buffer (not yet in effect: waiting for a reboot)")
 - ``metrics``: one row per (configuration, test, metric): the result's summary statistics (``median, ci_low,
   ci_high, ci_confidence, mean, stdev, cv_percent, min, max, n, values, outliers``) and, for compared
   configurations, the comparison row's ``ratio, ratio_ci_low, ratio_ci_high, p_value, p_adjusted, verdict,
@@ -31,7 +33,7 @@ Every figure is copied from the results' summaries and the comparison rows; noth
 """
 from ..bench.catalog import TESTS
 from ..bench.conditions import conditions_of
-from ..presets.catalog import get_builtin
+from ..measured_preset import preset_name, preset_words
 from .box_section import box_section
 from .campaign_section import campaign_section
 from .chart_data import compare_series
@@ -63,17 +65,6 @@ def _preset(context):
     if isinstance(preset, dict):
         return preset.get('id')
     return preset if isinstance(preset, str) else None
-
-
-def _preset_name(context):
-    """The preset's name as recorded with the result (since names are kept), a built-in's from the catalogue, or
-    its id (a custom preset measured by an older version)."""
-    preset = context.get('preset')
-    if isinstance(preset, dict) and isinstance(preset.get('name'), str):
-        return preset['name']
-    preset_id = _preset(context)
-    builtin = get_builtin(preset_id) if isinstance(preset_id, str) else None
-    return builtin['name'] if builtin else preset_id
 
 
 def _metric_rows(ordered, baseline_id, rows):
@@ -148,7 +139,8 @@ def build_report(results, comparison, *, title, generated_at, settings_diffs=Non
     conditions = {e['id']: conditions_of(e) for e in ordered}
     configurations = [{'id': e['id'], 'label': e['label'], 'source': e.get('source'),
                        'created_at': e.get('created_at'), 'baseline': e['id'] == baseline_id,
-                       'preset': _preset(e['context']), 'preset_name': _preset_name(e['context']),
+                       'preset': _preset(e['context']), 'preset_name': preset_name(e['context']),
+                       'preset_words': preset_words(e['context']),
                        'conditions': conditions[e['id']]} for e in ordered]
     theoretical_max = compared['theoretical_max'] or by_id[baseline_id]['context'].get('theoretical_max')
     metric_rows = _metric_rows(ordered, baseline_id, compared['rows'])

@@ -13,8 +13,8 @@ from .errors import ReportInputError
 from .numbers import UNKNOWN
 from .wording import (
     BASIS_WORDS, baseline_text, change_text, ci_text, date_text, defeat_words, insufficient_text, median_text,
-    profile_words, runs_per_test_text, setting_value, setting_words, source_words, unit_word, verdict_word,
-    warning_kind_words,
+    profile_words, runs_per_test_text, setting_value, setting_words, source_words, unit_word, verdict_reason,
+    verdict_word, warning_kind_words,
 )
 
 # The page's colours, light and dark (the dark one follows the reader's theme: a report opened in the panel's dark
@@ -131,7 +131,9 @@ def _cell(cell, column, baseline_row):
     parts = [f'<div class="v">{e(median_text(cell, unit))}</div>', f'<div class="ci">{e(ci_text(cell, unit))}</div>']
     change = change_text(cell)
     if change:
-        parts.append(f'<div>{_verdict(cell.get("verdict"))}</div><div class="small">{e(change)}</div>')
+        reason = verdict_reason(cell)
+        parts.append(f'<div>{_verdict(cell.get("verdict"))}</div><div class="small">{e(change)}</div>'
+                     + (f'<div class="small">{e(reason)}</div>' if reason else ''))
     elif not baseline_row:
         parts.append('<div class="small">not in the baseline</div>')
     return f'<td class="num">{"".join(parts)}</td>'
@@ -141,7 +143,7 @@ def _summary(report):
     colours = _colour_of(report)
     conf_rows = ''.join(
         f'<tr{" class=baseline" if c["baseline"] else ""}><td>{_swatch(colours[c["id"]])}{e(c["label"])}'
-        f'{" <span class=small>(baseline)</span>" if c["baseline"] else ""}</td><td>{e(c["preset_name"] or "none")}'
+        f'{" <span class=small>(baseline)</span>" if c["baseline"] else ""}</td><td>{e(c["preset_words"] or "none")}'
         f'</td><td>{e(date_text(c["created_at"]))}</td><td>{e(source_words(c["source"]))}</td>'
         f'<td>{e(c["id"])}</td></tr>'
         for c in report['configurations'])
@@ -158,9 +160,10 @@ def _summary(report):
     return ('<h2>Summary</h2>'
             f'<table><thead><tr><th>Configuration</th><th>Preset</th><th>Measured at</th><th>Source</th>'
             f'<th>Result id</th></tr></thead><tbody>{conf_rows}</tbody></table>'
-            '<p class="small">Each cell: the median of the runs, its confidence interval (with the confidence '
-            'reached), and for compared configurations the change against the baseline with its 95 % interval, the '
-            'adjusted p-value and the verdict. See "Method" for what these mean.</p>' + table)
+            '<p class="small">Each cell: the median of the runs with its 95 % interval of the median, and for '
+            'compared configurations the verdict, the change against the baseline with its 95 % interval, the '
+            'adjusted p-value and, for an inconclusive verdict, why. See "Method" for what these mean and for the '
+            'exact coverage of each interval.</p>' + table)
 
 
 def _gallery(heading, intro, css_class, items):

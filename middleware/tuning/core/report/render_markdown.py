@@ -11,8 +11,8 @@ from .errors import ReportInputError
 from .numbers import UNKNOWN
 from .wording import (
     BASIS_WORDS, baseline_text, change_text, ci_text, date_text, defeat_words, insufficient_text, median_text,
-    profile_words, range_text, runs_per_test_text, setting_value, setting_words, source_words, unit_word, verdict_word,
-    warning_kind_words,
+    profile_words, range_text, runs_per_test_text, setting_value, setting_words, source_words, unit_word,
+    verdict_reason, verdict_word, warning_kind_words,
 )
 
 _SPECIAL = re.compile(r'([\\`*_\[\]|#<>&])')
@@ -37,7 +37,9 @@ def _cell(cell, unit, baseline_row):
     text = f'**{md(median_text(cell, unit))}** ({md(ci_text(cell, unit))})'
     change = change_text(cell)
     if change:
-        text += f'<br>{md(verdict_word(cell.get("verdict")).upper())}: {md(change)}'
+        reason = verdict_reason(cell)
+        text += f'<br>{md(verdict_word(cell.get("verdict")).upper())}: {md(change)}' + (
+            f' — {md(reason)}' if reason else '')
     elif not baseline_row:
         text += '<br>not in the baseline'
     return text
@@ -51,7 +53,7 @@ def _unit_word(column):
 def _summary(report):
     columns = report['summary']['columns']
     confs = _table(['Configuration', 'Preset', 'Measured at', 'Source', 'Result id'],
-                   [[md(c['label']) + (' (baseline)' if c['baseline'] else ''), md(c['preset_name'] or 'none'),
+                   [[md(c['label']) + (' (baseline)' if c['baseline'] else ''), md(c['preset_words'] or 'none'),
                      md(date_text(c['created_at'])), md(source_words(c['source'])), md(c['id'])]
                     for c in report['configurations']])
     out = ['## Summary', confs]
@@ -59,9 +61,9 @@ def _summary(report):
         header = ['Configuration'] + [md(f'{c["title"]} ({_unit_word(c)})') for c in columns]
         rows = [[md(r['label'])] + [_cell(r['cells'][c['key']], c['unit'], r['baseline']) for c in columns]
                 for r in report['summary']['rows']]
-        out += ['Each cell: the median (its confidence interval and the confidence reached); for compared '
-                'configurations the verdict, the change against the baseline (its 95 % interval) and the adjusted '
-                'p-value.', _table(header, rows)]
+        out += ['Each cell: the median (its 95 % interval of the median); for compared configurations the verdict, '
+                'the change against the baseline (its 95 % interval), the adjusted p-value and, for an inconclusive '
+                'verdict, why. See "Method" for the exact coverage of each interval.', _table(header, rows)]
     return out
 
 
