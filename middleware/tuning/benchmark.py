@@ -7,6 +7,7 @@ from .benchmark_models import (
     TuningBenchmarkGetArgs, TuningBenchmarkGetResult, TuningBenchmarkImportArgs, TuningBenchmarkImportResult,
     TuningBenchmarkPlanEstimateArgs, TuningBenchmarkPlanEstimateResult,
     TuningBenchmarkQueryArgs, TuningBenchmarkQueryResult, TuningBenchmarkRunArgs, TuningBenchmarkRunResult,
+    TuningBenchmarkSpaceArgs, TuningBenchmarkSpaceResult,
 )
 from .context import busy_while, plugin_context
 from .compute import comparison_of, outcome, result_of, sent
@@ -121,6 +122,12 @@ class TuningBenchmarkService(Service):
         runs each side gets, the fewest runs for which a comparison can reach a verdict, and about the smallest change
         it detects at `cv_percent` noise (5 % unless given), with a sentence for the forms."""
         return estimate_of(estimate)
+
+    @api_method(TuningBenchmarkSpaceArgs, TuningBenchmarkSpaceResult, roles=READ_ROLES)
+    async def space(self, dataset):
+        """What a benchmark of `dataset` has room for now, read as its space check reads it (said before Start): the
+        dataset's free bytes and the largest scratch quota the check lets through."""
+        return await bench_run.scratch_room(self.middleware, dataset)
 
 
 # The API name is `import`, a Python keyword that no `def` can carry. middlewared names a service's methods by their

@@ -11,7 +11,7 @@ __all__ = [
     'TuningBenchmarkQueryResult', 'TuningBenchmarkGetArgs', 'TuningBenchmarkGetResult', 'TuningBenchmarkDeleteArgs',
     'TuningBenchmarkDeleteResult', 'TuningBenchmarkCompareArgs', 'TuningBenchmarkCompareResult',
     'TuningBenchmarkImportArgs', 'TuningBenchmarkImportResult', 'TuningBenchmarkPlanEstimateArgs',
-    'TuningBenchmarkPlanEstimateResult',
+    'TuningBenchmarkPlanEstimateResult', 'TuningBenchmarkSpaceArgs', 'TuningBenchmarkSpaceResult',
 ]
 
 BenchmarkTest = Literal['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
@@ -361,3 +361,22 @@ class TuningBenchmarkPlanEstimateEntry(BaseModel):
 
 class TuningBenchmarkPlanEstimateResult(BaseModel):
     result: TuningBenchmarkPlanEstimateEntry
+
+
+class TuningBenchmarkSpaceArgs(BaseModel):
+    dataset: NonEmptyString
+
+
+class TuningBenchmarkSpaceEntry(BaseModel):
+    on_zfs: bool
+    """Whether the dataset is on ZFS (a scratch child dataset) or a plain directory (the sandbox's stand-in)."""
+    free_bytes: int
+    """What the dataset may still take now, as the space check reads it: on ZFS its available bytes (quotas and
+    parity excluded), elsewhere the filesystem's free bytes."""
+    room_bytes: int
+    """The largest scratch quota (working set + 10 %) the space check lets through: on ZFS the pool stays at most
+    80 % used; elsewhere a margin stays free."""
+
+
+class TuningBenchmarkSpaceResult(BaseModel):
+    result: TuningBenchmarkSpaceEntry

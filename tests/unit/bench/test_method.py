@@ -4,6 +4,7 @@ from tuning.core.bench.catalog import GIB, MIB
 from tuning.core.bench.errors import BenchmarkInputError, InsufficientSpaceError
 from tuning.core.bench.jobfile import render_job_file
 from tuning.core.bench.method import benchmark_method
+from tuning.core.bench.space import check_space, refquota_for, room_for_scratch
 
 ALL = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
 
@@ -94,6 +95,25 @@ def test_space_refusal_on_small_filesystem():
     with pytest.raises(InsufficientSpaceError) as e:
         benchmark_method({'tests': ['SEQ_WRITE'], 'profile': 'STANDARD'}, dir_env(free_bytes=2 * GIB))
     assert e.value.numbers['filesystem_free_bytes'] == 2 * GIB
+
+
+@pytest.mark.parametrize('env', [
+    zfs_env(size_bytes=100 * GIB, used_bytes=75 * GIB, free_bytes=25 * GIB),   # the 80 % rule binds
+    zfs_env(size_bytes=100 * GIB, used_bytes=10 * GIB, free_bytes=5 * GIB),    # the dataset's own free space binds
+    dir_env(), dir_env(size_bytes=10 * GIB, free_bytes=2 * GIB),                # a margin stays free
+])
+def test_room_for_scratch_is_the_largest_quota_the_space_check_passes(env):
+    room = room_for_scratch(env)
+    for quota in (room, room + MIB):
+        required = int(quota / 1.1)
+        while refquota_for(required) > quota:   # the largest working set whose quota is within `quota`
+            required -= 1
+        if quota == room:
+            check_space(required, env)
+        else:
+            with pytest.raises(InsufficientSpaceError):
+                check_space(required + MIB, env)
+    assert room_for_scratch(dir_env(size_bytes=10 * GIB, free_bytes=300 * MIB)) == 0   # less free than the margin
 
 
 def test_refquota_is_largest_working_set_plus_ten_percent():

@@ -73,7 +73,7 @@ METHODS = ('tuning.profile', 'tuning.state', 'tuning.preset.query', 'tuning.pres
            'tuning.drift.preview', 'tuning.benchmark.query', 'tuning.benchmark.get', 'tuning.benchmark.compare',
            'tuning.benchmark.plan_estimate', 'tuning.campaign.query', 'tuning.ladder.get', 'tuning.advice.layout',
            'tuning.network.query', 'tuning.network.get', 'tuning.client.kit', 'tuning.client.session.query',
-           'tuning.client.session.get', 'tuning.advice.recordsize')
+           'tuning.client.session.get', 'tuning.advice.recordsize', 'tuning.benchmark.space')
 # Answered through core.download's pipe, which an in-process box has none of (the report renders from the same reads)
 DOWNLOADS = {'tuning.report.generate', 'tuning.database.export'}
 
@@ -91,6 +91,7 @@ def arguments(box, method) -> tuple:
         'tuning.benchmark.get': (results[0],),
         'tuning.benchmark.compare': (results, None),
         'tuning.benchmark.plan_estimate': ({},),
+        'tuning.benchmark.space': ('tank/media',),
         'tuning.ladder.get': ({'pool': 'tank'},),
         'tuning.advice.layout': ({'source': 'POOL', 'pool': 'tank'},),
         'tuning.network.get': (first('tuning.network.query'),),

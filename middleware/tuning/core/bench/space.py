@@ -1,7 +1,8 @@
 """Space safety (pure).
 
 ``check_space(required_bytes, env)`` → ``{required_bytes, refquota_bytes, ...figures}`` or raises
-``InsufficientSpaceError`` with the numbers:
+``InsufficientSpaceError`` with the numbers; ``room_for_scratch(env)`` → the largest scratch quota it accepts (what
+the forms compare their figure with, before Start):
 
 - ZFS (``env['is_zfs']``): the scratch dataset gets ``refquota = required × 1.1``; refuse when the pool's used bytes
   plus that quota would pass 80 % of its size (TrueNAS starts alerting at 85 %, metaslabs slow down when nearly full).
@@ -50,3 +51,11 @@ def check_space(required_bytes, env):
             f'the benchmark needs {_gib(quota)} (working set + 10 %) but the filesystem has {_gib(free)} free and '
             f'must keep {_gib(margin)} spare', figures)
     return figures
+
+
+def room_for_scratch(env):
+    """The largest refquota (working set + 10 %) ``check_space`` lets through on ``env``, never below 0."""
+    size, used, free = env['size_bytes'], env['used_bytes'], env['free_bytes']
+    if env['is_zfs']:
+        return max(0, min(free, math.floor(size * POOL_MAX_USED_FRACTION) - used))
+    return max(0, free - min(math.ceil(size * 0.05), GIB))
