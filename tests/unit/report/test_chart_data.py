@@ -127,7 +127,7 @@ def test_too_few_runs_show_no_percentage_in_the_tiles():
     assert change['verdict'] == 'INSUFFICIENT_RUNS'
     assert change['words'] == 'too few runs for a verdict (need 5 per side)' and '%' not in change['words']
     point = _series(before, [after])['charts'][0]['series'][1]['points'][0]
-    assert point['whisker'] is None and 'no interval: too few runs' in point['title']  # 2 runs: no CI of the median
+    assert point['whisker'] is None and 'no interval from 2 runs' in point['title']  # 2 runs: no CI of the median
 
 
 def test_a_chart_no_result_has_is_left_out_and_no_limit_without_a_maximum():

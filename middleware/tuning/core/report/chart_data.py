@@ -10,8 +10,8 @@ same words and colours. ``configurations`` are ``[{id, label}]``, the baseline f
 - ``tiles`` (a CrystalDiskMark-style grid): one tile per test and headline metric (MB/s for sequential tests, IOPS
   for the others, per direction) ``{key, test, metric, title, unit_word, values: [{configuration_id, label, colour,
   baseline, median, number, unit_word, text, latency, change}]}``; ``latency`` is "latency p50 85.2 µs · p99 1.10 ms"
-  or None, ``change`` (compared results only) ``{ratio, verdict, words}`` with words such as "+12.3 % · better", or
-  "too few runs for a verdict (need 5 per side)" and no percentage when the runs cannot reach a verdict.
+  or None, ``change`` (compared results only) ``{ratio, verdict, words}`` with words such as "+12.3 % · better" or
+  "−16.3 % · inconclusive: the interval spans no change" (``wording.verdict_text``), or "too few runs for a verdict (need 5 per side)" and no percentage when the runs cannot reach a verdict.
 - ``charts``: ``[{id, title, kind, scale, unit, axis_label, axis: {low, high, ticks: [{value, label}]}, groups:
   [{test, metric, label}], series: [{configuration_id, label, colour, points: [point|None]}], reference,
   description}]``; point = ``{median, ci_low, ci_high, text, title, plotted, whisker}``. ``kind`` BAR is drawn on a
@@ -28,7 +28,7 @@ from .columns import IOPS_GROUPS, LATENCY_PERCENTILES, THROUGHPUT_GROUPS
 from .metric_info import metric_info, title_of_test
 from .numbers import LATENCY_STEPS, format_change, format_tick, format_value
 from .svg import log_ticks, nice_ticks
-from .wording import insufficient_text, range_text, unit_word, verdict_word
+from .wording import ci_text, insufficient_text, unit_word, verdict_text, verdict_word
 
 # The baseline neutral grey, then hues told apart with colour-blindness; all ≥ 3:1 against the panel's light
 # (#ffffff, #f2f2f2) and dark (#282828, #1e1e1e) backgrounds.
@@ -68,8 +68,9 @@ def _change(row):
                 'words': insufficient_text(row.get('min_runs'))}
     if row.get('ratio') is None:
         return {'ratio': None, 'verdict': row.get('verdict'), 'words': verdict_word(row.get('verdict'))}
+    # an inconclusive verdict says why (an interval wholly on one side is not one by itself)
     return {'ratio': row['ratio'], 'verdict': row.get('verdict'),
-            'words': f'{format_change(row["ratio"])} · {verdict_word(row.get("verdict"))}'}
+            'words': f'{format_change(row["ratio"])} · {verdict_text(row)}'}
 
 
 def _tiles(series, summaries, rows):
@@ -107,10 +108,9 @@ def _point(stats, unit, log, who):
     median, low, high = stats['median'], stats.get('ci_low'), stats.get('ci_high')
     text = format_value(median, unit)
     has_ci = low is not None and high is not None
-    interval = f'95 % interval of the median {range_text(low, high, unit)}' if has_ci \
-        else 'no interval: too few runs'
-    return {
-        'median': median, 'ci_low': low, 'ci_high': high, 'text': text, 'title': f'{who}: {text} ({interval})',
+    return {   # the tooltip names the interval as the report's tables do (wording.ci_text)
+        'median': median, 'ci_low': low, 'ci_high': high, 'text': text,
+        'title': f'{who}: {text} ({ci_text(stats, unit)})',
         'plotted': median > 0 if log else True,
         'whisker': [low, high] if has_ci and (low > 0 if log else True) else None,
     }

@@ -4,8 +4,9 @@
   IO/s → "12,345 IOPS", ns → "85.2 µs" / "2.15 ms", about three significant digits; ``None`` → "unknown".
 - ``format_tick(x)`` → "1,000", "0.5": axis tick labels.
 - ``display_unit(unit)`` → ``(factor, label)`` for a linear chart axis in readable units (B/s → 1e6, "MB/s").
-- ``format_change(ratio)`` → "+12.3 %"; ``format_ratio_ci(low, high)`` → "+8.1 % … +15.0 %".
-- ``format_p(p)`` → "0.008" / "< 0.001"; ``format_percent(x)`` → "14.2 %".
+- ``format_change(ratio)`` → "+12.3 %", "−4.00 %", "+310 %", "+1,639 %" (the figure rule, a typographic minus as the
+  panel's ``formatRatioPercent``); ``format_ratio_ci(low, high)`` → "+8.10 % … +15.0 %".
+- ``format_p(p)`` → "0.429", "0.0693" / "< 0.001"; ``format_percent(x)`` → "14.2 %": every figure by ``significant``.
 
 Byte sizes are ``core.presets.units.format_bytes``'s ("64 GiB", "3.2 GiB"): one spelling in plans and reports.
 """
@@ -46,10 +47,15 @@ def display_unit(unit):
     return 1, unit
 
 
+MINUS = '\u2212'   # the typographic minus: "−16.3 %" beside "+21.4 %", in the panel as in the reports
+
+
 def format_change(ratio):
     if ratio is None:
         return UNKNOWN
-    return f'{(ratio - 1) * 100:+.1f} %'
+    percent = (ratio - 1) * 100
+    sign = '+' if percent > 0 else MINUS if percent < 0 else '±'
+    return f'{sign}{significant(abs(percent))} %'
 
 
 def format_ratio_ci(low, high):
@@ -63,8 +69,8 @@ def format_p(p):
         return UNKNOWN
     if p < 0.001:
         return '< 0.001'
-    return f'{p:.3f}'
+    return significant(p)
 
 
 def format_percent(x):
-    return UNKNOWN if x is None else f'{x:.1f} %'
+    return UNKNOWN if x is None else f'{significant(x)} %'

@@ -2,11 +2,16 @@
 
 - ``VERDICT_WORDS``: BETTER → "better", WORSE → "worse", NO_CHANGE → "no meaningful change", INCONCLUSIVE →
   "inconclusive", INSUFFICIENT_RUNS → "too few runs", FROM_RAM → "from RAM, not judged".
-- ``median_text(cell, unit)`` → "412 MB/s"; ``ci_text(cell, unit)`` → "CI 398 – 420 MB/s (93.8 %)";
+- ``median_text(cell, unit)`` → "412 MB/s"; ``ci_text(cell, unit)`` → "95 % interval of the median 398 – 420 MB/s"
+  (``interval_name``: named by the 95 % its runs reach, whatever their exact coverage above it, which the Method
+  states once; by the lower coverage they reach when fewer than 9 runs cannot: "93.8 % interval of the median");
   ``range_text(low, high, unit)`` → "398 – 420 MB/s".
-- ``change_text(cell)`` → "+12.3 % (+8.1 % … +15.0 %), p 0.008", "too few runs for a verdict (need 5 per side)"
+- ``change_text(cell)`` → "+12.3 % (+8.10 % … +15.0 %), p 0.008", "too few runs for a verdict (need 5 per side)"
   when the runs cannot reach one (no interval, no p), the change observed on reads the ARC answered (FROM_RAM), or
   ``None`` when the cell has no comparison.
+- ``verdict_reason(row)``: why an INCONCLUSIVE verdict is one, in words ("the interval spans no change", or what kept
+  an interval wholly on one side from a verdict: its p, adjusted for the test's other metrics); ``None`` otherwise.
+  ``verdict_text(row)`` → "inconclusive: the interval spans no change", "better".
 - ``ci_text`` of a median without interval (fewer than 3 runs) → "no interval from 1 run".
 - ``setting_value(v, kind=None, setting=None)`` → "absent" for ``None``, else the value as plans say it
   (``core.presets.setting_words.value_words``): "25769803776" reads "24 GiB", an enum in words ("Disabled").
@@ -20,13 +25,19 @@
 - ``baseline_text(report)`` → what the report compares against: "Campaign 1 · baseline (result #12): the box as it
   was before campaign 1", or a result's label with its number.
 """
+import inspect
 from datetime import datetime, timezone
 
 from ..bench.catalog import profile_name
-from ..bench.comparison import VERDICT_WORDS
+from ..bench.comparison import ALPHA, VERDICT_WORDS
+from ..bench.statistics import median_ci
+from ..figures import significant
 from ..presets.setting_words import name_of, value_words
 from .metric_info import title_of_test
 from .numbers import format_change, format_p, format_ratio_ci, format_value
+
+# The coverage an interval of the median is taken to reach (``median_ci``'s): read from the code that applies it
+MEDIAN_CI_TARGET = inspect.signature(median_ci).parameters['confidence'].default
 
 BASIS_WORDS = {
     'SNAPSHOT': 'from the settings snapshots recorded with each result',
@@ -49,15 +60,24 @@ def range_text(low, high, unit):
     return f'{a} – {b}'
 
 
+def interval_name(confidence):
+    """'95 % interval of the median' wherever the runs reach 95 % (with 10 runs the two taken cover the median with
+    97.9 %: an interval asked for 95 % and reaching more is still called one, as everywhere; the Method gives the exact
+    coverage once), else by what the runs do reach ('93.8 % interval of the median' from 5 runs)."""
+    if not isinstance(confidence, (int, float)):
+        return 'interval of the median'
+    shown = MEDIAN_CI_TARGET if confidence >= MEDIAN_CI_TARGET else confidence
+    return f'{significant(shown * 100).removesuffix(".0")} % interval of the median'
+
+
 def ci_text(cell, unit):
+    """How a median's interval reads in a table cell and a chart's tooltip alike."""
     if cell.get('ci_low') is None or cell.get('ci_high') is None:
         n = cell.get('n')
         if isinstance(n, int) and n < 3:
             return f'no interval from {n} run{"s" if n != 1 else ""}'
-        return 'CI unknown'
-    confidence = cell.get('ci_confidence')
-    share = f' ({confidence * 100:.1f} %)' if isinstance(confidence, (int, float)) else ''
-    return f'CI {range_text(cell["ci_low"], cell["ci_high"], unit)}{share}'
+        return 'interval unknown'
+    return f'{interval_name(cell.get("ci_confidence"))} {range_text(cell["ci_low"], cell["ci_high"], unit)}'
 
 
 def insufficient_text(min_runs, per='side'):
@@ -78,6 +98,31 @@ def change_text(cell):
 
 def verdict_word(verdict):
     return VERDICT_WORDS.get(verdict, str(verdict).lower() if verdict else 'not compared')
+
+
+def verdict_reason(row):
+    """Why a comparison row is INCONCLUSIVE, in words (None for any other verdict): a wholly positive interval called
+    inconclusive needs saying why. The panel says the same (compare-data.ts ``verdictReason``)."""
+    if row.get('verdict') != 'INCONCLUSIVE':
+        return None
+    low, high, p, adjusted = (row.get(k) for k in ('ratio_ci_low', 'ratio_ci_high', 'p_value', 'p_adjusted'))
+    if low is None or high is None or low <= 1 <= high:
+        return 'the interval spans no change'
+    if adjusted is None:
+        return None
+    side = 'above' if low > 1 else 'below'
+    if p is not None and p < ALPHA:   # the rank test alone would have called it: the other metrics' adjustment did not
+        return (f'the interval is wholly {side} no change, but adjusted for the test\'s other metrics p is '
+                f'{format_p(adjusted)}, not below {ALPHA:g}')
+    return (f'the interval is wholly {side} no change, but even before adjusting for the test\'s other metrics p is '
+            f'{format_p(p)}, not below {ALPHA:g}')
+
+
+def verdict_text(row):
+    """The verdict in words with its reason: "inconclusive: the interval spans no change", "better"."""
+    reason = verdict_reason(row)
+    word = verdict_word(row.get('verdict'))
+    return f'{word}: {reason}' if reason else word
 
 
 def setting_value(value, kind=None, setting=None):

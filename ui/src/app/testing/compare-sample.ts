@@ -110,7 +110,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
           "change": {
             "ratio": 0.02520308269110602,
             "verdict": "WORSE",
-            "words": "-97.5 % · worse"
+            "words": "−97.5 % · worse"
           }
         },
         {
@@ -216,7 +216,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
           "change": {
             "ratio": 1.0,
             "verdict": "NO_CHANGE",
-            "words": "+0.0 % · no meaningful change"
+            "words": "±0 % · no meaningful change"
           }
         },
         {
@@ -269,7 +269,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
           "change": {
             "ratio": 1.0,
             "verdict": "NO_CHANGE",
-            "words": "+0.0 % · no meaningful change"
+            "words": "±0 % · no meaningful change"
           }
         },
         {
@@ -377,7 +377,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
               "ci_low": null,
               "ci_high": null,
               "text": "480 MB/s",
-              "title": "two runs · Sequential write 1 MiB: 480 MB/s (no interval: too few runs)",
+              "title": "two runs · Sequential write 1 MiB: 480 MB/s (no interval from 2 runs)",
               "plotted": true,
               "whisker": null
             }
@@ -557,7 +557,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
               "ci_low": null,
               "ci_high": null,
               "text": "300 IOPS",
-              "title": "two runs · Random read 4 KiB: 300 IOPS (no interval: too few runs)",
+              "title": "two runs · Random read 4 KiB: 300 IOPS (no interval from 2 runs)",
               "plotted": true,
               "whisker": null
             },
@@ -566,7 +566,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
               "ci_low": null,
               "ci_high": null,
               "text": "0 IOPS",
-              "title": "two runs · Sync write 4 KiB: 0 IOPS (no interval: too few runs)",
+              "title": "two runs · Sync write 4 KiB: 0 IOPS (no interval from 2 runs)",
               "plotted": false,
               "whisker": null
             },
@@ -575,7 +575,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
               "ci_low": null,
               "ci_high": null,
               "text": "7,000 IOPS",
-              "title": "two runs · Mixed 70/30 8 KiB · read: 7,000 IOPS (no interval: too few runs)",
+              "title": "two runs · Mixed 70/30 8 KiB · read: 7,000 IOPS (no interval from 2 runs)",
               "plotted": true,
               "whisker": null
             },
@@ -584,7 +584,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
               "ci_low": null,
               "ci_high": null,
               "text": "3,000 IOPS",
-              "title": "two runs · Mixed 70/30 8 KiB · write: 3,000 IOPS (no interval: too few runs)",
+              "title": "two runs · Mixed 70/30 8 KiB · write: 3,000 IOPS (no interval from 2 runs)",
               "plotted": true,
               "whisker": null
             }
@@ -708,7 +708,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
               "ci_low": null,
               "ci_high": null,
               "text": "1.40 ms",
-              "title": "two runs · p50 (median): 1.40 ms (no interval: too few runs)",
+              "title": "two runs · p50 (median): 1.40 ms (no interval from 2 runs)",
               "plotted": true,
               "whisker": null
             },
@@ -717,7 +717,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
               "ci_low": null,
               "ci_high": null,
               "text": "3.50 ms",
-              "title": "two runs · p99: 3.50 ms (no interval: too few runs)",
+              "title": "two runs · p99: 3.50 ms (no interval from 2 runs)",
               "plotted": true,
               "whisker": null
             }
@@ -853,7 +853,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
               "ci_low": null,
               "ci_high": null,
               "text": "80.0 µs",
-              "title": "two runs · p50 (median): 80.0 µs (no interval: too few runs)",
+              "title": "two runs · p50 (median): 80.0 µs (no interval from 2 runs)",
               "plotted": true,
               "whisker": null
             },
@@ -862,7 +862,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
               "ci_low": null,
               "ci_high": null,
               "text": "400 µs",
-              "title": "two runs · p99: 400 µs (no interval: too few runs)",
+              "title": "two runs · p99: 400 µs (no interval from 2 runs)",
               "plotted": true,
               "whisker": null
             }

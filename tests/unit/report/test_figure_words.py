@@ -1,0 +1,69 @@
+"""Percentages, p-values and intervals in the reports' words: one figure rule (core/figures.py significant()), one
+minus sign, one name for an interval of the median, and an inconclusive verdict that says why (walk s9)."""
+from tuning.core.bench.statistics import summarize
+from tuning.core.report.chart_data import compare_series
+from tuning.core.report.method import method_section
+from tuning.core.report.numbers import format_change, format_p, format_percent, format_ratio_ci
+from tuning.core.report.wording import ci_text, interval_name, verdict_reason, verdict_text
+
+
+def test_changes_follow_the_figure_rule_with_a_typographic_minus():
+    assert format_change(1 + 3.099) == '+310 %'              # whole from 100, not "+309.9 %"
+    assert format_change(1 + 16.391) == '+1,639 %'           # thousands separated
+    assert format_change(1.34) == '+34.0 %'
+    assert format_change(1 - 0.163) == '\u221216.3 %'        # the table's minus sign, not a hyphen
+    assert format_change(0.96) == '\u22124.00 %'
+    assert format_change(1.0) == '±0 %'
+    assert format_ratio_ci(1.34, 1 + 16.391) == '+34.0 % … +1,639 %'
+    assert '-' not in format_ratio_ci(0.619, 1.124)
+
+
+def test_p_values_and_percentages_take_three_significant_figures():
+    assert format_p(0.4286) == '0.429'                       # the panel's formatP says the same
+    assert format_p(0.0693) == '0.0693'
+    assert format_p(0.0004) == '< 0.001'
+    assert format_percent(13.24) == '13.2 %' and format_percent(123.4) == '123 %'
+
+
+def test_an_interval_of_the_median_has_one_name():
+    ten = summarize([float(x) for x in range(1, 11)])       # 10 runs: the 2nd to the 9th, 97.9 % coverage
+    assert round(ten['ci_confidence'], 3) == 0.979
+    assert ci_text(ten, '') == '95 % interval of the median 2.00 – 9.00'
+    five = summarize([1.0, 2.0, 3.0, 4.0, 5.0])             # 5 runs cannot reach 95 %: named by what they reach
+    assert interval_name(five['ci_confidence']) == '93.8 % interval of the median'
+    assert ci_text({'n': 2, 'median': 1.0, 'ci_low': None, 'ci_high': None}, '') == 'no interval from 2 runs'
+
+
+def test_the_method_states_the_exact_coverage_once():
+    result = {'id': 1, 'label': 'a', 'context': {}, 'summary': {'SEQ_READ': {
+        'read_bw_bytes': summarize([float(x) for x in range(1, 11)])}}}
+    words = ' '.join(method_section([result])['statistics'])
+    assert 'The exact coverage of the intervals of the median in this report: 97.9 % (10 runs).' in words
+    assert '"95 % interval of the median"' in words
+
+
+def _row(low, high, p, adjusted, verdict='INCONCLUSIVE'):
+    return {'ratio_ci_low': low, 'ratio_ci_high': high, 'p_value': p, 'p_adjusted': adjusted, 'verdict': verdict}
+
+
+def test_an_inconclusive_verdict_says_why():
+    assert verdict_reason(_row(0.62, 1.12, 0.2, 0.43)) == 'the interval spans no change'
+    # wholly positive, the rank test below 0.05 alone, not once the test's other metrics are adjusted for
+    assert verdict_reason(_row(1.34, 17.4, 0.017, 0.069)) == (
+        "the interval is wholly above no change, but adjusted for the test's other metrics p is 0.0690, not below 0.05")
+    assert verdict_reason(_row(0.5, 0.9, 0.12, 0.24)) == (
+        "the interval is wholly below no change, but even before adjusting for the test's other metrics p is 0.120, "
+        'not below 0.05')
+    assert verdict_reason(_row(1.2, 1.4, 0.008, 0.008, 'BETTER')) is None
+    assert verdict_text(_row(0.62, 1.12, 0.2, 0.43)) == 'inconclusive: the interval spans no change'
+
+
+def test_a_tile_says_why_it_is_inconclusive():
+    configurations = [{'id': 1, 'label': 'base'}, {'id': 2, 'label': 'other'}]
+    stats = summarize([float(x) for x in range(1, 11)])
+    summaries = {1: {'SEQ_WRITE': {'write_bw_bytes': stats}}, 2: {'SEQ_WRITE': {'write_bw_bytes': stats}}}
+    rows = {(2, 'SEQ_WRITE', 'write_bw_bytes'): {**_row(1.34, 17.4, 0.017, 0.069), 'ratio': 4.099}}
+    tile = compare_series(configurations, summaries, rows, None)['tiles'][0]
+    assert tile['values'][1]['change']['words'] == (
+        "+310 % · inconclusive: the interval is wholly above no change, but adjusted for the test's other metrics p "
+        'is 0.0690, not below 0.05')
