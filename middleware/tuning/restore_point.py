@@ -81,16 +81,25 @@ def revert_change(entry: dict, current: dict, original: dict | None, box=None) -
     inherit = entry['kind'] == 'DATASET_PROPERTY' and entry.get('source') in ('INHERITED', 'DEFAULT')
     classified = classify(entry['kind'], entry['setting'], current['value'], entry['value'],
                           current.get('writable'), box)
-    if classified['apply_mode'] == 'REBOOT' and same_value(current['value'], entry['value']):
-        # the value in effect is already the one put back (only its tunable changes): nothing waits for a reboot,
-        # so the row is neither in the reboot notice nor in needs_reboot
+    unchanged = same_value(current['value'], entry['value'])
+    # A boot-time setting whose running value is the one put back: its change never reached the running kernel,
+    # it waits for a reboot; the revert cancels that (nothing waits any more, so no reboot notice, no needs_reboot).
+    cancels = classified['apply_mode'] == 'REBOOT' and unchanged
+    if cancels:
         classified['apply_mode'] = 'LIVE'
-    rationale = f'Puts back the value this setting had before restore point {original["id"] if original else "?"}.'
+    if unchanged:
+        # the value in effect does not change: nothing to warn about (the running value's risk is not this row's)
+        classified.update(risk='SAFE', risk_reason=None)
+    before = f'before restore point {original["id"] if original else "?"}'
+    rationale = f'Puts back the value this setting had {before}.'
+    value = value_words(entry['kind'], entry['setting'], entry['value'])
     if classified['assessment'] and current['value'] != entry['value']:
         rationale = with_effect(rationale, classified['assessment'])
-    elif same_value(current['value'], entry['value']) and (inherit or entry['kind'] in ('ZFS_PARAMETER', 'SYSCTL')):
-        before = f'before restore point {original["id"] if original else "?"}'
-        rationale = f'The value is already {value_words(entry["kind"], entry["setting"], entry["value"])}; ' + (
+    elif cancels:
+        rationale = (f'Cancels the change waiting for a reboot: the next boot keeps {value}, as {before}; nothing '
+                     f'changes now.')
+    elif unchanged and (inherit or entry['kind'] in ('ZFS_PARAMETER', 'SYSCTL')):
+        rationale = f'The value is already {value}; ' + (
             f'{entry["scope"]} inherits it again instead of holding it as its own, as {before}.' if inherit else
             f'how it is kept across reboots (its tunable) goes back to how it was {before}.')
     return public_change({

@@ -194,7 +194,12 @@ def test_reverting_an_added_cache_device_says_it_removes_it(nas):
     plan = plan_revert(_restore_point([entry]), [], {entry['key']: dict(entry, value='sdh')},
                        revert_box(nas, {'pool': 'tank'}))
     cache = row(plan, 'cache')
-    assert cache['risk'] == 'SAFE' and "removes sdh from the pool's L2ARC (cache) devices" in cache['rationale']
+    assert cache['risk'] == 'SAFE' and cache['rationale'] == (
+        "Puts back the value this setting had before restore point 3. Removes sdh from the pool's L2ARC (cache) "
+        'devices.')   # a device removal in its own words, never "Lowering it"
+    added = plan_revert(_restore_point([dict(entry, value='sdh')]), [], {entry['key']: dict(entry, value='')},
+                        revert_box(nas, {'pool': 'tank'}))
+    assert row(added, 'cache')['rationale'].endswith("Adds sdh to the pool as its L2ARC (cache) device.")
 
 
 def test_revert_box_is_none_when_the_pool_is_gone(nas):
@@ -207,8 +212,11 @@ def test_a_revert_row_whose_value_does_not_change_needs_no_reboot():
     actual = {entry['key']: dict(entry, tunable={'value': '10', 'enabled': True})}
     plan = plan_revert(_restore_point([entry]), [], actual)
     percent = row(plan, 'zfs_dirty_data_max_percent')
-    assert percent['rationale'].startswith('The value is already')
+    # its change waited for a reboot: the revert cancels it, and nothing changes now
+    assert percent['rationale'] == ('Cancels the change waiting for a reboot: the next boot keeps 10 %, as before '
+                                    'restore point 3; nothing changes now.')
     assert percent['apply_mode'] == 'LIVE' and plan['needs_reboot'] is False
+    assert (percent['risk'], percent['risk_reason']) == ('SAFE', None)   # no warning about the running value
     changed = {**actual[entry['key']], 'value': '20'}   # a value that does change still waits for the reboot
     plan = plan_revert(_restore_point([entry]), [], {entry['key']: changed})
     assert row(plan, 'zfs_dirty_data_max_percent')['apply_mode'] == 'REBOOT' and plan['needs_reboot'] is True

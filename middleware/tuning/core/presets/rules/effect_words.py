@@ -204,6 +204,10 @@ EFFECTS: dict[str, Words] = {
 }
 
 
+# Pool devices: their words name the disks added or removed, so no "Raising it"/"Lowering it" lead.
+DEVICE_SETTINGS = ('cache', 'log')
+
+
 def assess(knob, current: str | None, proposed: str, box=None) -> Assessment:
     """Risk and words of changing ``knob`` from ``current`` to ``proposed`` on ``box`` (None: judged without one)."""
     change = Change(knob, current, proposed, box)
@@ -216,6 +220,8 @@ def assess(knob, current: str | None, proposed: str, box=None) -> Assessment:
         risk, reason = override
     elif way != TO:
         reason = effect   # the value rule's reason is about the value; the effect says what this direction costs
+    if knob.setting in DEVICE_SETTINGS:
+        way = TO   # adding or removing a device is said as such ("removes sdh from ..."), never "Lowering it"
     if risk == SAFE and knob.apply_mode() == SERVICE_RESTART:
         # safe for data, but applying it restarts the service and cuts its clients off: a cost, so CAUTION
         return Assessment(way, CAUTION, restart_words(knob.scope), effect)
