@@ -131,6 +131,13 @@ class TuningStateInEffect(BaseModel):
     """What the values count, as in `tuning.preset.settings` (`BYTES`, `PERCENT`, ...); `null`: no unit."""
     zero_is_default: bool = False
     """A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes)."""
+    children_inheriting: list[str] | None = None
+    """A DANGEROUS dataset property: the datasets below `scope` that inherit its value, so lose the same safety (at
+    most 50 names; `children_inheriting_count` counts all; [] none); `null` on other rows or when they could not be
+    read (`children_unknown`)."""
+    children_inheriting_count: int | None = None
+    children_unknown: bool = False
+    """The datasets below `scope` could not be read: any of them that inherits the value is at stake too."""
 
 
 class TuningStatePending(BaseModel):

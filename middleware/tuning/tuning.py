@@ -1,6 +1,7 @@
 """``tuning``: the box as tuning sees it (``profile``) and what tuning has done to it (``state``)."""
 from . import alerts
 from .box.appliance import backend_name
+from .box.children import add_state_children
 from .box.profile import read_profile
 from .box.settings import same_value
 from .core.presets.registry import get_knob
@@ -208,8 +209,10 @@ class TuningService(Service):
             'backend': backend_name(self.middleware),
             'boot_id': current_boot,
             'active': active_preset(rows['applied']),
-            'in_effect': [dict(row, pending_reboot=row['key'] in pending_keys)
-                          for row in with_box_values(rows['in_effect'], actual, {d['key'] for d in drift})],
+            # a DANGEROUS dataset property names the datasets below that inherit it (alerts, the Overview)
+            'in_effect': await add_state_children(self.middleware, [
+                dict(row, pending_reboot=row['key'] in pending_keys)
+                for row in with_box_values(rows['in_effect'], actual, {d['key'] for d in drift})], destroyed),
             'pending_reboot': [pending_row(p) for p in rows['pending']],
             'drift': drift,
             'accepted': accepted_rows(rows['accepted'], expectations(

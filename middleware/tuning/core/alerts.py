@@ -10,6 +10,7 @@ TrueNAS shows an alert's text as HTML (its own texts carry links), so every arg 
 """
 import html
 
+from .presets.children import inheriting_phrase
 from .presets.constants import DANGEROUS, DATASET_PROPERTY, POOL_DEVICE, ZFS_PARAMETER
 from .presets.registry import get_knob
 from .presets.setting_words import WORDS, value_words
@@ -104,14 +105,19 @@ def _switch_words(kind: str, setting: str, value) -> str:
 def data_loss_args(row: dict) -> dict:
     """The alert of one DANGEROUS row of ``tuning.state``'s ``in_effect``: the setting by name with its value in
     words, a dataset option as the web UI names it ("Sync is Disabled on tank/media: writes to this dataset are not
-    safe ..."), a module parameter also by its id and value as the admin finds it among the tunables ("Skip disk
-    cache flushes is on (zfs_nocacheflush = 1)")."""
+    safe ...", "Sync is Disabled on tank and the datasets below it that inherit it (tank/media): writes to these
+    datasets ..." when some inherit it), a module parameter also by its id and value as the admin finds it among the
+    tunables ("Skip disk cache flushes is on (zfs_nocacheflush = 1)")."""
     kind, scope, setting, value = row['kind'], row['scope'], row['setting'], row['value']
     pending = row.get('pending_reboot')
     state = f'will be {_switch_words(kind, setting, value)} after the next restart' if pending \
         else f'is {_switch_words(kind, setting, value)}'
     if kind == DATASET_PROPERTY:
-        change, writes = f'{setting_name(kind, setting)} {state} on {scope}', 'writes to this dataset'
+        # the datasets below that inherit the value lose the same safety: named, or said to be unknown
+        count = None if row.get('children_unknown') else (row.get('children_inheriting_count') or 0)
+        where = inheriting_phrase(scope, row.get('children_inheriting'), count)
+        change = f'{setting_name(kind, setting)} {state} on {where}'
+        writes = 'writes to this dataset' if count == 0 else 'writes to these datasets'
     else:
         change = f'{setting_name(kind, setting)} {state} ({setting} = {value})'
         writes = 'writes to every pool' if kind == ZFS_PARAMETER else 'writes on this box'

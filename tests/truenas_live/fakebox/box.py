@@ -21,7 +21,7 @@ from middlewared.api.current import (
     ZFSResourceQueryResult,
 )
 from middlewared.service import CallError, Service, ValidationErrors, job, private
-from middlewared.service_exception import InstanceNotFound
+from middlewared.service_exception import InstanceNotFound, ValidationError
 from middlewared.utils import sw_version
 
 try:  # 26.0 made middlewared.utils.filter_list a module
@@ -388,37 +388,100 @@ class ZFSResourceService(Service):
 
     @api_method(ZFSResourceQueryArgs, ZFSResourceQueryResult, roles=['POOL_READ'])
     async def query(self, data):
-        """25.10: the service (on 26.0 the real typed service is built in and reads through zfs_query_impl)."""
-        return zfs_resources(data)
+        """25.10 (plugins/zfs/resource_crud.py): the service (on 26.0 the real typed service is built in and reads
+        through zfs_query_impl). Its argument check, a missing path as ENOENT and ``nest_results`` as 25.10's."""
+        data = {'paths': [], 'properties': [], 'get_source': True, 'get_children': False, 'nest_results': False,
+                **data}
+        paths = data['paths']
+        if data['get_children'] and any(p != q and (q + '/').startswith(p + '/') for p in paths for q in paths):
+            raise ValidationError('zfs.resource.query', 'Paths must be non-overlapping - no path can be relative to '
+                                                        'another when get_children is set to True.')
+        try:
+            results = zfs_resources(data, raise_on_noent=True, children_key=list)
+        except FileNotFoundError as e:
+            raise ValidationError('zfs.resource.query', f'{str(e)!r}: not found', errno.ENOENT)
+        return _nest(results) if data['nest_results'] else results
 
 
-def zfs_resources(data: dict) -> list[dict]:
-    """What libzfs gives for ``zfs.resource.query`` (ZFSResourceEntry rows): source as ``{type, value}``, value the
-    ancestor an inherited property comes from; only the properties asked for; missing paths skipped (or
-    ZFSPathNotFoundException with ``raise_on_noent``, as 26.0's query_impl)."""
+# ZFS property -> the fake box's key for it (its state keeps pool.dataset's names)
+STATE_KEYS = {'special_small_blocks': 'special_small_block_size'}
+SIZE_PROPS = ('recordsize', 'special_small_blocks')
+
+
+def _zfs_value(prop: str, value: str) -> tuple[str, object]:
+    """(raw, value) as libzfs gives them: lower-case words, sizes in bytes (raw a string, value an int)."""
+    text = str(value)
+    if prop in SIZE_PROPS:
+        size = int(text[:-1]) * {'K': 1024, 'M': 1024 ** 2}[text[-1].upper()] if text[-1:].upper() in 'KM' \
+            and text[:-1].isdigit() else int(text)
+        return str(size), size
+    return text.lower(), text.lower()
+
+
+def _zfs_row(st, path: str, data: dict, children) -> dict:
+    props = {}
+    for p in data.get('properties') or []:
+        key = STATE_KEYS.get(p, p)
+        if key not in box_state.DATASET_DEFAULTS:
+            continue   # a property the fake box does not model
+        value, source = _effective(st, path, key)
+        raw, parsed = _zfs_value(p, value)
+        origin = _inherited_from(st, path, key) if source == 'INHERITED' else None
+        props[p] = {'value': parsed, 'raw': raw,
+                    'source': {'type': source, 'value': origin} if data.get('get_source', True) else None}
+    return {'createtxg': 1, 'guid': 4242 + sorted(st['datasets']).index(path), 'name': path,
+            'pool': path.split('/')[0], 'type': 'FILESYSTEM', 'properties': props,
+            'user_properties': None, 'children': children()}
+
+
+def zfs_resources(data: dict, raise_on_noent: bool | None = None, children_key=None) -> list[dict]:
+    """What libzfs gives for ``zfs.resource.query`` (query_impl: ZFSResourceEntry rows, flat): each path, then with
+    ``get_children`` every dataset below it, depth first; source as ``{type, value}`` (value the ancestor an
+    inherited property comes from; None unless ``get_source``), value the parsed one and raw the string; only the
+    properties asked for. A missing path is skipped, or raises (``raise_on_noent``: 26.0's argument, 25.10 always).
+    ``children``: 26.0 sets None, a list when children are read; 25.10 gives a list (``children_key``)."""
+    get_children = bool(data.get('get_children')) or (data.get('max_depth') or 0) > 0
+    # failure injection: every query, or only those that read what lies below their paths
+    maybe_fail('zfs.resource.query')
+    if get_children:
+        maybe_fail('zfs.resource.query get_children')
     st = box_state.load()
+    if raise_on_noent is None:
+        raise_on_noent = bool(data.get('raise_on_noent'))
+    max_depth = data.get('max_depth') or 0
+    online = pools_online(st)
     out = []
     for path in data.get('paths') or []:
-        if path not in st['datasets'] or path.split('/')[0] not in pools_online(st):
-            if data.get('raise_on_noent'):
-                from middlewared.plugins.zfs.exceptions import ZFSPathNotFoundException
+        if path not in st['datasets'] or path.split('/')[0] not in online:
+            if raise_on_noent:
+                try:
+                    from middlewared.plugins.zfs.exceptions import ZFSPathNotFoundException
+                except ImportError:   # 25.10: the service turns it into ENOENT
+                    raise FileNotFoundError(path)
                 raise ZFSPathNotFoundException(path)
             continue
-        props = {}
-        for p in data.get('properties') or []:
-            if p in ('logbias', 'primarycache', 'secondarycache'):
-                value, source = _effective(st, path, p)
-                origin = _inherited_from(st, path, p) if source == 'INHERITED' else None
-                props[p] = {'value': value, 'raw': value, 'source': {'type': source, 'value': origin}}
-        out.append({'createtxg': 1, 'guid': 4242 + sorted(st['datasets']).index(path), 'name': path,
-                    'pool': path.split('/')[0], 'type': 'FILESYSTEM', 'properties': props,
-                    'user_properties': None, 'children': None})
+        below = sorted(d for d in st['datasets'] if d.startswith(path + '/')) if get_children else []
+        if max_depth:
+            below = [d for d in below if d.count('/') - path.count('/') <= max_depth]
+        for name in [path, *below]:
+            out.append(_zfs_row(st, name, data, children_key or (list if get_children else lambda: None)))
     return out
+
+
+def _nest(rows: list[dict]) -> list[dict]:
+    """25.10's nest_paths: each row under its nearest ancestor in the answer."""
+    by_name, roots = {r['name']: r for r in rows}, []
+    for row in rows:
+        parts = row['name'].split('/')
+        parent = next((by_name['/'.join(parts[:i])] for i in range(len(parts) - 1, 0, -1)
+                       if '/'.join(parts[:i]) in by_name), None)
+        (parent['children'] if parent is not None else roots).append(row)
+    return roots
 
 
 def zfs_query_impl(hdl, data: dict, tier_enabled: bool = False) -> list[dict]:
     """26.0: stands in for plugins/zfs/query_impl.query_impl (libzfs through truenas_pylibzfs); the real
-    ``zfs.resource.query`` (argument checks, ZFSResourceEntry) runs around it."""
+    ``zfs.resource.query`` (argument checks, ZFSResourceEntry, nest_results) runs around it."""
     return zfs_resources(data)
 
 

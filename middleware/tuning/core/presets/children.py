@@ -28,9 +28,11 @@ def children_inheritance(target: str, sources: dict[str, str | None], shown: int
             'children_overriding': overriding[:shown], 'children_overriding_count': len(overriding)}
 
 
-def _names(names: list[str], count: int, few: int = 3) -> str:
+def names_words(names: list[str], count: int, few: int = 3) -> str:
+    """"tank/a, tank/b, tank/c and 4 more": the first ``few`` of ``names``, ``count`` of them in all."""
     listed = ', '.join(names[:few])
     return listed if count <= few else f'{listed} and {count - few} more'
+
 
 
 def children_words(found: dict) -> str | None:
@@ -40,11 +42,28 @@ def children_words(found: dict) -> str | None:
     if inheriting:
         verb = 'inherits' if inheriting == 1 else 'inherit'
         parts.append(f'{"Child dataset" if inheriting == 1 else "Child datasets"} '
-                     f'{_names(found["children_inheriting"], inheriting)} {verb} this change.')
+                     f'{names_words(found["children_inheriting"], inheriting)} {verb} this change.')
     if overriding:
         verb = 'holds its own value and keeps it' if overriding == 1 else 'hold their own value and keep it'
-        parts.append(f'{_names(found["children_overriding"], overriding)} {verb} (not changed by this plan).')
+        parts.append(f'{names_words(found["children_overriding"], overriding)} {verb} (not changed by this plan).')
     return ' '.join(parts) or None
 
 
-__all__ = ['CHILDREN_SHOWN', 'children_inheritance', 'children_words', 'holds_own']
+def unknown_children_words(target: str) -> str:
+    """A plan row's sentence when the datasets below ``target`` could not be read: never "nothing below"."""
+    return (f'Which datasets below {target} inherit this change could not be read: every one of them that does not '
+            f'hold its own value changes with it.')
+
+
+def inheriting_phrase(target: str, names: list[str] | None, count: int | None) -> str:
+    """Where a setting of ``target`` reaches, for an alert or a warning: "tank" alone, "tank and the datasets below
+    it that inherit it (tank/media)" (the first few names, "and 4 more"); ``count`` None: they could not be read."""
+    if count is None:
+        return f'{target} and any dataset below it that inherits it (which ones could not be read)'
+    if not count:
+        return target
+    return f'{target} and the datasets below it that inherit it ({names_words(names or [], count)})'
+
+
+__all__ = ['CHILDREN_SHOWN', 'children_inheritance', 'children_words', 'holds_own', 'inheriting_phrase',
+           'names_words', 'unknown_children_words']
