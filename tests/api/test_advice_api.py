@@ -17,7 +17,7 @@ def layout(answer, name):
 def test_the_layout_posts_disks_compare_as_zfs_allocates_them(host):
     with host.readonly_client(legacy_jobs=False) as readonly:
         answer = readonly.call('tuning.advice.layout', POST)
-    assert answer['disks']['words'] == '12 × 4 TB hard disks' and answer['per_disk']['source'] == 'TYPICAL'
+    assert answer['disks']['words'] == '12 × 3.6 TiB hard disks' and answer['per_disk']['source'] == 'TYPICAL'
     narrow, wide = layout(answer, '2 × 6-wide RAIDZ2'), layout(answer, '1 × 12-wide RAIDZ2')
     assert (narrow['record_sectors'], wide['record_sectors']) == (48, 42)
     assert round(narrow['usable_bytes'] / TiB, 1) == 28.9 and round(wide['usable_bytes'] / TiB, 1) == 33.1

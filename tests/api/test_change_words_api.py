@@ -43,7 +43,7 @@ def test_hdd_pool_gets_no_flash_trade_offs(c):
     plan = c.call('tuning.preset.preview', 'max-iops', MEDIA)
     assert not any('flash' in w for w in plan['warnings'] if w.startswith('Trade-off:'))
     assert not any(ch['setting'].startswith('zfs_vdev_') for ch in plan['changes'])
-    assert any('16K records' in w for w in plan['warnings'])
+    assert any('16 KiB records' in w for w in plan['warnings'])
 
 
 @pytest.mark.sandbox_only  # the sandbox's disks by name (sda in pool tank, sdh an unused SSD)
@@ -55,5 +55,5 @@ def test_device_choices_say_why_a_disk_is_not_offered(c):
     assert (cache['sdh']['eligible'], cache['sdh']['reason']) == (False, 'is already chosen as the log device')
     assert cache['sda']['reason'] == 'is in use by pool tank' and not cache['sda']['eligible']
     (prerequisite,) = [p for p in plan['prerequisites'] if p['id'] == 'cache']
-    assert 'sdh (512 GB SSD) is already chosen as the log device' in prerequisite['message']
+    assert 'sdh (477 GiB SSD) is already chosen as the log device' in prerequisite['message']
     assert 'none is available' not in prerequisite['message']

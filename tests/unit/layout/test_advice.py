@@ -29,8 +29,8 @@ def advice(disk_read=None, **options):
 def test_unused_disks_of_the_most_common_kind_sized_by_the_smallest():
     answer = advice()
     assert answer['disks']['names'] == ['sdg', 'sdh', 'sdi', 'sdj', 'sdk', 'sdl', 'sdm']
-    assert answer['disks']['size_bytes'] == 3 * TB and answer['disks']['words'] == '7 × 3 TB hard disks'
-    assert answer['disks']['left_out'] == ['nvme0n1 (NVMe drive, 1 TB)']
+    assert answer['disks']['size_bytes'] == 3 * TB and answer['disks']['words'] == '7 × 2.7 TiB hard disks'
+    assert answer['disks']['left_out'] == ['nvme0n1 (NVMe drive, 931 GiB)']
     assert any('Left out' in n for n in answer['notes'])
     assert answer['per_disk']['source'] == 'TYPICAL'
     assert {row['name'] for row in answer['layouts']} >= {'3 × 2-way mirror', '1 × 7-wide RAIDZ2',
@@ -110,7 +110,7 @@ def test_small_records_rank_layouts_by_what_they_hold_and_cautions_stand_beside_
     assert wide1['effective_bytes'] <= wide2['effective_bytes'] * 1.001   # ...but 16K records fill it no better
     names = [row['name'] for row in answer['layouts']]
     assert names.index('1 × 12-wide RAIDZ2') < names.index('1 × 12-wide RAIDZ1')
-    assert wide1['cautions'] == ['RAIDZ1 on 4 TB hard disks: a second failure or a read error during the long '
+    assert wide1['cautions'] == ['RAIDZ1 on 3.6 TiB hard disks: a second failure or a read error during the long '
                                  'resilver loses the pool.', 'A 12-wide vdev resilvers slowly (every disk is read '
                                  'to rebuild one) and often writes slower than this estimate.']
     assert rows['6 × 2-way mirror']['cautions'] == []

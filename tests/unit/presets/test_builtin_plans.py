@@ -178,7 +178,7 @@ def test_multichannel_needs_several_links_or_a_fast_one(nas, small, nvme):
 
 def test_costs_are_warnings(nas):
     plan = build_plan('max-iops', make_ctx(nas))
-    assert any(w.startswith('Trade-off:') and '16K' in w for w in plan['warnings'])
+    assert any(w.startswith('Trade-off:') and '16 KiB records' in w for w in plan['warnings'])
 
 
 def test_bad_target_names_the_field(nas):

@@ -19,7 +19,7 @@ def test_fitting_unused_disk_is_named_when_not_selected(nas):
     cache = prerequisite(plan, 'cache')
     assert cache['met'] is False
     # one capitalised sentence naming each disk once (it once read "select sdh … (fitting unused disks: sdh …)")
-    assert cache['message'] == ('Select sdh (512 GB SSD) as the cache disk to add L2ARC; the rest of the preset '
+    assert cache['message'] == ('Select sdh (477 GiB SSD) as the cache disk to add L2ARC; the rest of the preset '
                                 'applies without it.')
     assert not any(r['kind'] == 'POOL_DEVICE' for r in plan['changes'])
     assert 'DATASET_PROPERTY:tank:recordsize' in rows(plan)  # the rest of the preset still applies
@@ -51,7 +51,7 @@ def test_sata_ssd_does_not_fit_an_nvme_pool(nvme):
     with pytest.raises(PlanInputError) as e:
         build_plan('max-iops', make_ctx(nvme, {'pool': 'fast', 'cache_disks': ['sdx']}))
     assert e.value.errors == [('target.cache_disks.0',
-                               "sdx (960 GB SSD) is an SSD, not faster than pool fast's NVMe disks: as a cache "
+                               "sdx (894 GiB SSD) is an SSD, not faster than pool fast's NVMe disks: as a cache "
                                "device it would not speed the pool up; choose another disk as cache disk (L2ARC)")]
 
 
@@ -86,7 +86,7 @@ def test_slog_selection_warns_about_plp_and_sizes_from_dirty_data(nas):
     assert any('power-loss protection' in w and 'about 3.2 GiB' in w for w in plan['warnings'])
     # The one SSD went to the log: the L2ARC prerequisite says so instead of "none is available".
     cache = prerequisite(plan, 'cache')['message']
-    assert 'sdh (512 GB SSD) is already chosen as the log device' in cache and 'none is available' not in cache
+    assert 'sdh (477 GiB SSD) is already chosen as the log device' in cache and 'none is available' not in cache
 
 
 def test_existing_cache_device_counts_as_met(nas):

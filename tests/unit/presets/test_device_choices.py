@@ -75,11 +75,11 @@ def test_the_plan_carries_the_choices_and_its_prerequisite_says_why(nas):
     plan = build_plan('max-iops', make_ctx(nas, {'pool': 'tank', 'log_disks': ['sdh']}))
     assert plan['devices']['cache'][0]['reason'] == 'is already chosen as the log device'
     cache = next(p for p in plan['prerequisites'] if p['id'] == 'cache')
-    assert 'no unused disk fits: sdh (512 GB SSD) is already chosen as the log device' in cache['message']
+    assert 'no unused disk fits: sdh (477 GiB SSD) is already chosen as the log device' in cache['message']
 
 
 def test_a_refused_choice_uses_the_same_words(nas):
     with pytest.raises(PlanInputError) as e:
         build_plan('max-iops', make_ctx(nas, {'pool': 'tank', 'log_disks': ['sda']}))
-    assert e.value.errors == [('target.log_disks.0', 'sda (4 TB HDD) is in use by pool tank; choose another disk as '
+    assert e.value.errors == [('target.log_disks.0', 'sda (3.6 TiB HDD) is in use by pool tank; choose another disk as '
                                                      'log disk (SLOG)')]

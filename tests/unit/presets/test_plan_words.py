@@ -115,5 +115,5 @@ def test_an_unacknowledged_dangerous_change_is_refused_in_words_with_the_key_to_
 
 def test_disks_are_described_with_their_kind_as_people_write_it(nvme):
     from tuning.core.presets.devices import describe_disk
-    assert describe_disk(nvme['disks'][0]) == 'nvme0n1 (3.8 TB NVMe)'
-    assert describe_disk(nvme['unused_disks'][0]) == 'sdx (960 GB SSD)'
+    assert describe_disk(nvme['disks'][0]) == 'nvme0n1 (3.5 TiB NVMe)'
+    assert describe_disk(nvme['unused_disks'][0]) == 'sdx (894 GiB SSD)'

@@ -2,7 +2,7 @@
 import pytest
 
 from tuning.core.presets import sizing
-from tuning.core.presets.units import format_block_size, format_bytes, format_disk_size, parse_size
+from tuning.core.presets.units import format_block_size, format_bytes, parse_size
 
 GiB = 1024 ** 3
 MiB = 1024 ** 2
@@ -87,6 +87,6 @@ def test_units():
     assert format_block_size(1048576) == '1M' and format_block_size(512) == '512' and format_block_size(16384) == '16K'
     assert format_bytes(3_435_973_836) == '3.2 GiB' and format_bytes(4 * GiB) == '4 GiB'
     assert format_bytes(-2 * GiB) == '-2 GiB' and format_bytes(0) == '0 B'   # a shrink reads as one
-    assert format_disk_size(512_110_190_592) == '512 GB' and format_disk_size(3_840_755_982_336) == '3.8 TB'
+    assert format_bytes(512_110_190_592) == '477 GiB' and format_bytes(3_840_755_982_336) == '3.5 TiB'   # disks too
     with pytest.raises(ValueError):
         parse_size('lots')

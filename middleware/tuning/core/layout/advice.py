@@ -6,7 +6,7 @@ import statistics
 from collections import Counter
 
 from ..ladder.words import rate
-from ..presets.units import format_disk_size, is_power_of_two
+from ..presets.units import format_bytes, is_power_of_two
 from .candidates import KIND_WORDS, TYPICAL, candidates, disk_words, naive_bytes
 from .capacity import MIRROR, RAIDZ
 
@@ -59,7 +59,7 @@ def chosen_disks(profile: dict, options: dict) -> dict:
         raise LayoutInputError('options.pool', f'The box does not list the disks of {options["pool"]!r}.')
     kind = Counter(d['kind'] for d in disks).most_common(1)[0][0]
     like = [d for d in disks if d['kind'] == kind]
-    left_out = [f'{d["name"]} ({KIND_WORDS[d["kind"]]}, {format_disk_size(d["size_bytes"])})'
+    left_out = [f'{d["name"]} ({KIND_WORDS[d["kind"]]}, {format_bytes(d["size_bytes"])})'
                 for d in disks if d['kind'] != kind]
     return {'source': source, 'count': len(like), 'size_bytes': min(d['size_bytes'] for d in like), 'kind': kind,
             'names': [d['name'] for d in like], 'left_out': left_out}

@@ -5,7 +5,7 @@ The throughput model is the usual first-order one, stated as such to the reader:
 data disks' rate and gives about one disk's random IOPS; a mirror reads from every side and writes at one disk's
 rate; the pool adds its vdevs up. Measured pools fall short of it, wide RAIDZ vdevs most of all.
 """
-from ..presets.units import format_bytes, format_disk_size
+from ..presets.units import format_bytes
 from ..words import and_join
 from .capacity import MIRROR, RAIDZ, pool_space
 
@@ -69,7 +69,7 @@ def cautions(kind: str, width: int, parity: int, *, disk_kind: str, disk_bytes: 
     "why"."""
     said = []
     if kind == RAIDZ and parity == 1 and disk_kind == 'HDD' and disk_bytes > BIG_HDD:
-        said.append(f'RAIDZ1 on {format_disk_size(disk_bytes)} hard disks: a second failure or a read error during '
+        said.append(f'RAIDZ1 on {format_bytes(disk_bytes)} hard disks: a second failure or a read error during '
                     'the long resilver loses the pool.')
     if kind == RAIDZ and width > WIDE_RAIDZ:
         said.append(f'A {width}-wide vdev resilvers slowly (every disk is read to rebuild one) and often writes '
@@ -139,6 +139,6 @@ def naive_bytes(kind: str, width: int, parity: int, vdevs: int, disk_bytes: int)
 
 
 def disk_words(count: int, disk_bytes: int, disk_kind: str) -> str:
-    """'12 × 4 TB hard disks'."""
+    """'12 × 3.6 TiB hard disks' (sizes by the one rule, format_bytes, as every size the panel shows)."""
     noun = KIND_WORDS[disk_kind] + ('s' if count != 1 else '')
-    return f'{count} × {format_disk_size(disk_bytes)} {noun}'
+    return f'{count} × {format_bytes(disk_bytes)} {noun}'

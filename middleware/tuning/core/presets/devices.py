@@ -6,7 +6,7 @@ latency). ``device_choices`` tells the picker, disk by disk, whether it is offer
 ``validate_selection`` refuses a choice with the same words.
 """
 from .constants import DISK_KIND_NAMES, DISK_KIND_WORD, DISK_KIND_WORDS, HDD, KIND_RANK, MiB
-from .units import format_bytes, format_disk_size
+from .units import format_bytes
 
 ROLES = ('cache', 'log')
 ROLE_NAMES = {'cache': 'cache disk (L2ARC)', 'log': 'log disk (SLOG)'}
@@ -16,8 +16,8 @@ MIN_DEVICE_BYTES = 64 * MiB  # SPA_MINDEVSIZE: ZFS refuses smaller vdevs
 
 
 def describe_disk(disk: dict) -> str:
-    """"sdh (512 GB SSD)"."""
-    size = format_disk_size(int(disk.get('size_bytes') or 0))
+    """"sdh (477 GiB SSD)": the size by the one rule (format_bytes), as the disk tables show it."""
+    size = format_bytes(int(disk.get('size_bytes') or 0))
     return f'{disk["name"]} ({size} {DISK_KIND_NAMES.get(disk.get("kind"), disk.get("kind", "?"))})'
 
 

@@ -48,16 +48,5 @@ def format_bytes(size: int) -> str:
     return f'{size:,} B'
 
 
-def format_disk_size(size: int) -> str:
-    """Decimal size as disk vendors print it, three significant digits: 512 GB, 4 TB, 3.8 TB."""
-    for suffix, unit in (('TB', 10 ** 12), ('GB', 10 ** 9), ('MB', 10 ** 6)):
-        if size >= unit:
-            value = size / unit
-            if value >= 100 or round(value, 1) == round(value):
-                return f'{round(value)} {suffix}'
-            return f'{value:.1f} {suffix}'
-    return f'{size} B'
-
-
 def is_power_of_two(n: int) -> bool:
     return n > 0 and n & (n - 1) == 0

@@ -2,7 +2,7 @@
 
 A preset lists its costs once (the cards show them all); a plan shows the ones its rows cause: "deeper per-disk
 queues on flash pools" only when the plan leaves deeper queues on a flash pool, the 1M-record cost only when the
-dataset ends at 1M records.
+dataset ends at 1 MiB records.
 """
 from dataclasses import dataclass
 from typing import Callable

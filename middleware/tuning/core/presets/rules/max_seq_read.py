@@ -4,7 +4,7 @@ from . import common
 from .costs import Cost
 
 COSTS = (
-    Cost('Small random reads of big files read whole 1M records (more I/O per 4K read).',
+    Cost('Small random reads of big files read whole 1 MiB records (more I/O per 4 KiB read).',
          lambda o: o.ends_at('recordsize', '1M')),
     Cost('An L2ARC fed with prefetched data wears the cache SSD faster.', lambda o: o.ends_at('l2arc_noprefetch', '0')),
 )

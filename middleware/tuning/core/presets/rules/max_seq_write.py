@@ -5,7 +5,7 @@ from . import common
 from .costs import Cost
 
 COSTS = (
-    Cost('Small random overwrites get slower (1M records are read-modified-written).',
+    Cost('Small random overwrites get slower (1 MiB records are read-modified-written).',
          lambda o: o.ends_at('recordsize', '1M')),
     Cost('A bigger write buffer holds more un-synced async data in RAM (lost on a crash) and leaves less RAM to '
          'the ARC.', lambda o: o.ends_risky('zfs_dirty_data_max')),
@@ -23,7 +23,7 @@ PRESET = {
 
 def build(draft):
     common.dataset_unless_volume(draft, 'recordsize', '1M',
-                                 'Sequential writers fill whole 1M records: fewer blocks, less metadata, larger '
+                                 'Sequential writers fill whole 1 MiB records: fewer blocks, less metadata, larger '
                                  'disk I/Os. Only files written after the change use it.')
     common.lz4_and_no_atime(draft)
     if not draft.box.log_devices and not draft.target.get('log_disks'):

@@ -4,7 +4,7 @@ from . import common
 from .costs import Cost
 
 COSTS = (
-    Cost('Small random reads and overwrites inside large files get slower with 1M records.',
+    Cost('Small random reads and overwrites inside large files get slower with 1 MiB records.',
          lambda o: o.ends_at('recordsize', '1M')),
     Cost('Apps that rely on access times no longer see them updated.', lambda o: o.ends_at('atime', 'OFF')),
 )
@@ -19,7 +19,7 @@ PRESET = {
 
 def build(draft):
     common.dataset_unless_volume(draft, 'recordsize', '1M',
-                                 'Media files are read front to back: 1M records mean fewer, larger disk reads. '
+                                 'Media files are read front to back: 1 MiB records mean fewer, larger disk reads. '
                                  'Only files written after the change use it.')
     common.lz4_and_no_atime(draft)
     draft.dataset('primarycache', 'ALL', 'Streams need data cached in RAM, not only metadata.')
