@@ -34,8 +34,12 @@ describe('format', () => {
 
   it('prints a ratio as a signed percentage', () => {
     expect(formatRatioPercent(1.123)).toBe('+12.3 %');
-    expect(formatRatioPercent(0.96)).toBe('−4.0 %');
-    expect(formatRatioPercent(1)).toBe('±0.0 %');
+    expect(formatRatioPercent(0.96)).toBe('−4.00 %');
+    expect(formatRatioPercent(1)).toBe('±0 %');
+    // the figure rule, as the reports (walk s9: '+309.9 %', '+1639.1 %')
+    expect(formatRatioPercent(1 + 3.099)).toBe('+310 %');
+    expect(formatRatioPercent(1 + 16.391)).toBe('+1,639 %');
+    expect(formatRatioPercent(1.34)).toBe('+34.0 %');
   });
 
   it('shows a dash for an absent value', () => {
@@ -72,7 +76,8 @@ describe('format', () => {
     expect(formatDateTime(Date.UTC(2026, 2, 4, 5, 6) + new Date(2026, 2, 4).getTimezoneOffset() * 60_000, 'en-GB'))
       .toBe('4 Mar 2026, 05:06');
     expect(formatDateTime(null)).toBe('—');
-    expect(formatP(0.0123)).toBe('0.012');
+    expect(formatP(0.0123)).toBe('0.0123');
+    expect(formatP(0.4286)).toBe('0.429');   // the report's p for the same row (walk s9: '0.43' beside 'p 0.429')
     expect(formatP(0.0001)).toBe('< 0.001');
     expect(formatP(null)).toBe('—');
   });
@@ -124,6 +129,28 @@ describe('formatSettingValue', () => {
     expect(settingValueTitle('0', 'BYTES', true)).toBeNull();
     expect(formatSettingValue('0', 'BYTES')).toBe('0 B');
     expect(formatSettingValue('4294967296', 'BYTES', true)).toBe('4 GiB');
+  });
+});
+
+describe('formatSettingValue: switches, automatic and several sizes in words', () => {
+  it('says a SWITCH (a 0/1 module parameter) as off/on, never 0/1; a 0 or 1 of a count stays a figure', () => {
+    expect(formatSettingValue('0', 'SWITCH')).toBe('off');
+    expect(formatSettingValue('1', 'SWITCH')).toBe('on');
+    expect(settingValueTitle('1', 'SWITCH')).toBeNull();
+    expect(formatSettingValue('1', 'COUNT')).toBe('1');
+    expect(formatSettingValue('1', null)).toBe('1');
+  });
+
+  it('says AUTO (NFS server threads) as "automatic" and true/false as on/off whatever the unit', () => {
+    expect(formatSettingValue('AUTO', 'COUNT')).toBe('automatic');
+    expect(formatSettingValue('false', null)).toBe('off');
+  });
+
+  it('says the three sizes of a TCP buffer in units, with what each is, the exact bytes on hover', () => {
+    expect(formatSettingValue('4096 131072 6291456', 'BYTES')).toBe('4 KiB, 128 KiB, 6 MiB (min, default, max)');
+    expect(settingValueTitle('4096 131072 6291456', 'BYTES')).toBe('4,096, 131,072, 6,291,456 bytes');
+    expect(formatSettingValue('4K 128K 16M', 'BYTES')).toBe('4 KiB, 128 KiB, 16 MiB (min, default, max)');
+    expect(formatSettingValue('4096 131072', null)).toBe('4096 131072');   // not a size: as sent
   });
 });
 

@@ -50,14 +50,15 @@ export function formatNumber(value: number | null | undefined, digits = 1): stri
   return value.toFixed(size >= 10 ? 1 : size >= 1 ? 2 : Math.min(9, 2 - Math.floor(Math.log10(size))));
 }
 
-/** `+12.3 %` / `−4.0 %` from a ratio of candidate to baseline. */
+/** `+12.3 %` / `−4.00 %` / `+310 %` / `+1,639 %` from a ratio of candidate to baseline: the figure rule
+ *  (`formatNumber`) with a typographic minus, as the reports' format_change (core/report/numbers.py). */
 export function formatRatioPercent(ratio: number | null | undefined): string {
   if (ratio == null || !Number.isFinite(ratio)) {
     return '—';
   }
   const percent = (ratio - 1) * 100;
   const sign = percent > 0 ? '+' : percent < 0 ? '−' : '±';
-  return `${sign}${Math.abs(percent).toFixed(1)} %`;
+  return `${sign}${formatNumber(Math.abs(percent))} %`;
 }
 
 export function formatValue(value: string | null | undefined): string {
@@ -101,18 +102,23 @@ export function formatDateTime(value: string | number | null | undefined, locale
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** A p-value for a table: two significant digits, very small ones as `< 0.001`. */
+/** A p-value by the figure rule (`0.429`, `0.0693`), very small ones as `< 0.001`: as the reports' format_p. */
 export function formatP(p: number | null | undefined): string {
   if (p == null || !Number.isFinite(p)) {
     return '—';
   }
-  return p < 0.001 ? '< 0.001' : p.toPrecision(2);
+  return p < 0.001 ? '< 0.001' : formatNumber(p);
 }
 
 /** Without a unit from the server (a row that does not say, the ladder's settings then), a whole number from here up
  *  is taken for a size in bytes. */
 const BYTES_FROM = 1024 * 1024;
-const BOOLEAN_WORDS: Record<string, string> = { true: 'on', false: 'off' };
+/** Values that read as a word whatever the unit (the server's value_word in core/presets/setting_words.py). */
+const VALUE_WORDS: Record<string, string> = { true: 'on', false: 'off', AUTO: 'automatic' };
+/** A SWITCH (a 0/1 module parameter such as zfs_nocacheflush): off and on, never 0 and 1. */
+const SWITCH_WORDS: Record<string, string> = { 0: 'off', 1: 'on' };
+/** After the three sizes of a TCP buffer: what each is (the server's TRIPLE_WORDS). */
+const TRIPLE_WORDS = '(min, default, max)';
 const WHOLE = /^\d+$/;
 /** ZFS's spelling of a size, as `zfs get` prints recordsize, volblocksize, special_small_blocks ("128K", "1M", "1.5G"). */
 const ZFS_SIZE = /^(\d+(?:\.\d+)?)([KMGTP])$/i;
@@ -151,9 +157,11 @@ export function formatSeconds(seconds: number): string {
 /**
  * A setting's value as a person reads it, by the unit the server gives (`unit`, `zero_is_default` of a plan or state
  * row): BYTES in IEC units, BYTES_PER_SECOND as a rate, PERCENT with %, SECONDS as a duration, COUNT grouped, 0 as
- * "0 (OpenZFS default)" where 0 leaves the setting to OpenZFS; no unit (null): as sent, true/false as on/off and
- * enums as words ("LATENCY" -> "Latency"). ZFS's spelling of a size reads as any size ("128K" -> "128 KiB").
- * Any other value that is not a whole number is shown as sent whatever the unit ("-1", "auto").
+ * "0 (OpenZFS default)" where 0 leaves the setting to OpenZFS, SWITCH 0/1 as off/on; true/false as on/off and
+ * AUTO as "automatic" whatever the unit; no unit (null): as sent, enums as words ("LATENCY" -> "Latency"). ZFS's
+ * spelling of a size reads as any size ("128K" -> "128 KiB"), the three sizes of a TCP buffer as
+ * "4 KiB, 128 KiB, 6 MiB (min, default, max)", as the server's value_words writes them.
+ * Any other value that is not a whole number is shown as sent whatever the unit ("-1").
  */
 export function formatSettingValue(
   value: string | null | undefined, unit?: SettingUnit | null, zeroIsDefault = false,
@@ -161,8 +169,16 @@ export function formatSettingValue(
   if (value == null || value === '') {
     return '—';
   }
-  if (value in BOOLEAN_WORDS) {
-    return BOOLEAN_WORDS[value];
+  if (value in VALUE_WORDS) {
+    return VALUE_WORDS[value];
+  }
+  if (unit === 'SWITCH' && value in SWITCH_WORDS) {
+    return SWITCH_WORDS[value];
+  }
+  const sizes = sizeParts(value, unit);
+  if (sizes) {
+    const words = sizes.map((part) => formatSettingValue(part, unit, false)).join(', ');
+    return sizes.length === 3 ? `${words} ${TRIPLE_WORDS}` : words;
   }
   const bytes = zfsSizeBytes(value, unit);
   if (bytes !== null) {
@@ -192,6 +208,10 @@ export function settingValueTitle(
   if (value != null && unit == null && enumWords(value) !== null) {
     return value;   // the API's spelling behind the word
   }
+  const sizes = value == null ? null : sizeParts(value, unit);
+  if (sizes) {   // the exact bytes of each ("4,096, 131,072, 6,291,456 bytes")
+    return `${sizes.map((part) => BigInt(zfsSizeBytes(part, unit) ?? part).toLocaleString('en-US')).join(', ')} bytes`;
+  }
   const bytes = value == null ? null : zfsSizeBytes(value, unit);
   if (bytes !== null) {
     return settingValueTitle(bytes, unit ?? 'BYTES', zeroIsDefault);   // "65,536 bytes" behind "64 KiB"
@@ -206,6 +226,14 @@ export function settingValueTitle(
     case 'SECONDS': return Number(value) >= 60 ? `${exact} seconds` : null;
     default: return null;
   }
+}
+
+/** The parts of a value of several sizes (a TCP buffer's "4096 131072 6291456", "4K 128K 6M"); null for one value
+ *  or a setting that is not a size. */
+function sizeParts(value: string, unit: SettingUnit | null | undefined): string[] | null {
+  const parts = value.trim().split(/\s+/);
+  const sized = unit === 'BYTES' || unit === 'BYTES_PER_SECOND';
+  return sized && parts.length > 1 && parts.every((p) => WHOLE.test(p) || ZFS_SIZE.test(p)) ? parts : null;
 }
 
 /** For rows without `unit` only (older servers, the ladder): a large whole number is most likely a size. */

@@ -178,7 +178,7 @@ describe('CampaignResultsComponent', () => {
   it('shows the interval and p of a winner and no single-round banner otherwise', async () => {
     const { q } = await renderResults(fakeDoneCampaign());
     expect(q('text-camp-single-round')).toBeNull();
-    expect(q('row-camp-rec-0')!.textContent).toContain('+5.0 % … +20.0 %');
+    expect(q('row-camp-rec-0')!.textContent).toContain('+5.00 % … +20.0 %');
     expect(q('text-camp-verdict-0')!.textContent).toContain('Better');
   });
 

@@ -1,5 +1,5 @@
 import { fakeBenchmark, fakeComparison, fakeImportedBenchmark } from '../../testing/fixtures';
-import { VERDICT_ORDER, VERDICT_WORDS, baselineFirst, deltaRows } from './compare-data';
+import { REASON_WORDS, VERDICT_ORDER, VERDICT_WORDS, baselineFirst, deltaRows, verdictReason } from './compare-data';
 
 const base = fakeBenchmark({ id: 1, label: 'before' });
 const tuned = fakeBenchmark({ id: 2, label: 'after' });
@@ -18,6 +18,15 @@ describe('compare data', () => {
     ]);
     expect(rows[0]).toMatchObject({ ratio: 1.2, ciLow: 1.15, ciHigh: 1.25, pAdjusted: 0.02 });
     expect(deltaRows(null)).toEqual([]);
+  });
+
+  it('says why a verdict is inconclusive, as the report does (core/report/wording.py verdict_reason)', () => {
+    const row = (ciLow: number, ciHigh: number, pValue: number, pAdjusted: number, verdict = 'INCONCLUSIVE' as const) =>
+      ({ ciLow, ciHigh, pValue, pAdjusted, verdict });
+    expect(verdictReason(row(0.62, 1.12, 0.2, 0.43))).toEqual({ words: REASON_WORDS.spans, p: null });
+    expect(verdictReason(row(1.34, 17.4, 0.017, 0.069))).toEqual({ words: REASON_WORDS.aboveAdjusted, p: 0.069 });
+    expect(verdictReason(row(0.5, 0.9, 0.12, 0.24))).toEqual({ words: REASON_WORDS.belowRaw, p: 0.12 });
+    expect(verdictReason({ ...row(1.2, 1.4, 0.008, 0.008), verdict: 'BETTER' })).toBeNull();
   });
 
   it('says a read the ARC answered from RAM was not judged, and sorts it after every judged verdict', () => {

@@ -14,6 +14,8 @@ export interface DeltaRow {
   ratio: number | null;
   ciLow: number | null;
   ciHigh: number | null;
+  /** The rank test's p before the Holm adjustment: says why a one-sided interval stayed inconclusive. */
+  pValue: number | null;
   pAdjusted: number | null;
   verdict: Verdict;
   minRuns: number | null;
@@ -33,6 +35,40 @@ export const TOO_FEW_RUNS = T('too few runs for a verdict (need {n} per side)');
 
 /** Said instead of an interval and a p on a read the ARC answered from RAM: its figures are not the disks'. */
 export const FROM_RAM_WORDS = T('answered from RAM (the ARC), not the disks: no interval or p');
+
+/** Below this adjusted p a verdict can be BETTER or WORSE (core/bench/comparison.py ALPHA, in the words below). */
+const ALPHA = 0.05;
+
+/** Why a verdict is INCONCLUSIVE, as the report and the tiles say it (core/report/wording.py verdict_reason): an
+ *  interval wholly on one side of no change is not a verdict by itself, and the reader is told what held it back. */
+export const REASON_WORDS = {
+  spans: T('the interval spans no change'),
+  aboveAdjusted: T("the interval is wholly above no change, but adjusted for the test's other metrics p is {p}, not below 0.05"),
+  belowAdjusted: T("the interval is wholly below no change, but adjusted for the test's other metrics p is {p}, not below 0.05"),
+  aboveRaw: T("the interval is wholly above no change, but even before adjusting for the test's other metrics p is {p}, not below 0.05"),
+  belowRaw: T("the interval is wholly below no change, but even before adjusting for the test's other metrics p is {p}, not below 0.05"),
+};
+
+/** The reason's words and the p they quote (the adjusted one, or the raw one when even that is not below 0.05);
+ *  null for any verdict but INCONCLUSIVE. */
+export function verdictReason(row: Pick<DeltaRow, 'verdict' | 'ciLow' | 'ciHigh' | 'pValue' | 'pAdjusted'>):
+  { words: string; p: number | null } | null {
+  if (row.verdict !== 'INCONCLUSIVE') {
+    return null;
+  }
+  const { ciLow: low, ciHigh: high, pValue: p, pAdjusted: adjusted } = row;
+  if (low === null || high === null || (low <= 1 && 1 <= high)) {
+    return { words: REASON_WORDS.spans, p: null };
+  }
+  if (adjusted === null) {
+    return null;
+  }
+  const above = low > 1;
+  if (p !== null && p < ALPHA) {   // the rank test alone would have called it: the adjustment did not
+    return { words: above ? REASON_WORDS.aboveAdjusted : REASON_WORDS.belowAdjusted, p: adjusted };
+  }
+  return { words: above ? REASON_WORDS.aboveRaw : REASON_WORDS.belowRaw, p };
+}
 
 /** A Verdict sort, in the words' order (every verdict by construction): the clear answers first, then what could not
  *  be told, then what was left unjudged. */
@@ -56,7 +92,7 @@ export function deltaRows(comparison: BenchmarkComparison | null): DeltaRow[] {
     const rows = c.metrics.map((m): DeltaRow => ({
       otherId: c.id, otherName: seriesName(c), test: m.test, metric: m.metric, metricLabel: metricLabel(m.metric),
       baseline: m.baseline.median, other: m.other.median, ratio: m.ratio, ciLow: m.ratio_ci_low,
-      ciHigh: m.ratio_ci_high, pAdjusted: m.p_adjusted, verdict: m.verdict, minRuns: m.min_runs ?? null,
+      ciHigh: m.ratio_ci_high, pValue: m.p_value, pAdjusted: m.p_adjusted, verdict: m.verdict, minRuns: m.min_runs ?? null,
     }));
     const order = orderedTests(new Set(rows.map((r) => r.test)));
     return order.flatMap((t) => rows.filter((r) => r.test === t).sort((a, b) => compareMetrics(a.metric, b.metric)));

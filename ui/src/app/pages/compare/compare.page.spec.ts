@@ -2,7 +2,9 @@ import { provideRouter } from '@angular/router';
 import { Observable, Subject } from 'rxjs';
 
 import { BenchmarkComparison, BenchmarkResult, ChartWidth } from '../../api/models/tuning-benchmark';
-import { fakeBenchmark, fakeComparison, fakeComparisonRow, fakeImportedBenchmark, fakeStats } from '../../testing/fixtures';
+import {
+  fakeBenchmark, fakeComparison, fakeComparisonRow, fakeImportedBenchmark, fakeMeasuredContext, fakeStats,
+} from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { READ_ONLY_ROLES, provideRoles } from '../../testing/roles';
@@ -106,10 +108,40 @@ describe('ComparePage', () => {
   it('asks for the fields the picker shows, not each result whole', async () => {
     const { api, q } = await renderCompare('1,2', '1');
     expect(api.callsOf('tuning.benchmark.query')).toEqual([
-      [[], { order_by: ['-id'], select: ['id', 'label', 'created_at', 'source'] }]]);
+      [[], { order_by: ['-id'], select: ['id', 'label', 'created_at', 'source', 'context.preset', 'context.pending_reboot',
+        'context.imported'] }]]);
     expect(q('table-compare-list')!.textContent).toContain('tuned');
     expect(q('table-compare-list')!.textContent).toContain('bonnie++ import');
     expect(q<HTMLInputElement>('input-compare-baseline-1')!.checked).toBe(true);
+  });
+
+  it('names each result’s preset, and one measured while its settings waited for a reboot as not yet in effect', async () => {
+    // walk s9: a result measured before the reboot was credited to the preset ('Boot buffer') in the history
+    const key = 'ZFS_PARAMETER:global:zfs_dirty_data_max_max';
+    const preset = (pending: string[]) => ({ id: 'boot-buffer', name: 'Boot buffer', restore_point_id: 3, target: {},
+      changed: 1, pending_reboot: pending });
+    const results = [
+      fakeBenchmark({ id: 2, label: 'tuned', context: fakeMeasuredContext({ preset: preset([key]), pending_reboot: [key] }) }),
+      fakeBenchmark({ id: 1, label: 'after the reboot', context: fakeMeasuredContext({ preset: preset([]) }) }),
+    ];
+    const comparison = fakeComparison({ comparisons: [{ id: 2, label: 'tuned', source: 'FIO', metrics: [fakeComparisonRow()] }] });
+    const { api, providers } = mockApi((m) => m
+      .mockCall('tuning.benchmark.query', (params) => fakeQuery(results, params) as BenchmarkResult[])
+      .mockCall('tuning.benchmark.compare', () => comparison));
+    const view = await render(ComparePage, [...providers, provideRouter([])], async () => undefined);
+    view.fixture.componentRef.setInput('ids', '1,2');
+    view.fixture.componentRef.setInput('baseline', '1');
+    await view.settle();
+    await view.fixture.whenStable();
+    await view.settle();
+    const { q } = view;
+    const pending = 'Boot buffer (not yet in effect: waiting for a reboot)';
+    expect(q('cell-compare-preset-2')!.textContent!.trim()).toBe(pending);
+    expect(q('cell-compare-preset-1')!.textContent!.trim()).toBe('Boot buffer');
+    // beside its verdicts and in the legend: no verdict reads as the preset's
+    expect(q('text-delta-preset-2-seq-write-write-bw-bytes')!.textContent!.trim()).toBe(pending);
+    expect(q('text-compare-legend-2')!.textContent).toContain(pending);
+    expect(api.callsOf('tuning.benchmark.compare').length).toBe(1);
   });
 
   it('lays both tables out one block a row on a phone, each cell headed by its column', async () => {
@@ -117,10 +149,10 @@ describe('ComparePage', () => {
     const labels = (table: HTMLElement) => [...table.querySelector('tbody tr')!.querySelectorAll('td')]
       .map((td) => td.getAttribute('data-label'));
     expect(q('table-compare-list')!.classList).toContain('stacked');
-    expect(labels(q('table-compare-list')!)).toEqual(['Compare', 'Baseline', '#', 'Label', 'When', 'Source']);
+    expect(labels(q('table-compare-list')!)).toEqual(['Compare', 'Baseline', '#', 'Label', 'When', 'Source', 'Preset']);
     expect(q('table-delta-table')!.classList).toContain('stacked');
     expect(labels(q('table-delta-table')!)).toEqual(
-      ['Result', 'Test', 'Metric', 'Baseline', 'This result', 'Change', '95% interval', 'p (adjusted)', 'Verdict']);
+      ['Result', 'Test', 'Metric', 'Baseline', 'This result', 'Change', '95 % interval', 'p (adjusted)', 'Verdict']);
   });
 
   it('asks the server to compare against the baseline and shows its verdicts and warnings', async () => {
@@ -168,6 +200,35 @@ describe('ComparePage', () => {
     expect(q('card-chart-seq')).not.toBeNull();
     expect(q('group-chart-max-line')).toBeNull();
     expect(q('text-chart-max-left-out')).toBeNull();
+  });
+
+  it('writes changes, intervals and p by the figure rule, and says why a verdict is inconclusive', async () => {
+    // walk s9: '+309.9 %', '+1639.1 %', '0.43' beside the report's 0.429, 'inconclusive' with no words
+    const judged = fakeComparison({
+      comparisons: [{
+        id: 2, label: 'tuned', source: 'FIO',
+        metrics: [
+          fakeComparisonRow({ ratio: 4.099, ratio_ci_low: 1.34, ratio_ci_high: 17.391, p_value: 0.017,
+            p_adjusted: 0.0693, verdict: 'INCONCLUSIVE' }),
+          fakeComparisonRow({ metric: 'write_lat_p99_ns', direction: 'LOWER', ratio: 0.837, ratio_ci_low: 0.619,
+            ratio_ci_high: 1.124, p_value: 0.2, p_adjusted: 0.4286, verdict: 'INCONCLUSIVE' }),
+        ],
+      }],
+    });
+    const { q, all } = await renderCompare('1,2', '1', judged);
+    const rise = q('row-delta-2-seq-write-write-bw-bytes')!;
+    expect(rise.textContent).toContain('+310 %');
+    expect(rise.textContent).toContain('+34.0 % … +1,639 %');
+    expect(rise.textContent).toContain('0.0693');
+    const fall = q('row-delta-2-seq-write-write-lat-p99-ns')!;
+    expect(fall.textContent).toContain('−16.3 %');
+    expect(fall.textContent).toContain('−38.1 % … +12.4 %');
+    expect(fall.textContent).toContain('0.429');
+    expect(all('text-delta-reason').map((r) => r.textContent!.trim())).toEqual([
+      "the interval is wholly above no change, but adjusted for the test's other metrics p is 0.0693, not below 0.05",
+      'the interval spans no change',
+    ]);
+    expect(q('table-delta-table')!.querySelector('th')!.closest('table')!.textContent).toContain('95 % interval');
   });
 
   it('says too few runs for a verdict, with the runs needed, instead of an interval and a p', async () => {

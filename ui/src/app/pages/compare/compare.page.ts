@@ -25,16 +25,21 @@ import { SOURCE_WORDS } from '../benchmarks/source-words';
 import { CompareChartsComponent } from './compare-charts.component';
 import {
   DeltaRow, FROM_RAM_WORDS, TOO_FEW_RUNS, VERDICT_ORDER, VERDICT_WORDS, baselineFirst, deltaRows, seriesName,
+  verdictReason,
 } from './compare-data';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
+import { PresetContext, resultPresetWords } from '../../shared/preset-words';
+import { PresetsStore } from '../../stores/presets.store';
 
 export function parseIds(text: string | undefined): number[] {
   return [...new Set((text ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0))];
 }
 
-/** What the picker shows of each result: the server leaves out the rest (runs, context, fio jobs: kB each). */
-const PICKER_FIELDS = ['id', 'label', 'created_at', 'source'] as const;
-type PickerRow = Pick<BenchmarkResult, (typeof PICKER_FIELDS)[number]>;
+/** What the picker shows of each result: the server leaves out the rest (runs, most of the context, fio jobs: kB
+ *  each). The context's preset and what waited for a reboot say whose figures a result's are (resultPresetWords). */
+const PICKER_FIELDS = ['id', 'label', 'created_at', 'source', 'context.preset', 'context.pending_reboot',
+  'context.imported'] as const;
+type PickerRow = Pick<BenchmarkResult, 'id' | 'label' | 'created_at' | 'source'> & { context?: PresetContext };
 
 const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
 
@@ -62,6 +67,7 @@ const RELAYOUT_DEBOUNCE_MS = 300;
     .num { text-align: right; white-space: nowrap; }
     /* stacked on a phone: a figure follows its label, and a sentence in a figure's cell wraps */
     @media (max-width: 600px) { table.stacked td.num { text-align: left; white-space: normal; } }
+    .reason { font-size: 0.85em; margin-top: 2px; max-width: 22rem; }
     .judge-ram { margin: 4px 0 8px; }
     .judge-ram .hint { margin: 0 0 0 40px; font-size: 0.9em; }
   `,
@@ -70,6 +76,7 @@ export class ComparePage {
   private readonly api = inject(ApiService);
   private readonly router = inject(Router);
   private readonly translate = inject(TranslateService);
+  private readonly presets = inject(PresetsStore);
   /** Query parameters (router input binding): `?ids=1,2,3&baseline=1`. */
   readonly ids = input<string>();
   readonly baseline = input<string>();
@@ -95,13 +102,15 @@ export class ComparePage {
   protected readonly metric = formatMetric;
   protected readonly pct = formatRatioPercent;
   protected readonly p = formatP;
+  protected readonly reason = verdictReason;
   protected readonly date = formatDateTime;
 
   protected readonly chosen = computed(() => baselineFirst(
     this.all().filter((r) => this.picked().includes(r.id)), this.baselineId()));
   /** The server's series (its colours), named as the table names them. */
   protected readonly legend = computed(() => (this.comparison()?.series ?? []).map((s) => ({
-    name: seriesName({ id: s.configuration_id, label: s.label }), colour: s.colour, baseline: s.baseline,
+    id: s.configuration_id, name: seriesName({ id: s.configuration_id, label: s.label }), colour: s.colour,
+    baseline: s.baseline,
   })));
   /** The report covers what is on screen: the chosen results against the chosen baseline. */
   protected readonly reportSelection = computed<CompareReportSelection | null>(() => {
@@ -129,10 +138,19 @@ export class ComparePage {
     label: (r) => r.label,
     when: (r) => timeOf(r.created_at),
     source: (r) => this.translate.instant(SOURCE_WORDS[r.source]),
+    preset: (r) => this.presetOf(r.id),
   }, { active: 'when', direction: 'desc' });
-  protected readonly pickerColumns = ['pick', 'baseline', 'id', 'label', 'when', 'source'];
+  protected readonly pickerColumns = ['pick', 'baseline', 'id', 'label', 'when', 'source', 'preset'];
   protected readonly byId = (_: number, r: PickerRow) => r.id;
   protected readonly sourceWords = SOURCE_WORDS;
+
+  /** The preset a result was measured under, and whether it was in effect yet: a result measured while its settings
+   *  waited for a reboot says so beside its verdicts, so no verdict credits the preset with it. */
+  protected presetOf(id: number): string {
+    const say = (key: string, params?: Record<string, unknown>) => this.translate.instant(key, params);
+    const row = this.all().find((r) => r.id === id);
+    return row ? resultPresetWords(row.context, (preset) => this.presets.nameOf(preset), say) : '';
+  }
 
   protected tooFew(row: DeltaRow): boolean {
     return row.verdict === 'INSUFFICIENT_RUNS';
