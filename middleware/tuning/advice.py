@@ -152,16 +152,17 @@ class TuningAdviceService(Service):
          abortable=True)
     async def slog(self, app, job, options):
         """How much a separate log device (SLOG) could raise this pool's synchronous writes, before buying one: the
-        box's own sync writes over `window_seconds` (the intent log's counters), then 4 KiB synchronous writes on a
-        scratch child dataset of `dataset` with the intent log as the pool has it and with sync=disabled on that
-        scratch dataset only (the ceiling no log device can pass; never on a dataset holding data, and gone with the
-        scratch dataset when the job ends, or at start-up after a crash). Then each of `ssd_disks`, unused SSDs the
-        admin allows to be written: 4 KiB synchronous writes (O_DSYNC, one at a time) over the raw disk for
-        `runtime_seconds`, ERASING what is on it, give the wait it would add to each sync write as a log device
-        (`ssd_latency`); each disk is checked first (an unused disk of the box, in no pool, not spinning, named once)
-        and nothing is written if one is refused. On the sandbox, files stand in for the disks (`stand_in`). With no
-        `dataset`, only the SSDs are measured. Holds the box like a benchmark. Writing over a disk needs the FULL_ADMIN
-        role, as a reboot does (a call with `dataset` only needs the method's write role)."""
+        box's own sync writes over `window_seconds` (the intent log's counters), then 4 KiB synchronous writes within a
+        256 MiB file on a scratch child dataset of `dataset` with the intent log as the pool has it and with
+        sync=disabled on that scratch dataset only (the ceiling no log device can pass; never on a dataset holding
+        data, and gone with the scratch dataset when the job ends, or at start-up after a crash). Then each of
+        `ssd_disks`, unused SSDs the admin allows to be written: 4 KiB synchronous writes (O_DSYNC, one at a time)
+        from the start of the raw disk for `runtime_seconds`, never past its first 16 GiB, overwrite its partition
+        table and whatever starts there (treat the whole disk as ERASED), and give the wait it would add to each sync
+        write as a log device (`ssd_latency`); each disk is checked first (an unused disk of the box, in no pool, not
+        spinning, named once) and nothing is written if one is refused. On the sandbox, files stand in for the disks
+        (`stand_in`). With no `dataset`, only the SSDs are measured. Holds the box like a benchmark. Writing over a
+        disk needs the FULL_ADMIN role, as a reboot does (a call with `dataset` only needs the method's write role)."""
         if options.get('ssd_disks') and not holds_full_admin(app):
             raise field_error('options.ssd_disks', ssd_role_refusal(), errno.EACCES)
         async with busy_while(self.middleware, 'tuning.advice.slog', job.id):

@@ -23,8 +23,9 @@ class TuningAdviceSlogOptions(BaseModel):
     """Measurements of each kind."""
     ssd_disks: Annotated[list[DiskName], Field(max_length=8)] = []
     """Unused SSDs (their names, as `tuning.profile` lists them) whose own sync-write latency is measured by WRITING
-    over the whole disk for `runtime_seconds` each: everything on them is erased. Each must be an unused disk of the
-    box, in no pool, not a spinning disk, named once; otherwise nothing is written."""
+    4 KiB synchronous blocks from the start of each disk for `runtime_seconds` each, never past its first 16 GiB: its
+    partition table and the start of any file system are overwritten, so the whole disk is as good as erased. Each
+    must be an unused disk of the box, in no pool, not a spinning disk, named once; otherwise nothing is written."""
 
 
 class TuningAdviceSlogSide(BaseModel):
@@ -52,6 +53,8 @@ class TuningAdviceSlogSsd(BaseModel):
     latency_p50_ns: float | None
     """The wait each sync write gets from it, typically."""
     latency_p99_ns: float | None
+    written_bytes: int | None
+    """How much was written over the disk, from its start (never past its first 16 GiB); null with no figure."""
     error: LongString | None
     """Why there is no figure, in words; null when there is one."""
 

@@ -85,6 +85,9 @@ def test_an_unused_ssd_is_measured_on_its_stand_in_and_the_answer_says_so(c):
     assert words.startswith('sdh (a stand-in file) adds about ') and 'per synchronous write' in words
     assert words.endswith('the figure says nothing about a real SSD.')
     said = [(e.get('progress') or {}).get('description') or '' for e in events]
-    assert any(s.startswith('SSD 1/1 (sdh, stand-in file): 4 KiB synchronous writes for 2 s') for s in said)
-    assert digest(stand_in) != before and os.path.getsize(stand_in) > 0   # the stand-in was written, not a device
+    # the stand-in is 64 MiB: fio is told to write no further, so it is never made longer
+    assert 'SSD 1/1 (sdh, stand-in file): 4 KiB synchronous writes from its start for 2 s, never past its first 64 MiB' \
+        in said
+    assert row['written_bytes'] > 0 and 'was written in 4 KiB synchronous blocks from its start' in words
+    assert digest(stand_in) != before and os.path.getsize(stand_in) == 64 * 1024 * 1024   # written, not a device
     assert c.call('tuning.state')['busy'] is None

@@ -23,6 +23,27 @@ LOG_BYTES = ('zil_itx_metaslab_normal_bytes', 'zil_itx_metaslab_slog_bytes')
 SLOG_RECORDS = 'zil_itx_metaslab_slog_count'
 NO_SYNC_LOAD = 1.0      # commits a second below which the box's own workload is said not to write synchronously
 WORTH_IT = 1.5          # headroom below which a log device is said not to be worth buying
+# What a run spends besides measuring, about (the panel's SLOG_FIGURES in slog-advice.ts are these, tested to match):
+DATASET_SET_UP_SECONDS = 20   # the dataset checked, its scratch dataset made, its sync set twice, and removed
+RUN_SET_UP_SECONDS = 3        # each measurement: fio started, the first of each kind laying out its file
+SSD_SET_UP_SECONDS = 5        # each SSD: checked against the box again, fio started on it
+
+
+def expected_seconds(dataset: bool, window: int, runs: int, runtime: int, ssds: int) -> int:
+    """How long a run takes, about, from the figures it runs by: the window and ``runs`` measurements of each kind
+    on the scratch dataset (when a ``dataset`` is measured), then one measurement on each of ``ssds``."""
+    on_dataset = window + DATASET_SET_UP_SECONDS + 2 * runs * (runtime + RUN_SET_UP_SECONDS) if dataset else 0
+    return on_dataset + ssds * (runtime + SSD_SET_UP_SECONDS)
+
+
+def duration_words(seconds: int) -> str:
+    """"about 20 s", "about 1 min 35 s" (to 5 s) under two minutes, then "about 4 minutes"."""
+    rounded = max(5, 5 * int(seconds / 5 + 0.5))   # halves up, as the panel's Math.round
+    if rounded >= 120:
+        return f'about {int(seconds / 60 + 0.5)} minutes'
+    minutes, rest = divmod(rounded, 60)
+    return 'about ' + ' '.join(part for part in (f'{minutes} min' if minutes else '', f'{rest} s' if rest else '')
+                               if part)
 
 
 def dataset_refusal(dataset: str, is_zfs: bool, sandbox: bool) -> str | None:

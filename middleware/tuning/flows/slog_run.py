@@ -6,11 +6,13 @@ dataset only. Nothing holding data is ever changed: the scratch dataset is recor
 when the job ends (success, failure, abort), and after a crash start-up's sweep destroys it with its property.
 
 The unused SSDs the admin names (``ssd_disks``) are then written, raw, one after the other (``core.ladder.
-fio_sync_write``): each is checked against the box's profile before anything runs, and its device must be a block
-device (on the sandbox, the file standing in for it: it never writes the host's devices).
+fio_sync_write``): from each disk's start, never past its first ``REGION_BYTES``, for ``runtime_seconds`` each. Each is
+checked against the box's profile before anything runs, and its device must be a block device (on the sandbox, the
+file standing in for it: it never writes the host's devices).
 """
 import asyncio
 import errno
+import os
 import tempfile
 import threading
 import time
@@ -23,7 +25,7 @@ from ..bench_runner.arc_counters import read_kstat
 from ..box.appliance import backend_name
 from ..bench_runner import FioFailed, run_fio
 from ..core.ladder import fio_sync_write
-from ..core.slog import ZIL_KSTAT, dataset_refusal, slog_headroom, sync_load
+from ..core.slog import ZIL_KSTAT, dataset_refusal, duration_words, expected_seconds, slog_headroom, sync_load
 from ..framework import CallError, field_error, field_errors
 from .bench_run import (FIO, Scratch, fio_records_dir, new_bench_id, plan_or_errors, require_fio, run_fio_in_thread,
                         sweep_scratch)
@@ -31,7 +33,8 @@ from .ladder_run import SANDBOX, device_kind_error
 
 TEST = 'SYNC_WRITE_4K'
 # Each sync write waits for the intent log whatever the ARC holds; a working set the ARC can hold keeps the reads of
-# read-modify-write (4 KiB into larger records) off the disks, so the two measurements differ by the log alone
+# read-modify-write (4 KiB into larger records) off the disks, so the two measurements differ by the log alone. The
+# panel says this size before the run (SLOG_FIGURES in slog-advice.ts, tested to match)
 WORKING_SET = 256 * 1024 * 1024
 
 
@@ -64,9 +67,19 @@ async def measure(middleware, plan: dict, directory: str, job_id, progress) -> d
     return outcome['tests'][TEST]['summary']
 
 
+def device_bytes(device: str) -> int:
+    """The size of a block device or a stand-in file, as the kernel has it (read-only: nothing is written)."""
+    fd = os.open(device, os.O_RDONLY)
+    try:
+        return os.lseek(fd, 0, os.SEEK_END)
+    finally:
+        os.close(fd)
+
+
 async def ssd_devices(middleware, profile: dict, names: list[str]) -> dict:
-    """``{disks: [{name, device}], stand_in}`` of the SSDs the admin allows to be written, every one checked first;
-    ``ValidationErrors`` under ``options.ssd_disks.<index>`` otherwise (nothing is written then)."""
+    """``{disks: [{name, device, region_bytes}], stand_in}`` of the SSDs the admin allows to be written (the most of
+    each that may be written: ``fio_sync_write.region_of``), every one checked first; ``ValidationErrors`` under
+    ``options.ssd_disks.<index>`` otherwise (nothing is written then)."""
     if errors := fio_sync_write.ssd_errors(profile, names, 'options.ssd_disks'):
         raise field_errors(errors)
     stand_in = backend_name(middleware) == SANDBOX
@@ -79,6 +92,8 @@ async def ssd_devices(middleware, profile: dict, names: list[str]) -> dict:
               enumerate(found) if (why := await middleware.run_in_thread(device_kind_error, d['device'], stand_in))]
     if errors:
         raise field_errors(errors)
+    for disk in found:
+        disk['region_bytes'] = fio_sync_write.region_of(await middleware.run_in_thread(device_bytes, disk['device']))
     return {'disks': found, 'stand_in': stand_in}
 
 
@@ -95,17 +110,18 @@ class SsdWriter:
 
     def write_one(self, index: int, disk: dict) -> dict:
         what, base = self.what(index, disk), 100 * index / len(self.plan['disks'])
-        self.set_progress(base, f'{what}: 4 KiB synchronous writes for {self.seconds} s')
+        self.set_progress(base, f'{what}: 4 KiB synchronous writes from its start for {self.seconds} s, never past its '
+                                f'first {format_bytes(disk["region_bytes"])}')
 
         def on_status(doc):
             figure = fio_sync_write.read_figure(doc)
             if figure['latency_p50_ns'] is not None:
                 self.set_progress(base, f'{what}: {figure["iops"]:,.0f} sync writes a second, each about '
                                         f'{figure["latency_p50_ns"] / 1000:,.0f} µs')
+        job = fio_sync_write.job_text('sync_write', disk['device'], self.seconds, disk['region_bytes'])
         try:
             with tempfile.TemporaryDirectory(prefix=f'tuning-ssd-write-{disk["name"]}-') as scratch:
-                doc = run_fio(fio_sync_write.job_text('sync_write', disk['device'], self.seconds), scratch,
-                              on_status=on_status, abort=self.abort, fio_binary=FIO,
+                doc = run_fio(job, scratch, on_status=on_status, abort=self.abort, fio_binary=FIO,
                               records_dir=fio_records_dir(self.middleware))
             return {'disk': disk['name'], **fio_sync_write.read_figure(doc)}
         except FioFailed as e:
@@ -113,7 +129,8 @@ class SsdWriter:
 
 
 def not_measured(name: str, why: str) -> dict:
-    return {'disk': name, 'iops': None, 'latency_p50_ns': None, 'latency_p99_ns': None, 'error': why}
+    return {'disk': name, 'iops': None, 'latency_p50_ns': None, 'latency_p99_ns': None, 'written_bytes': None,
+            'error': why}
 
 
 async def write_ssds(middleware, set_progress, plan: dict, seconds: int) -> list[dict]:
@@ -139,8 +156,10 @@ async def slog_advice(middleware, set_progress, job_id, options: dict) -> dict:
     """The body of ``tuning.advice.slog`` once the box is held for it: the dataset's headroom, then the SSDs."""
     await middleware.run_in_thread(require_fio)
     if options['dataset'] is None and not options['ssd_disks']:
-        raise field_error('options.dataset', 'Name a dataset to measure its sync writes, or unused SSDs to test '
-                                             '(ssd_disks).')
+        raise field_error('options.dataset', 'Name a dataset to measure its sync writes, or unused SSDs to test.')
+    set_progress(0, 'Takes ' + duration_words(expected_seconds(
+        options['dataset'] is not None, options['window_seconds'], options['runs'], options['runtime_seconds'],
+        len(options['ssd_disks']))) + ' in all')
     ssd_plan = None
     if options['ssd_disks']:
         set_progress(0, f'Checking {", ".join(options["ssd_disks"])}: unused, in no pool, not spinning')
@@ -154,7 +173,8 @@ async def slog_advice(middleware, set_progress, job_id, options: dict) -> dict:
     if ssd_plan is not None:
         ssds = await write_ssds(middleware, share(set_progress, 100 - ssd_part, 100), ssd_plan,
                                 options['runtime_seconds'])
-        answer['words'] = answer['words'] + [fio_sync_write.ssd_words(row, ssd_plan['stand_in']) for row in ssds]
+        answer['words'] = answer['words'] + [fio_sync_write.ssd_words(row, ssd_plan['stand_in'], disk['region_bytes'])
+                                             for row, disk in zip(ssds, ssd_plan['disks'])]
         set_progress(100, 'SSDs measured: ' + ', '.join(
             f'{r["disk"]} about {r["latency_p50_ns"] / 1000:,.0f} µs a write' if r['latency_p50_ns'] is not None
             else f'{r["disk"]}: no figure' for r in ssds))

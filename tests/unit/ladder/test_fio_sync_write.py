@@ -6,7 +6,7 @@ import pytest
 
 from tuning.bench_runner import run_fio
 from tuning.core.bench.errors import BenchmarkInputError
-from tuning.core.ladder.fio_sync_write import job_text, read_figure, ssd_errors, ssd_words
+from tuning.core.ladder.fio_sync_write import REGION_BYTES, job_text, read_figure, region_of, ssd_errors, ssd_words
 
 needs_fio = pytest.mark.skipif(shutil.which('fio') is None, reason='fio is not installed')
 
@@ -18,10 +18,18 @@ PROFILE = {
 }
 
 
-def test_the_job_writes_4k_one_at_a_time_each_on_stable_storage_for_a_fixed_time():
+def test_the_job_writes_4k_one_at_a_time_each_on_stable_storage_from_the_start_never_past_16_gib():
     assert job_text('sync_write', '/dev/sdh', 15).splitlines() == [
-        '[sync_write]', 'filename=/dev/sdh', 'rw=write', 'bs=4k', 'direct=1', 'sync=dsync', 'ioengine=psync',
-        'iodepth=1', 'time_based=1', 'runtime=15']
+        '[sync_write]', 'filename=/dev/sdh', 'rw=write', 'bs=4k', 'offset=0', 'size=17179869184', 'direct=1',
+        'sync=dsync', 'ioengine=psync', 'iodepth=1', 'time_based=1', 'runtime=15']
+    assert 'size=67108864' in job_text('sync_write', '/dev/sdh', 15, region_of(64 * 1024 * 1024)).splitlines()
+    assert region_of(512 * 10 ** 9) == REGION_BYTES == 16 * 1024 ** 3   # the most of a disk ever written
+
+
+@pytest.mark.parametrize('region', [0, 4095, 4097, REGION_BYTES + 4096])
+def test_a_region_past_the_bound_or_not_whole_blocks_is_refused(region):
+    with pytest.raises(BenchmarkInputError):
+        job_text('sync_write', '/dev/sdh', 15, region)
 
 
 @pytest.mark.parametrize('device, seconds', [('sdh', 10), ('/dev/sdh\nfilename=/dev/sda', 10), ('/dev/a:b', 10),
@@ -58,13 +66,13 @@ WRITE = {'io_bytes': 4096 * 24000, 'bw_bytes': 4096 * 12000, 'iops': 12000.5,
 
 def test_the_figure_is_the_writes_a_second_and_their_typical_and_p99_wait():
     assert read_figure(fio_doc(WRITE)) == {'iops': 12000.5, 'latency_p50_ns': 79872.0, 'latency_p99_ns': 211968.0,
-                                           'error': None}
+                                           'written_bytes': 4096 * 24000, 'error': None}
 
 
 def test_no_figure_from_bad_output_an_error_or_nothing_written():
     assert read_figure({'bad': 1})['error'].startswith('fio output: ')
     assert read_figure(fio_doc(WRITE, error=5)) == {'iops': None, 'latency_p50_ns': None, 'latency_p99_ns': None,
-                                                    'error': 'fio reported error 5'}
+                                                    'written_bytes': None, 'error': 'fio reported error 5'}
     nothing = {**WRITE, 'io_bytes': 0, 'iops': 0}
     assert read_figure(fio_doc(nothing))['error'] == 'fio wrote nothing'
 
@@ -73,6 +81,9 @@ def test_the_words_say_the_wait_a_disk_adds_and_what_it_allows_as_a_log_device()
     row = {'disk': 'sdh', 'iops': 12000.5, 'latency_p50_ns': 79872.0, 'latency_p99_ns': 211968.0, 'error': None}
     assert ssd_words(row, False) == ('sdh adds about 80 µs per synchronous write (p99 212 µs): as a log device, sync '
                                      'writes one at a time could reach about 12,000 a second.')
+    written = {**row, 'written_bytes': 4096 * 24000}
+    assert ssd_words(written, False).endswith(' a second. 93.8 MiB was written in 4 KiB synchronous blocks from its '
+                                              'start, never past its first 16 GiB: what was on it is gone.')
     fast = {**row, 'latency_p50_ns': 8200.0, 'latency_p99_ns': None}
     assert ssd_words(fast, True).startswith('sdh (a stand-in file) adds about 8.2 µs per synchronous write: ')
     assert ssd_words(fast, True).endswith('the figure says nothing about a real SSD.')
@@ -86,6 +97,10 @@ def test_the_words_say_the_wait_a_disk_adds_and_what_it_allows_as_a_log_device()
 def test_fio_writes_a_file_synchronously_and_gives_a_figure(tmp_path):
     data = tmp_path / 'disk'
     data.write_bytes(b'\x5a' * (8 * 1024 * 1024))
-    figure = read_figure(run_fio(job_text('sync_write', str(data), 2), str(tmp_path)))
+    figure = read_figure(run_fio(job_text('sync_write', str(data), 2, 4 * 1024 * 1024), str(tmp_path)))
     assert figure['error'] is None and figure['iops'] > 0 and 0 < figure['latency_p50_ns'] <= figure['latency_p99_ns']
-    assert data.stat().st_size == 8 * 1024 * 1024 and data.read_bytes() != b'\x5a' * (8 * 1024 * 1024)
+    assert figure['written_bytes'] > 0
+    # only the first 4 MiB are written, over and over, and the file is never made longer
+    assert data.stat().st_size == 8 * 1024 * 1024
+    content = data.read_bytes()
+    assert content[:4096] != b'\x5a' * 4096 and content[4 * 1024 * 1024:] == b'\x5a' * (4 * 1024 * 1024)

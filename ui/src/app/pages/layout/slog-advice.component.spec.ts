@@ -60,14 +60,16 @@ describe('SlogAdviceComponent', () => {
     expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);   // nothing chosen yet
     await choose('select-slog-dataset', 'tank/vms');
     expect(q('text-slog-effects')!.textContent).toContain(
-      'Takes about 2 minutes: watches the box’s own sync writes for 30 s, then writes to a scratch dataset it creates and removes under tank/vms; '
-      + 'turns sync off on that scratch dataset only, never on your data; the box is busy meanwhile (no apply or benchmark).');
+      'Takes about 3 minutes: watches the box’s own sync writes for 30 s, then writes 4 KiB synchronous blocks within a 256 MiB file, '
+      + '3 times for 15 s with the intent log and 3 times without, in a scratch dataset it creates under tank/vms and removes with the file '
+      + 'afterwards; turns sync off on that scratch dataset only, never on your data; the box is busy meanwhile (no apply or benchmark).');
     q('summary-slog-limits')!.click();
     await type('input-slog-window', '60');
     await type('input-slog-runtime', '30');
     expect(q('details-slog-limits')!.textContent).toContain('0 to 600; empty: 30');
     expect(q('details-slog-limits')!.textContent).toContain('2 to 120; empty: 15');
-    expect(q('text-slog-effects')!.textContent).toContain('Takes about 4 minutes: watches the box’s own sync writes for 1 min,');
+    expect(q('text-slog-effects')!.textContent).toContain('Takes about 5 minutes: watches the box’s own sync writes for 1 min,');
+    expect(q('text-slog-effects')!.textContent).toContain('3 times for 30 s with the intent log and 3 times without');
     q('button-slog-start')!.click();
     await settle();
     expect(api.callsOf('tuning.advice.slog')).toEqual([[{ dataset: 'tank/vms', window_seconds: 60, runtime_seconds: 30 }]]);
@@ -183,7 +185,7 @@ describe('SlogAdviceComponent', () => {
     await tick('checkbox-slog-ssd-nvme0n1');
     await tick('checkbox-slog-ssd-erase-nvme0n1');
     expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(false);
-    expect(q('text-slog-effects')!.textContent).toContain('writes over the whole of nvme0n1');
+    expect(q('text-slog-effects')!.textContent).toContain('Takes about 20 s: writes 4 KiB blocks, each synchronously, from the start of nvme0n1');
   });
 
   it('says the sandbox can measure nothing when it has no unused SSD either', async () => {
@@ -249,8 +251,8 @@ describe('SlogAdviceComponent', () => {
     const tick = (el: HTMLElement | null) => el!.querySelector<HTMLInputElement>('input')!.click();
     const ssdAnswer = fakeSlogAnswer({
       dataset: null, pool: null, with_log: null, without_log: null, headroom: null, load: null, verdict: null, stand_in: false,
-      ssd_latency: [{ disk: 'nvme0n1', iops: 12000.4, latency_p50_ns: 79_872, latency_p99_ns: 211_968, error: null },
-        { disk: 'sdj', iops: null, latency_p50_ns: null, latency_p99_ns: null, error: 'fio reported error 5' }],
+      ssd_latency: [{ disk: 'nvme0n1', iops: 12000.4, latency_p50_ns: 79_872, latency_p99_ns: 211_968, written_bytes: 4096 * 180_006, error: null },
+        { disk: 'sdj', iops: null, latency_p50_ns: null, latency_p99_ns: null, written_bytes: null, error: 'fio reported error 5' }],
       words: ['nvme0n1 adds about 80 µs per synchronous write (p99 212 µs): as a log device, sync writes one at a time could reach about 12,000 a second.',
         'sdj: no figure (fio reported error 5).'],
     });
@@ -259,15 +261,20 @@ describe('SlogAdviceComponent', () => {
       const { api, q, all, settle } = await renderAdvice(answering(ssdAnswer), { profile: withDisks(), roles: FULL_ADMIN_ROLES });
       expect(all('checkbox-slog-ssd-').filter((e) => !e.getAttribute('data-test')!.includes('erase')).map((e) => e.getAttribute('data-test')))
         .toEqual(['checkbox-slog-ssd-nvme0n1', 'checkbox-slog-ssd-sdj']);   // the unused hard disk is not offered
-      expect(q('text-slog-ssd-warning')!.textContent).toContain('writes over the whole disk and erases everything on it');
+      expect(q('text-slog-ssd-warning')!.textContent).toContain('writes over the start of the disk, its partition table included: treat everything on it as erased.');
       // named by model and serial too: device names change between boots
       expect(q('checkbox-slog-ssd-nvme0n1')!.textContent).toContain('Test nvme0n1 (512 GiB NVMe, Fast, serial S1)');
       expect(q('checkbox-slog-ssd-erase-nvme0n1')).toBeNull();
       tick(q('checkbox-slog-ssd-nvme0n1'));
       await settle();
-      expect(q('checkbox-slog-ssd-erase-nvme0n1')!.textContent).toContain('I understand: everything on nvme0n1 (512 GiB NVMe, Fast, serial S1) will be erased.');
+      // the tick names the disk by model and serial and says it erases
+      expect(q('checkbox-slog-ssd-erase-nvme0n1')!.textContent).toContain('I understand: testing nvme0n1 (512 GiB NVMe, Fast, serial S1) writes over its start and erases everything on it.');
       expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);   // chosen, not yet ticked as erased
-      expect(q('text-slog-effects')!.textContent).toContain('writes over the whole of nvme0n1 (512 GiB NVMe, Fast, serial S1), erasing everything on it;');
+      // what is written, where, how much and for how long, with the time the server reckons (15 s and its set-up)
+      expect(q('text-slog-effects')!.textContent!.trim()).toBe(
+        'Takes about 20 s: writes 4 KiB blocks, each synchronously, from the start of nvme0n1 (512 GiB NVMe, Fast, serial S1) for 15 s, '
+        + 'never past its first 16 GiB. Whatever is on it is destroyed: its partition table and file systems are overwritten, so treat '
+        + 'the whole disk as erased. The box is busy meanwhile (no apply or benchmark).');
       q('form-slog-form')!.dispatchEvent(new Event('submit', { cancelable: true }));
       await settle();
       expect(api.callsOf('tuning.advice.slog')).toEqual([]);
@@ -277,7 +284,8 @@ describe('SlogAdviceComponent', () => {
       expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);   // sdj is not ticked yet
       tick(q('checkbox-slog-ssd-erase-sdj'));
       await settle();
-      expect(q('text-slog-effects')!.textContent).toContain('one disk after the other, erasing everything on them');
+      expect(q('text-slog-effects')!.textContent).toContain('Takes about 40 s: writes 4 KiB blocks, each synchronously, from the start of ');
+      expect(q('text-slog-effects')!.textContent).toContain('one disk after the other, for 15 s each, never past the first 16 GiB of each. Whatever is on them is destroyed');
       expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(false);
       q('button-slog-start')!.click();
       await settle();
@@ -312,6 +320,8 @@ describe('SlogAdviceComponent', () => {
       expect(row).toContain('12,000');
       expect(row).toContain('79.9 µs');
       expect(row).toContain('212 µs');
+      expect(row).toContain('703 MiB');   // written over its start
+      expect(q('section-slog-answer')!.textContent).toContain('from the start of each disk, never past its first 16 GiB');
       expect(q('row-slog-ssd-result-sdj')!.textContent).toContain('No figure: fio reported error 5');
       expect(q('list-slog-words')!.textContent).toContain('nvme0n1 adds about 80 µs per synchronous write');
       const texts = [...q('section-slog-answer')!.querySelectorAll('td, th')].map((e) => e.textContent!.trim());

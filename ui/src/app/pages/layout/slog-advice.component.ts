@@ -15,7 +15,7 @@ import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TranslateService } from '../../i18n/translate.service';
 import { JobRun } from '../../jobs/job-run';
 import { Words, mapFieldErrors } from '../../shared/field-errors';
-import { formatNumber } from '../../shared/format';
+import { formatBytes, formatNumber } from '../../shared/format';
 import { TypedCellDef } from '../../shared/table/typed-cell';
 import { noDatasetsWords } from '../../shared/benchmark-settings/dataset-choice';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
@@ -23,7 +23,7 @@ import { BoxStore } from '../../stores/box.store';
 import { Choice, ChoiceFieldComponent } from './choice-field.component';
 import { isBusyRefusal, wasStopped, withoutErrname } from './recordsize-advice';
 import {
-  SLOG_LABELS, SLOG_LIMITS, SlogAnswer, SlogForm, SlogSide, cannotMeasureWords, datasetRefusal, diskWords, effectWords, loadWords, logDevicesWords,
+  SLOG_FIGURES, SLOG_LABELS, SLOG_LIMITS, SlogAnswer, SlogForm, SlogSide, cannotMeasureWords, datasetRefusal, diskWords, effectWords, loadWords, logDevicesWords,
   readyToMeasure, sideFigures, slogBusyWords, slogHeadline, slogJob, slogOptions, ssdChoices,
 } from './slog-advice';
 
@@ -40,6 +40,8 @@ interface SsdRow {
   /** The disk with its size, model and serial, as it was offered. */
   name: string;
   figures: { iops: string; typical: string; p99: string };
+  /** How much was written over its start, as a size; a dash with no figure. */
+  written: string;
   error: string | null;
 }
 
@@ -48,7 +50,7 @@ interface SsdRow {
  * (`tuning.advice.slog`): the box's own sync writes are watched, then 4 KiB sync writes are measured on a scratch
  * dataset with the intent log and without it (sync off on the scratch dataset only). It writes and holds the box like
  * a benchmark, so it needs the write role; the answer comes in words. Unused SSDs may be tested too, by writing over
- * them (each ticked as erased first; Full admin only, as a reboot): what each would add to every sync write as a log device.
+ * their start (each ticked as erased first; Full admin only, as a reboot): what each would add to every sync write as a log device.
  */
 @Component({
   selector: 'tp-slog-advice',
@@ -88,7 +90,7 @@ interface SsdRow {
         <fieldset class="ssds" tpTest="slog-ssds">
           <legend>{{ 'Unused SSDs to test as a log device' | t }}</legend>
           @if (ssds().length) {
-            <p class="banner warn" role="note" tpTest="slog-ssd-warning">{{ 'Testing an SSD writes over the whole disk and erases everything on it. Choose only a disk with nothing on it you need.' | t }}</p>
+            <p class="banner warn" role="note" tpTest="slog-ssd-warning">{{ 'Testing an SSD writes over the start of the disk, its partition table included: treat everything on it as erased. Choose only a disk with nothing on it you need.' | t }}</p>
           }
           @for (d of ssds(); track d.name) {
             <div class="ssd">
@@ -96,7 +98,7 @@ interface SsdRow {
                             [disabled]="running()">{{ 'Test {disk}' | t: { disk: words(diskOf(d)) } }}</mat-checkbox>
               @if (chosen(d.name)) {
                 <mat-checkbox class="ack" [checked]="erased(d.name)" (change)="toggle('erased', d.name)" [tpTest]="['slog-ssd-erase', d.name]"
-                              [disabled]="running()">{{ 'I understand: everything on {name} will be erased.' | t: { name: words(diskOf(d)) } }}</mat-checkbox>
+                              [disabled]="running()">{{ 'I understand: testing {name} writes over its start and erases everything on it.' | t: { name: words(diskOf(d)) } }}</mat-checkbox>
               }
             </div>
           } @empty {
@@ -182,7 +184,7 @@ interface SsdRow {
         }
         @if (ssdRows().length) {
           <h3>{{ 'Unused SSDs, written raw' | t }}</h3>
-          <p class="muted">{{ (a.stand_in ? '4 KiB synchronous writes, one at a time, to a file standing in for each disk (the sandbox never writes a real one).' : '4 KiB synchronous writes, one at a time, over each whole disk: what it would add to every sync write as a log device.') | t }}</p>
+          <p class="muted">{{ (a.stand_in ? '4 KiB synchronous writes, one at a time, to a file standing in for each disk (the sandbox never writes a real one).' : '4 KiB synchronous writes, one at a time, from the start of each disk, never past its first {region}: what it would add to every sync write as a log device.') | t: { region: ssdRegion } }}</p>
           <div class="table-wrap" tabindex="0" role="region" [attr.aria-label]="'SSDs tested' | t">
             <table mat-table class="stacked" tpTest="slog-ssd-results" [dataSource]="ssdRows()">
               <ng-container matColumnDef="disk">
@@ -200,6 +202,10 @@ interface SsdRow {
               <ng-container matColumnDef="p99">
                 <th mat-header-cell *matHeaderCellDef class="num">{{ 'Wait of the slowest 1 % (p99)' | t }}</th>
                 <td mat-cell *matCellDef="let r; of: ssdRows()" class="num" [attr.data-label]="'Wait of the slowest 1 % (p99)' | t">{{ r.figures.p99 }}</td>
+              </ng-container>
+              <ng-container matColumnDef="written">
+                <th mat-header-cell *matHeaderCellDef class="num">{{ 'Written over its start' | t }}</th>
+                <td mat-cell *matCellDef="let r; of: ssdRows()" class="num" [attr.data-label]="'Written over its start' | t">{{ r.written }}</td>
               </ng-container>
               <tr mat-header-row *matHeaderRowDef="ssdColumns"></tr>
               <tr mat-row *matRowDef="let r; columns: ssdColumns" [tpTest]="['slog-ssd-result', r.disk]"></tr>
@@ -220,8 +226,9 @@ export class SlogAdviceComponent {
   protected readonly role = ROLE;
   protected readonly labels = SLOG_LABELS;
   protected readonly limits = SLOG_LIMITS;
+  protected readonly ssdRegion = formatBytes(SLOG_FIGURES.ssdRegionBytes);
   protected readonly sideColumns = ['side', 'iops', 'typical', 'p99'];
-  protected readonly ssdColumns = ['disk', 'iops', 'typical', 'p99'];
+  protected readonly ssdColumns = ['disk', 'iops', 'typical', 'p99', 'written'];
   protected readonly diskOf = diskWords;
   protected readonly headlineOf = slogHeadline;
   protected readonly loadOf = loadWords;
@@ -256,7 +263,7 @@ export class SlogAdviceComponent {
       row('without-log', T('Without it (sync off on the scratch dataset): the ceiling'), a.without_log)] : [];
   });
   protected readonly ssdRows = computed((): SsdRow[] => (this.answer()?.ssd_latency ?? []).map((r) =>
-    ({ disk: r.disk, name: this.named(r.disk), figures: sideFigures(r.error ? null : r), error: r.error ? this.words({ key: T('No figure: {why}'), params: { why: r.error } }) : null })));
+    ({ disk: r.disk, name: this.named(r.disk), figures: sideFigures(r.error ? null : r), written: formatBytes(r.written_bytes), error: r.error ? this.words({ key: T('No figure: {why}'), params: { why: r.error } }) : null })));
   /** The server's refusal per field, and what no field shows, in words. */
   protected readonly errors = signal<Record<string, string | undefined>>({});
   protected readonly refusal = signal<string | null>(null);

@@ -25,14 +25,21 @@ describe('slog advice', () => {
       .toEqual({ dataset: 'tank', ssd_disks: ['sdh'], runtime_seconds: 5 });
   });
 
-  it('says before it starts that the SSDs chosen are written over and erased, and how long that takes', () => {
+  it('says before it starts where the SSDs chosen are written, how much of them, for how long, and that they are erased', () => {
     const said = (form: Parameters<typeof effectWords>[0]) => inEnglish(effectWords(form, inEnglish));
-    expect(expectedSeconds({ dataset: '', windowSeconds: null, runtimeSeconds: null, ssdDisks: ['sdh', 'sdi'] })).toBe(30);
+    // each SSD: one measurement and its set-up (tests/unit/advice/test_slog_panel_figures.py: the server's own figures)
+    expect(expectedSeconds({ dataset: '', windowSeconds: null, runtimeSeconds: null, ssdDisks: ['sdh', 'sdi'] })).toBe(2 * (15 + 5));
+    // the walk's case: one 477 GiB SSD, the limits left empty, said "less than a minute" for writing all of it
+    expect(said({ dataset: '', windowSeconds: null, runtimeSeconds: null, ssdDisks: ['sdh'] })).toBe(
+      'Takes about 20 s: writes 4 KiB blocks, each synchronously, from the start of sdh for 15 s, never past its first 16 GiB. '
+      + 'Whatever is on it is destroyed: its partition table and file systems are overwritten, so treat the whole disk as erased. '
+      + 'The box is busy meanwhile (no apply or benchmark).');
     expect(said({ dataset: '', windowSeconds: null, runtimeSeconds: 60, ssdDisks: ['sdh', 'sdi'] })).toBe(
-      'Takes about 2 minutes: writes over the whole of sdh, sdi, one disk after the other, erasing everything on them; '
-      + 'the box is busy meanwhile (no apply or benchmark).');
+      'Takes about 2 minutes: writes 4 KiB blocks, each synchronously, from the start of sdh, sdi, one disk after the other, '
+      + 'for 1 min each, never past the first 16 GiB of each. Whatever is on them is destroyed: their partition tables and '
+      + 'file systems are overwritten, so treat each whole disk as erased. The box is busy meanwhile (no apply or benchmark).');
     expect(said({ dataset: 'tank', windowSeconds: 0, runtimeSeconds: 2, ssdDisks: ['sdh'] })).toMatch(
-      /^Writes for less than a minute to a scratch dataset .* Then writes over the whole of sdh, erasing everything on it\.$/);
+      /^Takes about 55 s, without watching .* Then writes 4 KiB blocks, each synchronously, from the start of sdh for 2 s, never past its first 16 GiB: whatever is on it is destroyed \(its partition table and file systems are overwritten\), so treat the whole disk as erased\.$/);
   });
 
   it('sends the dataset and only the limits typed', () => {
@@ -41,31 +48,37 @@ describe('slog advice', () => {
       .toEqual({ dataset: 'tank/vms', window_seconds: 0, runtime_seconds: 20 });
   });
 
-  it('estimates the time from the window and both kinds of measurement, the server’s defaults for what is left empty', () => {
-    expect(expectedSeconds({ windowSeconds: null, runtimeSeconds: null })).toBe(30 + 2 * 3 * 15);
-    expect(expectedSeconds({ windowSeconds: 600, runtimeSeconds: 120 })).toBe(600 + 2 * 3 * 120);
-    expect(expectedSeconds({ windowSeconds: 0, runtimeSeconds: 2 })).toBe(12);
+  it('estimates the time from the window, both kinds of measurement and their set-up, the server’s defaults for what is left empty', () => {
+    // the cases of tests/unit/advice/test_slog_panel_figures.py (core/slog.py expected_seconds, duration_words)
+    expect(expectedSeconds({ windowSeconds: null, runtimeSeconds: null })).toBe(30 + 20 + 2 * 3 * (15 + 3));
+    expect(expectedSeconds({ windowSeconds: 600, runtimeSeconds: 120 })).toBe(600 + 20 + 2 * 3 * (120 + 3));
+    expect(expectedSeconds({ dataset: 'tank', windowSeconds: 0, runtimeSeconds: 2, ssdDisks: ['sdh'] })).toBe(20 + 2 * 3 * 5 + 7);
+    expect(expectedSeconds({ dataset: '', windowSeconds: 30, runtimeSeconds: 60, ssdDisks: ['sdh', 'sdi'] })).toBe(2 * 65);
     // a limit the server refuses makes no run: no time (700 s once gave "about 12 minutes")
     expect(expectedSeconds({ windowSeconds: 700, runtimeSeconds: null })).toBeNull();
     expect(expectedSeconds({ windowSeconds: null, runtimeSeconds: 1 })).toBeNull();
     expect(expectedSeconds({ windowSeconds: 2.5, runtimeSeconds: null })).toBeNull();
     expect(expectedSeconds({ windowSeconds: -1, runtimeSeconds: null })).toBeNull();
-    expect(inEnglish(durationWords(12))).toBe('less than a minute');
-    expect(inEnglish(durationWords(70))).toBe('about a minute');
-    expect(inEnglish(durationWords(120))).toBe('about 2 minutes');
+    const cases: [number, string][] = [
+      [2, 'about 5 s'], [20, 'about 20 s'], [58, 'about 1 min'], [95, 'about 1 min 35 s'], [118, 'about 2 minutes'],
+      [150, 'about 3 minutes'], [158, 'about 3 minutes'], [600, 'about 10 minutes'],
+    ];
+    expect(cases.map(([s]) => inEnglish(durationWords(s)))).toEqual(cases.map(([, w]) => w));
   });
 
   it('says before it starts what it does to the box, where, and for how long', () => {
     const said = (form: Parameters<typeof effectWords>[0]) => inEnglish(effectWords(form, inEnglish));
     expect(said({ dataset: 'tank/vms', windowSeconds: null, runtimeSeconds: null })).toBe(
-      'Takes about 2 minutes: watches the box’s own sync writes for 30 s, then writes to a scratch dataset it creates '
-      + 'and removes under tank/vms; turns sync off on that scratch dataset only, never on your data; the box is busy '
-      + 'meanwhile (no apply or benchmark).');
+      'Takes about 3 minutes: watches the box’s own sync writes for 30 s, then writes 4 KiB synchronous blocks within a '
+      + '256 MiB file, 3 times for 15 s with the intent log and 3 times without, in a scratch dataset it creates under '
+      + 'tank/vms and removes with the file afterwards; turns sync off on that scratch dataset only, never on your data; '
+      + 'the box is busy meanwhile (no apply or benchmark).');
     expect(said({ dataset: 'tank', windowSeconds: 0, runtimeSeconds: 60 })).toBe(
-      'Writes for about 6 minutes to a scratch dataset it creates and removes under tank, without watching the box’s '
-      + 'own sync writes first; turns sync off on that scratch dataset only, never on your data; the box is busy '
-      + 'meanwhile (no apply or benchmark).');
-    expect(said({ dataset: '', windowSeconds: null, runtimeSeconds: null })).toContain('under the dataset you choose;');
+      'Takes about 7 minutes, without watching the box’s own sync writes first: writes 4 KiB synchronous blocks within a '
+      + '256 MiB file, 3 times for 1 min with the intent log and 3 times without, in a scratch dataset it creates under '
+      + 'tank and removes with the file afterwards; turns sync off on that scratch dataset only, never on your data; '
+      + 'the box is busy meanwhile (no apply or benchmark).');
+    expect(said({ dataset: '', windowSeconds: null, runtimeSeconds: null })).toContain('under the dataset you choose and removes with the file afterwards;');
   });
 
   it('promises no time for a run that would be refused: a sandbox dataset (said why), a limit out of bounds', () => {
@@ -76,7 +89,7 @@ describe('slog advice', () => {
     expect(datasetRefusal('', true)).toBeNull();   // SSDs alone are measured on the sandbox too
     expect(said({ dataset: 'tank/vm', windowSeconds: null, runtimeSeconds: null, ssdDisks: ['sdh'] }, true))
       .toBe('Measure would be refused, writing nothing: tank/vm cannot be measured (said under Dataset).');
-    expect(said({ dataset: '', windowSeconds: null, runtimeSeconds: null, ssdDisks: ['sdh'] }, true)).toMatch(/^Takes less than a minute: writes over/);
+    expect(said({ dataset: '', windowSeconds: null, runtimeSeconds: null, ssdDisks: ['sdh'] }, true)).toMatch(/^Takes about 20 s: writes 4 KiB blocks/);
     expect(said({ dataset: 'tank/vm', windowSeconds: 700, runtimeSeconds: 1 }))
       .toBe('Measure would be refused, writing nothing: a limit is outside the bounds said under it.');
   });

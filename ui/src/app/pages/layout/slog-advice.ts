@@ -38,6 +38,20 @@ export const SLOG_LIMITS = {
   runs: { default: 3 },
 } as const;
 
+/**
+ * What a run writes and spends besides its limits, as the server runs it: the set-up it takes around the
+ * measurements (core/slog.py), how much of each SSD may be written from its start (core/ladder/fio_sync_write.py
+ * REGION_BYTES) and the file its scratch dataset holds (flows/slog_run.py WORKING_SET).
+ * tests/unit/advice/test_slog_panel_figures.py holds them equal to the server's.
+ */
+export const SLOG_FIGURES = {
+  datasetSetUpSeconds: 20,
+  runSetUpSeconds: 3,
+  ssdSetUpSeconds: 5,
+  ssdRegionBytes: 16 * 1024 * 1024 * 1024,
+  scratchFileBytes: 256 * 1024 * 1024,
+} as const;
+
 /** The page's words for each option the server may name in an error (its field names, after `options.`). */
 export const SLOG_LABELS: Record<string, string> = {
   dataset: T('Dataset'),
@@ -95,9 +109,10 @@ const limitOf = (value: number | null, limit: { min: number; max: number; defaul
   value == null ? limit.default : Number.isInteger(value) && value >= limit.min && value <= limit.max ? value : null;
 
 /**
- * How long a run takes, about: the window, then each kind of measurement `runs` times (the server's default) when a
- * dataset is measured; then each SSD for one measurement's length. Null when a typed limit would be refused: no run
- * takes that long.
+ * How long a run takes, about, as the server reckons it (core/slog.py expected_seconds): when a dataset is measured,
+ * the window, its set-up and each kind of measurement `runs` times (the server's default), each with its own set-up;
+ * then each SSD for one measurement's length and its set-up. Null when a typed limit would be refused: no run takes
+ * that long.
  */
 export function expectedSeconds(form: Pick<SlogForm, 'windowSeconds' | 'runtimeSeconds'> & Partial<SlogForm>): number | null {
   const watch = limitOf(form.windowSeconds, SLOG_LIMITS.window);
@@ -105,8 +120,10 @@ export function expectedSeconds(form: Pick<SlogForm, 'windowSeconds' | 'runtimeS
   if (watch === null || runtime === null) {
     return null;
   }
-  const ssds = (form.ssdDisks?.length ?? 0) * runtime;
-  return form.dataset === '' && ssds ? ssds : watch + 2 * SLOG_LIMITS.runs.default * runtime + ssds;
+  const count = form.ssdDisks?.length ?? 0;
+  const ssds = count * (runtime + SLOG_FIGURES.ssdSetUpSeconds);
+  const dataset = watch + SLOG_FIGURES.datasetSetUpSeconds + 2 * SLOG_LIMITS.runs.default * (runtime + SLOG_FIGURES.runSetUpSeconds);
+  return form.dataset === '' && count ? ssds : dataset + ssds;
 }
 
 /**
@@ -120,19 +137,19 @@ export function datasetRefusal(dataset: string, sandbox: boolean): Words | null 
     : null;
 }
 
-/** "less than a minute", "about a minute", "about 4 minutes". */
+/** "about 20 s", "about 1 min 35 s" (to 5 s) under two minutes, then "about 4 minutes" (core/slog.py duration_words). */
 export function durationWords(seconds: number): Words {
-  if (seconds < 60) {
-    return { key: T('less than a minute') };
-  }
-  const minutes = Math.round(seconds / 60);
-  return minutes === 1 ? { key: T('about a minute') } : { key: T('about {n} minutes'), params: { n: minutes } };
+  const rounded = Math.max(5, 5 * Math.round(seconds / 5));
+  return rounded >= 120 ? { key: T('about {n} minutes'), params: { n: Math.round(seconds / 60) } }
+    : { key: T('about {time}'), params: { time: formatSeconds(rounded) } };
 }
 
 /**
- * What a run does to the box, before it starts: how long, where it writes, that sync goes off on its scratch dataset
- * only, and that the box is held meanwhile. `words` translates the duration, as the sentence around it is. No time
- * is promised for a run that would be refused: a dataset that cannot be measured (`sandbox`), a limit out of bounds.
+ * What a run does to the box, before it starts: how long, what it writes where, that sync goes off on its scratch
+ * dataset only, and that the box is held meanwhile. An SSD is written from its start, never past its first
+ * `SLOG_FIGURES.ssdRegionBytes`: its partition table and the start of its file systems are gone, so it is said erased.
+ * `words` translates the parts, as the sentence around them is. No time is promised for a run that would be refused:
+ * a dataset that cannot be measured (`sandbox`), a limit out of bounds.
  */
 export function effectWords(form: SlogForm, words = (w: Words) => w.key, sandbox = false, named = (disk: string) => disk): Words {
   const seconds = expectedSeconds(form);
@@ -147,29 +164,37 @@ export function effectWords(form: SlogForm, words = (w: Words) => w.key, sandbox
     return { key: T('Measure would be refused, writing nothing: a limit is outside the bounds said under it.') };
   }
   const chosen = form.ssdDisks ?? [];
-  const disks = chosen.map(named).join(', ');
+  const runtime = formatSeconds(form.runtimeSeconds ?? SLOG_LIMITS.runtime.default);
+  const ssd = { disks: chosen.map(named).join(', '), seconds: runtime, region: formatBytes(SLOG_FIGURES.ssdRegionBytes) };
   const one = chosen.length === 1;
-  if (disks && !form.dataset) {
-    const key = one ? T('Takes {time}: writes over the whole of {disks}, erasing everything on it; the box is busy meanwhile (no apply or benchmark).')
-      : T('Takes {time}: writes over the whole of {disks}, one disk after the other, erasing everything on them; the box is busy meanwhile (no apply or benchmark).');
-    return { key, params: { time: words(durationWords(seconds)), disks } };
+  if (chosen.length && !form.dataset) {
+    const key = one ? T('Takes {time}: writes 4 KiB blocks, each synchronously, from the start of {disks} for {seconds}, never past its first {region}. Whatever is on it is destroyed: its partition table and file systems are overwritten, so treat the whole disk as erased. The box is busy meanwhile (no apply or benchmark).')
+      : T('Takes {time}: writes 4 KiB blocks, each synchronously, from the start of {disks}, one disk after the other, for {seconds} each, never past the first {region} of each. Whatever is on them is destroyed: their partition tables and file systems are overwritten, so treat each whole disk as erased. The box is busy meanwhile (no apply or benchmark).');
+    return { key, params: { time: words(durationWords(seconds)), ...ssd } };
   }
   const sentence = datasetEffectWords(form, seconds, words);
-  const then = one ? T('{sentence} Then writes over the whole of {disks}, erasing everything on it.')
-    : T('{sentence} Then writes over the whole of {disks}, erasing everything on them.');
-  return disks ? { key: then, params: { sentence: words(sentence), disks } } : sentence;
+  if (!chosen.length) {
+    return sentence;
+  }
+  const then = one ? T('{sentence} Then writes 4 KiB blocks, each synchronously, from the start of {disks} for {seconds}, never past its first {region}: whatever is on it is destroyed (its partition table and file systems are overwritten), so treat the whole disk as erased.')
+    : T('{sentence} Then writes 4 KiB blocks, each synchronously, from the start of {disks}, one disk after the other, for {seconds} each, never past the first {region} of each: whatever is on them is destroyed (their partition tables and file systems are overwritten), so treat each whole disk as erased.');
+  return { key: then, params: { sentence: words(sentence), ...ssd } };
 }
 
+/** The dataset's part: the window, then both kinds of measurement in a file of the scratch dataset, removed after. */
 function datasetEffectWords(form: SlogForm, seconds: number, words: (w: Words) => string): Words {
   const watch = form.windowSeconds ?? SLOG_LIMITS.window.default;
-  const time = words(durationWords(seconds));
-  const dataset = form.dataset || words({ key: T('the dataset you choose') });
+  const params = {
+    time: words(durationWords(seconds)), window: formatSeconds(watch), runs: SLOG_LIMITS.runs.default,
+    seconds: formatSeconds(form.runtimeSeconds ?? SLOG_LIMITS.runtime.default), file: formatBytes(SLOG_FIGURES.scratchFileBytes),
+    dataset: form.dataset || words({ key: T('the dataset you choose') }),
+  };
   if (watch === 0) {
-    return { key: T('Writes for {time} to a scratch dataset it creates and removes under {dataset}, without watching the box’s own sync writes first; turns sync off on that scratch dataset only, never on your data; the box is busy meanwhile (no apply or benchmark).'),
-      params: { time, dataset } };
+    return { key: T('Takes {time}, without watching the box’s own sync writes first: writes 4 KiB synchronous blocks within a {file} file, {runs} times for {seconds} with the intent log and {runs} times without, in a scratch dataset it creates under {dataset} and removes with the file afterwards; turns sync off on that scratch dataset only, never on your data; the box is busy meanwhile (no apply or benchmark).'),
+      params };
   }
-  return { key: T('Takes {time}: watches the box’s own sync writes for {window}, then writes to a scratch dataset it creates and removes under {dataset}; turns sync off on that scratch dataset only, never on your data; the box is busy meanwhile (no apply or benchmark).'),
-    params: { time, window: formatSeconds(watch), dataset } };
+  return { key: T('Takes {time}: watches the box’s own sync writes for {window}, then writes 4 KiB synchronous blocks within a {file} file, {runs} times for {seconds} with the intent log and {runs} times without, in a scratch dataset it creates under {dataset} and removes with the file afterwards; turns sync off on that scratch dataset only, never on your data; the box is busy meanwhile (no apply or benchmark).'),
+    params };
 }
 
 /** A headroom as people read it: "26×", "3.4×". */

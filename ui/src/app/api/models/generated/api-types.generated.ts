@@ -47,16 +47,17 @@ export interface TuningApi {
   };
   /**
    * How much a separate log device (SLOG) could raise this pool's synchronous writes, before buying one: the
-   * box's own sync writes over `window_seconds` (the intent log's counters), then 4 KiB synchronous writes on a
-   * scratch child dataset of `dataset` with the intent log as the pool has it and with sync=disabled on that
-   * scratch dataset only (the ceiling no log device can pass; never on a dataset holding data, and gone with the
-   * scratch dataset when the job ends, or at start-up after a crash). Then each of `ssd_disks`, unused SSDs the
-   * admin allows to be written: 4 KiB synchronous writes (O_DSYNC, one at a time) over the raw disk for
-   * `runtime_seconds`, ERASING what is on it, give the wait it would add to each sync write as a log device
-   * (`ssd_latency`); each disk is checked first (an unused disk of the box, in no pool, not spinning, named once)
-   * and nothing is written if one is refused. On the sandbox, files stand in for the disks (`stand_in`). With no
-   * `dataset`, only the SSDs are measured. Holds the box like a benchmark. Writing over a disk needs the FULL_ADMIN
-   * role, as a reboot does (a call with `dataset` only needs the method's write role).
+   * box's own sync writes over `window_seconds` (the intent log's counters), then 4 KiB synchronous writes within a
+   * 256 MiB file on a scratch child dataset of `dataset` with the intent log as the pool has it and with
+   * sync=disabled on that scratch dataset only (the ceiling no log device can pass; never on a dataset holding
+   * data, and gone with the scratch dataset when the job ends, or at start-up after a crash). Then each of
+   * `ssd_disks`, unused SSDs the admin allows to be written: 4 KiB synchronous writes (O_DSYNC, one at a time)
+   * from the start of the raw disk for `runtime_seconds`, never past its first 16 GiB, overwrite its partition
+   * table and whatever starts there (treat the whole disk as ERASED), and give the wait it would add to each sync
+   * write as a log device (`ssd_latency`); each disk is checked first (an unused disk of the box, in no pool, not
+   * spinning, named once) and nothing is written if one is refused. On the sandbox, files stand in for the disks
+   * (`stand_in`). With no `dataset`, only the SSDs are measured. Holds the box like a benchmark. Writing over a
+   * disk needs the FULL_ADMIN role, as a reboot does (a call with `dataset` only needs the method's write role).
    */
   'tuning.advice.slog': {
     job: true;
@@ -1048,8 +1049,9 @@ export interface TuningAdviceSlogOptions {
   runs?: number;
   /**
    * Unused SSDs (their names, as `tuning.profile` lists them) whose own sync-write latency is measured by WRITING
-   * over the whole disk for `runtime_seconds` each: everything on them is erased. Each must be an unused disk of the
-   * box, in no pool, not a spinning disk, named once; otherwise nothing is written.
+   * 4 KiB synchronous blocks from the start of each disk for `runtime_seconds` each, never past its first 16 GiB: its
+   * partition table and the start of any file system are overwritten, so the whole disk is as good as erased. Each
+   * must be an unused disk of the box, in no pool, not a spinning disk, named once; otherwise nothing is written.
    */
   ssd_disks?: string[];
 }
@@ -1072,6 +1074,10 @@ export interface TuningAdviceSlogSsd {
    */
   latency_p50_ns: number | null;
   latency_p99_ns: number | null;
+  /**
+   * How much was written over the disk, from its start (never past its first 16 GiB); null with no figure.
+   */
+  written_bytes: number | null;
   /**
    * Why there is no figure, in words; null when there is one.
    */
