@@ -67,12 +67,18 @@ export function placeFromQuery(params: Params, pools: readonly { name: string; d
   return { pool: pool.name, dataset };
 }
 
-/** The admin's pool and dataset for the rest of the browser session (not reset on every visit to the Presets page). */
+/** A place kept for the session, with the preset whose preview the dataset was picked in. */
+export interface KeptPlace extends PlanPlace {
+  /** The dataset belongs to this preset's preview (as ticked disks do): another preset starts with none picked. */
+  preset: string | null;
+}
+
+/** The admin's pool (and, for one preset, dataset) for the rest of the browser session (not reset on every visit). */
 @Injectable({ providedIn: 'root' })
 export class PlanPlaceStore {
-  readonly place = signal<PlanPlace | null>(read());
+  readonly place = signal<KeptPlace | null>(read());
 
-  set(place: PlanPlace): void {
+  set(place: KeptPlace): void {
     this.place.set(place);
     try {
       sessionStorage.setItem(KEY, JSON.stringify(place));
@@ -82,12 +88,12 @@ export class PlanPlaceStore {
   }
 }
 
-function read(): PlanPlace | null {
+function read(): KeptPlace | null {
   try {
     const value: unknown = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
     if (value && typeof value === 'object' && typeof (value as PlanPlace).pool === 'string') {
-      const dataset = (value as PlanPlace).dataset;
-      return { pool: (value as PlanPlace).pool, dataset: typeof dataset === 'string' ? dataset : null };
+      const { pool, dataset, preset } = value as KeptPlace;
+      return { pool, dataset: typeof dataset === 'string' ? dataset : null, preset: typeof preset === 'string' ? preset : null };
     }
   } catch {
     // unreadable: start without a choice

@@ -21,11 +21,11 @@ const dangerous = fakeChange({
   key: 'DATASET_PROPERTY:tank:sync', setting: 'sync', current: 'STANDARD', proposed: 'DISABLED', risk: 'DANGEROUS',
 });
 
-/** The pool and dataset picked earlier in this browser session (null: none picked yet). */
-function picked(place: { pool: string; dataset: string | null } | null) {
+/** The pool and dataset picked earlier in this browser session, the dataset in `preset`'s preview (null: none picked yet). */
+function picked(place: { pool: string; dataset: string | null; preset?: string } | null) {
   sessionStorage.clear();
   if (place) {
-    sessionStorage.setItem('tuning.plan.place', JSON.stringify(place));
+    sessionStorage.setItem('tuning.plan.place', JSON.stringify({ preset: 'max-iops', ...place }));
   }
 }
 
@@ -322,9 +322,27 @@ describe('PresetsPage', () => {
 
     q<HTMLButtonElement>('button-preset-card-max-seq-write')!.click();
     await settle();
+    // the dataset picked in Max IOPS's preview is not this one's either
     expect(api.callsOf('tuning.preset.preview').at(-1)).toEqual([
-      'max-seq-write', { pool: 'tank', dataset: 'tank', cache_disks: [], log_disks: [] },
+      'max-seq-write', { pool: 'tank', dataset: null, cache_disks: [], log_disks: [] },
     ]);
+  });
+
+  it('a dataset picked in one preview is not another preset\'s: that one starts with none (never the pool root)', async () => {
+    picked(null);
+    const { api, q, settle, choose } = await renderWithChoose(() => ({}), [fakePreset(),
+      fakePreset({ id: 'no-sync', name: 'No sync' })]);
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
+    await settle();
+    await choose('select-target-dataset', 'tank');
+    expect(api.callsOf('tuning.preset.preview').at(-1)![1]).toMatchObject({ dataset: 'tank' });
+
+    q<HTMLButtonElement>('button-preset-card-no-sync')!.click();
+    await settle();
+    expect(api.callsOf('tuning.preset.preview').at(-1)).toEqual(['no-sync', { pool: 'tank', dataset: null, cache_disks: [], log_disks: [] }]);
+    expect(q('text-plan-needs-dataset')!.textContent).toContain('choose the dataset');
+    expect(q<HTMLButtonElement>('button-apply')!.disabled).toBe(true);
+    expect(new URL(TestBed.inject(Router).url, 'http://x').searchParams.get('dataset')).toBeNull();
   });
 
   it('sets dataset properties only on a dataset the admin picked, names the children the plan says inherit, keeps the choice', async () => {
@@ -354,7 +372,7 @@ describe('PresetsPage', () => {
     expect(q('text-children-inheriting-recordsize')!.textContent).toContain('tank/vms');
     expect(q('text-children-overriding-recordsize')).toBeNull();
     expect(q('text-plan-children')!.textContent).not.toContain('cannot tell');
-    expect(JSON.parse(sessionStorage.getItem('tuning.plan.place')!)).toEqual({ pool: 'tank', dataset: 'tank' });
+    expect(JSON.parse(sessionStorage.getItem('tuning.plan.place')!)).toEqual({ pool: 'tank', dataset: 'tank', preset: 'max-iops' });
 
     await choose('select-target-dataset', 'tank/vms');
     expect(q('text-plan-children-recordsize')!.textContent).toContain('no dataset lies below tank/vms');
@@ -401,13 +419,21 @@ describe('PresetsPage', () => {
       .toBe('2 settings already at the proposed value');
   });
 
-  it('a later visit in the same session keeps the dataset picked before', async () => {
+  it('a later visit in the same session keeps the dataset picked before for that preset, and only the pool for another', async () => {
     picked({ pool: 'tank', dataset: 'tank/vms' });
     const { api, q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()])));
     q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
     await settle();
     expect(api.callsOf('tuning.preset.preview')[0][1]).toMatchObject({ pool: 'tank', dataset: 'tank/vms' });
     expect(selectedIn(q('select-target-dataset')!)).toBe('tank/vms');
+  });
+
+  it('a later visit does not bring a dataset picked for another preset', async () => {
+    picked({ pool: 'tank', dataset: 'tank', preset: 'max-seq-write' });
+    const { api, q, settle } = await render((m) => m.mockCall('tuning.preset.preview', fakePlan([fakeChange()])));
+    q<HTMLButtonElement>('button-preset-card-max-iops')!.click();
+    await settle();
+    expect(api.callsOf('tuning.preset.preview')[0][1]).toEqual({ pool: 'tank', dataset: null, cache_disks: [], log_disks: [] });
   });
 
   it('shows values in the unit the server gives, the exact value on hover, booleans as off → on, the kind in words', async () => {
@@ -451,8 +477,9 @@ describe('PresetsPage', () => {
 });
 
 
-async function renderWithChoose(children: (target: TuningTarget | undefined) => Partial<TuningChange> = () => ({})) {
-  const rendered = await render((m) => m.mockCall('tuning.preset.preview',
+async function renderWithChoose(children: (target: TuningTarget | undefined) => Partial<TuningChange> = () => ({}),
+  presets = [fakePreset()]) {
+  const rendered = await render((m) => m.mockCall('tuning.preset.query', presets).mockCall('tuning.preset.preview',
     ([, target]) => fakePlan([fakeChange(children(target))])));
   const choose = (id: string, value: string) => chooseIn(rendered.q(id)!, value, rendered.settle);
   return { ...rendered, choose };

@@ -90,6 +90,8 @@ export class PresetsPage {
   protected readonly failureNote = changeFailureNote;
 
   protected readonly selected = signal<TuningPreset | null>(null);
+  /** The preset whose preview the target's dataset was picked in (URL, session or the picker). */
+  private datasetFor: string | null = null;
   protected readonly target = signal<TuningTarget | null>(null);
   protected readonly plan = signal<TuningPlan | null>(null);
   /** The disk choices of the latest preview: kept through a failed one so a bad choice can be undone. */
@@ -149,9 +151,9 @@ export class PresetsPage {
       const pools = this.box.profile()?.pools ?? [];
       if (pools.length && !untracked(this.target)) {
         const kept = this.places.place();
-        const place = placeFromQuery(query, pools)
-          ?? (kept && placeFromQuery(kept, pools))
-          ?? { pool: pools[0].name, dataset: null };
+        const fromUrl = placeFromQuery(query, pools);
+        const place = fromUrl ?? (kept && placeFromQuery(kept, pools)) ?? { pool: pools[0].name, dataset: null };
+        this.datasetFor = fromUrl ? this.urlPreset : kept?.preset ?? null;
         this.target.set(previewTarget(place));
       }
     });
@@ -168,8 +170,10 @@ export class PresetsPage {
     this.confirming.set(false);
     const target = this.target();
     if (target && this.selected()?.id !== preset.id) {
-      // Disks ticked for another preset's preview are not this one's.
-      this.target.set(previewTarget(placeOf(target)));
+      // Disks ticked, and a dataset picked, for another preset's preview are not this one's: a dataset property of
+      // this preset never lands on a dataset (the pool's root, say) picked for something else.
+      const dataset = this.datasetFor === preset.id ? target.dataset ?? null : null;
+      this.target.set(previewTarget({ pool: target.pool, dataset }));
     }
     this.selected.set(preset);
     this.outcome.set(null);
@@ -182,7 +186,8 @@ export class PresetsPage {
 
   protected changeTarget(target: TuningTarget): void {
     this.target.set(target);
-    this.places.set(placeOf(target));
+    this.datasetFor = this.selected()?.id ?? null;
+    this.places.set({ ...placeOf(target), preset: this.datasetFor });
     this.showInUrl(true);
     void this.preview();
   }
