@@ -132,8 +132,14 @@ export interface ArcShare {
 
 /** What a measured result was measured under. */
 export interface MeasuredContext {
-  /** `name`: the preset's name when the result was measured (absent from results stored before names were kept). */
-  preset: { id: string; name?: string; restore_point_id: number; target: Record<string, unknown> } | null;
+  /** `name`: the preset's name when the result was measured (absent from results stored before names were kept);
+   *  `changed`: how many settings its restore point changed, `pending_reboot`: the keys of those that still waited for
+   *  a reboot (both absent from older results; shared/preset-words.ts says them). */
+  preset: {
+    id: string; name?: string; restore_point_id: number; target: Record<string, unknown>; changed?: number;
+    pending_reboot?: string[];
+  } | null;
+  /** Every setting that waited for a reboot when it was measured, the preset's or an earlier one's. */
   pending_reboot: string[];
   drift: string[];
   target: { dataset: string; pool: string; mountpoint: string; filesystem: string };

@@ -1,6 +1,6 @@
 import { TestBed } from '@angular/core/testing';
 
-import { BenchmarkResult } from '../../api/models/tuning-benchmark';
+import { BenchmarkResult, MeasuredContext } from '../../api/models/tuning-benchmark';
 import { PresetsStore } from '../../stores/presets.store';
 import { fakeClientResult } from '../../testing/client-fixtures';
 import { fakeBenchmark, fakeMeasuredContext, fakePreset, fakeStats } from '../../testing/fixtures';
@@ -121,6 +121,23 @@ describe('BenchmarkDetailsComponent', () => {
         exists: true, name: 'Write buffer size', unit: 'BYTES', zero_is_default: false }],
     })));
     expect(q('value-details-pending-reboot')!.textContent).toBe('Write buffer size, zfs_unknown_knob');
+  });
+
+  describe('names a preset whose settings waited for a reboot as not (all) in effect, as Compare and the report do', () => {
+    const key = 'ZFS_PARAMETER:global:zfs_dirty_data_max_max';
+    const preset = { id: 'max-iops', name: 'Max IOPS', restore_point_id: 3, target: {}, changed: 1, pending_reboot: [key] };
+    const cases: [string, Partial<MeasuredContext>, string][] = [
+      ['all of it waiting', { preset, pending_reboot: [key] },
+        'Max IOPS (not yet in effect: waiting for a reboot), restore point #3'],
+      ['part of it waiting', { preset: { ...preset, changed: 4 }, pending_reboot: [key] },
+        'Max IOPS (partly: 1 setting waiting for a reboot), restore point #3'],
+      ['none of it waiting', { preset: { ...preset, pending_reboot: [] } }, 'Max IOPS, restore point #3'],
+      ['no preset', { preset: null }, 'None'],
+    ];
+    it.each(cases)('%s', async (_, context, words) => {
+      const { q } = await renderDetails(localRun(fakeMeasuredContext(context)));
+      expect(q('value-details-preset')!.textContent!.replace(/\s+/g, ' ').trim()).toBe(words);
+    });
   });
 
   it('says for each read what the ARC answered from RAM, in words and whole percent, tests in catalog order', async () => {

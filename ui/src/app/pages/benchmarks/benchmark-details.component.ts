@@ -13,6 +13,7 @@ import { formatBytes, formatNumber } from '../../shared/format';
 import { PROFILE_NAMES } from '../../shared/benchmark-settings/benchmark-settings';
 import { SettingValueComponent } from '../../shared/setting-value.component';
 import { SETTING_KIND_WORDS } from '../../shared/state-words';
+import { resultPresetWords } from '../../shared/preset-words';
 import { PresetsStore } from '../../stores/presets.store';
 import { resultTiles } from '../../shared/charts/result-tiles';
 import { TileGridComponent } from '../../shared/charts/tile-grid.component';
@@ -61,7 +62,7 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
           <dl tpTest="details-context">
             <dt>{{ 'Where' | t }}</dt><dd tpTest="details-where">{{ where()?.where }}</dd>
             @if (where()?.pool; as layout) { <dt>{{ 'Pool' | t }}</dt><dd tpTest="details-pool">{{ layout }}</dd> }
-            <dt>{{ 'Preset' | t }}</dt><dd>{{ c.preset ? presets.nameOf(c.preset.id) + ' (' + ('restore point #{id}' | t: { id: c.preset.restore_point_id }) + ')' : ('None' | t) }}</dd>
+            <dt>{{ 'Preset' | t }}</dt><dd tpTest="details-preset">{{ presetWords() }}@if (c.preset) {, {{ 'restore point #{id}' | t: { id: c.preset.restore_point_id } }} }</dd>
             @if (c.pending_reboot.length) { <dt>{{ 'Waiting for a reboot' | t }}</dt><dd tpTest="details-pending-reboot">{{ pendingWords() }}</dd> }
             @if (c.drift.length) { <dt>{{ 'Drifted' | t }}</dt><dd>{{ c.drift.join(', ') }}</dd> }
             <dt>{{ 'Box' | t }}</dt><dd>{{ c.backend }} · {{ c.platform.version }} · OpenZFS {{ c.openzfs_version ?? '—' }} · {{ c.fio_version }}</dd>
@@ -213,6 +214,9 @@ export class BenchmarkDetailsComponent {
     const c = this.result().context;
     return isImported(c) ? null : c;
   });
+  /** Its preset, and whether it was in effect yet (settings of it waiting for a reboot): as Compare and the report
+   *  name it. */
+  protected readonly presetWords = computed(() => resultPresetWords(this.measured(), (id) => this.presets.nameOf(id), this.say));
   /** The settings that waited for a reboot, by name: the result records their keys ("KIND:scope:setting"), its
    *  settings snapshot their names. */
   protected readonly pendingWords = computed(() => {
