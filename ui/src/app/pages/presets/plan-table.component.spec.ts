@@ -44,4 +44,12 @@ describe('PlanTableComponent', () => {
     await settle();
     expect(rows()).toEqual(['row-plan-row-atime', 'row-plan-row-sync', 'row-plan-row-recordsize']);
   });
+
+  it('says nothing changes now for a kernel setting already at its value (a revert cancelling a change waiting for a reboot)', async () => {
+    const changes = [fakeChange({ key: 'p', kind: 'ZFS_PARAMETER', scope: 'global', setting: 'zfs_dirty_data_max_max',
+      current: '8589934592', proposed: '8589934592', same_value: true, apply_mode: 'LIVE' }), fakeChange({ apply_mode: 'LIVE' })];
+    const { all } = await render(PlanTableComponent, [], undefined, { changes });
+    expect(all('cell-plan-mode').map((td) => td.textContent!.trim()))
+      .toEqual(['Nothing changes now: only the value set at boot', 'Takes effect at once']);
+  });
 });

@@ -4,6 +4,7 @@ import { MatSort, MatSortHeader } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
 
 import { TuningChange } from '../../api/models/tuning-common';
+import { T } from '../../i18n/translate-marker';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TranslateService } from '../../i18n/translate.service';
 import { SettingValueComponent } from '../../shared/setting-value.component';
@@ -64,7 +65,7 @@ const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
         </ng-container>
         <ng-container matColumnDef="mode">
           <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'How it applies' | t }}</th>
-          <td mat-cell *matCellDef="let c; of: table.rows" [attr.data-label]="'How it applies' | t">{{ modeWords[c.apply_mode] | t }}</td>
+          <td mat-cell *matCellDef="let c; of: table.rows" [attr.data-label]="'How it applies' | t" tpTest="plan-mode">{{ modeOf(c) | t }}</td>
         </ng-container>
         <ng-container matColumnDef="risk">
           <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">{{ 'Risk' | t }}</th>
@@ -103,9 +104,16 @@ export class PlanTableComponent {
   /** The plan's own order until a header is picked. */
   protected readonly table = new SortedRows(this.changes, {
     setting: (c) => c.summary ?? c.setting,
-    mode: (c) => this.translate.instant(APPLY_MODE_WORDS[c.apply_mode]),
+    mode: (c) => this.translate.instant(this.modeOf(c)),
     risk: (c) => rankOf(RISK_ORDER, c.risk),
   });
   protected readonly columns = ['setting', 'values', 'mode', 'risk', 'why'];
   protected readonly byKey = (_: number, c: TuningChange) => c.key;
+
+  /** How a row applies, in words. A kernel setting already at its value changes only what is set at boot (a
+   *  revert cancelling a change that waits for a reboot, say): nothing "takes effect" now. */
+  protected modeOf(c: TuningChange): string {
+    return c.same_value && (c.kind === 'ZFS_PARAMETER' || c.kind === 'SYSCTL')
+      ? T('Nothing changes now: only the value set at boot') : APPLY_MODE_WORDS[c.apply_mode];
+  }
 }
