@@ -20,6 +20,7 @@ import time
 from .abortable import in_thread
 from ..box.bench_target import is_scratch_name, read_target
 from ..box.profile import read_profile
+from ..core.figures import significant
 from ..core.presets.units import format_bytes
 from ..bench_runner.arc_counters import read_kstat
 from ..box.appliance import backend_name
@@ -116,8 +117,8 @@ class SsdWriter:
         def on_status(doc):
             figure = fio_sync_write.read_figure(doc)
             if figure['latency_p50_ns'] is not None:
-                self.set_progress(base, f'{what}: {figure["iops"]:,.0f} sync writes a second, each about '
-                                        f'{figure["latency_p50_ns"] / 1000:,.0f} µs')
+                self.set_progress(base, f'{what}: {significant(figure["iops"])} sync writes a second, each about '
+                                        f'{fio_sync_write.wait_words(figure["latency_p50_ns"])}')
         job = fio_sync_write.job_text('sync_write', disk['device'], self.seconds, disk['region_bytes'])
         try:
             with tempfile.TemporaryDirectory(prefix=f'tuning-ssd-write-{disk["name"]}-') as scratch:
@@ -176,8 +177,8 @@ async def slog_advice(middleware, set_progress, job_id, options: dict) -> dict:
         answer['words'] = answer['words'] + [fio_sync_write.ssd_words(row, ssd_plan['stand_in'], disk['region_bytes'])
                                              for row, disk in zip(ssds, ssd_plan['disks'])]
         set_progress(100, 'SSDs measured: ' + ', '.join(
-            f'{r["disk"]} about {r["latency_p50_ns"] / 1000:,.0f} µs a write' if r['latency_p50_ns'] is not None
-            else f'{r["disk"]}: no figure' for r in ssds))
+            f'{r["disk"]} about {fio_sync_write.wait_words(r["latency_p50_ns"])} a write'
+            if r['latency_p50_ns'] is not None else f'{r["disk"]}: no figure' for r in ssds))
     return {**answer, 'ssd_latency': ssds, 'stand_in': bool(ssd_plan and ssd_plan['stand_in'])}
 
 

@@ -79,13 +79,13 @@ def test_no_figure_from_bad_output_an_error_or_nothing_written():
 
 def test_the_words_say_the_wait_a_disk_adds_and_what_it_allows_as_a_log_device():
     row = {'disk': 'sdh', 'iops': 12000.5, 'latency_p50_ns': 79872.0, 'latency_p99_ns': 211968.0, 'error': None}
-    assert ssd_words(row, False) == ('sdh adds about 80 µs per synchronous write (p99 212 µs): as a log device, sync '
+    assert ssd_words(row, False) == ('sdh adds about 79.9 µs per synchronous write (p99 212 µs): as a log device, sync '
                                      'writes one at a time could reach about 12,000 a second.')
     written = {**row, 'written_bytes': 4096 * 24000}
     assert ssd_words(written, False).endswith(' a second. 93.8 MiB was written in 4 KiB synchronous blocks from its '
                                               'start, never past its first 16 GiB: what was on it is gone.')
     fast = {**row, 'latency_p50_ns': 8200.0, 'latency_p99_ns': None}
-    assert ssd_words(fast, True).startswith('sdh (a stand-in file) adds about 8.2 µs per synchronous write: ')
+    assert ssd_words(fast, True).startswith('sdh (a stand-in file) adds about 8.20 µs per synchronous write: ')
     assert ssd_words(fast, True).endswith('the figure says nothing about a real SSD.')
     slow = {**row, 'latency_p50_ns': 148480.0, 'latency_p99_ns': 4751360.0, 'iops': 1483.8}
     assert ssd_words(slow, False).startswith('sdh adds about 148 µs per synchronous write (p99 4.75 ms): ')

@@ -16,6 +16,7 @@ names, unused and not in a pool, are ever written."""
 from ..bench.catalog import GIB, KIB
 from ..bench.errors import BenchmarkInputError
 from ..bench.fio_output import parse_fio_json
+from ..figures import significant
 from ..presets.units import format_bytes
 from .fio_device import device_job_text
 
@@ -90,11 +91,9 @@ def ssd_errors(profile: dict, names: list[str], field: str) -> list[tuple[str, s
     return errors
 
 
-def _us(ns: float) -> str:
-    """A wait as people read it: "8.2 µs", "148 µs", "4.75 ms"."""
-    if ns >= 1_000_000:
-        return f'{ns / 1e6:,.2f} ms'
-    return f'{ns / 1000:,.0f} µs' if ns >= 10_000 else f'{ns / 1000:,.1f} µs'
+def wait_words(ns: float) -> str:
+    """A wait as people read it, by the one figure rule (as the panel's table): "8.20 µs", "148 µs", "4.75 ms"."""
+    return f'{significant(ns / 1e6)} ms' if ns >= 1_000_000 else f'{significant(ns / 1000)} µs'
 
 
 def ssd_words(row: dict, stand_in: bool, region_bytes: int = REGION_BYTES) -> str:
@@ -103,9 +102,9 @@ def ssd_words(row: dict, stand_in: bool, region_bytes: int = REGION_BYTES) -> st
     name = row['disk'] + (' (a stand-in file)' if stand_in else '')
     if row['error'] is not None or row['latency_p50_ns'] is None:
         return f'{name}: no figure ({row["error"] or "fio gave no latency"}).'
-    p99 = f' (p99 {_us(row["latency_p99_ns"])})' if row['latency_p99_ns'] is not None else ''
-    words = (f'{name} adds about {_us(row["latency_p50_ns"])} per synchronous write{p99}: as a log device, sync writes '
-             f'one at a time could reach about {row["iops"]:,.0f} a second.')
+    p99 = f' (p99 {wait_words(row["latency_p99_ns"])})' if row['latency_p99_ns'] is not None else ''
+    words = (f'{name} adds about {wait_words(row["latency_p50_ns"])} per synchronous write{p99}: as a log device, '
+             f'sync writes one at a time could reach about {significant(row["iops"])} a second.')
     if row.get('written_bytes'):
         words += (f' {format_bytes(row["written_bytes"])} was written in 4 KiB synchronous blocks from its start, '
                   f'never past its first {format_bytes(region_bytes)}: what was on it is gone.')

@@ -253,7 +253,7 @@ describe('SlogAdviceComponent', () => {
       dataset: null, pool: null, with_log: null, without_log: null, headroom: null, load: null, verdict: null, stand_in: false,
       ssd_latency: [{ disk: 'nvme0n1', iops: 12000.4, latency_p50_ns: 79_872, latency_p99_ns: 211_968, written_bytes: 4096 * 180_006, error: null },
         { disk: 'sdj', iops: null, latency_p50_ns: null, latency_p99_ns: null, written_bytes: null, error: 'fio reported error 5' }],
-      words: ['nvme0n1 adds about 80 µs per synchronous write (p99 212 µs): as a log device, sync writes one at a time could reach about 12,000 a second.',
+      words: ['nvme0n1 adds about 79.9 µs per synchronous write (p99 212 µs): as a log device, sync writes one at a time could reach about 12,000 a second.',
         'sdj: no figure (fio reported error 5).'],
     });
 
@@ -323,7 +323,7 @@ describe('SlogAdviceComponent', () => {
       expect(row).toContain('703 MiB');   // written over its start
       expect(q('section-slog-answer')!.textContent).toContain('from the start of each disk, never past its first 16 GiB');
       expect(q('row-slog-ssd-result-sdj')!.textContent).toContain('No figure: fio reported error 5');
-      expect(q('list-slog-words')!.textContent).toContain('nvme0n1 adds about 80 µs per synchronous write');
+      expect(q('list-slog-words')!.textContent).toContain('nvme0n1 adds about 79.9 µs per synchronous write');
       const texts = [...q('section-slog-answer')!.querySelectorAll('td, th')].map((e) => e.textContent!.trim());
       expect(texts.filter((t) => /\d{5,}|_ns\b|iops/.test(t))).toEqual([]);
     });
