@@ -148,6 +148,12 @@ def plan_revert(rp: dict, later: list[dict], actual: dict[str, dict], box=None, 
     }
 
 
+def revert_changes(rp: dict, actual: dict[str, dict]) -> int:
+    """How many settings reverting ``rp`` (read with its entries) would change now, as its preview lists them: a
+    setting the box already holds as it was before (a value changed outside tuning and kept) is not put back."""
+    return len(plan_revert(rp, [], actual)['changes'])
+
+
 class TuningRestorePointService(Service):
 
     class Config:

@@ -10,6 +10,7 @@ from .core.put_backs import outlived_put_backs
 from .context import boot_id, plugin_context
 from .framework import READ_ROLES, Service, api_method, private
 from .flows.joined_reads import joined_read, live_snapshot
+from .restore_point import revert_changes
 from .profile_models import TuningProfileArgs, TuningProfileResult, TuningStateArgs, TuningStateResult
 from .store import drift as drift_store, restore_points as rps
 from .store.offloop import store_read
@@ -158,6 +159,26 @@ def state_rows(db, current_boot: str) -> dict:
     }
 
 
+def entries_of(db, ids: list[int]) -> list[dict | None]:
+    """Restore points ``ids`` with their entries (what the box held before), to count what reverting them does."""
+    return [rps.get_restore_point(db, id_) for id_ in ids]
+
+
+async def revert_counts(middleware, rows: dict, actual: dict, changed_outside: bool) -> dict[int, int]:
+    """What reverting each restore point of several settings in effect would put back now, by id, counted as
+    its preview counts (``revert_changes``). A setting changed outside tuning (drifted, or kept) may already be
+    back as it was before, so the entries (the largest column) are read only when one is; otherwise the count
+    stays the settings the restore point changed."""
+    several = sorted({row['restore_point_id'] for row in rows['in_effect'] if row['restore_point_changes'] > 1})
+    if not several or not changed_outside:
+        return {}
+    points = [rp for rp in await store_read(middleware, entries_of, several) if rp]
+    more = [e['key'] for rp in points for e in rp['entries'] if e['key'] not in actual]
+    if more:
+        actual = {**actual, **await live_snapshot(middleware, more)}
+    return {rp['id']: revert_changes(rp, actual) for rp in points}
+
+
 class TuningService(Service):
 
     class Config:
@@ -205,13 +226,15 @@ class TuningService(Service):
                     continue   # its dataset was destroyed: nothing of it can drift, and nothing to put back
                 if key not in pending_keys and not holds(change, actual[key]):
                     drift.append(drift_row(change, rp, actual[key]))
+        counts = await revert_counts(self.middleware, rows, actual, bool(drift or rows['accepted']))
         state = {
             'backend': backend_name(self.middleware),
             'boot_id': current_boot,
             'active': active_preset(rows['applied']),
             # a DANGEROUS dataset property names the datasets below that inherit it (alerts, the Overview)
             'in_effect': await add_state_children(self.middleware, [
-                dict(row, pending_reboot=row['key'] in pending_keys)
+                dict(row, pending_reboot=row['key'] in pending_keys,
+                     restore_point_changes=counts.get(row['restore_point_id'], row['restore_point_changes']))
                 for row in with_box_values(rows['in_effect'], actual, {d['key'] for d in drift})], destroyed),
             'pending_reboot': [pending_row(p) for p in rows['pending']],
             'drift': drift,

@@ -149,3 +149,19 @@ def test_the_revert_preview_never_shows_a_value_going_to_itself_as_a_change(c, a
     assert size['same_value'] is True and 'already 128 KiB' in size['rationale']
     sync = row(plan['changes'], SYNC)
     assert sync['same_value'] is False and (sync['current'], sync['proposed']) == ('DISABLED', 'STANDARD')
+
+
+def test_the_revert_count_leaves_out_a_setting_the_box_holds_as_before(c, applied):
+    """A row's "its revert puts back N settings" counts what the revert's preview would change: a setting changed
+    outside tuning back to the box's value from before (then kept) is not put back."""
+    rp = c.call('tuning.restore_point.query', [['id', '=', applied['restore_point_id']]], {'get': True})
+    entry = next(e for e in rp['entries'] if e['key'] == RECORDSIZE)
+    inherited = entry.get('source') in ('INHERITED', 'DEFAULT')
+    assert row(c.call('tuning.state')['in_effect'], SYNC)['restore_point_changes'] == 2
+    c.call('pool.dataset.update', 'tank/media', {'recordsize': 'INHERIT' if inherited else entry['value']})
+    assert row(c.call('tuning.state')['in_effect'], SYNC)['restore_point_changes'] == 1   # drifted back to before
+    c.job('tuning.drift.accept', RECORDSIZE)
+    state = c.call('tuning.state')
+    assert row(state['in_effect'], SYNC)['restore_point_changes'] == 1   # kept: still only sync is put back
+    plan = c.call('tuning.restore_point.preview', applied['restore_point_id'])
+    assert [ch['key'] for ch in plan['changes']] == [SYNC]

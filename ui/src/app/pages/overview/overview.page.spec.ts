@@ -306,6 +306,12 @@ describe('OverviewPage', () => {
     }
   });
 
+  it('offers a row\'s own Revert when its restore point\'s revert would put back nothing else (the rest kept or back as before)', async () => {
+    const { q } = await open(fakeState({ in_effect: [row({ restore_point_id: 3, restore_point_changes: 0 })] }));
+    expect(q('link-in-effect-undo-recordsize')!.textContent).toContain('Revert #3');
+    expect(q('link-in-effect-restore-point-recordsize')).toBeNull();
+  });
+
   it('says one setting in effect in the singular', async () => {
     const { q } = await open(fakeState({ in_effect: [row({ restore_point_changes: 1 })] }));
     expect(text(q('text-in-effect-intro'))).toBe('1 setting tuning changed is in effect now.');
