@@ -422,7 +422,7 @@ const steps = [
     check(!changed.error, `pool.dataset.update: ${JSON.stringify(changed.error)}`);
     await page.reload();
     await $(page, 'text-in-effect-drifted-sync').waitFor();
-    check(/DISABLED.*\(the box has STANDARD\)/i.test(await $(page, 'cell-in-effect-value-sync').textContent()),
+    check(/DISABLED.*\(drifted: the box has STANDARD\)/i.test(await $(page, 'cell-in-effect-value-sync').textContent()),
       `the in-effect row: ${await $(page, 'cell-in-effect-value-sync').textContent()}`);
     check(await $(page, 'table-drift-table').count() === 0, 'a second drift table beside the in-effect row');
     // Put back: the plan in the confirmation, whose tick acknowledges the dangerous value; cancelled here
