@@ -16,7 +16,7 @@ __all__ = [
 
 BenchmarkTest = Literal['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
 # the panel widths a comparison's charts are laid out at (core.report.chart_layout.PANEL_WIDTHS; a test keeps them one)
-ChartWidth = Literal[300, 345, 400, 460, 530, 610, 700, 800, 900]
+ChartWidth = Literal[300, 340, 400, 460, 530, 610, 700, 800, 900]
 ALL_TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
 # Bounds of one run's durations: THOROUGH measures 180 s after a 30 s warm-up; far longer is a typo that would hold
 # the box (and its disks) for days.

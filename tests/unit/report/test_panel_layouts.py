@@ -64,8 +64,8 @@ def test_a_panel_that_asks_for_some_widths_gets_only_those_narrowest_first():
     from tuning.benchmark_models import ChartWidth
     assert get_args(ChartWidth) == PANEL_WIDTHS   # the API's choices are the widths the layout code knows
     drawing = panel_sample()
-    asked = panel_layouts(drawing['charts'], client_measured=False, widths=[700, 345, 700])
-    assert all([l['width'] for l in layouts] == [345, 700] for layouts in asked.values())
+    asked = panel_layouts(drawing['charts'], client_measured=False, widths=[700, 340, 700])
+    assert all([l['width'] for l in layouts] == [340, 700] for layouts in asked.values())
     base, other = _pair()
     compared = comparison_of([base, other], base['id'], chart_widths=[400])
     assert all([l['width'] for l in layouts] == [400] for layouts in compared['chart_layouts'].values())

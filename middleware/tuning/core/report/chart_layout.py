@@ -10,7 +10,8 @@ for it. A result's name is never cut: beside its mark when the longest name fits
 widens to it), else on a line of its own above the mark, wrapped onto more lines (``line_height`` apart) at spaces
 when it is wider than the picture (``label_lines``). The limit (theoretical maximum) is a dashed vertical line whose
 label sits in a band above the plot, where it cannot cover a mark. Tick labels that would touch their neighbour are
-left out. Positions are rounded to 0.01 px (what an SVG attribute carries).
+left out evenly (every second one, third…), and the margin for the values is what the longest one takes, so the
+plot has the rest of the width. Positions are rounded to 0.01 px (what an SVG attribute carries).
 
 ``panel_layouts(charts, client_measured, widths=PANEL_WIDTHS)`` → ``{chart id: [layout at each of widths]}``, what
 the panel draws (it may ask for only the widths it can show: each layout is a few kilobytes to build, check and send
@@ -26,7 +27,8 @@ import math
 FONT = 12           # px: axis, names and values (≥ 11 px stays readable)
 CHAR = 6.8          # px: a generous average character width at FONT, to clip names and space ticks
 PAD = 8
-VALUE_ROOM = 100    # px kept right of the plot for the printed values ("123,456 IOPS")
+VALUE_ROOM = 100    # px kept right of the plot at most for the printed values ("123,456 IOPS"): less when shorter
+DOT_RADIUS = 6      # px from a dot's centre to where its value may start (less 4 of the value's own gap)
 GROUP_HEAD = 22
 ROW = 20
 GROUP_GAP = 6
@@ -34,8 +36,9 @@ REFERENCE_BAND = 20
 AXIS_ROOM = 44
 SIDE_LABEL_SHARE = 0.4   # names up to this share of the width sit beside their marks; longer ones go above
 LABEL_LINE = 14          # px per line of a name above its mark
-# The panel's widths: below 300 px names and values no longer fit; above 900 px rows get hard to follow.
-PANEL_WIDTHS = (300, 345, 400, 460, 530, 610, 700, 800, 900)
+# The panel's widths: below 300 px names and values no longer fit; above 900 px rows get hard to follow. 340: the
+# chart card of a 390 px phone (344 px) draws at 340, not at 300 beside 44 px of nothing.
+PANEL_WIDTHS = (300, 340, 400, 460, 530, 610, 700, 800, 900)
 
 
 def clip(text, room):
@@ -81,17 +84,30 @@ def _scale(chart, x0, x1):
     return lambda v: x0 + (min(max(v, low), high) - low) / ((high - low) or 1) * (x1 - x0)
 
 
+def _labels_fit(places):
+    """Whether labels ``[(x, label)]``, each centred on its x, keep 6 px apart."""
+    edges = [(at - len(label) * CHAR / 2, at + len(label) * CHAR / 2) for at, label in places]
+    return all(b_left >= a_right + 6 for (_, a_right), (b_left, _) in zip(edges, edges[1:]))
+
+
 def _ticks(chart, x):
-    out, last = [], None
-    for tick in chart['axis']['ticks']:
-        at = x(tick['value'])
-        half = len(tick['label']) * CHAR / 2
-        if last is None or at - half >= last + 6:
-            out.append({'x': _px(at), 'label': tick['label']})
-            last = at + half
-        else:
-            out.append({'x': _px(at), 'label': None})  # the grid line stays, its label would touch the previous one
-    return out
+    """Every grid line; the labels of every tick if they fit, else of every second (third…) one from the first,
+    so the labels shown stay evenly spaced round figures (0, 1,000, 2,000; not 0, 500, 1,500 when 1,000 would touch
+    500's label)."""
+    ticks = [(x(t['value']), t['label']) for t in chart['axis']['ticks']]
+    step = next((k for k in range(1, len(ticks) + 1) if _labels_fit(ticks[::k])), len(ticks) or 1)
+    return [{'x': _px(at), 'label': label if i % step == 0 else None} for i, (at, label) in enumerate(ticks)]
+
+
+def _value_room(chart):
+    """The room right of the plot the printed values need: a value follows its mark or whisker, which may end at
+    the plot's right edge (a dot's value starts past the dot). Kept to what this chart's values take, so on a phone
+    the plot, not an empty margin, has the width."""
+    texts = [p['text'] for s in chart['series'] for p in s['points'] if p is not None and p['plotted']]
+    if not texts:
+        return 0
+    past_mark = 4 + (0 if chart['kind'] == 'BAR' else DOT_RADIUS)
+    return min(VALUE_ROOM, math.ceil(max(len(t) for t in texts) * CHAR) + past_mark)
 
 
 def chart_layout(chart, width):
@@ -102,7 +118,7 @@ def chart_layout(chart, width):
     ticks = chart['axis']['ticks']
     if ticks:   # the first tick's label is centred on it, at x0 or right of it: whole, not cut at the picture's edge
         x0 = max(x0, math.ceil(len(ticks[0]['label']) * CHAR / 2) + 2)
-    x1 = max(x0 + 40, width - PAD - VALUE_ROOM)
+    x1 = max(x0 + 40, width - PAD - _value_room(chart))
     x = _scale(chart, x0, x1)
     bar = chart['kind'] == 'BAR'
     top = PAD + (REFERENCE_BAND if chart.get('reference') else 0)
@@ -128,7 +144,7 @@ def chart_layout(chart, width):
                     row['bar_to'] = _px(max(x0, at))
                 else:
                     row['dot_x'] = _px(at)
-                end = at if bar else at + 6
+                end = at if bar else at + DOT_RADIUS
                 if point['whisker']:
                     low, high = (x(v) for v in point['whisker'])
                     row['whisker'] = {'x1': _px(low), 'x2': _px(high)}

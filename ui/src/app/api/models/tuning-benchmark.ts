@@ -233,7 +233,7 @@ export type ChartLayout = api.TuningBenchmarkChartLayout;
 type CompareParams = api.TuningApi['tuning.benchmark.compare']['params'];
 /** A panel width the server lays charts out at (chart_layout.py PANEL_WIDTHS; `chart_widths` takes a list of them). */
 export type ChartWidth = NonNullable<Extract<CompareParams, { length: 4 }>[3]>[number];
-const WIDTHS = [300, 345, 400, 460, 530, 610, 700, 800, 900] as const satisfies readonly ChartWidth[];
+const WIDTHS = [300, 340, 400, 460, 530, 610, 700, 800, 900] as const satisfies readonly ChartWidth[];
 /** Every width the server lays charts out at, narrowest first (each about 15 % wider than the last). */
 export const CHART_WIDTHS: readonly ChartWidth[] = WIDTHS;
 export type EveryChartWidthListed = NoneOf<Exclude<ChartWidth, (typeof WIDTHS)[number]>>;
