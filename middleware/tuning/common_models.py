@@ -13,7 +13,7 @@ SettingKind = Literal['ZFS_PARAMETER', 'SYSCTL', 'DATASET_PROPERTY', 'POOL_DEVIC
 ApplyMode = Literal['LIVE', 'NEW_DATA', 'SERVICE_RESTART', 'REBOOT']
 Risk = Literal['SAFE', 'CAUTION', 'DANGEROUS']
 ValueSource = Literal['LOCAL', 'INHERITED', 'DEFAULT', 'INHERIT']
-SettingUnit = Literal['BYTES', 'BYTES_PER_SECOND', 'PERCENT', 'SECONDS', 'COUNT']
+SettingUnit = Literal['BYTES', 'BYTES_PER_SECOND', 'PERCENT', 'SECONDS', 'COUNT', 'SWITCH']
 
 __all__ = [
     'ApplyMode', 'Risk', 'SettingKind', 'SettingUnit', 'TuningChange', 'TuningDataLossSetting', 'TuningPlan',
@@ -55,7 +55,8 @@ class TuningChange(BaseModel):
     inherited again, a kernel parameter's tunable), not of the value; show it as "already", never as "x -> x"."""
     unit: SettingUnit | None = None
     """What `current` and `proposed` count, as in `tuning.preset.settings` (`BYTES`: "25769803776" is 24 GiB);
-    `null` when the setting has no unit (an enum, a switch, a pool's devices)."""
+    `SWITCH`: a 0/1 module parameter, "0" reads off and "1" on; `null` when the setting has no unit (an enum, a
+    pool's devices)."""
     zero_is_default: bool = False
     """A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes): show it as the default, not as 0 B."""
     children_inheriting: list[str] | None = None

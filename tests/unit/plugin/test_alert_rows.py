@@ -89,7 +89,8 @@ def test_drift_alerts_one_per_setting_in_words_and_units():
         'changed outside Workload tuning; review it there.',
         'Record size of tank/media: the box has 64 KiB, not the 1 MiB workload tuning set (restore point 2). It '
         'was changed outside Workload tuning; review it there.',
-        'TCP receive buffer: the box has 4 KiB / 128 KiB / 6 MiB, not the 4 KiB / 128 KiB / 16 MiB workload '
+        'TCP receive buffer: the box has 4 KiB, 128 KiB, 6 MiB (min, default, max), not the 4 KiB, 128 KiB, 16 MiB '
+        '(min, default, max) workload '
         'tuning put back. It was changed outside Workload tuning; review it there.',
     ]
 

@@ -9,7 +9,7 @@ from tuning.core.presets.custom import normalise_custom_settings, settings_error
 from tuning.core.presets.limits import box_limit, limit_error
 from tuning.core.presets.registry import KNOBS
 from tuning.core.presets.setting_list import box_of, editable_knobs, editable_settings, setting_keys
-from tuning.core.presets.setting_words import WORDS
+from tuning.core.presets.setting_words import WORDS, value_words
 from tuning.core.presets.units import parse_size
 
 from .boxes import GiB, MiB, make_ctx, make_snapshot
@@ -125,13 +125,17 @@ def test_the_settings_list_shows_ranges_and_this_boxs_values(nas):
     assert arc['allowed'] == "0 (OpenZFS decides) or 64 MiB up to less than 32 GiB (this box's RAM)"
     assert arc['zero_is_default'] and not rows[('ZFS_PARAMETER', 'zfs_dirty_data_max')]['zero_is_default']
     record = rows[('DATASET_PROPERTY', 'recordsize')]
-    assert record['allowed'] == 'a power of two from 512 to 16M' and record['scope'] == 'tank/media'
+    assert record['allowed'] == 'a power of two from 512 B to 16 MiB' and record['scope'] == 'tank/media'
     assert record['current'] and record['default'] == '128K' and record['exists'] is True
     assert rows[('ZFS_PARAMETER', 'zfs_dirty_data_max_percent')]['allowed'] == '1 % to 100 %'
-    assert rows[('ZFS_PARAMETER', 'zfs_txg_timeout')]['allowed'] == '1 s to 3600 s'
+    assert rows[('ZFS_PARAMETER', 'zfs_txg_timeout')]['allowed'] == '1 s to 3,600 s'
     assert rows[('ZFS_PARAMETER', 'zfs_dirty_data_max')]['default'] == str(32 * GiB // 10)
     assert rows[('SERVICE', 'servers')]['allowed'] == 'Auto (from the CPU count), or 1 to 256'
     assert rows[('ZFS_PARAMETER', 'zfs_prefetch_disable')]['choices'] == ['0', '1']
+    # a 0/1 switch is said off/on (its unit tells the panel so), a count with its thousands separated
+    assert rows[('ZFS_PARAMETER', 'zfs_nocacheflush')]['unit'] == 'SWITCH'
+    assert rows[('ZFS_PARAMETER', 'zfs_nocacheflush')]['allowed'] == 'off or on'
+    assert rows[('SYSCTL', 'net.core.netdev_max_backlog')]['allowed'] == '1 to 10,000,000'
     assert rows[('SYSCTL', 'net.core.rmem_max')]['allowed'] == '0 B to 2 GiB'
 
 
@@ -155,13 +159,13 @@ def test_each_choice_says_its_risk_on_this_box(nas, nvme):
     on_nas = risky(nas, {'pool': 'tank', 'dataset': 'tank/media'})
     # the three values the panel marks "can lose data", and only them
     assert {s: v for s, vs in on_nas.items() for v in vs if v[2] == 'DANGEROUS'} == {
-        'sync': ('DISABLED', 'Disabled', 'DANGEROUS'), 'zfs_nocacheflush': ('1', '1', 'DANGEROUS'),
-        'zil_nocacheflush': ('1', '1', 'DANGEROUS')}
+        'sync': ('DISABLED', 'Disabled', 'DANGEROUS'), 'zfs_nocacheflush': ('1', 'on', 'DANGEROUS'),
+        'zil_nocacheflush': ('1', 'on', 'DANGEROUS')}
     assert on_nas['logbias'] == [('THROUGHPUT', 'Throughput', 'CAUTION')]
     assert on_nas['primarycache'] == [('METADATA', 'Metadata', 'CAUTION'), ('NONE', 'None', 'CAUTION')]
     assert on_nas['compression'] == [] and on_nas['zfs_arc_max'] == []   # a size is judged when planned
     # judged for this box, as the plan judges it: flash has no outer tracks to prefer
-    assert on_nas['metaslab_lba_weighting_enabled'] == [('0', '0', 'CAUTION')]
+    assert on_nas['metaslab_lba_weighting_enabled'] == [('0', 'off', 'CAUTION')]
     assert risky(nvme)['metaslab_lba_weighting_enabled'] == []
 
 
@@ -188,3 +192,14 @@ def test_every_row_unit_is_the_settings_list_unit():
         assert unit_fields(knob.kind, knob.setting)['unit'] == words_of(knob.kind, knob.setting)[2]
     assert unit_fields('POOL_DEVICE', 'cache') == {'unit': None, 'zero_is_default': False}
     assert unit_fields('ZFS_PARAMETER', 'zfs_arc_min') == {'unit': 'BYTES', 'zero_is_default': True}
+
+
+def test_values_read_in_words_as_the_panel_says_them():
+    # the panel's formatSettingValue (ui/src/app/shared/format.spec.ts) says the same
+    assert value_words('ZFS_PARAMETER', 'zfs_nocacheflush', '1') == 'on'
+    assert value_words('ZFS_PARAMETER', 'zfs_prefetch_disable', '0') == 'off'
+    assert value_words('ZFS_PARAMETER', 'zfs_vdev_max_active', '1') == '1'   # a count stays a figure
+    assert value_words('SERVICE', 'servers', 'AUTO') == 'automatic'
+    assert value_words('SERVICE', 'multichannel', 'false') == 'off'
+    assert value_words('SYSCTL', 'net.ipv4.tcp_rmem', '4096 131072 6291456') == \
+        '4 KiB, 128 KiB, 6 MiB (min, default, max)'

@@ -101,4 +101,4 @@ def test_html_shows_verdicts_method_and_job_texts(html, results):
     assert 'class="verdict BETTER"' in html and 'class="verdict WORSE"' in html
     assert 'Statistics, in plain words' in html
     assert 'rw=randread' in html  # the fio job text itself
-    assert 'Read-ahead off' in html  # what max-iops changed (zfs_prefetch_disable), in words
+    assert 'Disable read-ahead' in html  # what max-iops changed (zfs_prefetch_disable), in words

@@ -111,4 +111,4 @@ def test_setting_values_read_as_the_plan_reads_them(results, comparison):
         for kind, setting, before, after in rows:
             for value in (before, after):
                 assert value_words(kind, setting, value) in text, (name, setting, value)
-        assert '0 (OpenZFS default)' in text and '4 KiB / 128 KiB / 16 MiB' in text and '512 B' in text, name
+        assert '0 (OpenZFS default)' in text and '4 KiB, 128 KiB, 16 MiB (min, default, max)' in text and '512 B' in text, name

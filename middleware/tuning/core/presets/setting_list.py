@@ -9,9 +9,9 @@ from .limits import box_limit, zero_is_default
 from .registry import KNOBS
 from .rules.effect_words import assess
 from .rules.effects import sentence
-from .setting_words import BYTES, BYTES_PER_SECOND, PERCENT, SECONDS, choice_words, value_word, words_of
+from .setting_words import BYTES, BYTES_PER_SECOND, PERCENT, SECONDS, SWITCH, choice_words, value_words, words_of
 from .snapshot import SettingsView, make_key, scope_for
-from .units import format_block_size, format_bytes
+from .units import format_bytes
 
 _UNIT_SIGN = {PERCENT: ' %', SECONDS: ' s'}
 
@@ -48,7 +48,7 @@ def _size(number: int, unit: str | None) -> str:
     if unit in (BYTES, BYTES_PER_SECOND):
         text = format_bytes(number)
         return f'{text}/s' if unit == BYTES_PER_SECOND else text
-    return f'{number}{_UNIT_SIGN.get(unit, "")}'
+    return f'{number:,}{_UNIT_SIGN.get(unit, "")}'   # "10,000,000", as the panel groups a count
 
 
 def allowed_range(knob, unit: str | None, box) -> dict:
@@ -61,7 +61,7 @@ def allowed_range(knob, unit: str | None, box) -> dict:
     if limit is not None:
         low, high, words = limit.minimum, limit.maximum, limit.words
     elif domain.get('power_of_two'):
-        words = f'a power of two from {format_block_size(low)} to {format_block_size(high)}'
+        words = f'a power of two from {format_bytes(low)} to {format_bytes(high)}'
         if domain.get('zero'):
             words = f'0 (off) or {words}'
     elif domain.get('triple'):
@@ -70,6 +70,8 @@ def allowed_range(knob, unit: str | None, box) -> dict:
         words = f'{_size(low, unit)} to {_size(high, unit)}'
         if choices:
             words = f'{domain.get("words") or choice_words(choices)}, or {words}'
+    elif unit == SWITCH:   # 0/1 reads off/on; boolean_01 takes either spelling
+        words = 'off or on'
     else:   # the choices in words, as the web UI offers them ("Standard, Always or Disabled"); any case is taken
         words = domain.get('words') or choice_words(choices or [])
     return {'choices': choices, 'minimum': low, 'maximum': high, 'allowed': words,
@@ -84,7 +86,7 @@ def risky_values(knob, current: str | None, box) -> list[dict]:
     for value in knob.normalise.domain.get('choices', ()):
         found = assess(knob, current, value, box)
         if found.risk != SAFE:
-            out.append({'value': value, 'label': value_word(value), 'risk': found.risk,
+            out.append({'value': value, 'label': value_words(knob.kind, knob.setting, value), 'risk': found.risk,
                         'reason': sentence(found.reason)})
     return out
 

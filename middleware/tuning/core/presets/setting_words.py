@@ -1,5 +1,6 @@
 """Every setting a custom preset may change, in words: its name, what it does in one sentence, and its unit; and
 its values in words (``value_words``: "Disabled", "on", "24 GiB"), as the TrueNAS web UI and the panel show them.
+A 0/1 module parameter is a ``SWITCH``: its values read "off" and "on", and either spelling is typed.
 
 The unit decides how a value may be typed in a preset (``custom.typed_value``): sizes take K/M/G/T ("64G", "8 GiB"),
 percentages and seconds take their sign ("20%", "30s"); the ARC and write-buffer sizes also take a share of RAM
@@ -16,7 +17,8 @@ BYTES_PER_SECOND = 'BYTES_PER_SECOND'
 PERCENT = 'PERCENT'
 SECONDS = 'SECONDS'
 COUNT = 'COUNT'
-UNITS = (BYTES, BYTES_PER_SECOND, PERCENT, SECONDS, COUNT)
+SWITCH = 'SWITCH'   # 0/1: off/on
+UNITS = (BYTES, BYTES_PER_SECOND, PERCENT, SECONDS, COUNT, SWITCH)
 
 D, P, S, V = DATASET_PROPERTY, ZFS_PARAMETER, SYSCTL, SERVICE
 
@@ -50,7 +52,8 @@ WORDS: dict[tuple[str, str], tuple[str, str, str | None]] = {
                                                                             'share of RAM, read at boot.', PERCENT),
     (P, 'zfs_txg_timeout'): ('Transaction group interval', 'The longest time written data waits before ZFS commits '
                                                            'it to the disks.', SECONDS),
-    (P, 'zfs_prefetch_disable'): ('Read-ahead off', '1 stops ZFS from reading ahead of sequential readers.', None),
+    (P, 'zfs_prefetch_disable'): ('Disable read-ahead', 'On stops ZFS from reading ahead of sequential readers.',
+                                  SWITCH),
     (P, 'zfetch_max_distance'): ('Read-ahead distance', 'How far ahead of a sequential reader ZFS reads, per stream.',
                                  BYTES),
     (P, 'zfs_vdev_async_read_max_active'): ('Read-ahead requests per disk', 'How many background (prefetch) reads '
@@ -67,21 +70,21 @@ WORDS: dict[tuple[str, str], tuple[str, str, str | None]] = {
                                                        'device.', BYTES_PER_SECOND),
     (P, 'l2arc_write_boost'): ('Cache device extra fill', 'Extra L2ARC fill per second while the ARC is still warming '
                                                           'up.', BYTES_PER_SECOND),
-    (P, 'l2arc_noprefetch'): ('Keep read-ahead off the cache device', '1 keeps data read ahead for sequential '
-                                                                      'readers out of the L2ARC.', None),
+    (P, 'l2arc_noprefetch'): ('Keep read-ahead off the cache device', 'On keeps data read ahead for sequential '
+                                                                      'readers out of the L2ARC.', SWITCH),
     (P, 'l2arc_headroom'): ('Cache device scan depth', 'How deep into the ARC the L2ARC feed looks, as a multiple '
                                                        'of its fill rate.', COUNT),
-    (P, 'zfs_nocacheflush'): ('Skip disk cache flushes', '1 stops ZFS from flushing disk write caches; only safe '
-                                                         'when every disk cache survives a power cut.', None),
-    (P, 'zil_nocacheflush'): ('Skip log cache flushes', '1 stops ZFS from flushing the log device\'s cache after '
-                                                        'intent-log writes.', None),
+    (P, 'zfs_nocacheflush'): ('Skip disk cache flushes', 'On stops ZFS from flushing disk write caches; only safe '
+                                                         'when every disk cache survives a power cut.', SWITCH),
+    (P, 'zil_nocacheflush'): ('Skip log cache flushes', 'On stops ZFS from flushing the log device\'s cache after '
+                                                        'intent-log writes.', SWITCH),
     (P, 'zfs_immediate_write_sz'): ('Direct sync write size', 'Without a log device, synchronous writes larger than '
                                                               'this go to the pool directly.', BYTES),
     (P, 'zil_slog_bulk'): ('Log bulk threshold', 'Log bytes per commit written at high priority; more go at lower '
                                                  'priority.', BYTES),
-    (P, 'metaslab_lba_weighting_enabled'): ('Prefer outer disk tracks', '1 places data on the faster outer tracks '
-                                                                        'of rotating disks first.', None),
-    (P, 'zfs_dio_enabled'): ('Direct I/O', '1 lets applications that ask for Direct I/O bypass the ARC.', None),
+    (P, 'metaslab_lba_weighting_enabled'): ('Prefer outer disk tracks', 'On places data on the faster outer tracks '
+                                                                        'of rotating disks first.', SWITCH),
+    (P, 'zfs_dio_enabled'): ('Direct I/O', 'On lets applications that ask for Direct I/O bypass the ARC.', SWITCH),
     (S, 'net.core.rmem_max'): ('Largest receive buffer', 'The largest receive buffer a network socket may ask for.',
                                BYTES),
     (S, 'net.core.wmem_max'): ('Largest send buffer', 'The largest send buffer a network socket may ask for.', BYTES),
@@ -92,8 +95,8 @@ WORDS: dict[tuple[str, str], tuple[str, str, str | None]] = {
     (S, 'net.core.netdev_max_backlog'): ('Receive queue length', 'How many received packets each CPU may queue '
                                                                  'before the kernel drops them.', COUNT),
     (V, 'multichannel'): ('SMB multichannel', 'Lets one SMB client use several network connections at once.', None),
-    (V, 'servers'): ('NFS server threads', 'How many NFS requests the server handles at once; Auto follows the CPU '
-                                           'count.', COUNT),
+    (V, 'servers'): ('NFS server threads', 'How many NFS requests the server handles at once; automatic follows '
+                                           'the CPU count.', COUNT),
 }
 
 
@@ -120,14 +123,18 @@ def summary_of(kind: str, setting: str, knob_summary: str | None) -> str:
 _ENUM = re.compile(r'^[A-Z]+(_[A-Z]+)*$')
 _ACRONYMS = frozenset({'ZSTD', 'GZIP', 'ZLE', 'LZJB', 'SMB', 'NFS', 'ISCSI', 'ARC', 'SLOG', 'HDD', 'SSD', 'NVME'})
 _SWITCH = {'true': 'on', 'false': 'off'}
+_WORDS = {**_SWITCH, 'AUTO': 'automatic'}   # the panel's VALUE_WORDS (ui/src/app/shared/format.ts)
+_ON_OFF = {'0': 'off', '1': 'on'}
+# three sizes of a TCP buffer: what each is, after them
+TRIPLE_WORDS = '(min, default, max)'
 
 
 def value_word(value: str) -> str:
-    """An API value as a word: "DISABLED" -> "Disabled", "METADATA_ONLY" -> "Metadata only", "true" -> "on";
-    names (LZ4, GZIP-9, 1M) as they are."""
+    """An API value as a word: "DISABLED" -> "Disabled", "METADATA_ONLY" -> "Metadata only", "true" -> "on",
+    "AUTO" -> "automatic"; names (LZ4, GZIP-9, 1M) as they are."""
     text = str(value)
-    if text in _SWITCH:
-        return _SWITCH[text]
+    if text in _WORDS:
+        return _WORDS[text]
     if not _ENUM.fullmatch(text) or text in _ACRONYMS:
         return text
     words = text.lower().replace('_', ' ')
@@ -149,8 +156,9 @@ def choice_words(values, conjunction: str = 'or') -> str:
 
 def value_words(kind: str, setting: str, value) -> str:
     """A setting's value as people read it, by the unit of the settings list: sizes in IEC units ("24 GiB", 128K as
-    "128 KiB", three TCP buffer sizes joined by " / "), rates per second, percentages, seconds, 0 of the ARC bounds
-    as "0 (OpenZFS default)", enums as words ("Disabled"), switches as on/off; "no value" for None."""
+    "128 KiB", three TCP buffer sizes as "4 KiB, 128 KiB, 6 MiB (min, default, max)"), rates per second,
+    percentages, seconds, 0 of the ARC bounds as "0 (OpenZFS default)", enums as words ("Disabled"), switches
+    (0/1 and true/false) as off/on; "no value" for None."""
     if value is None:
         return 'no value'
     text = str(value).strip()
@@ -164,7 +172,10 @@ def value_words(kind: str, setting: str, value) -> str:
         except ValueError:
             return text
         suffix = '/s' if unit == BYTES_PER_SECOND else ''
-        return ' / '.join(format_bytes(size) + suffix for size in sizes)
+        words = ', '.join(format_bytes(size) + suffix for size in sizes)
+        return f'{words} {TRIPLE_WORDS}' if len(sizes) == 3 else words
+    if unit == SWITCH and text in _ON_OFF:
+        return _ON_OFF[text]
     if unit == PERCENT and text.isdigit():
         return f'{text} %'
     if unit == SECONDS and text.isdigit():
@@ -174,11 +185,11 @@ def value_words(kind: str, setting: str, value) -> str:
 
 def unit_fields(kind: str, setting: str) -> dict:
     """``{unit, zero_is_default}`` of any setting a row names (plan, in effect, drift), in the vocabulary of the
-    settings list, so the panel never guesses a unit: ``unit`` None for a setting without one (an enum, a switch,
+    settings list, so the panel never guesses a unit: ``unit`` None for a setting without one (an enum, true/false,
     a pool's devices, a setting tuning does not know)."""
     found = WORDS.get((kind, setting))
     return {'unit': found[2] if found else None, 'zero_is_default': zero_is_default(kind, setting)}
 
 
-__all__ = ['BYTES', 'BYTES_PER_SECOND', 'COUNT', 'PERCENT', 'SECONDS', 'UNITS', 'WORDS', 'choice_words', 'name_of',
-           'unit_fields', 'value_word', 'value_words', 'words_of']
+__all__ = ['BYTES', 'BYTES_PER_SECOND', 'COUNT', 'PERCENT', 'SECONDS', 'SWITCH', 'TRIPLE_WORDS', 'UNITS', 'WORDS',
+           'choice_words', 'name_of', 'unit_fields', 'value_word', 'value_words', 'words_of']

@@ -21,7 +21,7 @@ describe('preset settings', () => {
     expect(shownValue(percent, '10')).toBe('10 %');
     expect(shownValue(sync, 'STANDARD')).toBe('Standard');
     expect(shownValue(arc, null)).toBe('—');
-    expect(shownValue(arc, '0')).toBe('0 (OpenZFS decides)');
+    expect(shownValue(arc, '0')).toBe('0 (OpenZFS default)');   // as the plan says it: one formatter
     expect(shownValue(recordsize, '0')).toBe('0 B');
     expect(typedValue(arc, String(8 * 2 ** 30))).toBe('8G');
     expect(typedValue(arc, String(1536 * 2 ** 20))).toBe('1536M');
@@ -29,6 +29,18 @@ describe('preset settings', () => {
     expect(typedValue(arc, '0')).toBe('0');
     expect(typedValue(percent, '20')).toBe('20%');
     expect(typedValue(recordsize, '1M')).toBe('1M');
+  });
+
+  it('words what the setting picker shows as "Now" and "Default" as the plan does: switches, sizes, automatic', () => {
+    const flush = { ...sync, kind: 'ZFS_PARAMETER' as const, setting: 'zfs_nocacheflush', unit: 'SWITCH' as const, choices: ['0', '1'] };
+    expect(shownValue(flush, '1')).toBe('on');
+    expect(choiceLabel(flush, '0')).toBe('off');   // the editor's choices: "off | on", not "0 | 1"
+    const tcp = { ...arc, setting: 'net.ipv4.tcp_rmem', unit: 'BYTES' as const, zero_is_default: false };
+    expect(shownValue(tcp, '4096 131072 6291456')).toBe('4 KiB, 128 KiB, 6 MiB (min, default, max)');
+    expect(shownValue({ ...sync, unit: null }, 'false')).toBe('off');   // SMB multichannel
+    expect(shownValue({ ...sync, unit: 'COUNT' }, 'AUTO')).toBe('automatic');   // NFS server threads
+    expect(shownValue(recordsize, '128K')).toBe('128 KiB');
+    expect(shownValue(undefined, '1')).toBe('1');   // the settings list not loaded: no unit to go by
   });
 
   it('offers a list for settings with choices only and an example in the unit otherwise', () => {

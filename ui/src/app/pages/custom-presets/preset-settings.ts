@@ -2,7 +2,7 @@
 import { SettingKind } from '../../api/models/tuning-common';
 import { SettingUnit, TuningPresetSettingInfo, TuningPresetValueRisk } from '../../api/models/tuning-preset';
 import { T } from '../../i18n/translate-marker';
-import { enumWords, formatBytes } from '../../shared/format';
+import { formatSettingValue } from '../../shared/format';
 
 export const KIND_WORDS: Record<SettingKind, string> = {
   DATASET_PROPERTY: T('Dataset property'),
@@ -18,6 +18,7 @@ export const UNIT_WORDS: Record<SettingUnit, string> = {
   PERCENT: T('percent of RAM'),
   SECONDS: T('seconds'),
   COUNT: T('number'),
+  SWITCH: T('off or on'),
 };
 
 const UNIT_EXAMPLES: Record<SettingUnit, string> = {
@@ -26,6 +27,7 @@ const UNIT_EXAMPLES: Record<SettingUnit, string> = {
   PERCENT: T('e.g. 20%'),
   SECONDS: T('e.g. 10s'),
   COUNT: T('e.g. 16'),
+  SWITCH: T('off or on'),
 };
 
 /** One name per setting across kinds: `KIND:setting`. */
@@ -43,30 +45,11 @@ export function searchSettings(settings: readonly TuningPresetSettingInfo[], que
   });
 }
 
-/** A value as people read it (for the translate pipe): sizes in KiB…TiB, percentages and seconds with their sign;
- *  '—' when unknown. */
+/** A value as people read it, by the one value formatter (formatSettingValue): sizes in KiB…TiB, switches as
+ *  off/on, percentages and seconds with their sign; '—' when unknown. Without the settings list (`info` undefined)
+ *  the formatter's guess for a row without a unit. */
 export function shownValue(info: TuningPresetSettingInfo | undefined, value: string | null | undefined): string {
-  if (value == null || value === '') {
-    return '—';
-  }
-  if (!/^\d+$/.test(value)) {
-    return (info?.unit == null ? enumWords(value) : null) ?? value;   // "Throughput", as formatSettingValue
-  }
-  if (value === '0' && info?.zero_is_default) {
-    return T('0 (OpenZFS decides)');
-  }
-  switch (info?.unit) {
-    case 'BYTES':
-      return formatBytes(Number(value));
-    case 'BYTES_PER_SECOND':
-      return `${formatBytes(Number(value))}/s`;
-    case 'PERCENT':
-      return `${value} %`;
-    case 'SECONDS':
-      return `${value} s`;
-    default:
-      return value;
-  }
+  return formatSettingValue(value, info?.unit, info?.zero_is_default ?? false);
 }
 
 const SIZE_SUFFIXES: [string, bigint][] = [['T', 1n << 40n], ['G', 1n << 30n], ['M', 1n << 20n], ['K', 1n << 10n]];

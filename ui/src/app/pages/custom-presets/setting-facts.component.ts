@@ -12,7 +12,7 @@ import { UNIT_WORDS, shownValue } from './preset-settings';
   styles: `:host { display: flex; flex-wrap: wrap; gap: 2px 12px; font-size: 0.9em; color: var(--fg2); }`,
   template: `
     @let s = info();
-    @if (s.unit) { <span>{{ 'Unit: {unit}' | t: { unit: (unitWords[s.unit] | t) } }}</span> }
+    @if (s.unit && s.unit !== 'SWITCH') { <span>{{ 'Unit: {unit}' | t: { unit: (unitWords[s.unit] | t) } }}</span> }
     <span>{{ 'Allowed: {range}' | t: { range: s.allowed } }}</span>
     @if (s.kind === 'DATASET_PROPERTY' && s.scope) {
       <span>{{ 'Now on {dataset}: {value}' | t: { dataset: s.scope, value: (shown(s, s.current) | t) } }}</span>

@@ -97,7 +97,7 @@ export interface TuningApi {
           number[],
           number | null,
           boolean,
-          (300 | 340 | 400 | 460 | 530 | 610 | 700 | 800 | 900)[] | null
+          (300 | 345 | 400 | 460 | 530 | 610 | 700 | 800 | 900)[] | null
         ];
     result: TuningBenchmarkCompareEntry;
   };
@@ -194,6 +194,21 @@ export interface TuningApi {
      */
     params: [TuningBenchmarkSpec];
     result: TuningBenchmarkEntry;
+  };
+  /**
+   * What a benchmark of `dataset` has room for now, read as its space check reads it (said before Start): the
+   * dataset's free bytes and the largest scratch quota the check lets through.
+   */
+  'tuning.benchmark.space': {
+    job: false;
+    /**
+     * `[dataset]`
+     *
+     * @minItems 1
+     * @maxItems 1
+     */
+    params: [string];
+    result: TuningBenchmarkSpaceEntry;
   };
   /**
    * Stop a campaign: it restores the original configuration (rebooting if that needs it and reboots are
@@ -1432,6 +1447,22 @@ export interface TuningBenchmarkPlanEstimateEntry {
    */
   summary: string;
 }
+export interface TuningBenchmarkSpaceEntry {
+  /**
+   * Whether the dataset is on ZFS (a scratch child dataset) or a plain directory (the sandbox's stand-in).
+   */
+  on_zfs: boolean;
+  /**
+   * What the dataset may still take now, as the space check reads it: on ZFS its available bytes (quotas and
+   * parity excluded), elsewhere the filesystem's free bytes.
+   */
+  free_bytes: number;
+  /**
+   * The largest scratch quota (working set + 10 %) the space check lets through: on ZFS the pool stays at most
+   * 80 % used; elsewhere a margin stays free.
+   */
+  room_bytes: number;
+}
 export interface TuningBenchmarkSpec {
   /**
    * Dataset to measure; the benchmark writes only inside a scratch child of it, removed afterwards.
@@ -1628,9 +1659,10 @@ export interface TuningChange {
   same_value?: boolean;
   /**
    * What `current` and `proposed` count, as in `tuning.preset.settings` (`BYTES`: "25769803776" is 24 GiB);
-   * `null` when the setting has no unit (an enum, a switch, a pool's devices).
+   * `SWITCH`: a 0/1 module parameter, "0" reads off and "1" on; `null` when the setting has no unit (an enum, a
+   * pool's devices).
    */
-  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
+  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT' | 'SWITCH') | null;
   /**
    * A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes): show it as the default, not as 0 B.
    */
@@ -2009,7 +2041,7 @@ export interface TuningLadderSettingThen {
    * What `then` and `now` count, as on plan rows (`BYTES`: "25769803776" is 24 GiB); `null`: no unit (an enum, a
    * switch).
    */
-  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
+  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT' | 'SWITCH') | null;
   /**
    * A value 0 leaves the setting to OpenZFS (the ARC sizes): show it as the default, not as 0 B.
    */
@@ -2184,7 +2216,7 @@ export interface TuningPresetSettingInfo {
   /**
    * How a value may be typed: sizes with K/M/G/T ("64G"), percentages with "%", seconds with "s".
    */
-  unit: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
+  unit: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT' | 'SWITCH') | null;
   /**
    * The allowed values when they are a list (beside any range).
    */
@@ -2463,7 +2495,7 @@ export interface TuningStateAccepted {
   /**
    * What the values count, as in `tuning.preset.settings` (`BYTES`, `PERCENT`, ...); `null`: no unit.
    */
-  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
+  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT' | 'SWITCH') | null;
   /**
    * A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes).
    */
@@ -2516,7 +2548,7 @@ export interface TuningStateDrift {
   /**
    * What the values count, as in `tuning.preset.settings` (`BYTES`, `PERCENT`, ...); `null`: no unit.
    */
-  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
+  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT' | 'SWITCH') | null;
   /**
    * A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes).
    */
@@ -2570,11 +2602,22 @@ export interface TuningStateInEffect {
   /**
    * What the values count, as in `tuning.preset.settings` (`BYTES`, `PERCENT`, ...); `null`: no unit.
    */
-  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
+  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT' | 'SWITCH') | null;
   /**
    * A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes).
    */
   zero_is_default?: boolean;
+  /**
+   * A DANGEROUS dataset property: the datasets below `scope` that inherit its value, so lose the same safety (at
+   * most 50 names; `children_inheriting_count` counts all; [] none); `null` on other rows or when they could not be
+   * read (`children_unknown`).
+   */
+  children_inheriting?: string[] | null;
+  children_inheriting_count?: number | null;
+  /**
+   * The datasets below `scope` could not be read: any of them that inherits the value is at stake too.
+   */
+  children_unknown?: boolean;
 }
 export interface TuningStatePending {
   key: string;
@@ -2589,7 +2632,7 @@ export interface TuningStatePending {
   /**
    * What `proposed` counts, as on in-effect rows; `null`: no unit.
    */
-  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT') | null;
+  unit?: ('BYTES' | 'BYTES_PER_SECOND' | 'PERCENT' | 'SECONDS' | 'COUNT' | 'SWITCH') | null;
   /**
    * A value 0 leaves the setting to OpenZFS or the kernel (the ARC sizes).
    */
