@@ -4,7 +4,7 @@
   "inconclusive", INSUFFICIENT_RUNS → "too few runs", FROM_RAM → "from RAM, not judged".
 - ``median_text(cell, unit)`` → "412 MB/s"; ``ci_text(cell, unit)`` → "95 % interval of the median 398 – 420 MB/s"
   (``interval_name``: named by the 95 % its runs reach, whatever their exact coverage above it, which the Method
-  states once; by the lower coverage they reach when fewer than 9 runs cannot: "93.8 % interval of the median");
+  states once; by the lower coverage they reach when 5 runs or fewer cannot: "93.8 % interval of the median");
   ``range_text(low, high, unit)`` → "398 – 420 MB/s".
 - ``change_text(cell)`` → "+12.3 % (+8.10 % … +15.0 %), p 0.008", "too few runs for a verdict (need 5 per side)"
   when the runs cannot reach one (no interval, no p), the change observed on reads the ARC answered (FROM_RAM), or
