@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, effect, inject, signal } from '@angular/core';
 import { MatButton } from '@angular/material/button';
 import { MatCheckbox } from '@angular/material/checkbox';
 import { MatProgressBar } from '@angular/material/progress-bar';
@@ -9,13 +9,16 @@ import { ROLE } from '../auth/roles';
 import { TranslatePipe } from '../i18n/translate.pipe';
 import { DialogDirective } from '../shared/dialog/dialog.directive';
 import { SettingValueComponent } from '../shared/setting-value.component';
+import { formatSeconds } from '../shared/format';
 import { BoxStore } from '../stores/box.store';
-import { RebootService } from './reboot.service';
+import { REBOOT_SLOW_SECONDS, RebootService } from './reboot.service';
 import { TestIdDirective } from '../shared/test-id/test-id.directive';
 
 /**
  * Confirm → rebooting → waiting for the box → verified items, in a CDK dialog (tpDialog; a click beside it does
- * nothing, Esc is `dismiss()`). Becomes a banner while the login form is needed.
+ * nothing, Esc is `dismiss()`). The wait counts the time since the reboot, says after REBOOT_SLOW_SECONDS what to
+ * look at, and may be closed to a notice while the panel keeps checking. Becomes a banner while the login form is
+ * needed.
  */
 @Component({
   selector: 'tp-reboot-dialog',
@@ -32,6 +35,11 @@ import { TestIdDirective } from '../shared/test-id/test-id.directive';
         <div class="banner warn" role="status" tpTest="reboot-login-needed">
           {{ 'The box is back after the reboot. Log in again to see what was verified.' | t }}
         </div>
+      } @else if (reboot.inBackground()) {
+        <div class="banner warn" role="status" tpTest="reboot-background-notice">
+          {{ 'Rebooting: the box has not come back yet ({elapsed} since the reboot). The panel keeps checking and shows what was verified when it is back.' | t: { elapsed: elapsedWords() } }}
+          <button matButton="outlined" type="button" tpTest="reboot-show" (click)="reboot.showWait()">{{ 'Show' | t }}</button>
+        </div>
       } @else {
         <ng-template tpDialog [tpDialogLabel]="'Reboot' | t" tpDialogBackdropDismisses="false"
                      (tpDialogDismiss)="dismiss()">
@@ -42,7 +50,7 @@ import { TestIdDirective } from '../shared/test-id/test-id.directive';
                 <p>{{ 'These settings take effect after a reboot:' | t }}</p>
                 <ul tpTest="reboot-pending-list">
                   @for (item of box.pendingReboot(); track item.key) {
-                    <li tpTest="reboot-pending">@if (item.name ?? box.settingWords(item.key); as words) {<span class="what">{{ words }}</span> (<code>{{ item.setting }}</code>)} @else {<code>{{ item.setting }}</code>} → <tp-setting-value [value]="item.proposed" [unit]="item.unit" [zeroIsDefault]="item.zero_is_default" /></li>
+                    <li tpTest="reboot-pending"><span class="what" [attr.title]="item.setting">{{ item.name ?? box.settingWords(item.key) ?? item.setting }}</span> → <tp-setting-value [value]="item.proposed" [unit]="item.unit" [zeroIsDefault]="item.zero_is_default" /></li>
                   }
                 </ul>
                 @if (box.isSandbox()) {
@@ -65,7 +73,13 @@ import { TestIdDirective } from '../shared/test-id/test-id.directive';
               }
               @case ('waiting') {
                 <mat-progress-bar mode="indeterminate" [attr.aria-label]="'Reboot' | t" />
-                <p role="status" tpTest="reboot-status">{{ 'Waiting for the box to come back…' | t }}</p>
+                <p role="status" tpTest="reboot-status">{{ 'Waiting for the box to come back… {elapsed} since the reboot.' | t: { elapsed: elapsedWords() } }}</p>
+                @if (slow()) {
+                  <p class="banner warn" role="alert" tpTest="reboot-slow">{{ 'The box has not come back after {limit}. Look at its console (a screen attached to it, or its IPMI or BMC remote console): it may still be starting, or be stopped at an error or a boot menu.' | t: { limit: limitWords } }}</p>
+                }
+                <div class="actions">
+                  <button matButton="outlined" type="button" tpTest="reboot-background" (click)="reboot.keepCheckingInBackground()">{{ 'Keep checking in the background' | t }}</button>
+                </div>
               }
               @case ('failed') {
                 <p class="banner danger" role="alert" tpTest="reboot-error">{{ reboot.error() }}</p>
@@ -109,13 +123,33 @@ export class RebootDialogComponent {
   private readonly auth = inject(AuthService);
   protected readonly confirmed = signal(false);
   protected readonly needsLogin = computed(() => this.reboot.phase() === 'waiting' && this.auth.status() === 'logged-out');
+  /** Ticks each second while the box restarts, for the time waited. */
+  private readonly now = signal(Date.now());
+  private readonly elapsed = computed(() => Math.max(0, Math.floor((this.now() - (this.reboot.since() ?? this.now())) / 1000)));
+  protected readonly elapsedWords = computed(() => formatSeconds(this.elapsed()));
+  protected readonly slow = computed(() => this.elapsed() >= REBOOT_SLOW_SECONDS);
+  protected readonly limitWords = formatSeconds(REBOOT_SLOW_SECONDS);
 
-  /** Esc cancels before the reboot and closes after it; while the box restarts there is nothing to close. */
+  constructor() {
+    effect((onCleanup) => {
+      const phase = this.reboot.phase();
+      if (phase === 'rebooting' || phase === 'waiting') {
+        this.now.set(Date.now());
+        const timer = setInterval(() => this.now.set(Date.now()), 1000);
+        onCleanup(() => clearInterval(timer));
+      }
+    });
+  }
+
+  /** Esc cancels before the reboot and closes after it; while the box restarts it closes the wait to its notice
+   *  (the check goes on). */
   protected dismiss(): void {
     const phase = this.reboot.phase();
     if (phase === 'confirm') {
       this.confirmed.set(false);
       this.reboot.cancel();
+    } else if (phase === 'waiting') {
+      this.reboot.keepCheckingInBackground();
     } else if (phase === 'failed' || phase === 'done') {
       this.reboot.close();
     }

@@ -16,4 +16,9 @@ describe('rebootOutcome', () => {
       verified: ['zfs_a'], stillPending: ['zfs_b'], drifted: ['zfs_c'],
     });
   });
+
+  it('names each setting in words as the plan did, not by its id', () => {
+    const limit = { ...pending('zfs_dirty_data_max_max'), name: 'Write buffer limit' };
+    expect(rebootOutcome([limit], fakeState()).verified).toEqual(['Write buffer limit']);
+  });
 });

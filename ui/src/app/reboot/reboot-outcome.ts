@@ -1,5 +1,6 @@
 import { TuningState, TuningStatePending } from '../api/models/tuning-profile';
 
+/** Each list names a setting in words as the plan did ("Write buffer limit"), its id where no name came with it. */
 export interface RebootOutcome {
   /** Waited for the reboot and now hold the proposed value. */
   verified: string[];
@@ -15,12 +16,13 @@ export function rebootOutcome(before: TuningStatePending[], after: TuningState):
   const drift = new Set(after.drift.map((d) => d.key));
   const outcome: RebootOutcome = { verified: [], stillPending: [], drifted: [] };
   for (const item of before) {
+    const name = item.name ?? item.setting;
     if (pending.has(item.key)) {
-      outcome.stillPending.push(item.setting);
+      outcome.stillPending.push(name);
     } else if (drift.has(item.key)) {
-      outcome.drifted.push(item.setting);
+      outcome.drifted.push(name);
     } else {
-      outcome.verified.push(item.setting);
+      outcome.verified.push(name);
     }
   }
   return outcome;

@@ -14,6 +14,10 @@ export type RebootPhase = 'idle' | 'confirm' | 'rebooting' | 'waiting' | 'done' 
 
 export const REBOOT_REASON = T('Apply tuning settings that wait for a reboot');
 
+/** How long a box may take to come back before the wait says so and what to look at: a TrueNAS box with many disks
+ *  or a slow firmware takes minutes; ten is well past a normal boot. */
+export const REBOOT_SLOW_SECONDS = 600;
+
 /**
  * Reboot flow: confirm, `system.reboot` job, wait for the socket to drop and come back, log in again (token or the
  * login form), then compare the state with what waited for the reboot.
@@ -29,6 +33,11 @@ export class RebootService {
   readonly outcome = signal<RebootOutcome | null>(null);
   readonly error = signal<string | null>(null);
   readonly active = computed(() => this.phase() !== 'idle');
+  /** When the reboot was asked for (ms since the epoch): the wait counts from there. */
+  readonly since = signal<number | null>(null);
+  /** The admin closed the wait: the panel keeps checking, says so in a notice, and opens the dialog again when the
+   *  box is back (or the reboot failed). */
+  readonly inBackground = signal(false);
   private bootIdBefore: string | null = null;
   private sawDisconnect = false;
 
@@ -48,6 +57,7 @@ export class RebootService {
   }
 
   ask(): void {
+    this.inBackground.set(false);
     this.error.set(null);
     this.outcome.set(null);
     this.phase.set('confirm');
@@ -62,6 +72,7 @@ export class RebootService {
     this.waitedFor.set(state?.pending_reboot ?? []);
     this.bootIdBefore = state?.boot_id ?? null;
     this.sawDisconnect = false;
+    this.since.set(Date.now());
     this.phase.set('rebooting');
     this.api.job('system.reboot', [REBOOT_REASON, { delay: null }]).subscribe({
       complete: () => this.phase() === 'rebooting' && this.phase.set('waiting'),
@@ -70,13 +81,25 @@ export class RebootService {
           return; // the box went down under the call: that is the reboot
         }
         this.error.set(errorMessage(error));
+        this.inBackground.set(false);
         this.phase.set('failed');
       },
     });
   }
 
   close(): void {
+    this.inBackground.set(false);
     this.phase.set('idle');
+  }
+
+  /** Close the wait, not the check: it goes on, and the dialog comes back with what was verified. */
+  keepCheckingInBackground(): void {
+    this.inBackground.set(true);
+  }
+
+  /** The wait's dialog again, from the notice. */
+  showWait(): void {
+    this.inBackground.set(false);
   }
 
   private async verify(): Promise<void> {
@@ -89,6 +112,7 @@ export class RebootService {
     }
     await this.box.refreshProfile();
     this.outcome.set(rebootOutcome(this.waitedFor(), state));
+    this.inBackground.set(false);
     this.phase.set('done');
   }
 }

@@ -30,6 +30,7 @@ import { PresetsStore } from '../../stores/presets.store';
 import { choiceLabel, dataLossOf, settingKey } from '../custom-presets/preset-settings';
 import { SettingCatalog } from '../custom-presets/setting-catalog';
 import { PlanPlace, PlanPlaceStore, datasetRows, placeFromQuery, planQuery, previewTarget, rowChildren } from './plan-target';
+import { ApplyOutcomeComponent } from './apply-outcome.component';
 import { PlanTableComponent } from './plan-table.component';
 import { TargetPickerComponent } from './target-picker.component';
 import { toggleIn } from '../../shared/toggle-in';
@@ -44,7 +45,7 @@ const TARGET_FIELDS = ['pool', 'dataset', 'cache_disks', 'log_disks'] as const;
 @Component({
   selector: 'tp-presets-page',
   imports: [TestIdDirective, MatCard, MatButton, TranslatePipe, PlanTableComponent, TargetPickerComponent, JobProgressDialogComponent,
-    ConfirmDialogComponent, RequiresRoleDirective, SettingValueComponent],
+    ConfirmDialogComponent, RequiresRoleDirective, SettingValueComponent, ApplyOutcomeComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './presets.page.html',
   styles: `
@@ -277,11 +278,6 @@ export class PresetsPage {
 
   protected closeApply(): void {
     this.applyRun.close();
-  }
-
-  protected settingOf(key: string): string {
-    const change = [...(this.outcome()?.applied ?? []), ...(this.plan()?.changes ?? [])].find((c) => c.key === key);
-    return change?.setting ?? key;
   }
 }
 

@@ -44,4 +44,16 @@ describe('confirmEffects', () => {
       setting: 'zfs_arc_max', current: '0', proposed: '4294967296', apply_mode: 'REBOOT', zero_is_default: true });
     expect(confirmEffects(fakePlan([arc]))[0].params['settings']).toBe('zfs_arc_max 0 (OpenZFS default) → 4 GiB');
   });
+
+  it('names a setting by its title as the plan does, not by its id', () => {
+    const max = fakeChange({ key: 'ZFS_PARAMETER:global:zfs_dirty_data_max_max', kind: 'ZFS_PARAMETER', scope: 'global',
+      setting: 'zfs_dirty_data_max_max', summary: 'Write buffer limit', current: String(8 * 2 ** 30),
+      proposed: String(6 * 2 ** 30), apply_mode: 'REBOOT' });
+    expect(words(fakePlan([max]))).toEqual(['REBOOT: Needs a reboot to take effect (offered afterwards; it stops what this '
+      + 'box serves until it is back): Write buffer limit 8 GiB → 6 GiB.']);
+    const multichannel = fakeChange({ key: 'SERVICE:smb:multichannel', kind: 'SERVICE', scope: 'smb',
+      setting: 'multichannel', summary: 'SMB multichannel', current: 'false', proposed: 'true',
+      apply_mode: 'SERVICE_RESTART', unit: null });
+    expect(confirmEffects(fakePlan([multichannel]))[0].params['settings']).toBe('SMB multichannel off → on');
+  });
 });

@@ -30,8 +30,10 @@ function value(c: TuningChange, v: string | null): string {
   return formatSettingValue(v, c.unit, c.zero_is_default);
 }
 
+/** "Write buffer limit 8 GiB → 6 GiB": the setting by its name in words as the plan row shows it (its id only for a
+ *  row stored before summaries came). */
 function valueChange(c: TuningChange): string {
-  return `${c.setting} ${value(c, c.current)} → ${value(c, c.proposed)}`;
+  return `${c.summary ?? c.setting} ${value(c, c.current)} → ${value(c, c.proposed)}`;
 }
 
 /**
