@@ -41,6 +41,7 @@ def test_no_fitting_disk_says_what_is_needed(small):
     plan = build_plan('max-iops', make_ctx(small))
     cache, log = prerequisite(plan, 'cache'), prerequisite(plan, 'log')
     assert not cache['met'] and 'SSD or NVMe' in cache['message'] and 'none is available' in cache['message']
+    assert cache['message'].endswith('the rest of the preset applies without it.')   # a sentence, full stop
     assert not log['met'] and 'SLOG' in log['message']
     assert 'DATASET_PROPERTY:data:recordsize' in rows(plan)
 

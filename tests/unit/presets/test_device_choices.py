@@ -76,6 +76,7 @@ def test_the_plan_carries_the_choices_and_its_prerequisite_says_why(nas):
     assert plan['devices']['cache'][0]['reason'] == 'is already chosen as the log device'
     cache = next(p for p in plan['prerequisites'] if p['id'] == 'cache')
     assert 'no unused disk fits: sdh (477 GiB SSD) is already chosen as the log device' in cache['message']
+    assert cache['message'].endswith('The rest of the preset applies without it.')
 
 
 def test_a_refused_choice_uses_the_same_words(nas):

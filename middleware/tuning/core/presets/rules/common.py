@@ -145,9 +145,9 @@ def _suggest(draft, role: str, purpose: str) -> None:
     reasons = not_offered(box, role, draft.target)
     if reasons:  # say why each unused disk is not offered, e.g. the SSD already chosen as the log device
         draft.prerequisite(role, False, f'{needs}; no unused disk fits: {"; ".join(reasons)}. The rest of the preset '
-                                        f'applies without it')
+                                        f'applies without it.')
     else:
-        draft.prerequisite(role, False, f'{needs}; none is available, so the rest of the preset applies without it')
+        draft.prerequisite(role, False, f'{needs}; none is available, so the rest of the preset applies without it.')
 
 
 def l2arc(draft, why: str, tune_feed: bool = False) -> bool:
