@@ -46,7 +46,7 @@ def test_the_method_states_the_exact_coverage_once():
 
 
 def _row(low, high, p, adjusted, verdict='INCONCLUSIVE'):
-    return {'ratio_ci_low': low, 'ratio_ci_high': high, 'p_value': p, 'p_adjusted': adjusted, 'verdict': verdict}
+    return {'ratio': 1.0, 'ratio_ci_low': low, 'ratio_ci_high': high, 'p_value': p, 'p_adjusted': adjusted, 'verdict': verdict}
 
 
 def test_an_inconclusive_verdict_says_why():
@@ -58,6 +58,9 @@ def test_an_inconclusive_verdict_says_why():
         "the interval is wholly below no change, but even before adjusting for the test's other metrics p is 0.120, "
         'not below 0.05')
     assert verdict_reason(_row(1.2, 1.4, 0.008, 0.008, 'BETTER')) is None
+    # a baseline of 0 has no ratio: said so, not a bare 'inconclusive' (nor 'not in the baseline' in the Summary)
+    assert verdict_reason({**_row(None, None, 1.0, 1.0), 'ratio': None}) == (
+        "the baseline's median is 0, so there is no change to judge")
     assert verdict_text(_row(0.62, 1.12, 0.2, 0.43)) == 'inconclusive: the interval spans no change'
 
 
@@ -70,3 +73,15 @@ def test_a_tile_says_why_it_is_inconclusive():
     assert tile['values'][1]['change']['words'] == (
         "+310 % · inconclusive: the interval is wholly above no change, but adjusted for the test's other metrics p "
         'is 0.0690, not below 0.05')
+
+
+def test_the_summary_says_why_a_zero_baseline_is_inconclusive():
+    from tuning.compute import report_of
+
+    from .test_chart_data import _pair
+    before, after = _pair()   # Sync write 4 KiB: 0 IOPS on both sides
+    for format_ in ('HTML', 'MARKDOWN'):
+        text = report_of([before, after], before['id'], None, None, format_, title='t',
+                         generated_at='2026-11-27T09:00:00Z')[0].decode()
+        assert "the baseline&#x27;s median is 0" in text or "the baseline's median is 0" in text, format_
+        assert 'not in the baseline' not in text, format_   # the baseline has the figure: it is 0

@@ -28,7 +28,7 @@ from .columns import IOPS_GROUPS, LATENCY_PERCENTILES, THROUGHPUT_GROUPS
 from .metric_info import metric_info, title_of_test
 from .numbers import LATENCY_STEPS, format_change, format_tick, format_value
 from .svg import log_ticks, nice_ticks
-from .wording import ci_text, insufficient_text, unit_word, verdict_text, verdict_word
+from .wording import ci_text, insufficient_text, unit_word, verdict_text
 
 # The baseline neutral grey, then hues told apart with colour-blindness; all ≥ 3:1 against the panel's light
 # (#ffffff, #f2f2f2) and dark (#282828, #1e1e1e) backgrounds.
@@ -67,7 +67,7 @@ def _change(row):
         return {'ratio': row.get('ratio'), 'verdict': 'INSUFFICIENT_RUNS',
                 'words': insufficient_text(row.get('min_runs'))}
     if row.get('ratio') is None:
-        return {'ratio': None, 'verdict': row.get('verdict'), 'words': verdict_word(row.get('verdict'))}
+        return {'ratio': None, 'verdict': row.get('verdict'), 'words': verdict_text(row)}
     # an inconclusive verdict says why (an interval wholly on one side is not one by itself)
     return {'ratio': row['ratio'], 'verdict': row.get('verdict'),
             'words': f'{format_change(row["ratio"])} · {verdict_text(row)}'}

@@ -129,11 +129,10 @@ def _cell(cell, column, baseline_row):
         return '<td class="num small">not measured</td>'
     unit = column['unit']
     parts = [f'<div class="v">{e(median_text(cell, unit))}</div>', f'<div class="ci">{e(ci_text(cell, unit))}</div>']
-    change = change_text(cell)
-    if change:
-        reason = verdict_reason(cell)
-        parts.append(f'<div>{_verdict(cell.get("verdict"))}</div><div class="small">{e(change)}</div>'
-                     + (f'<div class="small">{e(reason)}</div>' if reason else ''))
+    change, reason = change_text(cell), verdict_reason(cell)
+    if change or reason:
+        parts.append(f'<div>{_verdict(cell.get("verdict"))}</div>'
+                     + ''.join(f'<div class="small">{e(words)}</div>' for words in (change, reason) if words))
     elif not baseline_row:
         parts.append('<div class="small">not in the baseline</div>')
     return f'<td class="num">{"".join(parts)}</td>'

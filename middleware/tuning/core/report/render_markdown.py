@@ -35,10 +35,9 @@ def _cell(cell, unit, baseline_row):
     if cell is None:
         return 'not measured'
     text = f'**{md(median_text(cell, unit))}** ({md(ci_text(cell, unit))})'
-    change = change_text(cell)
-    if change:
-        reason = verdict_reason(cell)
-        text += f'<br>{md(verdict_word(cell.get("verdict")).upper())}: {md(change)}' + (
+    change, reason = change_text(cell), verdict_reason(cell)
+    if change or reason:
+        text += f'<br>{md(verdict_word(cell.get("verdict")).upper())}' + (f': {md(change)}' if change else '') + (
             f' — {md(reason)}' if reason else '')
     elif not baseline_row:
         text += '<br>not in the baseline'

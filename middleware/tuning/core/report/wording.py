@@ -105,6 +105,8 @@ def verdict_reason(row):
     inconclusive needs saying why. The panel says the same (compare-data.ts ``verdictReason``)."""
     if row.get('verdict') != 'INCONCLUSIVE':
         return None
+    if row.get('ratio') is None:   # the comparison's only ratio it cannot make
+        return "the baseline's median is 0, so there is no change to judge"
     low, high, p, adjusted = (row.get(k) for k in ('ratio_ci_low', 'ratio_ci_high', 'p_value', 'p_adjusted'))
     if low is None or high is None or low <= 1 <= high:
         return 'the interval spans no change'

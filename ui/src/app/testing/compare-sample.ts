@@ -163,7 +163,7 @@ export const COMPARE_SAMPLE: CompareDrawing = {
           "change": {
             "ratio": null,
             "verdict": "INCONCLUSIVE",
-            "words": "inconclusive"
+            "words": "inconclusive: the baseline's median is 0, so there is no change to judge"
           }
         },
         {

@@ -22,7 +22,8 @@ describe('compare data', () => {
 
   it('says why a verdict is inconclusive, as the report does (core/report/wording.py verdict_reason)', () => {
     const row = (ciLow: number, ciHigh: number, pValue: number, pAdjusted: number, verdict = 'INCONCLUSIVE' as const) =>
-      ({ ciLow, ciHigh, pValue, pAdjusted, verdict });
+      ({ ratio: 1, ciLow, ciHigh, pValue, pAdjusted, verdict });
+    expect(verdictReason({ ...row(0.9, 1.1, 0.5, 0.5), ratio: null })).toEqual({ words: REASON_WORDS.baselineZero, p: null });
     expect(verdictReason(row(0.62, 1.12, 0.2, 0.43))).toEqual({ words: REASON_WORDS.spans, p: null });
     expect(verdictReason(row(1.34, 17.4, 0.017, 0.069))).toEqual({ words: REASON_WORDS.aboveAdjusted, p: 0.069 });
     expect(verdictReason(row(0.5, 0.9, 0.12, 0.24))).toEqual({ words: REASON_WORDS.belowRaw, p: 0.12 });

@@ -42,6 +42,7 @@ const ALPHA = 0.05;
 /** Why a verdict is INCONCLUSIVE, as the report and the tiles say it (core/report/wording.py verdict_reason): an
  *  interval wholly on one side of no change is not a verdict by itself, and the reader is told what held it back. */
 export const REASON_WORDS = {
+  baselineZero: T("the baseline's median is 0, so there is no change to judge"),
   spans: T('the interval spans no change'),
   aboveAdjusted: T("the interval is wholly above no change, but adjusted for the test's other metrics p is {p}, not below 0.05"),
   belowAdjusted: T("the interval is wholly below no change, but adjusted for the test's other metrics p is {p}, not below 0.05"),
@@ -51,10 +52,13 @@ export const REASON_WORDS = {
 
 /** The reason's words and the p they quote (the adjusted one, or the raw one when even that is not below 0.05);
  *  null for any verdict but INCONCLUSIVE. */
-export function verdictReason(row: Pick<DeltaRow, 'verdict' | 'ciLow' | 'ciHigh' | 'pValue' | 'pAdjusted'>):
+export function verdictReason(row: Pick<DeltaRow, 'verdict' | 'ratio' | 'ciLow' | 'ciHigh' | 'pValue' | 'pAdjusted'>):
   { words: string; p: number | null } | null {
   if (row.verdict !== 'INCONCLUSIVE') {
     return null;
+  }
+  if (row.ratio === null) {   // the comparison's only ratio it cannot make
+    return { words: REASON_WORDS.baselineZero, p: null };
   }
   const { ciLow: low, ciHigh: high, pValue: p, pAdjusted: adjusted } = row;
   if (low === null || high === null || (low <= 1 && 1 <= high)) {
