@@ -9,6 +9,7 @@ from .bench.arc_reads import merged_arc
 from .bench.comparison import VERDICT_WORDS
 from .bench.power import INSUFFICIENT_RUNS
 from .bench.statistics import summarize_runs
+from .figures import change_percent, p_value
 from .presets.catalog import get_builtin
 from .presets.data_loss import FIELD, merged_data_loss
 
@@ -83,9 +84,10 @@ def recommend(comparison: dict, names: dict[int, str], rounds: int | None = None
             for other, other_row in better[1:]:
                 if _better(other_row['ratio'], row['ratio'], direction):
                     name, row = other, other_row
-            change = (row['ratio'] - 1) * 100
-            words = (f'{title(name)} wins: {change:+.1f} % vs baseline (95 % CI {(row["ratio_ci_low"] - 1) * 100:+.1f} … '
-                     f'{(row["ratio_ci_high"] - 1) * 100:+.1f} %, adjusted p {row["p_adjusted"]:.3g})')
+            # figures by the one rule, as the report's tables say the same row (walk s9)
+            words = (f'{title(name)} wins: {change_percent(row["ratio"])} vs baseline (95 % interval '
+                     f'{change_percent(row["ratio_ci_low"])} … {change_percent(row["ratio_ci_high"])}, adjusted p '
+                     f'{p_value(row["p_adjusted"])})')
             out.append({'test': test, 'metric': metric, 'direction': direction, 'winner': name,
                         'ratio': row['ratio'], 'ratio_ci_low': row['ratio_ci_low'],
                         'ratio_ci_high': row['ratio_ci_high'], 'p_adjusted': row['p_adjusted'],

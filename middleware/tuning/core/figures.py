@@ -6,6 +6,7 @@ report package (which imports ``campaign``, which imports ``bench``).
 import math
 
 UNKNOWN = 'unknown'
+MINUS = '\u2212'   # the typographic minus: "−16.3 %" beside "+21.4 %", in the panel (formatRatioPercent) as here
 
 
 def megabits(mbps):
@@ -26,3 +27,19 @@ def significant(x):
         return f'{x:,.2f}'
     digits = min(9, 2 - math.floor(math.log10(a)))
     return f'{x:.{digits}f}'
+
+
+def change_percent(ratio):
+    """A ratio of medians as a change by the same rule: 4.099 → '+310 %', 0.837 → '−16.3 %', 1 → '±0 %'."""
+    if ratio is None:
+        return UNKNOWN
+    percent = (ratio - 1) * 100
+    sign = '+' if percent > 0 else MINUS if percent < 0 else '±'
+    return f'{sign}{significant(abs(percent))} %'
+
+
+def p_value(p):
+    """A p-value by the same rule: 0.4286 → '0.429', below 0.001 → '< 0.001' (the panel's formatP)."""
+    if p is None:
+        return UNKNOWN
+    return '< 0.001' if p < 0.001 else significant(p)

@@ -85,3 +85,13 @@ def test_the_summary_says_why_a_zero_baseline_is_inconclusive():
                          generated_at='2026-11-27T09:00:00Z')[0].decode()
         assert "the baseline&#x27;s median is 0" in text or "the baseline's median is 0" in text, format_
         assert 'not in the baseline' not in text, format_   # the baseline has the figure: it is 0
+
+
+def test_a_campaign_winner_is_said_by_the_same_rule():
+    from tuning.core.campaign import recommend
+    row = {'test': 'RAND_READ_4K', 'metric': 'read_lat_p99_ns', 'direction': 'LOWER', 'ratio': 0.837,
+           'ratio_ci_low': 0.619, 'ratio_ci_high': 0.95, 'p_value': 0.001, 'p_adjusted': 0.00794, 'verdict': 'BETTER',
+           'min_runs': 5}
+    comparison = {'baseline': {'id': 1}, 'comparisons': [{'id': 2, 'metrics': [row]}]}
+    [words] = [r['summary'] for r in recommend(comparison, {1: 'baseline', 2: 'tuned'}) if r['winner']]
+    assert words == 'tuned wins: \u221216.3 % vs baseline (95 % interval \u221238.1 % … \u22125.00 %, adjusted p 0.00794)'

@@ -11,7 +11,7 @@
 Byte sizes are ``core.presets.units.format_bytes``'s ("64 GiB", "3.2 GiB"): one spelling in plans and reports.
 """
 
-from ..figures import UNKNOWN, significant
+from ..figures import UNKNOWN, change_percent, p_value, significant
 
 LATENCY_STEPS = ((1e9, 's'), (1e6, 'ms'), (1e3, 'µs'), (1, 'ns'))
 
@@ -47,15 +47,8 @@ def display_unit(unit):
     return 1, unit
 
 
-MINUS = '\u2212'   # the typographic minus: "−16.3 %" beside "+21.4 %", in the panel as in the reports
-
-
 def format_change(ratio):
-    if ratio is None:
-        return UNKNOWN
-    percent = (ratio - 1) * 100
-    sign = '+' if percent > 0 else MINUS if percent < 0 else '±'
-    return f'{sign}{significant(abs(percent))} %'
+    return change_percent(ratio)
 
 
 def format_ratio_ci(low, high):
@@ -65,11 +58,7 @@ def format_ratio_ci(low, high):
 
 
 def format_p(p):
-    if p is None:
-        return UNKNOWN
-    if p < 0.001:
-        return '< 0.001'
-    return significant(p)
+    return p_value(p)
 
 
 def format_percent(x):
