@@ -95,3 +95,9 @@ def test_a_campaign_winner_is_said_by_the_same_rule():
     comparison = {'baseline': {'id': 1}, 'comparisons': [{'id': 2, 'metrics': [row]}]}
     [words] = [r['summary'] for r in recommend(comparison, {1: 'baseline', 2: 'tuned'}) if r['winner']]
     assert words == 'tuned wins: \u221216.3 % vs baseline (95 % interval \u221238.1 % … \u22125.00 %, adjusted p 0.00794)'
+
+
+def test_a_noisy_metric_on_compare_says_its_cv_by_the_same_rule():
+    from tuning.core.bench.conditions import noise_warnings
+    result = {'id': 1, 'label': 'a', 'summary': {'SEQ_WRITE': {'write_bw_bytes': {'n': 10, 'cv_percent': 123.4}}}}
+    assert any('CV 123 % over 10 runs' in w for w in noise_warnings(result))   # not '123.4 %'

@@ -42,7 +42,7 @@ no gap.
 A result is a stored benchmark result as ``tuning.benchmark.get`` returns it; imported ones have little context and are
 compared on what they have.
 """
-from ..figures import megabits
+from ..figures import megabits, significant
 from ..protocols import protocol_words
 from ..presets.data_loss import measured_with, recorded_data_loss
 from ..presets.units import format_bytes
@@ -253,7 +253,7 @@ def noise_warnings(result):
                 continue
             cv = stats.get('cv_percent')
             if cv is not None and cv > NOISY_CV_PERCENT:
-                warnings.append(f'{name} {_what(test, metric)}: noisy (CV {cv:.1f} % over {stats["n"]} runs); '
+                warnings.append(f'{name} {_what(test, metric)}: noisy (CV {significant(cv)} % over {stats["n"]} runs); '
                                 'add runs or quiet the box before drawing conclusions.')
             outliers = stats.get('outliers') or []
             if outliers:
