@@ -15,7 +15,7 @@ import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.component';
 import { JobRun } from '../../jobs/job-run';
-import { jobWords } from '../../jobs/job-words';
+import { BusyNoticeComponent } from '../../jobs/busy-notice.component';
 import { FieldErrorComponent } from '../../shared/field-error.component';
 import { readyToSend, setServerErrors } from '../../shared/field-errors';
 import { NumberFieldComponent } from '../../shared/number-field/number-field.component';
@@ -36,7 +36,7 @@ const NUMBER_FIELDS = [
 @Component({
   selector: 'tp-network-form',
   imports: [TestIdDirective, MatCard, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
-    JobProgressDialogComponent, FieldErrorComponent, NumberFieldComponent, RequiresRoleDirective],
+    JobProgressDialogComponent, FieldErrorComponent, NumberFieldComponent, RequiresRoleDirective, BusyNoticeComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* an error line under one field must not push its neighbours down */
@@ -51,8 +51,7 @@ const NUMBER_FIELDS = [
       <h2>{{ 'Measure the network ceiling' | t }}</h2>
       <p class="muted">{{ 'The box serves four iperf3 tests in turn; run each on a client as the progress says.' | t }}</p>
       @if (box.busy(); as busy) {
-        <p class="banner warn" role="status" tpTest="net-busy">
-          {{ 'The box is busy: {what} (job {id}).' | t: { what: (jobWords(busy) | t), id: busy.job_id } }}</p>
+        <tp-busy-notice [busy]="busy" testId="net-busy" />
       }
       <div class="row">
         <div class="field">
@@ -114,7 +113,6 @@ export class NetworkFormComponent {
   protected readonly box = inject(BoxStore);
   readonly stored = output<NetworkResult>();
 
-  protected readonly jobWords = jobWords;
   protected readonly nicWords = nicWords;
   protected readonly rate = formatBitRate;
   protected readonly labels = { interface: T('Network port'), label: T('Label') };
