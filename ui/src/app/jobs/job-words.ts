@@ -49,6 +49,29 @@ export function jobWords(job: Pick<Job, 'method'>): string {
   return JOB_WORDS[job.method] ?? T('Task on the box');
 }
 
+const REPORT_FORMAT_WORDS: Record<string, string> = { HTML: 'HTML', MARKDOWN: 'Markdown', CSV: 'CSV', JSON: 'JSON' };
+
+/**
+ * Which one of several jobs of a kind this is, in words, where the method alone cannot tell them apart: a report by
+ * its title, or what it is of ('Report of 3 results, HTML'). Null for the other jobs.
+ */
+export function jobDetail(job: Pick<Job, 'method' | 'arguments'>): JobEnd | null {
+  if (job.method !== 'tuning.report.generate') {
+    return null;
+  }
+  const [selection, format] = job.arguments as [{ results?: number[]; campaign?: number | null; title?: string | null } | undefined, string | undefined];
+  const as = REPORT_FORMAT_WORDS[format ?? 'HTML'] ?? format ?? 'HTML';
+  if (selection?.title) {
+    return { key: T('“{title}”, {format}'), params: { title: selection.title, format: as } };
+  }
+  if (selection?.campaign != null) {
+    return { key: T('Of campaign #{id}, {format}'), params: { id: String(selection.campaign), format: as } };
+  }
+  const n = selection?.results?.length ?? 0;
+  return n === 1 ? { key: T('Of one result, {format}'), params: { format: as } }
+    : { key: T('Of {n} results, {format}'), params: { n: String(n), format: as } };
+}
+
 export interface JobEnd {
   key: string;
   params?: Record<string, string>;

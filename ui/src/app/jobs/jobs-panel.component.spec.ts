@@ -46,6 +46,20 @@ describe('JobsPanelComponent', () => {
     expect(api.callsOf('core.job_abort')).toEqual([[9]]);
   });
 
+  it('tells several finished reports apart: by title, or what they are of, and their format', async () => {
+    const report = (id: number, args: unknown[]) => fakeJob({ id, method: 'tuning.report.generate', state: 'SUCCESS', arguments: args });
+    const { q, settle } = await renderPanel([
+      report(3, [{ results: [4, 5, 6], title: 'Before and after the SLOG' }, 'HTML']),
+      report(2, [{ results: [4, 5, 6] }, 'MARKDOWN']),
+      report(1, [{ campaign: 2 }, 'CSV']),
+    ]);
+    q('button-jobs-toggle')!.click();
+    await settle();
+    expect(q('text-job-detail-3')!.textContent).toBe('“Before and after the SLOG”, HTML');
+    expect(q('text-job-detail-2')!.textContent).toBe('Of 3 results, Markdown');
+    expect(q('text-job-detail-1')!.textContent).toBe('Of campaign #2, CSV');
+  });
+
   it('says how an aborted or reasonless failed job ended in words, never its method (nor a raw exception name)', async () => {
     const { q, settle } = await renderPanel([
       fakeJob({ id: 7, method: 'tuning.benchmark.run', state: 'ABORTED', error: 'JobAbortedException' }),

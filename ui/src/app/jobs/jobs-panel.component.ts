@@ -8,7 +8,7 @@ import { RequiresRoleDirective } from '../auth/requires-role/requires-role.direc
 import { Role } from '../auth/roles';
 import { TranslatePipe } from '../i18n/translate.pipe';
 import { IconComponent } from '../shared/icon/icon.component';
-import { JOB_STATE_WORDS, abortRole, isInternalJob, jobEndWords, jobTime, jobWords } from './job-words';
+import { JOB_STATE_WORDS, abortRole, isInternalJob, jobDetail, jobEndWords, jobTime, jobWords } from './job-words';
 import { JobsStore } from './jobs.store';
 import { TestIdDirective } from '../shared/test-id/test-id.directive';
 
@@ -39,6 +39,7 @@ import { TestIdDirective } from '../shared/test-id/test-id.directive';
           @for (job of running(); track job.id) {
             <li [tpTest]="['job', job.id]">
               <div class="row"><strong>{{ words(job) | t }}</strong><span class="muted">{{ stateWords[job.state] | t }}</span></div>
+              @if (detail(job); as d) { <div class="small" [tpTest]="['job-detail', job.id]">{{ d.key | t: d.params }}</div> }
               <mat-progress-bar [mode]="job.progress.percent == null ? 'indeterminate' : 'determinate'"
                                 [value]="job.progress.percent ?? 0" [attr.aria-label]="words(job) | t"
                                 [tpTest]="['job-progress', job.id]" />
@@ -62,6 +63,7 @@ import { TestIdDirective } from '../shared/test-id/test-id.directive';
                 <strong>{{ words(job) | t }}</strong>
                 <span [class]="job.state === 'SUCCESS' ? 'ok' : 'danger-text'" [tpTest]="['job-state', job.id]">{{ stateWords[job.state] | t }}</span>
               </div>
+              @if (detail(job); as d) { <div class="small" [tpTest]="['job-detail', job.id]">{{ d.key | t: d.params }}</div> }
               @if (endWords(job); as e) {
                 <div class="small" [tpTest]="['job-error', job.id]">{{ e.key | t: e.params }}</div>
               }
@@ -121,6 +123,7 @@ export class JobsPanelComponent {
     [...this.store.running(), ...this.store.recent()].filter(isInternalJob).length);
   protected readonly stateWords = JOB_STATE_WORDS;
   protected readonly words = (job: Job) => jobWords(job);
+  protected readonly detail = jobDetail;
   protected readonly endWords = (job: Job) => jobEndWords(job);
   protected readonly time = (value: unknown) => jobTime(value);
   private readonly toggle = viewChild('toggle', { read: ElementRef<HTMLButtonElement> });
