@@ -2,7 +2,7 @@ import { signal } from '@angular/core';
 
 import { render } from '../testing/render';
 import { AuthService, AuthStatus } from './auth.service';
-import { LoginComponent } from './login.component';
+import { LoginComponent, SERVED_BY_TRUENAS } from './login.component';
 
 function fakeAuth(state: { insideTrueNas: boolean; lastUser?: string | null; message?: string; error?: boolean }) {
   return {
@@ -13,9 +13,11 @@ function fakeAuth(state: { insideTrueNas: boolean; lastUser?: string | null; mes
   };
 }
 
-async function renderLogin(state: Parameters<typeof fakeAuth>[0]) {
+async function renderLogin(state: Parameters<typeof fakeAuth>[0], truenas: boolean | null = false) {
   const auth = fakeAuth(state);
-  const view = await render(LoginComponent, [{ provide: AuthService, useValue: auth }]);
+  const view = await render(LoginComponent, [{ provide: AuthService, useValue: auth },
+    { provide: SERVED_BY_TRUENAS, useValue: async () => truenas }]);
+  await view.settle();
   return { auth, ...view };
 }
 
@@ -32,6 +34,17 @@ describe('LoginComponent', () => {
     expect(q<HTMLInputElement>('input-login-username')!.value).toBe('');
     expect(q('hint-login-username-hint')!.textContent).toContain('On the standalone host: admin');
     expect(q('link-login-back-to-truenas')).toBeNull();
+  });
+
+  it('on a TrueNAS box reached by its address (no web UI session) names the box administrator, not the standalone host', async () => {
+    const { q } = await renderLogin({ insideTrueNas: false }, true);
+    expect(q('hint-login-username-hint')!.textContent).toContain('truenas_admin');
+    expect(q('hint-login-username-hint')!.textContent).not.toContain('standalone');
+  });
+
+  it('names neither place while it cannot tell where it is served from', async () => {
+    const { q } = await renderLogin({ insideTrueNas: false }, null);
+    expect(q('hint-login-username-hint')!.textContent).toBe('The administrator account of this box.');
   });
 
   it('suggests the user who was logged in last, and logs in as whoever is typed', async () => {

@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, InjectionToken, computed, inject, signal } from '@angular/core';
 import { FormsModule } from '@angular/forms';
 import { MatButton } from '@angular/material/button';
 import { MatFormField, MatHint, MatLabel } from '@angular/material/form-field';
@@ -10,16 +10,35 @@ import { T } from '../i18n/translate-marker';
 import { TranslatePipe } from '../i18n/translate.pipe';
 import { TestIdDirective } from '../shared/test-id/test-id.directive';
 
+/** Where the panel is served from, as far as the login page can tell: a TrueNAS box, the standalone host, or not
+ *  known (yet). */
+export type LoginPlace = 'truenas' | 'standalone' | null;
+
 /**
- * Who to log in as, said rather than typed in: the panel never fills in a name the box may not have. Inside TrueNAS
- * it is the box's own administrator (`truenas_admin` on installs since 24.04; older ones may have `admin` or `root`);
- * the standalone host's account is `admin`.
+ * Who to log in as, said rather than typed in: the panel never fills in a name the box may not have. On TrueNAS it
+ * is the box's own administrator (`truenas_admin` on installs since 24.04; older ones may have `admin` or `root`);
+ * the standalone host's account is `admin`, said only there.
  */
-export function usernameHint(insideTrueNas: boolean): string {
-  return insideTrueNas
-    ? T('Your TrueNAS user, as in the TrueNAS web UI (usually truenas_admin).')
-    : T('On the standalone host: admin. On a TrueNAS box: its administrator (usually truenas_admin).');
+export function usernameHint(place: LoginPlace): string {
+  return place === 'truenas' ? T('Your TrueNAS user, as in the TrueNAS web UI (usually truenas_admin).')
+    : place === 'standalone' ? T('On the standalone host: admin.')
+      : T('The administrator account of this box.');
 }
+
+/** Whether a TrueNAS box serves this page: its web UI answers at /ui/, which the standalone host does not serve;
+ *  null when the question went unanswered. */
+export async function servedByTrueNas(): Promise<boolean | null> {
+  try {
+    return (await fetch(WEBUI_PATH, { method: 'HEAD', credentials: 'omit', cache: 'no-store' })).ok;
+  } catch {
+    return null;
+  }
+}
+
+/** How the login page asks where it is served from (a spec gives its own answer). */
+export const SERVED_BY_TRUENAS = new InjectionToken<() => Promise<boolean | null>>('SERVED_BY_TRUENAS', {
+  providedIn: 'root', factory: () => servedByTrueNas,
+});
 
 /** Password or API key login; shows why a login failed or the connection state. */
 @Component({
@@ -83,8 +102,16 @@ export class LoginComponent {
   protected readonly webUi = WEBUI_PATH;
   /** The user who was logged in last (after a logout or an expired session); never a made-up name. */
   protected readonly username = signal(this.auth.username() ?? '');
-  protected readonly hint = computed(() => usernameHint(this.auth.insideTrueNas()));
+  /** The answer of SERVED_BY_TRUENAS: asked once, when the web UI's session does not already say it. */
+  private readonly probed = signal<LoginPlace>(null);
+  protected readonly hint = computed(() => usernameHint(this.auth.insideTrueNas() ? 'truenas' : this.probed()));
   protected readonly secret = signal('');
+
+  constructor() {
+    if (!this.auth.insideTrueNas()) {
+      void inject(SERVED_BY_TRUENAS)().then((truenas) => this.probed.set(truenas === null ? null : truenas ? 'truenas' : 'standalone'));
+    }
+  }
 
   protected async submit(): Promise<void> {
     const ok = this.mode() === 'password'
