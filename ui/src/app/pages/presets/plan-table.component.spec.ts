@@ -1,6 +1,7 @@
 import { fakeChange } from '../../testing/fixtures';
 import { headerCell, phoneStyle } from '../../testing/tables';
 import { render } from '../../testing/render';
+import { READ_ONLY_ROLES, controlState, provideRoles } from '../../testing/roles';
 import { PlanTableComponent } from './plan-table.component';
 
 describe('PlanTableComponent on a phone', () => {
@@ -51,5 +52,22 @@ describe('PlanTableComponent', () => {
     const { all } = await render(PlanTableComponent, [], undefined, { changes });
     expect(all('cell-plan-mode').map((td) => td.textContent!.trim()))
       .toEqual(['Nothing changes now: only the value set at boot', 'Takes effect at once']);
+  });
+});
+
+describe('PlanTableComponent: the consent to a dangerous row', () => {
+  const dangerous = [fakeChange({ key: 'DATASET_PROPERTY:tank:sync', setting: 'sync', current: 'STANDARD', proposed: 'DISABLED',
+    unit: null, risk: 'DANGEROUS' })];
+
+  it('is locked for a read-only user, naming the role, as Apply is', async () => {
+    const { el } = await render(PlanTableComponent, [provideRoles(READ_ONLY_ROLES)], undefined, { changes: dangerous });
+    const state = controlState(el, 'checkbox-ack-sync');
+    expect(state.disabled).toBe(true);
+    expect(state.needs).not.toBeNull();
+  });
+
+  it('is the plain checkbox for a user who may apply', async () => {
+    const { el } = await render(PlanTableComponent, [provideRoles(['FULL_ADMIN'])], undefined, { changes: dangerous });
+    expect(controlState(el, 'checkbox-ack-sync')).toEqual({ disabled: false, needs: null, says: null });
   });
 });

@@ -4,6 +4,8 @@ import { MatSort, MatSortHeader } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
 
 import { TuningChange } from '../../api/models/tuning-common';
+import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.directive';
+import { ROLE } from '../../auth/roles';
 import { T } from '../../i18n/translate-marker';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { TranslateService } from '../../i18n/translate.service';
@@ -20,7 +22,8 @@ const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
 /** Plan rows: setting, current → proposed, how it applies, risk with a reason, source; DANGEROUS rows get a checkbox. */
 @Component({
   selector: 'tp-plan-table',
-  imports: [TestIdDirective, MatCheckbox, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, SettingValueComponent],
+  imports: [TestIdDirective, MatCheckbox, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, SettingValueComponent,
+    RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
@@ -73,7 +76,7 @@ const RISK_ORDER = ['SAFE', 'CAUTION', 'DANGEROUS'];
             <span class="badge" [class]="c.risk" tpTest="plan-risk">{{ riskWords[c.risk] | t }}</span>
             <div class="small">{{ reason(c) | t }}</div>
             @if (c.risk === 'DANGEROUS' && acknowledgeable()) {
-              <mat-checkbox class="ack" [checked]="acknowledged().has(c.key)" (change)="toggled.emit(c.key)"
+              <mat-checkbox *tpRequiresRole="role.write" class="ack" [checked]="acknowledged().has(c.key)" (change)="toggled.emit(c.key)"
                             [tpTest]="['ack', c.setting]">{{ 'I understand: with this setting a power cut or crash can lose data the system already reported as written.' | t }}</mat-checkbox>
             }
           </td>
@@ -96,6 +99,7 @@ export class PlanTableComponent {
   readonly acknowledged = input<ReadonlySet<string>>(new Set());
   readonly acknowledgeable = input(true);
   readonly toggled = output<string>();
+  protected readonly role = ROLE;
   protected readonly modeWords = APPLY_MODE_WORDS;
   protected readonly riskWords = RISK_WORDS;
   protected readonly kindWords = SETTING_KIND_WORDS;
