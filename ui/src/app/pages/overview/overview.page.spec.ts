@@ -251,6 +251,7 @@ describe('OverviewPage', () => {
     expect(q('row-drift-zfs-arc-max')!.textContent).toMatch(/24(\.0)? GiB/);
     expect(q('row-drift-zfs-arc-max')!.textContent).toContain('0 (OpenZFS default)');
     expect(q('item-accepted-atime')!.textContent).toContain('access times');
+    expect(q('item-accepted-atime')!.textContent!.replace(/\s+/g, ' ')).toContain('on · tuning had set off');   // spaced
     q<HTMLButtonElement>('button-accepted-put-back-atime')!.click();
     await settle();
     expect(api.callsOf('tuning.drift.preview')).toEqual([['DATASET_PROPERTY:tank:atime']]);
