@@ -14,7 +14,6 @@ from .presets.children import inheriting_phrase
 from .presets.constants import DANGEROUS, DATASET_PROPERTY, POOL_DEVICE, ZFS_PARAMETER
 from .presets.registry import get_knob
 from .presets.setting_words import WORDS, value_words
-from .presets.values import boolean_01
 
 # Dataset options by the name TrueNAS's web UI gives them in the dataset's form (where it differs from the words of
 # the settings list), so an alert reads as the page where the admin would look: "Sync is Disabled on tank/media".
@@ -94,14 +93,6 @@ def _where(kind: str, scope: str) -> str:
     return ''
 
 
-def _switch_words(kind: str, setting: str, value) -> str:
-    """A value in words; a 0/1 switch as on/off, as ``presets.data_loss`` says it."""
-    knob = get_knob(kind, setting)
-    if knob is not None and knob.normalise is boolean_01:
-        return {'1': 'on', '0': 'off'}.get(str(value), str(value))
-    return value_words(kind, setting, value)
-
-
 def data_loss_args(row: dict) -> dict:
     """The alert of one DANGEROUS row of ``tuning.state``'s ``in_effect``: the setting by name with its value in
     words, a dataset option as the web UI names it ("Sync is Disabled on tank/media: writes to this dataset are not
@@ -110,8 +101,8 @@ def data_loss_args(row: dict) -> dict:
     tunables ("Skip disk cache flushes is on (zfs_nocacheflush = 1)")."""
     kind, scope, setting, value = row['kind'], row['scope'], row['setting'], row['value']
     pending = row.get('pending_reboot')
-    state = f'will be {_switch_words(kind, setting, value)} after the next restart' if pending \
-        else f'is {_switch_words(kind, setting, value)}'
+    state = f'will be {value_words(kind, setting, value)} after the next restart' if pending \
+        else f'is {value_words(kind, setting, value)}'
     if kind == DATASET_PROPERTY:
         # the datasets below that inherit the value lose the same safety: named, or said to be unknown
         count = None if row.get('children_unknown') else (row.get('children_inheriting_count') or 0)
@@ -132,8 +123,8 @@ def drift_args(row: dict, restore_point_id: int | None) -> dict:
     by = (f'workload tuning set (restore point {restore_point_id})' if restore_point_id is not None
           else 'workload tuning put back')
     return {'scope': _h(scope), 'setting': _h(setting), 'name': _h(setting_name(kind, setting)),
-            'where': _h(_where(kind, scope)), 'actual': _h(_switch_words(kind, setting, row['actual'])),
-            'expected': _h(_switch_words(kind, setting, row['expected'])), 'by': by}
+            'where': _h(_where(kind, scope)), 'actual': _h(value_words(kind, setting, row['actual'])),
+            'expected': _h(value_words(kind, setting, row['expected'])), 'by': by}
 
 
 def state_alerts(state: dict, gone=()) -> dict[str, list[dict]]:

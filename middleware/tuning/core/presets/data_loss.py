@@ -20,7 +20,6 @@ from .registry import KNOBS, get_knob
 from .setting_words import name_of, value_words
 from ..words import and_join
 from .snapshot import canonical
-from .values import boolean_01
 
 FIELD = 'data_loss_settings'
 NOT_SAFE = 'not safe on power loss'
@@ -31,17 +30,10 @@ def data_loss_knobs() -> list:
     return [k for k in KNOBS if any(k.risk(value)[0] == DANGEROUS for value in k.normalise.domain.get('choices', ()))]
 
 
-def _value_words(kind: str, setting: str, value: str) -> str:
-    knob = get_knob(kind, setting)
-    if knob is not None and knob.normalise is boolean_01:   # a 0/1 switch reads as off/on
-        return {'1': 'on', '0': 'off'}.get(value, value)
-    return value_words(kind, setting, value)
-
-
 def phrase(item: dict) -> str:
     """"Synchronous writes Disabled on tank/media", "Skip disk cache flushes on" (box-wide: no place)."""
     where = '' if item['scope'] in (GLOBAL_SCOPE, '', None) else f' on {item["scope"]}'
-    return f'{name_of(item["kind"], item["setting"])} {_value_words(item["kind"], item["setting"], item["value"])}' \
+    return f'{name_of(item["kind"], item["setting"])} {value_words(item["kind"], item["setting"], item["value"])}' \
            + where
 
 
