@@ -60,6 +60,8 @@ export interface ApiCallDirectory {
     params: Params<'tuning.benchmark.plan_estimate'>;
     response: Result<'tuning.benchmark.plan_estimate'>;
   };
+  /** What a benchmark of a dataset has room for now, as its space check reads it. */
+  'tuning.benchmark.space': { params: Params<'tuning.benchmark.space'>; response: Result<'tuning.benchmark.space'> };
   'tuning.benchmark.import': { params: Params<'tuning.benchmark.import'>; response: BenchmarkResult };
   'tuning.campaign.query': { params: Params<'tuning.campaign.query'>; response: Campaign[] };
   'tuning.campaign.abort': { params: Params<'tuning.campaign.abort'>; response: Result<'tuning.campaign.abort'> };

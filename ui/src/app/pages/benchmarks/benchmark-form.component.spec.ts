@@ -25,6 +25,17 @@ const running = (extra: unknown, description = 'run 1/2 · sequential write · 4
   fakeJob({ id: 7, method: 'tuning.benchmark.run', abortable: true, progress: { percent: 30, description, extra } });
 
 describe('BenchmarkFormComponent', () => {
+  it('gives the expert overrides fields wide enough for their whole labels (\'Measured seconds per run\')', async () => {
+    const { q } = await renderForm(() => undefined);
+    q('details-bench-advanced')!.querySelector('summary')!.click();
+    for (const id of ['input-bench-runtime', 'input-bench-ramp', 'input-bench-working-set']) {
+      // the label takes 196 px at the panel's 14 px rem, plus the field's 32 px of padding
+      const { width } = getComputedStyle(q(id)!.closest('tp-number-field')!);
+      expect(width.endsWith('rem') && parseFloat(width) * 14).toBeGreaterThanOrEqual(196 + 32);
+      expect(getComputedStyle(q(id)!.closest('mat-form-field')!).width).toBe('100%');   // and the field fills it
+    }
+  });
+
   it('says the box reports no datasets in a dataset list that would open empty', async () => {
     const { options } = await renderForm((m) => m.mockCall('tuning.profile', { ...fakeProfile(), pools: [] }));
     expect(options('select-bench-dataset').map((o) => [o.text, o.disabled])).toEqual([['This box reports no datasets.', true]]);

@@ -1,4 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, inject, output, signal } from '@angular/core';
+import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { catchError, distinctUntilChanged, map, of, startWith, switchMap } from 'rxjs';
 import { NonNullableFormBuilder, ReactiveFormsModule } from '@angular/forms';
 import { MatButton } from '@angular/material/button';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
@@ -29,7 +31,7 @@ import { readyToSend, setServerErrors } from '../../shared/field-errors';
 import { BoxStore } from '../../stores/box.store';
 import { liveFigure, spaceRefusal, wasAborted } from './bench-progress';
 import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-form';
-import { runEffects } from './run-effects';
+import { runEffects, workingSetHint } from './run-effects';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** Start a benchmark: dataset, label and the benchmark settings; live progress; abort. */
@@ -95,11 +97,13 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
           <tp-field-error [control]="form.controls.label" [label]="labels.label" testId="error-label" />
         </div>
       </div>
-      <tp-benchmark-settings [form]="form.controls.settings" prefix="bench" />
+      <tp-benchmark-settings [form]="form.controls.settings" prefix="bench" [workingSetHint]="workingSetHint()" />
       @if (effects().length) {
         <section class="effects" tpTest="bench-effects">
           <h3>{{ 'What the run does to the box' | t }}</h3>
-          <ul>@for (e of effects(); track $index) { <li>{{ e.key | t: e.params }}</li> }</ul>
+          <ul>@for (e of effects(); track $index) {
+            <li>{{ e.key | t: e.params }}@if (e.why; as why) { {{ why.key | t: why.params }}}</li>
+          }</ul>
         </section>
       }
       @if (general(); as e) { <p class="banner danger" role="alert" tpTest="bench-error">{{ e }}</p> }
@@ -155,13 +159,26 @@ export class BenchmarkFormComponent {
   /** What the server refused that no field shows. */
   protected readonly general = signal<string | null>(null);
   private readonly state = formState(this.form);
+  protected readonly run = new JobRun<BenchmarkResult>('Benchmark');
+  /** The chosen dataset's free space and the most a run may take of it, as the space check reads them; asked again
+   *  when a run ends (it changed them). Null while asked, or when the server could not say. */
+  private readonly room = toSignal(toObservable(computed(() => ({ dataset: this.state().value.dataset, phase: this.run.phase() }))).pipe(
+    map(({ dataset, phase }) => (phase === 'running' ? '' : dataset)),
+    distinctUntilChanged(),
+    switchMap((dataset) => (dataset
+      ? this.api.call('tuning.benchmark.space', [dataset]).pipe(startWith(null), catchError(() => of(null)))
+      : of(null))),
+  ), { initialValue: null });
   /** Said before Start: the scratch dataset, the space it may take, the load on the pool (in the sandbox's words). */
   protected readonly effects = computed(() => {
     const { dataset, settings } = this.state().value;
-    return runEffects(dataset, settings, this.box.profile(), this.box.isSandbox());
+    return runEffects(dataset, settings, this.box.profile(), this.box.isSandbox(), this.room());
   });
+  /** Under the expert working-set field: what an empty one leaves to the run, and what a smaller one risks. */
+  protected readonly workingSetHint = computed(() =>
+    workingSetHint(this.state().value.settings.profile, this.box.profile(),
+      this.box.isSandbox() || this.room()?.on_zfs === false));
 
-  protected readonly run = new JobRun<BenchmarkResult>('Benchmark');
   protected readonly live = computed(() => liveFigure(this.run.job()?.progress?.extra));
   protected readonly space = computed(() => spaceRefusal(this.run.error()));
   protected readonly aborted = computed(() => wasAborted(this.run.error()));

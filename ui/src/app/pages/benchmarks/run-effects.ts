@@ -1,5 +1,6 @@
 // What a benchmark run does to the box, said before Start (pure): its scratch dataset, the space it takes, the load.
 import { BenchmarkProfile } from '../../api/models/tuning-benchmark';
+import { TuningBenchmarkSpaceEntry } from '../../api/models/generated/api-types.generated';
 import { TuningProfile } from '../../api/models/tuning-profile';
 import { T } from '../../i18n/translate-marker';
 import { BenchmarkSettingsValue } from '../../shared/benchmark-settings/benchmark-settings';
@@ -17,25 +18,91 @@ const PLAIN_WORKING_SET: Record<BenchmarkProfile, number> = { QUICK: 256 * MIB, 
 /** core/bench/space.py QUOTA_FACTOR: the scratch dataset's refquota is the working set plus 10 %. */
 const QUOTA_FACTOR = 1.1;
 
+/** One bullet of what the run does; `why` follows in the same bullet (the space figure, then why it is that large). */
+export type Effect = Words & { why?: Words };
+
+/** The working set the server picks when none is typed (before the 10 % quota): on ZFS twice the ARC's maximum
+ *  unless the profile's own set is larger (core/bench/cache_defeat.py; the panel does not know the write buffer's
+ *  size, usually well below the ARC's); off ZFS (`plain`: the sandbox's stand-in directories) the profile's modest
+ *  set. Null while the box is unknown. */
+function defaultWorkingSet(profile: BenchmarkProfile, box: Pick<TuningProfile, 'memory'> | null,
+  plain: boolean): number | null {
+  if (plain) {
+    return PLAIN_WORKING_SET[profile];
+  }
+  return box ? Math.max(2 * box.memory.arc_max_bytes, DIRECT_WORKING_SET[profile]) : null;
+}
+
 /**
  * The most space the run's scratch dataset may take: its quota over the working set. An override is used as typed;
- * on the sandbox (a plain directory, no ZFS) the profile's modest set is the whole of it; otherwise the server picks
- * twice the ARC's maximum (so reads reach the disks) unless ZFS Direct I/O lets the profile's smaller set do, which
- * the panel cannot tell (it depends on the dataset's recordsize): the larger of the two is the bound. Null while the
- * box's memory is unknown.
+ * off ZFS (`plain`: the sandbox's plain directories) the profile's modest set is the whole of it; otherwise the
+ * server picks twice the ARC's maximum (so reads reach the disks) unless ZFS Direct I/O lets the profile's smaller
+ * set do, which the panel cannot tell (it depends on the dataset's recordsize): the larger of the two is the bound.
+ * Null while the box's memory is unknown.
  */
 export function scratchSpaceBound(settings: Pick<BenchmarkSettingsValue, 'profile' | 'working_set_mib'>,
-  box: Pick<TuningProfile, 'memory'> | null, sandbox = false): number | null {
+  box: Pick<TuningProfile, 'memory'> | null, plain = false): number | null {
   if (settings.working_set_mib != null) {
     return Math.ceil(settings.working_set_mib * MIB * QUOTA_FACTOR);
   }
-  if (sandbox) {
-    return Math.ceil(PLAIN_WORKING_SET[settings.profile] * QUOTA_FACTOR);
+  const size = defaultWorkingSet(settings.profile, box, plain);
+  return size === null ? null : Math.ceil(size * QUOTA_FACTOR);
+}
+
+/** Why the test files take that much, said beside the figure (the size is what keeps caches out of the numbers). */
+function whyThatMuch(settings: Pick<BenchmarkSettingsValue, 'profile' | 'working_set_mib'>,
+  box: Pick<TuningProfile, 'memory'> | null, plain: boolean): Words | undefined {
+  const typed = settings.working_set_mib != null;
+  if (plain) {
+    return typed
+      ? { key: T('That is the working set you typed plus 10 %; the files are opened past the page cache (O_DIRECT), '
+        + 'so reads come from the disk, not RAM. They are removed when the run ends.') }
+      : { key: T('That is this profile’s modest working set plus 10 %: the files are opened past the page cache '
+        + '(O_DIRECT), so reads come from the disk, not RAM. They are removed when the run ends.') };
   }
   if (!box) {
+    return undefined;
+  }
+  const arc = box.memory.arc_max_bytes;
+  if (typed) {
+    return settings.working_set_mib! * MIB < 2 * arc
+      ? { key: T('That is the working set you typed plus 10 %. Below twice the ARC’s maximum ({floor}) reads may come '
+        + 'from RAM, so the run refuses it for a test ZFS Direct I/O cannot take past the ARC. The files are removed '
+        + 'when the run ends.'), params: { floor: formatBytes(2 * arc) } }
+      : { key: T('That is the working set you typed plus 10 %. The files are removed when the run ends.') };
+  }
+  const direct = DIRECT_WORKING_SET[settings.profile];
+  if (direct > 2 * arc) {
+    return { key: T('That is this profile’s working set ({set}) plus 10 %, more than twice the ARC’s maximum ({arc}), '
+      + 'so reads come from the disks, not RAM. The files are removed when the run ends.'),
+    params: { set: formatBytes(direct), arc: formatBytes(arc) } };
+  }
+  return { key: T('That is twice the ARC’s maximum ({arc}) plus 10 %, so reads come from the disks, not RAM; where ZFS '
+    + 'Direct I/O bypasses the ARC (OpenZFS 2.3 or later, blocks aligned to the recordsize), {direct} is enough. The '
+    + 'files are removed when the run ends.'),
+  params: { arc: formatBytes(arc), direct: formatBytes(Math.ceil(direct * QUOTA_FACTOR)) } };
+}
+
+/**
+ * The expert working-set field's hint: the size an empty field leaves to the run, and what a smaller one risks.
+ * Null while the box is unknown.
+ */
+export function workingSetHint(profile: BenchmarkProfile, box: Pick<TuningProfile, 'memory'> | null,
+  plain = false): Words | null {
+  const size = defaultWorkingSet(profile, box, plain);
+  if (size === null) {
     return null;
   }
-  return Math.ceil(Math.max(2 * box.memory.arc_max_bytes, DIRECT_WORKING_SET[settings.profile]) * QUOTA_FACTOR);
+  if (plain) {
+    return { key: T('Working set: empty = {size}, this profile’s (the files are opened past the page cache, so reads '
+      + 'come from the disk, not RAM).'), params: { size: formatBytes(size) } };
+  }
+  return {
+    key: T('Working set: empty = up to {size} (twice the ARC’s maximum, so reads come from the disks, not RAM; {direct} '
+      + 'where ZFS Direct I/O bypasses the ARC). A smaller one lets reads come from RAM: the run refuses it unless '
+      + 'Direct I/O keeps the ARC out.'),
+    params: { size: formatBytes(size), direct: formatBytes(DIRECT_WORKING_SET[profile]) },
+  };
 }
 
 /** How much of the pool the test files take, as far as the panel can tell. */
@@ -62,8 +129,8 @@ function spaceWords(space: number | null, exact: boolean, pool: string, free: nu
   };
 }
 
-/** The sandbox's pools are stand-ins: the test files land on this machine's own disk, whose free space the
- *  stand-in pool reports. */
+/** The sandbox's pools are stand-ins: the test files land on this machine's own disk (its real free space, not
+ *  the stand-in pool's). */
 function sandboxSpaceWords(space: number | null, exact: boolean, free: number | undefined): Words {
   if (space === null) {
     return { key: T('Its test files need free space on this machine’s disk.') };
@@ -84,41 +151,48 @@ function sandboxSpaceWords(space: number | null, exact: boolean, free: number | 
 }
 
 /**
- * A warning when the space said is more than is free now: an exact figure is refused for sure; an "up to" is the
- * most (twice the ARC), and the run needs only the profile's smaller set where ZFS Direct I/O keeps the ARC out.
+ * A warning when the space said is more than the space check lets the run take now (`room`): an exact figure is
+ * refused for sure; an "up to" is the most (twice the ARC), and the run needs only the profile's smaller set where
+ * ZFS Direct I/O keeps the ARC out.
  */
-function shortOfSpace(space: number | null, exact: boolean, free: number | undefined,
+function shortOfSpace(space: number | null, exact: boolean, room: number | undefined,
   profile: BenchmarkProfile): Words | null {
-  if (space === null || free === undefined || space <= free) {
+  if (space === null || room === undefined || space <= room) {
     return null;
   }
   if (exact) {
-    return { key: T('That is more than the {free} free now: the run will be refused before it writes anything.'),
-      params: { free: formatBytes(free) } };
+    return { key: T('That is more than the {room} it may take now: the run will be refused before it writes anything.'),
+      params: { room: formatBytes(room) } };
   }
   return {
-    key: T('That most is more than the {free} free now: the run is refused before it writes anything, unless ZFS '
-      + 'Direct I/O lets this dataset do with {direct} (it checks the space first).'),
-    params: { free: formatBytes(free), direct: formatBytes(Math.ceil(DIRECT_WORKING_SET[profile] * QUOTA_FACTOR)) },
+    key: T('That most is more than the {room} it may take now: the run is refused before it writes anything, unless '
+      + 'ZFS Direct I/O lets this dataset do with {direct} (it checks the space first).'),
+    params: { room: formatBytes(room), direct: formatBytes(Math.ceil(DIRECT_WORKING_SET[profile] * QUOTA_FACTOR)) },
   };
 }
 
 /**
  * The sentences shown above Start, in the order a person weighs them: what is written, how much, what slows.
  * `sandbox`: the sandbox backend (as its banner decides), where a dataset is a plain directory standing in for it on
- * this machine's disk and there is no ZFS pool to name.
+ * this machine's disk and there is no ZFS pool to name. `room`: the server's answer for the dataset (no free figure
+ * until it comes; it also says whether the dataset is on ZFS).
  */
 export function runEffects(dataset: string, settings: Pick<BenchmarkSettingsValue, 'profile' | 'working_set_mib'>,
-  box: Pick<TuningProfile, 'memory' | 'pools'> | null, sandbox = false): Words[] {
+  box: Pick<TuningProfile, 'memory'> | null, sandbox = false,
+  room: TuningBenchmarkSpaceEntry | null = null): Effect[] {
   if (!dataset) {
     return [];
   }
   const pool = dataset.split('/')[0];
-  const free = box?.pools.find((p) => p.name === pool)?.free_bytes;
-  const bound = scratchSpaceBound(settings, box, sandbox);
-  const exact = settings.working_set_mib != null || sandbox;
-  const space = spaceWords(bound, exact, pool, free, sandbox);
-  const refuses = shortOfSpace(bound, exact, free, settings.profile)
+  // the dataset's own free space as the space check reads it (tuning.benchmark.space), never the pool's nominal
+  // free: raidz parity, quotas and the sandbox's simulated pools would overstate it
+  const free = room?.free_bytes;
+  // off ZFS (the sandbox's stand-ins; a test box's plain directories) fio's O_DIRECT keeps the page cache out
+  const plain = sandbox || room?.on_zfs === false;
+  const bound = scratchSpaceBound(settings, box, plain);
+  const exact = settings.working_set_mib != null || plain;
+  const space: Effect = { ...spaceWords(bound, exact, pool, free, sandbox), why: whyThatMuch(settings, box, plain) };
+  const refuses = shortOfSpace(bound, exact, room?.room_bytes, settings.profile)
     ?? { key: T('It checks the space first and refuses, writing nothing, when there is not enough.') };
   if (sandbox) {
     return [

@@ -9,6 +9,7 @@ import { TranslatePipe } from '../../i18n/translate.pipe';
 import { T } from '../../i18n/translate-marker';
 import { TEST_WORDS } from '../benchmark-metrics';
 import { FieldErrorComponent } from '../field-error.component';
+import { Words } from '../field-errors';
 import { NumberFieldComponent } from '../number-field/number-field.component';
 import { PlanEstimateComponent } from '../plan-estimate/plan-estimate.component';
 import { BenchmarkSettingsForm, PROFILES, PROFILE_WORDS, estimateSpec } from './benchmark-settings';
@@ -32,6 +33,10 @@ import { TestIdDirective } from '../test-id/test-id.directive';
     .row { align-items: flex-start; }
     /* a select shows its chosen words whole ('Thorough (180 s per run)'), never cut */
     .profile { width: 16rem; max-width: 100%; }
+    /* the overrides' labels ('Measured seconds per run', 196 px at the panel's 14 px rem) show whole, never cut,
+       down to a phone's width (a field is as wide as its box: Material's own width cuts them) */
+    .expert tp-number-field { width: 17rem; max-width: 100%; }
+    .hint { margin: 4px 0 0; }
   `,
   template: `
     <div [formGroup]="form()">
@@ -66,7 +71,7 @@ import { TestIdDirective } from '../test-id/test-id.directive';
       }
       <details [tpTest]="[prefix(), 'advanced']" style="margin-top: 8px">
         <summary>{{ 'Expert overrides (empty = the profile decides)' | t }}</summary>
-        <div class="row">
+        <div class="row expert">
           <tp-number-field [control]="form().controls.runtime_seconds" [label]="labels.runtime_seconds" [testId]="prefix() + '-runtime'"
             errorTestId="error-runtime_seconds" />
           <tp-number-field [control]="form().controls.ramp_seconds" [label]="labels.ramp_seconds" [testId]="prefix() + '-ramp'"
@@ -76,6 +81,9 @@ import { TestIdDirective } from '../test-id/test-id.directive';
               errorTestId="error-working_set_bytes" />
           }
         </div>
+        @if (form().controls.working_set_mib && workingSetHint(); as hint) {
+          <p class="muted hint" [tpTest]="[prefix(), 'working-set-hint']">{{ hint.key | t: hint.params }}</p>
+        }
       </details>
       <tp-plan-estimate [spec]="estimate()" />
     </div>
@@ -87,6 +95,9 @@ export class BenchmarkSettingsComponent {
   readonly prefix = input.required<string>();
   /** A campaign's configurations (its presets and the baseline), for the estimate. */
   readonly configurations = input(1);
+  /** Under the working-set override (a benchmark's own): the size an empty field leaves to the run, and what a
+   *  smaller one risks; the host knows the box. */
+  readonly workingSetHint = input<Words | null>(null);
 
   protected readonly tests = BENCHMARK_TESTS;
   protected readonly testWords = TEST_WORDS;

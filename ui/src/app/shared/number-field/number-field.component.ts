@@ -16,7 +16,8 @@ import { TestIdDirective } from '../test-id/test-id.directive';
   imports: [TestIdDirective, MatFormField, MatLabel, MatInput, ReactiveFormsModule, TranslatePipe, FieldErrorComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   host: { class: 'field' },
-  styles: `input { width: var(--tp-number-width, 120px); }`,
+  // the field fills a width its host is given (a form whose labels are long); otherwise its own
+  styles: `input { width: var(--tp-number-width, 120px); } mat-form-field { width: 100%; }`,
   template: `
     <mat-form-field appearance="outline" subscriptSizing="dynamic">
       <mat-label>{{ label() | t }}</mat-label>
