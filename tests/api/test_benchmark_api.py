@@ -3,6 +3,7 @@ fio end to end, abort, space refusal, imports and comparisons (also across a pre
 the sandbox's directories are `sandbox_only`; the rest also run against the VM tier's real pool."""
 import os
 import re
+import shutil
 import subprocess
 
 import pytest
@@ -200,6 +201,18 @@ def test_plan_estimate_says_what_runs_can_prove(c):
     with pytest.raises(RpcError) as e:
         c.call('tuning.benchmark.plan_estimate', {'runs': 0})
     assert error_fields(e.value) == ['estimate.runs']
+
+
+@pytest.mark.sandbox_only
+def test_space_says_the_datasets_real_free_space_and_the_room_the_check_leaves(c):
+    # the sandbox's stand-in pool reports a simulated size; the dataset's directory is on this machine's disk
+    out = c.call('tuning.benchmark.space', DATASET)
+    free = shutil.disk_usage(mountpoint(c)).free
+    assert out['on_zfs'] is False and abs(out['free_bytes'] - free) < 256 * 2**20
+    assert 0 <= out['room_bytes'] < out['free_bytes']
+    with pytest.raises(RpcError) as e:
+        c.call('tuning.benchmark.space', 'tank/nope')
+    assert error_fields(e.value) == ['dataset']
 
 
 def test_compare_rejects_unknown_and_repeated_ids(c):
