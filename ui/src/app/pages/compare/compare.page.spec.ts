@@ -124,7 +124,11 @@ describe('ComparePage', () => {
       fakeBenchmark({ id: 2, label: 'tuned', context: fakeMeasuredContext({ preset: preset([key]), pending_reboot: [key] }) }),
       fakeBenchmark({ id: 1, label: 'after the reboot', context: fakeMeasuredContext({ preset: preset([]) }) }),
     ];
-    const comparison = fakeComparison({ comparisons: [{ id: 2, label: 'tuned', source: 'FIO', metrics: [fakeComparisonRow()] }] });
+    const comparison = fakeComparison({
+      comparisons: [{ id: 2, label: 'tuned', source: 'FIO', metrics: [fakeComparisonRow()] }],
+      series: [{ configuration_id: 1, label: 'after the reboot', baseline: true, colour: '#858585' },
+        { configuration_id: 2, label: 'tuned', baseline: false, colour: '#2f80c0' }],
+    });
     const { api, providers } = mockApi((m) => m
       .mockCall('tuning.benchmark.query', (params) => fakeQuery(results, params) as BenchmarkResult[])
       .mockCall('tuning.benchmark.compare', () => comparison));
@@ -138,9 +142,10 @@ describe('ComparePage', () => {
     const pending = 'Boot buffer (not yet in effect: waiting for a reboot)';
     expect(q('cell-compare-preset-2')!.textContent!.trim()).toBe(pending);
     expect(q('cell-compare-preset-1')!.textContent!.trim()).toBe('Boot buffer');
-    // beside its verdicts and in the legend: no verdict reads as the preset's
-    expect(q('text-delta-preset-2-seq-write-write-bw-bytes')!.textContent!.trim()).toBe(pending);
-    expect(q('text-compare-legend-2')!.textContent).toContain(pending);
+    // in the legend, once a result, beside its colour: no verdict reads as the preset's
+    expect(q('text-compare-legend-2')!.textContent!.replace(/\s+/g, ' ').trim()).toBe(`#2 tuned · ${pending}`);
+    expect(q('text-compare-legend-1')!.textContent!.replace(/\s+/g, ' ').trim())
+      .toBe('#1 after the reboot (baseline) · Boot buffer');
     expect(api.callsOf('tuning.benchmark.compare').length).toBe(1);
   });
 

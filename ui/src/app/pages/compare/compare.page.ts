@@ -107,11 +107,17 @@ export class ComparePage {
 
   protected readonly chosen = computed(() => baselineFirst(
     this.all().filter((r) => this.picked().includes(r.id)), this.baselineId()));
-  /** The server's series (its colours), named as the table names them. */
-  protected readonly legend = computed(() => (this.comparison()?.series ?? []).map((s) => ({
-    id: s.configuration_id, name: seriesName({ id: s.configuration_id, label: s.label }), colour: s.colour,
-    baseline: s.baseline,
-  })));
+  /** The server's series (its colours), named as the table names them, each with the preset it was measured under
+   *  unless its label already says it (a made-up label does): one measured while the preset's settings waited for a
+   *  reboot says so, so no verdict beside it reads as the preset's. */
+  protected readonly legend = computed(() => (this.comparison()?.series ?? []).map((s) => {
+    const row = this.all().find((r) => r.id === s.configuration_id);
+    const preset = row?.context?.preset ? this.presetOf(s.configuration_id) : null;
+    return {
+      id: s.configuration_id, name: seriesName({ id: s.configuration_id, label: s.label }), colour: s.colour,
+      baseline: s.baseline, preset: preset && !s.label.includes(preset) ? preset : null,
+    };
+  }));
   /** The report covers what is on screen: the chosen results against the chosen baseline. */
   protected readonly reportSelection = computed<CompareReportSelection | null>(() => {
     const ids = this.chosen().map((r) => r.id);
@@ -144,8 +150,7 @@ export class ComparePage {
   protected readonly byId = (_: number, r: PickerRow) => r.id;
   protected readonly sourceWords = SOURCE_WORDS;
 
-  /** The preset a result was measured under, and whether it was in effect yet: a result measured while its settings
-   *  waited for a reboot says so beside its verdicts, so no verdict credits the preset with it. */
+  /** The preset a result was measured under, and whether it was in effect yet (resultPresetWords). */
   protected presetOf(id: number): string {
     const say = (key: string, params?: Record<string, unknown>) => this.translate.instant(key, params);
     const row = this.all().find((r) => r.id === id);
