@@ -97,7 +97,7 @@ export interface TuningApi {
           number[],
           number | null,
           boolean,
-          (300 | 345 | 400 | 460 | 530 | 610 | 700 | 800 | 900)[] | null
+          (300 | 340 | 400 | 460 | 530 | 610 | 700 | 800 | 900)[] | null
         ];
     result: TuningBenchmarkCompareEntry;
   };
