@@ -45,7 +45,8 @@ async function renderPage(configure: (api: MockApiService) => void = () => undef
 }
 
 /** What the history asks of each row: no runs, no settings, profile or plan. */
-const ROW_FIELDS = ['id', 'label', 'created_at', 'source', 'campaign_id', 'summary', 'context.preset', 'context.imported'];
+const ROW_FIELDS = ['id', 'label', 'created_at', 'source', 'campaign_id', 'summary', 'context.preset', 'context.pending_reboot',
+  'context.imported'];
 
 describe('BenchmarksPage', () => {
   it('lists results with source, the preset they were measured under and headline medians', async () => {
@@ -68,6 +69,19 @@ describe('BenchmarksPage', () => {
     expect(q('row-bench-row-1')!.textContent).toContain('Sequential write 1 MiB: 400 MB/s');
     expect(q('row-bench-row-1')!.textContent).toContain('Random read 4 KiB: 12,000 IOPS');
     expect(q('row-bench-row-3')!.textContent).toContain('Random seeks (imported): 10,291 IOPS');
+  });
+
+  it('does not credit a preset that was still waiting for a reboot when the result was measured', async () => {
+    const pending = fakeBenchmark({
+      id: 4, label: 'before the reboot',
+      context: fakeMeasuredContext({
+        preset: { id: 'max-iops', restore_point_id: 5, target: { pool: 'tank' }, changed: 1, pending_reboot: ['zfs_dirty_data_max_max'] },
+        pending_reboot: ['zfs_dirty_data_max_max'],
+      }),
+    });
+    const { q } = await renderPage(undefined, [pending, tuned]);
+    expect(q('cell-bench-preset-4')!.textContent).toBe('Max IOPS (not yet in effect: waiting for a reboot)');
+    expect(q('cell-bench-preset-2')!.textContent).toBe('Max IOPS');
   });
 
   it('shows what a result was measured under, fetched whole for the opened row only', async () => {

@@ -16,9 +16,10 @@ import { RequiresRoleDirective } from '../../auth/requires-role/requires-role.di
 import { ROLE } from '../../auth/roles';
 import { TranslatePipe } from '../../i18n/translate.pipe';
 import { JobsStore } from '../../jobs/jobs.store';
-import { T } from '../../i18n/translate-marker';
+import { TranslateService } from '../../i18n/translate.service';
 import { TEST_WORDS, headlines } from '../../shared/benchmark-metrics';
 import { formatDateTime } from '../../shared/format';
+import { resultPresetWords } from '../../shared/preset-words';
 import { PresetsStore } from '../../stores/presets.store';
 import { QueryTable } from '../../shared/paging/paging';
 import { PaginatorIdsDirective, providePaginatorWords } from '../../shared/paging/paginator';
@@ -41,11 +42,12 @@ const SORT_FIELDS = { id: 'id', label: 'label', when: 'created_at' };
  * What the history's rows show, the only fields the server sends for them: a result's runs and most of its context
  * (settings, profile, plan) are kB each, and only an opened row's details read them (`tuning.benchmark.get`).
  */
-const ROW_FIELDS = ['id', 'label', 'created_at', 'source', 'campaign_id', 'summary', 'context.preset', 'context.imported'];
-/** A history row as ROW_FIELDS ask for it: `context` holds the preset a result was measured under or an imported
- *  one's origin, and is absent when it has neither (a client's result). */
+const ROW_FIELDS = ['id', 'label', 'created_at', 'source', 'campaign_id', 'summary', 'context.preset', 'context.pending_reboot',
+  'context.imported'];
+/** A history row as ROW_FIELDS ask for it: `context` holds the preset a result was measured under (and what waited for
+ *  a reboot then) or an imported one's origin, and is absent when it has neither (a client's result). */
 export type HistoryRow = Pick<BenchmarkResult, 'id' | 'label' | 'created_at' | 'source' | 'campaign_id' | 'summary'> & {
-  context?: Partial<Pick<MeasuredContext, 'preset'> & ImportedContext>;
+  context?: Partial<Pick<MeasuredContext, 'preset' | 'pending_reboot'> & ImportedContext>;
 };
 
 /** The opened row's whole result, as it comes. */
@@ -75,6 +77,7 @@ export class BenchmarksPage {
   private readonly api = inject(ApiService);
   private readonly router = inject(Router);
   private readonly presets = inject(PresetsStore);
+  private readonly translate = inject(TranslateService);
   protected readonly role = ROLE;
   protected readonly testWords = TEST_WORDS;
   protected readonly sourceWords = SOURCE_WORDS;
@@ -109,13 +112,11 @@ export class BenchmarksPage {
       .subscribe(() => void this.history.reload());
   }
 
-  /** The preset a result was measured under: its name, "none", or "imported" for other tools' files. */
+  /** The preset a result was measured under, saying whether it was in effect yet (resultPresetWords: the words of
+   *  Compare, the details and the report), "None", or "imported" for other tools' files; already translated. */
   protected presetOf(row: HistoryRow): string {
-    const c = row.context;
-    if (c?.imported) {
-      return T('imported');
-    }
-    return c?.preset ? this.presets.nameOf(c.preset.id) : T('None');
+    return resultPresetWords(row.context, (id) => this.presets.nameOf(id),
+      (key, params) => this.translate.instant(key, params));
   }
 
   protected togglePick(id: number): void {
