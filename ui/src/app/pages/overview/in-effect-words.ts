@@ -7,7 +7,8 @@ import { formatSettingValue } from '../../shared/format';
 export interface Words { key: string; params: Record<string, string | number> }
 
 type Row = Pick<TuningStateInEffect, 'key' | 'kind' | 'setting' | 'value' | 'scope' | 'summary' | 'risk_reason'
-  | 'restore_point_id' | 'unit' | 'zero_is_default'>;
+  | 'restore_point_id' | 'unit' | 'zero_is_default' | 'children_inheriting' | 'children_inheriting_count'
+  | 'children_unknown'>;
 
 /**
  * The Undo link's words for a setting in effect. A put back's "before" is the value set outside tuning (see "put
@@ -82,7 +83,36 @@ export function dangerLead(row: Row): Words {
     return words;
   }
   const what = row.summary.charAt(0).toUpperCase() + row.summary.slice(1);
-  return row.scope === 'global' ? { key: T('{what}'), params: { what } } : { key: T('{what} on {scope}'), params: { what, scope: row.scope } };
+  if (row.scope === 'global') {
+    return { key: T('{what}'), params: { what } };
+  }
+  return reachBelow(row, { what, scope: row.scope }, {
+    alone: T('{what} on {scope}'),
+    list: T('{what} on {scope} and the datasets below it that inherit it ({names})'),
+    more: T('{what} on {scope} and the datasets below it that inherit it ({names} and {more} more)'),
+    unknown: T('{what} on {scope} and on any dataset below it that inherits it (which ones could not be read)'),
+  });
+}
+
+/** The first datasets below a dataset setting that inherit it, named in the banner; the rest are counted. */
+const NAMED_BELOW = 3;
+
+/** A dataset setting's lead with the datasets below it that inherit it (the server reads them: `children_*`), so a
+ *  data-loss setting is never said to stay on one dataset when it reaches more, nor when that could not be read. */
+function reachBelow(row: Row, params: Record<string, string | number>,
+                    keys: { alone: string; list: string; more: string; unknown: string }): Words {
+  if (row.children_unknown) {
+    return { key: keys.unknown, params };
+  }
+  const names = row.children_inheriting ?? [];
+  const count = Math.max(row.children_inheriting_count ?? 0, names.length);
+  if (!count) {
+    return { key: keys.alone, params };
+  }
+  const named = names.slice(0, NAMED_BELOW).join(', ');
+  return count > NAMED_BELOW
+    ? { key: keys.more, params: { ...params, names: named, more: count - NAMED_BELOW } }
+    : { key: keys.list, params: { ...params, names: named } };
 }
 
 /** What is at stake, said once: the server's reason (the registry's), else data loss on a power cut. No full stop. */
@@ -95,7 +125,12 @@ export function dangerReason(row: Row): string {
 function specificDanger(row: Row): Words | null {
   const on = row.value === '1';
   if (row.kind === 'DATASET_PROPERTY' && row.setting === 'sync' && row.value?.toUpperCase() === 'DISABLED') {
-    return { key: T('Synchronous writes are off on {scope}'), params: { scope: row.scope } };
+    return reachBelow(row, { scope: row.scope }, {
+      alone: T('Synchronous writes are off on {scope}'),
+      list: T('Synchronous writes are off on {scope} and the datasets below it that inherit it ({names})'),
+      more: T('Synchronous writes are off on {scope} and the datasets below it that inherit it ({names} and {more} more)'),
+      unknown: T('Synchronous writes are off on {scope} and on any dataset below it that inherits it (which ones could not be read)'),
+    });
   }
   if (row.kind === 'ZFS_PARAMETER' && row.setting === 'zfs_nocacheflush' && on) {
     return { key: T('ZFS no longer flushes the disks’ caches'), params: {} };

@@ -342,4 +342,20 @@ describe('OverviewPage', () => {
     expect(dangerReason({ ...other, risk_reason: null })).toContain('writes the system already confirmed can be lost');
     expect(undoWords(row({}), undefined)).toEqual({ key: 'Revert #{id}', params: { id: 2 } });
   });
+
+  it('names the datasets below that inherit a data-loss setting, counts the rest, and says when they could not be read', () => {
+    const below = (names: string[], count: number) => ({ ...sync, children_inheriting: names, children_inheriting_count: count });
+    expect(dangerLead(below([], 0))).toEqual({ key: 'Synchronous writes are off on {scope}', params: { scope: 'tank/media' } });
+    expect(dangerLead(below(['tank/media/a', 'tank/media/b'], 2))).toEqual({
+      key: 'Synchronous writes are off on {scope} and the datasets below it that inherit it ({names})',
+      params: { scope: 'tank/media', names: 'tank/media/a, tank/media/b' } });
+    expect(dangerLead(below(['tank/media/a', 'tank/media/b', 'tank/media/c', 'tank/media/d'], 60))).toEqual({
+      key: 'Synchronous writes are off on {scope} and the datasets below it that inherit it ({names} and {more} more)',
+      params: { scope: 'tank/media', names: 'tank/media/a, tank/media/b, tank/media/c', more: 57 } });
+    expect(dangerLead({ ...sync, children_inheriting: null, children_unknown: true }).key)
+      .toBe('Synchronous writes are off on {scope} and on any dataset below it that inherits it (which ones could not be read)');
+    const other = row({ summary: 'something risky', children_inheriting: ['tank/media/a'], children_inheriting_count: 1 });
+    expect(dangerLead(other)).toEqual({ key: '{what} on {scope} and the datasets below it that inherit it ({names})',
+      params: { what: 'Something risky', scope: 'tank/media', names: 'tank/media/a' } });
+  });
 });
