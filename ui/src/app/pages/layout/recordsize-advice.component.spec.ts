@@ -223,7 +223,7 @@ describe('RecordsizeAdviceComponent', () => {
     const { q, choose } = await renderAdvice(() => throwError(() => new ApiCallError('[EBUSY] busy', 'EBUSY', 16)),
       { state: fakeState({ busy: { job_id: 4, method: 'tuning.benchmark.run' } }) });
     await choose('select-recordsize-dataset', 'tank/vms');
-    expect(q('text-recordsize-busy-now')!.textContent).toContain('The box is busy: Benchmark (job 4).');
+    expect(q('text-recordsize-busy-now')!.textContent).toContain('The box is busy: Benchmark.');
     expect(q<HTMLButtonElement>('button-recordsize-start')!.disabled).toBe(true);
   });
 

@@ -50,9 +50,9 @@ describe('recordsize advice', () => {
     expect(isBusyRefusal(new ApiValidationError([{ attribute: 'options.dataset', message: 'x', errno: 22 }]))).toBe(false);
   });
 
-  it('says what holds the box in words, never its method name', () => {
+  it('says what holds the box in words, never its method name or job number', () => {
     const words = busyWords({ job_id: 4, method: 'tuning.preset.apply' });
-    expect(words.params).toEqual({ what: 'Applying a preset', id: 4 });
+    expect(words.params).toEqual({ what: 'Applying a preset' });   // never its job number
     expect(busyWords(null).key).toContain('The box is busy with a benchmark or an apply');
   });
 

@@ -106,18 +106,15 @@ export function isBusyRefusal(error: unknown): boolean {
 }
 
 /**
- * A busy box in a sentence, naming the job that holds it when the box's state says which (`words` translates the
- * job's name, as the sentence around it is).
+ * A busy box in a sentence, naming what holds it in words (never its job number; `words` translates the job's name, as
+ * the sentence around it is).
  */
-export function busyWords(busy: { job_id: number | null; method: string } | null, words = (key: string) => key): Words {
+export function busyWords(busy: { method: string } | null, words = (key: string) => key): Words {
   if (!busy) {
     return { key: T('The box is busy with a benchmark or an apply: looking at the files now would slow it and change its figures. Ask again when it has finished.') };
   }
-  const what = words(jobWords(busy));
-  return busy.job_id == null
-    ? { key: T('The box is busy: {what}. Looking at the files now would slow it and change its figures; ask again when it has finished.'), params: { what } }
-    : { key: T('The box is busy: {what} (job {id}). Looking at the files now would slow it and change its figures; ask again when it has finished.'),
-      params: { what, id: busy.job_id } };
+  return { key: T('The box is busy: {what}. Looking at the files now would slow it and change its figures; ask again when it has finished.'),
+    params: { what: words(jobWords(busy)) } };
 }
 
 /** A server message without the errno name it starts with ("[ENOENT] No dataset …" → "No dataset …"). */

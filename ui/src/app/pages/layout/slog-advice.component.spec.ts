@@ -237,7 +237,7 @@ describe('SlogAdviceComponent', () => {
     const { q, choose } = await renderAdvice(() => new Subject<Job>(),
       { state: fakeState({ busy: { job_id: 4, method: 'tuning.benchmark.run' } }) });
     await choose('select-slog-dataset', 'tank/vms');
-    expect(q('text-slog-busy-now')!.textContent).toContain('The box is busy: Benchmark (job 4).');
+    expect(q('text-slog-busy-now')!.textContent).toContain('The box is busy: Benchmark.');
     expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);
   });
 

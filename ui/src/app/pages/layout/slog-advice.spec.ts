@@ -123,9 +123,9 @@ describe('slog advice', () => {
     expect(inEnglish(logDevicesWords('tank', ['nvme0n1']))).toBe('tank has a log device now: nvme0n1.');
   });
 
-  it('says what holds the box in words, never its method name', () => {
+  it('says what holds the box in words, never its method name or job number', () => {
     expect(inEnglish(slogBusyWords({ job_id: 4, method: 'tuning.benchmark.run' })))
-      .toBe('The box is busy: Benchmark (job 4). Measuring now would disturb it and both figures; ask again when it has finished.');
+      .toBe('The box is busy: Benchmark. Measuring now would disturb it and both figures; ask again when it has finished.');
     expect(inEnglish(slogBusyWords(null))).toContain('The box is busy with a benchmark or an apply');
   });
 });

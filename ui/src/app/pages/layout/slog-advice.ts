@@ -267,16 +267,13 @@ export function logDevicesWords(pool: string, devices: readonly string[]): Words
     : { key: T('{pool} has no log device now.'), params: { pool } };
 }
 
-/** A busy box in a sentence, naming the job that holds it when the box's state says which. */
-export function slogBusyWords(busy: { job_id: number | null; method: string } | null, words = (key: string) => key): Words {
+/** A busy box in a sentence, naming what holds it in words (never its job number). */
+export function slogBusyWords(busy: { method: string } | null, words = (key: string) => key): Words {
   if (!busy) {
     return { key: T('The box is busy with a benchmark or an apply: measuring now would disturb it and both figures. Ask again when it has finished.') };
   }
-  const what = words(jobWords(busy));
-  return busy.job_id == null
-    ? { key: T('The box is busy: {what}. Measuring now would disturb it and both figures; ask again when it has finished.'), params: { what } }
-    : { key: T('The box is busy: {what} (job {id}). Measuring now would disturb it and both figures; ask again when it has finished.'),
-      params: { what, id: busy.job_id } };
+  return { key: T('The box is busy: {what}. Measuring now would disturb it and both figures; ask again when it has finished.'),
+    params: { what: words(jobWords(busy)) } };
 }
 
 /** The job, as ApiService runs jobs. */
