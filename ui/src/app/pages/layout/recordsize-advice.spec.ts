@@ -51,7 +51,7 @@ describe('recordsize advice', () => {
   });
 
   it('says what holds the box in words, never its method name or job number', () => {
-    const words = busyWords({ job_id: 4, method: 'tuning.preset.apply' });
+    const words = busyWords({ method: 'tuning.preset.apply' });
     expect(words.params).toEqual({ what: 'Applying a preset' });   // never its job number
     expect(busyWords(null).key).toContain('The box is busy with a benchmark or an apply');
   });

@@ -124,7 +124,7 @@ describe('slog advice', () => {
   });
 
   it('says what holds the box in words, never its method name or job number', () => {
-    expect(inEnglish(slogBusyWords({ job_id: 4, method: 'tuning.benchmark.run' })))
+    expect(inEnglish(slogBusyWords({ method: 'tuning.benchmark.run' })))
       .toBe('The box is busy: Benchmark. Measuring now would disturb it and both figures; ask again when it has finished.');
     expect(inEnglish(slogBusyWords(null))).toContain('The box is busy with a benchmark or an apply');
   });
