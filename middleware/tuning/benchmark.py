@@ -124,10 +124,11 @@ class TuningBenchmarkService(Service):
         return estimate_of(estimate)
 
     @api_method(TuningBenchmarkSpaceArgs, TuningBenchmarkSpaceResult, roles=READ_ROLES)
-    async def space(self, dataset):
+    async def space(self, dataset, benchmark):
         """What a benchmark of `dataset` has room for now, read as its space check reads it (said before Start): the
-        dataset's free bytes and the largest scratch quota the check lets through."""
-        return await bench_run.scratch_room(self.middleware, dataset)
+        dataset's free bytes and the largest scratch quota the check lets through; with `benchmark`, what that run
+        would take and how it keeps caches out."""
+        return await bench_run.scratch_room(self.middleware, dataset, benchmark)
 
 
 # The API name is `import`, a Python keyword that no `def` can carry. middlewared names a service's methods by their

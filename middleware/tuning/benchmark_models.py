@@ -363,8 +363,28 @@ class TuningBenchmarkPlanEstimateResult(BaseModel):
     result: TuningBenchmarkPlanEstimateEntry
 
 
+class TuningBenchmarkSpaceChoice(BaseModel):
+    tests: Annotated[list[BenchmarkTest], Field(min_length=1)]
+    profile: Literal['QUICK', 'STANDARD', 'THOROUGH'] = 'QUICK'
+    working_set_bytes: Annotated[int, Field(ge=1024 * 1024)] | None = None
+
+
 class TuningBenchmarkSpaceArgs(BaseModel):
     dataset: NonEmptyString
+    benchmark: TuningBenchmarkSpaceChoice | None = None
+    """The tests, profile and working set a run would have: the answer then says what it would take (`need`)."""
+
+
+class TuningBenchmarkSpaceNeed(BaseModel):
+    working_set_bytes: int
+    """The largest test's working set (tests run one after another, each removing its files)."""
+    refquota_bytes: int
+    """The scratch quota over it (working set + 10 %): the most the run's files take."""
+    method: Literal['DIRECT_IO', 'WORKING_SET', 'O_DIRECT']
+    """How that test keeps caches out: ZFS Direct I/O past the ARC (a modest set), a set of twice the ARC's maximum,
+    or O_DIRECT past the page cache off ZFS."""
+    arc_max_bytes: int | None
+    """The ARC's maximum the set is twice of (on ZFS)."""
 
 
 class TuningBenchmarkSpaceEntry(BaseModel):
@@ -376,6 +396,8 @@ class TuningBenchmarkSpaceEntry(BaseModel):
     room_bytes: int
     """The largest scratch quota (working set + 10 %) the space check lets through: on ZFS the pool stays at most
     80 % used; elsewhere a margin stays free."""
+    need: TuningBenchmarkSpaceNeed | None = None
+    """With `benchmark`: what that run would take; null without it, or for a working set the run would refuse."""
 
 
 class TuningBenchmarkSpaceResult(BaseModel):

@@ -209,7 +209,11 @@ def test_space_says_the_datasets_real_free_space_and_the_room_the_check_leaves(c
     out = c.call('tuning.benchmark.space', DATASET)
     free = shutil.disk_usage(mountpoint(c)).free
     assert out['on_zfs'] is False and abs(out['free_bytes'] - free) < 256 * 2**20
-    assert 0 <= out['room_bytes'] < out['free_bytes']
+    assert 0 <= out['room_bytes'] < out['free_bytes'] and out['need'] is None
+    # with a run's choices, what it would take: off ZFS the profile's modest set, past the page cache
+    need = c.call('tuning.benchmark.space', DATASET, {'tests': ['SEQ_WRITE'], 'profile': 'QUICK'})['need']
+    assert need['method'] == 'O_DIRECT' and need['working_set_bytes'] == 256 * 2**20
+    assert need['refquota_bytes'] == -(-need['working_set_bytes'] * 11 // 10)
     with pytest.raises(RpcError) as e:
         c.call('tuning.benchmark.space', 'tank/nope')
     assert error_fields(e.value) == ['dataset']

@@ -24,6 +24,7 @@ from ..context import plugin_context
 from ..core import presets, stored_words
 from ..core.measured_preset import measured_preset_fields, preset_words
 from ..core.bench import BenchmarkInputError, InsufficientSpaceError, benchmark_method
+from ..core.bench.method import scratch_need
 from ..core.bench.arc_reads import from_ram_note
 from ..core.bench.space import room_for_scratch
 from ..core.alerts import SCRATCH_LEFT, scratch_alerts, scratch_args
@@ -53,12 +54,20 @@ def plan_or_errors(spec: dict, env: dict, field: str) -> dict:
                         {'space': e.numbers}) from None
 
 
-async def scratch_room(middleware, dataset: str) -> dict:
+async def scratch_room(middleware, dataset: str, benchmark: dict | None = None) -> dict:
     """``tuning.benchmark.space``: the free bytes the space check reads for ``dataset`` and the most it lets a run's
-    scratch quota take (the forms say these before Start, not the pool's nominal free space)."""
+    scratch quota take (the forms say these before Start, not the pool's nominal free space); with ``benchmark``
+    (tests, profile, working set), what that run would take."""
     target = await read_target(middleware, dataset, 'dataset')
     env = target['env']
-    return {'on_zfs': target['is_zfs'], 'free_bytes': env['free_bytes'], 'room_bytes': room_for_scratch(env)}
+    need = None
+    if benchmark:
+        try:
+            need = {**scratch_need(benchmark, env), 'arc_max_bytes': env.get('arc_max_bytes')}
+        except BenchmarkInputError:   # a working set the run refuses: Start says why, on its field
+            need = None
+    return {'on_zfs': target['is_zfs'], 'free_bytes': env['free_bytes'], 'room_bytes': room_for_scratch(env),
+            'need': need}
 
 
 async def build_context(middleware, target: dict, plan: dict, state: dict) -> dict:

@@ -3,7 +3,7 @@ import pytest
 from tuning.core.bench.catalog import GIB, MIB
 from tuning.core.bench.errors import BenchmarkInputError, InsufficientSpaceError
 from tuning.core.bench.jobfile import render_job_file
-from tuning.core.bench.method import benchmark_method
+from tuning.core.bench.method import benchmark_method, scratch_need
 from tuning.core.bench.space import check_space, refquota_for, room_for_scratch
 
 ALL = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
@@ -114,6 +114,21 @@ def test_room_for_scratch_is_the_largest_quota_the_space_check_passes(env):
             with pytest.raises(InsufficientSpaceError):
                 check_space(required + MIB, env)
     assert room_for_scratch(dir_env(size_bytes=10 * GIB, free_bytes=300 * MIB)) == 0   # less free than the margin
+
+
+def test_scratch_need_says_what_the_run_takes_and_how_it_keeps_caches_out():
+    seq = {'tests': ['SEQ_WRITE', 'SEQ_READ'], 'profile': 'QUICK'}
+    # OpenZFS 2.3 on Linux, 1 MiB blocks on a 128 KiB recordsize: Direct I/O, the profile's modest set
+    assert scratch_need(seq, zfs_env()) == {'working_set_bytes': GIB, 'refquota_bytes': refquota_for(GIB),
+                                            'method': 'DIRECT_IO'}
+    # OpenZFS 2.2 ignores O_DIRECT: twice the ARC's maximum
+    older = scratch_need(seq, zfs_env(openzfs_version='2.2.7'))
+    assert older['method'] == 'WORKING_SET' and older['working_set_bytes'] == 32 * GIB
+    # the largest test decides: a 4 KiB random read cannot take Direct I/O past a 128 KiB recordsize
+    assert scratch_need({**seq, 'tests': ['SEQ_WRITE', 'RAND_READ_4K']}, zfs_env())['method'] == 'WORKING_SET'
+    assert scratch_need(seq, dir_env())['method'] == 'O_DIRECT'
+    with pytest.raises(BenchmarkInputError):
+        scratch_need({'tests': ['RAND_READ_4K'], 'working_set_bytes': 256 * MIB}, zfs_env())
 
 
 def test_refquota_is_largest_working_set_plus_ten_percent():

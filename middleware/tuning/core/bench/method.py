@@ -22,7 +22,7 @@ from .catalog import MIB, METRICS, PROFILES, TESTS, metrics_of_test
 from .errors import BenchmarkInputError
 from ..presets.units import format_bytes
 from .jobfile import job_name
-from .space import check_space
+from .space import check_space, refquota_for
 from .validation import require_bool, require_int
 
 LIBAIO_DEPTH_PER_JOB = 8
@@ -130,3 +130,15 @@ def benchmark_method(spec, env):
         'space': space,
         'tests': planned,
     }
+
+
+def scratch_need(spec, env):
+    """What a run of ``spec`` would take on ``env``, said before Start (no space check): the largest test's working
+    set, the scratch quota over it and how that test keeps caches out (``DIRECT_IO``, ``WORKING_SET``, ``O_DIRECT``).
+    Raises ``BenchmarkInputError`` as ``benchmark_method`` does (a working set too small to keep the ARC out)."""
+    tests, profile, _runs, _adaptive, _runtime, _ramp, working_set = _validated_spec(spec)
+    env = _validated_env(env)
+    largest = max((_plan_test(TESTS[t], profile, env, working_set) for t in tests),
+                  key=lambda p: p['working_set_bytes'])
+    size = largest['working_set_bytes']
+    return {'working_set_bytes': size, 'refquota_bytes': refquota_for(size), 'method': largest['cache_defeat']['method']}

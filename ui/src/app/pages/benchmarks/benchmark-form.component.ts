@@ -1,6 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, inject, output, signal } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
-import { catchError, distinctUntilChanged, map, of, startWith, switchMap } from 'rxjs';
+import { catchError, debounce, distinctUntilChanged, of, startWith, switchMap, timer } from 'rxjs';
 import { NonNullableFormBuilder, ReactiveFormsModule } from '@angular/forms';
 import { MatButton } from '@angular/material/button';
 import { MatFormField, MatLabel } from '@angular/material/form-field';
@@ -32,6 +32,9 @@ import { BoxStore } from '../../stores/box.store';
 import { liveFigure, spaceRefusal, wasAborted } from './bench-progress';
 import { benchmarkControls, benchmarkForm, benchmarkSpec } from './benchmark-form';
 import { runEffects, workingSetHint } from './run-effects';
+import { ESTIMATE_DEBOUNCE_MS } from '../../shared/plan-estimate/plan-estimate.component';
+import { ApiCallParams } from '../../api/api-directory';
+import { settingsSpec } from '../../shared/benchmark-settings/benchmark-settings';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** Start a benchmark: dataset, label and the benchmark settings; live progress; abort. */
@@ -160,14 +163,22 @@ export class BenchmarkFormComponent {
   protected readonly general = signal<string | null>(null);
   private readonly state = formState(this.form);
   protected readonly run = new JobRun<BenchmarkResult>('Benchmark');
-  /** The chosen dataset's free space and the most a run may take of it, as the space check reads them; asked again
-   *  when a run ends (it changed them). Null while asked, or when the server could not say. */
-  private readonly room = toSignal(toObservable(computed(() => ({ dataset: this.state().value.dataset, phase: this.run.phase() }))).pipe(
-    map(({ dataset, phase }) => (phase === 'running' ? '' : dataset)),
+  /** The chosen dataset's free space, the most a run may take of it, and what this run would take, as the server
+   *  reads them; asked again when the choices settle and when a run ends (it changed them). Null while asked, or when
+   *  the server could not say. */
+  private readonly room = toSignal(toObservable(computed(() => {
+    const { dataset, settings } = this.state().value;
+    const spec = settingsSpec(settings);
+    const benchmark = spec.tests.length
+      ? { tests: spec.tests, profile: spec.profile, working_set_bytes: spec.working_set_bytes ?? null } : null;
+    return JSON.stringify(this.run.phase() === 'running' || !dataset ? null : [dataset, benchmark]);
+  })).pipe(
     distinctUntilChanged(),
-    switchMap((dataset) => (dataset
-      ? this.api.call('tuning.benchmark.space', [dataset]).pipe(startWith(null), catchError(() => of(null)))
-      : of(null))),
+    debounce((json) => (json === 'null' ? of(0) : timer(ESTIMATE_DEBOUNCE_MS))),
+    switchMap((json) => {
+      const args = JSON.parse(json) as ApiCallParams<'tuning.benchmark.space'> | null;
+      return args ? this.api.call('tuning.benchmark.space', args).pipe(startWith(null), catchError(() => of(null))) : of(null);
+    }),
   ), { initialValue: null });
   /** Said before Start: the scratch dataset, the space it may take, the load on the pool (in the sandbox's words). */
   protected readonly effects = computed(() => {

@@ -63,6 +63,28 @@ describe('runEffects', () => {
       room(74 * GIB))[1])).toBe('Its test files take 282 MiB of this machine’s disk (74 GiB free now).');
   });
 
+  it('states what the server says this run would take, exactly, and why by how it keeps caches out', () => {
+    const need = (method: 'DIRECT_IO' | 'WORKING_SET' | 'O_DIRECT', size: number) => ({
+      ...room(73.5 * GIB, 60 * GIB), need: { method, working_set_bytes: size, refquota_bytes: Math.ceil(size * 1.1),
+        arc_max_bytes: 16 * GIB } });
+    const quick = { profile: 'QUICK' as const, working_set_mib: null };
+    expect(shown(runEffects('tank', quick, fakeProfile(), false, need('DIRECT_IO', GIB))[1]))
+      .toBe('Its test files take 1.1 GiB of pool tank (73.5 GiB free now). That is this profile’s working set plus '
+        + '10 %: ZFS Direct I/O bypasses the ARC, so a small working set is enough and reads come from the disks, not '
+        + 'RAM. The files are removed when the run ends.');
+    const arc = runEffects('tank', quick, fakeProfile(), false, need('WORKING_SET', 32 * GIB)).map(shown);
+    expect(arc[1]).toBe('Its test files take 35.2 GiB of pool tank (73.5 GiB free now). That is at least twice the '
+      + 'ARC’s maximum (16 GiB) plus 10 %, so reads come from the disks, not RAM (ZFS Direct I/O cannot keep the ARC '
+      + 'out for these tests here). The files are removed when the run ends.');
+    expect(arc[2]).toBe('It checks the space first and refuses, writing nothing, when there is not enough.');
+    expect(shown(runEffects('tank', { profile: 'QUICK', working_set_mib: 512 }, fakeProfile(), false,
+      need('DIRECT_IO', 512 * 1024 ** 2))[1])).toBe('Its test files take 563 MiB of pool tank (73.5 GiB free now). That '
+      + 'is the working set you typed plus 10 %: ZFS Direct I/O bypasses the ARC, so reads come from the disks, not RAM. '
+      + 'The files are removed when the run ends.');
+    expect(inEnglish(runEffects('tank', quick, fakeProfile(), false, need('WORKING_SET', 64 * GIB))[2]))
+      .toBe('That is more than the 60 GiB it may take now: the run will be refused before it writes anything.');
+  });
+
   it('off ZFS (a test box’s plain directories) states the profile’s modest set, as the server takes it', () => {
     expect(shown(runEffects('tank', { profile: 'QUICK', working_set_mib: null }, fakeProfile(), false,
       room(74 * GIB, 73 * GIB, false))[1])).toBe('Its test files take 282 MiB of pool tank (74 GiB free now). That is '

@@ -1,6 +1,6 @@
 // What a benchmark run does to the box, said before Start (pure): its scratch dataset, the space it takes, the load.
 import { BenchmarkProfile } from '../../api/models/tuning-benchmark';
-import { TuningBenchmarkSpaceEntry } from '../../api/models/generated/api-types.generated';
+import { TuningBenchmarkSpaceEntry, TuningBenchmarkSpaceNeed } from '../../api/models/generated/api-types.generated';
 import { TuningProfile } from '../../api/models/tuning-profile';
 import { T } from '../../i18n/translate-marker';
 import { BenchmarkSettingsValue } from '../../shared/benchmark-settings/benchmark-settings';
@@ -81,6 +81,30 @@ function whyThatMuch(settings: Pick<BenchmarkSettingsValue, 'profile' | 'working
     + 'Direct I/O bypasses the ARC (OpenZFS 2.3 or later, blocks aligned to the recordsize), {direct} is enough. The '
     + 'files are removed when the run ends.'),
   params: { arc: formatBytes(arc), direct: formatBytes(Math.ceil(direct * QUOTA_FACTOR)) } };
+}
+
+/** Why the run takes what the server says it would (`need`): how its largest test keeps caches out. */
+function whyTheNeed(need: TuningBenchmarkSpaceNeed, typed: boolean): Words {
+  if (need.method === 'O_DIRECT') {
+    return typed
+      ? { key: T('That is the working set you typed plus 10 %; the files are opened past the page cache (O_DIRECT), '
+        + 'so reads come from the disk, not RAM. They are removed when the run ends.') }
+      : { key: T('That is this profile’s modest working set plus 10 %: the files are opened past the page cache '
+        + '(O_DIRECT), so reads come from the disk, not RAM. They are removed when the run ends.') };
+  }
+  if (need.method === 'DIRECT_IO') {
+    return typed
+      ? { key: T('That is the working set you typed plus 10 %: ZFS Direct I/O bypasses the ARC, so reads come from the '
+        + 'disks, not RAM. The files are removed when the run ends.') }
+      : { key: T('That is this profile’s working set plus 10 %: ZFS Direct I/O bypasses the ARC, so a small working set '
+        + 'is enough and reads come from the disks, not RAM. The files are removed when the run ends.') };
+  }
+  return typed
+    ? { key: T('That is the working set you typed plus 10 %, at least twice the ARC’s maximum ({arc}), so reads come '
+      + 'from the disks, not RAM. The files are removed when the run ends.'), params: { arc: formatBytes(need.arc_max_bytes) } }
+    : { key: T('That is at least twice the ARC’s maximum ({arc}) plus 10 %, so reads come from the disks, not RAM (ZFS '
+      + 'Direct I/O cannot keep the ARC out for these tests here). The files are removed when the run ends.'),
+    params: { arc: formatBytes(need.arc_max_bytes) } };
 }
 
 /**
@@ -175,7 +199,7 @@ function shortOfSpace(space: number | null, exact: boolean, room: number | undef
  * The sentences shown above Start, in the order a person weighs them: what is written, how much, what slows.
  * `sandbox`: the sandbox backend (as its banner decides), where a dataset is a plain directory standing in for it on
  * this machine's disk and there is no ZFS pool to name. `room`: the server's answer for the dataset (no free figure
- * until it comes; it also says whether the dataset is on ZFS).
+ * until it comes; it also says whether the dataset is on ZFS, and with the run's choices what the run would take).
  */
 export function runEffects(dataset: string, settings: Pick<BenchmarkSettingsValue, 'profile' | 'working_set_mib'>,
   box: Pick<TuningProfile, 'memory'> | null, sandbox = false,
@@ -189,9 +213,13 @@ export function runEffects(dataset: string, settings: Pick<BenchmarkSettingsValu
   const free = room?.free_bytes;
   // off ZFS (the sandbox's stand-ins; a test box's plain directories) fio's O_DIRECT keeps the page cache out
   const plain = sandbox || room?.on_zfs === false;
-  const bound = scratchSpaceBound(settings, box, plain);
-  const exact = settings.working_set_mib != null || plain;
-  const space: Effect = { ...spaceWords(bound, exact, pool, free, sandbox), why: whyThatMuch(settings, box, plain) };
+  const typed = settings.working_set_mib != null;
+  // what the server says this run would take (its tests on this dataset) is exact; until it answers, the most
+  const need = room?.need ?? null;
+  const bound = need ? need.refquota_bytes : scratchSpaceBound(settings, box, plain);
+  const exact = need !== null || typed || plain;
+  const space: Effect = { ...spaceWords(bound, exact, pool, free, sandbox),
+    why: need ? whyTheNeed(need, typed) : whyThatMuch(settings, box, plain) };
   const refuses = shortOfSpace(bound, exact, room?.room_bytes, settings.profile)
     ?? { key: T('It checks the space first and refuses, writing nothing, when there is not enough.') };
   if (sandbox) {

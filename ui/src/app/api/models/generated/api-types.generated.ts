@@ -197,17 +197,18 @@ export interface TuningApi {
   };
   /**
    * What a benchmark of `dataset` has room for now, read as its space check reads it (said before Start): the
-   * dataset's free bytes and the largest scratch quota the check lets through.
+   * dataset's free bytes and the largest scratch quota the check lets through; with `benchmark`, what that run
+   * would take and how it keeps caches out.
    */
   'tuning.benchmark.space': {
     job: false;
     /**
-     * `[dataset]`
+     * `[dataset, benchmark?]`
      *
      * @minItems 1
-     * @maxItems 1
+     * @maxItems 2
      */
-    params: [string];
+    params: [string] | [string, TuningBenchmarkSpaceChoice | null];
     result: TuningBenchmarkSpaceEntry;
   };
   /**
@@ -1447,6 +1448,13 @@ export interface TuningBenchmarkPlanEstimateEntry {
    */
   summary: string;
 }
+export interface TuningBenchmarkSpaceChoice {
+  tests: (
+    'SEQ_WRITE' | 'SEQ_READ' | 'RAND_READ_4K' | 'RAND_WRITE_4K' | 'SYNC_WRITE_4K' | 'MIXED_70_30'
+  )[];
+  profile?: 'QUICK' | 'STANDARD' | 'THOROUGH';
+  working_set_bytes?: number | null;
+}
 export interface TuningBenchmarkSpaceEntry {
   /**
    * Whether the dataset is on ZFS (a scratch child dataset) or a plain directory (the sandbox's stand-in).
@@ -1462,6 +1470,29 @@ export interface TuningBenchmarkSpaceEntry {
    * 80 % used; elsewhere a margin stays free.
    */
   room_bytes: number;
+  /**
+   * With `benchmark`: what that run would take; null without it, or for a working set the run would refuse.
+   */
+  need?: TuningBenchmarkSpaceNeed | null;
+}
+export interface TuningBenchmarkSpaceNeed {
+  /**
+   * The largest test's working set (tests run one after another, each removing its files).
+   */
+  working_set_bytes: number;
+  /**
+   * The scratch quota over it (working set + 10 %): the most the run's files take.
+   */
+  refquota_bytes: number;
+  /**
+   * How that test keeps caches out: ZFS Direct I/O past the ARC (a modest set), a set of twice the ARC's maximum,
+   * or O_DIRECT past the page cache off ZFS.
+   */
+  method: 'DIRECT_IO' | 'WORKING_SET' | 'O_DIRECT';
+  /**
+   * The ARC's maximum the set is twice of (on ZFS).
+   */
+  arc_max_bytes: number | null;
 }
 export interface TuningBenchmarkSpec {
   /**
