@@ -138,7 +138,9 @@ describe('BenchmarkFormComponent', () => {
 
   it('waits while the box is busy with another job', async () => {
     const { q } = await renderForm(() => undefined, fakeState({ busy: { job_id: 3, method: 'tuning.preset.apply' } }));
-    expect(q('text-bench-busy')!.textContent).toContain('The box is busy: Applying a preset (job 3)');
+    expect(q('text-bench-busy')!.textContent).toContain('The box is busy: Applying a preset.');
+    expect(q('text-bench-busy')!.textContent).toContain('Benchmarks and applies exclude each other.');
+    expect(q('text-bench-busy')!.textContent).not.toContain('job');
     expect(q<HTMLButtonElement>('button-bench-start')!.disabled).toBe(true);
   });
 
@@ -183,7 +185,8 @@ describe('BenchmarkFormComponent', () => {
     await TestBed.inject(JobsStore).load();
     await settle();
     expect(q('text-bench-busy')).toBeNull();
-    expect(q('text-bench-running')!.textContent).toContain('Benchmark is running (job 12)');
+    expect(q('text-bench-running')!.textContent!.trim()).toMatch(/^Benchmark is running(; | since )/);
+    expect(q('text-bench-running')!.textContent).not.toContain('12');
     expect(q('text-bench-running-description')!.textContent).toContain('run 2/3 · sequential write');
     expect(q('text-bench-running-description')!.textContent).toContain('380 MB/s');
     q<HTMLButtonElement>('button-bench-running-abort')!.click();

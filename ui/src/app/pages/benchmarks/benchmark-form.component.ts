@@ -20,7 +20,8 @@ import { JobProgressDialogComponent } from '../../jobs/job-progress-dialog.compo
 import { JobRun } from '../../jobs/job-run';
 import { Job } from '../../api/models/job';
 import { AuthService } from '../../auth/auth.service';
-import { abortRole, jobWords } from '../../jobs/job-words';
+import { BusyNoticeComponent } from '../../jobs/busy-notice.component';
+import { abortRole, jobTime, jobWords } from '../../jobs/job-words';
 import { JobsStore } from '../../jobs/jobs.store';
 import { TEST_WORDS, headlines } from '../../shared/benchmark-metrics';
 import { BenchmarkSettingsComponent } from '../../shared/benchmark-settings/benchmark-settings.component';
@@ -40,7 +41,7 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 /** Start a benchmark: dataset, label and the benchmark settings; live progress; abort. */
 @Component({
   selector: 'tp-benchmark-form',
-  imports: [TestIdDirective, MatCard, MatProgressBar, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
+  imports: [TestIdDirective, BusyNoticeComponent, MatCard, MatProgressBar, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
     JobProgressDialogComponent, BenchmarkSettingsComponent, FieldErrorComponent, RequiresRoleDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
@@ -65,7 +66,8 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
       @if (busyJob(); as job) {
         <!-- Come back to the page during a run (or another tab's): the running job itself, not only "busy". -->
         <div class="banner warn busy-job" role="status" tpTest="bench-running">
-          <strong>{{ '{what} is running (job {id}); benchmarks and applies exclude each other.' | t: { what: (jobWords(job) | t), id: job.id } }}</strong>
+          @let since = jobTime(job.time_started);
+          <strong>@if (since) { {{ '{what} is running since {since}; benchmarks and applies exclude each other.' | t: { what: (jobWords(job) | t), since } }} } @else { {{ '{what} is running; benchmarks and applies exclude each other.' | t: { what: (jobWords(job) | t) } }} }</strong>
           <mat-progress-bar [mode]="job.progress.percent == null ? 'indeterminate' : 'determinate'" [value]="job.progress.percent ?? 0"
                             [attr.aria-label]="jobWords(job) | t" tpTest="bench-running-progress" />
           <div class="busy-row">
@@ -78,8 +80,7 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
           </div>
         </div>
       } @else if (box.busy(); as busy) {
-        <p class="banner warn" role="status" tpTest="bench-busy">
-          {{ 'The box is busy: {what} (job {id}). Benchmarks and applies exclude each other.' | t: { what: (jobWords(busy) | t), id: busy.job_id } }}</p>
+        <tp-busy-notice [busy]="busy" [then]="busyThen" testId="bench-busy" />
       }
       <div class="row">
         <div class="field">
@@ -153,6 +154,8 @@ export class BenchmarkFormComponent {
 
   protected readonly testWords = TEST_WORDS;
   protected readonly jobWords = jobWords;
+  protected readonly jobTime = (value: unknown) => jobTime(value);
+  protected readonly busyThen = T('Benchmarks and applies exclude each other.');
   protected readonly headlinesOf = (r: BenchmarkResult) => headlines(r.summary);
   protected readonly labels = { dataset: T('Dataset'), label: T('Label') };
 
