@@ -380,8 +380,9 @@ const steps = [
     await shot(page, '04-presets-plan');
     check(await $(page, 'button-apply').isEnabled(), 'Apply still disabled after acknowledging');
     await $(page, 'button-apply').click();
-    // zfs_dirty_data_max_percent waits for a reboot: the apply asks to confirm that first, naming it
-    await $(page, 'text-confirm-dialog').filter({ hasText: 'zfs_dirty_data_max_percent' }).waitFor();
+    // zfs_dirty_data_max_percent waits for a reboot: the apply asks to confirm that first, naming it by its title
+    await $(page, 'text-confirm-dialog').filter({ hasText: 'Write buffer, % of RAM' }).waitFor();
+    check(!(await $(page, 'text-confirm-dialog').innerText()).includes('zfs_dirty_data_max_percent'), 'the confirmation shows the raw key');
     check(await $(page, 'button-confirm-continue').isDisabled(), 'Continue enabled before the Confirm tick');
     await shot(page, '04b-apply-confirm');
     await tick(page, 'checkbox-confirm-checkbox').check();
@@ -404,7 +405,7 @@ const steps = [
       await login(page);
     }
     await $(page, 'text-reboot-done').waitFor({ timeout: 120_000 });
-    await $(page, 'list-reboot-verified').filter({ hasText: 'zfs_dirty_data_max_percent' }).waitFor();
+    await $(page, 'list-reboot-verified').filter({ hasText: 'Write buffer, % of RAM' }).waitFor();
     await shot(page, '06-reboot-verified');
     await $(page, 'button-reboot-close').click();
     check(await $(page, 'text-pending-reboot-banner').count() === 0, 'pending reboot banner still shown');
