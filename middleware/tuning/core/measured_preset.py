@@ -11,6 +11,10 @@ report, the default label) says it through ``preset_words``, as the panel's ``sh
 - "Boot buffer (partly: 1 setting waiting for a reboot)": some of them did;
 - "Boot buffer (2 settings waiting for a reboot)": a result stored before the preset's own were recorded, measured
   while settings waited for a reboot (whose, it does not tell).
+
+Without a preset, ``no_preset_words`` says "none (1 setting waiting for a reboot)" when settings waited for a reboot
+(a preset reverted but not yet rebooted away: the box still ran its values), so such a result does not pass for a
+plain baseline.
 """
 from .presets.catalog import get_builtin
 
@@ -65,4 +69,13 @@ def preset_words(context: dict) -> str | None:
     return f'{name} ({_settings(len(waiting))} waiting for a reboot)' if waiting else name
 
 
-__all__ = ['measured_preset_fields', 'preset_name', 'preset_words']
+def no_preset_words(context: dict) -> str | None:
+    """A result without a preset measured while settings waited for a reboot, said so ("none (1 setting waiting
+    for a reboot)"); None with a preset or when nothing waited."""
+    waiting = context.get('pending_reboot') or []
+    if preset_name(context) is not None or not waiting:
+        return None
+    return f'none ({_settings(len(waiting))} waiting for a reboot)'
+
+
+__all__ = ['measured_preset_fields', 'no_preset_words', 'preset_name', 'preset_words']

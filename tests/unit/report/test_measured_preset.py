@@ -1,6 +1,6 @@
 """A result's preset in words that say whether it was in effect yet (core.measured_preset), in the report too: a
 result measured while the preset's settings waited for a reboot is not credited to the preset."""
-from tuning.core.measured_preset import measured_preset_fields, preset_words
+from tuning.core.measured_preset import measured_preset_fields, no_preset_words, preset_words
 from tuning.core.report import build_report, render
 
 BOOT = {'id': 'boot-buffer', 'name': 'Boot buffer', 'restore_point_id': 3, 'target': {'pool': 'tank'}}
@@ -57,3 +57,18 @@ def test_a_label_made_up_for_a_result_names_the_preset_as_the_report_does():
     assert default_label({'dataset': 'tank', 'profile': 'QUICK'}, context) == \
         'Boot buffer (not yet in effect: waiting for a reboot) · tank · Quick test'
     assert default_label({'dataset': 'tank'}, {'preset': None}) == 'No preset · tank · Quick test'
+
+
+def test_no_preset_with_settings_waiting_for_a_reboot_does_not_pass_for_a_plain_baseline(results, comparison):
+    # a preset reverted but not rebooted away: the box still ran its values
+    assert no_preset_words({'preset': None, 'pending_reboot': [DIRTY]}) == 'none (1 setting waiting for a reboot)'
+    assert no_preset_words({'preset': None, 'pending_reboot': [DIRTY, 'X']}) == 'none (2 settings waiting for a reboot)'
+    assert no_preset_words({'preset': None, 'pending_reboot': []}) is None
+    assert no_preset_words({'preset': BOOT, 'pending_reboot': [DIRTY]}) is None   # preset_words says it then
+    results[0]['context']['preset'] = None
+    results[0]['context']['pending_reboot'] = [DIRTY]
+    report = build_report(results, comparison, title='t', generated_at='2025-06-01T11:00:00Z')
+    (configuration,) = [c for c in report['configurations'] if c['id'] == results[0]['id']]
+    assert configuration['preset_words'] == 'none (1 setting waiting for a reboot)'
+    for name in ('HTML', 'MARKDOWN'):
+        assert 'none (1 setting waiting for a reboot)' in render(report, name)[0].decode(), name

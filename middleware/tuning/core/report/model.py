@@ -33,7 +33,7 @@ Every figure is copied from the results' summaries and the comparison rows; noth
 """
 from ..bench.catalog import TESTS
 from ..bench.conditions import conditions_of
-from ..measured_preset import preset_name, preset_words
+from ..measured_preset import no_preset_words, preset_name, preset_words
 from .box_section import box_section
 from .campaign_section import campaign_section
 from .chart_data import compare_series
@@ -140,7 +140,7 @@ def build_report(results, comparison, *, title, generated_at, settings_diffs=Non
     configurations = [{'id': e['id'], 'label': e['label'], 'source': e.get('source'),
                        'created_at': e.get('created_at'), 'baseline': e['id'] == baseline_id,
                        'preset': _preset(e['context']), 'preset_name': preset_name(e['context']),
-                       'preset_words': preset_words(e['context']),
+                       'preset_words': preset_words(e['context']) or no_preset_words(e['context']),
                        'conditions': conditions[e['id']]} for e in ordered]
     theoretical_max = compared['theoretical_max'] or by_id[baseline_id]['context'].get('theoretical_max')
     metric_rows = _metric_rows(ordered, baseline_id, compared['rows'])

@@ -35,7 +35,11 @@ describe('resultPresetWords', () => {
   });
 
   it('says None without a preset and imported for another tool’s file', () => {
-    expect(words({ preset: null, pending_reboot: [DIRTY] })).toBe('None');
+    expect(words({ preset: null })).toBe('None');
+    expect(words({ preset: null, pending_reboot: [] })).toBe('None');
+    // a preset reverted but not rebooted away: no plain baseline
+    expect(words({ preset: null, pending_reboot: [DIRTY] })).toBe('None (1 setting waiting for a reboot)');
+    expect(words({ preset: null, pending_reboot: [DIRTY, 'X'] })).toBe('None (2 settings waiting for a reboot)');
     expect(words(undefined)).toBe('None');
     expect(words({ imported: { format: 'FIO_JSON' } })).toBe('imported');
   });

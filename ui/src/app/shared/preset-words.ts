@@ -22,7 +22,8 @@ export interface PresetContext {
  * - "Boot buffer (partly: 1 setting waiting for a reboot)": some of them did;
  * - "Boot buffer (2 settings waiting for a reboot)": a result stored before the preset's own were recorded, measured
  *   while settings waited for a reboot (whose, it does not tell);
- * - "None" without a preset, "imported" for another tool's file.
+ * - "None" without a preset ("None (1 setting waiting for a reboot)" when a reverted preset's values still ran),
+ *   "imported" for another tool's file.
  * `nameOf`: the preset's name from its id (PresetsStore.nameOf; the name recorded with the result when it answers the
  * id, as for a deleted preset).
  */
@@ -33,7 +34,11 @@ export function resultPresetWords(context: PresetContext | null | undefined, nam
   }
   const preset = context?.preset;
   if (!preset) {
-    return say(T('None'));
+    // a preset reverted but not rebooted away: the box still ran its values, so this is no plain baseline
+    const waiting = context?.pending_reboot?.length ?? 0;
+    return !waiting ? say(T('None'))
+      : waiting === 1 ? say(T('None (1 setting waiting for a reboot)'))
+        : say(T('None ({n} settings waiting for a reboot)'), { n: waiting });
   }
   // the name it has now; the one recorded with the result when the preset is gone (nameOf answers its id)
   const current = nameOf(preset.id);
