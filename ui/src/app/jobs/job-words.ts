@@ -91,11 +91,17 @@ export function jobEndWords(job: Pick<Job, 'method' | 'state' | 'error'>): JobEn
   return null;
 }
 
+/** A job time as `core.get_jobs` sends it (`{"$date": ms}`, or an ISO text) in milliseconds; null if none. */
+export function jobMillis(value: unknown): number | null {
+  const raw = value && typeof value === 'object' && '$date' in value ? Number((value as { $date: unknown }).$date) : value;
+  const ms = typeof raw === 'number' ? raw : typeof raw === 'string' ? Date.parse(raw) : NaN;
+  return Number.isFinite(ms) ? ms : null;
+}
+
 /** A job time as `core.get_jobs` sends it (`{"$date": ms}`, or an ISO text) in the browser's locale; '' if none. */
 export function jobTime(value: unknown, locale?: string): string {
-  const raw = value && typeof value === 'object' && '$date' in value ? Number((value as { $date: unknown }).$date) : value;
-  const readable = typeof raw === 'number' ? Number.isFinite(raw) : typeof raw === 'string' && !Number.isNaN(Date.parse(raw));
-  return readable ? formatDateTime(raw as number | string, locale) : '';
+  const ms = jobMillis(value);
+  return ms == null ? '' : formatDateTime(ms, locale);
 }
 
 /** Only the user who started a job, or a full admin, may abort it (middlewared's rule for core.job_abort). */

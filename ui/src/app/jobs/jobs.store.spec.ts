@@ -36,6 +36,13 @@ describe('JobsStore', () => {
     expect(store.recent()[0].id).toBe(100 + RECENT_JOBS + 2);
   });
 
+  it('lists finished jobs by when they ended, newest first, not by when they started', async () => {
+    const ended = (id: number, ms: number) => fakeJob({ id, state: 'SUCCESS', time_finished: { $date: ms } });
+    const { store } = setup(() => [ended(5, 3_000), ended(6, 1_000), ended(4, 5_000), ended(7, 2_000)]);
+    await store.load();
+    expect(store.recent().map((j) => j.id)).toEqual([4, 5, 7, 6]);
+  });
+
   it('follows progress from events and tells the pages when a job of theirs ends', async () => {
     const { api, store } = setup(() => [fakeJob({ id: 7, method: 'tuning.benchmark.run' })]);
     await store.load();

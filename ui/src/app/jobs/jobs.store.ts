@@ -5,6 +5,7 @@ import { ApiService } from '../api/api.service';
 import { errorMessage } from '../api/api-errors';
 import { mergeJob } from '../api/job-tracker.service';
 import { Job, isJobFinished } from '../api/models/job';
+import { jobMillis } from './job-words';
 
 /** How many finished jobs the panel lists (the server keeps more; the newest are what an admin looks for). */
 export const RECENT_JOBS = 10;
@@ -37,8 +38,9 @@ export class JobsStore {
   readonly error = signal<string | null>(null);
   readonly running = computed(() =>
     [...this.rows().values()].filter((j) => !isJobFinished(j)).sort((a, b) => b.id - a.id));
+  /** The jobs that ended last first, as the panel shows their end times (a job started earlier can end later). */
   readonly recent = computed(() =>
-    [...this.rows().values()].filter(isJobFinished).sort((a, b) => b.id - a.id).slice(0, RECENT_JOBS));
+    [...this.rows().values()].filter(isJobFinished).sort(byEndNewestFirst).slice(0, RECENT_JOBS));
 
   /** Query the jobs (again after a reconnect: the events missed meanwhile are in the answer). */
   async load(): Promise<void> {
@@ -87,4 +89,11 @@ export class JobsStore {
       }
     });
   }
+}
+
+/** Newest end first; a job without an end time (an event that did not carry it) by its id. */
+function byEndNewestFirst(a: Job, b: Job): number {
+  const ta = jobMillis(a.time_finished);
+  const tb = jobMillis(b.time_finished);
+  return ta != null && tb != null && ta !== tb ? tb - ta : b.id - a.id;
 }
