@@ -123,6 +123,12 @@ describe('BenchmarkDetailsComponent', () => {
     expect(q('value-details-pending-reboot')!.textContent).toBe('Write buffer size, zfs_unknown_knob');
   });
 
+  it.each([[1, 5, ': 1 run (at most 5), '], [3, 3, ': 3 runs (at most 3), ']])('says %i run(s) of at most %i in words', async (runs, max, words) => {
+    const context = fakeMeasuredContext();
+    const { q } = await renderDetails(localRun({ ...context, plan: { ...context.plan, runs, max_runs: max } }));
+    expect(q('value-details-plan')!.textContent!.replace(/\s+/g, ' ')).toContain(words);
+  });
+
   describe('names a preset whose settings waited for a reboot as not (all) in effect, as Compare and the report do', () => {
     const key = 'ZFS_PARAMETER:global:zfs_dirty_data_max_max';
     const preset = { id: 'max-iops', name: 'Max IOPS', restore_point_id: 3, target: {}, changed: 1, pending_reboot: [key] };

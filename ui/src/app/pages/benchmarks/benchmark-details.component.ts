@@ -68,8 +68,10 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
             <dt>{{ 'Box' | t }}</dt><dd>{{ c.backend }} · {{ c.platform.version }} · OpenZFS {{ c.openzfs_version ?? '—' }} · {{ c.fio_version }}</dd>
             <dt>{{ 'Memory' | t }}</dt><dd>{{ bytes(c.memory.physical_bytes) }}, ARC max {{ bytes(c.memory.arc_max_bytes) }}</dd>
             <dt>{{ 'Plan' | t }}</dt>
-            <dd>@if (c.plan.profile) { {{ (profileNames[c.plan.profile] ?? c.plan.profile) | t }}: }
-              @if (c.plan.max_runs != null) { {{ '{runs} runs (at most {max})' | t: { runs: c.plan.runs, max: c.plan.max_runs } }}, }
+            <dd tpTest="details-plan">@if (c.plan.profile) { {{ (profileNames[c.plan.profile] ?? c.plan.profile) | t }}: }
+              @if (c.plan.max_runs != null && c.plan.runs === 1) { {{ '1 run (at most {max})' | t: { max: c.plan.max_runs } }}, }
+              @else if (c.plan.max_runs != null) { {{ '{runs} runs (at most {max})' | t: { runs: c.plan.runs, max: c.plan.max_runs } }}, }
+              @else if (c.plan.runs === 1) { {{ '1 run' | t }}, }
               @else { {{ '{n} runs' | t: { n: c.plan.runs } }}, }
               {{ '{s} s measured after {r} s warm-up' | t: { s: c.plan.runtime_seconds, r: c.plan.ramp_seconds } }}</dd>
           </dl>
