@@ -188,6 +188,22 @@ describe('SlogAdviceComponent', () => {
     expect(q('text-slog-effects')!.textContent).toContain('Takes about 20 s: writes 4 KiB blocks, each synchronously, from the start of nvme0n1');
   });
 
+  it('spends the consent to erase on the run it starts: measuring the SSD again asks again', async () => {
+    const { q, settle, api } = await renderAdvice(answering(fakeSlogAnswer({ stand_in: true })),
+      { profile: fakeProfile(), roles: FULL_ADMIN_ROLES });
+    const tick = async (id: string) => { q(id)!.querySelector<HTMLInputElement>('input')!.click(); await settle(); };
+    await tick('checkbox-slog-ssd-nvme0n1');
+    await tick('checkbox-slog-ssd-erase-nvme0n1');
+    q<HTMLButtonElement>('button-slog-start')!.click();
+    await settle();
+    expect(api.callsOf('tuning.advice.slog').length).toBe(1);
+    expect(q('checkbox-slog-ssd-erase-nvme0n1')!.querySelector<HTMLInputElement>('input')!.checked).toBe(false);
+    expect(q<HTMLButtonElement>('button-slog-start')!.disabled).toBe(true);
+    q<HTMLButtonElement>('button-slog-start')!.click();
+    await settle();
+    expect(api.callsOf('tuning.advice.slog').length).toBe(1);
+  });
+
   it('says the sandbox can measure nothing when it has no unused SSD either', async () => {
     const { q } = await renderAdvice(() => throwError(() => new Error('not asked here')), { profile: { ...fakeProfile(), unused_disks: [] } });
     expect(q('text-slog-cannot-measure')!.textContent!.trim()).toBe(

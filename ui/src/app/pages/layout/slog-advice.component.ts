@@ -320,6 +320,8 @@ export class SlogAdviceComponent {
     this.refusal.set(null);
     this.stopping.set(false);
     this.run.start(slogJob(this.api, slogOptions(this.form())), undefined, (error) => this.refused(error));
+    // Each consent to erase is spent by the run it started: measuring again asks again.
+    this.form.update((f) => ({ ...f, erased: [] }));
   }
 
   protected stop(): void {
