@@ -311,7 +311,10 @@ def _carried_warnings(boxes, reports):
     out = []
     for box, report in zip(boxes, reports):
         for w in report['warnings']:
-            if w['kind'] in CARRIED_WARNINGS and w['configuration_id'] == box['configuration_id']:
+            # a note said of several results at once (the cache-defeat line) names them itself
+            ours = w['configuration_id'] == box['configuration_id'] or (w['kind'] == 'NOTE'
+                                                                         and w['configuration_id'] is None)
+            if w['kind'] in CARRIED_WARNINGS and ours:
                 out.append({'kind': w['kind'], 'configuration_id': box['id'], 'test': w['test'], 'metrics': [],
                             'message': f'{box["name"]}: {w["message"]}'})
     return out

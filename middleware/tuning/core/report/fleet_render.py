@@ -41,8 +41,11 @@ def _shown_words(box):
 
 
 def _metric_words(metric):
+    """"write bandwidth (MB/s)", "write IOPS", "write latency p99 (lower is better)": the unit where the name lacks it."""
     unit = unit_word(metric['unit'])
-    return f'{metric["label"]} ({unit}{", lower is better" if metric["direction"] == "LOWER" else ""})'
+    notes = [unit] if unit and unit not in metric['label'] else []
+    notes += ['lower is better'] if metric['direction'] == 'LOWER' else []
+    return f'{metric["label"]} ({", ".join(notes)})' if notes else metric['label']
 
 
 # --- HTML ----------------------------------------------------------------------------------------------------------
@@ -61,6 +64,14 @@ def _html_boxes(model):
             '<table><thead><tr><th>Box</th><th>Result shown</th><th>Preset in effect</th><th>Platform</th>'
             f'<th>OpenZFS</th><th>Pool</th></tr></thead><tbody>{rows}</tbody></table>'
             + (f'<h3>Measured on one box only (not compared)</h3><ul>{single}</ul>' if single else ''))
+
+
+def _html_tiles(model):
+    # the report's tiles, said of boxes: no baseline, no verdict
+    return render_html._gallery('At a glance', "Per test, each box's median, with its latency under it.", 'tiles',
+                                [f'<div class="tile"><h3>{e(t["title"])}</h3>'
+                                 f'{"".join(render_html._tile_value(v) for v in t["values"])}</div>'
+                                 for t in model['tiles']])
 
 
 def _html_value(value):
@@ -87,7 +98,7 @@ def _html_tests(model):
     return ''.join(parts)
 
 
-HTML_SECTIONS = {**render_html.SECTION_RENDERERS, 'boxes': _html_boxes, 'tests': _html_tests}
+HTML_SECTIONS = {**render_html.SECTION_RENDERERS, 'boxes': _html_boxes, 'tiles': _html_tiles, 'tests': _html_tests}
 
 
 def _render_html(model):
