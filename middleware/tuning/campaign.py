@@ -10,7 +10,7 @@ from .campaign_models import (
     TuningCampaignAbortArgs, TuningCampaignAbortResult, TuningCampaignQueryArgs, TuningCampaignQueryResult,
     TuningCampaignRunArgs, TuningCampaignRunResult,
 )
-from .context import busy_while, plugin_context
+from .context import busy_while
 from .core.bench import METRICS
 from .core.campaign import STATE_WORDS, configuration_titles, plan_steps
 from .core.words import and_join
@@ -21,7 +21,7 @@ from .framework import (
 from .flows.preview import make_plan, resolve_preset
 from .preset import check_acknowledged, dangerous_names
 from .store import campaigns as store, restore_points as rps
-from .store.offloop import store_call
+from .store.offloop import FEW_ROWS, store_call, store_query
 
 
 async def validated_configurations(middleware, spec: dict) -> list[dict]:
@@ -133,11 +133,11 @@ class TuningCampaignService(Service):
             await self.middleware.call('tuning.campaign.resume', row['id'])
 
     @api_method(TuningCampaignQueryArgs, TuningCampaignQueryResult, roles=READ_ROLES)
-    def query(self, filters, options):
+    async def query(self, filters, options):
         """Campaigns with their state, steps, results and recommendation, and where they are in words."""
-        return filter_list([public(r)
-                            for r in store.list_campaigns(plugin_context(self.middleware).db)],
-                           filters, options)
+        # a coroutine: a plain method would cost a trip to a worker thread even for a few rows
+        return await store_query(self.middleware, query_campaigns, filters, options,
+                                 lambda db: store.count_campaigns(db) <= FEW_ROWS)
 
     @api_method(TuningCampaignAbortArgs, TuningCampaignAbortResult, roles=WRITE_ROLES, audit='Tuning campaign abort')
     async def abort(self, id_):
@@ -158,6 +158,11 @@ class TuningCampaignService(Service):
                     jobs[0]['method'] in ('tuning.campaign.run', 'tuning.campaign.resume'):
                 await self.middleware.call('core.job_abort', row['job_id'])
         return True
+
+
+def query_campaigns(db, filters: list, options: dict):
+    """``tuning.campaign.query``'s answer."""
+    return filter_list([public(r) for r in store.list_campaigns(db)], filters, options)
 
 
 async def setup(middleware):

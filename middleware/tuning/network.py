@@ -11,6 +11,7 @@ from .network_models import (
     TuningNetworkMeasureArgs, TuningNetworkMeasureResult, TuningNetworkQueryArgs, TuningNetworkQueryResult,
 )
 from .store import network as store
+from .store.offloop import FEW_ROWS, store_query
 
 
 class TuningNetworkService(Service):
@@ -33,9 +34,11 @@ class TuningNetworkService(Service):
             return await network_run.measure(self.middleware, job.set_progress, job.id, options)
 
     @api_method(TuningNetworkQueryArgs, TuningNetworkQueryResult, roles=READ_ROLES)
-    def query(self, filters, options):
+    async def query(self, filters, options):
         """Stored network ceilings, with TrueNAS query filters and options."""
-        return filter_list(store.list_network_results(plugin_context(self.middleware).db), filters, options)
+        # a coroutine: a plain method would cost a trip to a worker thread even for a few rows
+        return await store_query(self.middleware, query_network_results, filters, options,
+                                 lambda db: store.count_network_results(db) <= FEW_ROWS)
 
     @api_method(TuningNetworkGetArgs, TuningNetworkGetResult, roles=READ_ROLES)
     def get(self, id_):
@@ -48,6 +51,11 @@ class TuningNetworkService(Service):
         db = plugin_context(self.middleware).db
         result_or_error(db, id_)
         return store.delete_network_result(db, id_)
+
+
+def query_network_results(db, filters: list, options: dict):
+    """``tuning.network.query``'s answer."""
+    return filter_list(store.list_network_results(db), filters, options)
 
 
 def result_or_error(db, id_: int) -> dict:

@@ -294,19 +294,26 @@ async def capture(url, clear_rate_limit, cases):
     return payloads
 
 
-def print_table(served, plain):
-    """Calls/s and server CPU a call of each case on `served` next to `plain` (the bare server); returns the
-    ratios of calls/s by case."""
+def print_table(served, plain, floor_of=None, short=None):
+    """Calls/s and server CPU a call of each case on `served` next to `plain` (the bare server) and next to
+    `served`'s own core.ping (and `floor_of`, shown as `/short`); returns the ratios of calls/s by case."""
     print()
-    print(f'{"":36s}{served.label + "/s":>15s}{plain.label + "/s":>9s}{"ratio":>7s}'
-          f'{"CPU us " + served.label:>20s}{"CPU us " + plain.label:>12s}')
     served_rates, plain_rates = served.rates(), plain.rates()
     served_cpu, plain_cpu = served.cpu_per_call(), plain.cpu_per_call()
+    # each read beside the same server's core.ping: the framework's own floor (validation, auth, dispatch,
+    # serialisation), which no method of that framework goes under; and beside `floor_of` (a method of the
+    # framework's own, when the caller names one)
+    floors = [('ping', 'core.ping')] + ([(short, floor_of)] if floor_of else [])
+    print(f'{"":36s}{served.label + "/s":>15s}{plain.label + "/s":>9s}{"ratio":>7s}'
+          + ''.join(f'{"/" + short:>10s}' for short, _ in floors)
+          + f'{"CPU us " + served.label:>20s}{"CPU us " + plain.label:>12s}')
     ratios = {}
     for case in served_rates:
         ratios[case] = served_rates[case] / plain_rates[case]
         print(f'{case:36s}{served_rates[case]:15.0f}{plain_rates[case]:9.0f}{ratios[case]:7.3f}'
-              f'{served_cpu[case]:20.0f}{plain_cpu[case]:12.0f}')
+              + ''.join(f'{served_rates[case] / served_rates[f]:10.3f}' if f in served_rates else f'{"":10s}'
+                        for _, f in floors)
+              + f'{served_cpu[case]:20.0f}{plain_cpu[case]:12.0f}')
     print(f'{"all (calls/s)":36s}{served.calls / served.wall:15.0f}{plain.calls / plain.wall:9.0f}'
           f'{(served.calls / served.wall) / (plain.calls / plain.wall):7.3f}')
     print(f'RSS MB start/after     {served.rss[0]:5.1f}/{served.rss[-1]:5.1f}  '

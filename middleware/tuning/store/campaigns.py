@@ -28,6 +28,10 @@ def get_campaign(db: Database, id_: int) -> dict | None:
     return _row(rows[0]) if rows else None
 
 
+def count_campaigns(db: Database) -> int:
+    return db.query('SELECT COUNT(*) AS n FROM campaign')[0]['n']
+
+
 def list_campaigns(db: Database) -> list[dict]:
     return [_row(r) for r in db.query('SELECT * FROM campaign ORDER BY id')]
 

@@ -22,6 +22,10 @@ def insert_network_result(db: Database, *, created_at, label, interface, address
     return get_network_result(db, id_)
 
 
+def count_network_results(db: Database) -> int:
+    return db.query('SELECT COUNT(*) AS n FROM network_result')[0]['n']
+
+
 def list_network_results(db: Database) -> list[dict]:
     return [_row(r) for r in db.query('SELECT * FROM network_result ORDER BY id')]
 
