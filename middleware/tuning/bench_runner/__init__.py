@@ -1,7 +1,7 @@
 """The I/O side of benchmarks: fio subprocesses and scratch directories. No framework imports: the plugin service
 passes ``progress(percent, description, extra)`` and an abort ``threading.Event`` (or callable).
 
-- ``run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_binary='fio', records_dir=None,
+- ``run_benchmark(method, target_dir, bench_id, progress=None, abort=None, fio_binary='fio', records_dir=None,
   arc_reader=None)`` (runner); ``read_arc_counters()``: the box's ARC data counters (arc_counters)
 - ``run_fio(job_text, scratch_dir, on_status=None, abort=None, fio_binary='fio', records_dir=None)``,
   ``fio_version()`` (fio_process)

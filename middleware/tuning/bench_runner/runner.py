@@ -1,14 +1,15 @@
-"""Run a planned benchmark on real files (I/O; no framework imports: progress and abort are plain callables).
+"""Run a benchmark's method on real files (I/O; no framework imports: progress and abort are plain callables).
 
-``run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_binary='fio', records_dir=None,
+``run_benchmark(method, target_dir, bench_id, progress=None, abort=None, fio_binary='fio', records_dir=None,
 arc_reader=None)`` → ``{fio_version, scratch_dir, tests: {TEST: {job_file, runs: [run], summary: {metric: summary},
 adaptive: reason, arc}}, notes}``. A run is ``{run, fio_json, bw_bytes, iops, lat_ns, metrics, iodepth, arc}``
 (``fio_json`` is fio's final document, kept raw). ``arc_reader()``: the box's ARC counters (``arc_counters``), read
 before and after each run of a test that reads; a run's ``arc`` is what they rose by, a test's ``arc`` the share of
-its blocks answered from RAM (``core.bench.arc_reads``); both absent without a reader (not a ZFS dataset). ``plan`` comes from ``core.bench.benchmark_method``; the scratch directory ``<target_dir>/.tuning-bench-<id>``
+its blocks answered from RAM (``core.bench.arc_reads``); both absent without a reader (not a ZFS dataset).
+``method`` comes from ``core.bench.benchmark_method``; the scratch directory ``<target_dir>/.tuning-bench-<id>``
 is created here and removed on success, failure and abort. Tests run one after another; a test's files are deleted
-before the next test starts, so the space used never exceeds one working set. Each test runs ``plan['runs']``
-times, then more while its primary metric is noisy (``adaptive_decision``) up to ``plan['max_runs']``.
+before the next test starts, so the space used never exceeds one working set. Each test runs ``method['runs']``
+times, then more while its primary metric is noisy (``adaptive_decision``) up to ``method['max_runs']``.
 ``progress(percent, description, extra)`` gets lines like ``"run 2/5 · sequential write · 412 MB/s"`` and, while fio
 runs, ``extra = {test, run, runs, phase, mbps, iops}`` (the live rate, for a panel to draw). ``records_dir``: where
 each fio is recorded while it may run (``run_fio``), for start-up to stop what a killed host left running.
@@ -34,9 +35,9 @@ LAID_OUT_FRACTION = 0.9  # read data must really be on disk: allocated ≥ 90 % 
 class _Progress:
     """Keeps the percent monotonic while adaptive repeats grow the total."""
 
-    def __init__(self, plan, callback):
+    def __init__(self, method, callback):
         self.callback = callback
-        self.total_runs = len(plan['tests']) * plan['runs']
+        self.total_runs = len(method['tests']) * method['runs']
         self.done_runs = 0
         self.last = 0.0
 
@@ -61,22 +62,22 @@ def _laid_out_note(scratch, job_name):
     return None
 
 
-def _run_test(plan, planned, scratch, progress, abort, fio_binary, records_dir, notes, arc_reader):
+def _run_test(method, planned, scratch, progress, abort, fio_binary, records_dir, notes, arc_reader):
     test = TESTS[planned['test']]
     arc_reader = arc_reader if test.reads else None
-    job_text = render_job_file(planned, plan, scratch)
+    job_text = render_job_file(planned, method, scratch)
     primary = planned['metrics'][0]['id']
     runs, primary_values = [], []
     decision = {'more': True, 'reason': ''}
     while decision['more']:
         run_no = len(runs) + 1
-        shown_total = max(plan['runs'], run_no)
+        shown_total = max(method['runs'], run_no)
         # an explicit extra: the previous run's live rate must not linger under the new run's words
         progress.report(0, progress_line(run_no, shown_total, test, phase='starting'),
                         {'test': test.id, 'run': run_no, 'runs': shown_total, 'phase': 'starting'})
 
         def on_status(obj, run_no=run_no, shown_total=shown_total):
-            status = progress_from_status(obj, test, plan['ramp_seconds'], plan['runtime_seconds'])
+            status = progress_from_status(obj, test, method['ramp_seconds'], method['runtime_seconds'])
             if status is not None:
                 phase = 'warming up' if status['phase'] == 'ramp' else None
                 live = {'test': test.id, 'run': run_no, 'runs': shown_total, 'phase': status['phase'],
@@ -104,11 +105,11 @@ def _run_test(plan, planned, scratch, progress, abort, fio_binary, records_dir, 
         progress.done_runs += 1
         if primary in normalised['metrics']:
             primary_values.append(normalised['metrics'][primary])
-        if plan['adaptive']:
-            decision = adaptive_decision(primary_values, plan['runs'], plan['max_runs'])
+        if method['adaptive']:
+            decision = adaptive_decision(primary_values, method['runs'], method['max_runs'])
         else:
-            decision = {'more': len(runs) < plan['runs'], 'reason': f'{plan["runs"]} runs planned'}
-        if decision['more'] and len(runs) >= plan['runs']:
+            decision = {'more': len(runs) < method['runs'], 'reason': f'{method["runs"]} runs planned'}
+        if decision['more'] and len(runs) >= method['runs']:
             progress.total_runs += 1
     return {
         'job_file': job_text, 'runs': runs, 'adaptive': decision['reason'],
@@ -118,15 +119,15 @@ def _run_test(plan, planned, scratch, progress, abort, fio_binary, records_dir, 
     }
 
 
-def run_benchmark(plan, target_dir, bench_id, progress=None, abort=None, fio_binary='fio', records_dir=None,
+def run_benchmark(method, target_dir, bench_id, progress=None, abort=None, fio_binary='fio', records_dir=None,
                   arc_reader=None):
     version = fio_version(fio_binary)
-    tracker = _Progress(plan, progress)
+    tracker = _Progress(method, progress)
     scratch = create_scratch(target_dir, bench_id)
     notes, tests = [], {}
     try:
-        for planned in plan['tests']:
-            tests[planned['test']] = _run_test(plan, planned, scratch, tracker, abort, fio_binary, records_dir,
+        for planned in method['tests']:
+            tests[planned['test']] = _run_test(method, planned, scratch, tracker, abort, fio_binary, records_dir,
                                                 notes, arc_reader)
             remove_test_files(scratch, planned['job_name'])
     finally:

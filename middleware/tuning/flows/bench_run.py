@@ -70,16 +70,17 @@ async def scratch_room(middleware, dataset: str, benchmark: dict | None = None) 
             'need': need}
 
 
-async def build_context(middleware, target: dict, plan: dict, state: dict) -> dict:
-    """What a result needs to be understood later: the box, the preset and settings it was measured under."""
+async def build_context(middleware, target: dict, method: dict, state: dict) -> dict:
+    """What a result needs to be understood later: the box, the preset and settings it was measured under, and the
+    benchmark's method (stored as ``plan``, its old name: stored results keep it)."""
     context = await box_context(middleware, state, target)
     measured = context.pop('dataset')
     return {
         **context,
         'target': measured,
-        'cache_defeat': plan['cache_defeat'],
-        'plan': {k: plan[k] for k in ('profile', 'runs', 'max_runs', 'adaptive', 'runtime_seconds', 'ramp_seconds',
-                                      'space', 'tests')},
+        'cache_defeat': method['cache_defeat'],
+        'plan': {k: method[k] for k in ('profile', 'runs', 'max_runs', 'adaptive', 'runtime_seconds',
+                                        'ramp_seconds', 'space', 'tests')},
     }
 
 
@@ -223,24 +224,24 @@ def require_fio() -> None:
         raise CallError('fio is not installed on this box; benchmarks need it (TrueNAS ships it).', errno.ENOENT)
 
 
-async def run_fio_in_thread(middleware, plan: dict, directory: str, bench_id: str, progress, on_zfs: bool) -> dict:
-    """Run the plan in a worker thread; a job abort (``CancelledError``) stops fio and waits for its cleanup.
-    ``on_zfs``: the box's ARC counters are read around each read run (what the ARC answered from RAM)."""
+async def run_fio_in_thread(middleware, method: dict, directory: str, bench_id: str, progress, on_zfs: bool) -> dict:
+    """Run the benchmark's method in a worker thread; a job abort (``CancelledError``) stops fio and waits for its
+    cleanup. ``on_zfs``: the box's ARC counters are read around each read run (what the ARC answered from RAM)."""
     abort = threading.Event()
     try:
-        return await in_thread(middleware, abort, run_benchmark, plan, directory, bench_id, progress, abort, FIO,
+        return await in_thread(middleware, abort, run_benchmark, method, directory, bench_id, progress, abort, FIO,
                                fio_records_dir(middleware), read_arc_counters if on_zfs else None)
     except FioFailed as e:
         raise CallError(f'fio failed: {e}', errno.EIO, {'stderr': e.stderr[-2000:]}) from None
 
 
-def result_record(spec: dict, plan: dict, context: dict, outcome: dict, label: str) -> dict:
+def result_record(spec: dict, method: dict, context: dict, outcome: dict, label: str) -> dict:
     """The stored result from the runner's outcome (pure): raw fio JSON apart from the runs. ``context.arc``: what
     the ARC answered from RAM for each test that read (``core.bench.arc_reads``), where its counters were read."""
     tests = outcome['tests']
     notes = list(outcome['notes'])
     notes += [f'{title_of_test(test)}: {data["adaptive"]}' for test, data in tests.items() if data.get('adaptive')]
-    notes.append(f'Cache defeat: {plan["cache_defeat"]["explanation"]}.')
+    notes.append(f'Cache defeat: {method["cache_defeat"]["explanation"]}.')
     arc = {test: data['arc'] for test, data in tests.items() if data.get('arc')}
     notes += [from_ram_note(test, share) for test, share in arc.items() if share['from_ram']]
     return {
@@ -280,19 +281,19 @@ async def run(middleware, set_progress, job_id, spec: dict) -> dict:
     set_progress(0, f'Checking {spec["dataset"]} and its free space')
     await sweep_scratch(middleware)
     target = await read_target(middleware, spec['dataset'], 'spec.dataset')
-    plan = plan_or_errors(spec, target['env'], 'spec')
+    method = plan_or_errors(spec, target['env'], 'spec')
     state = await middleware.call('tuning.current_state')
-    context = await build_context(middleware, target, plan, state)
+    context = await build_context(middleware, target, method, state)
     bench_id = new_bench_id(job_id)
 
     def progress(percent, description, extra):
         set_progress(2 + percent * 0.96, description, extra)
 
     set_progress(1, 'Creating the scratch ' + ('dataset' if target['is_zfs'] else 'directory'))
-    async with Scratch(middleware, target, bench_id, plan['space']['refquota_bytes']) as directory:
-        outcome = await run_fio_in_thread(middleware, plan, directory, bench_id, progress, target['is_zfs'])
+    async with Scratch(middleware, target, bench_id, method['space']['refquota_bytes']) as directory:
+        outcome = await run_fio_in_thread(middleware, method, directory, bench_id, progress, target['is_zfs'])
         set_progress(98, 'Removing the scratch data')
-    record = result_record(spec, plan, context, outcome, spec.get('label') or default_label(spec, context))
+    record = result_record(spec, method, context, outcome, spec.get('label') or default_label(spec, context))
     result = await store_call(middleware, store.insert_benchmark, **record)
     set_progress(100, f'Benchmark #{result["id"]} stored')
     return result

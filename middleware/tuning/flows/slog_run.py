@@ -63,8 +63,8 @@ async def set_scratch_sync(middleware, dataset: str, value: str) -> None:
     await middleware.call('pool.dataset.update', dataset, {'sync': value})
 
 
-async def measure(middleware, plan: dict, directory: str, job_id, progress) -> dict:
-    outcome = await run_fio_in_thread(middleware, plan, directory, new_bench_id(job_id), progress, True)
+async def measure(middleware, method: dict, directory: str, job_id, progress) -> dict:
+    outcome = await run_fio_in_thread(middleware, method, directory, new_bench_id(job_id), progress, True)
     return outcome['tests'][TEST]['summary']
 
 
@@ -192,12 +192,12 @@ async def headroom(middleware, set_progress, job_id, options: dict) -> dict:
     spec = {'dataset': options['dataset'], 'tests': [TEST], 'profile': 'QUICK', 'runs': options['runs'],
             'adaptive': False, 'runtime_seconds': options['runtime_seconds'], 'ramp_seconds': 0,
             'working_set_bytes': WORKING_SET}
-    plan = plan_or_errors(spec, target['env'], 'options')
+    method = plan_or_errors(spec, target['env'], 'options')
     pool = next((p for p in (await read_profile(middleware))['pools'] if p['name'] == target['pool']), None)
     load = await watch_sync_load(middleware, options['window_seconds'], set_progress)
     bench_id = new_bench_id(job_id)
     summaries = {}
-    scratch = Scratch(middleware, target, bench_id, plan['space']['refquota_bytes'])
+    scratch = Scratch(middleware, target, bench_id, method['space']['refquota_bytes'])
     async with scratch as directory:
         for step, (sync, words) in enumerate((('STANDARD', 'with the intent log'),
                                               ('DISABLED', 'with no intent log (scratch dataset only)'))):
@@ -206,7 +206,7 @@ async def headroom(middleware, set_progress, job_id, options: dict) -> dict:
             def progress(percent, description, extra, step=step, words=words):
                 set_progress(30 + 34 * step + percent * 0.34, f'Sync writes {words}: {description}', extra)
 
-            summaries[sync] = await measure(middleware, plan, directory, job_id, progress)
+            summaries[sync] = await measure(middleware, method, directory, job_id, progress)
         set_progress(98, 'Removing the scratch dataset')
     answer = slog_headroom(summaries['STANDARD'], summaries['DISABLED'], load, (pool or {}).get('log') or [],
                            watched=options['window_seconds'] > 0)

@@ -23,8 +23,8 @@ def dir_env(**over):
     return env
 
 
-def by_test(plan):
-    return {t['test']: t for t in plan['tests']}
+def by_test(method):
+    return {t['test']: t for t in method['tests']}
 
 
 def test_direct_io_only_where_it_bypasses_the_arc():
@@ -48,17 +48,17 @@ def test_direct_io_only_where_it_bypasses_the_arc():
     ({'direct': 'DISABLED'}, "Direct I/O property is Disabled"),
 ])
 def test_working_set_when_direct_io_is_not_real(over, reason):
-    plan = benchmark_method({'tests': ['SEQ_READ'], 'profile': 'QUICK'}, zfs_env(**over))
-    test = plan['tests'][0]
+    method = benchmark_method({'tests': ['SEQ_READ'], 'profile': 'QUICK'}, zfs_env(**over))
+    test = method['tests'][0]
     assert test['cache_defeat']['method'] == 'WORKING_SET' and reason in test['cache_defeat']['explanation']
     assert test['working_set_bytes'] >= 2 * 16 * GIB
-    assert plan['cache_defeat']['method'] == 'WORKING_SET'
+    assert method['cache_defeat']['method'] == 'WORKING_SET'
 
 
 @pytest.mark.parametrize('direct', ['STANDARD', 'always', None])
 def test_a_direct_property_that_honours_o_direct_keeps_direct_io(direct):
-    plan = benchmark_method({'tests': ['SEQ_READ'], 'profile': 'QUICK'}, zfs_env(direct=direct))
-    assert plan['tests'][0]['cache_defeat']['method'] == 'DIRECT_IO' and plan['target']['direct'] == direct
+    method = benchmark_method({'tests': ['SEQ_READ'], 'profile': 'QUICK'}, zfs_env(direct=direct))
+    assert method['tests'][0]['cache_defeat']['method'] == 'DIRECT_IO' and method['target']['direct'] == direct
 
 
 def test_zvol_uses_o_direct_with_libaio_but_sized_past_arc():
@@ -74,12 +74,12 @@ def test_working_set_also_covers_dirty_data():
 
 
 def test_plain_directory_uses_o_direct_and_a_modest_size():
-    plan = benchmark_method({'tests': ALL, 'profile': 'QUICK'}, dir_env())
-    assert plan['cache_defeat']['method'] == 'O_DIRECT'
-    for t in plan['tests']:
+    method = benchmark_method({'tests': ALL, 'profile': 'QUICK'}, dir_env())
+    assert method['cache_defeat']['method'] == 'O_DIRECT'
+    for t in method['tests']:
         assert t['direct'] is True and t['working_set_bytes'] <= 512 * MIB
-    assert plan['runs'] == 5 and plan['max_runs'] == 10
-    assert plan['runtime_seconds'] * len(ALL) * plan['runs'] + plan['ramp_seconds'] * len(ALL) * plan['runs'] <= 150
+    assert method['runs'] == 5 and method['max_runs'] == 10
+    assert (method['runtime_seconds'] + method['ramp_seconds']) * len(ALL) * method['runs'] <= 150
 
 
 def test_space_refusal_on_pool_past_80_percent_carries_numbers():
@@ -132,10 +132,10 @@ def test_scratch_need_says_what_the_run_takes_and_how_it_keeps_caches_out():
 
 
 def test_refquota_is_largest_working_set_plus_ten_percent():
-    plan = benchmark_method({'tests': ['SEQ_WRITE', 'RAND_READ_4K'], 'profile': 'STANDARD'}, zfs_env())
-    largest = max(t['working_set_bytes'] for t in plan['tests'])
-    assert plan['space']['required_bytes'] == largest
-    assert plan['space']['refquota_bytes'] == pytest.approx(largest * 1.1, abs=1)
+    method = benchmark_method({'tests': ['SEQ_WRITE', 'RAND_READ_4K'], 'profile': 'STANDARD'}, zfs_env())
+    largest = max(t['working_set_bytes'] for t in method['tests'])
+    assert method['space']['required_bytes'] == largest
+    assert method['space']['refquota_bytes'] == pytest.approx(largest * 1.1, abs=1)
 
 
 @pytest.mark.parametrize('spec, field', [
@@ -163,29 +163,29 @@ def test_working_set_override_cannot_undercut_the_arc_rule():
     assert e.value.field == 'spec.working_set_bytes'
     assert e.value.message == ('1 GiB is below the 32 GiB needed to keep the ARC out of the numbers '
                                '(random read 4K)')   # sizes in words, never a byte count
-    plan = benchmark_method({'tests': ['RAND_READ_4K'], 'working_set_bytes': 64 * MIB}, dir_env())
-    assert plan['tests'][0]['working_set_bytes'] == 64 * MIB
+    method = benchmark_method({'tests': ['RAND_READ_4K'], 'working_set_bytes': 64 * MIB}, dir_env())
+    assert method['tests'][0]['working_set_bytes'] == 64 * MIB
 
 
 def test_sync_writes_take_any_working_set_asked_for():
     # each waits for the intent log whatever the ARC holds (the SLOG headroom measures with one the ARC can hold)
-    plan = benchmark_method({'tests': ['SYNC_WRITE_4K'], 'working_set_bytes': 256 * MIB}, zfs_env())
-    assert plan['tests'][0]['working_set_bytes'] == 256 * MIB
+    method = benchmark_method({'tests': ['SYNC_WRITE_4K'], 'working_set_bytes': 256 * MIB}, zfs_env())
+    assert method['tests'][0]['working_set_bytes'] == 256 * MIB
     with pytest.raises(BenchmarkInputError):   # an async write still must run past the write buffer
         benchmark_method({'tests': ['RAND_WRITE_4K'], 'working_set_bytes': 256 * MIB}, zfs_env())
 
 
 def test_the_words_say_the_working_set_asked_for_not_the_methods_own():
     # the walk-through: 512 MiB asked, the details said "256 MiB working set"
-    plan = benchmark_method({'tests': ['SEQ_READ'], 'profile': 'QUICK', 'working_set_bytes': 512 * MIB}, zfs_env())
-    test = plan['tests'][0]
+    method = benchmark_method({'tests': ['SEQ_READ'], 'profile': 'QUICK', 'working_set_bytes': 512 * MIB}, zfs_env())
+    test = method['tests'][0]
     assert test['working_set_bytes'] == 512 * MIB and '512 MiB working set' in test['cache_defeat']['explanation']
-    assert '512 MiB working set' in plan['cache_defeat']['explanation']
+    assert '512 MiB working set' in method['cache_defeat']['explanation']
 
 
 def test_not_adaptive_caps_at_planned_runs():
-    plan = benchmark_method({'tests': ['SEQ_WRITE'], 'runs': 7, 'adaptive': False}, dir_env())
-    assert plan['runs'] == plan['max_runs'] == 7
+    method = benchmark_method({'tests': ['SEQ_WRITE'], 'runs': 7, 'adaptive': False}, dir_env())
+    assert method['runs'] == method['max_runs'] == 7
 
 
 def _ini(text):
@@ -200,8 +200,8 @@ def _ini(text):
 
 
 def test_job_file_for_psync_dataset_random_write():
-    plan = benchmark_method({'tests': ['RAND_WRITE_4K'], 'profile': 'QUICK'}, zfs_env())
-    ini = _ini(render_job_file(plan['tests'][0], plan, '/mnt/tank/.tuning-bench-1'))
+    method = benchmark_method({'tests': ['RAND_WRITE_4K'], 'profile': 'QUICK'}, zfs_env())
+    ini = _ini(render_job_file(method['tests'][0], method, '/mnt/tank/.tuning-bench-1'))
     g, job = ini['global'], ini['rand_write_4k']
     assert g['directory'] == '/mnt/tank/.tuning-bench-1'
     assert g['ioengine'] == 'psync' and g['direct'] == '0'
@@ -215,8 +215,8 @@ def test_job_file_for_psync_dataset_random_write():
 
 
 def test_job_file_for_libaio_sequential_and_sync_and_mixed():
-    plan = benchmark_method({'tests': ['SEQ_READ', 'SYNC_WRITE_4K', 'MIXED_70_30'], 'profile': 'QUICK'}, dir_env())
-    jobs = {t['test']: _ini(render_job_file(t, plan, '/tmp/s')) for t in plan['tests']}
+    method = benchmark_method({'tests': ['SEQ_READ', 'SYNC_WRITE_4K', 'MIXED_70_30'], 'profile': 'QUICK'}, dir_env())
+    jobs = {t['test']: _ini(render_job_file(t, method, '/tmp/s')) for t in method['tests']}
     seq = jobs['SEQ_READ']
     assert seq['global']['ioengine'] == 'libaio' and seq['seq_read']['iodepth'] == '4'
     assert seq['seq_read']['bs'] == '1m' and 'end_fsync' not in seq['seq_read']
@@ -229,6 +229,6 @@ def test_job_file_for_libaio_sequential_and_sync_and_mixed():
 
 
 def test_job_file_refuses_multiline_directory():
-    plan = benchmark_method({'tests': ['SEQ_READ']}, dir_env())
+    method = benchmark_method({'tests': ['SEQ_READ']}, dir_env())
     with pytest.raises(ValueError):
-        render_job_file(plan['tests'][0], plan, '/tmp/x\n[evil]')
+        render_job_file(method['tests'][0], method, '/tmp/x\n[evil]')

@@ -23,7 +23,7 @@ def dir_env(path):
             'used_bytes': (st.f_blocks - st.f_bfree) * st.f_frsize, 'free_bytes': st.f_bavail * st.f_frsize}
 
 
-def tiny_plan(path, tests, runs=2, runtime=1):
+def tiny_method(path, tests, runs=2, runtime=1):
     return benchmark_method({'tests': tests, 'profile': 'QUICK', 'runs': runs, 'adaptive': False,
                            'runtime_seconds': runtime, 'ramp_seconds': 0, 'working_set_bytes': 16 * MIB},
                           dir_env(path))
@@ -42,9 +42,9 @@ def fio_processes_using(path):
 
 
 def test_quick_run_returns_raw_json_metrics_and_cleans_up(tmp_path):
-    plan = tiny_plan(str(tmp_path), ['SEQ_WRITE', 'SEQ_READ', 'SYNC_WRITE_4K'])
+    method = tiny_method(str(tmp_path), ['SEQ_WRITE', 'SEQ_READ', 'SYNC_WRITE_4K'])
     events = []
-    result = run_benchmark(plan, str(tmp_path), 'unit1', progress=lambda p, d, extra: events.append((p, d)))
+    result = run_benchmark(method, str(tmp_path), 'unit1', progress=lambda p, d, extra: events.append((p, d)))
     assert result['fio_version'].startswith('fio-')
     assert set(result['tests']) == {'SEQ_WRITE', 'SEQ_READ', 'SYNC_WRITE_4K'}
     for test_id, test in result['tests'].items():
@@ -64,7 +64,7 @@ def test_quick_run_returns_raw_json_metrics_and_cleans_up(tmp_path):
 
 
 def test_abort_mid_run_stops_fio_and_leaves_nothing(tmp_path):
-    plan = tiny_plan(str(tmp_path), ['SEQ_WRITE', 'SEQ_READ'], runs=3, runtime=60)
+    method = tiny_method(str(tmp_path), ['SEQ_WRITE', 'SEQ_READ'], runs=3, runtime=60)
     abort = threading.Event()
     seen = []
 
@@ -74,24 +74,24 @@ def test_abort_mid_run_stops_fio_and_leaves_nothing(tmp_path):
             abort.set()
 
     with pytest.raises(BenchmarkAborted):
-        run_benchmark(plan, str(tmp_path), 'unit2', progress=progress, abort=abort)
+        run_benchmark(method, str(tmp_path), 'unit2', progress=progress, abort=abort)
     assert abort.is_set() and not any('sequential read' in d for d in seen)
     assert os.listdir(tmp_path) == []
     assert fio_processes_using(os.path.join(str(tmp_path), PREFIX + 'unit2')) == []
 
 
 def test_abort_as_callable_before_start(tmp_path):
-    plan = tiny_plan(str(tmp_path), ['SEQ_WRITE'])
+    method = tiny_method(str(tmp_path), ['SEQ_WRITE'])
     with pytest.raises(BenchmarkAborted):
-        run_benchmark(plan, str(tmp_path), 'unit3', abort=lambda: True)
+        run_benchmark(method, str(tmp_path), 'unit3', abort=lambda: True)
     assert os.listdir(tmp_path) == []
 
 
 def test_fio_failure_is_reported_and_cleaned_up(tmp_path):
-    plan = tiny_plan(str(tmp_path), ['SEQ_WRITE'])
-    plan['tests'][0]['ioengine'] = 'no-such-engine'
+    method = tiny_method(str(tmp_path), ['SEQ_WRITE'])
+    method['tests'][0]['ioengine'] = 'no-such-engine'
     with pytest.raises(FioFailed) as e:
-        run_benchmark(plan, str(tmp_path), 'unit4')
+        run_benchmark(method, str(tmp_path), 'unit4')
     assert e.value.returncode != 0
     assert os.listdir(tmp_path) == []
 
@@ -119,7 +119,7 @@ def test_scratch_only_inside_target_and_sweep(tmp_path):
 
 
 def test_the_arc_counters_are_read_around_each_read_run_only(tmp_path):
-    plan = tiny_plan(str(tmp_path), ['SEQ_WRITE', 'SEQ_READ'])
+    method = tiny_method(str(tmp_path), ['SEQ_WRITE', 'SEQ_READ'])
     reads = []
 
     def arc_reader():   # a box whose ARC answers 3 of every 4 blocks fio asks for
@@ -128,7 +128,7 @@ def test_the_arc_counters_are_read_around_each_read_run_only(tmp_path):
         return {'demand_data_hits': 300 * n, 'demand_data_iohits': 0, 'demand_data_misses': 100 * n,
                 'prefetch_data_hits': 0, 'prefetch_data_iohits': 0, 'prefetch_data_misses': 0}
 
-    result = run_benchmark(plan, str(tmp_path), 'unit5', arc_reader=arc_reader)
+    result = run_benchmark(method, str(tmp_path), 'unit5', arc_reader=arc_reader)
     assert len(reads) == 4   # before and after each of the two read runs; the write runs read nothing
     assert 'arc' not in result['tests']['SEQ_WRITE'] and 'arc' not in result['tests']['SEQ_WRITE']['runs'][0]
     read = result['tests']['SEQ_READ']
@@ -137,5 +137,5 @@ def test_the_arc_counters_are_read_around_each_read_run_only(tmp_path):
 
 
 def test_without_a_reader_no_run_claims_an_arc_figure(tmp_path):
-    result = run_benchmark(tiny_plan(str(tmp_path), ['SEQ_READ']), str(tmp_path), 'unit6')
+    result = run_benchmark(tiny_method(str(tmp_path), ['SEQ_READ']), str(tmp_path), 'unit6')
     assert 'arc' not in result['tests']['SEQ_READ'] and 'arc' not in result['tests']['SEQ_READ']['runs'][0]

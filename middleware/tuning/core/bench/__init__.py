@@ -1,7 +1,7 @@
 """Benchmark core (pure, stdlib only): catalog, method, fio job files, fio output parsing, statistics, comparison,
 importers. See each module's docstring; the public names are re-exported here:
 
-- ``benchmark_method(spec, env)`` (method), ``render_job_file(planned_test, plan, directory)`` (jobfile)
+- ``benchmark_method(spec, env)`` (method), ``render_job_file(planned_test, method, directory)`` (jobfile)
 - ``parse_fio_json(data)``, ``job_metrics``, ``job_run``, ``matching_test`` (fio_output);
   ``StatusStreamDecoder``, ``split_json_stream``, ``progress_from_status`` (fio_status_stream)
 - ``summarize``, ``median``, ``median_ci``, ``mean``, ``cv_percent``, ``mad_outliers`` (statistics);

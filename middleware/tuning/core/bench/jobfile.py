@@ -1,7 +1,7 @@
 """fio job files (pure).
 
-``render_job_file(planned_test, plan, directory)`` → INI text for one test of a plan, writing only inside
-``directory``. ``job_name(test_id)`` → the fio section name (also the prefix of its data files).
+``render_job_file(planned_test, method, directory)`` → INI text for one test of a benchmark's method, writing
+only inside ``directory``. ``job_name(test_id)`` → the fio section name (also the prefix of its data files).
 
 Choices: ``refill_buffers`` (fresh random data per I/O, so compression measures nothing; never ``zero_buffers``),
 ``randrepeat=0`` (no repeated random sequence run to run), ``norandommap`` for random tests (fio's coverage map costs
@@ -22,7 +22,7 @@ def _size(n):
     return f'{n // (1024 * 1024)}m' if n % (1024 * 1024) == 0 else str(n)
 
 
-def render_job_file(planned_test, plan, directory):
+def render_job_file(planned_test, method, directory):
     if not directory or '\n' in directory:
         raise ValueError('directory must be a single-line path')
     test = TESTS[planned_test['test']]
@@ -36,8 +36,8 @@ def render_job_file(planned_test, plan, directory):
         'randrepeat=0',
         'refill_buffers=1',
         'time_based=1',
-        f'ramp_time={plan["ramp_seconds"]}',
-        f'runtime={plan["runtime_seconds"]}',
+        f'ramp_time={method["ramp_seconds"]}',
+        f'runtime={method["runtime_seconds"]}',
         'group_reporting=1',
         'clat_percentiles=1',
         'percentile_list=50:90:99:99.9',

@@ -75,7 +75,7 @@ def _engine(test, direct, env):
     return 'psync', wanted, 1
 
 
-def _plan_test(test, profile, env, working_set_override):
+def _planned_test(test, profile, env, working_set_override):
     defeat = choose_cache_defeat(test, profile, env)
     if working_set_override is not None:
         # sync writes each wait for the intent log whatever the ARC and the write buffer hold: no floor for them
@@ -113,7 +113,7 @@ def _summary_defeat(planned):
 def benchmark_method(spec, env):
     tests, profile, runs, adaptive, runtime, ramp, working_set = _validated_spec(spec)
     env = _validated_env(env)
-    planned = [_plan_test(TESTS[t], profile, env, working_set) for t in tests]
+    planned = [_planned_test(TESTS[t], profile, env, working_set) for t in tests]
     runs = runs or profile.default_runs
     space = check_space(max(p['working_set_bytes'] for p in planned), env)
     return {
@@ -138,7 +138,7 @@ def scratch_need(spec, env):
     Raises ``BenchmarkInputError`` as ``benchmark_method`` does (a working set too small to keep the ARC out)."""
     tests, profile, _runs, _adaptive, _runtime, _ramp, working_set = _validated_spec(spec)
     env = _validated_env(env)
-    largest = max((_plan_test(TESTS[t], profile, env, working_set) for t in tests),
+    largest = max((_planned_test(TESTS[t], profile, env, working_set) for t in tests),
                   key=lambda p: p['working_set_bytes'])
     size = largest['working_set_bytes']
     return {'working_set_bytes': size, 'refquota_bytes': refquota_for(size), 'method': largest['cache_defeat']['method']}

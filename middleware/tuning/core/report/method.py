@@ -22,16 +22,16 @@ def _dict(value):
 
 def _runs(result):
     context, spec = _dict(result['context']), _dict(result.get('spec'))
-    plan = _dict(context.get('plan'))
+    method = _dict(context.get('plan'))   # the benchmark's method, stored under its old name
     per_test = {test: max((s.get('n') or 0) for s in metrics.values()) if metrics else 0
                 for test, metrics in result['summary'].items()}
     return {
         'configuration_id': result['id'], 'label': result['label'],
-        'benchmark_profile': plan.get('profile') or spec.get('profile'),
-        'runs_planned': plan.get('runs') or spec.get('runs'),
-        'adaptive': plan.get('adaptive', spec.get('adaptive')),
-        'runtime_seconds': plan.get('runtime_seconds'),
-        'ramp_seconds': plan.get('ramp_seconds'),
+        'benchmark_profile': method.get('profile') or spec.get('profile'),
+        'runs_planned': method.get('runs') or spec.get('runs'),
+        'adaptive': method.get('adaptive', spec.get('adaptive')),
+        'runtime_seconds': method.get('runtime_seconds'),
+        'ramp_seconds': method.get('ramp_seconds'),
         'runs_per_test': per_test,
     }
 
