@@ -50,6 +50,8 @@ def read_report(path):
         return json.loads(data.decode('utf-8'))
     except (UnicodeDecodeError, ValueError) as e:
         raise InputError(f'{path}: not a JSON report: {e}') from None
+    except RecursionError:   # nested deeper than the parser goes: no report is
+        raise InputError(f'{path}: not a JSON report: nested too deeply') from None
 
 
 def box_name(path):

@@ -59,6 +59,12 @@ def test_refuses_a_file_too_large_not_json_or_missing(files, tmp_path, capsys, m
     assert 'junk.json: not a JSON report' in capsys.readouterr().err
     assert cli.main([files[0], str(tmp_path / 'gone.json'), '--format', 'csv', '-o', '-']) == 2
     assert 'gone.json: cannot be read' in capsys.readouterr().err
+    (tmp_path / 'deep.json').write_text('[' * 200_000 + ']' * 200_000)
+    assert cli.main([files[0], str(tmp_path / 'deep.json'), '--format', 'csv', '-o', '-']) == 2
+    assert 'deep.json: not a JSON report' in capsys.readouterr().err
+    (tmp_path / 'list.json').write_text('[]')
+    assert cli.main([files[0], str(tmp_path / 'list.json'), '--format', 'csv', '-o', '-']) == 2
+    assert 'list.json: reports[1]: must be an object' in capsys.readouterr().err
     monkeypatch.setattr(cli, 'MAX_FILE_BYTES', 1000)
     assert cli.main(files + ['--format', 'csv', '-o', '-']) == 2
     assert 'a report is at most 1,000' in capsys.readouterr().err
