@@ -55,6 +55,15 @@ class TuningCampaignSpec(BaseModel):
     """Measure where it counts: every benchmark step runs on the client agent of this client session
     (`tuning_client.py agent`, over its share or LUN) instead of on the box, so the configurations are compared as
     that client sees them. The box still applies and reboots; the agent waits through the reboots."""
+    client_session_ids: Annotated[list[RowId], Field(min_length=1, max_length=16)] | None = None
+    """Several clients, one measurement: every benchmark step runs on the agents of these client sessions (1 to
+    16, one per client) at once. The box holds the start: each agent reports ready, and when all are the box says
+    go; a client not ready within `client_ready_seconds`, or one that fails, is named and the step fails (the
+    others are told to stop, nothing of the step is kept). Each client's result is kept, and the step's result is
+    their sum (throughput and IOPS) with the spread across clients (`context.aggregate`). Not with
+    `client_session_id`."""
+    client_ready_seconds: Annotated[int, Field(ge=10, le=3600)] = 600
+    """With `client_session_ids`: how long the box waits, once a step is queued, for every agent to be ready."""
     client_wait_seconds: Annotated[int, Field(ge=60, le=86400)] = 3600
     """With `client_session_id`: how long a benchmark step waits for the agent's result before the campaign stops
     (and restores the original configuration)."""
@@ -70,7 +79,9 @@ class TuningCampaignEntry(BaseModel):
     phase: str
     cursor: int
     steps: list[dict]
-    """`{round, configuration, benchmark_id, status: PENDING|DONE, note}` in the order they run."""
+    """`{round, configuration, benchmark_id, status: PENDING|DONE, note}` in the order they run; measured on a
+    client agent also `client_step_id`, on several at once `client_step_ids` and `client_benchmark_ids` (each
+    client's result; `benchmark_id` is then their sum)."""
     configurations: list[dict]
     """`{name, preset, skipped}`; `BASELINE` is the box as it was."""
     results: dict

@@ -27,6 +27,7 @@ from .core.client import (
     certificate_sha256, client_record, client_runs, commands, default_box_url, kit_instructions, kit_url,
 )
 from .core.client import bounds
+from .core.client.barrier import StartBarrier, member_words
 from .core.network.measurements import client_argv, measurements, pick_address
 from .shared.zfs_names import zfs_name_error
 from .framework import (
@@ -145,6 +146,9 @@ class TuningClientSessionService(Service):
         self._network_last: dict[int, object] = {}   # session id → its latest network job
         # a session's room is checked and its result stored as one step, so two posts at once cannot both pass
         self._storing = asyncio.Lock()
+        # the start barriers of multi-client steps, each under every one of its client step ids: a barrier lives
+        # while its campaign waits (a host restart loses it, and the resumed campaign opens it again)
+        self._barriers: dict[int, StartBarrier] = {}
 
     @api_method(TuningClientSessionCreateArgs, TuningClientSessionCreateResult, roles=WRITE_ROLES,
                 audit='Tuning client session create')
@@ -166,13 +170,13 @@ class TuningClientSessionService(Service):
         box_url = await self._box_url(options, verrors)
         verrors.check()
         options = {**options, 'tls_sha256': await self._tls_sha256(box_url)}
-        plan = kit_instructions(options, profile['memory'])
+        instructions = kit_instructions(options, profile['memory'])
         token = store.new_token()
         expires_at = store.expiry(options['expires_minutes'])
         label = options['label'] or f'{options["protocol"]} clients until {expires_at[:16].replace("T", " ")} UTC'
         session = await store_call(self.middleware, store.insert_session, label=label, protocol=options['protocol'],
                                    dataset=options['dataset'], token=token, expires_at=expires_at, options=options,
-                                   plan=plan, box_url=box_url)
+                                   plan=instructions, box_url=box_url)
         return {**public(session, []), 'token': token}
 
     async def _check_dataset(self, name: str, verrors: ValidationErrors) -> None:
@@ -271,7 +275,7 @@ class TuningClientSessionService(Service):
         return await self._store(session, result, 'data', label, bounded=False)
 
     async def _store(self, session: dict, result: dict, field: str, label: str | None, bounded: bool) -> dict:
-        plan = session['plan']
+        instructions = session['plan']
         if result['step_id'] is not None:
             step = await store_call(self.middleware, store.get_step, result['step_id'])
             verrors = ValidationErrors()
@@ -281,14 +285,14 @@ class TuningClientSessionService(Service):
             elif step['state'] != 'TAKEN':
                 verrors.add(_join(field, 'step_id'), f'Step {step["id"]} is {step["state"]}: it takes no result.')
             verrors.check()
-            plan = step['plan']
+            instructions = step['plan']
         try:
-            runs = client_runs(result, plan, field)
+            runs = client_runs(result, instructions, field)
         except BenchmarkInputError as e:
             raise field_error(e.field, e.message) from None
         state = await self.middleware.call('tuning.current_state')
         context = await box_context(self.middleware, state, await self._dataset_target(session['dataset']))
-        record = client_record(bounds.kept_result(result), session, plan, runs, context)
+        record = client_record(bounds.kept_result(result), session, instructions, runs, context)
         if label is not None:
             record['label'] = label
         size = await self.middleware.run_in_thread(client_usage.record_bytes, record) if bounded else 0
@@ -411,6 +415,8 @@ class TuningClientSessionService(Service):
             verrors.add('step_id', f'Step {step_id} is {step["state"]}: only a step being measured can fail.')
         verrors.check()
         await store_call(self.middleware, store.fail_step, step_id, f'the client agent failed: {words}')
+        if (barrier := self._barriers.get(step_id)) is not None:   # the other clients are told to stop
+            barrier.fail(f'{member_words(barrier.members[step_id])} failed: {words}')
         self.logger.info('tuning: client session %s failed step %s of campaign %s', session_id, step_id,
                          step['campaign_id'])
 
@@ -423,3 +429,62 @@ class TuningClientSessionService(Service):
         self.logger.info('tuning: client session %s took step %s of campaign %s', session_id, step['id'],
                          step['campaign_id'])
         return {k: step[k] for k in ('id', 'campaign_id', 'label', 'plan')}
+
+    # ---- several agents, one measurement (core.client.barrier) ----
+
+    @private
+    def barrier_open(self, members: list[dict], ready_seconds: float):
+        """The start barrier of a multi-client step (``members``: ``[{step_id, session_id, label}]``), kept until
+        ``barrier_close``; opening it again changes nothing."""
+        ids = [m['step_id'] for m in members]
+        if ids[0] in self._barriers:
+            return
+        barrier = StartBarrier({m['step_id']: {'session_id': m['session_id'], 'label': m['label']} for m in members},
+                               ready_seconds, time.monotonic())
+        for step_id in ids:
+            self._barriers[step_id] = barrier
+
+    @private
+    def barrier_failure(self, step_id: int):
+        """Why the barrier of ``step_id``'s step failed, in words (a client not ready in time, one that failed),
+        or None."""
+        barrier = self._barriers.get(step_id)
+        return barrier.expire(time.monotonic()) if barrier is not None else None
+
+    @private
+    def barrier_fail(self, step_id: int, words: str):
+        if (barrier := self._barriers.get(step_id)) is not None:
+            barrier.fail(words)
+
+    @private
+    def barrier_close(self, step_ids: list[int]):
+        for step_id in step_ids:
+            self._barriers.pop(step_id, None)
+
+    @private
+    async def step_ready(self, session_id: int, step_id: int, body):
+        """The agent of a multi-client step is ready to measure (``{"hostname": "..."}``, optional) →
+        ``{state: WAIT|GO|STOP, start_in_seconds, clients, ready, message}``; asked again until GO or STOP, and
+        between runs (STOP: another client failed, stop)."""
+        verrors = ValidationErrors()
+        hostname = body.get('hostname') if isinstance(body, dict) else None
+        if not isinstance(body, dict) or set(body) - {'hostname'}:
+            verrors.add('body', 'Must be {"hostname": "..."} or {}.')
+        elif hostname is not None and (not isinstance(hostname, str) or not 0 < len(hostname) <= 255
+                                       or control_character_problem(hostname)):
+            verrors.add('hostname', 'Must be the client\'s host name, 1 to 255 plain characters.')
+        verrors.check()
+        step = await store_call(self.middleware, store.get_step, step_id)
+        if step is None or step['session_id'] != session_id:
+            verrors.add('step_id', f'No step {step_id} of session {session_id}.', errno.ENOENT)
+        elif step['state'] in ('FAILED', 'CANCELLED'):
+            return {'state': 'STOP', 'start_in_seconds': None, 'clients': None, 'ready': None,
+                    'message': step['message'] or f'step {step_id} is {step["state"].lower()}'}
+        elif step['state'] != 'TAKEN':
+            verrors.add('step_id', f'Step {step_id} is {step["state"]}: only a step being measured can start.')
+        verrors.check()
+        barrier = self._barriers.get(step_id)
+        if barrier is None:   # not opened yet (or again, after a restart of the host): ask again
+            return {'state': 'WAIT', 'start_in_seconds': None, 'clients': None, 'ready': None,
+                    'message': 'the box has not opened the step\'s start yet'}
+        return barrier.report_ready(step_id, time.monotonic(), hostname)

@@ -40,6 +40,7 @@ ROUTES = (
     ('GET', re.compile(r'v1/network/(\d{1,18})'), 'network_status', True),
     ('GET', re.compile(r'v1/steps/next'), 'next_step', True),
     ('POST', re.compile(r'v1/steps/(\d{1,18})/failed'), 'step_failed', True),
+    ('POST', re.compile(r'v1/steps/(\d{1,18})/ready'), 'step_ready', True),
 )
 
 
@@ -154,6 +155,11 @@ class ClientApi:
         body = await read_json_body(request, self.middleware)
         await self.middleware.call(f'{SESSION}.step_failed', session['id'], int(match.group(1)), body)
         return json_answer({'state': 'FAILED'})
+
+    async def step_ready(self, request, match, session):
+        body = await read_json_body(request, self.middleware)
+        return json_answer(await self.middleware.call(f'{SESSION}.step_ready', session['id'], int(match.group(1)),
+                                                      body))
 
     async def dispatch(self, request: web.Request) -> web.StreamResponse:
         tail = request.match_info.get('tail', '')

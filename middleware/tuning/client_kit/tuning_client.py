@@ -49,6 +49,7 @@ GIB = 1024 * MIB
 API_PREFIX = '/_plugins/tuning/client/'
 SCRATCH_PREFIX = 'tuning-client-'
 AGENT_POLL_SECONDS = 5  # how often the agent asks for a step when none waits
+START_POLL_SECONDS = 0.5  # a step several clients measure: how often the agent asks for the box's go
 SUBMIT_TRIES = 6  # run: posting a result is tried this many times (1, 2, 4, 8, 16 s apart) before giving up
 IPERF3_CONNECT_TRIES = 30  # the box starts a one-off iperf3 server per measurement: try this many times, 1 s apart
 NETWORK_JOB_WAIT_SECONDS = 120  # after the last iperf3 run, how long the box may take to store the measurement
@@ -223,7 +224,58 @@ def check_plan(plan):
     network = plan.get('network')
     if network is not None and (not isinstance(network, dict) or not isinstance(network.get('available'), bool)):
         raise _plan_error('plan.network', 'must be an object with "available": true or false')
+    start = plan.get('start')
+    if start is not None:
+        if not isinstance(start, dict):
+            raise _plan_error('plan.start', 'must be an object')
+        _int_field(start, 'clients', 'plan.start.clients', 1)
+        _int_field(start, 'ready_seconds', 'plan.start.ready_seconds', 1)
     return plan
+
+
+class StepStopped(KitError):
+    """The box stopped a step measured by several clients (another one failed or was late): it knows already."""
+    exit_code = EXIT_MEASURE
+
+
+class StartGate:
+    """A step several clients measure at once: report ready, wait for the box's go (one start time, told as the
+    seconds left by the box's clock), and between runs ask whether the step still stands."""
+
+    def __init__(self, box, step_id, start, hostname):
+        self.box, self.step_id, self.hostname = box, int(step_id), hostname
+        self.clients, self.ready_seconds = start['clients'], start['ready_seconds']
+
+    def _ask(self):
+        _, answer = retrying(lambda: self.box.call('POST', f'v1/steps/{self.step_id}/ready',
+                                                   {'hostname': self.hostname}), 'reporting ready', log,
+                             tries=SUBMIT_TRIES)
+        if not isinstance(answer, dict) or answer.get('state') not in ('WAIT', 'GO', 'STOP'):
+            raise BoxRefused('the box answered v1/steps/<id>/ready with something this kit cannot read')
+        if answer['state'] == 'STOP':
+            raise StepStopped(f'the box stopped the step: {answer.get("message") or "another client failed"}')
+        return answer
+
+    def ready(self):
+        log(f'step {self.step_id}: ready; waiting for the other clients ({self.clients} in all) and the box\'s go')
+        until = time.monotonic() + self.ready_seconds + 60   # the box decides first; this bounds a silent box
+        said = None
+        while True:
+            answer = self._ask()
+            if answer['state'] == 'GO':
+                wait = float(answer.get('start_in_seconds') or 0)
+                log(f'step {self.step_id}: go, all {self.clients} clients start in {wait:.1f} s')
+                time.sleep(min(wait, 60.0))
+                return
+            if answer.get('message') != said:
+                said = answer.get('message')
+                log(f'step {self.step_id}: {said}')
+            if time.monotonic() >= until:
+                raise StepStopped(f'no go from the box within {self.ready_seconds + 60} s')
+            time.sleep(START_POLL_SECONDS)
+
+    def still_on(self):
+        self._ask()
 
 
 def network_wanted(plan, no_network):
@@ -1407,9 +1459,10 @@ def check_space(path, kind, needed):
                           '(files large enough that neither the box\'s nor this client\'s cache can serve the reads)')
 
 
-def measure(options, box, tools, plan, session_id, step_id, client):
+def measure(options, box, tools, plan, session_id, step_id, client, gate=None):
     """Checks, then the network (when asked) and every run of every test → the RESULT. Writes only inside its
-    scratch directory, which is gone when this returns or raises (Ctrl-C included)."""
+    scratch directory, which is gone when this returns or raises (Ctrl-C included). ``gate``: a step several
+    clients measure at once (``StartGate``), whose go is awaited once everything is checked."""
     os_name = tools.os_name
     want_network = network_wanted(plan, options.no_network)
     if want_network:
@@ -1436,7 +1489,9 @@ def measure(options, box, tools, plan, session_id, step_id, client):
         iperf3_entries, network_result_id = [], None
         if want_network:
             iperf3_entries, network_result_id = measure_network(box, tools.iperf3)
-        fio_entries = run_tests(plan, tools, kind, scratch if kind == 'DIRECTORY' else path, defeat)
+        if gate is not None:
+            gate.ready()
+        fio_entries = run_tests(plan, tools, kind, scratch if kind == 'DIRECTORY' else path, defeat, gate)
     finally:
         if scratch is not None:
             try:
@@ -1449,7 +1504,7 @@ def measure(options, box, tools, plan, session_id, step_id, client):
             'network_result_id': network_result_id}
 
 
-def run_tests(plan, tools, kind, location, defeat):
+def run_tests(plan, tools, kind, location, defeat, gate=None):
     entries = []
     runs = plan['runs']
     for test in plan['tests']:
@@ -1462,6 +1517,8 @@ def run_tests(plan, tools, kind, location, defeat):
                 log(f'{what}: run {run} of {runs}, {plan["runtime_seconds"]} s after {plan["ramp_seconds"]} s of '
                     f'ramp' + (f' (laying out {size_words(defeat["size_bytes"])} of files first)' if first_read
                                else ''))
+                if gate is not None and entries:
+                    gate.still_on()   # another client failed: stop now, not at the end
                 doc = run_fio(tools.fio, args, location if kind == 'DIRECTORY' else None)
                 log(f'{what}: run {run} of {runs}: {fio_rate_words(doc)}')
                 entries.append({'test': test['id'], 'run': run, 'output': doc})
@@ -1515,11 +1572,11 @@ def command_run(options):
     os_name = os_name_here()
     tools = Tools(os_name)
     box = box_of(options, token)
-    session, plan = fetch_session(box)
+    session, instructions = fetch_session(box)
     log(f'session {session.get("id")} ({session.get("label") or "no label"}): '
-        f'{", ".join(t["id"] for t in plan["tests"])}, {plan["runs"]} runs each')
+        f'{", ".join(t["id"] for t in instructions["tests"])}, {instructions["runs"]} runs each')
     client = client_info(os_name, tools.fio, tools.iperf3)
-    result = measure(options, box, tools, plan, session['id'], None, client)
+    result = measure(options, box, tools, instructions, session['id'], None, client)
     if options.output:
         write_atomically(options.output, result)
         log(f'result written to {options.output}: import it on the box (tuning.benchmark.import, format CLIENT_KIT)')
@@ -1533,7 +1590,7 @@ def command_agent(options):
     os_name = os_name_here()
     tools = Tools(os_name)
     box = box_of(options, token)
-    session, plan = fetch_session(box)
+    session, _ = fetch_session(box)
     until = parse_utc(session.get('expires_at'))
     client = client_info(os_name, tools.fio, tools.iperf3)
     target_kind(os.path.abspath(options.path), options.overwrite_device, os_name)  # fail now, not at the first step
@@ -1550,8 +1607,13 @@ def command_agent(options):
         words = f'step {step.get("id")} ({step.get("label") or "no label"}) of campaign {step.get("campaign_id")}'
         log(f'{words}: starting')
         try:
-            result = measure(options, box, tools, check_plan(step.get('plan')), session['id'], step['id'], client)
+            instructions = check_plan(step.get('plan'))
+            gate = (StartGate(box, step['id'], instructions['start'], client.get('hostname'))
+                    if instructions.get('start') else None)
+            result = measure(options, box, tools, instructions, session['id'], step['id'], client, gate)
             submit(box, result, words, until=until)
+        except StepStopped as e:   # the box stopped it and knows why: nothing to tell it
+            log(f'{words}: {e.message}')
         except (BoxRefused, UsageError) as e:
             if isinstance(e, UsageError) or e.status == 401:
                 raise  # the token stopped working: nothing more can be sent

@@ -10,17 +10,28 @@ import errno
 
 from ..box.profile import read_profile
 from ..core.bench.catalog import PROFILES
+from ..core.client.barrier import aggregate_record, group_outcome, member_words
 from ..core.client.instructions import kit_instructions
 from ..framework import CallError, ValidationErrors
-from ..store import client_sessions as sessions
+from ..store import benchmarks as bench_store, client_sessions as sessions
 from ..store.offloop import store_call
 
 CLIENT_POLL_SECONDS = 2   # how often the campaign looks for the agent's result (it arrives over HTTP, in the store)
 CLIENT_WAIT_SECONDS = 3600  # the spec's default (campaign_models)
+CLIENT_READY_SECONDS = 600  # the spec's default (campaign_models)
+SESSION = 'tuning.client.session'
 
 
-def step_plan(benchmark: dict, memory: dict, network_port: int) -> dict:
-    """The plan a campaign's client step runs: the campaign's tests, runs and durations in the kit's shape (pure)."""
+def session_ids(spec: dict) -> list[int]:
+    """The campaign's client sessions: ``client_session_ids``, or ``client_session_id`` alone; [] on the box."""
+    if spec.get('client_session_ids'):
+        return list(spec['client_session_ids'])
+    return [spec['client_session_id']] if spec.get('client_session_id') is not None else []
+
+
+def step_instructions(benchmark: dict, memory: dict, network_port: int) -> dict:
+    """The kit instructions of a campaign's client step: the campaign's tests, runs and durations in the kit's shape
+    (pure)."""
     profile = PROFILES[benchmark['profile']]
     return kit_instructions({
         'tests': benchmark['tests'], 'runs': benchmark['runs'],
@@ -42,14 +53,27 @@ def check_session(session: dict | None, session_id: int, field: str) -> None:
     verrors.check()
 
 
-async def validated_session(middleware, spec: dict) -> dict | None:
-    """The campaign's client session, checked before anything changes; None for a campaign measured on the box."""
-    session_id = spec.get('client_session_id')
-    if session_id is None:
+async def validated_session(middleware, spec: dict) -> list[dict] | None:
+    """The campaign's client sessions, checked before anything changes; None for a campaign measured on the box."""
+    many = spec.get('client_session_ids')
+    if many and spec.get('client_session_id') is not None:
+        verrors = ValidationErrors()
+        verrors.add('spec.client_session_ids', 'Give client_session_id (one client) or client_session_ids '
+                                               '(several), not both.')
+        verrors.check()
+    if many and len(set(many)) != len(many):
+        verrors = ValidationErrors()
+        verrors.add('spec.client_session_ids', 'Lists a session more than once: each client has its own session.')
+        verrors.check()
+    if not session_ids(spec):
         return None
-    session = await store_call(middleware, sessions.get_session, session_id)
-    check_session(session, session_id, 'spec.client_session_id')
-    return session
+    fields = [f'spec.client_session_ids.{i}' for i in range(len(many))] if many else ['spec.client_session_id']
+    found = []
+    for session_id, field in zip(session_ids(spec), fields):
+        session = await store_call(middleware, sessions.get_session, session_id)
+        check_session(session, session_id, field)
+        found.append(session)
+    return found
 
 
 def waiting_words(step: dict, session: dict) -> str:
@@ -60,21 +84,31 @@ def waiting_words(step: dict, session: dict) -> str:
 
 
 class ClientStep:
-    """One benchmark step of a campaign on its client agent."""
+    """One benchmark step of a campaign on its client agent (or agents: ``client_session_ids``)."""
 
     def __init__(self, middleware, campaign: dict, say):
         self.middleware, self.campaign, self.say = middleware, campaign, say
         self.spec = campaign['spec']
-        self.session_id = self.spec['client_session_id']
+        self.session_ids = session_ids(self.spec)
+        self.session_id = self.session_ids[0]
+        self.together = bool(self.spec.get('client_session_ids'))   # a start barrier, even for one client
 
-    async def queue(self, label: str) -> dict:
-        """Leave the step for the agent; → the client step (PENDING)."""
+    async def queue(self, label: str) -> list[dict]:
+        """Leave the step for the agent(s); → the client steps (PENDING), one per session."""
         profile = await read_profile(self.middleware)
-        session = await store_call(self.middleware, sessions.get_session, self.session_id)
-        check_session(session, self.session_id, 'spec.client_session_id')
-        plan = step_plan(self.spec['benchmark'], profile['memory'], session['plan']['network']['port'])
-        return await store_call(self.middleware, sessions.add_step, session_id=self.session_id,
-                                campaign_id=self.campaign['id'], label=label, plan=plan)
+        queued = []
+        for i, session_id in enumerate(self.session_ids):
+            session = await store_call(self.middleware, sessions.get_session, session_id)
+            check_session(session, session_id, f'spec.client_session_ids.{i}' if self.together
+                          else 'spec.client_session_id')
+            instructions = step_instructions(self.spec['benchmark'], profile['memory'],
+                                             session['plan']['network']['port'])
+            if self.together:   # the kit reports ready and waits for the box's go (docs/clients.md)
+                instructions['start'] = {'clients': len(self.session_ids),
+                                         'ready_seconds': self.spec.get('client_ready_seconds', CLIENT_READY_SECONDS)}
+            queued.append(await store_call(self.middleware, sessions.add_step, session_id=session_id,
+                                           campaign_id=self.campaign['id'], label=label, plan=instructions))
+        return queued
 
     async def wait(self, client_step_id: int) -> int:
         """Wait (bounded by ``client_wait_seconds``) for the agent's result; → its benchmark id. A step the agent
@@ -103,6 +137,70 @@ class ClientStep:
                                 f'minutes ({taken}).', errno.ETIMEDOUT)
             self.say(waiting_words(step, session))
             await asyncio.sleep(CLIENT_POLL_SECONDS)  # the result arrives over HTTP into the store: poll, bounded
+
+    async def members(self, step_ids: list[int]) -> list[dict]:
+        out = []
+        for step_id, session_id in zip(step_ids, self.session_ids):
+            session = await store_call(self.middleware, sessions.get_session, session_id)
+            out.append({'step_id': step_id, 'session_id': session_id,
+                        'label': session['label'] if session else f'session {session_id}'})
+        return out
+
+    async def wait_together(self, step_ids: list[int], label: str) -> tuple[int, list[int]]:
+        """Hold the start barrier of the step's agents and wait (bounded by ``client_ready_seconds`` for all to be
+        ready, ``client_wait_seconds`` in all) for every result; → (the id of their summed result, each client's
+        result id). A client late or failing fails the whole step: the others are told to stop, their results
+        are removed, and the campaign stops naming the client."""
+        members = await self.members(step_ids)
+        named = {m['step_id']: m for m in members}
+        await self.middleware.call(f'{SESSION}.barrier_open', members,
+                                   self.spec.get('client_ready_seconds', CLIENT_READY_SECONDS))
+        loop = asyncio.get_running_loop()
+        wait_seconds = self.spec.get('client_wait_seconds', CLIENT_WAIT_SECONDS)
+        deadline = loop.time() + wait_seconds
+        while True:
+            steps = [await store_call(self.middleware, sessions.get_step, i) for i in step_ids]
+            if any(s is None for s in steps):
+                await self.fail_together(step_ids, 'a client step is gone from the database')
+            failure = await self.middleware.call(f'{SESSION}.barrier_failure', step_ids[0])
+            outcome, words = group_outcome(steps, named, failure)
+            if outcome == 'WAIT':
+                for step in steps:
+                    session = await store_call(self.middleware, sessions.get_session, step['session_id'])
+                    if session is None or session['state'] != 'ACTIVE':
+                        state = session['state'].lower() if session else 'gone'
+                        outcome, words = 'FAILED', f'{member_words(named[step["id"]])}: the session is {state}'
+                        break
+            if outcome == 'WAIT' and loop.time() >= deadline:
+                outcome, words = 'FAILED', f'not every client posted its result within {wait_seconds // 60} minutes'
+            if outcome == 'FAILED':
+                await self.fail_together(step_ids, words)
+            if outcome == 'DONE':
+                ids = [s['benchmark_id'] for s in steps]
+                records = [await store_call(self.middleware, bench_store.get_benchmark, i) for i in ids]
+                record = await self.middleware.run_in_thread(aggregate_record, records, label)
+                stored = await store_call(self.middleware, bench_store.insert_benchmark, **record)
+                await self.middleware.call(f'{SESSION}.barrier_close', step_ids)
+                return stored['id'], ids
+            ready = sum(s['state'] != 'PENDING' for s in steps)
+            self.say(f'{len(steps)} client agents: {ready} took the step, '
+                     f'{sum(s["state"] == "DONE" for s in steps)} posted their result')
+            await asyncio.sleep(CLIENT_POLL_SECONDS)  # the agents answer over HTTP into the store: poll, bounded
+
+    async def fail_together(self, step_ids: list[int], words: str) -> None:
+        """Nothing of a failed multi-client step is kept: the waiting agents are told to stop, open steps are
+        cancelled and the results already posted removed; → raises the failure naming the client(s)."""
+        await self.middleware.call(f'{SESSION}.barrier_fail', step_ids[0], words)
+        await store_call(self.middleware, sessions.cancel_open_steps, step_ids, f'the step failed: {words}')
+        removed = []
+        for step_id in step_ids:
+            step = await store_call(self.middleware, sessions.get_step, step_id)
+            if step is not None and step['benchmark_id'] is not None:
+                await store_call(self.middleware, bench_store.delete_benchmark, step['benchmark_id'])
+                removed.append(step['benchmark_id'])
+        await self.middleware.call(f'{SESSION}.barrier_close', step_ids)
+        kept = f' (results {", ".join(f"#{i}" for i in removed)} removed)' if removed else ''
+        raise CallError(f'The {len(step_ids)} clients did not measure together: {words}{kept}.', errno.EIO)
 
 
 async def cancel_client_steps(middleware, campaign_id: int, why: str) -> None:

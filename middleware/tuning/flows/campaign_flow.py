@@ -12,7 +12,7 @@ from .. import alerts
 
 from . import bench_run
 from ..box.appliance import call_job
-from .campaign_client import ClientStep, cancel_client_steps
+from .campaign_client import ClientStep, cancel_client_steps, session_ids
 from ..context import boot_id
 from ..core.alerts import CAMPAIGN_WAITING, campaign_alerts, campaign_waiting_args
 from ..core.campaign import (
@@ -189,7 +189,7 @@ class Driver:
             self.say(self.overall(c, percent / 100), progress_words(step, rounds, 'benchmarking', description,
                                                                     configuration_titles(c['configurations'])), extra)
 
-        if c['spec'].get('client_session_id') is not None:
+        if session_ids(c['spec']):
             benchmark_id = await self.client_benchmark(c, step, label, progress)
         else:
             spec = {'dataset': c['spec']['dataset'], 'tests': b['tests'], 'profile': b['profile'], 'runs': b['runs'],
@@ -205,13 +205,32 @@ class Driver:
         """The step measured by the campaign's client agent: queued once (its id committed before the wait, so a
         resumed campaign waits for the same step), then awaited; → the id of the result the agent posted."""
         client = ClientStep(self.middleware, c, lambda words: progress(0, words))
+        if client.together:
+            return await self.clients_benchmark(c, step, label, client)
         if step.get('client_step_id') is None:
-            queued = await client.queue(label)
+            queued = (await client.queue(label))[0]
             steps = c['steps']
             steps[c['cursor']] = step = {**step, 'client_step_id': queued['id']}
             await self.commit(steps=steps, log=f'round {step["round"]} · {step["configuration"]}: left for the '
                                                 f'client agent (step {queued["id"]})')
         return await client.wait(step['client_step_id'])
+
+    async def clients_benchmark(self, c: dict, step: dict, label: str, client) -> int:
+        """The step measured by several agents at once: queued once (the ids committed before the wait), then held
+        at the start barrier and awaited; → the id of their summed result (each client's kept in the step)."""
+        if step.get('client_step_ids') is None:
+            queued = await client.queue(label)
+            steps = c['steps']
+            steps[c['cursor']] = step = {**step, 'client_step_ids': [q['id'] for q in queued]}
+            await self.commit(steps=steps, log=f'round {step["round"]} · {step["configuration"]}: left for '
+                                                f'{len(queued)} client agents (steps '
+                                                f'{", ".join(str(q["id"]) for q in queued)})')
+        summed, each = await client.wait_together(step['client_step_ids'], label)
+        steps = c['steps']
+        steps[c['cursor']] = {**steps[c['cursor']], 'client_step_ids': step['client_step_ids'],
+                              'client_benchmark_ids': each}
+        c['steps'] = steps
+        return summed
 
     async def reboot(self, c: dict, phase: str, why: str) -> dict:
         if not c['spec']['allow_reboot']:

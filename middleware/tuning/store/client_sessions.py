@@ -138,3 +138,11 @@ def cancel_steps(db: Database, campaign_id: int, message: str) -> None:
     with db.transaction() as cur:
         cur.execute("UPDATE client_step SET state = 'CANCELLED', updated_at = ?, message = ? "
                     'WHERE campaign_id = ? AND state IN (?, ?)', (utc_now(), message, campaign_id, *OPEN_STEP_STATES))
+
+
+def cancel_open_steps(db: Database, step_ids: list[int], message: str) -> None:
+    """Steps of a failed multi-client step still PENDING or TAKEN become CANCELLED (their results are refused)."""
+    with db.transaction() as cur:
+        for step_id in step_ids:
+            cur.execute("UPDATE client_step SET state = 'CANCELLED', updated_at = ?, message = ? "
+                        'WHERE id = ? AND state IN (?, ?)', (utc_now(), message, step_id, *OPEN_STEP_STATES))

@@ -124,6 +124,18 @@ def client_pool(result: dict) -> str | None:
     return pool.get('name') if isinstance(pool, dict) else None
 
 
+def aggregate_words(aggregate: dict) -> str:
+    """A summed result of several clients (core.client.barrier) in words: the sum and the spread per client."""
+    words = f'The sum of {aggregate.get("clients")} clients measuring at once'
+    parts = []
+    for direction, (test, metric) in SEQ.items():
+        spread = ((aggregate.get('spread') or {}).get(test) or {}).get(metric)
+        if isinstance(spread, dict):
+            parts.append(f'{direction}s {rate(spread["min"])} to {rate(spread["max"])} '
+                         f'(median {rate(spread["median"])})')
+    return words + (f'; per client, {" and ".join(parts)}.' if parts else '.')
+
+
 def client_layers(pool: str, benchmarks: list[dict]) -> list[dict]:
     """The latest client result of each protocol on ``pool`` (or naming no dataset: then the note says so)."""
     latest = {}
@@ -145,6 +157,8 @@ def client_layers(pool: str, benchmarks: list[dict]) -> list[dict]:
         if target.get('mount_options'):
             note += f' ({target["mount_options"]})'
         note += '.'
+        if isinstance(context.get('aggregate'), dict):
+            note += ' ' + aggregate_words(context['aggregate'])
         if client_pool(result) is None:
             note += ' Its session named no dataset: it may have measured another pool.'
         layers.append(_layer('PROTOCOL', name, protocol=protocol, read=_median(result, 'read'),

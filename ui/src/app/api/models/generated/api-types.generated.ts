@@ -1553,7 +1553,9 @@ export interface TuningCampaignEntry {
   phase: string;
   cursor: number;
   /**
-   * `{round, configuration, benchmark_id, status: PENDING|DONE, note}` in the order they run.
+   * `{round, configuration, benchmark_id, status: PENDING|DONE, note}` in the order they run; measured on a
+   * client agent also `client_step_id`, on several at once `client_step_ids` and `client_benchmark_ids` (each
+   * client's result; `benchmark_id` is then their sum).
    */
   steps: {
     [k: string]: unknown;
@@ -1653,6 +1655,19 @@ export interface TuningCampaignSpec {
    * that client sees them. The box still applies and reboots; the agent waits through the reboots.
    */
   client_session_id?: number | null;
+  /**
+   * Several clients, one measurement: every benchmark step runs on the agents of these client sessions (1 to
+   * 16, one per client) at once. The box holds the start: each agent reports ready, and when all are the box says
+   * go; a client not ready within `client_ready_seconds`, or one that fails, is named and the step fails (the
+   * others are told to stop, nothing of the step is kept). Each client's result is kept, and the step's result is
+   * their sum (throughput and IOPS) with the spread across clients (`context.aggregate`). Not with
+   * `client_session_id`.
+   */
+  client_session_ids?: number[] | null;
+  /**
+   * With `client_session_ids`: how long the box waits, once a step is queued, for every agent to be ready.
+   */
+  client_ready_seconds?: number;
   /**
    * With `client_session_id`: how long a benchmark step waits for the agent's result before the campaign stops
    * (and restores the original configuration).
