@@ -1,0 +1,109 @@
+"""fio's own distributed mode (pure): clients that accept an inbound connection run ``fio --server`` (started by the
+kit with the box's permission), the box drives ``fio --client=… --client=… job`` and reads fio's JSON, whose
+``client_stats`` hold one entry per client and job and fio's own sum, named "All clients".
+
+- ``server_argv(fio, address, port)``: what the kit runs (``ip:`` / ``ip6:`` and the address it was told to bind).
+- ``client_argv(fio, servers)``: what the box runs, each server with its own job file (each client's path differs).
+- ``job_text(test, instructions, directory, size_bytes, engine)``: one test's job file for one client.
+- ``all_clients(document, test_id)``: fio's "All clients" group and each client's figures, checked with the box's own
+  fio reader (one shape, no error, every client there); ``BenchmarkInputError`` names the field otherwise.
+"""
+import ipaddress
+
+from ..bench.errors import BenchmarkInputError
+from ..bench.catalog import TESTS
+from ..bench.fio_output import job_run, matching_test, parse_fio_json
+
+ALL_CLIENTS = 'All clients'
+DEFAULT_PORT = 8765   # fio's own default
+MAX_SERVERS = 16
+
+
+def _where(address: str, port: int) -> str:
+    """fio's ``ip:``/``ip6:`` host form (a name is given as is)."""
+    try:
+        version = ipaddress.ip_address(address).version
+    except ValueError:
+        return f'{address},{port}'
+    return f'ip6:{address},{port}' if version == 6 else f'ip:{address},{port}'
+
+
+def server_argv(fio: str, address: str, port: int) -> list[str]:
+    return [fio, f'--server={_where(address, port)}']
+
+
+def client_argv(fio: str, servers: list[dict]) -> list[str]:
+    """``servers``: ``[{address, port, job_file}]`` → one ``--client`` and its job file each, JSON out."""
+    if not 1 <= len(servers) <= MAX_SERVERS:
+        raise ValueError(f'1 to {MAX_SERVERS} fio servers, not {len(servers)}')
+    argv = [fio, '--output-format=json']
+    for server in servers:
+        argv += [f'--client={_where(server["address"], server["port"])}', server['job_file']]
+    return argv
+
+
+def job_text(test: dict, instructions: dict, directory: str, size_bytes: int, engine: str = 'libaio') -> str:
+    """One test of the kit instructions (``core.client.instructions.plan_test``'s shape) as a job file run on a
+    client's fio server in ``directory`` (its scratch directory): the shape the box recognises, time based,
+    ``group_reporting``."""
+    lines = ['[global]', f'directory={directory}', f'size={size_bytes // test["numjobs"]}',
+             f'runtime={instructions["runtime_seconds"]}', f'ramp_time={instructions["ramp_seconds"]}',
+             'time_based=1', 'group_reporting=1', f'ioengine={engine}', 'direct=1',
+             f'[{test["id"]}]', f'rw={test["rw"]}', f'bs={test["block_size"]}', f'numjobs={test["numjobs"]}',
+             f'iodepth={test["iodepth"]}']
+    if test.get('rwmixread') is not None:
+        lines.append(f'rwmixread={test["rwmixread"]}')
+    if test.get('sync'):
+        lines.append('sync=1')
+    return '\n'.join(lines) + '\n'
+
+
+def _entry_job(version: str, global_options: dict, entry: dict, options: dict, field: str) -> dict:
+    document = {'fio version': version, 'global options': global_options,
+                'jobs': [{**entry, 'job options': options}]}
+    try:
+        return parse_fio_json(document)['jobs'][0]
+    except BenchmarkInputError as e:
+        raise BenchmarkInputError(f'{field}.{e.field.removeprefix("jobs[0].")}', e.message) from None
+
+
+def all_clients(document: dict, test_id: str, expected: int) -> dict:
+    """``{fio_version, all: run, clients: [{hostname, port, run}]}`` of one test run on ``expected`` clients;
+    ``run`` as ``job_run`` gives it (bw_bytes, iops, metrics). fio writes no job options in "All clients": the
+    first client's stand in (all ran the same job)."""
+    version = document.get('fio version') if isinstance(document, dict) else None
+    if not isinstance(version, str):
+        raise BenchmarkInputError('fio version', 'missing: this is not fio JSON output')
+    stats = document.get('client_stats')
+    if not isinstance(stats, list) or not stats:
+        raise BenchmarkInputError('client_stats', 'missing or empty: not the output of fio --client')
+    global_options = document.get('global options') or {}
+    clients, total = [], None
+    options = None
+    directions = TESTS[test_id].directions
+    for i, entry in enumerate(stats):
+        field = f'client_stats.{i}'
+        if not isinstance(entry, dict):
+            raise BenchmarkInputError(field, 'not an object')
+        if entry.get('jobname') == ALL_CLIENTS:
+            total = (i, entry)
+            continue
+        options = entry.get('job options') if options is None else options
+        job = _entry_job(version, global_options, entry, entry.get('job options') or {}, field)
+        if job['error']:
+            raise BenchmarkInputError(f'{field}.error', f'fio on {entry.get("hostname")} reported error '
+                                                        f'{job["error"]}: that run is not a result')
+        if matching_test(job) != test_id:
+            raise BenchmarkInputError(f'{field}.job options', f'is not the shape of {test_id}')
+        clients.append({'hostname': entry.get('hostname'), 'port': entry.get('port'),
+                        'run': job_run(job, directions)})
+    if len(clients) != expected:
+        raise BenchmarkInputError('client_stats', f'holds {len(clients)} clients, {expected} were asked')
+    if total is None:
+        if expected > 1:
+            raise BenchmarkInputError('client_stats', f'has no "{ALL_CLIENTS}" entry')
+        summed = clients[0]['run']   # fio writes no sum for one client
+    else:
+        i, entry = total
+        summed = job_run(_entry_job(version, global_options, entry, options or {}, f'client_stats.{i}'), directions)
+    return {'fio_version': version, 'all': summed, 'clients': clients}
