@@ -5,9 +5,13 @@ import asyncio
 import errno
 import functools
 import hashlib
+import ipaddress
 import os
 import re
+import shutil
+import tempfile
 import time
+from datetime import datetime
 
 import pydantic
 
@@ -28,6 +32,8 @@ from .core.client import (
 )
 from .core.client import bounds
 from .core.client.barrier import StartBarrier, member_words
+from .core.client import fio_clients
+from .core.client.instructions import plan_test
 from .core.network.measurements import client_argv, measurements, pick_address
 from .shared.zfs_names import zfs_name_error
 from .framework import (
@@ -43,6 +49,8 @@ KIT_VERSION = re.compile(r'^KIT_VERSION\s*=\s*(\d+)\s*$', re.MULTILINE)
 BOX_URL = re.compile(r'^https?://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?::(\d{1,5}))?/?$')
 MAX_FIELD_ERRORS = 20
 MAX_FAILURE_WORDS = 2000  # what an agent may say about a step it could not measure
+FIO_SERVER_SECONDS = 3600   # the longest a kit's fio server may run for the box at one grant
+FIO_CLIENT_MARGIN_SECONDS = 120   # fio --client's bound beyond its jobs' time (connecting, laying out files)
 
 # The network measurement a session's kit asks for: tuning.network.measure's own defaults.
 NETWORK_SECONDS = 10
@@ -149,6 +157,9 @@ class TuningClientSessionService(Service):
         # the start barriers of multi-client steps, each under every one of its client step ids: a barrier lives
         # while its campaign waits (a host restart loses it, and the resumed campaign opens it again)
         self._barriers: dict[int, StartBarrier] = {}
+        # fio servers the kits run for the box (fio's own distributed mode), by session: a grant lives in memory
+        # and ends with its time, the session, the kit's DELETE, or the host
+        self._fio_servers: dict[int, dict] = {}
 
     @api_method(TuningClientSessionCreateArgs, TuningClientSessionCreateResult, roles=WRITE_ROLES,
                 audit='Tuning client session create')
@@ -488,3 +499,101 @@ class TuningClientSessionService(Service):
             return {'state': 'WAIT', 'start_in_seconds': None, 'clients': None, 'ready': None,
                     'message': 'the box has not opened the step\'s start yet'}
         return barrier.report_ready(step_id, time.monotonic(), hostname)
+
+    # ---- fio's own distributed mode (core.client.fio_clients) ----
+
+    @private
+    async def fio_server_grant(self, session_id: int, body):
+        """A kit asks to run ``fio --server`` for the box (``{address, port, directory, hostname}``): granted for
+        ``FIO_SERVER_SECONDS`` at most, never past the session's expiry → ``{expires_in_seconds}``."""
+        verrors = ValidationErrors()
+        if not isinstance(body, dict) or set(body) - {'address', 'port', 'directory', 'hostname'}:
+            verrors.add('body', 'Must be {"address", "port", "directory", "hostname"} and nothing else.')
+            verrors.check()
+        try:
+            ipaddress.ip_address(body.get('address') if isinstance(body.get('address'), str) else '')
+        except ValueError:
+            verrors.add('address', 'Must be the client\'s IP address the box reaches its fio server at.')
+        port = body.get('port')
+        if isinstance(port, bool) or not isinstance(port, int) or not 1024 <= port <= 65535:
+            verrors.add('port', 'Must be a port from 1024 to 65535.')
+        directory = body.get('directory')
+        if not isinstance(directory, str) or not 0 < len(directory) <= 4096 or control_character_problem(directory):
+            verrors.add('directory', 'Must be the kit\'s scratch directory, up to 4096 plain characters.')
+        hostname = body.get('hostname')
+        if hostname is not None and (not isinstance(hostname, str) or not 0 < len(hostname) <= 255
+                                     or control_character_problem(hostname)):
+            verrors.add('hostname', 'Must be the client\'s host name, 1 to 255 plain characters.')
+        verrors.check()
+        session = await store_call(self.middleware, session_or_error, session_id)
+        left = datetime.fromisoformat(session['expires_at']).timestamp() - time.time()   # utc_now's ISO text
+        seconds = max(0, int(min(FIO_SERVER_SECONDS, left)))
+        self._fio_servers[session_id] = {'address': body['address'], 'port': port, 'directory': directory,
+                                         'hostname': hostname, 'until': time.monotonic() + seconds}
+        self.logger.info('tuning: client session %s runs a fio server on %s port %s for %s s', session_id,
+                         body['address'], port, seconds)
+        return {'expires_in_seconds': seconds}
+
+    def _fio_server(self, session_id: int) -> dict | None:
+        server = self._fio_servers.get(session_id)
+        if server is not None and time.monotonic() >= server['until']:
+            del self._fio_servers[session_id]
+            return None
+        return server
+
+    @private
+    def fio_server_status(self, session_id: int):
+        server = self._fio_server(session_id)
+        return {'active': server is not None,
+                'expires_in_seconds': int(server['until'] - time.monotonic()) if server else 0}
+
+    @private
+    def fio_server_end(self, session_id: int):
+        self._fio_servers.pop(session_id, None)
+
+    @private
+    async def fio_measure(self, session_ids: list[int], test: str, runtime_seconds: int = 30,
+                          ramp_seconds: int = 5, size_bytes: int = 1 << 30):
+        """One test run by fio's own distributed mode on the fio servers of ``session_ids`` (each granted and
+        ACTIVE), driven from the box: ``fio --client=… job …`` → ``{fio_version, all, clients}`` (fio's "All
+        clients" sum and each client's figures; ``core.client.fio_clients.all_clients``). A server missing, fio
+        failing or its output not that of every client is a ``CallError`` naming the session or the field."""
+        servers = []
+        for i, session_id in enumerate(session_ids):
+            session = await store_call(self.middleware, session_or_error, session_id, f'session_ids.{i}')
+            server = self._fio_server(session_id)
+            if session['state'] != 'ACTIVE' or server is None:
+                raise field_error(f'session_ids.{i}', f'Session {session_id} ({session["label"]}) runs no fio server '
+                                                      'for the box now: run `tuning_client.py fio-server` there.')
+            servers.append(server)
+        fio = shutil.which('fio')
+        if fio is None:
+            raise CallError('fio is not installed on the box: it drives the clients\' fio servers.', errno.ENOENT)
+        instructions = {'runtime_seconds': runtime_seconds, 'ramp_seconds': ramp_seconds}
+        with tempfile.TemporaryDirectory(prefix='tuning-fio-clients-') as jobs:
+            for i, server in enumerate(servers):
+                server['job_file'] = os.path.join(jobs, f'client{i}.fio')
+                with open(server['job_file'], 'w') as f:
+                    f.write(fio_clients.job_text(plan_test(test), instructions, server['directory'], size_bytes))
+            argv = fio_clients.client_argv(fio, servers)
+            proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE,
+                                                        stderr=asyncio.subprocess.PIPE)
+            try:
+                out, err = await asyncio.wait_for(
+                    proc.communicate(), runtime_seconds + ramp_seconds + FIO_CLIENT_MARGIN_SECONDS)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                proc.kill()
+                await proc.wait()
+                raise
+        if proc.returncode != 0:
+            raise CallError(f'fio --client failed (exit status {proc.returncode}): '
+                            f'{err.decode("utf-8", "replace").strip()[:500]}', errno.EIO)
+        text = out.decode('utf-8', 'replace')
+        start = 0 if text.lstrip().startswith('{') else text.find('\n{') + 1   # fio may say things first
+        if not text[start:].lstrip().startswith('{'):
+            raise CallError(f'fio --client wrote no JSON: {text.strip()[:500]}', errno.EIO)
+        document = await self.middleware.run_in_thread(strict_json_or_errors, text[start:], 'fio')
+        try:
+            return fio_clients.all_clients(document, test, len(servers))
+        except BenchmarkInputError as e:
+            raise field_error(_join('fio', e.field), e.message) from None

@@ -41,6 +41,9 @@ ROUTES = (
     ('GET', re.compile(r'v1/steps/next'), 'next_step', True),
     ('POST', re.compile(r'v1/steps/(\d{1,18})/failed'), 'step_failed', True),
     ('POST', re.compile(r'v1/steps/(\d{1,18})/ready'), 'step_ready', True),
+    ('POST', re.compile(r'v1/fio-server'), 'fio_server_grant', True),
+    ('GET', re.compile(r'v1/fio-server'), 'fio_server_status', True),
+    ('DELETE', re.compile(r'v1/fio-server'), 'fio_server_end', True),
 )
 
 
@@ -160,6 +163,17 @@ class ClientApi:
         body = await read_json_body(request, self.middleware)
         return json_answer(await self.middleware.call(f'{SESSION}.step_ready', session['id'], int(match.group(1)),
                                                       body))
+
+    async def fio_server_grant(self, request, match, session):
+        body = await read_json_body(request, self.middleware)
+        return json_answer(await self.middleware.call(f'{SESSION}.fio_server_grant', session['id'], body), 201)
+
+    async def fio_server_status(self, request, match, session):
+        return json_answer(await self.middleware.call(f'{SESSION}.fio_server_status', session['id']))
+
+    async def fio_server_end(self, request, match, session):
+        await self.middleware.call(f'{SESSION}.fio_server_end', session['id'])
+        return json_answer({'active': False})
 
     async def dispatch(self, request: web.Request) -> web.StreamResponse:
         tail = request.match_info.get('tail', '')

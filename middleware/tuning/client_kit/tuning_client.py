@@ -19,6 +19,7 @@ import argparse
 import datetime
 import hashlib
 import http.client
+import ipaddress
 import json
 import math
 import os
@@ -49,6 +50,8 @@ GIB = 1024 * MIB
 API_PREFIX = '/_plugins/tuning/client/'
 SCRATCH_PREFIX = 'tuning-client-'
 AGENT_POLL_SECONDS = 5  # how often the agent asks for a step when none waits
+FIO_SERVER_START_SECONDS = 30  # fio-server: how long fio may take to listen
+FIO_SERVER_POLL_SECONDS = 2  # fio-server: how often the kit asks whether the box's permission still holds
 START_POLL_SECONDS = 0.5  # a step several clients measure: how often the agent asks for the box's go
 SUBMIT_TRIES = 6  # run: posting a result is tried this many times (1, 2, 4, 8, 16 s apart) before giving up
 IPERF3_CONNECT_TRIES = 30  # the box starts a one-off iperf3 server per measurement: try this many times, 1 s apart
@@ -1246,13 +1249,15 @@ def log(text):
     print(f'tuning-client: {text}', file=sys.stderr, flush=True)
 
 
-def _start(argv, cwd=None):
-    """A child in its own process group: Ctrl-C reaches the kit only, which then stops the child and its workers."""
+def _start(argv, cwd=None, output=None):
+    """A child in its own process group: Ctrl-C reaches the kit only, which then stops the child and its workers.
+    ``output``: a file for both its streams (a long-lived child nobody reads), else pipes."""
+    streams = {'stdout': output, 'stderr': output} if output is not None else \
+        {'stdout': subprocess.PIPE, 'stderr': subprocess.PIPE}
     if os.name == 'nt':
-        return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, cwd=cwd,
+        return subprocess.Popen(argv, stdin=subprocess.DEVNULL, cwd=cwd, **streams,
                                 creationflags=subprocess.CREATE_NEW_PROCESS_GROUP)
-    return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, cwd=cwd,
-                            start_new_session=True)
+    return subprocess.Popen(argv, stdin=subprocess.DEVNULL, cwd=cwd, start_new_session=True, **streams)
 
 
 def _stop(proc):
@@ -1622,6 +1627,86 @@ def command_agent(options):
             step_failed(box, step['id'], words, e.message)
 
 
+def fio_server_where(address, port):
+    """fio's --server form of an address ('ip:', 'ip6:'); raises UsageError for anything but an IP address."""
+    try:
+        version = ipaddress.ip_address(address).version
+    except ValueError:
+        raise UsageError(f'--bind takes this client\'s IP address on the box\'s network, not {address!r}') from None
+    if not 1024 <= port <= 65535:
+        raise UsageError(f'--port must be 1024 to 65535, not {port}')
+    return f'{"ip6" if version == 6 else "ip"}:{address},{port}'
+
+
+def listening(proc, address, port, server_log):
+    """Once fio's server accepts connections (a connection opened and closed, which it takes in its stride)."""
+    deadline = time.monotonic() + FIO_SERVER_START_SECONDS
+    while True:
+        if proc.poll() is not None:
+            raise MeasureFailed(f'fio --server ended at once (exit status {proc.returncode}): '
+                                + first_line(read_text(server_log) or 'no words'))
+        try:
+            socket.create_connection((address, port), timeout=2).close()
+            return
+        except OSError as e:
+            if time.monotonic() >= deadline:
+                raise MeasureFailed(f'fio --server did not listen on {address} port {port} within '
+                                    f'{FIO_SERVER_START_SECONDS} s ({e})') from None
+        time.sleep(0.2)   # fio is starting: its port is the only sign
+
+
+def command_fio_server(options):
+    """fio's own distributed mode: run ``fio --server`` bound to ``--bind`` while the box's permission lasts, in a
+    scratch directory under ``--path`` (the box's job files write there), then stop it and remove the scratch."""
+    where = fio_server_where(options.bind, options.port)
+    token = read_token(options)
+    os_name = os_name_here()
+    tools = Tools(os_name)
+    box = box_of(options, token)
+    session, _ = fetch_session(box)
+    path = os.path.abspath(options.path)
+    if target_kind(path, None, os_name) != 'DIRECTORY':
+        raise CheckFailed(f'{path} is not a directory: fio\'s server mode measures a directory on the share')
+    scratch = create_scratch(path, session['id'])
+    proc = None
+    try:
+        _, grant = retrying(lambda: box.call('POST', 'v1/fio-server', {
+            'address': options.bind, 'port': options.port, 'directory': scratch,
+            'hostname': platform.node() or None}), 'asking the box for permission', log, tries=SUBMIT_TRIES)
+        seconds = int((grant or {}).get('expires_in_seconds') or 0)
+        server_log = os.path.join(scratch, 'fio-server.log')
+        with open(server_log, 'wb') as output:
+            proc = _start([tools.fio, f'--server={where}'], cwd=scratch, output=output)
+        until = time.monotonic() + seconds
+        listening(proc, options.bind, options.port, server_log)
+        log(f'fio server listening on {options.bind} port {options.port} for session {session["id"]}: the box may '
+            f'drive it for {seconds} s, writing in {scratch}; Ctrl-C stops it')
+        while time.monotonic() < until:
+            try:
+                proc.wait(timeout=FIO_SERVER_POLL_SECONDS)
+            except subprocess.TimeoutExpired:
+                pass
+            else:
+                raise MeasureFailed(f'fio --server ended by itself (exit status {proc.returncode}): '
+                                    + first_line(read_text(server_log) or 'no words'))
+            _, status = box.call('GET', 'v1/fio-server')   # a revoked or expired session is a 401 here: it stops
+            if not (status or {}).get('active'):
+                break
+        log('the box\'s permission ended: stopping the fio server')
+        return EXIT_OK
+    finally:
+        if proc is not None:
+            _stop(proc)
+        try:
+            box.call('DELETE', 'v1/fio-server')
+        except KitError as e:
+            log(f'the box was not told the fio server stopped ({e.message}); its permission ends by itself')
+        try:
+            remove_scratch(scratch)
+        except OSError as e:
+            log(f'could not remove the scratch directory {scratch} ({e}): remove it by hand')
+
+
 def step_failed(box, step_id, words, message):
     """Tell the box a step could not be measured, so its campaign stops now rather than at its time limit."""
     log(f'{words} failed: {message}')
@@ -1690,6 +1775,20 @@ def parser():
     agent.add_argument('--path', required=True, metavar='P',
                        help='the directory to measure (on the mounted share), or a block device with '
                             '--overwrite-device')
+    server = commands.add_parser(
+        'fio-server', parents=[common], allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=EXIT_CODES_HELP,
+        help='run fio\'s own server for the box to drive (fio --client), while the box allows it',
+        description=textwrap.fill('Run fio --server bound to --bind, so the box can start fio on several clients at '
+                                  'once with fio\'s own distributed mode. The box grants the server a limited '
+                                  'time for this session; it stops then, when the session ends, or with Ctrl-C, '
+                                  'and its scratch directory is removed. fio\'s server accepts jobs from anyone who '
+                                  'reaches its port while it runs: bind it to the address on the box\'s network.',
+                                  100))
+    server.add_argument('--path', required=True, metavar='P', help='the directory on the mounted share')
+    server.add_argument('--bind', required=True, metavar='ADDRESS',
+                        help='this client\'s IP address the box reaches it at')
+    server.add_argument('--port', type=int, default=8765, help='the port (default 8765, fio\'s own)')
     return top
 
 
@@ -1703,7 +1802,7 @@ def main(argv=None):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), _raise_interrupted)
     try:
-        return command_run(options) if options.command == 'run' else command_agent(options)
+        return {'run': command_run, 'agent': command_agent, 'fio-server': command_fio_server}[options.command](options)
     except KitError as e:
         log(('stopped: ' if e.exit_code != EXIT_CHECK else 'check failed, nothing was written: ') + e.message)
         return e.exit_code
