@@ -2,7 +2,7 @@
 reboots and crashes, ending with a recommendation, a report and the configuration the admin chose."""
 import errno
 
-from .flows.bench_run import plan_or_errors
+from .flows.bench_run import method_or_errors
 from .box.bench_target import read_target
 from .flows.campaign_client import validated_session
 from .flows.campaign_flow import BASELINE, Driver, acknowledged, public, target_of
@@ -36,9 +36,9 @@ async def validated_configurations(middleware, spec: dict) -> list[dict]:
     bench = spec['benchmark']
     # measured on the box: its scratch space is checked now; on a client, the kit checks the client's share
     if await validated_session(middleware, spec) is None:
-        plan_or_errors({'dataset': spec['dataset'], 'tests': bench['tests'], 'profile': bench['profile'],
-                        'runs': bench['runs'], 'adaptive': False, 'runtime_seconds': bench['runtime_seconds'],
-                        'ramp_seconds': bench['ramp_seconds']}, target['env'], 'spec.benchmark')
+        method_or_errors({'dataset': spec['dataset'], 'tests': bench['tests'], 'profile': bench['profile'],
+                          'runs': bench['runs'], 'adaptive': False, 'runtime_seconds': bench['runtime_seconds'],
+                          'ramp_seconds': bench['ramp_seconds']}, target['env'], 'spec.benchmark')
     configurations = [{'name': BASELINE, 'preset': None, 'skipped': None}]
     all_dangerous = set()
     for i, preset_id in enumerate(presets):

@@ -40,7 +40,7 @@ FIO = 'fio'
 FIO_RECORDS_DIR = 'running-fio'  # beside the database, on the system dataset
 
 
-def plan_or_errors(spec: dict, env: dict, field: str) -> dict:
+def method_or_errors(spec: dict, env: dict, field: str) -> dict:
     """``benchmark_method`` with its errors in the TrueNAS format (the field path under ``field``)."""
     try:
         return benchmark_method(spec, env)
@@ -281,7 +281,7 @@ async def run(middleware, set_progress, job_id, spec: dict) -> dict:
     set_progress(0, f'Checking {spec["dataset"]} and its free space')
     await sweep_scratch(middleware)
     target = await read_target(middleware, spec['dataset'], 'spec.dataset')
-    method = plan_or_errors(spec, target['env'], 'spec')
+    method = method_or_errors(spec, target['env'], 'spec')
     state = await middleware.call('tuning.current_state')
     context = await build_context(middleware, target, method, state)
     bench_id = new_bench_id(job_id)

@@ -28,7 +28,7 @@ from ..bench_runner import FioFailed, run_fio
 from ..core.ladder import fio_sync_write
 from ..core.slog import ZIL_KSTAT, dataset_refusal, duration_words, expected_seconds, slog_headroom, sync_load
 from ..framework import CallError, field_error, field_errors
-from .bench_run import (FIO, Scratch, fio_records_dir, new_bench_id, plan_or_errors, require_fio, run_fio_in_thread,
+from .bench_run import (FIO, Scratch, fio_records_dir, method_or_errors, new_bench_id, require_fio, run_fio_in_thread,
                         sweep_scratch)
 from .ladder_run import SANDBOX, device_kind_error
 
@@ -192,7 +192,7 @@ async def headroom(middleware, set_progress, job_id, options: dict) -> dict:
     spec = {'dataset': options['dataset'], 'tests': [TEST], 'profile': 'QUICK', 'runs': options['runs'],
             'adaptive': False, 'runtime_seconds': options['runtime_seconds'], 'ramp_seconds': 0,
             'working_set_bytes': WORKING_SET}
-    method = plan_or_errors(spec, target['env'], 'options')
+    method = method_or_errors(spec, target['env'], 'options')
     pool = next((p for p in (await read_profile(middleware))['pools'] if p['name'] == target['pool']), None)
     load = await watch_sync_load(middleware, options['window_seconds'], set_progress)
     bench_id = new_bench_id(job_id)
