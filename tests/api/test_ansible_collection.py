@@ -18,16 +18,14 @@ import threading
 import pytest
 import yaml
 
-from hosting import REPO, LocalHost
+from ansible_play import (
+    ANSIBLE, COLLECTION, PLAYBOOKS, VENV_BIN, ansible_env, only_diff, play, recap, task, write_inventory)
+from hosting import LocalHost
 from tuning_helpers import diff, full_snapshot
 from tuning.shared.tls import certificate_sha256
 
 pytestmark = pytest.mark.sandbox_only   # starts hosts of its own
 
-ANSIBLE = os.path.join(REPO, 'plugin', 'ansible')
-COLLECTION = os.path.join(ANSIBLE, 'ansible_collections', 'truenas', 'tuning')
-PLAYBOOKS = os.path.join(ANSIBLE, 'playbooks')
-VENV_BIN = os.path.join(REPO, '.venv', 'bin')
 MODULES = ('facts', 'preset', 'benchmark', 'campaign', 'report')
 BOXES = ('box1', 'box2', 'box3')
 PRESET, POOL, DATASET = 'max-seq-write', 'tank', 'tank/media'
@@ -36,73 +34,13 @@ QUICK = {'tests': ['SEQ_WRITE'], 'profile': 'QUICK', 'runs': 1, 'adaptive': Fals
          'ramp_seconds': 0}
 
 
-# ansible-core has no JSON stdout callback (ansible.posix's json is not in it): this one prints every task's result
-# per host, with the recap's counts, as one JSON document
-RESULTS_CALLBACK = '''
-import json
-from ansible.plugins.callback import CallbackBase
-
-
-class CallbackModule(CallbackBase):
-    CALLBACK_VERSION = 2.0
-    CALLBACK_TYPE = 'stdout'
-    CALLBACK_NAME = 'results'
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.plays = []
-
-    def v2_playbook_on_play_start(self, play):
-        self.plays.append({'play': {'name': play.get_name()}, 'tasks': []})
-
-    def v2_playbook_on_task_start(self, task, is_conditional):
-        self.plays[-1]['tasks'].append({'task': {'name': task.get_name()}, 'hosts': {}})
-
-    def _record(self, result, **extra):
-        # a copy as it is now: the strategy goes on changing the result afterwards
-        seen = json.loads(json.dumps(dict(result._result, **extra), default=str))
-        self.plays[-1]['tasks'][-1]['hosts'][result._host.get_name()] = seen
-
-    def v2_runner_on_ok(self, result):
-        self._record(result)
-
-    def v2_runner_on_failed(self, result, ignore_errors=False):
-        self._record(result, failed=True)
-
-    def v2_runner_on_skipped(self, result):
-        self._record(result, skipped=True)
-
-    def v2_runner_on_unreachable(self, result):
-        self._record(result, unreachable=True)
-
-    def v2_playbook_on_stats(self, stats):
-        hosts = sorted(stats.processed)
-        print(json.dumps({'plays': self.plays, 'stats': {h: stats.summarize(h) for h in hosts}}, default=str))
-'''
-
-
-def ansible_env(home):
-    os.makedirs(os.path.join(home, 'callbacks'), exist_ok=True)
-    with open(os.path.join(home, 'callbacks', 'results.py'), 'w') as f:
-        f.write(RESULTS_CALLBACK)
-    env = dict(os.environ)
-    env.update({
-        'ANSIBLE_COLLECTIONS_PATH': ANSIBLE,          # the checkout's collection, not an installed one
-        'ANSIBLE_CALLBACK_PLUGINS': os.path.join(home, 'callbacks'), 'ANSIBLE_STDOUT_CALLBACK': 'results',
-        'ANSIBLE_HOME': home, 'ANSIBLE_LOCAL_TEMP': os.path.join(home, 'tmp'),
-        'ANSIBLE_NOCOLOR': '1', 'ANSIBLE_RETRY_FILES_ENABLED': '0', 'ANSIBLE_DEPRECATION_WARNINGS': '0',
-        'ANSIBLE_FORKS': '3', 'ANSIBLE_PIPELINING': '1',   # connection local: no module file per task
-    })
-    return env
-
-
 class Fleet:
     """Three standalone hosts, an inventory naming them, and a way to run playbooks against them."""
 
     def __init__(self, hosts, workdir):
         self.hosts = dict(zip(BOXES, hosts))
         self.workdir = workdir
-        self.inventory = os.path.join(workdir, 'inventory.yml')
+        self.inventory = os.path.join(workdir, 'inventory.json')
         self.reports = os.path.join(workdir, 'reports')
         tls = self.hosts['box3']
         with tls.client() as c:   # box3: an API key, over wss:// with the certificate pinned
@@ -114,40 +52,17 @@ class Fleet:
                  for name, h in self.hosts.items() if name != 'box3'}
         boxes['box3'] = {'truenas_url': tls.url, 'truenas_username': tls.username, 'truenas_api_key': api_key,
                          'truenas_tls_sha256': pinned}
-        with open(self.inventory, 'w') as f:
-            yaml.safe_dump({'truenas': {'vars': {'ansible_connection': 'local',
-                                                 'ansible_python_interpreter': sys.executable},
-                                        'hosts': boxes}}, f)
-        self.env = ansible_env(os.path.join(workdir, 'ansible-home'))
+        write_inventory(self.inventory, boxes)
+        self.home = os.path.join(workdir, 'ansible-home')
 
     def play(self, playbook, *args, **extra_vars):
-        """Run a playbook; its json callback's output (plays, tasks with each host's result, stats)."""
-        vars_ = {'bench': QUICK, 'report_dir': self.reports, **extra_vars}
         for h in self.hosts.values():   # every task logs in: the tests' own logins must not slow the playbooks
             h.throttle.clear()
-        done = subprocess.run(
-            [os.path.join(VENV_BIN, 'ansible-playbook'), '-i', self.inventory, playbook, '-e', json.dumps(vars_),
-             *args], cwd=PLAYBOOKS, env=self.env, capture_output=True, text=True, timeout=600)
-        try:
-            out = json.loads(done.stdout[done.stdout.index('{'):])
-        except ValueError:
-            raise AssertionError(f'ansible-playbook said no JSON (exit {done.returncode}):\n{done.stdout}\n'
-                                 f'{done.stderr}') from None
-        return out
+        return play(self.inventory, playbook, self.home, *args, bench=QUICK, report_dir=self.reports, **extra_vars)
 
     def state(self, name):
         with self.hosts[name].client() as c:
             return c.call('tuning.state')
-
-
-def task(out, name):
-    """Each host's result of the task called `name` (of the first play)."""
-    (found,) = [t for t in out['plays'][0]['tasks'] if t['task']['name'] == name]
-    return found['hosts']
-
-
-def recap(out):
-    return {host: (s['changed'], s['failures']) for host, s in out['stats'].items()}
 
 
 def start_all(hosts):
@@ -194,7 +109,7 @@ def test_apply_and_revert_a_preset_on_three_boxes(fleet):
         assert result['state']['active'] is None and result['changed'] is False
     for name, result in task(out, 'Apply the preset (the plan is the diff)').items():
         assert result['changed'] is True and 'outcome' not in result
-        (shown,) = result['diff'] if isinstance(result['diff'], list) else [result['diff']]
+        shown = only_diff(result)
         assert 'Record size on tank/media: 128 KiB' in shown['before']
         assert 'Record size on tank/media: 1 MiB (to data written from now on)' in shown['after']
         assert {c['setting'] for c in result['plan']['changes']} >= {'recordsize'}
@@ -232,7 +147,7 @@ def test_apply_and_revert_a_preset_on_three_boxes(fleet):
     out = fleet.play('revert_preset.yml', '--check', '--diff')
     for name, result in task(out, 'Revert the last apply of the preset').items():
         assert result['changed'] is True and result['reverted'] == applied[name]['restore_point_id']
-        (shown,) = result['diff'] if isinstance(result['diff'], list) else [result['diff']]
+        shown = only_diff(result)
         assert 'Record size on tank/media: 128 KiB' in shown['after']
         assert fleet.state(name)['active']['preset'] == PRESET
     out = fleet.play('revert_preset.yml')
