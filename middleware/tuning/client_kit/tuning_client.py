@@ -200,11 +200,11 @@ def _int_field(obj, key, field, minimum):
     return value
 
 
-def check_plan(plan):
+def check_plan(instructions):
     """The PLAN as docs/clients.md defines it, checked field by field → the same dict; raises BoxRefused."""
-    if not isinstance(plan, dict):
+    if not isinstance(instructions, dict):
         raise _plan_error('plan', 'not an object')
-    tests = plan.get('tests')
+    tests = instructions.get('tests')
     if not isinstance(tests, list) or not tests:
         raise _plan_error('plan.tests', 'must be a non-empty list')
     for i, test in enumerate(tests):
@@ -220,20 +220,20 @@ def check_plan(plan):
             raise _plan_error(f'{field}.rwmixread', f'must be null or 0–100, got {mix!r}')
         if not isinstance(test.get('sync', False), bool):
             raise _plan_error(f'{field}.sync', 'must be true or false')
-    _int_field(plan, 'runs', 'plan.runs', 1)
-    _int_field(plan, 'runtime_seconds', 'plan.runtime_seconds', 1)
-    _int_field(plan, 'ramp_seconds', 'plan.ramp_seconds', 0)
-    _int_field(plan, 'min_size_bytes', 'plan.min_size_bytes', 0)
-    network = plan.get('network')
+    _int_field(instructions, 'runs', 'plan.runs', 1)
+    _int_field(instructions, 'runtime_seconds', 'plan.runtime_seconds', 1)
+    _int_field(instructions, 'ramp_seconds', 'plan.ramp_seconds', 0)
+    _int_field(instructions, 'min_size_bytes', 'plan.min_size_bytes', 0)
+    network = instructions.get('network')
     if network is not None and (not isinstance(network, dict) or not isinstance(network.get('available'), bool)):
         raise _plan_error('plan.network', 'must be an object with "available": true or false')
-    start = plan.get('start')
+    start = instructions.get('start')
     if start is not None:
         if not isinstance(start, dict):
             raise _plan_error('plan.start', 'must be an object')
         _int_field(start, 'clients', 'plan.start.clients', 1)
         _int_field(start, 'ready_seconds', 'plan.start.ready_seconds', 1)
-    return plan
+    return instructions
 
 
 class StepStopped(KitError):
@@ -281,8 +281,8 @@ class StartGate:
         self._ask()
 
 
-def network_wanted(plan, no_network):
-    return not no_network and bool((plan.get('network') or {}).get('available'))
+def network_wanted(instructions, no_network):
+    return not no_network and bool((instructions.get('network') or {}).get('available'))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -641,10 +641,10 @@ def per_job_bytes(size_bytes, numjobs):
     return -(-size_bytes // numjobs // MIB) * MIB
 
 
-def space_needed(plan, size_bytes, engine, direct, os_name):
+def space_needed(instructions, size_bytes, engine, direct, os_name):
     """The most any one test lays out (tests run one after another; each test's files go before the next)."""
     return max(per_job_bytes(size_bytes, numjobs) * numjobs
-               for _, numjobs, _ in (job_shape(t, engine, direct, os_name) for t in plan['tests']))
+               for _, numjobs, _ in (job_shape(t, engine, direct, os_name) for t in instructions['tests']))
 
 
 def job_name(test_id):
@@ -667,7 +667,7 @@ def fio_path(path):
     return path.replace(':', '\\:')
 
 
-def fio_job_args(test, plan, location, kind, size_bytes, direct, engine, os_name, fio_version):
+def fio_job_args(test, instructions, location, kind, size_bytes, direct, engine, os_name, fio_version):
     """fio's options for one run of one test, as command-line arguments (no binary, no output format).
 
     ``location``: the scratch directory (``kind`` DIRECTORY, each job its own file inside) or the device
@@ -689,7 +689,8 @@ def fio_job_args(test, plan, location, kind, size_bytes, direct, engine, os_name
         args.append(f'--directory={fio_path(location)}')
         args.append('--fallocate=none')
     args += [f'--ioengine={engine}', f'--direct={1 if direct else 0}', '--randrepeat=0', '--refill_buffers=1',
-             '--time_based=1', f'--ramp_time={plan["ramp_seconds"]}', f'--runtime={plan["runtime_seconds"]}',
+             '--time_based=1', f'--ramp_time={instructions["ramp_seconds"]}',
+             f'--runtime={instructions["runtime_seconds"]}',
              '--group_reporting=1', '--clat_percentiles=1', '--percentile_list=50:90:99:99.9',
              f'--rw={rw}', f'--bs={fio_block_size(test["block_size"])}', f'--numjobs={numjobs}']
     if engine in QUEUEING_ENGINES:
@@ -1464,17 +1465,17 @@ def check_space(path, kind, needed):
                           '(files large enough that neither the box\'s nor this client\'s cache can serve the reads)')
 
 
-def measure(options, box, tools, plan, session_id, step_id, client, gate=None):
+def measure(options, box, tools, instructions, session_id, step_id, client, gate=None):
     """Checks, then the network (when asked) and every run of every test → the RESULT. Writes only inside its
     scratch directory, which is gone when this returns or raises (Ctrl-C included). ``gate``: a step several
     clients measure at once (``StartGate``), whose go is awaited once everything is checked."""
     os_name = tools.os_name
-    want_network = network_wanted(plan, options.no_network)
+    want_network = network_wanted(instructions, options.no_network)
     if want_network:
         tools.require_iperf3()
     path = os.path.abspath(options.path)
     kind = target_kind(path, options.overwrite_device, os_name)
-    check_space(path, kind, plan['min_size_bytes'])
+    check_space(path, kind, instructions['min_size_bytes'])
     started = utc_stamp()
     scratch = None
     try:
@@ -1483,8 +1484,8 @@ def measure(options, box, tools, plan, session_id, step_id, client, gate=None):
             direct, why_not = probe_direct_io(scratch, os_name)
         else:
             direct, why_not = True, None
-        defeat = cache_defeat(plan['min_size_bytes'], client['ram_bytes'], os_name, direct, why_not)
-        check_space(path, kind, space_needed(plan, defeat['size_bytes'], tools.engine, direct, os_name))
+        defeat = cache_defeat(instructions['min_size_bytes'], client['ram_bytes'], os_name, direct, why_not)
+        check_space(path, kind, space_needed(instructions, defeat['size_bytes'], tools.engine, direct, os_name))
         log(f'target {path}: {defeat["reason"]}')
         target = detect_target(path, kind, os_name)
         log(f'target {path}: {target["protocol"]}'
@@ -1496,7 +1497,7 @@ def measure(options, box, tools, plan, session_id, step_id, client, gate=None):
             iperf3_entries, network_result_id = measure_network(box, tools.iperf3)
         if gate is not None:
             gate.ready()
-        fio_entries = run_tests(plan, tools, kind, scratch if kind == 'DIRECTORY' else path, defeat, gate)
+        fio_entries = run_tests(instructions, tools, kind, scratch if kind == 'DIRECTORY' else path, defeat, gate)
     finally:
         if scratch is not None:
             try:
@@ -1509,19 +1510,19 @@ def measure(options, box, tools, plan, session_id, step_id, client, gate=None):
             'network_result_id': network_result_id}
 
 
-def run_tests(plan, tools, kind, location, defeat, gate=None):
+def run_tests(instructions, tools, kind, location, defeat, gate=None):
     entries = []
-    runs = plan['runs']
-    for test in plan['tests']:
+    runs = instructions['runs']
+    for test in instructions['tests']:
         what = f'{test["id"]} ({test.get("label") or test["rw"]})'
-        args = fio_job_args(test, plan, location, kind, defeat['size_bytes'], defeat['direct_io'], tools.engine,
-                            tools.os_name, tools.fio_version)
+        args = fio_job_args(test, instructions, location, kind, defeat['size_bytes'], defeat['direct_io'],
+                            tools.engine, tools.os_name, tools.fio_version)
         try:
             for run in range(1, runs + 1):
                 first_read = run == 1 and kind == 'DIRECTORY' and test['rw'] in ('read', 'randread', 'rw', 'randrw')
-                log(f'{what}: run {run} of {runs}, {plan["runtime_seconds"]} s after {plan["ramp_seconds"]} s of '
-                    f'ramp' + (f' (laying out {size_words(defeat["size_bytes"])} of files first)' if first_read
-                               else ''))
+                laying_out = f' (laying out {size_words(defeat["size_bytes"])} of files first)' if first_read else ''
+                log(f'{what}: run {run} of {runs}, {instructions["runtime_seconds"]} s after '
+                    f'{instructions["ramp_seconds"]} s of ramp{laying_out}')
                 if gate is not None and entries:
                     gate.still_on()   # another client failed: stop now, not at the end
                 doc = run_fio(tools.fio, args, location if kind == 'DIRECTORY' else None)

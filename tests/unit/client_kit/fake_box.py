@@ -44,6 +44,8 @@ class FakeBox:
         self.results = []  # bodies posted to v1/results
         self.steps = []  # steps v1/steps/next hands out, oldest first
         self.failed_steps = []  # (step id, body) the agent reported as failed
+        self.ready_answers = []  # what v1/steps/<id>/ready answers, in turn (the last one stays)
+        self.ready_bodies = []  # (step id, body) of each ready report
         self.refuse_results = None  # (status, body) to answer v1/results with instead of storing
         self.revoked = False  # the token stops working (401), as after tuning.client.session.revoke
         self.requests = []  # (method, path) in order
@@ -134,6 +136,11 @@ class FakeBox:
             with self._lock:
                 self.failed_steps.append((int(path.split('/')[2]), body))
             return handler._answer(200, {'state': 'FAILED'})
+        if method == 'POST' and re.fullmatch(r'v1/steps/\d+/ready', path):
+            with self._lock:
+                self.ready_bodies.append((int(path.split('/')[2]), body))
+                answer = self.ready_answers.pop(0) if len(self.ready_answers) > 1 else self.ready_answers[0]
+            return handler._answer(200, answer)
         if (method, path) == ('GET', 'v1/steps/next'):
             with self._lock:
                 step = self.steps.pop(0) if self.steps else None

@@ -126,3 +126,49 @@ def test_an_expired_session_ends_the_agent(tmp_path, start_agent):
         code = agent.ended()
     assert code == 0 and 'the session has expired' in agent.output
     assert GET_NEXT not in box.requests
+
+
+def ready_answer(state, start_in=None, message=None):
+    return {'state': state, 'start_in_seconds': start_in, 'clients': 3, 'ready': 1, 'message': message}
+
+
+def together(plan):
+    return {**plan, 'start': {'clients': 3, 'ready_seconds': 60}}
+
+
+def test_a_step_several_clients_measure_waits_for_the_box_go_and_asks_again_between_runs(tmp_path, start_agent):
+    plan = together(tiny_plan(tests=('SEQ_WRITE',), runs=2))
+    with FakeBox(tiny_plan()) as box:
+        box.steps = [step(21, plan)]
+        box.ready_answers = [ready_answer('WAIT', message='1 of 3 clients ready'), ready_answer('WAIT'),
+                             ready_answer('GO', start_in=0.2)]
+        agent = start_agent(box.url, tmp_path)
+        try:
+            agent.wait_for(lambda: box.results, 'posted result')
+        finally:
+            code = agent.stop()
+    assert code == 130, agent.output
+    reports = [r for r in box.requests if r[1].endswith('/ready')]
+    assert len(reports) == 4   # WAIT, WAIT, GO, then once before run 2
+    assert box.requests.index(reports[-1]) < box.requests.index(('POST', '/_plugins/tuning/client/v1/results'))
+    assert {id_ for id_, _ in box.ready_bodies} == {21} and set(box.ready_bodies[0][1]) == {'hostname'}
+    assert 'step 21: 1 of 3 clients ready' in agent.output and 'go, all 3 clients start in 0.2 s' in agent.output
+    assert [e['run'] for e in box.results[0]['fio']] == [1, 2]
+
+
+def test_a_stop_between_runs_ends_the_step_without_a_result_or_a_second_report(tmp_path, start_agent):
+    plan = together(tiny_plan(tests=('SEQ_WRITE',), runs=2))
+    with FakeBox(tiny_plan()) as box:
+        box.steps = [step(22, plan)]
+        box.ready_answers = [ready_answer('GO', start_in=0), ready_answer(
+            'STOP', message='session 5 (ws2) failed: fio failed')]
+        agent = start_agent(box.url, tmp_path)
+        try:
+            agent.wait_for(lambda: 'the box stopped the step' in agent.lines.text, 'the stop')
+            agent.wait_for(lambda: box.requests.count(GET_NEXT) >= 2, 'next poll')   # it goes on waiting
+        finally:
+            code = agent.stop()
+    assert code == 130, agent.output
+    assert box.results == [] and box.failed_steps == []
+    assert 'the box stopped the step: session 5 (ws2) failed: fio failed' in agent.output
+    assert os.listdir(tmp_path) == []   # its scratch is gone

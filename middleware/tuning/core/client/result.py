@@ -48,9 +48,9 @@ def _fio_job(output: dict, test_id: str, where: str) -> tuple[dict, str]:
     return job, parsed['fio_version']
 
 
-def client_runs(result: dict, plan: dict, field: str = '') -> dict:
+def client_runs(result: dict, instructions: dict, field: str = '') -> dict:
     """``{tests: {test: [run]}, fio_versions: [str], notes: [str]}`` of a RESULT (runs in run order)."""
-    planned = [t['id'] for t in plan['tests']]
+    planned = [t['id'] for t in instructions['tests']]
     tests, seen, versions, notes = {}, set(), set(), []
     for i, entry in enumerate(result['fio']):
         where = _join(field, f'fio.{i}')
@@ -60,9 +60,9 @@ def client_runs(result: dict, plan: dict, field: str = '') -> dict:
         if test_id not in planned:
             raise BenchmarkInputError(f'{where}.test', f'{test_id} is not in the session\'s plan '
                                                        f'({", ".join(planned)})')
-        if not 1 <= run_no <= plan['runs']:
+        if not 1 <= run_no <= instructions['runs']:
             raise BenchmarkInputError(f'{where}.run', f'run {run_no} is not between 1 and the plan\'s '
-                                                      f'{plan["runs"]} runs')
+                                                      f'{instructions["runs"]} runs')
         if (test_id, run_no) in seen:
             raise BenchmarkInputError(f'{where}.run', f'{test_id} run {run_no} is there twice')
         seen.add((test_id, run_no))
@@ -88,7 +88,7 @@ def _cache_defeat(kit: dict) -> dict:
     return {**kit, 'method': method, 'explanation': kit['reason']}
 
 
-def client_record(result: dict, session: dict, plan: dict, runs: dict, box_context: dict) -> dict:
+def client_record(result: dict, session: dict, instructions: dict, runs: dict, box_context: dict) -> dict:
     """The stored benchmark record (``source: CLIENT``) of a checked RESULT; ``session``: the stored session,
     ``plan``: the plan it ran (the session's, or its step's), ``runs``: ``client_runs``'s answer, ``box_context``:
     the box at submission time (bench_run.box_context)."""
@@ -101,8 +101,8 @@ def client_record(result: dict, session: dict, plan: dict, runs: dict, box_conte
     return {
         'label': default_label(result), 'source': 'CLIENT',
         'spec': {'session_id': session['id'], 'step_id': result.get('step_id'), 'tests': list(tests),
-                 'runs': plan['runs'], 'runtime_seconds': plan['runtime_seconds'],
-                 'ramp_seconds': plan['ramp_seconds']},
+                 'runs': instructions['runs'], 'runtime_seconds': instructions['runtime_seconds'],
+                 'ramp_seconds': instructions['ramp_seconds']},
         'context': {
             **box_context,
             'client': result['client'],
@@ -118,7 +118,8 @@ def client_record(result: dict, session: dict, plan: dict, runs: dict, box_conte
             'started_at': result['started_at'], 'finished_at': result['finished_at'],
             'network_result_id': result.get('network_result_id'),
             'iperf3': [entry['name'] for entry in result.get('iperf3') or []],
-            'plan': {k: plan[k] for k in ('runs', 'runtime_seconds', 'ramp_seconds', 'min_size_bytes', 'tests')},
+            'plan': {k: instructions[k]
+                     for k in ('runs', 'runtime_seconds', 'ramp_seconds', 'min_size_bytes', 'tests')},
         },
         'summary': {test: summarize_runs(test_runs) for test, test_runs in tests.items()},
         'runs': tests,
