@@ -17,13 +17,15 @@ __all__ = ["BaseModel", "ForUpdateMetaclass", "undefined", "NonEmptyString", "Lo
 
 class BaseModel(_PydanticBaseModel):
     """Strict (no `"1"` -> 1 coercion), closed (unknown keys refused), strings capped at 1024 characters;
-    attribute docstrings become field descriptions (the API docs)."""
+    attribute docstrings become field descriptions (the API docs). A model's validator is built when first used, not
+    at import: the host serves a few dozen of its hundreds of models most of the time (start-up time and memory)."""
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
         str_max_length=1024,
         use_attribute_docstrings=True,
         arbitrary_types_allowed=True,
+        defer_build=True,
     )
 
 

@@ -100,8 +100,13 @@ def selected_result_model(model):
         return None
     partial = pydantic.create_model(f"{item.__name__}Selected", __base__=(item,), __module__=item.__module__,
                                     __cls_kwargs__={"metaclass": ForUpdateMetaclass})
-    return pydantic.create_model(f"{model.__name__}Selected", __base__=(BaseModel,), __module__=model.__module__,
-                                 result=(list[partial] | partial | int, ...))
+    selected = pydantic.create_model(f"{model.__name__}Selected", __base__=(BaseModel,), __module__=model.__module__,
+                                     result=(list[partial] | partial | int, ...))
+    # built now (models build on first use): a model made from another one's fields gets no serializer of its own
+    # when both are left to build later (pydantic 2.9)
+    partial.model_rebuild(force=True)
+    selected.model_rebuild(force=True)
+    return selected
 
 
 @functools.cache
