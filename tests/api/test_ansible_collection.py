@@ -120,7 +120,8 @@ def test_apply_and_revert_a_preset_on_three_boxes(fleet):
 
     # the apply: measured before and after, one report per box on the controller
     out = fleet.play('apply_preset.yml', '--diff', report_format='json')
-    assert recap(out) == {name: (4 + (name == 'box1'), 0) for name in BOXES}, recap(out)
+    # two benchmarks, the preset, the report; on the first box the folder and the fleet report (each run once)
+    assert recap(out) == {name: (4 + 2 * (name == 'box1'), 0) for name in BOXES}, recap(out)
     applied = task(out, 'Apply the preset (the plan is the diff)')
     before, after = task(out, 'Measure before'), task(out, 'Measure after')
     for name in BOXES:
@@ -134,6 +135,9 @@ def test_apply_and_revert_a_preset_on_three_boxes(fleet):
         with open(os.path.join(fleet.reports, f'{name}.json')) as f:
             report = json.load(f)
         assert json.dumps(report).count(f'{name} with {PRESET}') >= 1   # the after result's label, in the report
+    with open(os.path.join(fleet.reports, 'fleet.html')) as f:   # plugin/fleet_report.py on the three JSON reports
+        fleet_page = f.read()
+    assert all(name in fleet_page for name in BOXES) and f'{PRESET} on {DATASET}: 3 boxes' in fleet_page
 
     # a second run: the preset is in effect, nothing to change (the benchmarks left out: they always add a result)
     out = fleet.play('apply_preset.yml', '--diff', '--tags', 'preset')
