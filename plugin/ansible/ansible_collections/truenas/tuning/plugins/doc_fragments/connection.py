@@ -33,9 +33,11 @@ options:
     type: str
   tls_sha256:
     description:
-      - Trust exactly the certificate with this SHA-256 fingerprint (64 hexadecimal digits, colons allowed), as
-        TrueNAS shows it under Certificates, for a box with its own self-signed certificate. Any other certificate
-        is refused before the credentials are sent.
+      - Trust exactly the certificate with this SHA-256 fingerprint (64 hexadecimal digits, colons allowed), for a box
+        with its own self-signed certificate, as TrueNAS has by default. Any other certificate is refused before the
+        credentials are sent.
+      - Read it from the box once, over a path you trust, for example
+        C(openssl s_client -connect nas:443 </dev/null | openssl x509 -noout -fingerprint -sha256).
       - Without it (and without O(ca_file)) the certificate must be trusted by the system's authorities.
     type: str
   ca_file:
