@@ -147,7 +147,7 @@ def test_apply_and_revert_a_preset_on_three_boxes(fleet):
         assert 'in effect' in result['msg'] and not result.get('warnings')
 
     # the revert everywhere, first in check mode (what it would put back), then for real (a revert with nothing to
-    # revert reports no change: test_errors_are_task_failures_in_the_boxs_words)
+    # revert reports no change: test_a_campaign_and_errors_in_the_boxs_words)
     out = fleet.play('revert_preset.yml', '--check', '--diff')
     for name, result in task(out, 'Revert the last apply of the preset').items():
         assert result['changed'] is True and result['reverted'] == applied[name]['restore_point_id']
@@ -162,7 +162,7 @@ def test_apply_and_revert_a_preset_on_three_boxes(fleet):
             assert not diff(snapshots[name], full_snapshot(c)), name
 
 
-ERRORS_PLAYBOOK = """
+ONE_BOX_PLAYBOOK = """
 - hosts: box1
   gather_facts: false
   module_defaults:
@@ -176,6 +176,15 @@ ERRORS_PLAYBOOK = """
     - name: the fact
       ansible.builtin.assert:
         that: truenas_tuning.profile.pools[0].name == 'tank' and truenas_tuning.state.active is none
+    - name: campaign
+      truenas.tuning.campaign:
+        dataset: tank/media
+        presets: [max-seq-write]
+        rounds: 1
+        benchmark: {tests: [SEQ_WRITE], runs: 1, runtime_seconds: 1, ramp_seconds: 0}
+      register: campaign
+    - name: campaign report
+      truenas.tuning.report: {campaign: "{{ campaign.id }}", format: markdown, dest: "{{ report_dir }}"}
     - name: nothing to revert
       truenas.tuning.preset: {preset: max-seq-write, pool: tank, dataset: tank/media, state: reverted}
     - name: unknown preset
@@ -207,18 +216,27 @@ ERRORS_PLAYBOOK = """
 """
 
 
-def test_errors_are_task_failures_in_the_boxs_words(fleet):
+def test_a_campaign_and_errors_in_the_boxs_words(fleet):
     with fleet.hosts['box1'].client() as c:
         c.call('tuning.preset.create', {'name': 'Unsafe', 'settings': [
             {'kind': 'DATASET_PROPERTY', 'setting': 'sync', 'value': 'DISABLED'}]})
-    playbook = os.path.join(fleet.workdir, 'errors.yml')
+    playbook = os.path.join(fleet.workdir, 'one-box.yml')
     with open(playbook, 'w') as f:
-        f.write(ERRORS_PLAYBOOK)
+        f.write(ONE_BOX_PLAYBOOK)
     try:
         out = fleet.play(playbook)
         facts = task(out, 'facts')['box1']
         assert facts['profile']['pools'][0]['name'] == 'tank' and not task(out, 'the fact')['box1'].get('failed')
         assert 'max-seq-write' in {p['id'] for p in facts['presets']}
+
+        campaign = task(out, 'campaign')['box1']
+        assert campaign['changed'] and campaign['campaign']['state'] == 'DONE', campaign
+        assert set(campaign['campaign']['results']) == {'BASELINE', 'max-seq-write'}
+        assert campaign['campaign']['recommendation'][0]['winner_words']
+        written = task(out, 'campaign report')['box1']
+        assert written['dest'].endswith('.md') and os.path.dirname(written['dest']) == fleet.reports
+        with open(written['dest']) as f:
+            assert f'Tuning campaign {campaign["id"]}' in f.read()
 
         nothing = task(out, 'nothing to revert')['box1']
         assert nothing['changed'] is False and 'nothing to revert' in nothing['msg']
