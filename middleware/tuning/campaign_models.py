@@ -62,6 +62,10 @@ class TuningCampaignSpec(BaseModel):
     others are told to stop, nothing of the step is kept). Each client's result is kept, and the step's result is
     their sum (throughput and IOPS) with the spread across clients (`context.aggregate`). Not with
     `client_session_id`."""
+    client_mode: Literal['AGENTS', 'FIO_SERVERS'] = 'AGENTS'
+    """With `client_session_ids`: `AGENTS`, the kits' agents behind the box's start barrier; `FIO_SERVERS`, fio's
+    own distributed mode where the box can reach the clients: each runs `tuning_client.py fio-server`, and the box
+    drives `fio --client=…` on all of them and stores fio's "All clients" sum."""
     client_ready_seconds: Annotated[int, Field(ge=10, le=3600)] = 600
     """With `client_session_ids`: how long the box waits, once a step is queued, for every agent to be ready."""
     client_wait_seconds: Annotated[int, Field(ge=60, le=86400)] = 3600

@@ -9,10 +9,11 @@ import tempfile
 
 import pytest
 
-from client import RpcError
+from client import JobFailed, RpcError
 from hosting import free_port
-from test_campaign_client_api import KIT, take_sigint
+from test_campaign_client_api import FAST, KIT, spec, take_sigint
 from test_client_api import http
+from tuning_helpers import diff, error_fields, full_snapshot
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'unit', 'client_kit'))
 from waiting import Lines, exit_status  # noqa: E402
@@ -82,3 +83,39 @@ def test_the_permission_is_checked_field_by_field(fresh_host):
     assert http(host, 'DELETE', 'v1/fio-server', token)[0] == 200
     assert http(host, 'GET', 'v1/fio-server', token)[2]['active'] is False
     assert http(host, 'GET', 'v1/fio-server', 'not-a-token')[0] == 401
+
+
+def test_a_campaign_measured_with_fio_servers_stores_the_all_clients_sum_and_the_box_goes_back(fresh_host):
+    host = fresh_host()
+    c = host.client(private_methods=True)
+    before = full_snapshot(c)
+    sessions = [session(c, host, f'ws{i + 1}') for i in range(2)]
+    shares = [tempfile.mkdtemp(prefix=f'fio-share{i}-') for i in range(2)]
+    kits = [serve(host, s['token'], share, free_port()) for s, share in zip(sessions, shares)]
+    try:
+        for _, lines in kits:
+            lines.wait_for('fio server listening on 127.0.0.1')
+        row = c.job('tuning.campaign.run', {**spec(None), 'client_session_ids': [s['id'] for s in sessions],
+                                            'client_mode': 'FIO_SERVERS', 'benchmark': FAST}, timeout=600)
+    finally:
+        for proc, _ in kits:
+            proc.send_signal(signal.SIGINT)
+            exit_status(proc)
+    assert row['state'] == 'DONE', row['message']
+    for step in row['steps']:
+        result = c.call('tuning.benchmark.get', step['benchmark_id'])
+        assert result['source'] == 'CLIENT' and result['context']['aggregate']['mode'] == 'FIO_SERVERS'
+        assert [x['session_id'] for x in result['context']['clients']] == [s['id'] for s in sessions]
+        assert result['summary']['SEQ_WRITE']['write_bw_bytes']['median'] > 0
+    assert not diff(before, full_snapshot(c))
+    for share in shares:
+        assert os.listdir(share) == []
+        os.rmdir(share)
+
+
+def test_fio_mode_wants_several_sessions(fresh_host):
+    host = fresh_host()
+    c = host.client(private_methods=True)
+    with pytest.raises((JobFailed, RpcError)) as e:
+        c.job('tuning.campaign.run', {**spec(session(c, host, 'ws1')['id']), 'client_mode': 'FIO_SERVERS'})
+    assert 'spec.client_mode' in error_fields(e.value)

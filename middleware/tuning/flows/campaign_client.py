@@ -11,10 +11,12 @@ import errno
 from ..box.profile import read_profile
 from ..core.bench.catalog import PROFILES
 from ..core.client.barrier import aggregate_record, group_outcome, member_words
-from ..core.client.instructions import kit_instructions
+from ..core.client.fio_clients import measured_record
+from ..core.client.instructions import kit_instructions, min_size_bytes
 from ..framework import CallError, ValidationErrors
 from ..store import benchmarks as bench_store, client_sessions as sessions
 from ..store.offloop import store_call
+from .bench_run import box_context
 
 CLIENT_POLL_SECONDS = 2   # how often the campaign looks for the agent's result (it arrives over HTTP, in the store)
 CLIENT_WAIT_SECONDS = 3600  # the spec's default (campaign_models)
@@ -60,6 +62,11 @@ async def validated_session(middleware, spec: dict) -> list[dict] | None:
         verrors = ValidationErrors()
         verrors.add('spec.client_session_ids', 'Give client_session_id (one client) or client_session_ids '
                                                '(several), not both.')
+        verrors.check()
+    if spec.get('client_mode', 'AGENTS') != 'AGENTS' and not many:
+        verrors = ValidationErrors()
+        verrors.add('spec.client_mode', 'fio\'s own distributed mode needs client_session_ids (one session per '
+                                        'client running tuning_client.py fio-server).')
         verrors.check()
     if many and len(set(many)) != len(many):
         verrors = ValidationErrors()
@@ -186,6 +193,36 @@ class ClientStep:
             self.say(f'{len(steps)} client agents: {ready} took the step, '
                      f'{sum(s["state"] == "DONE" for s in steps)} posted their result')
             await asyncio.sleep(CLIENT_POLL_SECONDS)  # the agents answer over HTTP into the store: poll, bounded
+
+    async def fio_servers(self, label: str) -> int:
+        """The step measured with fio's own distributed mode: each test and run driven by the box on the clients'
+        fio servers (``tuning.client.session.fio_measure``), fio's "All clients" sums stored as one result; → its
+        id. A server missing or fio failing stops the campaign naming the session or the field."""
+        bench = self.spec['benchmark']
+        profile = PROFILES[bench['profile']]
+        runtime = bench.get('runtime_seconds') or profile.runtime_seconds
+        ramp = bench['ramp_seconds'] if bench.get('ramp_seconds') is not None else profile.ramp_seconds
+        memory = (await read_profile(self.middleware))['memory']
+        # together the clients' files are twice the ARC (direct I/O keeps their own caches out)
+        size = max(64 << 20, -(-min_size_bytes(memory) // len(self.session_ids) // (1 << 20)) << 20)
+        found = {}
+        for test in bench['tests']:
+            for run in range(1, bench['runs'] + 1):
+                self.say(f'{len(self.session_ids)} clients\' fio servers: {test} run {run} of {bench["runs"]}')
+                found.setdefault(test, []).append(await self.middleware.call(
+                    f'{SESSION}.fio_measure', self.session_ids, test, runtime, ramp, size))
+        first = await store_call(self.middleware, sessions.get_session, self.session_ids[0])
+        state = await self.middleware.call('tuning.current_state')
+        context = await box_context(self.middleware, state, None)
+        context = {**context, 'target': {'protocol': first['protocol'], 'kind': 'DIRECTORY', 'path': None,
+                                         'dataset': first['dataset'],
+                                         'pool': first['dataset'].split('/')[0] if first['dataset'] else None},
+                   'session': {'id': first['id'], 'label': first['label'], 'protocol': first['protocol'],
+                               'dataset': first['dataset'], 'step_id': None}}
+        spec = {'session_ids': self.session_ids, 'runs': bench['runs'], 'runtime_seconds': runtime,
+                'ramp_seconds': ramp, 'size_bytes': size}
+        record = await self.middleware.run_in_thread(measured_record, found, label, spec, context)
+        return (await store_call(self.middleware, bench_store.insert_benchmark, **record))['id']
 
     async def fail_together(self, step_ids: list[int], words: str) -> None:
         """Nothing of a failed multi-client step is kept: the waiting agents are told to stop, open steps are

@@ -205,6 +205,8 @@ class Driver:
         """The step measured by the campaign's client agent: queued once (its id committed before the wait, so a
         resumed campaign waits for the same step), then awaited; → the id of the result the agent posted."""
         client = ClientStep(self.middleware, c, lambda words: progress(0, words))
+        if client.together and c['spec'].get('client_mode', 'AGENTS') == 'FIO_SERVERS':
+            return await client.fio_servers(label)   # the box drives fio: nothing waits in a queue
         if client.together:
             return await self.clients_benchmark(c, step, label, client)
         if step.get('client_step_id') is None:

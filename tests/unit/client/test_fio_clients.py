@@ -61,3 +61,17 @@ def test_a_job_file_keeps_the_shape_the_box_recognises():
                     1 << 30)
     assert '[SEQ_WRITE]' in text and 'rw=write' in text and 'bs=1048576' in text and 'group_reporting=1' in text
     assert 'directory=/mnt/share/scratch' in text and 'runtime=30' in text and 'time_based=1' in text
+
+
+def test_a_step_measured_by_fio_servers_is_stored_as_the_all_clients_sums_with_the_spread():
+    from tuning.core.client.fio_clients import measured_record
+    found = all_clients(TWO, 'SEQ_WRITE', 2)
+    record = measured_record({'SEQ_WRITE': [found, found]}, 'Campaign 1', {'session_ids': [4, 5], 'runs': 2},
+                             {'target': {'protocol': 'NFS'}})
+    assert record['source'] == 'CLIENT' and [r['run'] for r in record['runs']['SEQ_WRITE']] == [1, 2]
+    assert record['summary']['SEQ_WRITE']['write_bw_bytes']['median'] == found['all']['metrics']['write_bw_bytes']
+    assert [c['session_id'] for c in record['context']['clients']] == [4, 5]
+    spread = record['context']['aggregate']['spread']['SEQ_WRITE']['write_bw_bytes']
+    each = sorted(c['run']['metrics']['write_bw_bytes'] for c in found['clients'])
+    assert (spread['min'], spread['max']) == (each[0], each[1])
+    assert record['context']['client']['hostname'] == '2 clients (192.168.1.21:8765, 192.168.1.22:8766)'

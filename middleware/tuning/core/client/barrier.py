@@ -87,7 +87,8 @@ def group_outcome(steps: list[dict], members: dict[int, dict], barrier_failure: 
     return 'WAIT', None
 
 
-def _spread(values: list[float]) -> dict:
+def spread_of(values: list[float]) -> dict:
+    """``{min, median, max}`` of the clients' figures."""
     ordered = sorted(values)
     n = len(ordered)
     middle = ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
@@ -127,7 +128,7 @@ def per_client_spread(records: list[dict]) -> dict:
                 continue
             medians = [((r['summary'].get(test) or {}).get(metric) or {}).get('median') for r in records]
             if all(isinstance(v, (int, float)) for v in medians):
-                metrics[metric] = _spread(medians)
+                metrics[metric] = spread_of(medians)
         out[test] = metrics
     return out
 

@@ -13,6 +13,8 @@ import ipaddress
 from ..bench.errors import BenchmarkInputError
 from ..bench.catalog import TESTS
 from ..bench.fio_output import job_run, matching_test, parse_fio_json
+from ..bench.statistics import summarize_runs
+from .barrier import SUMMED, spread_of
 
 ALL_CLIENTS = 'All clients'
 DEFAULT_PORT = 8765   # fio's own default
@@ -107,3 +109,36 @@ def all_clients(document: dict, test_id: str, expected: int) -> dict:
         i, entry = total
         summed = job_run(_entry_job(version, global_options, entry, options or {}, f'client_stats.{i}'), directions)
     return {'fio_version': version, 'all': summed, 'clients': clients}
+
+
+def measured_record(found: dict, label: str, spec: dict, context: dict) -> dict:
+    """The stored result (``source: CLIENT``) of a step measured with fio's distributed mode: ``found`` is
+    ``{test: [all_clients answer per run]}``; its runs are fio's "All clients" sums, ``context.clients`` names each
+    client (host, port, session) and ``context.aggregate`` holds the spread of the clients' medians, as a summed
+    result of agents does (``core.client.barrier.aggregate_record``)."""
+    runs, spread = {}, {}
+    for test, answers in found.items():
+        runs[test] = [{'run': i + 1, **answer['all']} for i, answer in enumerate(answers)]
+        per_client = {}
+        for answer in answers:
+            for n, client in enumerate(answer['clients']):
+                for metric, value in (client['run'].get('metrics') or {}).items():
+                    if metric.endswith(SUMMED) and isinstance(value, (int, float)):
+                        per_client.setdefault(metric, {}).setdefault(n, []).append(value)
+        spread[test] = {metric: spread_of([spread_of(v)['median'] for v in by_client.values()])
+                        for metric, by_client in per_client.items()}
+    first = next(iter(found.values()))[0]
+    clients = [{'hostname': c['hostname'], 'port': c['port'], 'session_id': session_id}
+               for c, session_id in zip(first['clients'], spec['session_ids'])]
+    hostnames = ', '.join(f'{c["hostname"]}:{c["port"]}' for c in clients)
+    return {
+        'label': label, 'source': 'CLIENT', 'spec': {**spec, 'tests': list(runs)},
+        'context': {**context, 'clients': clients, 'fio_version': first['fio_version'],
+                    'client': {'hostname': f'{len(clients)} clients ({hostnames})'},
+                    'aggregate': {'clients': len(clients), 'spread': spread, 'mode': 'FIO_SERVERS'}},
+        'summary': {test: summarize_runs(test_runs) for test, test_runs in runs.items()},
+        'runs': runs, 'jobs': [],
+        'notes': [f'fio\'s own distributed mode: the box drove fio --client on {len(clients)} clients '
+                  f'({hostnames}); each run is fio\'s "All clients" sum.'],
+        'raw': {'format': 'FIO_CLIENTS', 'clients': clients},
+    }

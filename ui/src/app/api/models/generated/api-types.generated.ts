@@ -1665,6 +1665,12 @@ export interface TuningCampaignSpec {
    */
   client_session_ids?: number[] | null;
   /**
+   * With `client_session_ids`: `AGENTS`, the kits' agents behind the box's start barrier; `FIO_SERVERS`, fio's
+   * own distributed mode where the box can reach the clients: each runs `tuning_client.py fio-server`, and the box
+   * drives `fio --client=…` on all of them and stores fio's "All clients" sum.
+   */
+  client_mode?: 'AGENTS' | 'FIO_SERVERS';
+  /**
    * With `client_session_ids`: how long the box waits, once a step is queued, for every agent to be ready.
    */
   client_ready_seconds?: number;
