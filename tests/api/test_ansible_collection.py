@@ -199,6 +199,9 @@ ONE_BOX_PLAYBOOK = """
     - name: a benchmark the box refuses
       truenas.tuning.benchmark: {dataset: tank/no-such-dataset, tests: [SEQ_WRITE], runs: 1, runtime_seconds: 1}
       ignore_errors: true
+    - name: a report of no result
+      truenas.tuning.report: {results: [999999], dest: "{{ report_dir }}/none.html"}
+      ignore_errors: true
     - name: out of bounds
       truenas.tuning.benchmark: {dataset: tank/media, runs: 31}
       ignore_errors: true
@@ -220,6 +223,7 @@ def test_a_campaign_and_errors_in_the_boxs_words(fleet):
     with fleet.hosts['box1'].client() as c:
         c.call('tuning.preset.create', {'name': 'Unsafe', 'settings': [
             {'kind': 'DATASET_PROPERTY', 'setting': 'sync', 'value': 'DISABLED'}]})
+    os.makedirs(fleet.reports, exist_ok=True)   # the campaign's report goes into it, under the box's file name
     playbook = os.path.join(fleet.workdir, 'one-box.yml')
     with open(playbook, 'w') as f:
         f.write(ONE_BOX_PLAYBOOK)
@@ -252,6 +256,9 @@ def test_a_campaign_and_errors_in_the_boxs_words(fleet):
 
         refused = task(out, 'a benchmark the box refuses')['box1']
         assert refused['failed'] and refused['field'].startswith('spec.dataset'), refused
+        no_result = task(out, 'a report of no result')['box1']
+        assert no_result['failed'] and no_result['field'] == 'selection.results.0', no_result   # the job's error
+        assert not os.path.exists(os.path.join(fleet.reports, 'none.html'))
         bounds = task(out, 'out of bounds')['box1']
         assert bounds['failed'] and (bounds['field'], bounds['msg']) == ('runs', 'runs must be from 1 to 30')
         assert task(out, 'wrong password')['box1']['field'] == 'password'
