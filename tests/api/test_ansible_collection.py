@@ -185,6 +185,12 @@ ONE_BOX_PLAYBOOK = """
       register: campaign
     - name: campaign report
       truenas.tuning.report: {campaign: "{{ campaign.id }}", format: markdown, dest: "{{ report_dir }}"}
+    - name: a preset that waits for a reboot
+      truenas.tuning.preset: {preset: big-dirty, pool: tank, dataset: tank/media}
+    - name: the same again, before the reboot
+      truenas.tuning.preset: {preset: big-dirty, pool: tank, dataset: tank/media}
+    - name: revert it
+      truenas.tuning.preset: {preset: big-dirty, pool: tank, dataset: tank/media, state: reverted}
     - name: nothing to revert
       truenas.tuning.preset: {preset: max-seq-write, pool: tank, dataset: tank/media, state: reverted}
     - name: unknown preset
@@ -223,6 +229,10 @@ def test_a_campaign_and_errors_in_the_boxs_words(fleet):
     with fleet.hosts['box1'].client() as c:
         c.call('tuning.preset.create', {'name': 'Unsafe', 'settings': [
             {'kind': 'DATASET_PROPERTY', 'setting': 'sync', 'value': 'DISABLED'}]})
+        # the write buffer's load-time bound at half the RAM: applied now, in effect after a reboot (test_campaign_api)
+        half = c.call('tuning.profile')['memory']['physical_bytes'] // 2 // 2 ** 20 * 2 ** 20
+        c.call('tuning.preset.create', {'id': 'big-dirty', 'name': 'Big dirty', 'settings': [
+            {'kind': 'ZFS_PARAMETER', 'setting': 'zfs_dirty_data_max_max', 'value': str(half)}]})
     os.makedirs(fleet.reports, exist_ok=True)   # the campaign's report goes into it, under the box's file name
     playbook = os.path.join(fleet.workdir, 'one-box.yml')
     with open(playbook, 'w') as f:
@@ -242,6 +252,12 @@ def test_a_campaign_and_errors_in_the_boxs_words(fleet):
         with open(written['dest']) as f:
             assert f'Tuning campaign {campaign["id"]}' in f.read()
 
+        waiting = task(out, 'a preset that waits for a reboot')['box1']
+        assert waiting['changed'] and waiting['pending_reboot'] == ['ZFS_PARAMETER:global:zfs_dirty_data_max_max']
+        again = task(out, 'the same again, before the reboot')['box1']
+        assert again['changed'] is False and again['pending_reboot'] == waiting['pending_reboot'], again
+        assert 'after the next reboot' in again['msg']
+        assert task(out, 'revert it')['box1']['reverted'] == waiting['restore_point_id']
         nothing = task(out, 'nothing to revert')['box1']
         assert nothing['changed'] is False and 'nothing to revert' in nothing['msg']
         unknown = task(out, 'unknown preset')['box1']
@@ -269,6 +285,7 @@ def test_a_campaign_and_errors_in_the_boxs_words(fleet):
     finally:
         with fleet.hosts['box1'].client() as c:
             c.call('tuning.preset.delete', 'unsafe')
+            c.call('tuning.preset.delete', 'big-dirty')
 
 
 # ---- the collection's sanity: what ansible-test sanity's validate-modules, yamllint and pyflakes would say ----

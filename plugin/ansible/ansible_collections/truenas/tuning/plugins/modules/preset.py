@@ -10,7 +10,8 @@ short_description: Apply a workload preset to a pool or dataset, or revert it
 description:
   - O(state=applied) computes the preset's plan for this box (C(tuning.preset.preview)) and applies it as one
     transaction with a restore point (C(tuning.preset.apply)). When the box already matches the plan, nothing is
-    done and the task reports no change.
+    done and the task reports no change; so too when what is left of the plan is settings applied before that wait
+    for a reboot (C(tuning.state) C(pending_reboot)) with the same values.
   - O(state=reverted) reverts the restore point of the last apply of this preset to this target that is still in
     effect (C(tuning.restore_point.revert)); with none, nothing is done.
   - In check mode the plan is computed and nothing changes on the box; with C(--diff) the plan is the diff, one line
@@ -127,7 +128,7 @@ reverted:
   returned: when O(state=reverted) found one
   type: int
 pending_reboot:
-  description: Settings that take effect only after a reboot.
+  description: Settings (keys) that take effect only after a reboot.
   returned: always
   type: list
   elements: str
@@ -163,6 +164,14 @@ def applied(module, box):
     if not plan['changes']:
         return dict(changed=False, plan=plan, restore_point_id=None, pending_reboot=[], diff=diff,
                     msg='%s is in effect on %s: nothing to change' % (p['preset'], where))
+    # a setting applied before that takes effect at the next boot still differs on the box until then: when every
+    # change of the plan is such a setting with the same value, the preset is applied and only waits for the reboot
+    pending = set((row['key'], str(row['proposed'])) for row in box.call('tuning.state').get('pending_reboot') or [])
+    if all((c['key'], str(c['proposed'])) in pending for c in plan['changes']):
+        keys = [c['key'] for c in plan['changes']]
+        return dict(changed=False, plan=plan, restore_point_id=None, pending_reboot=keys, diff=diff,
+                    msg='%s is applied on %s; %d setting(s) take effect after the next reboot'
+                        % (p['preset'], where, len(keys)))
     for words in plan_warnings(plan, p['acknowledge']):   # what the apply is about to do, said once
         module.warn(words)
     if module.check_mode:
