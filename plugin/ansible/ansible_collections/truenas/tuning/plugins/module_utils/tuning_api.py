@@ -147,6 +147,8 @@ class TuningClient:
             raise ApiError(missing_required_lib('websocket-client'), field='url')
         self.params = params
         self.timeout = params['timeout']
+        if self.timeout < 1:
+            raise ApiError('timeout must be at least 1 second', field='timeout')
         parts = urlsplit(params['url'])
         if parts.scheme not in ('ws', 'wss') or not parts.hostname:
             raise ApiError('url must be ws:// or wss://, e.g. wss://nas.example.com/api/current', field='url')
