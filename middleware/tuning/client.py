@@ -42,7 +42,7 @@ from .framework import (
 )
 from .store import benchmarks as benchmark_store, client_sessions as store, client_usage
 from .store.db import dumps
-from .store.offloop import store_call
+from .store.offloop import FEW_ROWS, store_call, store_query
 
 KIT_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'client_kit', 'tuning_client.py')
 KIT_VERSION = re.compile(r'^KIT_VERSION\s*=\s*(\d+)\s*$', re.MULTILINE)
@@ -69,6 +69,11 @@ def public(session: dict, results: list[int]) -> dict:
 
 def public_session(db, session: dict) -> dict:
     return public(session, store.session_results(db, session['id']))
+
+
+def query_sessions(db, filters: list, options: dict):
+    """``tuning.client.session.query``'s answer."""
+    return filter_list([public_session(db, s) for s in store.list_sessions(db)], filters, options)
 
 
 def session_or_error(db, id_: int, field: str = 'id') -> dict:
@@ -228,10 +233,11 @@ class TuningClientSessionService(Service):
         return None
 
     @api_method(TuningClientSessionQueryArgs, TuningClientSessionQueryResult, roles=READ_ROLES)
-    def query(self, filters, options):
+    async def query(self, filters, options):
         """Client sessions (never their tokens), with TrueNAS query filters and options."""
-        db = plugin_context(self.middleware).db
-        return filter_list([public_session(db, s) for s in store.list_sessions(db)], filters, options)
+        # a coroutine: a plain method would cost a trip to a worker thread even for a few rows
+        return await store_query(self.middleware, query_sessions, filters, options,
+                                 lambda db: store.count_sessions(db) <= FEW_ROWS)
 
     @api_method(TuningClientSessionGetArgs, TuningClientSessionGetResult, roles=READ_ROLES)
     def get(self, id_):

@@ -59,6 +59,10 @@ def get_session(db: Database, id_: int) -> dict | None:
     return _session(rows[0], utc_now()) if rows else None
 
 
+def count_sessions(db: Database) -> int:
+    return db.query('SELECT COUNT(*) AS n FROM client_session')[0]['n']
+
+
 def list_sessions(db: Database) -> list[dict]:
     now = utc_now()
     return [_session(r, now) for r in db.query('SELECT * FROM client_session ORDER BY id')]
