@@ -1,3 +1,4 @@
+import { Provider } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { throwError } from 'rxjs';
 
@@ -11,10 +12,11 @@ import { fakeClientSession } from '../../testing/client-fixtures';
 import { fakeChange, fakePlan, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { optionsOf, render } from '../../testing/render';
+import { READ_ONLY_ROLES, controlState, provideRoles } from '../../testing/roles';
 import { campaignApplyEffects, campaignReboots } from './campaign-form';
 import { CampaignFormComponent } from './campaign-form.component';
 
-async function renderForm(configure: (api: MockApiService) => void = () => undefined) {
+async function renderForm(configure: (api: MockApiService) => void = () => undefined, extra: Provider[] = []) {
   const { api, providers } = mockApi((m) => {
     m.mockCall('tuning.profile', fakeProfile()).mockCall('tuning.state', fakeState())
       .mockCall('tuning.preset.query', [fakePreset(), fakePreset({ id: 'max-seq', name: 'Max sequential' })])
@@ -22,7 +24,7 @@ async function renderForm(configure: (api: MockApiService) => void = () => undef
       .mockCall('tuning.benchmark.plan_estimate', () => throwError(() => new Error('not asked here')));
     configure(m);
   });
-  const view = withDialogs(await render(CampaignFormComponent, providers, async () => {
+  const view = withDialogs(await render(CampaignFormComponent, [...providers, ...extra], async () => {
     await TestBed.inject(BoxStore).load();
     await TestBed.inject(PresetsStore).load();
   }));
@@ -161,6 +163,95 @@ describe('CampaignFormComponent', () => {
     q<HTMLButtonElement>('button-confirm-continue')!.click();
     await settle();
     expect(api.callsOf('tuning.campaign.run')[0][0]).toMatchObject({ allow_reboot: true, presets: ['max-seq'] });
+  });
+});
+
+describe('CampaignFormComponent: several clients at once', () => {
+  const two = (m: MockApiService) => m
+    .mockCall('tuning.client.session.query', [fakeClientSession({ id: 7, label: 'ws1 over NFS' }), fakeClientSession({ id: 8, label: 'ws2 over NFS' })])
+    .mockJob('tuning.campaign.run', () => throwError(() => new Error('stop')));
+
+  async function pickTwo(configure: (m: MockApiService) => void = two) {
+    const view = await renderForm(configure);
+    await view.choose('select-camp-dataset', 'tank/vms');
+    view.q('checkbox-camp-preset-max-seq')!.querySelector('input')!.click();
+    await view.choose('select-camp-client-session', 'SEVERAL');
+    return view;
+  }
+
+  it('sends the sessions ticked, the agents behind the start barrier and the ready time, never client_session_id', async () => {
+    const { api, q, type, settle } = await pickTwo();
+    expect(q('select-camp-client-session')!.textContent).toContain('several clients at once');
+    expect(q('text-camp-client-words')).toBeNull();
+    expect(q('fieldset-camp-clients')).not.toBeNull();
+    expect(q('text-camp-clients-words')!.textContent).toContain('Pick 1 to 16 client sessions');
+    expect(q('text-camp-clients-words')!.textContent).toContain('their sum');
+    expect(q('text-camp-client-mode-words')!.textContent).toContain('until all agents are ready');
+    q('checkbox-camp-client-7')!.querySelector('input')!.click();
+    q('checkbox-camp-client-8')!.querySelector('input')!.click();
+    expect(q('details-camp-client-limits')!.querySelector('summary')!.textContent).toContain('Limits');
+    expect(q('text-camp-client-ready-words')!.textContent)
+      .toContain('10 seconds to 3600 seconds (an hour); empty, 600 seconds (10 minutes)');
+    await type('input-camp-client-ready', '120');
+    q('button-camp-start')!.click();
+    await settle();
+    const spec = api.callsOf('tuning.campaign.run')[0][0] as Record<string, unknown>;
+    expect(spec).toEqual(expect.objectContaining({ client_session_ids: [7, 8], client_mode: 'AGENTS', client_ready_seconds: 120 }));
+    expect(spec).not.toHaveProperty('client_session_id');
+  });
+
+  it('offers fio\'s own distributed mode in words: the fio-server command on each client, bound to its address', async () => {
+    const { api, q, choose, settle } = await pickTwo();
+    q('checkbox-camp-client-8')!.querySelector('input')!.click();
+    await choose('select-camp-client-mode', 'FIO_SERVERS');
+    expect(q('select-camp-client-mode')!.textContent).toContain('fio\'s own distributed mode');
+    const words = q('text-camp-client-mode-words')!.textContent!;
+    expect(words).toContain('fio-server command');
+    expect(q('text-camp-client-mode-warning')!.textContent).toContain('no authentication');
+    expect(q('text-camp-client-mode-warning')!.textContent).toContain('address on the box\'s network');
+    expect(q('details-camp-client-limits')).toBeNull();
+    q('button-camp-start')!.click();
+    await settle();
+    const spec = api.callsOf('tuning.campaign.run')[0][0] as Record<string, unknown>;
+    expect(spec).toEqual(expect.objectContaining({ client_session_ids: [8], client_mode: 'FIO_SERVERS' }));
+    expect(spec).not.toHaveProperty('client_ready_seconds');
+  });
+
+  it('refuses no client ticked and a ready time out of bounds under their fields, and sends nothing', async () => {
+    const { api, q, type, settle } = await pickTwo();
+    await type('input-camp-client-ready', '5');
+    q('button-camp-start')!.click();
+    await settle();
+    expect(api.callsOf('tuning.campaign.run')).toEqual([]);
+    expect(q('text-error-client-session-ids')!.textContent).toBe('Clients measuring together: choose at least one');
+    expect(q('text-error-client-ready-seconds')!.textContent).toBe('Seconds to wait for every client: must be at least 10');
+  });
+
+  it('puts the server\'s refusal of one session under the clients, and leaves them out once the box measures', async () => {
+    const { api, q, choose, settle } = await pickTwo((m) => m
+      .mockCall('tuning.client.session.query', [fakeClientSession({ id: 7 })])
+      .mockJob('tuning.campaign.run', () => throwError(() => new ApiValidationError([
+        { attribute: 'tuning.campaign.run.spec.client_session_ids.0', message: 'Session 7 (ws1) has expired', errno: 22 },
+      ]))));
+    q('checkbox-camp-client-7')!.querySelector('input')!.click();
+    q('button-camp-start')!.click();
+    await settle();
+    expect(q('text-error-client-session-ids')!.textContent).toContain('Session 7 (ws1) has expired');
+    expect(q('text-camp-error')).toBeNull();
+
+    await choose('select-camp-client-session', '');
+    expect(q('fieldset-camp-clients')).toBeNull();
+    q('button-camp-start')!.click();
+    await settle();
+    const spec = api.callsOf('tuning.campaign.run').at(-1)![0] as Record<string, unknown>;
+    expect(spec).not.toHaveProperty('client_session_ids');
+    expect(spec).not.toHaveProperty('client_mode');
+  });
+
+  it('a read-only session sees the choice but Start is locked, the role it needs named', async () => {
+    const { q, el } = await renderForm(two, [provideRoles(READ_ONLY_ROLES)]);
+    expect(q('select-camp-client-session')).not.toBeNull();
+    expect(controlState(el, 'button-camp-start')).toEqual(expect.objectContaining({ disabled: true, needs: expect.any(String) }));
   });
 });
 

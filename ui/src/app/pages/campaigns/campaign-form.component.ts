@@ -31,14 +31,18 @@ import { PresetsStore } from '../../stores/presets.store';
 import { PlanTableComponent } from '../presets/plan-table.component';
 import { ConfirmDialogComponent } from '../../shared/confirm-dialog/confirm-dialog.component';
 import { ConfirmEffect } from '../../shared/confirm-dialog/confirm-effects';
-import { campaignApplyEffects, campaignControls, campaignForm, campaignReboots, campaignSpec } from './campaign-form';
+import {
+  CLIENT_READY_SECONDS, MAX_CLIENTS, SEVERAL_CLIENTS, campaignApplyEffects, campaignControls, campaignForm, campaignReboots,
+  campaignSpec, followClientChoice,
+} from './campaign-form';
+import { NumberFieldComponent } from '../../shared/number-field/number-field.component';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** The campaign wizard: what to compare, how to measure, whether it may reboot, what stays applied at the end. */
 @Component({
   selector: 'tp-campaign-form',
   imports: [TestIdDirective, ConfirmDialogComponent, MatCheckbox, MatCard, MatFormField, MatLabel, MatInput, MatSelect, MatOption, MatButton, ReactiveFormsModule, TranslatePipe,
-    PlanTableComponent, BenchmarkSettingsComponent, FieldErrorComponent, RequiresRoleDirective],
+    PlanTableComponent, BenchmarkSettingsComponent, FieldErrorComponent, RequiresRoleDirective, NumberFieldComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styles: `
     /* an error line under one field must not push its neighbours down */
@@ -46,6 +50,7 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
     /* a select shows its chosen option whole (words, not 'Interleaved (each rour'), up to the card's width */
     .field.wide { width: 34rem; }
     .field.wide mat-form-field { width: 100%; }
+    details { margin: 4px 0 8px; }
     .checks { display: flex; flex-wrap: wrap; gap: 0 8px; border: 0; padding: 6px 0; margin: 0; }
   `,
   template: `
@@ -110,11 +115,46 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
             @for (s of clientSessions(); track s.id) {
               <mat-option [value]="'' + s.id" [attr.data-value]="s.id">{{ sessionWords(s) }}</mat-option>
             }
+            <mat-option [value]="several" [attr.data-value]="several">{{ 'several clients at once' | t }}</mat-option>
           </mat-select>
         </mat-form-field>
         <tp-field-error [control]="form.controls.client_session" [label]="labels.client_session" testId="error-client_session_id" />
       </div>
-      @if (value().client_session) {
+      @if (value().client_session === several) {
+        <fieldset class="checks" tpTest="camp-clients">
+          <legend>{{ labels.client_sessions | t }}</legend>
+          @for (s of clientSessions(); track s.id) {
+            <mat-checkbox [checked]="value().client_sessions.includes('' + s.id)" (change)="toggleClient(s.id)"
+                          [tpTest]="['camp-client', s.id]">{{ sessionWords(s) }}</mat-checkbox>
+          } @empty {
+            <span class="muted" tpTest="camp-clients-none">{{ 'No client session is active: create one per client on the Clients page first.' | t }}</span>
+          }
+        </fieldset>
+        <tp-field-error [control]="form.controls.client_sessions" [label]="labels.client_sessions" testId="error-client_session_ids" />
+        <p class="muted" tpTest="camp-clients-words">{{ words.clientsWords | t: { max: maxClients } }}</p>
+        <div class="field wide">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+            <mat-label>{{ labels.client_mode | t }}</mat-label>
+            <mat-select formControlName="client_mode" tpTest="camp-client-mode">
+              <mat-option value="AGENTS" data-value="AGENTS">{{ 'their agents, started together by the box' | t }}</mat-option>
+              <mat-option value="FIO_SERVERS" data-value="FIO_SERVERS">{{ words.fioMode | t }}</mat-option>
+            </mat-select>
+          </mat-form-field>
+          <tp-field-error [control]="form.controls.client_mode" [label]="labels.client_mode" testId="error-client_mode" />
+        </div>
+        @if (value().client_mode === 'FIO_SERVERS') {
+          <p class="muted" tpTest="camp-client-mode-words">{{ words.fioWords | t }}
+            <strong tpTest="camp-client-mode-warning">{{ words.fioWarning | t }}</strong></p>
+        } @else {
+          <p class="muted" tpTest="camp-client-mode-words">{{ 'Each client runs its agent command (the Clients page shows it). The box holds every step until all agents are ready and then starts them together; a client that is not ready in time or fails is named, and the whole step fails with nothing kept.' | t }}</p>
+          <details tpTest="camp-client-limits">
+            <summary>{{ 'Limits (empty = the box decides)' | t }}</summary>
+            <tp-number-field [control]="form.controls.client_ready_seconds" [label]="labels.client_ready_seconds" testId="camp-client-ready"
+              errorTestId="error-client_ready_seconds" />
+            <p class="muted" tpTest="camp-client-ready-words">{{ 'How long the box waits, once a step is queued, for every client to be ready: {min} seconds to {max} seconds (an hour); empty, {default} seconds (10 minutes).' | t: readyBounds }}</p>
+          </details>
+        }
+      } @else if (value().client_session) {
         <p class="muted" tpTest="camp-client-words">{{ 'Each benchmark step waits for the client agent of this session (run its agent command on the client first; the Clients page shows it). The configurations are compared as that client sees them over its share or LUN; the box still applies and restarts.' | t }}</p>
       }
       <div style="margin-top: 8px">
@@ -205,6 +245,9 @@ export class CampaignFormComponent {
     label: T('Label'),
     allow_reboot: T('Allow reboots'),
     client_session: T('Measured on'),
+    client_sessions: T('Clients measuring together'),
+    client_mode: T('How the clients measure'),
+    client_ready_seconds: T('Seconds to wait for every client'),
     finishMode: T('At the end, keep'),
     finishPreset: T('Preset'),
     finishTest: T('Test'),
@@ -244,13 +287,24 @@ export class CampaignFormComponent {
       : { kind: 'REBOOT', text: n === 1 ? T('It may restart the box once; everyone loses access while it restarts.')
         : T('It may restart the box up to {n} times; everyone loses access during each restart.'), params: { n: String(n) } };
   });
+  protected readonly words = {
+    clientsWords: T("Pick 1 to {max} client sessions, one per client. Every benchmark step is measured by all of them at the same time; each client's result is kept, and the step's figure is their sum (throughput and IOPS added)."),
+    fioMode: T("fio's own distributed mode"),
+    fioWords: T("For clients the box can reach over the network. Instead of its agent, each client runs the kit's fio-server command (python3 tuning_client.py fio-server, with --bind and the client's address on the box's network); the box then runs fio on all of them at once and keeps fio's sum over all clients."),
+    fioWarning: T("fio's server has no authentication: anyone who reaches its port while it runs can send it jobs. Bind it to the client's address on the box's network, never to all addresses."),
+  };
+  protected readonly several = SEVERAL_CLIENTS;
+  protected readonly maxClients = MAX_CLIENTS;
+  protected readonly readyBounds = { ...CLIENT_READY_SECONDS };
   /** Client sessions whose token still works: their agents can measure the steps. */
   protected readonly clientSessions = signal<ClientSession[]>([]);
 
   constructor() {
     this.api.call('tuning.client.session.query', [[['state', '=', 'ACTIVE']]])
       .pipe(takeUntilDestroyed()).subscribe({ next: (rows) => this.clientSessions.set(rows), error: () => this.clientSessions.set([]) });
-    const { dataset, presets } = this.form.controls;
+    const { dataset, presets, client_session, client_mode } = this.form.controls;
+    merge(client_session.valueChanges, client_mode.valueChanges)
+      .pipe(takeUntilDestroyed()).subscribe(() => followClientChoice(this.form));
     merge(dataset.valueChanges.pipe(distinctUntilChanged()), presets.valueChanges.pipe(distinctUntilChanged()))
       .pipe(takeUntilDestroyed()).subscribe(() => void this.checkDangers());
   }
@@ -261,6 +315,10 @@ export class CampaignFormComponent {
 
   protected togglePreset(id: string): void {
     toggleInList(this.form.controls.presets, id);
+  }
+
+  protected toggleClient(id: number): void {
+    toggleInList(this.form.controls.client_sessions, String(id));
   }
 
   protected toggleAck(key: string): void {

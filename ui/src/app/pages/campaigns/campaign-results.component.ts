@@ -19,6 +19,7 @@ import { TypedCellDef } from '../../shared/table/typed-cell';
 import { PresetsStore } from '../../stores/presets.store';
 import { ThemeService } from '../../layout/theme.service';
 import { compareLink, winnerWords } from './campaign-words';
+import { CampaignClientsComponent } from './campaign-clients.component';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
 /** The server's too-few sentence at the start of a summary ("too few runs for a verdict (need 5 per configuration)"),
@@ -63,7 +64,7 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
 @Component({
   selector: 'tp-campaign-results',
   imports: [TestIdDirective, MatCard, MatTableModule, MatSort, MatSortHeader, TypedCellDef, TranslatePipe, RouterLink,
-    ReportButtonsComponent],
+    ReportButtonsComponent, CampaignClientsComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrls: ['../../shared/table/data-table.scss'],
   styles: `
@@ -76,6 +77,7 @@ const VERDICT_ORDER: CampaignRecommendation['verdict'][] = ['BETTER', 'NO_WINNER
   template: `
     <mat-card appearance="outlined" class="card" tpTest="camp-results">
       <h2>{{ 'Results of “{label}”' | t: { label: campaign().label } }}</h2>
+      <tp-campaign-clients [campaign]="campaign()" />
       @if (messageBeside(campaign().message, singleRoundSaid()); as m) { <p class="muted" tpTest="camp-message">{{ m }}</p> }
       <!-- Only beside a recommendation: while it runs there is none yet to distrust. -->
       @if (singleRoundSaid()) {

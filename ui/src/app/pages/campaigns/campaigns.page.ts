@@ -19,6 +19,7 @@ import { CampaignsStore } from '../../stores/campaigns.store';
 import { PresetsStore } from '../../stores/presets.store';
 import { CampaignFormComponent } from './campaign-form.component';
 import { CampaignResultsComponent } from './campaign-results.component';
+import { CampaignClientsComponent } from './campaign-clients.component';
 import { STATE_WORDS, stepsDone, whereWords } from './campaign-words';
 import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 
@@ -26,7 +27,8 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
 @Component({
   selector: 'tp-campaigns-page',
   imports: [TestIdDirective, MatCard, MatProgressBar, MatButton, MatTableModule, MatSort, MatSortHeader, MatPaginator,
-    PaginatorIdsDirective, TypedCellDef, TranslatePipe, CampaignFormComponent, CampaignResultsComponent, RequiresRoleDirective],
+    PaginatorIdsDirective, TypedCellDef, TranslatePipe, CampaignFormComponent, CampaignResultsComponent, RequiresRoleDirective,
+    CampaignClientsComponent],
   providers: [providePaginatorWords()],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './campaigns.page.html',
