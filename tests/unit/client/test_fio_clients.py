@@ -24,14 +24,19 @@ def test_the_all_clients_group_is_the_sum_and_each_client_is_kept():
                                                                   rel=0.01)
 
 
-def test_a_missing_client_a_missing_sum_or_an_error_is_named():
+def test_without_fios_all_clients_entry_the_box_adds_the_clients_up():
+    with_sum = all_clients(TWO, 'SEQ_WRITE', 2)
+    found = all_clients({**TWO, 'client_stats': TWO['client_stats'][:2]}, 'SEQ_WRITE', 2)
+    assert (with_sum['summed_by'], found['summed_by']) == ('FIO', 'BOX')
+    assert found['all']['bw_bytes'] == sum(c['run']['bw_bytes'] for c in found['clients'])
+    assert found['all']['bw_bytes'] == pytest.approx(with_sum['all']['bw_bytes'], rel=0.01)
+    assert found['all']['metrics']['write_iops'] == pytest.approx(with_sum['all']['metrics']['write_iops'], rel=0.01)
+
+
+def test_a_missing_client_or_an_error_is_named():
     with pytest.raises(BenchmarkInputError) as e:
         all_clients(TWO, 'SEQ_WRITE', 3)
     assert e.value.field == 'client_stats' and '3 were asked' in e.value.message
-    no_sum = {**TWO, 'client_stats': TWO['client_stats'][:2]}
-    with pytest.raises(BenchmarkInputError) as e:
-        all_clients(no_sum, 'SEQ_WRITE', 2)
-    assert 'All clients' in e.value.message
     failed = copy.deepcopy(TWO)
     failed['client_stats'][1]['error'] = 5
     with pytest.raises(BenchmarkInputError) as e:
@@ -75,3 +80,7 @@ def test_a_step_measured_by_fio_servers_is_stored_as_the_all_clients_sums_with_t
     each = sorted(c['run']['metrics']['write_bw_bytes'] for c in found['clients'])
     assert (spread['min'], spread['max']) == (each[0], each[1])
     assert record['context']['client']['hostname'] == '2 clients (192.168.1.21:8765, 192.168.1.22:8766)'
+    assert 'fio\'s "All clients" sum.' in record['notes'][0]
+    by_box = all_clients({**TWO, 'client_stats': TWO['client_stats'][:2]}, 'SEQ_WRITE', 2)
+    record = measured_record({'SEQ_WRITE': [found, by_box]}, 'Campaign 1', {'session_ids': [4, 5], 'runs': 2}, {})
+    assert 'the box added the clients\' figures up' in record['notes'][0]
