@@ -51,6 +51,8 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
     .field.wide { width: 34rem; }
     .field.wide mat-form-field { width: 100%; }
     details { margin: 4px 0 8px; }
+    /* the wait's label shows whole, the field no wider than a number needs */
+    details tp-number-field { display: block; width: 22rem; max-width: 100%; }
     .checks { display: flex; flex-wrap: wrap; gap: 0 8px; border: 0; padding: 6px 0; margin: 0; }
   `,
   template: `
@@ -136,7 +138,7 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>{{ labels.client_mode | t }}</mat-label>
             <mat-select formControlName="client_mode" tpTest="camp-client-mode">
-              <mat-option value="AGENTS" data-value="AGENTS">{{ 'their agents, started together by the box' | t }}</mat-option>
+              <mat-option value="AGENTS" data-value="AGENTS">{{ 'their agents, started together' | t }}</mat-option>
               <mat-option value="FIO_SERVERS" data-value="FIO_SERVERS">{{ words.fioMode | t }}</mat-option>
             </mat-select>
           </mat-form-field>
