@@ -600,6 +600,7 @@ class TuningClientSessionService(Service):
             raise CallError(f'fio --client wrote no JSON: {text.strip()[:500]}', errno.EIO)
         document = await self.middleware.run_in_thread(strict_json_or_errors, text[start:], 'fio')
         try:
-            return fio_clients.all_clients(document, test, len(servers))
+            return fio_clients.all_clients(document, test, len(servers),
+                                           [(s['address'], s['port']) for s in servers])
         except BenchmarkInputError as e:
             raise field_error(_join('fio', e.field), e.message) from None

@@ -33,6 +33,15 @@ def test_without_fios_all_clients_entry_the_box_adds_the_clients_up():
     assert found['all']['metrics']['write_iops'] == pytest.approx(with_sum['all']['metrics']['write_iops'], rel=0.01)
 
 
+def test_the_clients_follow_the_order_the_box_gave_them_not_fios():
+    given = [('192.168.1.22', 8766), ('192.168.1.21', 8765)]
+    found = all_clients(TWO, 'SEQ_WRITE', 2, given)
+    assert [(c['hostname'], c['port']) for c in found['clients']] == given
+    with pytest.raises(BenchmarkInputError) as e:
+        all_clients(TWO, 'SEQ_WRITE', 2, [('192.168.1.22', 8766), ('192.168.1.99', 8765)])
+    assert e.value.field == 'client_stats.0.hostname' and '192.168.1.21:8765' in e.value.message
+
+
 def test_a_missing_client_or_an_error_is_named():
     with pytest.raises(BenchmarkInputError) as e:
         all_clients(TWO, 'SEQ_WRITE', 3)

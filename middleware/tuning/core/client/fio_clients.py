@@ -70,10 +70,12 @@ def _entry_job(version: str, global_options: dict, entry: dict, options: dict, f
         raise BenchmarkInputError(f'{field}.{e.field.removeprefix("jobs[0].")}', e.message) from None
 
 
-def all_clients(document: dict, test_id: str, expected: int) -> dict:
+def all_clients(document: dict, test_id: str, expected: int, servers: list[tuple[str, int]] | None = None) -> dict:
     """``{fio_version, all: run, clients: [{hostname, port, run}]}`` of one test run on ``expected`` clients;
     ``run`` as ``job_run`` gives it (bw_bytes, iops, metrics). fio writes no job options in "All clients": the
-    first client's stand in (all ran the same job)."""
+    first client's stand in (all ran the same job). fio lists the clients in the order they answered, not the
+    order they were given: with ``servers`` (``(address, port)`` as given to ``--client``) ``clients`` follows
+    that order, and an entry of none of them is named."""
     version = document.get('fio version') if isinstance(document, dict) else None
     if not isinstance(version, str):
         raise BenchmarkInputError('fio version', 'missing: this is not fio JSON output')
@@ -102,6 +104,8 @@ def all_clients(document: dict, test_id: str, expected: int) -> dict:
                         'run': job_run(job, directions)})
     if len(clients) != expected:
         raise BenchmarkInputError('client_stats', f'holds {len(clients)} clients, {expected} were asked')
+    if servers is not None:
+        clients = _in_order(clients, servers)
     if total is None:
         # fio writes no sum for one client, and leaves it out for several too at times (seen with fio-3.33 and
         # three clients in the VM tier): the box adds the clients' figures up itself, as it does for agents
@@ -113,6 +117,18 @@ def all_clients(document: dict, test_id: str, expected: int) -> dict:
         summed = job_run(_entry_job(version, global_options, entry, options or {}, f'client_stats.{i}'), directions)
         summed_by = 'FIO'
     return {'fio_version': version, 'all': summed, 'clients': clients, 'summed_by': summed_by}
+
+
+def _in_order(clients: list[dict], servers: list[tuple[str, int]]) -> list[dict]:
+    """``clients`` in the order of ``servers``; one matching none of them (or one twice) is named."""
+    by_server = {}
+    for i, client in enumerate(clients):
+        where = (client['hostname'], client['port'])
+        if where not in servers or where in by_server:
+            raise BenchmarkInputError(f'client_stats.{i}.hostname', f'{where[0]}:{where[1]} is not one of the fio '
+                                                                    'servers the box asked, or is there twice')
+        by_server[where] = client
+    return [by_server[where] for where in servers]
 
 
 def measured_record(found: dict, label: str, spec: dict, context: dict) -> dict:
