@@ -49,3 +49,16 @@ LAB_SSD = SATA_SSD.scaled()
 def lab_shapes(serials: dict[int, str], ssd_serials: tuple[str, ...]) -> dict[int, DiskShape]:
     """{data disk index: shape} for the lab: the SSD stand-ins shaped as SSDs, every other data disk as an HDD."""
     return {i: LAB_SSD if serial in ssd_serials else LAB_HDD for i, serial in serials.items()}
+
+
+# The layout check (lab_layout.py) builds pools of all six HDD-shaped disks: up to 6 disks' bandwidth at once (a
+# 3 x 2 mirror reads from all six), where the efficacy lab's pool reads 2-4. At 1/16 (10 MB/s a disk) that is up to
+# 60 MB/s, at or above what the emulated CPU moves under TCG (about 26 MB/s written, 64 MB/s read, less on a busy
+# host): the comparison would measure the CPU. At 1/64 (2.5 MB/s a disk) the widest case is 15 MB/s read and
+# 12 MB/s written, a quarter to a half of the CPU's ceiling, so the pools stay bound by their disks.
+LAYOUT_SCALE = 64
+LAYOUT_HDD = HDD_7200.scaled(LAYOUT_SCALE)
+# Random reads in that check: the operation rate alone (no bandwidth limit), as on a real HDD, where moving a 128 KiB
+# record takes under a millisecond beside a seek of several. With the scaled bandwidth a 128 KiB read would take
+# 52 ms, and every layout's random reads would be its disks' bandwidth divided by the record, not their seeks.
+LAYOUT_HDD_SEEKS = DiskShape(f'{HDD_7200.words}, seeks only (no bandwidth limit)', 0, HDD_7200.iops)

@@ -48,3 +48,50 @@ def test_the_document_says_what_was_measured_and_what_was_not():
     assert 'acknowledged (they can lose data on power loss): sync = DISABLED' in text
     assert 'Not measured: the campaign ended failed (the pool went away).' in text
     assert 'Read 4 disks: 40.0 MB/s in total.' in text and 'Bandwidths are divided by 16' in text
+
+
+def test_the_layout_checks_disks_keep_six_disks_pools_below_the_emulated_cpus_ceiling():
+    from disk_shapes import LAYOUT_HDD, LAYOUT_HDD_SEEKS, LAYOUT_SCALE
+    assert LAYOUT_HDD.bytes_per_second == HDD_7200.bytes_per_second // LAYOUT_SCALE
+    # six disks read at once (a 3 x 2 mirror) stay under half of TCG's 64 MB/s read, and all six written under 26
+    assert 6 * LAYOUT_HDD.bytes_per_second <= 64e6 / 4 and 6 * LAYOUT_HDD.bytes_per_second * 0.8 <= 26e6 / 2
+    assert (LAYOUT_HDD_SEEKS.bytes_per_second, LAYOUT_HDD_SEEKS.iops) == (0, HDD_7200.iops)   # 0: no limit
+
+
+def test_the_layout_checks_model_is_the_advices_estimate_for_the_same_disks():
+    from lab_layout import LAYOUTS, model
+    from tuning.core.layout.candidates import candidates, layout_name
+    disk = {'read_bytes_per_second': 2.5e6, 'write_bytes_per_second': 2.4e6, 'iops': 160}
+    advised = {row['name']: row for row in candidates(6, 4 * 2**30, 'HDD', disk)}
+    for kind, width, parity, vdevs in LAYOUTS.values():
+        row = advised[layout_name(kind, width, parity, vdevs)]
+        assert model(kind, width, parity, vdevs, disk) == {k: row[k] for k in (
+            'read_bytes_per_second', 'write_bytes_per_second', 'read_iops', 'write_iops')}
+    # 1 x 6 RAIDZ2 streams four data disks' worth, 2 x 3 RAIDZ1 two vdevs of two; mirrors read from all six
+    assert model(*LAYOUTS['raidz2-6'], disk)['read_bytes_per_second'] == 4 * 2.5e6
+    assert model(*LAYOUTS['raidz1-3x2'], disk)['read_iops'] == 2 * 160
+    assert model(*LAYOUTS['mirror-2x3'], disk)['read_bytes_per_second'] == 6 * 2.5e6
+
+
+def test_the_layout_checks_pools_vdevs_and_figures():
+    from lab_layout import busiest, parse_diskstats, per_disk_figures, table, vdev_words
+    disks = [f'/dev/disk/by-id/virtio-zfsd{i}' for i in range(1, 7)]
+    assert vdev_words('RAIDZ', 3, 1, 2, disks) == (
+        'raidz1 /dev/disk/by-id/virtio-zfsd1 /dev/disk/by-id/virtio-zfsd2 /dev/disk/by-id/virtio-zfsd3 '
+        'raidz1 /dev/disk/by-id/virtio-zfsd4 /dev/disk/by-id/virtio-zfsd5 /dev/disk/by-id/virtio-zfsd6')
+    assert vdev_words('MIRROR', 2, 1, 3, disks[:6]).count('mirror ') == 3
+    raw = [{'read_bytes_per_second': r, 'write_bytes_per_second': w, 'iops': i}
+           for r, w, i in ((2.5e6, 2.4e6, 159), (2.6e6, 2.5e6, 160), (2.4e6, 2.3e6, 161), (2.7e6, 2.6e6, 158))]
+    assert per_disk_figures(raw) == {'read_bytes_per_second': 2.55e6, 'write_bytes_per_second': 2.45e6,
+                                     'iops': 159.5}
+    before = parse_diskstats('vdb 10 100 5 50\nvdc 0 0 0 0\n')
+    assert before == {'vdb': {'ops': 15, 'bytes': 150 * 512}, 'vdc': {'ops': 0, 'bytes': 0}}
+    after = parse_diskstats('vdb 110 100 5 50\nvdc 40 0 0 0\n')
+    assert busiest(before, after, 2.0, 'ops', 100) == 0.5
+    row = {'name': '2 × 3-wide RAIDZ1', 'model': {'write_bytes_per_second': 10e6, 'read_bytes_per_second': 10e6,
+                                                  'read_iops': 320, 'write_iops': 320},
+           'measured': {'write_bytes_per_second': 8.5e6, 'read_bytes_per_second': 9.9e6, 'read_iops': 455.2},
+           'busy': {'write_bytes_per_second': 0.93, 'read_bytes_per_second': 0.97, 'read_iops': 0.95}}
+    text = table([row])
+    assert '| 2 × 3-wide RAIDZ1 | sequential write | 10.0 MB/s | 8.5 MB/s | 0.85 | 93% |' in text
+    assert '| 2 × 3-wide RAIDZ1 | random read 4 KiB | 320 IOPS | 455 IOPS | 1.42 | 95% |' in text
