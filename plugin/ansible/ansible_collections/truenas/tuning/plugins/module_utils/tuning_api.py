@@ -50,6 +50,8 @@ def connection_argument_spec():
     )
 
 
+# the box's built-in fio tests (core/bench/catalog.py TESTS), the choices of a benchmark's and a campaign's tests
+TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
 CONNECTION_MUTUALLY_EXCLUSIVE = [('api_key', 'password'), ('tls_sha256', 'ca_file')]
 CONNECTION_REQUIRED_ONE_OF = [('api_key', 'password')]
 

@@ -106,10 +106,9 @@ job:
 
 from ansible.module_utils.basic import AnsibleModule
 from ansible_collections.truenas.tuning.plugins.module_utils.tuning_api import (
-    CONNECTION_MUTUALLY_EXCLUSIVE, CONNECTION_REQUIRED_ONE_OF, ApiError, check_bounds, connect,
+    CONNECTION_MUTUALLY_EXCLUSIVE, CONNECTION_REQUIRED_ONE_OF, TESTS, ApiError, check_bounds, connect,
     connection_argument_spec)
 
-TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
 # the bounds tuning.benchmark.run checks too (benchmark_models.TuningBenchmarkSpec): refused here before connecting
 BOUNDS = dict(runs=(1, 30), runtime_seconds=(1, 3600), ramp_seconds=(0, 600), working_set_bytes=(1024 * 1024, None),
               wait_timeout=(1, None))

@@ -169,10 +169,9 @@ job:
 
 from ansible.module_utils.basic import AnsibleModule
 from ansible_collections.truenas.tuning.plugins.module_utils.tuning_api import (
-    CONNECTION_MUTUALLY_EXCLUSIVE, CONNECTION_REQUIRED_ONE_OF, ApiError, check_bounds, connect,
+    CONNECTION_MUTUALLY_EXCLUSIVE, CONNECTION_REQUIRED_ONE_OF, TESTS, ApiError, check_bounds, connect,
     connection_argument_spec)
 
-TESTS = ['SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30']
 SPEC_KEYS = ('dataset', 'presets', 'cache_disks', 'log_disks', 'acknowledge', 'rounds', 'allow_reboot', 'order',
              'label', 'pool_wait_seconds')
 
