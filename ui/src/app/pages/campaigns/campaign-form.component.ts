@@ -293,7 +293,7 @@ export class CampaignFormComponent {
     clientsWords: T("Pick 1 to {max} client sessions, one per client. Every benchmark step is measured by all of them at the same time; each client's result is kept, and the step's figure is their sum (throughput and IOPS added)."),
     fioMode: T("fio's own distributed mode"),
     fioWords: T("For clients the box can reach over the network. Instead of its agent, each client runs the kit's fio-server command (python3 tuning_client.py fio-server, with --bind and the client's address on the box's network); the box then runs fio on all of them at once and keeps fio's sum over all clients."),
-    fioWarning: T("fio's server has no authentication: anyone who reaches its port while it runs can send it jobs. Bind it to the client's address on the box's network, never to all addresses."),
+    fioWarning: T("fio's server has no authentication: anyone who reaches its port while it runs can send it jobs. Bind it to the client's address on the box's network, never to all addresses. The box connects to each client on TCP port 8765 (fio's own; --port changes it): open it to the box only."),
   };
   protected readonly several = SEVERAL_CLIENTS;
   protected readonly maxClients = MAX_CLIENTS;
