@@ -2,6 +2,7 @@
 
     make lab                                   # every built-in preset, 3 rounds x 2 runs of 20 s: hours
     .venv/bin/python tests/vm/lab.py --presets max-seq-write max-iops --rounds 3 --runs 2 --runtime 10
+    make lab LAB_ARGS=--resume                 # only the parts docs/efficacy.json does not hold yet
 
 Boots the VM tier's VM with its data disks shaped by QEMU's throttle (disk_shapes.py: scaled-down 7,200 rpm HDDs,
 SATA SSD stand-ins for cache and log), builds the same NAS (guest_layout.py), runs the tuning host in it, reads the
@@ -9,12 +10,14 @@ disks raw (the ladder's disk rung), then runs one campaign per preset against th
 says it helps (all three main ones for a preset that names none), rebooting where a preset needs it, with the
 dangerous settings of a preset acknowledged (the VM holds no data) and said in the document. Before the presets: the
 SLOG headroom of the pool (`tuning.advice.slog`) and an A/A run (the baseline against itself, whose BETTER or WORSE
-verdicts are false ones). Not part of `make test`.
+verdicts are false ones). Each part is kept in docs/efficacy.json (and the document rewritten) as soon as it is
+measured, with its date, commit and command, so the lab can be run in pieces. Not part of `make test`.
 """
 from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import subprocess
 import sys
 import time
@@ -30,7 +33,7 @@ from guest_truth import GuestTruth  # noqa: E402
 from lab_report import render  # noqa: E402
 from preset_target import DATASET, target_for  # noqa: E402
 from tuning.core.campaign import primary_metric  # noqa: E402
-from tuning.core.presets.catalog import BUILTIN_IDS  # noqa: E402
+from tuning.core.presets.catalog import BUILTIN_IDS, builtin_presets  # noqa: E402
 from tuning_helpers import follow_to_the_end  # noqa: E402
 from vm import VM, image_dir  # noqa: E402
 
@@ -46,6 +49,9 @@ def arguments(argv):
     p.add_argument('--tests', nargs='+', help="the tests of every campaign (default: each preset's own)")
     p.add_argument('--aa-pairs', type=int, default=5, help='A/A pairs: the baseline compared with itself')
     p.add_argument('--aa-tests', nargs='+', default=MAIN_TESTS)
+    p.add_argument('--no-slog', action='store_true', help='leave the SLOG headroom part out')
+    p.add_argument('--resume', action='store_true', help='skip the parts docs/efficacy.json already holds')
+    p.add_argument('--data', type=Path, default=REPO / 'docs' / 'efficacy.json')
     p.add_argument('--out', type=Path, default=REPO / 'docs' / 'efficacy.md')
     return p.parse_args(argv)
 
@@ -126,9 +132,52 @@ def slog_headroom(host) -> dict:
         c.close()
 
 
+def lab_shape() -> dict:
+    return {'scale': SCALE, 'hdd': LAB_HDD.described(), 'ssd': LAB_SSD.described(),
+            'pool': f'RAIDZ2 of {len(POOL_SERIALS)} disks, ashift 12', 'arc': f'{ARC_MAX_BYTES // 2**20} MiB'}
+
+
+def load_data(path: Path) -> dict:
+    """What earlier runs measured (``docs/efficacy.json``); a run adds or replaces its own parts."""
+    data = json.loads(path.read_text()) if path.exists() else {}
+    return {'lab': data.get('lab', {}), 'parts': {'presets': {}, **data.get('parts', {})}}
+
+
+class Lab:
+    """Keeps each part as soon as it is measured (the data and the document), so that an interrupted run keeps
+    what it finished and the lab can be run in pieces (``--resume``)."""
+
+    def __init__(self, args, argv):
+        self.args = args
+        self.data = load_data(args.data)
+        self.command = 'python tests/vm/lab.py ' + ' '.join(sys.argv[1:] if argv is None else argv)
+        self.commit = subprocess.run(['git', '-C', str(REPO), 'rev-parse', '--short', 'HEAD'],
+                                     capture_output=True, text=True).stdout.strip() or 'unknown'
+
+    def has(self, key: str, preset_id: str | None = None) -> bool:
+        parts = self.data['parts']
+        return preset_id in parts['presets'] if key == 'presets' else key in parts
+
+    def keep(self, key: str, part: dict, started: float, plan: bool = True) -> None:
+        measured = {'date': datetime.date.today().isoformat(), 'commit': self.commit, 'command': self.command,
+                    'minutes': round((time.monotonic() - started) / 60)}
+        if plan:
+            measured.update(rounds=self.args.rounds, runs=self.args.runs, runtime_seconds=self.args.runtime)
+        part = {**part, 'measured': measured}
+        if key == 'presets':
+            self.data['parts']['presets'][part['id']] = part
+        else:
+            self.data['parts'][key] = part
+        self.data['lab'] = lab_shape()
+        self.args.data.write_text(json.dumps(self.data, indent=1, sort_keys=True) + '\n')
+        order = [(p['id'], p['name']) for p in builtin_presets()]
+        self.args.out.write_text(render(self.data, order))
+        print(f'lab: kept {key}{" " + part["id"] if key == "presets" else ""} in {self.args.data}', flush=True)
+
+
 def main(argv=None) -> int:
     args = arguments(argv)
-    t0 = time.monotonic()
+    lab = Lab(args, argv)
     if subprocess.run(['bash', str(HERE / 'build-image.sh')]).returncode != 0:
         print('lab: the VM image could not be built', file=sys.stderr)
         return 1
@@ -142,25 +191,28 @@ def main(argv=None) -> int:
         host.install()
         host.start()
         truth = GuestTruth(machine)
+        started = time.monotonic()
         c = host.client(private_methods=True)
         try:
             disk_read = c.job('tuning.ladder.read_disks', {'pool': 'tank', 'seconds_per_disk': 10}, timeout=900)
         finally:
             c.close()
         print(disk_read['words'], flush=True)
-        slog = slog_headroom(host)
-        print(' '.join(slog['words']), flush=True)
-        aa = aa_run(host, args) if args.aa_pairs else None
-        presets = [measure(host, truth, preset_id, args) for preset_id in args.presets]
-        meta = {'date': datetime.date.today().isoformat(), 'scale': SCALE, 'hdd': LAB_HDD.described(),
-                'ssd': LAB_SSD.described(), 'pool': f'RAIDZ2 of {len(POOL_SERIALS)} disks, ashift 12',
-                'arc': f'{ARC_MAX_BYTES // 2**20} MiB', 'rounds': args.rounds, 'runs': args.runs,
-                'runtime_seconds': args.runtime, 'elapsed_minutes': round((time.monotonic() - t0) / 60),
-                'command': 'python tests/vm/lab.py ' + ' '.join(sys.argv[1:] if argv is None else argv),
-                'commit': subprocess.run(['git', '-C', str(REPO), 'rev-parse', '--short', 'HEAD'],
-                                         capture_output=True, text=True).stdout.strip() or 'unknown'}
-        args.out.write_text(render(meta, disk_read, presets, aa=aa, slog=slog))
-        print(f'lab: wrote {args.out} after {meta["elapsed_minutes"]} minutes')
+        lab.keep('disks', {'words': disk_read['words']}, started, plan=False)
+        if not args.no_slog and not (args.resume and lab.has('slog')):
+            started = time.monotonic()
+            slog = slog_headroom(host)
+            print(' '.join(slog['words']), flush=True)
+            lab.keep('slog', {'words': slog['words']}, started, plan=False)
+        if args.aa_pairs and not (args.resume and lab.has('aa')):
+            started = time.monotonic()
+            lab.keep('aa', aa_run(host, args), started)
+        for preset_id in args.presets:
+            if args.resume and lab.has('presets', preset_id):
+                continue
+            started = time.monotonic()
+            lab.keep('presets', measure(host, truth, preset_id, args), started)
+        print(f'lab: {args.out} is up to date')
         machine.poweroff()
         return 0
     finally:

@@ -55,52 +55,86 @@ def aa_lines(aa: dict) -> list[str]:
     ]
 
 
-def render(meta: dict, disk_read: dict, presets: list[dict], aa: dict | None = None,
-           slog: dict | None = None) -> str:
-    """`meta`: {date, scale, hdd, ssd (words), pool, arc, rounds, runs, runtime_seconds, elapsed_minutes, command};
-    `disk_read`: the `tuning.ladder.read_disks` entry; `presets`: per preset {id, name, state, message,
-    acknowledged (setting words), rows (compare rows of its tests' headline metrics), campaign_id}; `aa`: {pairs,
-    runs, rows} of the A/A run; `slog`: the `tuning.advice.slog` answer."""
+def measured_words(measured: dict) -> str:
+    """'Measured on 2026-11-27 at commit abc1234 (95 minutes; 3 rounds × 2 runs of 20 s; `python tests/vm/lab.py`).'"""
+    plan = (f'; {measured["rounds"]} rounds × {measured["runs"]} runs of {measured["runtime_seconds"]} s'
+            if measured.get('rounds') else '')
+    return (f'Measured on {measured["date"]} at commit {measured["commit"]} ({measured["minutes"]} minutes{plan}; '
+            f'`{measured["command"]}`).')
+
+
+def verdict_summary(presets: dict, order: list[tuple[str, str]]) -> list[str]:
+    """One line per built-in preset: its own tests' verdicts, or that it is not measured yet."""
+    rows = []
+    for preset_id, name in order:
+        part = presets.get(preset_id)
+        if part is None:
+            rows.append([name, 'not measured yet', ''])
+        elif part['state'] != 'DONE' or not part['rows']:
+            rows.append([name, f'not measured: the campaign ended {part["state"].lower()}', ''])
+        else:
+            rows.append([name, ', '.join(TESTS[r['test']].label if r['test'] in TESTS else r['test']
+                                         for r in part['rows']),
+                         ', '.join(f'{percent(r.get("ratio"))} ({VERDICT_WORDS.get(r["verdict"], r["verdict"])})'
+                                   for r in part['rows'])])
+    return [table(['Preset', 'Its own tests', 'Change (verdict)'], rows), '']
+
+
+def render(data: dict, order: list[tuple[str, str]]) -> str:
+    """docs/efficacy.md from the lab's data (``docs/efficacy.json``, kept part by part as each is measured, so a
+    lab run in pieces adds up): ``data['lab']``: the lab's shape {scale, hdd, ssd (words), pool, arc};
+    ``data['parts']``: ``disks`` (the `tuning.ladder.read_disks` entry), ``slog`` (the `tuning.advice.slog`
+    answer), ``aa`` {pairs, runs, rows}, ``presets`` {id: {id, name, state, message, acknowledged (setting
+    words), rows (compare rows of its tests' headline metrics), campaign_id}}, each with ``measured`` {date,
+    commit, command, minutes, rounds, runs, runtime_seconds}. ``order``: the built-in presets' (id, name)."""
+    lab, parts = data['lab'], data['parts']
+    presets = parts.get('presets', {})
     out = [
         '# What each built-in preset does, measured',
         '',
-        f'Measured by `make lab` on {meta["date"]} at commit {meta["commit"]} ({meta["elapsed_minutes"]} minutes; '
-        f'`{meta["command"]}`). '
+        'Measured by `make lab` (`tests/vm/lab.py`), part by part; each part says when, at which commit and how. '
         'Each preset ran as a campaign against the baseline (the box as it was) on the VM tier\'s Debian VM with '
         'real OpenZFS, its disks shaped by QEMU\'s throttle (`tests/vm/disk_shapes.py`):',
         '',
-        f'- Pool: {meta["pool"]}; data disks: {meta["hdd"]}; cache and log stand-ins: {meta["ssd"]}. '
-        f'Bandwidths are divided by {meta["scale"]}, so that the disks, not the emulated CPU, bound the pool; '
+        f'- Pool: {lab["pool"]}; data disks: {lab["hdd"]}; cache and log stand-ins: {lab["ssd"]}. '
+        f'Bandwidths are divided by {lab["scale"]}, so that the disks, not the emulated CPU, bound the pool; '
         'operation rates are a real disk\'s.',
-        f'- ARC maximum {meta["arc"]}; every benchmark\'s working set is at least twice that, and a read the ARC '
+        f'- ARC maximum {lab["arc"]}; every benchmark\'s working set is at least twice that, and a read the ARC '
         'answered from RAM is not judged.',
-        f'- {meta["rounds"]} rounds, {meta["runs"]} runs per configuration per round, '
-        f'{meta["runtime_seconds"]} s per run; configurations interleaved.',
+        '- Configurations interleaved round by round.',
         '',
         'Read the figures as the scale\'s, not a real NAS\'s: they compare a preset with the baseline on the same '
         'disks. A verdict needs the whole 95 % interval of the change (ratio of medians, bootstrap) beyond ±5 % and '
         'an adjusted p below 0.05 (Mann–Whitney, Holm within each test).',
         '',
-        '## The disks, read raw',
+        '## In short',
         '',
-        disk_read['words'],
-        '',
+        *verdict_summary(presets, order),
     ]
-    if slog:
-        out += ['## A log device (SLOG)', '', ' '.join(slog['words']), '']
-    if aa:
-        out += aa_lines(aa)
-    for preset in presets:
-        out += [f'## {preset["name"]} (`{preset["id"]}`)', '']
+    if 'disks' in parts:
+        out += ['## The disks, read raw', '', parts['disks']['words'], '', measured_words(parts['disks']['measured']),
+                '']
+    if 'slog' in parts:
+        out += ['## A log device (SLOG)', '', ' '.join(parts['slog']['words']), '',
+                measured_words(parts['slog']['measured']), '']
+    if 'aa' in parts:
+        out += aa_lines(parts['aa']) + [measured_words(parts['aa']['measured']), '']
+    else:
+        out += ['## A/A: the baseline against itself', '', 'Not measured yet.', '']
+    for preset_id, name in order:
+        if preset_id not in presets:
+            continue
+        preset = presets[preset_id]
+        out += [f'## {name} (`{preset_id}`)', '']
         if preset.get('acknowledged'):
             out += ['Applied with these settings acknowledged (they can lose data on power loss): '
                     + ', '.join(preset['acknowledged']) + '.', '']
         if preset['state'] != 'DONE' or not preset['rows']:
             out += [f'Not measured: the campaign ended {preset["state"].lower()}'
                     + (f' ({preset["message"]})' if preset.get('message') else '') + '.', '']
-            continue
-        out += [table(['Test', 'Baseline', 'Preset', 'Change', '95 % interval', 'p (adjusted)', 'Verdict'],
-                      [row_cells(r) for r in preset['rows']]), '']
-        out += [f'Campaign {preset["campaign_id"]}: {preset["message"]}' if preset.get('message')
-                else f'Campaign {preset["campaign_id"]}.', '']
+        else:
+            out += [table(['Test', 'Baseline', 'Preset', 'Change', '95 % interval', 'p (adjusted)', 'Verdict'],
+                          [row_cells(r) for r in preset['rows']]), '']
+        out += [(f'Campaign {preset["campaign_id"]}: {preset["message"]} ' if preset.get('message')
+                 else f'Campaign {preset["campaign_id"]}. ') + measured_words(preset['measured']), '']
     return '\n'.join(out).rstrip() + '\n'

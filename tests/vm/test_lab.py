@@ -29,25 +29,47 @@ def test_a_compared_row_in_words_and_units():
                               'too few runs']
 
 
-def test_the_document_says_what_was_measured_and_what_was_not():
-    meta = {'date': '2026-11-27', 'scale': 16, 'hdd': LAB_HDD.described(), 'ssd': LAB_SSD.described(),
-            'pool': 'RAIDZ2 of 4 disks', 'arc': '512 MiB', 'rounds': 3, 'runs': 2, 'runtime_seconds': 20,
-            'elapsed_minutes': 95, 'command': 'python tests/vm/lab.py', 'commit': 'abc1234'}
+def test_the_document_says_what_was_measured_when_and_what_was_not():
+    lab = {'scale': 16, 'hdd': LAB_HDD.described(), 'ssd': LAB_SSD.described(), 'pool': 'RAIDZ2 of 4 disks',
+           'arc': '512 MiB'}
+    when = {'date': '2026-11-27', 'commit': 'abc1234', 'command': 'python tests/vm/lab.py', 'minutes': 95,
+            'rounds': 3, 'runs': 2, 'runtime_seconds': 20}
     done = {'id': 'max-seq-write', 'name': 'Max sequential write', 'state': 'DONE', 'message': 'done',
-            'campaign_id': 1, 'rows': [ROW], 'acknowledged': ['sync = DISABLED']}
+            'campaign_id': 1, 'rows': [ROW], 'acknowledged': ['sync = DISABLED'], 'measured': when}
     failed = {'id': 'max-iops', 'name': 'Max IOPS', 'state': 'FAILED', 'message': 'the pool went away',
-              'campaign_id': 2, 'rows': [], 'acknowledged': []}
+              'campaign_id': 2, 'rows': [], 'acknowledged': [], 'measured': {**when, 'date': '2026-11-28'}}
     aa = {'pairs': 2, 'runs': 5, 'rows': [ROW, {**ROW, 'verdict': 'NO_CHANGE'}, {**ROW, 'verdict': 'NO_CHANGE'},
-                                          {**ROW, 'verdict': 'INSUFFICIENT_RUNS'}]}
-    slog = {'words': ['A log device could raise sync writes up to 9.5×.']}
-    text = render(meta, {'words': 'Read 4 disks: 40.0 MB/s in total.'}, [done, failed], aa=aa, slog=slog)
+                                          {**ROW, 'verdict': 'INSUFFICIENT_RUNS'}], 'measured': when}
+    slog = {'words': ['A log device could raise sync writes up to 9.5×.'],
+            'measured': {k: v for k, v in when.items() if k not in ('rounds', 'runs', 'runtime_seconds')}}
+    data = {'lab': lab, 'parts': {'disks': {'words': 'Read 4 disks: 40.0 MB/s in total.', 'measured': when},
+                                  'slog': slog, 'aa': aa, 'presets': {'max-seq-write': done, 'max-iops': failed}}}
+    order = [('max-seq-write', 'Max sequential write'), ('max-iops', 'Max IOPS'), ('vm-block', 'VM block storage')]
+    text = render(data, order)
     assert '1 false verdict in 3 judged comparisons (33 %; at most 5 % expected)' in text
-    assert 'A log device could raise sync writes up to 9.5×.' in text and 'at commit abc1234' in text
+    assert 'A log device could raise sync writes up to 9.5×.' in text
+    assert 'Measured on 2026-11-27 at commit abc1234 (95 minutes; 3 rounds × 2 runs of 20 s;' in text
+    assert 'Measured on 2026-11-28 at commit abc1234' in text   # each part says when it was measured
+    assert 'Measured on 2026-11-27 at commit abc1234 (95 minutes; `python tests/vm/lab.py`).' in text   # no plan
     assert '## Max sequential write (`max-seq-write`)' in text
     assert '| sequential write | 20.0 MB/s | 25.0 MB/s | +25.0 % |' in text
     assert 'acknowledged (they can lose data on power loss): sync = DISABLED' in text
     assert 'Not measured: the campaign ended failed (the pool went away).' in text
     assert 'Read 4 disks: 40.0 MB/s in total.' in text and 'Bandwidths are divided by 16' in text
+    # the summary: every built-in preset, measured or not yet
+    assert '| Max sequential write | sequential write | +25.0 % (better) |' in text
+    assert '| VM block storage | not measured yet |  |' in text and '## VM block storage' not in text
+    assert text.index('## In short') < text.index('## A/A')
+
+
+def test_a_lab_run_in_pieces_keeps_what_earlier_runs_measured(tmp_path):
+    import json
+    from lab import load_data
+    path = tmp_path / 'efficacy.json'
+    assert load_data(path) == {'lab': {}, 'parts': {'presets': {}}}
+    path.write_text(json.dumps({'lab': {'scale': 16}, 'parts': {'aa': {'rows': []},
+                                                                 'presets': {'max-iops': {'id': 'max-iops'}}}}))
+    assert load_data(path)['parts'] == {'aa': {'rows': []}, 'presets': {'max-iops': {'id': 'max-iops'}}}
 
 
 def test_the_layout_checks_disks_keep_six_disks_pools_below_the_emulated_cpus_ceiling():
