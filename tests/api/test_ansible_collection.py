@@ -369,3 +369,33 @@ def test_collection_sanity_documentation_matches_the_code():
                 assert yaml.safe_load(f), playbook
     done = subprocess.run([sys.executable, '-m', 'pyflakes', COLLECTION], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# every spelling a setting's value comes in: sizes, block sizes, TCP triples, switches, enums, names, non-sizes
+SAMPLE_VALUES = ('0', '1', '5', '100', '4096', '131072', '128K', '1M', '1.5G', '16M', '4294967296', '17179869184',
+                 '4096 131072 6291456', 'true', 'false', 'AUTO', 'DISABLED', 'METADATA_ONLY', 'ALWAYS', 'LZ4',
+                 'ZSTD-3', 'SSD', 'abc', '', '-1', '0.1K', None)
+
+
+def test_the_collections_value_words_are_the_plugins_for_every_setting():
+    """module_utils ships alone, so it carries a copy of the plugin's value formatting: the two must agree for every
+    setting the plugin knows and every spelling a value comes in (a change to one that the other does not follow
+    fails here)."""
+    from tuning.core.presets.setting_words import WORDS, unit_fields, value_words
+    from tuning.core.presets.units import format_bytes
+    sys.path.insert(0, ANSIBLE)
+    try:
+        from ansible_collections.truenas.tuning.plugins.module_utils import tuning_api as copy
+    finally:
+        sys.path.remove(ANSIBLE)
+    compared = 0
+    for kind, setting in WORDS:
+        fields = unit_fields(kind, setting)
+        for value in SAMPLE_VALUES:
+            assert copy.value_words(value, fields['unit'], fields['zero_is_default']) == \
+                value_words(kind, setting, value), (kind, setting, value)
+            compared += 1
+    assert compared > 500
+    for size in (0, 1, 1023, 1024, 1536, 65 * 1024 + 3, 99 * 2**20, 100 * 2**20 - 1, 1024 * 2**20, 3 * 2**40 // 2,
+                 2**50, 3 * 2**60, -2 * 2**30):
+        assert copy.format_bytes(size) == format_bytes(size), size

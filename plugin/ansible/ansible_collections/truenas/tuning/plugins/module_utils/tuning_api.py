@@ -19,6 +19,7 @@ import socket
 import ssl
 import time
 import traceback
+from fractions import Fraction
 from urllib.parse import urlsplit
 
 from ansible.module_utils.basic import missing_required_lib
@@ -362,9 +363,10 @@ def connect(module):
 # Copies of the project's rules (module_utils ships alone, so it cannot import them): tuning.core.presets.units
 # format_bytes and parse_size, tuning.core.presets.setting_words value_word and value_words.
 
-SIZE = re.compile(r'^(\d+)(?:\.(\d+))?\s*([KMGTP]?)(?:i?B)?$', re.IGNORECASE)
-SCALE = dict((s, 1024 ** i) for i, s in enumerate(('', 'K', 'M', 'G', 'T', 'P')))
-BINARY = (('PiB', 1024 ** 5), ('TiB', 1024 ** 4), ('GiB', 1024 ** 3), ('MiB', 1024 ** 2), ('KiB', 1024))
+SIZE = re.compile(r'^\s*([0-9]+)(?:\.([0-9]+))?\s*([KMGT]?)(?:i?B)?\s*$', re.IGNORECASE)
+SCALE = dict((s, 1024 ** i) for i, s in enumerate(('', 'K', 'M', 'G', 'T')))
+BINARY = (('EiB', 1024 ** 6), ('PiB', 1024 ** 5), ('TiB', 1024 ** 4), ('GiB', 1024 ** 3), ('MiB', 1024 ** 2),
+          ('KiB', 1024))
 ENUM = re.compile(r'^[A-Z]+(_[A-Z]+)*$')
 ACRONYMS = frozenset(('ZSTD', 'GZIP', 'ZLE', 'LZJB', 'SMB', 'NFS', 'ISCSI', 'ARC', 'SLOG', 'HDD', 'SSD', 'NVME'))
 WORDS = {'true': 'on', 'false': 'off', 'AUTO': 'automatic'}
@@ -385,12 +387,16 @@ def format_bytes(size):
 
 
 def parse_size(text):
-    """131072, 128K, 1M, 1.5G: bytes (binary); ValueError otherwise."""
-    found = SIZE.match(str(text).strip())
-    if not found:
+    """131072, 128K, 1M, 1.5G: bytes (binary); ValueError otherwise, also for a fraction without a suffix or one
+    that is not a whole number of bytes ("0.1K")."""
+    found = SIZE.match(str(text))
+    if not found or (found.group(2) and not found.group(3)):
         raise ValueError(text)
     whole, part, suffix = found.groups()
-    return int(float('%s.%s' % (whole, part or '0')) * SCALE[suffix.upper()])
+    size = Fraction('%s.%s' % (whole, part or '0')) * SCALE[suffix.upper()]   # exact, as the plugin's
+    if size.denominator != 1:
+        raise ValueError(text)
+    return int(size)
 
 
 def value_word(text):
