@@ -107,20 +107,26 @@ def headline_rows(client, baseline_id: int, other_id: int) -> list[dict]:
     return [r for r in compared['metrics'] if r['metric'] == primary_metric(r['test'])]
 
 
-def aa_run(host, args) -> dict:
-    """The baseline against itself: 2 x pairs benchmarks of the same box, compared in pairs (A1 with B1, ...).
-    Every BETTER or WORSE among them is a false verdict."""
+AA_RUNS = 5
+
+
+def aa_run(host, args, keep_pair) -> None:
+    """The baseline against itself: pairs of benchmarks of the same box, compared (A1 with B1, ...); every BETTER
+    or WORSE among them is a false verdict. ``keep_pair(part)`` is given the pairs so far after each pair."""
     c = host.client(private_methods=True)
+    rows = []
     try:
-        ids = [c.job('tuning.benchmark.run', {'dataset': DATASET, 'tests': args.aa_tests, 'profile': 'QUICK',
-                                              'runs': 5, 'runtime_seconds': args.runtime, 'ramp_seconds': 2,
-                                              'adaptive': False, 'label': f'lab A/A {i + 1}'}, timeout=4 * 3600)['id']
-               for i in range(2 * args.aa_pairs)]
-        rows = [r for a, b in zip(ids[0::2], ids[1::2]) for r in headline_rows(c, a, b)]
+        for pair in range(1, args.aa_pairs + 1):
+            a, b = (c.job('tuning.benchmark.run', {'dataset': DATASET, 'tests': args.aa_tests, 'profile': 'QUICK',
+                                                   'runs': AA_RUNS, 'runtime_seconds': args.runtime,
+                                                   'ramp_seconds': 2, 'adaptive': False,
+                                                   'label': f'lab A/A {pair}{side}'}, timeout=4 * 3600)['id']
+                    for side in 'AB')
+            rows += headline_rows(c, a, b)
+            print(f'A/A pair {pair}: verdicts {[r["verdict"] for r in rows[-len(args.aa_tests):]]}', flush=True)
+            keep_pair({'pairs': pair, 'runs': AA_RUNS, 'runtime_seconds': args.runtime, 'rows': list(rows)})
     finally:
         c.close()
-    print(f'A/A: {len(rows)} comparisons, verdicts {[r["verdict"] for r in rows]}', flush=True)
-    return {'pairs': args.aa_pairs, 'runs': 5, 'rows': rows}
 
 
 def slog_headroom(host) -> dict:
@@ -206,7 +212,7 @@ def main(argv=None) -> int:
             lab.keep('slog', {'words': slog['words']}, started, plan=False)
         if args.aa_pairs and not (args.resume and lab.has('aa')):
             started = time.monotonic()
-            lab.keep('aa', aa_run(host, args), started)
+            aa_run(host, args, lambda part: lab.keep('aa', part, started, plan=False))
         for preset_id in args.presets:
             if args.resume and lab.has('presets', preset_id):
                 continue

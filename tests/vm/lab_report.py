@@ -47,19 +47,25 @@ def aa_lines(aa: dict) -> list[str]:
     share = f'{100 * len(false) / len(judged):.0f} %' if judged else 'none judged'
     return [
         '## A/A: the baseline against itself', '',
-        f'{2 * aa["pairs"]} benchmarks of the unchanged box ({aa["runs"]} runs each), compared in {aa["pairs"]} '
-        f'pairs: **{len(false)} false verdict{"" if len(false) == 1 else "s"} in {len(judged)} judged comparisons ({share}; at most 5 % '
-        'expected)**. Any "better" or "worse" here is noise taken for an effect.', '',
+        f'{2 * aa["pairs"]} benchmarks of the unchanged box ({aa["runs"]} runs of {aa["runtime_seconds"]} s each '
+        f'test), compared in {plural(aa["pairs"], "pair")}: **{plural(len(false), "false verdict")} in '
+        f'{plural(len(judged), "judged comparison")} ({share}; at most 5 % expected)**. Any "better" or "worse" '
+        'here is noise taken for an effect.', '',
         table(['Test', 'A', 'B', 'Change', '95 % interval', 'p (adjusted)', 'Verdict'],
               [row_cells(r) for r in aa['rows']]), '',
     ]
 
 
+def plural(n: int, noun: str) -> str:
+    return f'{n:,} {noun}{"" if n == 1 else "s"}'
+
+
 def measured_words(measured: dict) -> str:
     """'Measured on 2026-11-27 at commit abc1234 (95 minutes; 3 rounds × 2 runs of 20 s; `python tests/vm/lab.py`).'"""
-    plan = (f'; {measured["rounds"]} rounds × {measured["runs"]} runs of {measured["runtime_seconds"]} s'
-            if measured.get('rounds') else '')
-    return (f'Measured on {measured["date"]} at commit {measured["commit"]} ({measured["minutes"]} minutes{plan}; '
+    plan = (f'; {plural(measured["rounds"], "round")} × {plural(measured["runs"], "run")} of '
+            f'{measured["runtime_seconds"]} s' if measured.get('rounds') else '')
+    return (f'Measured on {measured["date"]} at commit {measured["commit"]} ({plural(measured["minutes"], "minute")}'
+            f'{plan}; '
             f'`{measured["command"]}`).')
 
 

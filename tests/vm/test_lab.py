@@ -38,15 +38,18 @@ def test_the_document_says_what_was_measured_when_and_what_was_not():
             'campaign_id': 1, 'rows': [ROW], 'acknowledged': ['sync = DISABLED'], 'measured': when}
     failed = {'id': 'max-iops', 'name': 'Max IOPS', 'state': 'FAILED', 'message': 'the pool went away',
               'campaign_id': 2, 'rows': [], 'acknowledged': [], 'measured': {**when, 'date': '2026-11-28'}}
-    aa = {'pairs': 2, 'runs': 5, 'rows': [ROW, {**ROW, 'verdict': 'NO_CHANGE'}, {**ROW, 'verdict': 'NO_CHANGE'},
-                                          {**ROW, 'verdict': 'INSUFFICIENT_RUNS'}], 'measured': when}
+    aa = {'pairs': 2, 'runs': 5, 'runtime_seconds': 20, 'rows': [ROW, {**ROW, 'verdict': 'NO_CHANGE'}, {**ROW, 'verdict': 'NO_CHANGE'},
+                                          {**ROW, 'verdict': 'INSUFFICIENT_RUNS'}],
+          'measured': {**when, 'minutes': 1, 'rounds': None}}
     slog = {'words': ['A log device could raise sync writes up to 9.5×.'],
             'measured': {k: v for k, v in when.items() if k not in ('rounds', 'runs', 'runtime_seconds')}}
     data = {'lab': lab, 'parts': {'disks': {'words': 'Read 4 disks: 40.0 MB/s in total.', 'measured': when},
                                   'slog': slog, 'aa': aa, 'presets': {'max-seq-write': done, 'max-iops': failed}}}
     order = [('max-seq-write', 'Max sequential write'), ('max-iops', 'Max IOPS'), ('vm-block', 'VM block storage')]
     text = render(data, order)
-    assert '1 false verdict in 3 judged comparisons (33 %; at most 5 % expected)' in text
+    assert ('4 benchmarks of the unchanged box (5 runs of 20 s each test), compared in 2 pairs: **1 false verdict '
+            'in 3 judged comparisons (33 %; at most 5 % expected)**') in text
+    assert '(1 minute; `python tests/vm/lab.py`)' in text
     assert 'A log device could raise sync writes up to 9.5×.' in text
     assert 'Measured on 2026-11-27 at commit abc1234 (95 minutes; 3 rounds × 2 runs of 20 s;' in text
     assert 'Measured on 2026-11-28 at commit abc1234' in text   # each part says when it was measured
