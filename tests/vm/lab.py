@@ -110,13 +110,23 @@ def headline_rows(client, baseline_id: int, other_id: int) -> list[dict]:
 AA_RUNS = 5
 
 
-def aa_run(host, args, keep_pair) -> None:
+def aa_to_carry_on(earlier: dict | None, args) -> dict | None:
+    """The A/A part an earlier run kept, when it is the same A/A (its tests and run length): carried on by
+    ``--resume``; None when there is none or it differs (then it is measured again)."""
+    if earlier is None or earlier.get('runtime_seconds') != args.runtime \
+            or {r['test'] for r in earlier['rows']} != set(args.aa_tests):
+        return None
+    return earlier
+
+
+def aa_run(host, args, keep_pair, earlier: dict | None = None) -> None:
     """The baseline against itself: pairs of benchmarks of the same box, compared (A1 with B1, ...); every BETTER
-    or WORSE among them is a false verdict. ``keep_pair(part)`` is given the pairs so far after each pair."""
+    or WORSE among them is a false verdict. ``keep_pair(part)`` is given the pairs so far after each pair; an
+    ``earlier`` part (a run stopped midway, with the same tests and run length) is carried on, not started again."""
     c = host.client(private_methods=True)
-    rows = []
+    rows = list(earlier['rows']) if earlier else []
     try:
-        for pair in range(1, args.aa_pairs + 1):
+        for pair in range((earlier['pairs'] if earlier else 0) + 1, args.aa_pairs + 1):
             a, b = (c.job('tuning.benchmark.run', {'dataset': DATASET, 'tests': args.aa_tests, 'profile': 'QUICK',
                                                    'runs': AA_RUNS, 'runtime_seconds': args.runtime,
                                                    'ramp_seconds': 2, 'adaptive': False,
@@ -210,14 +220,16 @@ def main(argv=None) -> int:
             slog = slog_headroom(host)
             print(' '.join(slog['words']), flush=True)
             lab.keep('slog', {'words': slog['words']}, started, plan=False)
-        if args.aa_pairs and not (args.resume and lab.has('aa')):
-            started = time.monotonic()
-            aa_run(host, args, lambda part: lab.keep('aa', part, started, plan=False))
+        # the presets first: a campaign is kept whole or not at all, the A/A pair by pair
         for preset_id in args.presets:
             if args.resume and lab.has('presets', preset_id):
                 continue
             started = time.monotonic()
             lab.keep('presets', measure(host, truth, preset_id, args), started)
+        earlier = aa_to_carry_on(lab.data['parts'].get('aa'), args) if args.resume else None
+        if args.aa_pairs and not (earlier and earlier['pairs'] >= args.aa_pairs):
+            started = time.monotonic()
+            aa_run(host, args, lambda part: lab.keep('aa', part, started, plan=False), earlier)
         print(f'lab: {args.out} is up to date')
         machine.poweroff()
         return 0

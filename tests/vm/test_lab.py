@@ -120,3 +120,14 @@ def test_the_layout_checks_pools_vdevs_and_figures():
     text = table([row])
     assert '| 2 × 3-wide RAIDZ1 | sequential write | 10.0 MB/s | 8.5 MB/s | 0.85 | 93% |' in text
     assert '| 2 × 3-wide RAIDZ1 | random read 4 KiB | 320 IOPS | 455 IOPS | 1.42 | 95% |' in text
+
+
+def test_a_resumed_lab_carries_on_the_same_aa_and_measures_a_different_one_again():
+    from types import SimpleNamespace
+    from lab import aa_to_carry_on
+    args = SimpleNamespace(runtime=20, aa_tests=['SEQ_WRITE', 'SEQ_READ'])
+    kept = {'pairs': 2, 'runtime_seconds': 20, 'rows': [{'test': 'SEQ_WRITE'}, {'test': 'SEQ_READ'}] * 2}
+    assert aa_to_carry_on(kept, args) is kept
+    assert aa_to_carry_on(None, args) is None
+    assert aa_to_carry_on({**kept, 'runtime_seconds': 10}, args) is None
+    assert aa_to_carry_on({**kept, 'rows': [{'test': 'SEQ_WRITE'}]}, args) is None
