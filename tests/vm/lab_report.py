@@ -110,8 +110,9 @@ def render(data: dict, order: list[tuple[str, str]]) -> str:
         '- Configurations interleaved round by round.',
         '',
         'Read the figures as the scale\'s, not a real NAS\'s: they compare a preset with the baseline on the same '
-        'disks. A verdict needs the whole 95 % interval of the change (ratio of medians, bootstrap) beyond ±5 % and '
-        'an adjusted p below 0.05 (Mann–Whitney, Holm within each test).',
+        'disks. "Better" or "worse" needs the whole 95 % interval of the change (ratio of medians, bootstrap) on one '
+        'side of no change and an adjusted p below 0.05 (Mann–Whitney, Holm within each test); "no meaningful '
+        'change" needs the whole interval within ±5 %; anything else is inconclusive.',
         '',
         '## In short',
         '',
