@@ -51,6 +51,8 @@ def arguments(argv):
     p.add_argument('--aa-tests', nargs='+', default=MAIN_TESTS)
     p.add_argument('--no-slog', action='store_true', help='leave the SLOG headroom part out')
     p.add_argument('--resume', action='store_true', help='skip the parts docs/efficacy.json already holds')
+    p.add_argument('--render-only', action='store_true',
+                   help='rewrite the document from docs/efficacy.json, measuring nothing (no VM)')
     p.add_argument('--data', type=Path, default=REPO / 'docs' / 'efficacy.json')
     p.add_argument('--out', type=Path, default=REPO / 'docs' / 'efficacy.md')
     return p.parse_args(argv)
@@ -174,6 +176,10 @@ class Lab:
         parts = self.data['parts']
         return preset_id in parts['presets'] if key == 'presets' else key in parts
 
+    def write_document(self) -> None:
+        order = [(p['id'], p['name']) for p in builtin_presets()]
+        self.args.out.write_text(render(self.data, order))
+
     def keep(self, key: str, part: dict, started: float, plan: bool = True) -> None:
         measured = {'date': datetime.date.today().isoformat(), 'commit': self.commit, 'command': self.command,
                     'minutes': round((time.monotonic() - started) / 60)}
@@ -186,14 +192,17 @@ class Lab:
             self.data['parts'][key] = part
         self.data['lab'] = lab_shape()
         self.args.data.write_text(json.dumps(self.data, indent=1, sort_keys=True) + '\n')
-        order = [(p['id'], p['name']) for p in builtin_presets()]
-        self.args.out.write_text(render(self.data, order))
+        self.write_document()
         print(f'lab: kept {key}{" " + part["id"] if key == "presets" else ""} in {self.args.data}', flush=True)
 
 
 def main(argv=None) -> int:
     args = arguments(argv)
     lab = Lab(args, argv)
+    if args.render_only:
+        lab.write_document()
+        print(f'lab: {args.out} rewritten from {args.data}')
+        return 0
     if subprocess.run(['bash', str(HERE / 'build-image.sh')]).returncode != 0:
         print('lab: the VM image could not be built', file=sys.stderr)
         return 1
