@@ -9,8 +9,8 @@ SATA SSD stand-ins for cache and log), builds the same NAS (guest_layout.py), ru
 disks raw (the ladder's disk rung), then runs one campaign per preset against the baseline, on the tests the preset
 says it helps (all three main ones for a preset that names none), rebooting where a preset needs it, with the
 dangerous settings of a preset acknowledged (the VM holds no data) and said in the document. Before the presets: the
-SLOG headroom of the pool (`tuning.advice.slog`) and an A/A run (the baseline against itself, whose BETTER or WORSE
-verdicts are false ones). Each part is kept in docs/efficacy.json (and the document rewritten) as soon as it is
+SLOG headroom of the pool (`tuning.advice.slog`); after them an A/A run (the baseline against itself, whose BETTER or
+WORSE verdicts are false ones). Each part is kept in docs/efficacy.json (and the document rewritten) as soon as it is
 measured, with its date, commit and command, so the lab can be run in pieces. Not part of `make test`.
 """
 from __future__ import annotations
