@@ -30,6 +30,17 @@ def row_cells(row: dict) -> list[str]:
             VERDICT_WORDS.get(row['verdict'], row['verdict'].lower())]
 
 
+def runs_line(row: dict) -> str:
+    """Each run's figure in the order measured, baseline and preset, so that a pattern behind a verdict shows
+    (a first run of each round slower, a ceiling)."""
+    values = [((row.get(side) or {}).get('values')) for side in ('baseline', 'other')]
+    if not all(values):
+        return ''
+    test = TESTS[row['test']].label if row['test'] in TESTS else row['test']
+    words = [', '.join(figure(row['metric'], v) for v in side) for side in values]
+    return f'- {test}, each run in the order measured: baseline {words[0]}; preset {words[1]}.'
+
+
 def table(header: list[str], rows: list[list[str]]) -> str:
     lines = ['| ' + ' | '.join(header) + ' |', '|' + '---|' * len(header)]
     lines += ['| ' + ' | '.join(cell.replace('|', '\\|') for cell in r) + ' |' for r in rows]
@@ -142,6 +153,7 @@ def render(data: dict, order: list[tuple[str, str]]) -> str:
         else:
             out += [table(['Test', 'Baseline', 'Preset', 'Change', '95 % interval', 'p (adjusted)', 'Verdict'],
                           [row_cells(r) for r in preset['rows']]), '']
+            out += [runs_line(r) for r in preset['rows'] if runs_line(r)] + ['']
         out += [(f'Campaign {preset["campaign_id"]}: {preset["message"]} ' if preset.get('message')
                  else f'Campaign {preset["campaign_id"]}. ') + measured_words(preset['measured']), '']
     return '\n'.join(out).rstrip() + '\n'

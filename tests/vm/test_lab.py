@@ -15,7 +15,8 @@ def test_the_lab_hdd_streams_at_its_scaled_bandwidth_and_seeks_at_a_real_disks_r
     assert 'MB/s' in LAB_HDD.described() and 'bandwidth at 1/16' in LAB_HDD.described()
 
 
-ROW = {'test': 'SEQ_WRITE', 'metric': 'write_bw_bytes', 'baseline': {'median': 20.0e6}, 'other': {'median': 25.0e6},
+ROW = {'test': 'SEQ_WRITE', 'metric': 'write_bw_bytes', 'baseline': {'median': 20.0e6, 'values': [19.0e6, 21.0e6]},
+       'other': {'median': 25.0e6, 'values': [25.0e6, 25.04e6]},
        'ratio': 1.25, 'ratio_ci_low': 1.1, 'ratio_ci_high': 1.4, 'p_adjusted': 0.004, 'verdict': 'BETTER'}
 
 
@@ -56,6 +57,8 @@ def test_the_document_says_what_was_measured_when_and_what_was_not():
     assert 'Measured on 2026-11-27 at commit abc1234 (95 minutes; `python tests/vm/lab.py`).' in text   # no plan
     assert '## Max sequential write (`max-seq-write`)' in text
     assert '| sequential write | 20.0 MB/s | 25.0 MB/s | +25.0 % |' in text
+    assert ('- sequential write, each run in the order measured: baseline 19.0 MB/s, 21.0 MB/s; preset 25.0 MB/s, '
+            '25.0 MB/s.') in text
     assert 'acknowledged (they can lose data on power loss): sync = DISABLED' in text
     assert 'Not measured: the campaign ended failed (the pool went away).' in text
     assert 'Read 4 disks: 40.0 MB/s in total.' in text and 'Bandwidths are divided by 16' in text
