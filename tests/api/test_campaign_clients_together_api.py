@@ -41,28 +41,29 @@ def ready(host, token, step_id, hostname=None):
     return answer
 
 
-def counted(host, token, step_id, hostname):
-    """Report ready until the box's barrier counts it: before the box opens the step's start it answers WAIT
-    without counting anyone (an agent keeps asking, so does this)."""
+def ask_until(host, token, step_id, done, hostname=None):
+    """Report ready as an agent does, every POLL_SECONDS, until ``done(answer)``."""
     end = time.monotonic() + HANG_SECONDS
     while time.monotonic() < end:
         answer = ready(host, token, step_id, hostname)
-        if answer['ready'] is not None:
+        if done(answer):
             return answer
         time.sleep(POLL_SECONDS)
-    raise AssertionError(f'the box never opened the start of step {step_id} within {HANG_SECONDS} s')
+    raise AssertionError(f'step {step_id}: the box did not answer as awaited within {HANG_SECONDS} s')
+
+
+def counted(host, token, step_id, hostname):
+    """Report ready until the box's barrier counts it: before the box opens the step's start it answers WAIT
+    without counting anyone (an agent keeps asking, so does this)."""
+    return ask_until(host, token, step_id, lambda answer: answer['ready'] is not None, hostname)
 
 
 def ready_until(host, token, step_id, state):
     """Ask as an agent does until the box answers ``state`` (GO or STOP)."""
-    end = time.monotonic() + HANG_SECONDS
-    while time.monotonic() < end:
-        answer = ready(host, token, step_id)
-        if answer['state'] == state:
-            return answer
-        assert answer['state'] == 'WAIT', answer
-        time.sleep(POLL_SECONDS)
-    raise AssertionError(f'no {state} within {HANG_SECONDS} s')
+    def done(answer):
+        assert answer['state'] in (state, 'WAIT'), answer
+        return answer['state'] == state
+    return ask_until(host, token, step_id, done)
 
 
 def test_three_real_agents_measure_each_step_together_and_the_step_is_their_sum(fresh_host):

@@ -8,7 +8,7 @@ builds the lab's NAS (tank: RAIDZ2 of four, the ARC capped at 512 MiB), lays out
 project's SEQ_READ working set for this ARC), then reads it as SEQ_READ does (4 psync readers of 1 MiB, 20 s after
 2 s of ramp, never reaching the end of a file) with ZFS's read-ahead distance (`zfetch_max_distance`) at its default
 64 MiB and at 16 and 4 MiB, the pool exported and imported before each so that the ARC holds none of it. Prints each
-run's MB/s and the ARC's prefetch and demand counters. Not part of `make test`; about 15 minutes.
+run's MB/s and the ARC's prefetch and demand counters (lab_layout.arc_data). Not part of `make test`; about 15 minutes.
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ sys.path.insert(0, str(HERE))
 
 from disk_shapes import lab_shapes  # noqa: E402
 from guest_layout import DATA_DISKS, DISK_SIZE, SSD_SERIALS, build_nas  # noqa: E402
+from lab_layout import arc_data  # noqa: E402
 from vm import VM, image_dir  # noqa: E402
 
 MIB = 2**20
@@ -31,23 +32,17 @@ FILES = '/tank/share/readers'
 RUNS = [(4, 64 * MIB), (4, 16 * MIB), (4, 4 * MIB), (4, 64 * MIB), (4, 4 * MIB)]
 
 
-def arcstats(vm) -> dict[str, int]:
-    rows = (line.split() for line in vm.run('cat /proc/spl/kstat/zfs/arcstats').splitlines()[2:])
-    return {r[0]: int(r[2]) for r in rows if len(r) == 3}
-
-
 def read_once(vm, readers: int, distance: int, seconds: int = 20) -> str:
     vm.run('zpool export tank && zpool import tank')   # nothing of the files left in the ARC
     vm.run(f'echo {distance} > {PARAMETERS}zfetch_max_distance')
-    before = arcstats(vm)
+    before = arc_data(vm)
     out = vm.run(f'fio --name=r --directory={FILES} --rw=read --bs=1M --numjobs={readers} --size=256M '
                  f'--ioengine=psync --time_based=1 --runtime={seconds} --ramp_time=2 --group_reporting '
                  '--output-format=json', timeout=600)
-    after = arcstats(vm)
+    after = arc_data(vm)
     bw = json.loads(out[out.index('{'):])['jobs'][0]['read']['bw_bytes']
     counts = ', '.join(f'{k} {after[k] - before[k]:,}' for k in COUNTERS)
-    return (f'{readers} readers, read-ahead distance {distance // MIB} MiB: {bw / 1e6:.1f} MB/s '
-            f'({counts}; ARC {after["size"] // MIB} MiB of {after["c"] // MIB})')
+    return f'{readers} readers, read-ahead distance {distance // MIB} MiB: {bw / 1e6:.1f} MB/s ({counts})'
 
 
 def main() -> int:

@@ -6,6 +6,10 @@ from tuning.core.bench.catalog import TESTS
 from tuning.core.bench.comparison import VERDICT_WORDS
 
 
+def test_label(test_id: str) -> str:
+    return TESTS[test_id].label if test_id in TESTS else test_id
+
+
 def figure(metric: str, value: float | None) -> str:
     if value is None:
         return '—'
@@ -24,8 +28,7 @@ def row_cells(row: dict) -> list[str]:
     interval = ('—' if row.get('ratio_ci_low') is None
                 else f'{percent(row["ratio_ci_low"])} … {percent(row["ratio_ci_high"])}')
     p = '—' if row.get('p_adjusted') is None else f'{row["p_adjusted"]:.3g}'
-    test = TESTS[row['test']].label if row['test'] in TESTS else row['test']
-    return [test, figure(metric, (row.get('baseline') or {}).get('median')),
+    return [test_label(row['test']), figure(metric, (row.get('baseline') or {}).get('median')),
             figure(metric, (row.get('other') or {}).get('median')), percent(row.get('ratio')), interval, p,
             VERDICT_WORDS.get(row['verdict'], row['verdict'].lower())]
 
@@ -36,7 +39,7 @@ def runs_line(row: dict) -> str:
     values = [((row.get(side) or {}).get('values')) for side in ('baseline', 'other')]
     if not all(values):
         return ''
-    test = TESTS[row['test']].label if row['test'] in TESTS else row['test']
+    test = test_label(row['test'])
     words = [', '.join(figure(row['metric'], v) for v in side) for side in values]
     return f'- {test}, each run in the order measured: baseline {words[0]}; preset {words[1]}.'
 
@@ -90,8 +93,7 @@ def verdict_summary(presets: dict, order: list[tuple[str, str]]) -> list[str]:
         elif part['state'] != 'DONE' or not part['rows']:
             rows.append([name, f'not measured: the campaign ended {part["state"].lower()}', ''])
         else:
-            rows.append([name, ', '.join(TESTS[r['test']].label if r['test'] in TESTS else r['test']
-                                         for r in part['rows']),
+            rows.append([name, ', '.join(test_label(r['test']) for r in part['rows']),
                          ', '.join(f'{percent(r.get("ratio"))} ({VERDICT_WORDS.get(r["verdict"], r["verdict"])})'
                                    for r in part['rows'])])
     return [table(['Preset', 'Its own tests', 'Change (verdict)'], rows), '']
@@ -153,7 +155,7 @@ def render(data: dict, order: list[tuple[str, str]]) -> str:
         else:
             out += [table(['Test', 'Baseline', 'Preset', 'Change', '95 % interval', 'p (adjusted)', 'Verdict'],
                           [row_cells(r) for r in preset['rows']]), '']
-            out += [runs_line(r) for r in preset['rows'] if runs_line(r)] + ['']
+            out += [line for line in map(runs_line, preset['rows']) if line] + ['']
         out += [(f'Campaign {preset["campaign_id"]}: {preset["message"]} ' if preset.get('message')
                  else f'Campaign {preset["campaign_id"]}. ') + measured_words(preset['measured']), '']
     return '\n'.join(out).rstrip() + '\n'
