@@ -221,6 +221,8 @@ def test_job_file_for_libaio_sequential_and_sync_and_mixed():
     assert seq['global']['ioengine'] == 'libaio' and seq['seq_read']['iodepth'] == '4'
     assert seq['seq_read']['bs'] == '1m' and 'end_fsync' not in seq['seq_read']
     assert 'norandommap' not in seq['seq_read'] and 'overwrite' not in seq['seq_read']
+    # No POSIX_FADV_SEQUENTIAL: OpenZFS would prefetch 128 MiB per file into the ARC that Direct I/O never reads.
+    assert seq['global']['fadvise_hint'] == '0'
     sync = jobs['SYNC_WRITE_4K']
     assert sync['global']['ioengine'] == 'psync' and sync['sync_write_4k']['sync'] == 'dsync'
     assert sync['sync_write_4k']['numjobs'] == '1'
