@@ -53,6 +53,9 @@ def arguments(argv):
     p.add_argument('--resume', action='store_true', help='skip the parts docs/efficacy.json already holds')
     p.add_argument('--render-only', action='store_true',
                    help='rewrite the document from docs/efficacy.json, measuring nothing (no VM)')
+    p.add_argument('--remark', nargs=2, metavar=('PART', 'WORDS'),
+                   help="keep a person's words with a measured part (disks, slog, aa or a preset's id; '' removes "
+                        'them) and rewrite the document, measuring nothing; measuring the part again drops them')
     p.add_argument('--data', type=Path, default=REPO / 'docs' / 'efficacy.json')
     p.add_argument('--out', type=Path, default=REPO / 'docs' / 'efficacy.md')
     return p.parse_args(argv)
@@ -172,6 +175,21 @@ class Lab:
         self.commit = subprocess.run(['git', '-C', str(REPO), 'rev-parse', '--short', 'HEAD'],
                                      capture_output=True, text=True).stdout.strip() or 'unknown'
 
+    def remark(self, name: str, words: str) -> None:
+        parts = self.data['parts']
+        part = parts['presets'].get(name) if name in BUILTIN_IDS else parts.get(name) if name != 'presets' else None
+        if part is None:
+            raise SystemExit(f'lab: no measured part {name!r} in {self.args.data} to remark on')
+        if words:
+            part['remark'] = words
+        else:
+            part.pop('remark', None)
+        self.save()
+
+    def save(self) -> None:
+        self.args.data.write_text(json.dumps(self.data, indent=1, sort_keys=True) + '\n')
+        self.write_document()
+
     def has(self, key: str, preset_id: str | None = None) -> bool:
         parts = self.data['parts']
         return preset_id in parts['presets'] if key == 'presets' else key in parts
@@ -191,8 +209,7 @@ class Lab:
         else:
             self.data['parts'][key] = part
         self.data['lab'] = lab_shape()
-        self.args.data.write_text(json.dumps(self.data, indent=1, sort_keys=True) + '\n')
-        self.write_document()
+        self.save()
         print(f'lab: kept {key}{" " + part["id"] if key == "presets" else ""} in {self.args.data}', flush=True)
 
 
@@ -202,6 +219,10 @@ def main(argv=None) -> int:
     if args.render_only:
         lab.write_document()
         print(f'lab: {args.out} rewritten from {args.data}')
+        return 0
+    if args.remark:
+        lab.remark(*args.remark)
+        print(f'lab: remark kept with {args.remark[0]}; {args.out} rewritten')
         return 0
     if subprocess.run(['bash', str(HERE / 'build-image.sh')]).returncode != 0:
         print('lab: the VM image could not be built', file=sys.stderr)

@@ -74,6 +74,11 @@ def plural(n: int, noun: str) -> str:
     return f'{n:,} {noun}{"" if n == 1 else "s"}'
 
 
+def remark_lines(part: dict) -> list[str]:
+    """A person's words kept with a measured part (``lab.py --remark``), e.g. what changed since it was measured."""
+    return [f'Note: {part["remark"]}', ''] if part.get('remark') else []
+
+
 def measured_words(measured: dict) -> str:
     """'Measured on 2026-11-27 at commit abc1234 (95 minutes; 3 rounds × 2 runs of 20 s; `python tests/vm/lab.py`).'"""
     plan = (f'; {plural(measured["rounds"], "round")} × {plural(measured["runs"], "run")} of '
@@ -105,7 +110,7 @@ def render(data: dict, order: list[tuple[str, str]]) -> str:
     ``data['parts']``: ``disks`` (the `tuning.ladder.read_disks` entry), ``slog`` (the `tuning.advice.slog`
     answer), ``aa`` {pairs, runs, rows}, ``presets`` {id: {id, name, state, message, acknowledged (setting
     words), rows (compare rows of its tests' headline metrics), campaign_id}}, each with ``measured`` {date,
-    commit, command, minutes, rounds, runs, runtime_seconds}. ``order``: the built-in presets' (id, name)."""
+    commit, command, minutes, rounds, runs, runtime_seconds} and maybe a ``remark``. ``order``: the built-in presets' (id, name)."""
     lab, parts = data['lab'], data['parts']
     presets = parts.get('presets', {})
     out = [
@@ -132,13 +137,13 @@ def render(data: dict, order: list[tuple[str, str]]) -> str:
         *verdict_summary(presets, order),
     ]
     if 'disks' in parts:
-        out += ['## The disks, read raw', '', parts['disks']['words'], '', measured_words(parts['disks']['measured']),
-                '']
+        out += ['## The disks, read raw', '', parts['disks']['words'], '', *remark_lines(parts['disks']),
+                measured_words(parts['disks']['measured']), '']
     if 'slog' in parts:
-        out += ['## A log device (SLOG)', '', ' '.join(parts['slog']['words']), '',
+        out += ['## A log device (SLOG)', '', ' '.join(parts['slog']['words']), '', *remark_lines(parts['slog']),
                 measured_words(parts['slog']['measured']), '']
     if 'aa' in parts:
-        out += aa_lines(parts['aa']) + [measured_words(parts['aa']['measured']), '']
+        out += aa_lines(parts['aa']) + remark_lines(parts['aa']) + [measured_words(parts['aa']['measured']), '']
     else:
         out += ['## A/A: the baseline against itself', '', 'Not measured yet.', '']
     for preset_id, name in order:
@@ -156,6 +161,7 @@ def render(data: dict, order: list[tuple[str, str]]) -> str:
             out += [table(['Test', 'Baseline', 'Preset', 'Change', '95 % interval', 'p (adjusted)', 'Verdict'],
                           [row_cells(r) for r in preset['rows']]), '']
             out += [line for line in map(runs_line, preset['rows']) if line] + ['']
+        out += remark_lines(preset)
         out += [(f'Campaign {preset["campaign_id"]}: {preset["message"]} ' if preset.get('message')
                  else f'Campaign {preset["campaign_id"]}. ') + measured_words(preset['measured']), '']
     return '\n'.join(out).rstrip() + '\n'

@@ -1,4 +1,6 @@
 """Pure parts of the lab (no VM needed): the disk shapes' scale and the efficacy document's rows."""
+import pytest
+
 from disk_shapes import HDD_7200, LAB_HDD, LAB_SSD, SCALE, lab_shapes
 from lab_report import render, row_cells
 
@@ -41,7 +43,7 @@ def test_the_document_says_what_was_measured_when_and_what_was_not():
               'campaign_id': 2, 'rows': [], 'acknowledged': [], 'measured': {**when, 'date': '2026-11-28'}}
     aa = {'pairs': 2, 'runs': 5, 'runtime_seconds': 20, 'rows': [ROW, {**ROW, 'verdict': 'NO_CHANGE'}, {**ROW, 'verdict': 'NO_CHANGE'},
                                           {**ROW, 'verdict': 'INSUFFICIENT_RUNS'}],
-          'measured': {**when, 'minutes': 1, 'rounds': None}}
+          'measured': {**when, 'minutes': 1, 'rounds': None}, 'remark': 'measured before the fadvise change.'}
     slog = {'words': ['A log device could raise sync writes up to 9.5×.'],
             'measured': {k: v for k, v in when.items() if k not in ('rounds', 'runs', 'runtime_seconds')}}
     data = {'lab': lab, 'parts': {'disks': {'words': 'Read 4 disks: 40.0 MB/s in total.', 'measured': when},
@@ -51,6 +53,7 @@ def test_the_document_says_what_was_measured_when_and_what_was_not():
     assert ('4 benchmarks of the unchanged box (5 runs of 20 s each test), compared in 2 pairs: **1 false verdict '
             'in 3 judged comparisons (33 %; at most 5 % expected)**') in text
     assert '(1 minute; `python tests/vm/lab.py`)' in text
+    assert 'Note: measured before the fadvise change.\n\nMeasured on 2026-11-27 at commit abc1234 (1 minute;' in text
     assert 'A log device could raise sync writes up to 9.5×.' in text
     assert 'Measured on 2026-11-27 at commit abc1234 (95 minutes; 3 rounds × 2 runs of 20 s;' in text
     assert 'Measured on 2026-11-28 at commit abc1234' in text   # each part says when it was measured
@@ -66,6 +69,23 @@ def test_the_document_says_what_was_measured_when_and_what_was_not():
     assert '| Max sequential write | sequential write | +25.0 % (better) |' in text
     assert '| VM block storage | not measured yet |  |' in text and '## VM block storage' not in text
     assert text.index('## In short') < text.index('## A/A')
+
+
+def test_a_remark_is_kept_with_its_part_and_removed_on_request(tmp_path):
+    import json
+    from lab import main
+    data, out = tmp_path / 'efficacy.json', tmp_path / 'efficacy.md'
+    data.write_text(json.dumps({'lab': {'scale': 16, 'hdd': 'h', 'ssd': 's', 'pool': 'p', 'arc': '1 MiB'},
+                                'parts': {'presets': {}, 'disks': {'words': 'Read 4 disks.', 'measured': {
+                                    'date': '2026-11-27', 'commit': 'abc', 'command': 'c', 'minutes': 1}}}}))
+    files = ['--data', str(data), '--out', str(out)]
+    assert main(['--remark', 'disks', 'read while the CI ran.', *files]) == 0
+    assert json.loads(data.read_text())['parts']['disks']['remark'] == 'read while the CI ran.'
+    assert 'Read 4 disks.\n\nNote: read while the CI ran.\n' in out.read_text()
+    assert main(['--remark', 'disks', '', *files]) == 0
+    assert 'Note:' not in out.read_text() and 'remark' not in json.loads(data.read_text())['parts']['disks']
+    with pytest.raises(SystemExit, match="no measured part 'max-iops'"):
+        main(['--remark', 'max-iops', 'x', *files])
 
 
 def test_a_lab_run_in_pieces_keeps_what_earlier_runs_measured(tmp_path):
