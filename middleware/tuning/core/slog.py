@@ -23,6 +23,7 @@ LOG_BYTES = ('zil_itx_metaslab_normal_bytes', 'zil_itx_metaslab_slog_bytes')
 SLOG_RECORDS = 'zil_itx_metaslab_slog_count'
 NO_SYNC_LOAD = 1.0      # commits a second below which the box's own workload is said not to write synchronously
 WORTH_IT = 1.5          # headroom below which a log device is said not to be worth buying
+RECORD_REWRITE_FROM = 32 * 1024   # recordsize from which a 4 KiB write's whole-record rewrite is worth saying
 # What a run spends besides measuring, about (the panel's SLOG_FIGURES in slog-advice.ts are these, tested to match):
 DATASET_SET_UP_SECONDS = 20   # the dataset checked, its scratch dataset made, its sync set twice, and removed
 RUN_SET_UP_SECONDS = 3        # each measurement: fio started, the first of each kind laying out its file
@@ -87,10 +88,26 @@ def _ms(ns: float | None) -> str:
     return '—' if ns is None else f'{significant(ns / 1e6)} ms'
 
 
+def record_rewrite_words(recordsize_bytes: int | None, writes_per_second: float | None) -> str | None:
+    """Why the "no intent log" figure may be the records' ceiling, not the log's: each 4 KiB write dirties a whole
+    record, which the next transaction group writes out in full (the lab's RAIDZ2 of HDDs: 138 writes a second of
+    128 KiB records, about what the pool writes sequentially). Said from 32 KiB records (8 × the write) up."""
+    if not recordsize_bytes or recordsize_bytes < RECORD_REWRITE_FROM or not writes_per_second:
+        return None
+    record = format_bytes(recordsize_bytes)
+    return (f'Each of these 4 KiB writes rewrites a whole {record} record of the dataset, with or without a log '
+            f'device: at {writes_per_second:,.0f} a second that is up to '
+            f'{format_bytes(int(writes_per_second * recordsize_bytes))}/s for the disks to write. If the pool '
+            'cannot write much more than that, its records, not its log, hold these writes back: a smaller '
+            'recordsize on the dataset that takes them (16 KiB for databases and VM disks; the volblocksize of a '
+            'zvol) raises that ceiling, which a log device cannot.')
+
+
 def slog_headroom(with_log: dict, without_log: dict, load: dict | None, log_devices: list[str],
-                  watched: bool = True) -> dict:
+                  watched: bool = True, recordsize_bytes: int | None = None) -> dict:
     """The answer from the two measurements' summaries (``{metric: summary}`` of SYNC_WRITE_4K), the box's own sync
-    load (``watched``: a window was asked for) and the pool's log devices (their names; empty: none)."""
+    load (``watched``: a window was asked for), the pool's log devices (their names; empty: none) and the
+    recordsize the measured writes landed in."""
     standard, disabled = _side(with_log), _side(without_log)
     headroom = (disabled['iops'] / standard['iops']
                 if standard['iops'] and disabled['iops'] else None)
@@ -104,6 +121,8 @@ def slog_headroom(with_log: dict, without_log: dict, load: dict | None, log_devi
         lines.append(f'A log device could raise sync writes up to {headroom:.1f}× here; a real one adds its own '
                      'write latency back, so it reaches part of that (a fast NVMe SSD with power-loss protection '
                      'comes closest).')
+    if rewrite := record_rewrite_words(recordsize_bytes, disabled['iops']):
+        lines.append(rewrite)
     if load is None:
         lines.append("The box's own sync load was not watched (a window of 0 s), so whether its workload writes "
                      'synchronously is not known.' if not watched else

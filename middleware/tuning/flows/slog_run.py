@@ -209,7 +209,8 @@ async def headroom(middleware, set_progress, job_id, options: dict) -> dict:
             summaries[sync] = await measure(middleware, method, directory, job_id, progress)
         set_progress(98, 'Removing the scratch dataset')
     answer = slog_headroom(summaries['STANDARD'], summaries['DISABLED'], load, (pool or {}).get('log') or [],
-                           watched=options['window_seconds'] > 0)
+                           watched=options['window_seconds'] > 0,
+                           recordsize_bytes=target['env'].get('recordsize_bytes'))
     set_progress(100, f'Sync writes: {answer["with_log"]["iops"] or 0:,.0f}/s now, '
                       f'{answer["without_log"]["iops"] or 0:,.0f}/s without the log'
                       + (f'; the box wrote {format_bytes(int(load["bytes_per_second"]))}/s to its log' if load else ''))

@@ -101,6 +101,19 @@ def test_a_window_of_no_seconds_watches_nothing_and_says_so():
     assert answer['verdict'] == 'UNKNOWN_LOAD' and 'was not watched (a window of 0 s)' in answer['words'][-1]
 
 
+def test_large_records_are_named_as_the_ceiling_small_ones_are_not():
+    # the lab's figures: 80 and 138 sync writes a second into 128 KiB records on a RAIDZ2 of HDD-shaped disks
+    answer = slog_headroom(summary(80, 6.13, 10.4), summary(138, 3.0, 5.0), None, [], recordsize_bytes=128 * 1024)
+    (rewrite,) = [w for w in answer['words'] if 'rewrites a whole' in w]
+    assert rewrite.startswith('Each of these 4 KiB writes rewrites a whole 128 KiB record of the dataset, with or '
+                              'without a log device: at 138 a second that is up to 17.2 MiB/s for the disks to write.')
+    assert 'a smaller recordsize on the dataset that takes them' in rewrite
+    assert answer['words'].index(rewrite) == 2   # after the headroom it qualifies
+    for small in (16 * 1024, None):
+        words = slog_headroom(summary(80, 6.13, 10.4), summary(138, 3.0, 5.0), None, [], recordsize_bytes=small)
+        assert not any('rewrites a whole' in w for w in words['words'])
+
+
 @pytest.mark.parametrize('is_zfs, sandbox, refused', [
     (False, False, "tank/vm is not on ZFS: a log device is a ZFS pool's, and there is no intent log to measure here."),
     # a sandbox directory that lies on a ZFS filesystem still belongs to no pool of the box: refused too
