@@ -11,6 +11,7 @@ from .plan import build_plan
 from .registry import KNOBS, get_knob
 from .snapshot import keys_to_read, make_key
 from .units import format_bytes
+from ..report.metric_info import title_of_test
 
 
 def seeds_nas_profile() -> dict:
@@ -60,7 +61,8 @@ def preset_tables(profile: dict | None = None, target: dict | None = None) -> st
     for preset in builtin_presets():
         plan = build_plan(preset, ctx)
         out.append(f'### `{preset["id"]}`: {preset["name"]}\n')
-        out.append(f'{preset["description"]} Optimizes: {", ".join(preset["optimizes"]) or "nothing (baseline)"}.\n')
+        aimed_at = ', '.join(title_of_test(t) for t in preset['optimizes']) or 'nothing (the baseline)'
+        out.append(f'{preset["description"]} Aimed at: {aimed_at}.\n')
         if preset['id'] == 'balanced':
             out.append(f'Returns all {len(KNOBS) - 2} tunable settings to the values recorded before tuning '
                        f'(dataset properties are inherited); never removes cache or log devices.\n')

@@ -14,9 +14,11 @@ PRESET = {
     # Measured on the HDD lab (docs/efficacy.md): the baseline already reads at the disks' rate and the preset
     # keeps about that (no meaningful change). The lab's throttle charges no seeks, which is where larger records
     # help HDDs; so the description says what it does and where it helps, never "maximizes".
-    'description': 'Large sequential reads (media, restores): 1 MiB records keep disk reads large where HDDs seek '
-                   'between fragments or between several readers; prefetch stays on and reads further ahead on '
-                   'flash pools. A pool that already reads at its disks\' rate keeps about that rate.',
+    'description': 'Large files read start to finish (media, restores): a 1 MiB record size reads them in fewer, '
+                   'larger pieces, which helps HDD pools where fragmented files or several readers make the disks '
+                   'seek. Read-ahead (prefetch) stays on, and reads further ahead on SSD pools; on an HDD pool an '
+                   'unused SSD can become a read cache (L2ARC). A pool that already reads as fast as its disks '
+                   'allow stays at about that speed.',
     'optimizes': [SEQ_READ],
     'costs': [cost.text for cost in COSTS],
 }

@@ -14,9 +14,10 @@ PRESET = {
     'name': 'SMB file sharing',
     # Measured on the HDD lab (docs/efficacy.md): the pool's own sequential reads and writes stay as they were (no
     # meaningful change); multichannel needs several links, which the lab does not have.
-    'description': 'SMB file shares: no access-time write for every file read, and SMB multichannel so that one '
-                   'client can use several network links. The pool\'s own read and write rates stay as they are; '
-                   'what it can raise is a client\'s transfers over more than one link.',
+    'description': 'SMB file shares: atime off (reading a file no longer writes its access time) and, on a box '
+                   'with several network links or 10 GbE, SMB multichannel so that one client can use several '
+                   'connections at once. The pool\'s own read and write speeds stay as they are; what it can raise '
+                   'is a client\'s transfers over more than one link.',
     'optimizes': [SEQ_READ, SEQ_WRITE],
     'costs': [cost.text for cost in COSTS],
 }
