@@ -142,7 +142,7 @@ describe('PresetFormComponent', () => {
     expect(q('text-preset-form-error')!.textContent).toContain('odd');
   });
 
-  it('starts from a built-in with its name and base filled in', async () => {
+  it('starts from a built-in with its name and base filled in, its description shown as the base\'s, not copied', async () => {
     const { providers } = setup();
     const { fixture, q, settle, selected } = await render(PresetFormComponent, providers);
     fixture.componentRef.setInput('preset', BUILTIN);
@@ -150,6 +150,8 @@ describe('PresetFormComponent', () => {
     await settle();
     expect(q<HTMLInputElement>('input-preset-name')!.value).toBe('Max IOPS (mine)');
     expect(selected('select-preset-base')).toBe('max-iops');
+    expect(q<HTMLTextAreaElement>('textarea-preset-description')!.value).toBe('');
+    expect(q('text-preset-base-description')!.textContent).toContain('Small random I/O');
   });
 
   it('lists choices in words, each risky one marked with its reason, and says the risk of the chosen one', async () => {

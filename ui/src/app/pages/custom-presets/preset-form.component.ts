@@ -219,7 +219,9 @@ export class PresetFormComponent {
     }
     this.form.reset({
       name: p ? (own ? p.name : `${p.name} (mine)`) : '',
-      description: p?.description ?? '',
+      // A built-in's description speaks for its own settings (some of it measured): shown below as the base's,
+      // never copied into a preset whose settings the admin then changes.
+      description: own ? p.description : '',
       base: (own ? p.base : p?.id) ?? '',
     });
     this.friendlyValues();
