@@ -177,7 +177,10 @@ class Lab:
 
     def remark(self, name: str, words: str) -> None:
         parts = self.data['parts']
-        part = parts['presets'].get(name) if name in BUILTIN_IDS else parts.get(name) if name != 'presets' else None
+        if name in BUILTIN_IDS:
+            part = parts['presets'].get(name)
+        else:
+            part = parts.get(name) if name in ('disks', 'slog', 'aa') else None
         if part is None:
             raise SystemExit(f'lab: no measured part {name!r} in {self.args.data} to remark on')
         if words:
