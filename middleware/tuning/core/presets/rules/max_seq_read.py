@@ -16,8 +16,8 @@ PRESET = {
     # help HDDs; so the description says what it does and where it helps, never "maximizes".
     'description': 'Large files read start to finish (media, restores): a 1 MiB record size reads them in fewer, '
                    'larger pieces, which helps HDD pools where fragmented files or several readers make the disks '
-                   'seek. Read-ahead (prefetch) stays on, and reads further ahead on SSD pools; on an HDD pool an '
-                   'unused SSD can become a read cache (L2ARC). A pool that already reads as fast as its disks '
+                   'seek. Read-ahead (prefetch) stays on, and reads further ahead on SSD pools. On an HDD pool the '
+                   'plan offers an unused SSD as a read cache (L2ARC), added only if you pick it. A pool that already reads as fast as its disks '
                    'allow stays at about that speed.',
     'optimizes': [SEQ_READ],
     'costs': [cost.text for cost in COSTS],

@@ -15,11 +15,11 @@ PRESET = {
     'name': 'Media streaming',
     # Measured on the HDD lab (docs/efficacy.md): the baseline already streams at the disks' rate and the preset
     # keeps about that (no meaningful change). The lab's throttle charges no seeks, and has one network link.
-    'description': 'Many clients streaming large media files: a 1 MiB record size reads them in fewer, larger '
-                   'pieces, which helps HDD pools that seek between several streams; read-ahead (prefetch) stays '
-                   'on; on a box with several network links or 10 GbE, SMB multichannel lets one client use several '
-                   'connections at once. A pool that already reads as fast as its disks allow stays at about that '
-                   'speed.',
+    'description': 'Many clients streaming large media files. A 1 MiB record size reads them in fewer, larger '
+                   'pieces, which helps HDD pools that seek between several streams. Read-ahead (prefetch) stays '
+                   'on and atime is off (reading a file no longer writes its access time). On a box with several '
+                   'network links or 10 GbE, SMB multichannel lets one client use several connections at once. A '
+                   'pool that already reads as fast as its disks allow stays at about that speed.',
     'optimizes': [SEQ_READ],
     'costs': [cost.text for cost in COSTS],
 }

@@ -16,8 +16,8 @@ PRESET = {
     # meaningful change); multichannel needs several links, which the lab does not have.
     'description': 'SMB file shares: atime off (reading a file no longer writes its access time) and, on a box '
                    'with several network links or 10 GbE, SMB multichannel so that one client can use several '
-                   'connections at once. The pool\'s own read and write speeds stay as they are; what it can raise '
-                   'is a client\'s transfers over more than one link.',
+                   'connections at once. Measured on the box itself, sequential reads and writes stay as they are; '
+                   'the gain is in an SMB client\'s transfers over more than one link.',
     'optimizes': [SEQ_READ, SEQ_WRITE],
     'costs': [cost.text for cost in COSTS],
 }
