@@ -380,9 +380,10 @@ class TuningBenchmarkSpaceNeed(BaseModel):
     """The largest test's working set (tests run one after another, each removing its files)."""
     refquota_bytes: int
     """The scratch quota over it (working set + 10 %): the most the run's files take."""
-    method: Literal['DIRECT_IO', 'WORKING_SET', 'O_DIRECT']
-    """How that test keeps caches out: ZFS Direct I/O past the ARC (a modest set), a set of twice the ARC's maximum,
-    or O_DIRECT past the page cache off ZFS."""
+    method: Literal['DIRECT_IO', 'ARC_METADATA_ONLY', 'WORKING_SET', 'O_DIRECT']
+    """How that test keeps caches out: ZFS Direct I/O past the ARC (a modest set), an ARC that keeps only metadata of
+    the scratch dataset (random reads; a modest set), a set of twice the ARC's maximum, or O_DIRECT past the page
+    cache off ZFS."""
     arc_max_bytes: int | None
     """The ARC's maximum the set is twice of (on ZFS)."""
 

@@ -1,11 +1,12 @@
 """Run a benchmark's method on real files (I/O; no framework imports: progress and abort are plain callables).
 
 ``run_benchmark(method, target_dir, bench_id, progress=None, abort=None, fio_binary='fio', records_dir=None,
-arc_reader=None)`` → ``{fio_version, scratch_dir, tests: {TEST: {job_file, runs: [run], summary: {metric: summary},
+arc_reader=None, before_test=None)`` → ``{fio_version, scratch_dir, tests: {TEST: {job_file, runs: [run], summary: {metric: summary},
 adaptive: reason, arc}}, notes}``. A run is ``{run, fio_json, bw_bytes, iops, lat_ns, metrics, iodepth, arc}``
 (``fio_json`` is fio's final document, kept raw). ``arc_reader()``: the box's ARC counters (``arc_counters``), read
 before and after each run of a test that reads; a run's ``arc`` is what they rose by, a test's ``arc`` the share of
 its blocks answered from RAM (``core.bench.arc_reads``); both absent without a reader (not a ZFS dataset).
+``before_test(planned)``: called before each test lays out its files (the scratch dataset's ``primarycache`` for it).
 ``method`` comes from ``core.bench.benchmark_method``; the scratch directory ``<target_dir>/.tuning-bench-<id>``
 is created here and removed on success, failure and abort. Tests run one after another; a test's files are deleted
 before the next test starts, so the space used never exceeds one working set. Each test runs ``method['runs']``
@@ -120,13 +121,15 @@ def _run_test(method, planned, scratch, progress, abort, fio_binary, records_dir
 
 
 def run_benchmark(method, target_dir, bench_id, progress=None, abort=None, fio_binary='fio', records_dir=None,
-                  arc_reader=None):
+                  arc_reader=None, before_test=None):
     version = fio_version(fio_binary)
     tracker = _Progress(method, progress)
     scratch = create_scratch(target_dir, bench_id)
     notes, tests = [], {}
     try:
         for planned in method['tests']:
+            if before_test is not None:
+                before_test(planned)
             tests[planned['test']] = _run_test(method, planned, scratch, tracker, abort, fio_binary, records_dir,
                                                 notes, arc_reader)
             remove_test_files(scratch, planned['job_name'])

@@ -74,7 +74,7 @@ async def read_target(middleware, dataset: str, field: str) -> dict:
             'recordsize_bytes': int(row['recordsize']['parsed'] if 'parsed' in row['recordsize']
                                     else row['recordsize']['rawvalue']),
             'is_zvol': False, 'dirty_data_max_bytes': int(dirty) if dirty and str(dirty).isdigit() else None,
-            'direct': await direct_property(middleware, dataset),
+            **await cache_properties(middleware, dataset),
             **await usable_space(middleware, row),
         })
     else:
@@ -83,16 +83,19 @@ async def read_target(middleware, dataset: str, field: str) -> dict:
             'filesystem': fstype, 'env': env}
 
 
-async def direct_property(middleware, dataset: str) -> str | None:
-    """The dataset's ``direct`` property (OpenZFS 2.3: STANDARD, ALWAYS or DISABLED), which ``pool.dataset`` does not
-    expose; None where the box cannot say (an OpenZFS without it)."""
-    try:
-        rows = await middleware.call('zfs.resource.query', {'paths': [dataset], 'properties': ['direct'],
-                                                            'get_source': False})
-    except Exception:   # an older OpenZFS has no such property: Direct I/O is then ruled out by its version
-        return None
-    prop = (plain(rows[0]).get('properties') or {}).get('direct') if rows else None
-    return str(prop.get('value') or prop.get('raw')) if isinstance(prop, dict) else None
+async def cache_properties(middleware, dataset: str) -> dict:
+    """``{direct, primarycache}`` of the dataset, which ``pool.dataset`` does not expose: ``direct`` (OpenZFS 2.3:
+    STANDARD, ALWAYS or DISABLED) and ``primarycache`` (ALL, METADATA or NONE); None where the box cannot say."""
+    properties = {}
+    for name in ('direct', 'primarycache'):   # one query each: an older OpenZFS has no ``direct`` and refuses it
+        try:
+            rows = await middleware.call('zfs.resource.query', {'paths': [dataset], 'properties': [name],
+                                                                'get_source': False})
+        except Exception:   # no such property: Direct I/O is then ruled out by the version
+            rows = []
+        prop = (plain(rows[0]).get('properties') or {}).get(name) if rows else None
+        properties[name] = str(prop.get('value') or prop.get('raw')) if isinstance(prop, dict) else None
+    return properties
 
 
 def _bytes(prop: dict) -> int:

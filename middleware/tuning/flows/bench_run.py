@@ -32,7 +32,7 @@ from ..core.bench.conditions import network_limit
 from ..core.presets.constants import GLOBAL_SCOPE
 from ..core.presets.data_loss import data_loss_knobs, data_loss_settings
 from ..core.report.metric_info import title_of_test
-from ..framework import CallError, ValidationErrors
+from ..framework import CallError, ValidationErrors, zfs_property_writer
 from ..store import benchmarks as store, network as network_store, presets as preset_store, restore_points as rps
 from ..store.offloop import store_call
 
@@ -163,6 +163,23 @@ class Scratch:
             raise
         await store_call(self.middleware, store.remove_scratch, self.record)
 
+    def before_test(self):
+        """The runner's ``before_test``, called in its worker thread: the scratch dataset's ``primarycache`` set to
+        what each test's cache defeat needs (``metadata`` for random reads), inherited again for the others. Only the
+        scratch dataset, which holds nothing but the run's own files and goes with them."""
+        held = {'value': None}
+
+        def set_cache(planned: dict) -> None:
+            wanted = planned.get('scratch_primarycache')
+            if self.dataset is None or wanted == held['value']:
+                return
+            method, params = presets.dataset_update_call(
+                self.dataset, 'primarycache', wanted and wanted.upper(), inherit=wanted is None,
+                zfs_writer=zfs_property_writer())
+            self.middleware.call_sync(method, *params)
+            held['value'] = wanted
+        return set_cache
+
 
 async def remove_recorded(middleware, area: dict) -> bool:
     """Remove one recorded scratch area; ``False`` when it cannot be decided now (its pool is not imported)."""
@@ -224,13 +241,16 @@ def require_fio() -> None:
         raise CallError('fio is not installed on this box; benchmarks need it (TrueNAS ships it).', errno.ENOENT)
 
 
-async def run_fio_in_thread(middleware, method: dict, directory: str, bench_id: str, progress, on_zfs: bool) -> dict:
+async def run_fio_in_thread(middleware, method: dict, directory: str, bench_id: str, progress, scratch: Scratch) -> dict:
     """Run the benchmark's method in a worker thread; a job abort (``CancelledError``) stops fio and waits for its
-    cleanup. ``on_zfs``: the box's ARC counters are read around each read run (what the ARC answered from RAM)."""
+    cleanup. On ZFS the box's ARC counters are read around each read run (what the ARC answered from RAM) and the
+    scratch dataset's cache is set per test."""
     abort = threading.Event()
+    on_zfs = scratch.dataset is not None
     try:
         return await in_thread(middleware, abort, run_benchmark, method, directory, bench_id, progress, abort, FIO,
-                               fio_records_dir(middleware), read_arc_counters if on_zfs else None)
+                               fio_records_dir(middleware), read_arc_counters if on_zfs else None,
+                               scratch.before_test())
     except FioFailed as e:
         raise CallError(f'fio failed: {e}', errno.EIO, {'stderr': e.stderr[-2000:]}) from None
 
@@ -290,8 +310,9 @@ async def run(middleware, set_progress, job_id, spec: dict) -> dict:
         set_progress(2 + percent * 0.96, description, extra)
 
     set_progress(1, 'Creating the scratch ' + ('dataset' if target['is_zfs'] else 'directory'))
-    async with Scratch(middleware, target, bench_id, method['space']['refquota_bytes']) as directory:
-        outcome = await run_fio_in_thread(middleware, method, directory, bench_id, progress, target['is_zfs'])
+    scratch = Scratch(middleware, target, bench_id, method['space']['refquota_bytes'])
+    async with scratch as directory:
+        outcome = await run_fio_in_thread(middleware, method, directory, bench_id, progress, scratch)
         set_progress(98, 'Removing the scratch data')
     record = result_record(spec, method, context, outcome, spec.get('label') or default_label(spec, context))
     result = await store_call(middleware, store.insert_benchmark, **record)

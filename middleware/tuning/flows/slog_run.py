@@ -63,8 +63,8 @@ async def set_scratch_sync(middleware, dataset: str, value: str) -> None:
     await middleware.call('pool.dataset.update', dataset, {'sync': value})
 
 
-async def measure(middleware, method: dict, directory: str, job_id, progress) -> dict:
-    outcome = await run_fio_in_thread(middleware, method, directory, new_bench_id(job_id), progress, True)
+async def measure(middleware, method: dict, directory: str, job_id, progress, scratch: Scratch) -> dict:
+    outcome = await run_fio_in_thread(middleware, method, directory, new_bench_id(job_id), progress, scratch)
     return outcome['tests'][TEST]['summary']
 
 
@@ -206,7 +206,7 @@ async def headroom(middleware, set_progress, job_id, options: dict) -> dict:
             def progress(percent, description, extra, step=step, words=words):
                 set_progress(30 + 34 * step + percent * 0.34, f'Sync writes {words}: {description}', extra)
 
-            summaries[sync] = await measure(middleware, method, directory, job_id, progress)
+            summaries[sync] = await measure(middleware, method, directory, job_id, progress, scratch)
         set_progress(98, 'Removing the scratch dataset')
     answer = slog_headroom(summaries['STANDARD'], summaries['DISABLED'], load, (pool or {}).get('log') or [],
                            watched=options['window_seconds'] > 0,

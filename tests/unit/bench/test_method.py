@@ -29,15 +29,46 @@ def by_test(method):
 
 def test_direct_io_only_where_it_bypasses_the_arc():
     tests = by_test(benchmark_method({'tests': ALL, 'profile': 'STANDARD'}, zfs_env()))
-    # 1M is a multiple of the 128K recordsize: Direct I/O; 4K/8K are not: working set ≥ 2 × ARC
+    # 1M is a multiple of the 128K recordsize: Direct I/O; 4K/8K are not: random reads keep no file data in the
+    # ARC, writes use a working set ≥ 2 × ARC
     assert tests['SEQ_WRITE']['cache_defeat']['method'] == 'DIRECT_IO'
     assert tests['SEQ_WRITE']['direct'] is True and tests['SEQ_WRITE']['ioengine'] == 'libaio'
-    for t in ('RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30'):
-        assert tests[t]['cache_defeat']['method'] == 'WORKING_SET'
+    assert tests['SEQ_WRITE']['scratch_primarycache'] is None
+    for t in ('RAND_WRITE_4K', 'SYNC_WRITE_4K'):
+        assert tests[t]['cache_defeat']['method'] == 'WORKING_SET' and tests[t]['scratch_primarycache'] is None
         assert tests[t]['direct'] is False and tests[t]['ioengine'] == 'psync'
         assert tests[t]['working_set_bytes'] >= 32 * GIB
         assert 'not aligned' in tests[t]['cache_defeat']['explanation']
         assert 'its counters say how much came from RAM' in tests[t]['cache_defeat']['explanation']
+    for t in ('RAND_READ_4K', 'MIXED_70_30'):
+        assert tests[t]['cache_defeat']['method'] == 'ARC_METADATA_ONLY'
+        assert tests[t]['scratch_primarycache'] == 'metadata'
+        assert tests[t]['direct'] is False and tests[t]['ioengine'] == 'psync'
+        assert 'not aligned' in tests[t]['cache_defeat']['explanation']
+        assert 'primarycache=metadata on the scratch dataset' in tests[t]['cache_defeat']['explanation']
+    # no ARC to outgrow: the profile's modest set, and past the write buffer (2 × 4 GiB) for the one that writes
+    assert tests['RAND_READ_4K']['working_set_bytes'] == 8 * GIB
+    assert tests['MIXED_70_30']['working_set_bytes'] == 8 * GIB
+    quick = by_test(benchmark_method({'tests': ALL, 'profile': 'QUICK'}, zfs_env()))
+    assert quick['RAND_READ_4K']['working_set_bytes'] == GIB and quick['MIXED_70_30']['working_set_bytes'] == 8 * GIB
+
+
+@pytest.mark.parametrize('own, kept', [('ALL', 'metadata'), ('all', 'metadata'), (None, 'metadata'),
+                                       ('METADATA', None), ('NONE', None)])
+def test_random_reads_keep_a_target_that_caches_less(own, kept):
+    # the scratch dataset inherits the target's primarycache: one already caching no data keeps its own
+    test = benchmark_method({'tests': ['RAND_READ_4K'], 'profile': 'QUICK'}, zfs_env(primarycache=own))['tests'][0]
+    assert test['cache_defeat']['method'] == 'ARC_METADATA_ONLY' and test['scratch_primarycache'] == kept
+    assert f'primarycache={(own or "all").lower() if kept is None else "metadata"}' in \
+        test['cache_defeat']['explanation']
+
+
+def test_a_multiple_test_run_says_each_tests_method_in_words():
+    method = benchmark_method({'tests': ['SEQ_WRITE', 'RAND_READ_4K', 'RAND_WRITE_4K'], 'profile': 'QUICK'},
+                              zfs_env())
+    assert method['cache_defeat'] == {
+        'method': 'MIXED', 'explanation': 'Sequential write 1 MiB: ZFS Direct I/O; Random read 4 KiB: No file data '
+                                          'kept in the ARC; Random write 4 KiB: A working set larger than the ARC'}
 
 
 @pytest.mark.parametrize('over, reason', [
@@ -62,7 +93,7 @@ def test_a_direct_property_that_honours_o_direct_keeps_direct_io(direct):
 
 
 def test_zvol_uses_o_direct_with_libaio_but_sized_past_arc():
-    test = benchmark_method({'tests': ['RAND_READ_4K'], 'profile': 'QUICK'}, zfs_env(is_zvol=True))['tests'][0]
+    test = benchmark_method({'tests': ['RAND_WRITE_4K'], 'profile': 'QUICK'}, zfs_env(is_zvol=True))['tests'][0]
     assert test['direct'] is True and test['ioengine'] == 'libaio' and test['iodepth'] > 1
     assert test['working_set_bytes'] >= 32 * GIB
 
@@ -85,7 +116,7 @@ def test_plain_directory_uses_o_direct_and_a_modest_size():
 def test_space_refusal_on_pool_past_80_percent_carries_numbers():
     env = zfs_env(size_bytes=100 * GIB, used_bytes=75 * GIB, free_bytes=25 * GIB, arc_max_bytes=4 * GIB)
     with pytest.raises(InsufficientSpaceError) as e:
-        benchmark_method({'tests': ['RAND_READ_4K'], 'profile': 'QUICK'}, env)
+        benchmark_method({'tests': ['RAND_WRITE_4K'], 'profile': 'QUICK'}, env)
     assert e.value.numbers['pool_used_bytes'] == 75 * GIB
     assert e.value.numbers['used_percent_after'] > 80
     assert '80 %' in e.value.message
@@ -125,10 +156,13 @@ def test_scratch_need_says_what_the_run_takes_and_how_it_keeps_caches_out():
     older = scratch_need(seq, zfs_env(openzfs_version='2.2.7'))
     assert older['method'] == 'WORKING_SET' and older['working_set_bytes'] == 32 * GIB
     # the largest test decides: a 4 KiB random read cannot take Direct I/O past a 128 KiB recordsize
-    assert scratch_need({**seq, 'tests': ['SEQ_WRITE', 'RAND_READ_4K']}, zfs_env())['method'] == 'WORKING_SET'
+    assert scratch_need({**seq, 'tests': ['SEQ_WRITE', 'RAND_WRITE_4K']}, zfs_env())['method'] == 'WORKING_SET'
+    # a 4 KiB random read on an ARC that keeps no data of the scratch dataset: no larger than the modest set
+    assert scratch_need({**seq, 'tests': ['RAND_READ_4K']}, zfs_env()) == {
+        'working_set_bytes': GIB, 'refquota_bytes': refquota_for(GIB), 'method': 'ARC_METADATA_ONLY'}
     assert scratch_need(seq, dir_env())['method'] == 'O_DIRECT'
     with pytest.raises(BenchmarkInputError):
-        scratch_need({'tests': ['RAND_READ_4K'], 'working_set_bytes': 256 * MIB}, zfs_env())
+        scratch_need({'tests': ['RAND_WRITE_4K'], 'working_set_bytes': 256 * MIB}, zfs_env())
 
 
 def test_refquota_is_largest_working_set_plus_ten_percent():
@@ -159,12 +193,19 @@ def test_bad_env_names_the_field():
 
 def test_working_set_override_cannot_undercut_the_arc_rule():
     with pytest.raises(BenchmarkInputError) as e:
-        benchmark_method({'tests': ['RAND_READ_4K'], 'working_set_bytes': GIB}, zfs_env())
+        benchmark_method({'tests': ['RAND_WRITE_4K'], 'working_set_bytes': GIB}, zfs_env())
     assert e.value.field == 'spec.working_set_bytes'
     assert e.value.message == ('1 GiB is below the 32 GiB needed to keep the ARC out of the numbers '
-                               '(random read 4K)')   # sizes in words, never a byte count
+                               '(random write 4K)')   # sizes in words, never a byte count
     method = benchmark_method({'tests': ['RAND_READ_4K'], 'working_set_bytes': 64 * MIB}, dir_env())
     assert method['tests'][0]['working_set_bytes'] == 64 * MIB
+    # an ARC keeping no data of the files: any set reads from the disks, but writes must run past the write buffer
+    method = benchmark_method({'tests': ['RAND_READ_4K'], 'working_set_bytes': 64 * MIB}, zfs_env())
+    assert method['tests'][0]['working_set_bytes'] == 64 * MIB
+    with pytest.raises(BenchmarkInputError) as e:
+        benchmark_method({'tests': ['MIXED_70_30'], 'working_set_bytes': GIB}, zfs_env())
+    assert e.value.message == ('1 GiB is below the 8 GiB needed for its writes to run past the write buffer '
+                               '(mixed 70/30 8K)')
 
 
 def test_sync_writes_take_any_working_set_asked_for():

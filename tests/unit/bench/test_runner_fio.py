@@ -139,3 +139,16 @@ def test_the_arc_counters_are_read_around_each_read_run_only(tmp_path):
 def test_without_a_reader_no_run_claims_an_arc_figure(tmp_path):
     result = run_benchmark(tiny_method(str(tmp_path), ['SEQ_READ']), str(tmp_path), 'unit6')
     assert 'arc' not in result['tests']['SEQ_READ'] and 'arc' not in result['tests']['SEQ_READ']['runs'][0]
+
+
+def test_each_test_is_prepared_before_its_files_are_laid_out(tmp_path):
+    # the flow sets the scratch dataset's primarycache per test here: it must run before fio writes the test's files
+    method = tiny_method(str(tmp_path), ['SEQ_WRITE', 'SEQ_READ'], runs=1)
+    seen = []
+
+    def before_test(planned):
+        scratch = next(tmp_path.glob(PREFIX + '*'))
+        seen.append((planned['test'], sorted(p.name for p in scratch.iterdir())))
+
+    run_benchmark(method, str(tmp_path), 'unit9', before_test=before_test)
+    assert seen == [('SEQ_WRITE', []), ('SEQ_READ', [])]

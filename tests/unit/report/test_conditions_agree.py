@@ -37,7 +37,7 @@ PAIRS = {
                                                'memory 32 GiB (baseline: 64 GiB)']}),
     'a client over NFS': (_result(2, CLIENT, source='CLIENT'),
                           {DIFFERENT_CONDITIONS: ['load generator client ws1 over NFS 4.2 (baseline: the box itself)',
-                                                  'cache-defeat method CLIENT_DIRECT_IO (baseline: DIRECT_IO)']}),
+                                                  'cache-defeat method Direct I/O on the client (baseline: ZFS Direct I/O)']}),
     'an imported bonnie++ file': (_result(2, {'imported': {'format': 'BONNIE', 'tool_version': '2.00'}},
                                          source='BONNIE'),
                                   {DIFFERENT_CONDITIONS: ['benchmark tool bonnie++ (baseline: fio)'],

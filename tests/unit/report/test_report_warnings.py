@@ -56,8 +56,8 @@ def test_different_conditions_are_listed_per_configuration():
     assert [w['configuration_id'] for w in warned] == [2]
     message = warned[0]['message']
     for text in ('dataset fast/bench (baseline: tank/bench)', 'pool fast (baseline: tank)',
-                 'fio version fio-3.36 (baseline: fio-3.33)', 'benchmark profile STANDARD (baseline: QUICK)',
-                 'cache-defeat method WORKING_SET (baseline: DIRECT_IO)'):
+                 'fio version fio-3.36 (baseline: fio-3.33)', 'benchmark profile Standard test (baseline: Quick test)',
+                 'cache-defeat method A working set larger than the ARC (baseline: ZFS Direct I/O)'):
         assert text in message
     assert 'platform' not in message
     assert _kinds(report, 'UNKNOWN_CONDITIONS') == []

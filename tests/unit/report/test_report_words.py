@@ -18,7 +18,7 @@ from .test_report_campaign import campaign_row
 UPPER_SNAKE = re.compile(r'\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b')
 # 7+ digits not part of a grouped number ("1,234,567") and not followed by a unit
 BARE_DIGITS = re.compile(r'(?<![\d,.])\d{7,}(?!\s*(?:[KMGT]i?B|B\b|bytes|MB/s|IOPS|µs|ms|ns|s\b))')
-ENUMS = set(TESTS) | {'BASELINE', 'NO_CHANGE', 'INSUFFICIENT_RUNS', 'DIRECT_IO', 'O_DIRECT', 'WORKING_SET'} | {
+ENUMS = set(TESTS) | {'BASELINE', 'NO_CHANGE', 'INSUFFICIENT_RUNS', 'DIRECT_IO', 'O_DIRECT', 'WORKING_SET', 'ARC_METADATA_ONLY', 'CLIENT_DIRECT_IO'} | {
     v for k, v in vars(constants).items() if k.isupper() and isinstance(v, str) and UPPER_SNAKE.fullmatch(v)}
 DIFFS = {12: [{'kind': 'ZFS_PARAMETER', 'scope': 'global', 'setting': 'zfs_arc_max', 'baseline': '0',
                'value': '25769803776'},

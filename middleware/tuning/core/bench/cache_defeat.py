@@ -6,18 +6,32 @@
   (never a zvol) whose ``direct`` property honours O_DIRECT (``standard`` or ``always``; ``disabled`` sends it
   through the ARC) and a block size that is a multiple of the recordsize (unaligned direct writes silently go
   through the ARC). The working set can then stay modest.
+- ``ARC_METADATA_ONLY``: random reads Direct I/O cannot take (blocks smaller than the recordsize, an older OpenZFS,
+  ``direct=disabled``): the scratch dataset holds only the benchmark's own files, and while such a test runs its
+  ``primarycache`` is ``metadata``, so the ARC keeps none of their data (OpenZFS 2.2 and later also drop the data
+  the layout writes) and every block read comes from the disks: a whole record per random read, the real cost of a
+  read the cache does not hold. A working set of 2 × ARC did not do that: each miss brings its whole record in and
+  later random reads hit it (the lab's Random read 4 KiB came 80 % from RAM). The working set stays modest (2 ×
+  zfs_dirty_data_max for a test that also writes, so its writes run past the write-throttle buffer). A target whose
+  own ``primarycache`` is ``none`` keeps it (the scratch inherits it): ``scratch_primarycache`` says what to set.
 - ``WORKING_SET``: buffered I/O on a working set ≥ 2 × ARC max (and ≥ 2 × zfs_dirty_data_max, so writes run past the
-  write-throttle buffer): at least half of what is read cannot be in the ARC. Small random reads can still find far
-  more there (each miss brings its whole record in): the ARC's counters say how much (``arc_reads``), and a test
-  they find answered from RAM is flagged. zvols use O_DIRECT here too (it skips the page cache above the zvol, not
-  the ARC).
+  write-throttle buffer): at least half of what is read cannot be in the ARC. Sequential reads Direct I/O cannot
+  take keep the ARC (``primarycache=metadata`` would turn ZFS's read-ahead off for them, openzfs/zfs#9375); the ARC's
+  counters say how much came from RAM (``arc_reads``), and a test they find answered from RAM is flagged. zvols use
+  O_DIRECT here too (it skips the page cache above the zvol, not the ARC).
 - ``O_DIRECT``: not ZFS: O_DIRECT bypasses the page cache; a modest working set.
 
-``parse_openzfs_version('zfs-2.3.4-1')`` → ``(2, 3)`` or ``None``.
+``parse_openzfs_version('zfs-2.3.4-1')`` → ``(2, 3)`` or ``None``. ``DEFEAT_WORDS``: each method in words (a run
+whose tests use several methods is ``MIXED``).
 """
 import re
 
 from ..presets.units import format_bytes
+
+DEFEAT_WORDS = {'DIRECT_IO': 'ZFS Direct I/O', 'ARC_METADATA_ONLY': 'No file data kept in the ARC',
+                'WORKING_SET': 'A working set larger than the ARC', 'O_DIRECT': 'Direct I/O past the page cache',
+                'MIXED': 'Each test its own way', 'CLIENT_DIRECT_IO': 'Direct I/O on the client',
+                'CLIENT_WORKING_SET': 'A working set larger than the client’s cache'}
 
 
 def parse_openzfs_version(text):
@@ -63,6 +77,17 @@ def choose_cache_defeat(test, profile, env, size_given=None):
         }
     arc = env['arc_max_bytes']
     dirty = env.get('dirty_data_max_bytes') or 0
+    if test.reads and test.is_random:
+        size = size_given or max(2 * dirty if test.writes else 0, profile.direct_working_set_bytes)
+        own = str(env.get('primarycache') or '').lower()
+        keeps = own in ('none', 'metadata')
+        return {
+            'method': 'ARC_METADATA_ONLY', 'direct': bool(env.get('is_zvol')), 'working_set_bytes': size,
+            'scratch_primarycache': None if keeps else 'metadata',
+            'explanation': (f'{blocker}; the ARC keeps no data of the test files (primarycache='
+                            f'{own if keeps else "metadata"} on the scratch dataset), so every block read comes '
+                            f'from the disks; {format_bytes(size)} working set'),
+        }
     size = size_given or max(2 * arc, 2 * dirty, profile.direct_working_set_bytes)
     return {
         'method': 'WORKING_SET', 'direct': bool(env.get('is_zvol')), 'working_set_bytes': size,

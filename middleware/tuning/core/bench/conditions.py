@@ -46,7 +46,8 @@ from ..figures import megabits, significant
 from ..protocols import protocol_words
 from ..presets.data_loss import measured_with, recorded_data_loss
 from ..presets.units import format_bytes
-from .catalog import METRICS, TESTS
+from .cache_defeat import DEFEAT_WORDS
+from .catalog import METRICS, TESTS, profile_name
 from .comparison import twin_of
 
 NOISY_CV_PERCENT = 10.0
@@ -181,6 +182,14 @@ def compare_name(result):
     return f'#{result.get("id")} {result.get("label")!r}'
 
 
+# Conditions recorded as a code, said in words in a warning
+_WORDS = {'cache_defeat': lambda v: DEFEAT_WORDS.get(v, v), 'benchmark_profile': profile_name}
+
+
+def _said(key, value):
+    return _WORDS[key](value) if key in _WORDS else value
+
+
 def condition_warnings(results, baseline_id, name=compare_name):
     base = next(e for e in results if e.get('id') == baseline_id)
     base_conditions = conditions_of(base)
@@ -190,7 +199,8 @@ def condition_warnings(results, baseline_id, name=compare_name):
             continue
         diffs = condition_differences(base_conditions, conditions_of(result))
         if diffs:
-            listed = '; '.join(f'{d["label"]} {d["other"]} (baseline: {d["baseline"]})' for d in diffs)
+            listed = '; '.join(f'{d["label"]} {_said(d["key"], d["other"])} (baseline: {_said(d["key"], d["baseline"])})'
+                               for d in diffs)
             out.append((DIFFERENT_CONDITIONS, result.get('id'),
                         f'{name(result)} was measured under different conditions from the baseline {name(base)}: '
                         f'{listed}. Its differences are not only the tuning.'))

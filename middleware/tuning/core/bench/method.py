@@ -4,20 +4,22 @@ spec: ``{tests: [TEST], profile: QUICK|STANDARD|THOROUGH, runs?: int, adaptive?:
 runtime_seconds?, ramp_seconds?, working_set_bytes?}`` (the last three are expert overrides; a working set below
 what the cache-defeat method needs is refused).
 
-env: ``{is_zfs, os, openzfs_version, arc_max_bytes, recordsize_bytes, is_zvol, dirty_data_max_bytes, direct, size_bytes,
-used_bytes, free_bytes}`` — the pool (ZFS) or the filesystem (plain directory) the scratch space lives on; the ZFS
+env: ``{is_zfs, os, openzfs_version, arc_max_bytes, recordsize_bytes, is_zvol, dirty_data_max_bytes, direct,
+primarycache, size_bytes, used_bytes, free_bytes}`` — the pool (ZFS) or the filesystem (plain directory) the scratch space lives on; the ZFS
 keys are needed only when ``is_zfs``.
 
 method (a result stores it as ``context.plan``): ``{spec, profile, runs, max_runs, adaptive, runtime_seconds,
 ramp_seconds, target, cache_defeat: {method, explanation}, space: {...figures, refquota_bytes}, tests: [planned
 test]}``; a planned test is ``{test, label, rw, block_size_bytes, ioengine, numjobs, iodepth, direct,
-size_per_job_bytes, working_set_bytes, cache_defeat, metrics: [{id, direction}], job_name}``. Tests run one after
+size_per_job_bytes, working_set_bytes, cache_defeat, scratch_primarycache, metrics: [{id, direction}], job_name}``;
+``scratch_primarycache`` is what the runner sets on the scratch dataset while that test runs (``metadata`` for
+``ARC_METADATA_ONLY``), None for the dataset as created (inheriting the target's). Tests run one after
 another and each test's files are removed before the next, so the space needed is the largest working set. Raises
 ``BenchmarkInputError`` / ``InsufficientSpaceError``.
 """
 import math
 
-from .cache_defeat import choose_cache_defeat
+from .cache_defeat import DEFEAT_WORDS, choose_cache_defeat
 from .catalog import MIB, METRICS, PROFILES, TESTS, metrics_of_test
 from .errors import BenchmarkInputError
 from ..presets.units import format_bytes
@@ -41,6 +43,8 @@ def _validated_env(env):
         require_int(env, 'recordsize_bytes', 'env.recordsize_bytes', minimum=512)
         require_int(env, 'dirty_data_max_bytes', 'env.dirty_data_max_bytes', optional=True)
         require_bool(env, 'is_zvol', 'env.is_zvol', default=False)
+        if str(env.get('primarycache') or 'all').lower() not in ('all', 'metadata', 'none'):
+            raise BenchmarkInputError('env.primarycache', f'must be all, metadata or none, got {env["primarycache"]!r}')
     return env
 
 
@@ -75,16 +79,28 @@ def _engine(test, direct, env):
     return 'psync', wanted, 1
 
 
+def _override_floor(test, defeat, env):
+    """The least working set a spec may ask for, and what it is needed for; ``(0, None)`` where any size measures
+    the disks: sync writes each wait for the intent log whatever the ARC and the write buffer hold, and Direct I/O,
+    O_DIRECT and an ARC keeping no file data keep reads off RAM at any size."""
+    if test.sync_writes:
+        return 0, None
+    if defeat['method'] == 'WORKING_SET':
+        return defeat['working_set_bytes'], 'to keep the ARC out of the numbers'
+    if defeat['method'] == 'ARC_METADATA_ONLY' and test.writes:
+        return 2 * (env.get('dirty_data_max_bytes') or 0), 'for its writes to run past the write buffer'
+    return 0, None
+
+
 def _planned_test(test, profile, env, working_set_override):
     defeat = choose_cache_defeat(test, profile, env)
     if working_set_override is not None:
-        # sync writes each wait for the intent log whatever the ARC and the write buffer hold: no floor for them
-        if (defeat['method'] == 'WORKING_SET' and not test.sync_writes
-                and working_set_override < defeat['working_set_bytes']):
+        floor, purpose = _override_floor(test, defeat, env)
+        if working_set_override < floor:
             raise BenchmarkInputError(
                 'spec.working_set_bytes',
-                f'{format_bytes(working_set_override)} is below the {format_bytes(defeat["working_set_bytes"])} '
-                f'needed to keep the ARC out of the numbers ({test.label})')
+                f'{format_bytes(working_set_override)} is below the {format_bytes(floor)} needed {purpose} '
+                f'({test.label})')
         defeat = choose_cache_defeat(test, profile, env, working_set_override)   # its words say the size used
     working_set = defeat['working_set_bytes']
     ioengine, numjobs, iodepth = _engine(test, defeat['direct'], env)
@@ -95,18 +111,21 @@ def _planned_test(test, profile, env, working_set_override):
         'ioengine': ioengine, 'numjobs': numjobs, 'iodepth': iodepth, 'direct': defeat['direct'],
         'size_per_job_bytes': per_job, 'working_set_bytes': per_job * numjobs,
         'cache_defeat': {'method': defeat['method'], 'explanation': defeat['explanation']},
+        'scratch_primarycache': defeat.get('scratch_primarycache'),
         'metrics': [{'id': m, 'direction': METRICS[m].direction} for m in metrics_of_test(test.id)],
         'job_name': job_name(test.id),
     }
 
 
 def _summary_defeat(planned):
+    from ..report.metric_info import title_of_test   # here: the report package imports the bench core
     methods = {p['cache_defeat']['method'] for p in planned}
     if len(methods) == 1:
         return dict(planned[0]['cache_defeat'])
     return {
         'method': 'MIXED',
-        'explanation': '; '.join(f'{p["test"]}: {p["cache_defeat"]["method"]}' for p in planned),
+        'explanation': '; '.join(f'{title_of_test(p["test"])}: {DEFEAT_WORDS[p["cache_defeat"]["method"]]}'
+                                 for p in planned),
     }
 
 
@@ -125,7 +144,7 @@ def benchmark_method(spec, env):
         'runtime_seconds': runtime if runtime is not None else profile.runtime_seconds,
         'ramp_seconds': ramp if ramp is not None else profile.ramp_seconds,
         'target': {k: env.get(k) for k in ('is_zfs', 'os', 'openzfs_version', 'arc_max_bytes', 'recordsize_bytes',
-                                           'is_zvol', 'dirty_data_max_bytes', 'direct')},
+                                           'is_zvol', 'dirty_data_max_bytes', 'direct', 'primarycache')},
         'cache_defeat': _summary_defeat(planned),
         'space': space,
         'tests': planned,
@@ -134,7 +153,8 @@ def benchmark_method(spec, env):
 
 def scratch_need(spec, env):
     """What a run of ``spec`` would take on ``env``, said before Start (no space check): the largest test's working
-    set, the scratch quota over it and how that test keeps caches out (``DIRECT_IO``, ``WORKING_SET``, ``O_DIRECT``).
+    set, the scratch quota over it and how that test keeps caches out (``DIRECT_IO``, ``ARC_METADATA_ONLY``,
+``WORKING_SET``, ``O_DIRECT``).
     Raises ``BenchmarkInputError`` as ``benchmark_method`` does (a working set too small to keep the ARC out)."""
     tests, profile, _runs, _adaptive, _runtime, _ramp, working_set = _validated_spec(spec)
     env = _validated_env(env)

@@ -28,6 +28,7 @@
 import inspect
 from datetime import datetime, timezone
 
+from ..bench.cache_defeat import DEFEAT_WORDS
 from ..bench.catalog import profile_name
 from ..bench.comparison import ALPHA, VERDICT_WORDS
 from ..bench.statistics import median_ci
@@ -148,11 +149,6 @@ def setting_words(row):
 
 def runs_per_test_text(runs):
     return ', '.join(f'{title_of_test(t)}: {n}' for t, n in runs.items()) or None
-
-
-# How a result kept caches out of its numbers (core.bench.cache_defeat's methods), in words.
-DEFEAT_WORDS = {'DIRECT_IO': 'ZFS Direct I/O', 'O_DIRECT': 'Direct I/O past the page cache',
-                'WORKING_SET': 'A working set larger than the cache'}
 
 
 def defeat_words(method):

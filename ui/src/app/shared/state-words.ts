@@ -1,3 +1,4 @@
+import { CacheDefeatMethod } from '../api/models/tuning-benchmark';
 import { SettingKind } from '../api/models/tuning-common';
 import { RestorePointState, TuningRestorePoint } from '../api/models/tuning-preset';
 import { PoolDiskKind } from '../api/models/tuning-profile';
@@ -48,3 +49,12 @@ const POOL_STATUS_WORDS: Record<string, string> = {
 export function poolStatusWords(status: string): string {
   return POOL_STATUS_WORDS[status] ?? status;
 }
+
+/** How a result kept caches out of its figures (core/bench/cache_defeat.py DEFEAT_WORDS); MIXED: a method per test. */
+export const CACHE_DEFEAT_WORDS: Record<CacheDefeatMethod | 'MIXED', string> = {
+  DIRECT_IO: T('ZFS Direct I/O'),
+  ARC_METADATA_ONLY: T('No file data kept in the ARC'),
+  WORKING_SET: T('A working set larger than the ARC'),
+  O_DIRECT: T('Direct I/O past the page cache'),
+  MIXED: T('Each test its own way'),
+};

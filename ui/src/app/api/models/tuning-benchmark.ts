@@ -21,7 +21,7 @@ export type Direction = 'HIGHER' | 'LOWER';
  *  from RAM on either side (unless the comparison was asked to judge it: `judge_from_ram`). Neither has an interval
  *  or a p; FROM_RAM keeps its ratio. */
 export type Verdict = 'BETTER' | 'WORSE' | 'NO_CHANGE' | 'INCONCLUSIVE' | 'INSUFFICIENT_RUNS' | 'FROM_RAM';
-export type CacheDefeatMethod = 'DIRECT_IO' | 'WORKING_SET' | 'O_DIRECT';
+export type CacheDefeatMethod = 'DIRECT_IO' | 'ARC_METADATA_ONLY' | 'WORKING_SET' | 'O_DIRECT';
 
 const TESTS = [
   'SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30',

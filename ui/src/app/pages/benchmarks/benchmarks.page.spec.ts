@@ -89,7 +89,7 @@ describe('BenchmarksPage', () => {
     q('button-bench-details-toggle-1')!.click();
     await settle();
     expect(api.callsOf('tuning.benchmark.get')).toEqual([[1]]);
-    expect(q('text-details-cache-defeat')!.textContent).toContain('O_DIRECT');
+    expect(q('text-details-cache-defeat')!.textContent).toContain('Direct I/O past the page cache');
     expect(q('text-details-cache-defeat')!.textContent).toContain('bypasses the page cache');
     expect(q('details-settings')!.textContent).toContain('zfs_txg_timeout');
     expect(q('details-settings')!.textContent).toContain('ZFS module parameter');

@@ -1,3 +1,4 @@
+import { CacheDefeatMethod } from '../../api/models/tuning-benchmark';
 import { fakeProfile } from '../../testing/fixtures';
 import { Words, inEnglish } from '../../shared/field-errors';
 import { Effect, runEffects, scratchSpaceBound, workingSetHint } from './run-effects';
@@ -64,7 +65,7 @@ describe('runEffects', () => {
   });
 
   it('states what the server says this run would take, exactly, and why by how it keeps caches out', () => {
-    const need = (method: 'DIRECT_IO' | 'WORKING_SET' | 'O_DIRECT', size: number) => ({
+    const need = (method: CacheDefeatMethod, size: number) => ({
       ...room(73.5 * GIB, 60 * GIB), need: { method, working_set_bytes: size, refquota_bytes: Math.ceil(size * 1.1),
         arc_max_bytes: 16 * GIB } });
     const quick = { profile: 'QUICK' as const, working_set_mib: null };
@@ -81,6 +82,10 @@ describe('runEffects', () => {
       need('DIRECT_IO', 512 * 1024 ** 2))[1])).toBe('Its test files take 563 MiB of pool tank (73.5 GiB free now). That '
       + 'is the working set you typed plus 10 %: ZFS Direct I/O bypasses the ARC, so reads come from the disks, not RAM. '
       + 'The files are removed when the run ends.');
+    expect(shown(runEffects('tank', quick, fakeProfile(), false, need('ARC_METADATA_ONLY', GIB))[1]))
+      .toBe('Its test files take 1.1 GiB of pool tank (73.5 GiB free now). That is the working set plus 10 %: while a '
+        + 'random-read test runs, the ARC keeps none of its file data (only metadata), so a small working set is enough '
+        + 'and reads come from the disks, not RAM. The files are removed when the run ends.');
     expect(inEnglish(runEffects('tank', quick, fakeProfile(), false, need('WORKING_SET', 64 * GIB))[2]))
       .toBe('That is more than the 60 GiB it may take now: the run will be refused before it writes anything.');
   });
@@ -135,7 +140,8 @@ describe('workingSetHint', () => {
   it('says what an empty field leaves to the run, and what a smaller one risks', () => {
     expect(inEnglish(workingSetHint('QUICK', fakeProfile())!)).toBe('Working set: empty = up to 64 GiB (twice the '
       + 'ARC’s maximum, so reads come from the disks, not RAM; 1 GiB where ZFS Direct I/O bypasses the ARC). A smaller '
-      + 'one lets reads come from RAM: the run refuses it unless Direct I/O keeps the ARC out.');
+      + 'one lets reads come from RAM: the run refuses it unless Direct I/O keeps the ARC out, or the test reads at '
+      + 'random (the ARC then keeps none of its file data).');
     expect(inEnglish(workingSetHint('STANDARD', null, true)!)).toBe('Working set: empty = 2 GiB, this profile’s (the '
       + 'files are opened past the page cache, so reads come from the disk, not RAM).');
     expect(workingSetHint('QUICK', null)).toBeNull();

@@ -92,6 +92,14 @@ function whyTheNeed(need: TuningBenchmarkSpaceNeed, typed: boolean): Words {
       : { key: T('That is this profile’s modest working set plus 10 %: the files are opened past the page cache '
         + '(O_DIRECT), so reads come from the disk, not RAM. They are removed when the run ends.') };
   }
+  if (need.method === 'ARC_METADATA_ONLY') {
+    return typed
+      ? { key: T('That is the working set you typed plus 10 %: while a random-read test runs, the ARC keeps none of its '
+        + 'file data (only metadata), so reads come from the disks, not RAM. The files are removed when the run ends.') }
+      : { key: T('That is the working set plus 10 %: while a random-read test runs, the ARC keeps none of its file data '
+        + '(only metadata), so a small working set is enough and reads come from the disks, not RAM. The files are '
+        + 'removed when the run ends.') };
+  }
   if (need.method === 'DIRECT_IO') {
     return typed
       ? { key: T('That is the working set you typed plus 10 %: ZFS Direct I/O bypasses the ARC, so reads come from the '
@@ -124,7 +132,7 @@ export function workingSetHint(profile: BenchmarkProfile, box: Pick<TuningProfil
   return {
     key: T('Working set: empty = up to {size} (twice the ARC’s maximum, so reads come from the disks, not RAM; {direct} '
       + 'where ZFS Direct I/O bypasses the ARC). A smaller one lets reads come from RAM: the run refuses it unless '
-      + 'Direct I/O keeps the ARC out.'),
+      + 'Direct I/O keeps the ARC out, or the test reads at random (the ARC then keeps none of its file data).'),
     params: { size: formatBytes(size), direct: formatBytes(DIRECT_WORKING_SET[profile]) },
   };
 }

@@ -1485,10 +1485,11 @@ export interface TuningBenchmarkSpaceNeed {
    */
   refquota_bytes: number;
   /**
-   * How that test keeps caches out: ZFS Direct I/O past the ARC (a modest set), a set of twice the ARC's maximum,
-   * or O_DIRECT past the page cache off ZFS.
+   * How that test keeps caches out: ZFS Direct I/O past the ARC (a modest set), an ARC that keeps only metadata of
+   * the scratch dataset (random reads; a modest set), a set of twice the ARC's maximum, or O_DIRECT past the page
+   * cache off ZFS.
    */
-  method: 'DIRECT_IO' | 'WORKING_SET' | 'O_DIRECT';
+  method: 'DIRECT_IO' | 'ARC_METADATA_ONLY' | 'WORKING_SET' | 'O_DIRECT';
   /**
    * The ARC's maximum the set is twice of (on ZFS).
    */
