@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ const { chromium } = require('playwright-core');
 /** `ignoreHTTPSErrors`: for a self-signed certificate the caller has already checked by other means. */
 export async function launchBrowser({ ignoreHTTPSErrors = false } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'tuning-chromium-'));
-  return chromium.launchPersistentContext(profile, {
+  const context = await chromium.launchPersistentContext(profile, {
     ignoreHTTPSErrors,
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
@@ -22,4 +22,6 @@ export async function launchBrowser({ ignoreHTTPSErrors = false } = {}) {
       '--no-first-run', '--disable-component-update', '--disable-sync',
     ],
   });
+  context.on('close', () => rmSync(profile, { recursive: true, force: true }));   // the profile goes with the browser
+  return context;
 }

@@ -1009,9 +1009,9 @@ async function main() {
       if (only && !only.test(name)) {
         continue;
       }
+      const tmp = mkdtempSync(join(tmpdir(), 'tuning-e2e-step-'));
       try {
-        await withDeadline(run({ page, host, tmp: mkdtempSync(join(tmpdir(), 'tuning-e2e-step-')) }), STEP_BUDGET,
-          'the step');
+        await withDeadline(run({ page, host, tmp }), STEP_BUDGET, 'the step');
         passed++;
         console.log(`ok     ${name}`);
       } catch (error) {
@@ -1019,6 +1019,8 @@ async function main() {
         console.log(`FAILED ${name}\n       ${String(error.message ?? error).split('\n').slice(0, 6).join('\n       ')}`);
         await shot(page, `failed-${steps.findIndex((s) => s[0] === name)}`).catch(() => undefined);
         break; // later steps build on this one
+      } finally {
+        rmSync(tmp, { recursive: true, force: true });   // a step's downloads and uploads
       }
     }
   } finally {

@@ -7,7 +7,7 @@
 //
 // Started by tests/truenas_live/test_panel_browser.py against a running live server. Exits non-zero with the reason
 // on the first failed step; prints one "ok - <step>" line per step.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -41,13 +41,15 @@ const $ = (page, id) => page.locator(`[data-test="${id}"]`);
 
 async function launch() {
   const profile = mkdtempSync(join(tmpdir(), 'tuning-live-chromium-'));
-  return chromium.launchPersistentContext(profile, {
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
       '--no-first-run', '--disable-component-update', '--disable-sync'],
   });
+  context.on('close', () => rmSync(profile, { recursive: true, force: true }));   // the profile goes with the browser
+  return context;
 }
 
 /** Everything the page sends and receives on /api/current, and the browser console errors, for the diagnosis. */
