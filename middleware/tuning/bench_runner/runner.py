@@ -31,6 +31,7 @@ from .fio_process import fio_version, run_fio
 from .scratch import create_scratch, remove_scratch, remove_test_files
 
 LAID_OUT_FRACTION = 0.9  # read data must really be on disk: allocated ≥ 90 % of apparent size
+LAYOUT_WORDS = 'writing its test files first (not measured)'
 
 
 class _Progress:
@@ -78,12 +79,17 @@ def _run_test(method, planned, scratch, progress, abort, fio_binary, records_dir
                         {'test': test.id, 'run': run_no, 'runs': shown_total, 'phase': 'starting'})
 
         def on_status(obj, run_no=run_no, shown_total=shown_total):
-            status = progress_from_status(obj, test, method['ramp_seconds'], method['runtime_seconds'])
-            if status is not None:
-                phase = 'warming up' if status['phase'] == 'ramp' else None
-                live = {'test': test.id, 'run': run_no, 'runs': shown_total, 'phase': status['phase'],
-                        'mbps': round(status['bw_bytes'] / 1e6, 1), 'iops': round(status['iops'])}
-                progress.report(status['fraction'], progress_line(run_no, shown_total, test, status, phase), live)
+            status = progress_from_status(obj, test, method['ramp_seconds'], method['runtime_seconds'],
+                                          may_lay_out=run_no == 1)
+            if status is None:
+                return
+            where = {'test': test.id, 'run': run_no, 'runs': shown_total, 'phase': status['phase']}
+            if status['phase'] == 'layout':   # nothing measured yet: words, no rate
+                progress.report(0, progress_line(run_no, shown_total, test, phase=LAYOUT_WORDS), where)
+                return
+            phase = 'warming up' if status['phase'] == 'ramp' else None
+            live = {**where, 'mbps': round(status['bw_bytes'] / 1e6, 1), 'iops': round(status['iops'])}
+            progress.report(status['fraction'], progress_line(run_no, shown_total, test, status, phase), live)
 
         before = arc_reader() if arc_reader else None
         raw = run_fio(job_text, scratch, on_status=on_status, abort=abort, fio_binary=fio_binary,
