@@ -134,9 +134,9 @@ async def box_context(middleware, state: dict, target: dict | None) -> dict:
 class Scratch:
     """The scratch area of one run: a child dataset on ZFS, a directory elsewhere."""
 
-    def __init__(self, middleware, target: dict, bench_id: str, refquota_bytes: int):
+    def __init__(self, middleware, target: dict, bench_id: str, quota_bytes: int):
         self.middleware, self.target = middleware, target
-        self.bench_id, self.refquota_bytes = bench_id, refquota_bytes
+        self.bench_id, self.quota_bytes = bench_id, quota_bytes
         self.dataset = scratch_dataset_name(target['dataset'], bench_id) if target['is_zfs'] else None
         self.record = self.dataset
 
@@ -149,7 +149,7 @@ class Scratch:
         if not self.dataset:
             return self.target['mountpoint']
         try:
-            return await create_scratch_dataset(self.middleware, self.dataset, self.refquota_bytes)
+            return await create_scratch_dataset(self.middleware, self.dataset, self.quota_bytes)
         except BaseException:
             await self.__aexit__()  # a half-created dataset goes too
             raise
@@ -310,7 +310,7 @@ async def run(middleware, set_progress, job_id, spec: dict) -> dict:
         set_progress(2 + percent * 0.96, description, extra)
 
     set_progress(1, 'Creating the scratch ' + ('dataset' if target['is_zfs'] else 'directory'))
-    scratch = Scratch(middleware, target, bench_id, method['space']['refquota_bytes'])
+    scratch = Scratch(middleware, target, bench_id, method['space']['scratch_quota_bytes'])
     async with scratch as directory:
         outcome = await run_fio_in_thread(middleware, method, directory, bench_id, progress, scratch)
         set_progress(98, 'Removing the scratch data')

@@ -197,7 +197,7 @@ async def headroom(middleware, set_progress, job_id, options: dict) -> dict:
     load = await watch_sync_load(middleware, options['window_seconds'], set_progress)
     bench_id = new_bench_id(job_id)
     summaries = {}
-    scratch = Scratch(middleware, target, bench_id, method['space']['refquota_bytes'])
+    scratch = Scratch(middleware, target, bench_id, method['space']['scratch_quota_bytes'])
     async with scratch as directory:
         for step, (sync, words) in enumerate((('STANDARD', 'with the intent log'),
                                               ('DISABLED', 'with no intent log (scratch dataset only)'))):
