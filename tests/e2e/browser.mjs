@@ -22,6 +22,15 @@ export async function launchBrowser({ ignoreHTTPSErrors = false } = {}) {
       '--no-first-run', '--disable-component-update', '--disable-sync',
     ],
   });
-  context.on('close', () => rmSync(profile, { recursive: true, force: true }));   // the profile goes with the browser
+  // The profile goes once the browser has closed (its 'close' event comes while Chromium may still write there).
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    await close(...args);
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    } catch (error) {   // a leftover profile is no test failure
+      console.log(`       (the browser profile ${profile} stays: ${error.code ?? error})`);
+    }
+  };
   return context;
 }
