@@ -27,7 +27,8 @@ RESULTS: dict[str, dict] = {}    # protocol -> the stored client result, for the
 
 
 def mb(bytes_per_second) -> str:
-    return f'{bytes_per_second / 1e6:.1f} MB/s'
+    """A rate for the figures; None where the ladder left a figure out (a read the ARC answered from RAM)."""
+    return 'none (left out)' if bytes_per_second is None else f'{bytes_per_second / 1e6:.1f} MB/s'
 
 
 @pytest.fixture(scope='module')
