@@ -379,7 +379,8 @@ class TuningBenchmarkSpaceNeed(BaseModel):
     working_set_bytes: int
     """The largest test's working set (tests run one after another, each removing its files)."""
     refquota_bytes: int
-    """The scratch quota over it (working set + 10 %): the most the run's files take."""
+    """The most the run's files take (working set + 10 %), what the 80 % rule counts; the scratch dataset's quota is
+    the room that rule leaves, above it."""
     method: Literal['DIRECT_IO', 'ARC_METADATA_ONLY', 'WORKING_SET', 'O_DIRECT']
     """How that test keeps caches out: ZFS Direct I/O past the ARC (a modest set), an ARC that keeps only metadata of
     the scratch dataset (random reads; a modest set), a set of twice the ARC's maximum, or O_DIRECT past the page

@@ -1481,7 +1481,8 @@ export interface TuningBenchmarkSpaceNeed {
    */
   working_set_bytes: number;
   /**
-   * The scratch quota over it (working set + 10 %): the most the run's files take.
+   * The most the run's files take (working set + 10 %), what the 80 % rule counts; the scratch dataset's quota is
+   * the room that rule leaves, above it.
    */
   refquota_bytes: number;
   /**
