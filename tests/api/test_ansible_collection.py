@@ -292,9 +292,10 @@ def test_a_campaign_and_errors_in_the_boxs_words(fleet):
 
 def module_docs():
     """DOCUMENTATION (with its fragments), as ansible-doc reads it."""
-    done = subprocess.run([os.path.join(VENV_BIN, 'ansible-doc'), '--json', *(f'truenas.tuning.{m}' for m in MODULES)],
-                          env=ansible_env(tempfile.mkdtemp(prefix='tuning-ansible-doc-')), capture_output=True,
-                          text=True, timeout=600)
+    with tempfile.TemporaryDirectory(prefix='tuning-ansible-doc-') as home:
+        done = subprocess.run([os.path.join(VENV_BIN, 'ansible-doc'), '--json',
+                               *(f'truenas.tuning.{m}' for m in MODULES)],
+                              env=ansible_env(home), capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 

@@ -1,6 +1,6 @@
 // Starts a real tuning host (sandbox backend) on a free loopback port for the browser tests.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -61,13 +61,14 @@ export async function startHost({ password, readonlyPassword = null }) {
   await waitForPanel(url, child, log, 60_000);
   return {
     url, data, log,
-    stop: () => new Promise((ok) => {
-      if (child.exitCode !== null) {
-        ok();
-        return;
+    stop: async () => {
+      if (child.exitCode === null) {
+        await new Promise((ok) => {
+          child.once('exit', () => ok());
+          child.kill('SIGTERM');
+        });
       }
-      child.once('exit', () => ok());
-      child.kill('SIGTERM');
-    }),
+      rmSync(data, { recursive: true, force: true, maxRetries: 5 });   // its database and sandbox, once it has exited
+    },
   };
 }
