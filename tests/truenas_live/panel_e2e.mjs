@@ -7,14 +7,11 @@
 //
 // Started by tests/truenas_live/test_panel_browser.py against a running live server. Exits non-zero with the reason
 // on the first failed step; prints one "ok - <step>" line per step.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 
-const REPO = resolve(new URL('../..', import.meta.url).pathname);
-const require = createRequire(join(REPO, 'ui/package.json'));
-const { chromium } = require('playwright-core');
+import { launchBrowser as launch } from '../e2e/browser.mjs';   // one way to start Debian's Chromium
+
 
 const URL_ = required('PANEL_URL');
 const TOKEN = required('WEBUI_TOKEN');
@@ -38,28 +35,6 @@ function check(condition, message) {
 }
 
 const $ = (page, id) => page.locator(`[data-test="${id}"]`);
-
-async function launch() {
-  const profile = mkdtempSync(join(tmpdir(), 'tuning-live-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
-      '--no-first-run', '--disable-component-update', '--disable-sync'],
-  });
-  // The profile goes once the browser has closed (its 'close' event comes while Chromium may still write there).
-  const close = context.close.bind(context);
-  context.close = async (...args) => {
-    await close(...args);
-    try {
-      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
-    } catch (error) {   // a leftover profile is no test failure
-      console.log(`       (the browser profile ${profile} stays: ${error.code ?? error})`);
-    }
-  };
-  return context;
-}
 
 /** Everything the page sends and receives on /api/current, and the browser console errors, for the diagnosis. */
 function watch(page) {
