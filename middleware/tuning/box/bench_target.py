@@ -86,16 +86,17 @@ async def read_target(middleware, dataset: str, field: str) -> dict:
 async def cache_properties(middleware, dataset: str) -> dict:
     """``{direct, primarycache}`` of the dataset, which ``pool.dataset`` does not expose: ``direct`` (OpenZFS 2.3:
     STANDARD, ALWAYS or DISABLED) and ``primarycache`` (ALL, METADATA or NONE); None where the box cannot say."""
-    properties = {}
-    for name in ('direct', 'primarycache'):   # one query each: an older OpenZFS has no ``direct`` and refuses it
+    names = ['direct', 'primarycache']
+    for asked in (names, names[1:]):   # an older OpenZFS has no ``direct`` and refuses a query naming it
         try:
-            rows = await middleware.call('zfs.resource.query', {'paths': [dataset], 'properties': [name],
+            rows = await middleware.call('zfs.resource.query', {'paths': [dataset], 'properties': asked,
                                                                 'get_source': False})
-        except Exception:   # no such property: Direct I/O is then ruled out by the version
+            break
+        except Exception:   # Direct I/O is then ruled out by the version
             rows = []
-        prop = (plain(rows[0]).get('properties') or {}).get(name) if rows else None
-        properties[name] = str(prop.get('value') or prop.get('raw')) if isinstance(prop, dict) else None
-    return properties
+    found = (plain(rows[0]).get('properties') or {}) if rows else {}
+    return {name: str(prop.get('value') or prop.get('raw')) if isinstance(prop := found.get(name), dict) else None
+            for name in names}
 
 
 def _bytes(prop: dict) -> int:

@@ -22,6 +22,7 @@ no gap.
 
 - ``conditions_of(result)`` → ``{key: str|None}`` for the keys of ``CONDITIONS``, read tolerantly from the result's
   ``context`` and ``spec``.
+- ``condition_words(key, value)`` → the value in words (a cache-defeat method or benchmark profile is a code).
 - ``condition_differences(baseline, other)`` → ``[{key, label, baseline, other}]``: conditions (``conditions_of``
   dicts) both record and that differ.
 - ``unknown_conditions(result)`` → the labels of the conditions that apply to the result and it does not record.
@@ -182,12 +183,13 @@ def compare_name(result):
     return f'#{result.get("id")} {result.get("label")!r}'
 
 
-# Conditions recorded as a code, said in words in a warning
+# Conditions recorded as a code, said in words (the warnings here, the fleet report's table)
 _WORDS = {'cache_defeat': lambda v: DEFEAT_WORDS.get(v, v), 'benchmark_profile': profile_name}
 
 
-def _said(key, value):
-    return _WORDS[key](value) if key in _WORDS else value
+def condition_words(key, value):
+    """A condition's recorded value as a person reads it; None stays None."""
+    return None if value is None else _WORDS.get(key, str)(value)
 
 
 def condition_warnings(results, baseline_id, name=compare_name):
@@ -199,8 +201,8 @@ def condition_warnings(results, baseline_id, name=compare_name):
             continue
         diffs = condition_differences(base_conditions, conditions_of(result))
         if diffs:
-            listed = '; '.join(f'{d["label"]} {_said(d["key"], d["other"])} (baseline: {_said(d["key"], d["baseline"])})'
-                               for d in diffs)
+            listed = '; '.join(f'{d["label"]} {condition_words(d["key"], d["other"])} '
+                               f'(baseline: {condition_words(d["key"], d["baseline"])})' for d in diffs)
             out.append((DIFFERENT_CONDITIONS, result.get('id'),
                         f'{name(result)} was measured under different conditions from the baseline {name(base)}: '
                         f'{listed}. Its differences are not only the tuning.'))

@@ -5,8 +5,8 @@ runtime_seconds?, ramp_seconds?, working_set_bytes?}`` (the last three are exper
 what the cache-defeat method needs is refused).
 
 env: ``{is_zfs, os, openzfs_version, arc_max_bytes, recordsize_bytes, is_zvol, dirty_data_max_bytes, direct,
-primarycache, size_bytes, used_bytes, free_bytes}`` — the pool (ZFS) or the filesystem (plain directory) the scratch space lives on; the ZFS
-keys are needed only when ``is_zfs``.
+primarycache, size_bytes, used_bytes, free_bytes}`` — the pool (ZFS) or the filesystem (plain directory) the
+scratch space lives on; the ZFS keys are needed only when ``is_zfs``.
 
 method (a result stores it as ``context.plan``): ``{spec, profile, runs, max_runs, adaptive, runtime_seconds,
 ramp_seconds, target, cache_defeat: {method, explanation}, space: {...figures, refquota_bytes}, tests: [planned
@@ -153,8 +153,8 @@ def benchmark_method(spec, env):
 
 def scratch_need(spec, env):
     """What a run of ``spec`` would take on ``env``, said before Start (no space check): the largest test's working
-    set, the scratch quota over it and how that test keeps caches out (``DIRECT_IO``, ``ARC_METADATA_ONLY``,
-``WORKING_SET``, ``O_DIRECT``).
+    set, what the space check counts for it and how that test keeps caches out (``DIRECT_IO``,
+    ``ARC_METADATA_ONLY``, ``WORKING_SET``, ``O_DIRECT``).
     Raises ``BenchmarkInputError`` as ``benchmark_method`` does (a working set too small to keep the ARC out)."""
     tests, profile, _runs, _adaptive, _runtime, _ramp, working_set = _validated_spec(spec)
     env = _validated_env(env)

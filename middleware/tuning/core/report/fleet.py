@@ -35,7 +35,7 @@ Bad input raises ``ReportInputError(field, message)`` with ``field`` naming the 
 """
 import math
 
-from ..bench.conditions import CONDITIONS
+from ..bench.conditions import CONDITIONS, condition_words
 from ..figures import change_percent
 from .chart_data import compare_series
 from .errors import ReportInputError
@@ -43,7 +43,7 @@ from .fleet_render import FLEET_FORMATS, render_fleet
 from .metric_info import metric_info, metric_sort_key, title_of_test
 from .model import FORMAT_VERSION as REPORT_FORMAT_VERSION, _test_order
 from .numbers import format_percent
-from .wording import ci_text, defeat_words, median_text, profile_words, range_text
+from .wording import ci_text, median_text, range_text
 
 FORMAT_VERSION = 1
 PICKS = ('LATEST', 'BASELINE')
@@ -62,8 +62,6 @@ VALUE_FIELDS = ('median', 'ci_low', 'ci_high', 'ci_confidence', 'cv_percent', 'n
 # A box's own warnings carried into the fleet's (those about the configuration shown); its comparison remarks
 # (conditions against its baseline, COMPARISON) concern configurations the fleet does not show
 CARRIED_WARNINGS = ('DATA_LOSS', 'FROM_RAM', 'NOISY', 'OUTLIERS', 'NOTE')
-# Conditions whose recorded value is a code: said in words
-CONDITION_WORDS = {'cache_defeat': defeat_words, 'benchmark_profile': profile_words}
 
 
 # --- validation ----------------------------------------------------------------------------------------------------
@@ -283,14 +281,10 @@ def _tests(boxes, rows_of):
     return tests, single
 
 
-def _condition_words(key, value):
-    return CONDITION_WORDS.get(key, str)(value) if value is not None else None
-
-
 def _condition_warnings(boxes):
     out = []
     for key, label in CONDITIONS:
-        said = [(b, _condition_words(key, b['conditions'][key])) for b in boxes]
+        said = [(b, condition_words(key, b['conditions'][key])) for b in boxes]
         recorded = [(b, v) for b, v in said if v is not None]
         if len({v for _, v in recorded}) > 1:
             listed = '; '.join(f'{b["name"]}: {v}' for b, v in recorded)
