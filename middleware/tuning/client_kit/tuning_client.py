@@ -753,10 +753,23 @@ def fio_rate_words(doc):
 
 
 IPERF3_RETRY_WORDS = ('unable to connect', 'connection refused', 'server is busy', 'no route to host')
+# The previous measurement's one-off server may still be listening as it exits: it takes the connection and drops it
+# unanswered. Tried again only while no interval was measured (the test had not started).
+IPERF3_DROPPED_WORDS = ('connection reset', 'control message')
 
 
 def iperf3_error(doc):
     return doc.get('error') if isinstance(doc, dict) and doc.get('error') else None
+
+
+def iperf3_may_retry(doc, error):
+    """Whether a failed iperf3 run met no server yet (a server not listening, busy, or exiting), so that trying
+    again measures nothing twice."""
+    words = error.lower()
+    if any(w in words for w in IPERF3_RETRY_WORDS):
+        return True
+    started = isinstance(doc, dict) and bool(doc.get('intervals'))
+    return not started and any(w in words for w in IPERF3_DROPPED_WORDS)
 
 
 def iperf3_rate_words(doc):
@@ -1316,7 +1329,7 @@ def run_fio(fio, args, cwd):
 
 def run_iperf3(iperf3, address, port, args, duration_hint):
     """iperf3's JSON document for one measurement. The box starts a one-off server for each measurement, so a
-    refused connection is tried again (1 s apart, ``IPERF3_CONNECT_TRIES`` times)."""
+    connection that met no server ready yet is tried again (1 s apart, ``IPERF3_CONNECT_TRIES`` times)."""
     argv = [iperf3, '-c', address, '-p', str(port)] + [str(a) for a in args] + ['--json']
     for attempt in range(1, IPERF3_CONNECT_TRIES + 1):
         code, out, err = run_child(argv, timeout=duration_hint + 120)
@@ -1324,7 +1337,7 @@ def run_iperf3(iperf3, address, port, args, duration_hint):
         error = iperf3_error(doc) if doc is not None else (err.strip() or f'iperf3 exited with status {code}')
         if code == 0 and error is None and doc is not None:
             return doc
-        if attempt < IPERF3_CONNECT_TRIES and any(w in error.lower() for w in IPERF3_RETRY_WORDS):
+        if attempt < IPERF3_CONNECT_TRIES and iperf3_may_retry(doc, error):
             if attempt == 1:
                 log(f'waiting for the box\'s iperf3 server on {address} port {port} ({error})')
             time.sleep(1)

@@ -157,6 +157,20 @@ def test_network_is_wanted_only_when_offered_and_not_refused():
     assert kit.network_wanted(plan, False) and not kit.network_wanted(plan, True)
 
 
+def test_iperf3_is_tried_again_only_while_no_server_has_measured():
+    # a server not listening yet, or busy
+    assert kit.iperf3_may_retry(None, 'unable to connect to server: Connection refused')
+    assert kit.iperf3_may_retry({'error': 'the server is busy running a test. try again later'},
+                                'the server is busy running a test. try again later')
+    # the previous one-off server took the connection as it exited (seen in a test run): nothing measured yet
+    dropped = 'unable to receive control message: Connection reset by peer'
+    assert kit.iperf3_may_retry({'start': {}, 'intervals': [], 'end': {}, 'error': dropped}, dropped)
+    # the same words after intervals were measured: the test itself failed, so it is not run twice
+    assert not kit.iperf3_may_retry({'intervals': [{'sum': {}}], 'error': dropped}, dropped)
+    assert not kit.iperf3_may_retry({'error': 'interrupt - the client has terminated'},
+                                    'interrupt - the client has terminated')
+
+
 def test_api_base():
     assert kit.api_base('https://nas.lan') == 'https://nas.lan/_plugins/tuning/client/'
     assert kit.api_base('https://[fd00::1]:8443/') == 'https://[fd00::1]:8443/_plugins/tuning/client/'
