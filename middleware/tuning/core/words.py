@@ -4,3 +4,8 @@
 def and_join(parts: list[str]) -> str:
     """"a", "a and b", "a, b and c"."""
     return parts[0] if len(parts) == 1 else ', '.join(parts[:-1]) + ' and ' + parts[-1]
+
+
+def quoted(text) -> str:
+    """A name a person gave, in typographic quotes and as typed: “Bob's D:\\tmp "test"” (no escaping, unlike repr)."""
+    return f'“{text}”'

@@ -1,6 +1,6 @@
 """Which filesystem a benchmark target lives on decides ZFS scratch dataset vs plain scratch directory."""
 from tuning.box.bench_target import filesystem_type, scratch_dataset_name
-from tuning.core.bench.conditions import condition_warnings, network_limit, noise_warnings
+from tuning.core.bench.conditions import compare_name, condition_warnings, network_limit, noise_warnings
 
 MOUNTINFO = """\
 22 1 0:21 / / rw,relatime shared:1 - ext4 /dev/vda1 rw
@@ -46,13 +46,22 @@ def _different(results):
 
 def test_different_conditions_are_named_with_the_results():
     (warning,) = _different([_result(1, 'tank/a', 'fio-3.33'), _result(2, 'tank/b', 'fio-3.33')])
-    assert warning.startswith("#2 'r2' was measured under different conditions from the baseline #1 'r1'")
+    assert warning.startswith("#2 “r2” was measured under different conditions from the baseline #1 “r1”")
     assert 'dataset tank/b (baseline: tank/a)' in warning
     assert _different([_result(1, 'tank/a', 'fio-3.33'), _result(2, 'tank/a', 'fio-3.33')]) == []
     mixed = condition_warnings([_result(1, 'tank/a', 'fio-3.33'), _result(3, None, None, source='BONNIE')], 1)
     assert 'benchmark tool bonnie++ (baseline: fio)' in mixed[0][2]
     (unknown,) = [text for kind, id_, text in mixed if kind == 'UNKNOWN_CONDITIONS' and id_ == 3]
     assert 'dataset' in unknown and 'fio version' not in unknown   # bonnie++ has no fio version to miss
+
+
+def test_a_label_is_named_as_typed_in_typographic_quotes():
+    # repr would double the backslash and flip to double quotes around a label holding an apostrophe
+    odd = {'id': 6, 'label': 'Bob\'s D:\\tmp “test”'}
+    assert compare_name(odd) == '#6 “Bob\'s D:\\tmp “test””'
+    assert compare_name({'id': 1, 'label': 'walk quick'}) == '#1 “walk quick”'
+    (warning,) = _different([_result(1, 'tank/a', 'fio-3.33'), {**_result(6, 'tank/b', 'fio-3.33'), **odd}])
+    assert warning.startswith('#6 “Bob\'s D:\\tmp “test”” was measured') and '\\\\' not in warning
 
 
 def test_noise_and_outliers_are_flagged():
@@ -63,7 +72,7 @@ def test_noise_and_outliers_are_flagged():
     assert len(warnings) == 2
     assert 'CV 14.2 %' in warnings[0] and 'run 4' in warnings[1]
     # in words, not the catalog's ids
-    assert "#1 'x' sequential write, write bandwidth: noisy" in warnings[0]
+    assert "#1 “x” sequential write, write bandwidth: noisy" in warnings[0]
     assert 'SEQ_WRITE' not in ' '.join(warnings) and 'write_bw_bytes' not in ' '.join(warnings)
 
 

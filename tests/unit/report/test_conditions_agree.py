@@ -49,10 +49,6 @@ PAIRS = {
 }
 
 
-def _compare_name(result):
-    return f'#{result["id"]} {result["label"]!r}'
-
-
 @pytest.mark.parametrize('case', PAIRS)
 def test_compare_and_the_report_say_the_same_about_conditions(case):
     other, expected = PAIRS[case]
@@ -70,7 +66,7 @@ def test_compare_and_the_report_say_the_same_about_conditions(case):
     renamed = []
     for text in (w for w in compared['warnings'] if w not in others):
         for result in (base, other):
-            text = text.replace(_compare_name(result), f'"{result["label"]}"')
+            text = text.replace(f'#{result["id"]} “{result["label"]}”', f'“{result["label"]}”')
         renamed.append(text)
     assert renamed == said[DIFFERENT_CONDITIONS] + said[UNKNOWN_CONDITIONS]
     assert [w for w in report['warnings'] if w['kind'] == 'COMPARISON'] == []   # each said once

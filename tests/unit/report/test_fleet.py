@@ -143,7 +143,7 @@ def test_conditions_that_differ_between_boxes_are_warnings_naming_the_boxes(mode
     unknown = [w for w in model['warnings'] if w['kind'] == 'UNKNOWN_CONDITIONS']
     assert [w['configuration_id'] for w in unknown] == ['box-3'] and 'fio version' in unknown[0]['message']
     noisy = [w for w in model['warnings'] if w['kind'] == 'NOISY']
-    assert noisy and all(w['message'].startswith('nas1: "noisy-box"') for w in noisy)
+    assert noisy and all(w['message'].startswith('nas1: “noisy-box”') for w in noisy)
 
 
 def test_same_conditions_warn_of_nothing_and_default_names_are_told_apart(reports):

@@ -41,7 +41,7 @@ def test_asked_to_judge_them_the_verdict_comes_back_and_the_warning_says_what_it
     compared = comparison_of([base, other], 1, judge_from_ram=True)
     assert _rows(compared)['RAND_READ_4K']['verdict'] == 'BETTER'
     (warning,) = [w for w in compared['warnings'] if 'RAM' in w]
-    assert warning == ("#2 'after': Random read 4 KiB: 48 % of the blocks it read came from RAM (the ARC), not from "
+    assert warning == ("#2 “after”: Random read 4 KiB: 48 % of the blocks it read came from RAM (the ARC), not from "
                        "the disks; its verdicts judge the ARC, not the disks.")
     (default,) = [w for w in comparison_of([base, other], 1)['warnings'] if 'RAM' in w]
     assert default.endswith('; no verdict is given on it.')

@@ -80,7 +80,7 @@ def test_comparison_warnings_and_notes_are_passed_on_and_shared_notes_said_once(
     report = _report([base, other], compare_results(base, [other], warnings=['from compare']))
     assert [w['message'] for w in _kinds(report, 'COMPARISON')] == ['from compare']
     notes = [w['message'] for w in _kinds(report, 'NOTE')]
-    assert notes == ['"base", "other": same note', '"other": queue depth reached 8, requested 16']
+    assert notes == ['“base”, “other”: same note', '“other”: queue depth reached 8, requested 16']
 
 
 def _imported(id_, label, fmt, *path):
@@ -147,12 +147,12 @@ def test_a_result_measured_with_writes_not_safe_on_power_loss_is_named_first_and
     other = make_result(2, 'safe', {'SEQ_WRITE': {'write_bw_bytes': STEADY}},
                        full_context(settings=[{**LOOSE[0], 'value': 'STANDARD'}]))
     from_compare = data_loss_warnings([base, other])
-    assert from_compare == ["#1 'Campaign 1 · baseline' was measured with Synchronous writes Disabled on tank/bench: "
+    assert from_compare == ["#1 “Campaign 1 · baseline” was measured with Synchronous writes Disabled on tank/bench: "
                             'not safe on power loss; its write figures are faster than the pool is with safe writes.']
     report = _report([base, other], compare_results(base, [other], warnings=from_compare))
     (warned,) = _kinds(report, 'DATA_LOSS')
     assert report['warnings'][0] is warned and warned['configuration_id'] == 1
-    assert warned['message'] == ('"Campaign 1 · baseline" was measured with Synchronous writes Disabled on '
+    assert warned['message'] == ('“Campaign 1 · baseline” was measured with Synchronous writes Disabled on '
                                  'tank/bench: not safe on power loss; its write figures are faster than the pool is '
                                  'with safe writes.')
     assert _kinds(report, 'COMPARISON') == []   # compare's own words of it are not said twice

@@ -28,8 +28,8 @@ no gap.
 - ``unknown_conditions(result)`` → the labels of the conditions that apply to the result and it does not record.
 - ``condition_warnings(results, baseline_id, name=compare_name)`` → ``[(kind, result id, sentence)]``:
   ``DIFFERENT_CONDITIONS`` per result that differs from the baseline, then ``UNKNOWN_CONDITIONS`` per result that
-  does not record some (with two results or more); ``name(result)`` says a result (compare: ``#2 'label'``, the
-  report: ``"label"``).
+  does not record some (with two results or more); ``name(result)`` says a result (compare: ``#2 “label”``, the
+  report: ``“label”``).
 - ``network_limit(nics, measured=None)`` → ``{bytes_per_second, basis}`` (plus ``measured_bytes_per_second``,
   ``measured_basis`` when iperf3 measured that port) or ``None``: the fastest linked NIC, the most a single network
   client can ever move, whatever the pool does.
@@ -47,6 +47,7 @@ from ..figures import megabits, significant
 from ..protocols import protocol_words
 from ..presets.data_loss import measured_with, recorded_data_loss
 from ..presets.units import format_bytes
+from ..words import quoted
 from .cache_defeat import DEFEAT_WORDS
 from .catalog import METRICS, TESTS, profile_name
 from .comparison import twin_of
@@ -179,8 +180,8 @@ def unknown_conditions(result):
 
 
 def compare_name(result):
-    """How ``tuning.benchmark.compare``'s warnings name a result: "#2 'after'"."""
-    return f'#{result.get("id")} {result.get("label")!r}'
+    """How ``tuning.benchmark.compare``'s warnings name a result: '#2 “after”' (the label as typed)."""
+    return f'#{result.get("id")} {quoted(result.get("label"))}'
 
 
 # Conditions recorded as a code, said in words (the warnings here, the fleet report's table)

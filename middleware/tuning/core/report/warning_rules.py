@@ -27,12 +27,13 @@ from ..bench import conditions as bench_conditions
 from ..bench.arc_reads import from_ram_note, from_ram_tests, from_ram_warnings
 from .metric_info import label_of_test, metric_info, metric_sort_key
 from .numbers import format_percent, format_value
+from ..words import quoted
 
 NOISY_CV_PERCENT = bench_conditions.NOISY_CV_PERCENT  # one threshold for compare's warnings and the report's
 
 
 def _name(result):
-    return f'"{result["label"]}"'
+    return quoted(result['label'])
 
 
 def _warning(kind, message, configuration_id=None, test=None, metrics=()):
@@ -52,7 +53,7 @@ def _noisy_warnings(result):
                  if s.get('cv_percent') is not None and s['cv_percent'] > NOISY_CV_PERCENT]
         if noisy:
             listed = ', '.join(f'{metric_info(m)["label"]} CV {format_percent(cv)}' for m, cv in noisy)
-            out.append(_warning('NOISY', f'"{result["label"]}", {label_of_test(test)}: runs vary a lot ({listed}; '
+            out.append(_warning('NOISY', f'{_name(result)}, {label_of_test(test)}: runs vary a lot ({listed}; '
                                          f'above {NOISY_CV_PERCENT:.0f} %). Its medians are less certain; '
                                          'more runs or a quieter box would help.',
                                 result['id'], test, [m for m, _ in noisy]))
@@ -85,7 +86,7 @@ def _outlier_warnings(result):
             parts.append(f'{info["label"]}: {runs} vs median {format_value(stats["median"], info["unit"])}')
             flagged.append(metric)
         if parts:
-            out.append(_warning('OUTLIERS', f'"{result["label"]}", {label_of_test(test)}: outlying runs '
+            out.append(_warning('OUTLIERS', f'{_name(result)}, {label_of_test(test)}: outlying runs '
                                             f'(more than 3 robust standard deviations from the median) in '
                                             f'{"; ".join(parts)}. They are kept in every figure; re-running '
                                             'would show whether they were a one-off.',
@@ -96,11 +97,11 @@ def _outlier_warnings(result):
 def _from_ram_warnings(results):
     return [_warning('FROM_RAM', text, result['id'], test)
             for result in results
-            for test, text in zip(from_ram_tests(result), from_ram_warnings(result, f'"{result["label"]}"'))]
+            for test, text in zip(from_ram_tests(result), from_ram_warnings(result, _name(result)))]
 
 
 def _data_loss_warnings(results):
-    return [_warning('DATA_LOSS', f'"{result["label"]}" was {words}.', result['id'])
+    return [_warning('DATA_LOSS', f'{_name(result)} was {words}.', result['id'])
             for result in results if (words := bench_conditions.data_loss_words(result))]
 
 
@@ -126,6 +127,6 @@ def report_warnings(results, baseline_id, comparison_warnings):
                 notes[note].append(result['id'])
     labels = {e['id']: e['label'] for e in results}
     for note, ids in notes.items():
-        names = ', '.join(f'"{labels[i]}"' for i in ids)
+        names = ', '.join(quoted(labels[i]) for i in ids)
         out.append(_warning('NOTE', f'{names}: {note}', ids[0] if len(ids) == 1 else None))
     return out
