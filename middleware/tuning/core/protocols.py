@@ -1,6 +1,6 @@
 """A client result's protocol in words (pure): one spelling for the result's label (``result.default_label``), the
 ladder's client layers and its sentences ("clients get 112 MB/s over NFS"), the conditions a result was measured
-under. At the top of ``core`` so that none of them imports the client package for it.
+under and its note ("client ws1 over NFS 4.2", "client ws1 on its own disk"). At the top of ``core`` so that none of them imports the client package for it.
 
 The protocols are the kit's (``client_models.ClientProtocol``): NFS, SMB, ISCSI, LOCAL (the client's own directory or
 device, no network) and OTHER (a mount the kit does not know, read as a share).
@@ -22,3 +22,15 @@ def client_words(target: dict, hostname: str) -> str:
         return f'local {"device" if target.get("kind") == "BLOCK_DEVICE" else "directory"} on {hostname}'
     version = f' {target["protocol_version"]}' if target.get('protocol_version') else ''
     return f'{protocol_words(protocol)}{version} from {hostname}'
+
+
+def measured_by(target: dict, hostname: str) -> str:
+    """Who measured what, as a result's note and its conditions say it: 'client ws1 over NFS 4.2', 'client ws1 over
+    a share', 'client ws1 on its own disk' (LOCAL: no network), 'client ws1' when the protocol is not recorded."""
+    protocol = target.get('protocol')
+    if not protocol:
+        return f'client {hostname}'
+    if protocol == 'LOCAL':
+        return f'client {hostname} on its own disk'
+    version = f' {target["protocol_version"]}' if target.get('protocol_version') else ''
+    return f'client {hostname} over {protocol_words(protocol)}{version}'

@@ -147,6 +147,20 @@ def test_the_record_is_a_client_benchmark_with_client_and_box_context():
     assert client_record({**result, 'label': 'mine'}, SESSION, PLAN, runs, box)['label'] == 'mine'
 
 
+def test_the_note_says_the_protocol_in_words():
+    box = {'dataset': None, 'theoretical_max': {'bytes_per_second': 125_000_000, 'basis': 'eno1 link at 1,000 Mb/s'}}
+
+    def record(protocol, version=None):
+        result = submission_or_errors(body(target={'path': '/tmp/kit', 'kind': 'DIRECTORY', 'protocol': protocol,
+                                                   'protocol_version': version}))
+        return client_record(result, SESSION, PLAN, client_runs(result, PLAN), box)
+    local, nfs = record('LOCAL'), record('NFS', '4.2')
+    assert local['notes'][-1] == 'Measured on client ws1 on its own disk (/tmp/kit); cache defeat: no O_DIRECT: ' \
+                                 '2 × client RAM.'
+    assert nfs['notes'][-1].startswith('Measured on client ws1 over NFS 4.2 (/tmp/kit);')
+    assert 'ISCSI' not in record('ISCSI')['notes'][-1] and 'over iSCSI' in record('ISCSI')['notes'][-1]
+
+
 def test_the_default_label_says_protocol_version_and_client_in_words():
     from tuning.core.client.result import default_label
 

@@ -44,7 +44,7 @@ A result is a stored benchmark result as ``tuning.benchmark.get`` returns it; im
 compared on what they have.
 """
 from ..figures import megabits, significant
-from ..protocols import protocol_words
+from ..protocols import measured_by
 from ..presets.data_loss import measured_with, recorded_data_loss
 from ..presets.units import format_bytes
 from ..words import quoted
@@ -115,15 +115,7 @@ def _load_generator(source, context):
         return 'the box itself'
     if source != 'CLIENT':
         return None
-    host = _text(_dict(context.get('client')).get('hostname')) or 'unnamed'
-    target = _dict(context.get('target'))
-    protocol = _text(target.get('protocol'))
-    if protocol is None:
-        return f'client {host}'
-    if protocol == 'LOCAL':
-        return f'client {host} on its own disk'
-    version = _text(target.get('protocol_version'))
-    return f'client {host} over {protocol_words(protocol)}{f" {version}" if version else ""}'
+    return measured_by(_dict(context.get('target')), _text(_dict(context.get('client')).get('hostname')) or 'unnamed')
 
 
 def _fio_version(source, context):

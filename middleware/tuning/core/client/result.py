@@ -13,7 +13,7 @@ from ..bench.errors import BenchmarkInputError
 from ..bench.fio_output import job_run, matching_test, parse_fio_json
 from ..bench.statistics import summarize_runs
 from ..report.metric_info import title_of_test
-from ..protocols import client_words
+from ..protocols import client_words, measured_by
 
 _INDEX = re.compile(r'\[(\d+)\]')
 
@@ -96,7 +96,7 @@ def client_record(result: dict, session: dict, instructions: dict, runs: dict, b
     cache_defeat = _cache_defeat(result['cache_defeat'])
     box_dataset = box_context.get('dataset') or {}
     notes = list(runs['notes'])
-    notes.append(f'Measured on client {result["client"]["hostname"]} over {result["target"]["protocol"]} '
+    notes.append(f'Measured on {measured_by(result["target"], result["client"]["hostname"])} '
                  f'({result["target"]["path"]}); cache defeat: {cache_defeat["reason"]}.')
     return {
         'label': default_label(result), 'source': 'CLIENT',
