@@ -275,8 +275,8 @@ class TuningBenchmarkChartLayout(BaseModel):
     line_height: float
     groups: list[TuningBenchmarkChartGroupLayout]
     reference: TuningBenchmarkChartReferenceLayout | None
-    """The network line: only beside results measured on a client (a figure measured on the box never crossed the
-    link)."""
+    """The network line: only beside results a client measured over the network (a figure measured on the box, or on
+    a client's own disk, never crossed the link)."""
     bar: bool
 
 

@@ -147,7 +147,7 @@ def test_the_record_is_a_client_benchmark_with_client_and_box_context():
     assert client_record({**result, 'label': 'mine'}, SESSION, PLAN, runs, box)['label'] == 'mine'
 
 
-def test_the_note_says_the_protocol_in_words():
+def test_the_note_says_the_protocol_in_words_and_a_local_result_has_no_link_maximum():
     box = {'dataset': None, 'theoretical_max': {'bytes_per_second': 125_000_000, 'basis': 'eno1 link at 1,000 Mb/s'}}
 
     def record(protocol, version=None):
@@ -159,6 +159,9 @@ def test_the_note_says_the_protocol_in_words():
                                  '2 × client RAM.'
     assert nfs['notes'][-1].startswith('Measured on client ws1 over NFS 4.2 (/tmp/kit);')
     assert 'ISCSI' not in record('ISCSI')['notes'][-1] and 'over iSCSI' in record('ISCSI')['notes'][-1]
+    # the box's link carries no byte of a client's own disk: no maximum to be above, no "served from a cache"
+    assert local['context']['theoretical_max'] is None
+    assert nfs['context']['theoretical_max'] == box['theoretical_max']
 
 
 def test_the_default_label_says_protocol_version_and_client_in_words():

@@ -40,12 +40,18 @@ def test_the_network_line_stands_only_beside_results_measured_on_a_client():
     assert all(l['plot_top'] > PAD for l in on_client)
 
 
-def _compared(source):
+def _compared(source, protocol=None):
     before, after = _pair()
     for result in (before, after):
         result['source'] = source
-        result['context'] = {'theoretical_max': MAX}
+        result['context'] = {'theoretical_max': MAX, **({'target': {'protocol': protocol}} if protocol else {})}
     return comparison_of([before, after], before['id'])
+
+
+def test_a_client_measuring_its_own_disk_gets_no_network_line():
+    local, nfs = _compared('CLIENT', 'LOCAL'), _compared('CLIENT', 'NFS')
+    assert local['chart_layouts']['throughput'][0]['reference'] is None   # nothing crossed the link
+    assert nfs['chart_layouts']['throughput'][0]['reference'] is not None
 
 
 def test_compare_hands_the_panel_its_layouts_in_the_api_shape():

@@ -93,6 +93,9 @@ def test_charts_carry_the_summary_medians_and_the_theoretical_maximum(results, c
     assert charts['throughput']['reference'] is None   # measured on the box: no network line (the panel's rule)
     on_client = {c['id']: c for c in _report([{**r, 'source': 'CLIENT'} for r in results], comparison)['charts']}
     assert on_client['throughput']['reference']['value'] == comparison['theoretical_max']['bytes_per_second']
+    own_disk = [{**r, 'source': 'CLIENT', 'context': {**r['context'], 'target': {'protocol': 'LOCAL'}}}
+                for r in results]   # a client measuring its own disk: nothing crossed the link either
+    assert {c['id']: c for c in _report(own_disk, comparison)['charts']}['throughput']['reference'] is None
     point = charts['throughput']['series'][1]['points'][0]
     stats = results[1]['summary']['SEQ_WRITE']['write_bw_bytes']
     assert (point['median'], point['ci_low'], point['ci_high']) == (stats['median'], stats['ci_low'], stats['ci_high'])

@@ -98,6 +98,8 @@ def client_record(result: dict, session: dict, instructions: dict, runs: dict, b
     notes = list(runs['notes'])
     notes.append(f'Measured on {measured_by(result["target"], result["client"]["hostname"])} '
                  f'({result["target"]["path"]}); cache defeat: {cache_defeat["reason"]}.')
+    # the box's link bounds only what crossed it: a client measuring its own disk (LOCAL) moved nothing over it
+    over_network = result['target']['protocol'] != 'LOCAL'
     return {
         'label': default_label(result), 'source': 'CLIENT',
         'spec': {'session_id': session['id'], 'step_id': result.get('step_id'), 'tests': list(tests),
@@ -105,6 +107,7 @@ def client_record(result: dict, session: dict, instructions: dict, runs: dict, b
                  'ramp_seconds': instructions['ramp_seconds']},
         'context': {
             **box_context,
+            'theoretical_max': box_context.get('theoretical_max') if over_network else None,
             'client': result['client'],
             # the client's view, with the box's dataset and pool the share exports (what reports and comparisons
             # read as "the target")

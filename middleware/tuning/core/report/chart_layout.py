@@ -20,7 +20,7 @@ Which names fit beside their marks, how they wrap and which tick labels show dep
 text must stay 12 px on a phone (a layout scaled down to a 390 px screen would shrink it to 6 px): so the server
 lays out at a ladder of widths, each about 15 % wider than the last, and the panel draws the widest that fits its
 card, unscaled; turning a phone picks another with no round trip. The network line stands only beside results
-measured on a client: a figure measured on the box never crossed the link.
+a client measured over the network: a figure measured on the box, or on a client's own disk, never crossed the link.
 """
 import math
 
@@ -172,9 +172,10 @@ def chart_layout(chart, width):
 
 
 def measured_on_a_client(results) -> bool:
-    """Whether any of ``results`` (or the report's configurations) was measured on a client: the only results the
-    network line stands beside."""
-    return any(r.get('source') == 'CLIENT' for r in results)
+    """Whether any of the stored ``results`` was measured by a client over the network: the only results the network
+    line stands beside (a client measuring its own disk, protocol LOCAL, moved nothing over the link)."""
+    return any(r.get('source') == 'CLIENT'
+               and ((r.get('context') or {}).get('target') or {}).get('protocol') != 'LOCAL' for r in results)
 
 
 def as_drawn(chart, client_measured):

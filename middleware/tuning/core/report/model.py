@@ -147,7 +147,7 @@ def build_report(results, comparison, *, title, generated_at, settings_diffs=Non
     drawn = compared['drawn'] or compare_series(configurations, {e['id']: e['summary'] for e in ordered},
                                                 compared['rows'], theoretical_max)
     # the panel's rule: the network line only beside client-measured results (a box figure never crossed the link)
-    client = measured_on_a_client(configurations)
+    client = measured_on_a_client(ordered)
     drawn = {**drawn, 'charts': [as_drawn(c, client) for c in drawn['charts']]}
     return {
         'format_version': FORMAT_VERSION,

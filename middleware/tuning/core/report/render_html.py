@@ -175,7 +175,7 @@ def _gallery(heading, intro, css_class, items):
 def _charts(report):
     return _gallery('Charts', 'Bars (linear axis from 0) and dots (logarithmic axis) are medians, with the value '
                     'printed after each; the whiskers are the 95 % interval of the median. The dashed red line is the '
-                    "network's theoretical maximum, when known, beside results measured on a client only.", 'charts',
+                    "network's theoretical maximum, when known, beside results a client measured over the network only.", 'charts',
                     [f'<figure><figcaption>{e(c["title"])}</figcaption>{chart_svg(c)}</figure>'
                      for c in report['charts']])
 

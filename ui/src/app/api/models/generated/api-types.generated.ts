@@ -1133,8 +1133,8 @@ export interface TuningBenchmarkChartLayout {
   line_height: number;
   groups: TuningBenchmarkChartGroupLayout[];
   /**
-   * The network line: only beside results measured on a client (a figure measured on the box never crossed the
-   * link).
+   * The network line: only beside results a client measured over the network (a figure measured on the box, or on
+   * a client's own disk, never crossed the link).
    */
   reference: TuningBenchmarkChartReferenceLayout | null;
   bar: boolean;
