@@ -50,11 +50,19 @@ export function poolStatusWords(status: string): string {
   return POOL_STATUS_WORDS[status] ?? status;
 }
 
-/** How a result kept caches out of its figures (core/bench/cache_defeat.py DEFEAT_WORDS); MIXED: a method per test. */
-export const CACHE_DEFEAT_WORDS: Record<CacheDefeatMethod | 'MIXED', string> = {
+/** How a result kept caches out of its figures, as the server words them (core/bench/cache_defeat.py DEFEAT_WORDS). */
+export const CACHE_DEFEAT_WORDS: Record<CacheDefeatMethod, string> = {
   DIRECT_IO: T('ZFS Direct I/O'),
   ARC_METADATA_ONLY: T('No file data kept in the ARC'),
   WORKING_SET: T('A working set larger than the ARC'),
   O_DIRECT: T('Direct I/O past the page cache'),
   MIXED: T('Each test its own way'),
+  CLIENT_DIRECT_IO: T('Direct I/O on the client'),
+  CLIENT_WORKING_SET: T('A working set larger than the client’s cache'),
 };
+
+/** A result's cache-defeat method in words (a translation id); one a newer server added, in neutral words, never its
+ *  key (the server's explanation beside it says what was done). */
+export function cacheDefeatWords(method: string): string {
+  return (CACHE_DEFEAT_WORDS as Partial<Record<string, string>>)[method] ?? T('Caches kept out another way');
+}

@@ -39,7 +39,7 @@ export function fakeClientContext(partial: Partial<ClientResultContext> = {}): C
       export: '/mnt/tank/share', mount_options: 'rw,vers=4.2,rsize=1048576', fstype: 'nfs4', dataset: 'tank/share', pool: 'tank' },
     link: { interface: 'eth0', speed_mbps: 1000, mtu: 1500, address: '192.168.1.20' },
     session: { id: 1, label: 'ws1 over NFS', protocol: 'NFS', dataset: 'tank/share', step_id: null },
-    cache_defeat: { direct_io: true, size_bytes: 17179869184, reason: 'direct I/O', method: 'O_DIRECT', explanation: 'direct I/O' },
+    cache_defeat: { direct_io: true, size_bytes: 17179869184, reason: 'direct I/O', method: 'CLIENT_DIRECT_IO', explanation: 'direct I/O' },
     kit_version: 1, started_at: '2026-11-24T10:00:00Z', finished_at: '2026-11-24T10:12:00Z', network_result_id: null, ...partial,
   };
 }

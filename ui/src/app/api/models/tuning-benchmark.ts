@@ -21,7 +21,11 @@ export type Direction = 'HIGHER' | 'LOWER';
  *  from RAM on either side (unless the comparison was asked to judge it: `judge_from_ram`). Neither has an interval
  *  or a p; FROM_RAM keeps its ratio. */
 export type Verdict = 'BETTER' | 'WORSE' | 'NO_CHANGE' | 'INCONCLUSIVE' | 'INSUFFICIENT_RUNS' | 'FROM_RAM';
-export type CacheDefeatMethod = 'DIRECT_IO' | 'ARC_METADATA_ONLY' | 'WORKING_SET' | 'O_DIRECT';
+/** How the box keeps caches out of one test (the space check's `need.method`, core/bench/cache_defeat.py). */
+export type BoxCacheDefeatMethod = api.TuningBenchmarkSpaceNeed['method'];
+/** How a stored result kept caches out of its figures (DEFEAT_WORDS there): the box's way, MIXED (a way per test),
+ *  or the client kit's (core/client/result.py). The models type the result's context as a dict, so this is the panel's. */
+export type CacheDefeatMethod = BoxCacheDefeatMethod | 'MIXED' | 'CLIENT_DIRECT_IO' | 'CLIENT_WORKING_SET';
 
 const TESTS = [
   'SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K', 'SYNC_WRITE_4K', 'MIXED_70_30',

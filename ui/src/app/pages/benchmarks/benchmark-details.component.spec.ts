@@ -70,6 +70,9 @@ describe('BenchmarkDetailsComponent', () => {
     expect(q('text-details-link-not-applicable')).toBeNull();
     // the kit's plan has no profile or maximum of runs: said without them
     expect(q('list-details-context')!.textContent).not.toContain('undefined');
+    // the kit's cache defeat in words, never its key
+    expect(q('text-details-cache-defeat')!.querySelector('.badge')!.textContent).toBe('Direct I/O on the client');
+    expect(q('text-details-cache-defeat')!.textContent).not.toContain('CLIENT_');
   });
 
   it('figures measured with writes not safe on power loss say so, in the server’s words, one line a setting', async () => {

@@ -12,7 +12,7 @@ import { TEST_WORDS, compareMetrics, formatMetric, metricLabel, orderedTests } f
 import { formatBytes, formatNumber } from '../../shared/format';
 import { PROFILE_NAMES } from '../../shared/benchmark-settings/benchmark-settings';
 import { SettingValueComponent } from '../../shared/setting-value.component';
-import { CACHE_DEFEAT_WORDS, SETTING_KIND_WORDS } from '../../shared/state-words';
+import { SETTING_KIND_WORDS, cacheDefeatWords } from '../../shared/state-words';
 import { resultPresetWords } from '../../shared/preset-words';
 import { PresetsStore } from '../../stores/presets.store';
 import { resultTiles } from '../../shared/charts/result-tiles';
@@ -76,7 +76,7 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
               {{ '{s} s measured after {r} s warm-up' | t: { s: c.plan.runtime_seconds, r: c.plan.ramp_seconds } }}</dd>
           </dl>
           <h3>{{ 'Cache defeat' | t }}</h3>
-          <p tpTest="details-cache-defeat"><span class="badge">{{ (defeatWords[c.cache_defeat.method] ?? c.cache_defeat.method) | t }}</span> {{ c.cache_defeat.explanation }}</p>
+          <p tpTest="details-cache-defeat"><span class="badge">{{ defeatWords(c.cache_defeat.method) | t }}</span> {{ c.cache_defeat.explanation }}</p>
           <!-- Whether the reads reached the disks, from the ARC's counters: what the cache defeat could not prove. -->
           @if (arc().length) {
             <h3>{{ 'Reads and the ARC' | t }}</h3>
@@ -204,7 +204,7 @@ export class BenchmarkDetailsComponent {
   protected readonly testWords = TEST_WORDS;
   protected readonly kindWords: Partial<Record<string, string>> = SETTING_KIND_WORDS;  // a newer server may send more
   protected readonly profileNames: Partial<Record<string, string>> = PROFILE_NAMES;
-  protected readonly defeatWords: Partial<Record<string, string>> = CACHE_DEFEAT_WORDS;  // a newer server may send more
+  protected readonly defeatWords = cacheDefeatWords;
   protected readonly presets = inject(PresetsStore);
   private readonly translate = inject(TranslateService);
   protected readonly metric = formatMetric;

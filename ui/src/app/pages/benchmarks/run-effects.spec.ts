@@ -1,4 +1,4 @@
-import { CacheDefeatMethod } from '../../api/models/tuning-benchmark';
+import { BoxCacheDefeatMethod } from '../../api/models/tuning-benchmark';
 import { fakeProfile } from '../../testing/fixtures';
 import { Words, inEnglish } from '../../shared/field-errors';
 import { Effect, runEffects, scratchSpaceBound, workingSetHint } from './run-effects';
@@ -65,7 +65,7 @@ describe('runEffects', () => {
   });
 
   it('states what the server says this run would take, exactly, and why by how it keeps caches out', () => {
-    const need = (method: CacheDefeatMethod, size: number) => ({
+    const need = (method: BoxCacheDefeatMethod, size: number) => ({
       ...room(73.5 * GIB, 60 * GIB), need: { method, working_set_bytes: size, refquota_bytes: Math.ceil(size * 1.1),
         arc_max_bytes: 16 * GIB } });
     const quick = { profile: 'QUICK' as const, working_set_mib: null };
