@@ -34,6 +34,9 @@ describe('benchmark metrics', () => {
   it('headlines both directions of the mixed test', () => {
     const summary = { MIXED_70_30: { write_iops: fakeBenchmark().summary.RAND_READ_4K!['read_iops'], read_iops: fakeBenchmark().summary.RAND_READ_4K!['read_iops'] } };
     expect(headlines(summary).map((h) => h.metric)).toEqual(['read_iops', 'write_iops']);
+    // two figures under one test's name say which is which, as the tiles do; a test with one figure says nothing more
+    expect(headlines(summary).map((h) => h.detail)).toEqual([' · read', ' · write']);
+    expect(headlines(fakeBenchmark().summary).map((h) => h.detail)).toEqual(['', '']);
   });
 
   it('orders metrics bandwidth, IOPS, then latency by percentile, read before write', () => {

@@ -121,6 +121,9 @@ export interface Headline {
   metric: string;
   stats: MetricStats;
   text: string;
+  /** ' · read' / ' · write' after the test's name where the test has a headline each way (Mixed 70/30), else '':
+   *  two figures under one name would not say which is which. */
+  detail: string;
 }
 
 /** The headline medians of a result: bandwidth per direction for sequential tests, IOPS for the others. */
@@ -129,10 +132,11 @@ export function headlines(summary: BenchmarkSummary): Headline[] {
   for (const test of orderedTests(Object.keys(summary) as ResultTest[])) {
     const metrics = summary[test] ?? {};
     const family: MetricFamily = isSequential(test) ? 'BANDWIDTH' : 'IOPS';
-    for (const [metric, stats] of Object.entries(metrics).sort(([a], [b]) => compareMetrics(a, b))) {
-      if (parseMetric(metric)?.family === family) {
-        out.push({ test, metric, stats, text: formatMetric(metric, stats.median) });
-      }
+    const lines = Object.entries(metrics).sort(([a], [b]) => compareMetrics(a, b))
+      .filter(([metric]) => parseMetric(metric)?.family === family);
+    for (const [metric, stats] of lines) {
+      const direction = lines.length > 1 ? parseMetric(metric)?.direction : null;
+      out.push({ test, metric, stats, text: formatMetric(metric, stats.median), detail: direction ? ` · ${direction}` : '' });
     }
   }
   return out;

@@ -7,7 +7,7 @@ import { AuthService } from '../../auth/auth.service';
 import { JobsStore } from '../../jobs/jobs.store';
 import { BoxStore } from '../../stores/box.store';
 import { withDialogs } from '../../testing/dialog';
-import { fakeBenchmark, fakeJob, fakeProfile, fakeState } from '../../testing/fixtures';
+import { fakeBenchmark, fakeJob, fakeProfile, fakeState, fakeStats } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
 import { BenchmarkFormComponent } from './benchmark-form.component';
@@ -78,6 +78,7 @@ describe('BenchmarkFormComponent', () => {
   it('reports the stored result with its headline medians', async () => {
     const stored: number[] = [];
     const result = fakeBenchmark({ id: 9, label: 'after' });
+    result.summary.MIXED_70_30 = { read_iops: fakeStats([18_000, 18_741, 19_000]), write_iops: fakeStats([8_000, 8_084, 8_100]) };
     const { fixture, q, settle } = await renderForm((m) => m.mockJob('tuning.benchmark.run', {
       ...fakeJob({ state: 'SUCCESS' }), result,
     }));
@@ -87,6 +88,12 @@ describe('BenchmarkFormComponent', () => {
     expect(stored).toEqual([9]);
     expect(q('text-bench-done')!.textContent).toContain('#9 “after”');
     expect(q('text-bench-done')!.textContent).toContain('400 MB/s');
+    // the mixed test's two figures, each named by its direction as the details' tiles name them
+    const lines = [...q('text-bench-done')!.querySelectorAll('dt')].map((dt) => `${dt.textContent} ${dt.nextElementSibling!.textContent}`);
+    expect(lines).toEqual([
+      'Sequential write 1 MiB 400 MB/s', 'Random read 4 KiB 12,000 IOPS',
+      'Mixed 70/30 8 KiB · read 18,741 IOPS', 'Mixed 70/30 8 KiB · write 8,084 IOPS',
+    ]);
   });
 
   it('puts the server\'s validation errors on the fields it names and closes the dialog', async () => {

@@ -140,7 +140,7 @@ import { TestIdDirective } from '../../shared/test-id/test-id.directive';
       @if (run.phase() === 'done' && run.result(); as r) {
         <div tpTest="bench-done">
           <p>{{ 'Stored as #{id} “{label}”.' | t: { id: r.id, label: r.label } }}</p>
-          <dl>@for (h of headlinesOf(r); track h.test + h.metric) { <dt>{{ testWords[h.test] | t }}</dt><dd>{{ h.text }}</dd> }</dl>
+          <dl>@for (h of headlinesOf(r); track h.test + h.metric) { <dt>{{ testWords[h.test] | t }}{{ h.detail }}</dt><dd>{{ h.text }}</dd> }</dl>
         </div>
       }
     </tp-job-progress-dialog>

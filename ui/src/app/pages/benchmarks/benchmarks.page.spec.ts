@@ -6,7 +6,7 @@ import { ApiValidationError } from '../../api/api-errors';
 import { BenchmarkResult } from '../../api/models/tuning-benchmark';
 import { PresetsStore } from '../../stores/presets.store';
 import { Job } from '../../api/models/job';
-import { fakeBenchmark, fakeImportedBenchmark, fakeJob, fakeMeasuredContext, fakePreset, fakeProfile, fakeState } from '../../testing/fixtures';
+import { fakeBenchmark, fakeImportedBenchmark, fakeJob, fakeMeasuredContext, fakePreset, fakeProfile, fakeState, fakeStats } from '../../testing/fixtures';
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { withDialogs } from '../../testing/dialog';
 import { render } from '../../testing/render';
@@ -19,6 +19,7 @@ const tuned = fakeBenchmark({
   id: 2, label: 'tuned',
   context: fakeMeasuredContext({ preset: { id: 'max-iops', restore_point_id: 4, target: { pool: 'tank' } } }),
 });
+tuned.summary.MIXED_70_30 = { read_iops: fakeStats([18_000, 18_741, 19_000]), write_iops: fakeStats([8_000, 8_084, 8_100]) };
 
 async function renderPage(configure: (api: MockApiService) => void = () => undefined, rows: BenchmarkResult[] = [fakeImportedBenchmark(), tuned, fakeBenchmark()]) {
   let history = rows;
@@ -69,6 +70,9 @@ describe('BenchmarksPage', () => {
     expect(q('row-bench-row-1')!.textContent).toContain('Sequential write 1 MiB: 400 MB/s');
     expect(q('row-bench-row-1')!.textContent).toContain('Random read 4 KiB: 12,000 IOPS');
     expect(q('row-bench-row-3')!.textContent).toContain('Random seeks (imported): 10,291 IOPS');
+    // the mixed test's two figures, each named by its direction
+    expect(q('row-bench-row-2')!.textContent).toContain('Mixed 70/30 8 KiB · read: 18,741 IOPS');
+    expect(q('row-bench-row-2')!.textContent).toContain('Mixed 70/30 8 KiB · write: 8,084 IOPS');
   });
 
   it('does not credit a preset that was still waiting for a reboot when the result was measured', async () => {

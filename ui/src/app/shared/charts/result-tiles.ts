@@ -16,15 +16,12 @@ function latency(summary: BenchmarkSummary, test: string, metric: string): strin
 }
 
 export function resultTiles(result: { id: number; label: string; summary: BenchmarkSummary }): CompareTile[] {
-  const lines = headlines(result.summary);
-  return lines.map((h) => {
+  return headlines(result.summary).map((h) => {
     const text = formatMetric(h.metric, h.stats.median);
     const cut = text.lastIndexOf(' ');
     const unitWord = cut < 0 ? '' : text.slice(cut + 1);
-    const twoDirections = lines.filter((other) => other.test === h.test).length > 1;
-    const direction = twoDirections ? ` · ${parseMetric(h.metric)?.direction ?? ''}` : '';
     return {
-      key: `${h.test}:${h.metric}`, test: h.test, metric: h.metric, title: `${TEST_WORDS[h.test] ?? h.test}${direction}`,
+      key: `${h.test}:${h.metric}`, test: h.test, metric: h.metric, title: `${TEST_WORDS[h.test] ?? h.test}${h.detail}`,
       unit_word: unitWord,
       values: [{
         configuration_id: result.id, label: result.label, colour: LONE_RESULT_COLOUR, baseline: true,
