@@ -1,6 +1,8 @@
 """Which filesystem a benchmark target lives on decides ZFS scratch dataset vs plain scratch directory."""
 from tuning.box.bench_target import filesystem_type, scratch_dataset_name
-from tuning.core.bench.conditions import compare_name, condition_warnings, network_limit, noise_warnings
+from tuning.core.bench.conditions import (
+    compare_name, condition_warnings, conditions_of, network_limit, noise_warnings, unknown_conditions,
+)
 
 MOUNTINFO = """\
 22 1 0:21 / / rw,relatime shared:1 - ext4 /dev/vda1 rw
@@ -53,6 +55,33 @@ def test_different_conditions_are_named_with_the_results():
     assert 'benchmark tool bonnie++ (baseline: fio)' in mixed[0][2]
     (unknown,) = [text for kind, id_, text in mixed if kind == 'UNKNOWN_CONDITIONS' and id_ == 3]
     assert 'dataset' in unknown and 'fio version' not in unknown   # bonnie++ has no fio version to miss
+
+
+def _timed(id_, runtime, working_sets, source='FIO'):
+    """A box result that ran ``working_sets``' tests ({test: bytes}) for ``runtime`` s each after a 1 s warm-up."""
+    return {'id': id_, 'label': f'r{id_}', 'source': source, 'summary': {t: {} for t in working_sets},
+            'context': {'target': {'dataset': 'tank/a'}, 'fio_version': 'fio-3.33',
+                        'plan': {'profile': 'QUICK', 'runtime_seconds': runtime, 'ramp_seconds': 1,
+                                 'tests': [{'test': t, 'working_set_bytes': size} for t, size in working_sets.items()]}}}
+
+
+def test_time_per_run_warm_up_and_working_set_are_conditions():
+    mib, gib = 1024 ** 2, 1024 ** 3
+    quick, override = _timed(1, 3, {'RAND_READ_4K': 256 * mib}), _timed(3, 8, {'RAND_READ_4K': gib})
+    (warning,) = _different([quick, override])
+    assert warning.endswith(': measured time per run 8 s (baseline: 3 s); working set 1 GiB (baseline: 256 MiB). '
+                            'Its differences are not only the tuning.')
+    # another test set plans other files: only the tests both ran are compared
+    more = _timed(2, 3, {'RAND_READ_4K': 256 * mib, 'RAND_WRITE_4K': 8 * gib})
+    assert conditions_of(more)['working_set'] == '256 MiB to 8 GiB' and _different([quick, more]) == []
+    # a client kit's session: its plan's times, one file set for every test
+    client = {'source': 'CLIENT', 'summary': {'SEQ_READ': {}}, 'spec': {'runtime_seconds': 30},
+              'context': {'plan': {'runtime_seconds': 30, 'ramp_seconds': 5}, 'cache_defeat': {'size_bytes': 32 * gib}}}
+    assert {k: conditions_of(client)[k] for k in ('run_time', 'warm_up', 'working_set')} == {
+        'run_time': '30 s', 'warm_up': '5 s', 'working_set': '32 GiB'}
+    # bonnie++ runs untimed passes: no time to miss; its file size it does not record
+    unknown = unknown_conditions({'source': 'BONNIE', 'context': {}})
+    assert 'working set' in unknown and 'measured time per run' not in unknown and 'warm-up per run' not in unknown
 
 
 def test_a_label_is_named_as_typed_in_typographic_quotes():

@@ -39,7 +39,9 @@ def full_context(**over):
                'pool': {'name': 'tank', 'layout': 'MIRROR 2×SSD'},
                'platform': {'name': 'TrueNAS', 'version': 'TrueNAS-25.10.0'}, 'openzfs_version': '2.3.4',
                'fio_version': 'fio-3.33', 'backend': 'truenas', 'cache_defeat': {'method': 'DIRECT_IO'},
-               'plan': {'profile': 'QUICK'}, 'cpu': {'model': 'EPYC', 'cores': 8},
+               'plan': {'profile': 'QUICK', 'runtime_seconds': 3, 'ramp_seconds': 1,
+                        'tests': [{'test': 'SEQ_WRITE', 'working_set_bytes': 256 * 1024 ** 2}]},
+               'cpu': {'model': 'EPYC', 'cores': 8},
                'memory': {'physical_bytes': 64 * 1024 ** 3}}
     context.update(over)
     return context

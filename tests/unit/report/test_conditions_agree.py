@@ -17,7 +17,13 @@ def _result(id_, context, source='FIO', label=None):
 
 CLIENT = full_context(client={'hostname': 'ws1'}, target={'dataset': 'tank/bench', 'pool': 'tank', 'protocol': 'NFS',
                                                       'protocol_version': '4.2'},
-                  cache_defeat={'method': 'CLIENT_DIRECT_IO'}, plan={'runs': 5})
+                  cache_defeat={'method': 'CLIENT_DIRECT_IO', 'size_bytes': 256 * 1024 ** 2},
+                  plan={'runs': 5, 'runtime_seconds': 3, 'ramp_seconds': 1})
+GIB = 1024 ** 3
+# the same profile with an expert's override of the time per run and of the working set
+LONGER = full_context(plan={'profile': 'QUICK', 'runtime_seconds': 8, 'ramp_seconds': 1,
+                            'tests': [{'test': 'SEQ_WRITE', 'working_set_bytes': GIB},
+                                      {'test': 'SEQ_READ', 'working_set_bytes': 8 * GIB}]})
 OLD_RECORD = {k: v for k, v in full_context().items() if k not in ('platform', 'cpu', 'memory')}
 
 PAIRS = {
@@ -38,6 +44,9 @@ PAIRS = {
     'a client over NFS': (_result(2, CLIENT, source='CLIENT'),
                           {DIFFERENT_CONDITIONS: ['load generator client ws1 over NFS 4.2 (baseline: the box itself)',
                                                   'cache-defeat method Direct I/O on the client (baseline: ZFS Direct I/O)']}),
+    'a longer run on a larger working set': (_result(2, LONGER),
+                                             {DIFFERENT_CONDITIONS: ['measured time per run 8 s (baseline: 3 s); '
+                                                                     'working set 1 GiB (baseline: 256 MiB)']}),
     'an imported bonnie++ file': (_result(2, {'imported': {'format': 'BONNIE', 'tool_version': '2.00'}},
                                          source='BONNIE'),
                                   {DIFFERENT_CONDITIONS: ['benchmark tool bonnie++ (baseline: fio)'],

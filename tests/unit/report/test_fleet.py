@@ -146,6 +146,19 @@ def test_conditions_that_differ_between_boxes_are_warnings_naming_the_boxes(mode
     assert noisy and all(w['message'].startswith('nas1: “noisy-box”') for w in noisy)
 
 
+def test_another_time_per_run_or_working_set_is_a_difference_between_boxes(reports):
+    for configuration in reports[1]['configurations']:   # nas2 measured with an expert's override
+        configuration['conditions'].update(run_time='8 s', working_set='1 GiB')
+    for configuration in reports[0]['configurations'] + reports[2]['configurations']:
+        configuration['conditions']['working_set'] = '256 MiB'
+    different = [w['message'] for w in fleet_report(reports, names=NAMES, generated_at=GENERATED)['warnings']
+                 if w['kind'] == 'DIFFERENT_CONDITIONS']
+    assert any(m.startswith('The boxes differ in their measured time per run (nas1: 3 s; nas2: 8 s; nas3: 3 s)')
+               for m in different)
+    assert any(m.startswith('The boxes differ in their working set (nas1: 256 MiB; nas2: 1 GiB; nas3: 256 MiB)')
+               for m in different)
+
+
 def test_same_conditions_warn_of_nothing_and_default_names_are_told_apart(reports):
     model = fleet_report([reports[0], copy.deepcopy(reports[0])])
     assert not [w for w in model['warnings'] if w['kind'] in ('DIFFERENT_CONDITIONS', 'UNKNOWN_CONDITIONS')]

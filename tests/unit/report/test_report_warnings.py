@@ -48,7 +48,9 @@ def test_different_conditions_are_listed_per_configuration():
     other = make_result(2, 'elsewhere', {'SEQ_WRITE': {'write_bw_bytes': STEADY}},
                        full_context(target={'dataset': 'fast/bench', 'pool': 'fast'},
                                 pool={'name': 'fast', 'layout': 'MIRROR 2×SSD'},
-                                fio_version='fio-3.36', plan={'profile': 'STANDARD'},
+                                fio_version='fio-3.36', plan={'profile': 'STANDARD', 'runtime_seconds': 60,
+                                                              'ramp_seconds': 10, 'tests': [
+                                                                  {'test': 'SEQ_WRITE', 'working_set_bytes': 2 << 30}]},
                                 cache_defeat={'method': 'WORKING_SET'}))
     same = make_result(3, 'same', {'SEQ_WRITE': {'write_bw_bytes': STEADY}}, full_context())
     report = _report([base, other, same], compare_results(base, [other, same]))
@@ -57,7 +59,9 @@ def test_different_conditions_are_listed_per_configuration():
     message = warned[0]['message']
     for text in ('dataset fast/bench (baseline: tank/bench)', 'pool fast (baseline: tank)',
                  'fio version fio-3.36 (baseline: fio-3.33)', 'benchmark profile Standard test (baseline: Quick test)',
-                 'cache-defeat method A working set larger than the ARC (baseline: ZFS Direct I/O)'):
+                 'cache-defeat method A working set larger than the ARC (baseline: ZFS Direct I/O)',
+                 'measured time per run 60 s (baseline: 3 s); warm-up per run 10 s (baseline: 1 s); '
+                 'working set 2 GiB (baseline: 256 MiB)'):
         assert text in message
     assert 'platform' not in message
     assert _kinds(report, 'UNKNOWN_CONDITIONS') == []

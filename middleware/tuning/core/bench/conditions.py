@@ -12,16 +12,21 @@ each changes what a figure means whatever the settings compared:
 - platform (the release), OpenZFS version, fio version (of fio results only);
 - benchmark profile (QUICK, STANDARD, THOROUGH: job sizes and times);
 - cache-defeat method (Direct I/O, or a working set larger than RAM: whether reads came from the ARC);
+- measured time and warm-up per run, working set (the size of the files the tests read and write): what the profile
+  sets, unless an expert override (or a client kit) set another; a longer run lets the write throttle and the ARC
+  settle, a larger working set reaches more of the disks. The working set compared is that of the tests both
+  results ran (one size each, or a range when their tests used several);
 - CPU (model, cores) and memory (installed RAM).
 
 What a preset changes (ARC bounds, recordsize, sync, cache and log devices, service settings) is *not* a condition:
 it is what is being compared. A condition a result does not record is not a difference but *unknown* (typical of
 imported results), and said as such once there is another result to compare it with; a fio version means nothing for
-bonnie++, nor a benchmark profile for a client result (its kit sets runs and times itself), so their absence there is
-no gap.
+bonnie++, nor a benchmark profile for a client result (its kit sets runs and times itself), nor a time per run for
+bonnie++ (it runs untimed passes), so their absence there is no gap.
 
-- ``conditions_of(result)`` → ``{key: str|None}`` for the keys of ``CONDITIONS``, read tolerantly from the result's
-  ``context`` and ``spec``.
+- ``conditions_of(result, tests=None)`` → ``{key: str|None}`` for the keys of ``CONDITIONS``, read tolerantly from
+  the result's ``context`` and ``spec``; ``tests``: the working set of these tests only (those another result ran
+  too), of all when it ran none of them.
 - ``condition_words(key, value)`` → the value in words (a cache-defeat method or benchmark profile is a code).
 - ``condition_differences(baseline, other)`` → ``[{key, label, baseline, other}]``: conditions (``conditions_of``
   dicts) both record and that differ.
@@ -66,6 +71,9 @@ CONDITIONS = (
     ('fio_version', 'fio version'),
     ('benchmark_profile', 'benchmark profile'),
     ('cache_defeat', 'cache-defeat method'),
+    ('run_time', 'measured time per run'),
+    ('warm_up', 'warm-up per run'),
+    ('working_set', 'working set'),
     ('cpu', 'CPU'),
     ('memory', 'memory'),
 )
@@ -118,14 +126,40 @@ def _load_generator(source, context):
     return measured_by(_dict(context.get('target')), _text(_dict(context.get('client')).get('hostname')) or 'unnamed')
 
 
+def _seconds(value):
+    """A recorded whole number of seconds as the panel says them ('3 s', '180 s'); None when not recorded."""
+    return f'{value:,} s' if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _working_sets(result, context):
+    """``{test: bytes}``: the files each test read and wrote (a box run plans each test's; a client kit sized one
+    file set for all the tests it ran)."""
+    if result.get('source') == 'CLIENT':
+        size = _dict(context.get('cache_defeat')).get('size_bytes')
+        return {t: size for t in _dict(result.get('summary'))} if isinstance(size, int) else {}
+    planned = _dict(context.get('plan')).get('tests')
+    return {t['test']: t['working_set_bytes'] for t in planned if isinstance(t, dict)
+            and isinstance(t.get('working_set_bytes'), int)} if isinstance(planned, list) else {}
+
+
+def _working_set(sizes, tests):
+    """'1 GiB', '1 GiB to 8 GiB' over ``tests`` (all when None or when none of them ran here); None: not recorded."""
+    shared = [size for test, size in sizes.items() if tests is None or test in tests] or list(sizes.values())
+    if not shared:
+        return None
+    low, high = min(shared), max(shared)
+    return format_bytes(low) if low == high else f'{format_bytes(low)} to {format_bytes(high)}'
+
+
 def _fio_version(source, context):
     if TOOLS.get(source) != 'fio':
         return None
     return _text(context.get('fio_version') or _dict(context.get('imported')).get('tool_version'))
 
 
-def conditions_of(result):
+def conditions_of(result, tests=None):
     context, spec = _dict(result.get('context')), _dict(result.get('spec'))
+    plan = _dict(context.get('plan'))
     source = result.get('source')
     box = _dict(context.get('profile'))
     pool = _dict(context.get('pool'))
@@ -142,8 +176,12 @@ def conditions_of(result):
         'platform': _platform(context, box),
         'openzfs_version': _text(context.get('openzfs_version') or box.get('openzfs_version')),
         'fio_version': _fio_version(source, context),
-        'benchmark_profile': _text(_dict(context.get('plan')).get('profile') or spec.get('profile')),
+        'benchmark_profile': _text(plan.get('profile') or spec.get('profile')),
         'cache_defeat': _text(_dict(context.get('cache_defeat')).get('method')),
+        # what the run did (its plan), else what was asked
+        'run_time': _seconds(plan.get('runtime_seconds', spec.get('runtime_seconds'))),
+        'warm_up': _seconds(plan.get('ramp_seconds', spec.get('ramp_seconds'))),
+        'working_set': _working_set(_working_sets(result, context), tests),
         'cpu': _text(' · '.join(str(x) for x in (cpu.get('model'), cpu.get('cores') and f'{cpu["cores"]} cores')
                                 if x) or None),
         'memory': format_bytes(memory['physical_bytes']) if isinstance(memory.get('physical_bytes'), int) else None,
@@ -160,7 +198,7 @@ def _not_applicable(source):
     """Conditions a kind of result never has: no gap when it does not record them."""
     skip = set()
     if TOOLS.get(source) not in (None, 'fio'):
-        skip.add('fio_version')
+        skip.update(('fio_version', 'run_time', 'warm_up'))
     if source == 'CLIENT':
         skip.add('benchmark_profile')
     return skip
@@ -187,12 +225,13 @@ def condition_words(key, value):
 
 def condition_warnings(results, baseline_id, name=compare_name):
     base = next(e for e in results if e.get('id') == baseline_id)
-    base_conditions = conditions_of(base)
     out = []
     for result in results:
         if result is base:
             continue
-        diffs = condition_differences(base_conditions, conditions_of(result))
+        # the working set of the tests both ran: another test set plans other file sizes, not another condition
+        shared = set(base.get('summary') or {}) & set(result.get('summary') or {})
+        diffs = condition_differences(conditions_of(base, shared), conditions_of(result, shared))
         if diffs:
             listed = '; '.join(f'{d["label"]} {condition_words(d["key"], d["other"])} '
                                f'(baseline: {condition_words(d["key"], d["baseline"])})' for d in diffs)
