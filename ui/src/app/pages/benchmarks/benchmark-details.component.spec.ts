@@ -6,7 +6,7 @@ import { fakeClientResult } from '../../testing/client-fixtures';
 import { fakeBenchmark, fakeMeasuredContext, fakePreset, fakeStats } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
-import { headerCell } from '../../testing/tables';
+import { headerCell, phoneStyle } from '../../testing/tables';
 import { BenchmarkDetailsComponent } from './benchmark-details.component';
 
 /** A 1 GbE box: its link carries 125 MB/s at most. */
@@ -171,6 +171,25 @@ describe('BenchmarkDetailsComponent', () => {
     expect(el.textContent).not.toContain('Reads and the ARC');
   });
 
+  it('heads each statistic and setting by its column on a phone, and says what CV and runs are', async () => {
+    const { q } = await renderDetails(localRun());
+    const stats = q('table-details-stats')!;
+    const settings = q('table-details-settings-table')!;
+    // `stacked`: the global phone layout's one block a row, each cell headed by its data-label
+    for (const table of [stats, settings]) {
+      expect(table.classList).toContain('stacked');
+      expect(table.querySelector('thead tr')!.getAttribute('data-label')).toBe('Sort by');
+    }
+    const labels = (table: Element) => [...table.querySelector('tbody tr')!.querySelectorAll('td')]
+      .map((td) => td.getAttribute('data-label'));
+    expect(labels(stats)).toEqual(['Test', 'Metric', 'Median', '95 % interval', 'Variation (CV)', 'Runs', 'Outlier runs']);
+    expect(labels(settings)).toEqual(['Kind', 'Scope', 'Setting', 'Value', 'Source']);
+    expect(phoneStyle(headerCell(stats, 'Runs'))['display']).toBe('block');   // a sort header, kept on a phone
+    expect(headerCell(stats, 'Variation (CV)').title).toBe(
+      'Run-to-run variation: the runs’ standard deviation as a percentage of their mean (coefficient of variation)');
+    expect(headerCell(stats, 'Runs').title).toBe('How many runs the figures come from');
+  });
+
   it('sorts the statistics by CV and runs as numbers, in the catalog order of tests until then', async () => {
     const run = localRun();
     run.summary.SEQ_WRITE!['write_iops'] = { ...fakeStats([1, 2, 3]), cv_percent: 12 };
@@ -180,7 +199,7 @@ describe('BenchmarkDetailsComponent', () => {
     const rows = () => [...table.querySelectorAll('tbody tr')]
       .map((tr) => tr.querySelector('td:nth-child(2)')!.textContent!.trim());
     expect(rows().slice(0, 3)).toEqual(['write bandwidth', 'write IOPS', 'write latency p50']);
-    headerCell(table, 'CV').click();   // the noisiest first: 12 % above 9.5 % above 2 %
+    headerCell(table, 'Variation (CV)').click();   // the noisiest first: 12 % above 9.5 % above 2 %
     await settle();
     expect(rows().slice(0, 2)).toEqual(['write IOPS', 'read IOPS']);
     expect(table.tagName).toBe('TABLE');

@@ -107,27 +107,29 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
         <h3>{{ 'Statistics per metric' | t }}</h3>
         <div class="table-wrap" tabindex="0">
           <p class="muted small" tpTest="details-ci-words">{{ 'Intervals are 95 %, as on Compare: here the range between two runs that holds the true median at least 95 % of the time; runs are few, so that range usually covers a little more (hover for the exact figure).' | t }}</p>
-          <table mat-table tpTest="details-stats" [dataSource]="statsTable.rows()"
+          <table mat-table class="stacked" tpTest="details-stats" [dataSource]="statsTable.rows()"
                  matSort [matSortActive]="statsTable.sort().active" [matSortDirection]="statsTable.sort().direction"
                  (matSortChange)="statsTable.sort.set($event)">
             <ng-container matColumnDef="test">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Test' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: statsTable.rows">{{ testWords[s.test] | t }}</td>
+              <td mat-cell *matCellDef="let s; of: statsTable.rows" [attr.data-label]="'Test' | t">{{ testWords[s.test] | t }}</td>
             </ng-container>
             <ng-container matColumnDef="metric">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Metric' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: statsTable.rows">{{ label(s.metric) }}</td>
+              <td mat-cell *matCellDef="let s; of: statsTable.rows" [attr.data-label]="'Metric' | t">{{ label(s.metric) }}</td>
             </ng-container>
             <ng-container matColumnDef="median">
               <th mat-header-cell *matHeaderCellDef>{{ 'Median' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: statsTable.rows">{{ metric(s.metric, s.stats.median) }}
+              <td mat-cell *matCellDef="let s; of: statsTable.rows" [attr.data-label]="'Median' | t">{{ metric(s.metric, s.stats.median) }}
                 @if (above().has(s.test + ':' + s.metric)) {
                   <span class="badge above" [tpTest]="['details-above', s.test, s.metric]">{{ 'above the link’s maximum' | t }}</span>
                 }</td>
             </ng-container>
             <ng-container matColumnDef="interval">
               <th mat-header-cell *matHeaderCellDef>{{ '95 % interval of the median' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: statsTable.rows" [class.muted]="s.stats.ci_low === null || s.stats.ci_high === null"
+              <!-- on a phone the shorter label, as Compare's: a label longer than its cell's figures runs into the next row -->
+              <td mat-cell *matCellDef="let s; of: statsTable.rows" [attr.data-label]="'95 % interval' | t"
+                  [class.muted]="s.stats.ci_low === null || s.stats.ci_high === null"
                   [tpTest]="s.stats.ci_low !== null && s.stats.ci_high !== null ? 'details-ci' : 'details-no-ci'"
                   [attr.title]="s.stats.ci_low !== null && s.stats.ci_high !== null ? ('With {n} runs the nearest interval between two runs covers {p} % (at least 95 % where it can).' | t: { n: s.stats.n, p: num((s.stats.ci_confidence ?? 0) * 100) }) : null">
                 @if (s.stats.ci_low !== null && s.stats.ci_high !== null) {
@@ -138,18 +140,18 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
                 }</td>
             </ng-container>
             <ng-container matColumnDef="cv">
-              <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">CV</th>
-              <td mat-cell *matCellDef="let s; of: statsTable.rows">{{ s.stats.cv_percent === null ? '—' : num(s.stats.cv_percent) + ' %' }}</td>
+              <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc" [attr.title]="cvTitle | t">{{ 'Variation (CV)' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: statsTable.rows" [attr.data-label]="'Variation (CV)' | t">{{ s.stats.cv_percent === null ? '—' : num(s.stats.cv_percent) + ' %' }}</td>
             </ng-container>
             <ng-container matColumnDef="n">
-              <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc">n</th>
-              <td mat-cell *matCellDef="let s; of: statsTable.rows">{{ s.stats.n }}</td>
+              <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc" [attr.title]="runsTitle | t">{{ 'Runs' | t }}</th>
+              <td mat-cell *matCellDef="let s; of: statsTable.rows" [attr.data-label]="'Runs' | t">{{ s.stats.n }}</td>
             </ng-container>
             <ng-container matColumnDef="outliers">
               <th mat-header-cell *matHeaderCellDef>{{ 'Outlier runs' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: statsTable.rows">{{ outliers(s.stats) }}</td>
+              <td mat-cell *matCellDef="let s; of: statsTable.rows" [attr.data-label]="'Outlier runs' | t">{{ outliers(s.stats) }}</td>
             </ng-container>
-            <tr mat-header-row *matHeaderRowDef="statsColumns"></tr>
+            <tr mat-header-row *matHeaderRowDef="statsColumns" [attr.data-label]="'Sort by' | t"></tr>
             <tr mat-row *matRowDef="let s; columns: statsColumns"></tr>
           </table>
         </div>
@@ -159,33 +161,33 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
       <details tpTest="settings">
         <summary>{{ 'Settings snapshot ({n})' | t: { n: c.settings.length } }}</summary>
         <div class="table-wrap" tabindex="0">
-          <table mat-table [dataSource]="settingsTable.rows()"
+          <table mat-table class="stacked" tpTest="details-settings-table" [dataSource]="settingsTable.rows()"
                  matSort [matSortActive]="settingsTable.sort().active" [matSortDirection]="settingsTable.sort().direction"
                  (matSortChange)="settingsTable.sort.set($event)">
             <ng-container matColumnDef="kind">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Kind' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: settingsTable.rows">{{ (kindWords[s.kind] ?? s.kind) | t }}</td>
+              <td mat-cell *matCellDef="let s; of: settingsTable.rows" [attr.data-label]="'Kind' | t">{{ (kindWords[s.kind] ?? s.kind) | t }}</td>
             </ng-container>
             <ng-container matColumnDef="scope">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Scope' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: settingsTable.rows">{{ s.scope }}</td>
+              <td mat-cell *matCellDef="let s; of: settingsTable.rows" [attr.data-label]="'Scope' | t">{{ s.scope }}</td>
             </ng-container>
             <ng-container matColumnDef="setting">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Setting' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: settingsTable.rows">{{ s.name ?? s.setting }}
+              <td mat-cell *matCellDef="let s; of: settingsTable.rows" [attr.data-label]="'Setting' | t">{{ s.name ?? s.setting }}
                 @if (s.name && s.name !== s.setting) { <div class="muted small">{{ s.setting }}</div> }</td>
             </ng-container>
             <ng-container matColumnDef="value">
               <th mat-header-cell *matHeaderCellDef>{{ 'Value' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: settingsTable.rows" [tpTest]="['details-setting-value', s.setting]">
+              <td mat-cell *matCellDef="let s; of: settingsTable.rows" [attr.data-label]="'Value' | t" [tpTest]="['details-setting-value', s.setting]">
                 @if (s.exists) { <tp-setting-value [value]="s.value" [unit]="s.unit" [zeroIsDefault]="s.zero_is_default" /> }
                 @else { {{ 'not on this box' | t }} }</td>
             </ng-container>
             <ng-container matColumnDef="source">
               <th mat-header-cell *matHeaderCellDef mat-sort-header>{{ 'Source' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: settingsTable.rows">{{ (s.source ? (valueSourceWords[s.source] ?? s.source) : '—') | t }}</td>
+              <td mat-cell *matCellDef="let s; of: settingsTable.rows" [attr.data-label]="'Source' | t">{{ (s.source ? (valueSourceWords[s.source] ?? s.source) : '—') | t }}</td>
             </ng-container>
-            <tr mat-header-row *matHeaderRowDef="settingsColumns"></tr>
+            <tr mat-header-row *matHeaderRowDef="settingsColumns" [attr.data-label]="'Sort by' | t"></tr>
             <tr mat-row *matRowDef="let s; columns: settingsColumns"></tr>
           </table>
         </div>
@@ -261,6 +263,8 @@ export class BenchmarkDetailsComponent {
     n: (s) => s.stats.n,
   });
   protected readonly statsColumns = ['test', 'metric', 'median', 'interval', 'cv', 'n', 'outliers'];
+  protected readonly cvTitle = T('Run-to-run variation: the runs’ standard deviation as a percentage of their mean (coefficient of variation)');
+  protected readonly runsTitle = T('How many runs the figures come from');
   /** As recorded until a header is picked. */
   protected readonly settingsTable = new SortedRows(computed(() => this.measured()?.settings ?? []), {
     kind: (s: SettingSnapshotRow) => this.translate.instant(this.kindWords[s.kind] ?? s.kind),
