@@ -6,13 +6,15 @@ adaptive: reason, arc}}, notes}``. A run is ``{run, fio_json, bw_bytes, iops, la
 (``fio_json`` is fio's final document, kept raw). ``arc_reader()``: the box's ARC counters (``arc_counters``), read
 before and after each run of a test that reads; a run's ``arc`` is what they rose by, a test's ``arc`` the share of
 its blocks answered from RAM (``core.bench.arc_reads``); both absent without a reader (not a ZFS dataset).
-``before_test(planned)``: called before each test lays out its files (the scratch dataset's ``primarycache`` for it).
+``before_test(planned)``: called before each test writes its files (the scratch dataset's ``primarycache`` for it).
+A test that reads or overwrites has its files written by their own fio job before its first run
+(``render_layout_file``), outside every run's figures and ARC counters.
 ``method`` comes from ``core.bench.benchmark_method``; the scratch directory ``<target_dir>/.tuning-bench-<id>``
 is created here and removed on success, failure and abort. Tests run one after another; a test's files are deleted
 before the next test starts, so the space used never exceeds one working set. Each test runs ``method['runs']``
 times, then more while its primary metric is noisy (``adaptive_decision``) up to ``method['max_runs']``.
-``progress(percent, description, extra)`` gets lines like ``"run 2/5 · sequential write · 412 MB/s"`` and, while fio
-runs, ``extra = {test, run, runs, phase, mbps, iops}`` (the live rate, for a panel to draw). ``records_dir``: where
+``progress(percent, description, extra)`` gets lines like ``"run 2/5 · Sequential write 1 MiB · 412 MB/s"`` and,
+while fio runs, ``extra = {test, run, runs, phase, mbps, iops}`` (the live rate, for a panel to draw). ``records_dir``: where
 each fio is recorded while it may run (``run_fio``), for start-up to stop what a killed host left running.
 """
 import os
@@ -22,7 +24,7 @@ from ..core.bench.arc_reads import counters_delta, arc_of_runs
 from ..core.bench.catalog import TESTS
 from ..core.bench.fio_output import job_run, parse_fio_json
 from ..core.bench.fio_status_stream import progress_from_status
-from ..core.bench.jobfile import render_job_file
+from ..core.bench.jobfile import render_job_file, render_layout_file
 from ..core.bench.progress_words import progress_line
 from ..core.bench.statistics import summarize_runs
 from ..core.report.metric_info import title_of_test
@@ -64,10 +66,23 @@ def _laid_out_note(scratch, job_name):
     return None
 
 
+def _lay_out(planned, scratch, progress, abort, fio_binary, records_dir, shown_total):
+    """Write the test's files before its first run (not measured): progress in words, no rate."""
+    layout = render_layout_file(planned, scratch)
+    if layout is None:
+        return
+    test = TESTS[planned['test']]
+    progress.report(0, progress_line(1, shown_total, test, phase=LAYOUT_WORDS),
+                    {'test': test.id, 'run': 1, 'runs': shown_total, 'phase': 'layout'})
+    run_fio(layout, scratch, abort=abort, fio_binary=fio_binary, job_file_name=f'{planned["job_name"]}.layout.job',
+            records_dir=records_dir)
+
+
 def _run_test(method, planned, scratch, progress, abort, fio_binary, records_dir, notes, arc_reader):
     test = TESTS[planned['test']]
     arc_reader = arc_reader if test.reads else None
     job_text = render_job_file(planned, method, scratch)
+    _lay_out(planned, scratch, progress, abort, fio_binary, records_dir, method['runs'])
     primary = planned['metrics'][0]['id']
     runs, primary_values = [], []
     decision = {'more': True, 'reason': ''}
@@ -79,16 +94,12 @@ def _run_test(method, planned, scratch, progress, abort, fio_binary, records_dir
                         {'test': test.id, 'run': run_no, 'runs': shown_total, 'phase': 'starting'})
 
         def on_status(obj, run_no=run_no, shown_total=shown_total):
-            status = progress_from_status(obj, test, method['ramp_seconds'], method['runtime_seconds'],
-                                          may_lay_out=run_no == 1)
+            status = progress_from_status(obj, test, method['ramp_seconds'], method['runtime_seconds'])
             if status is None:
                 return
-            where = {'test': test.id, 'run': run_no, 'runs': shown_total, 'phase': status['phase']}
-            if status['phase'] == 'layout':   # nothing measured yet: words, no rate
-                progress.report(0, progress_line(run_no, shown_total, test, phase=LAYOUT_WORDS), where)
-                return
             phase = 'warming up' if status['phase'] == 'ramp' else None
-            live = {**where, 'mbps': round(status['bw_bytes'] / 1e6, 1), 'iops': round(status['iops'])}
+            live = {'test': test.id, 'run': run_no, 'runs': shown_total, 'phase': status['phase'],
+                    'mbps': round(status['bw_bytes'] / 1e6, 1), 'iops': round(status['iops'])}
             progress.report(status['fraction'], progress_line(run_no, shown_total, test, status, phase), live)
 
         before = arc_reader() if arc_reader else None
@@ -98,7 +109,7 @@ def _run_test(method, planned, scratch, progress, abort, fio_binary, records_dir
         parsed = parse_fio_json(raw)
         job = parsed['jobs'][0]
         if job['error']:
-            raise FioFailed(f'fio reported error {job["error"]} in {test.label}')
+            raise FioFailed(f'fio reported error {job["error"]} in {test.title}')
         if run_no == 1 and test.reads:
             note = _laid_out_note(scratch, planned['job_name'])
             if note:

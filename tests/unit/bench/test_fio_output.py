@@ -102,20 +102,3 @@ def test_progress_from_status(fixture_text):
     last = progress_from_status(docs[-1], TESTS['SEQ_WRITE'], 1, 3)
     assert 0 <= first['fraction'] <= last['fraction'] == 1.0
     assert last['bw_bytes'] == docs[-1]['jobs'][0]['write']['bw_bytes'] and last['phase'] == 'measure'
-
-
-def _status(elapsed, read_bytes, write_bytes=0, iops=0.0):
-    # the fields of fio 3.33's --status-interval document the runner reads (seen while it lays out a randread file:
-    # elapsed counts up with no I/O, then starts again at 1 once the file is written)
-    return {'jobs': [{'elapsed': elapsed, 'read': {'io_bytes': read_bytes, 'bw_bytes': 0, 'iops': iops},
-                      'write': {'io_bytes': write_bytes, 'bw_bytes': 0, 'iops': 0.0}}]}
-
-
-def test_a_first_run_writing_its_files_says_so_instead_of_measuring_nothing():
-    laying_out = progress_from_status(_status(3, 0), TESTS['RAND_READ_4K'], 1, 3, may_lay_out=True)
-    assert laying_out == {'fraction': 0.0, 'phase': 'layout', 'bw_bytes': 0, 'iops': 0}
-    # once I/O moves it measures; a later run finds the files there; a sequential write lays nothing out
-    assert progress_from_status(_status(1, 1343488, iops=11750.0), TESTS['RAND_READ_4K'], 1, 3,
-                                may_lay_out=True)['phase'] == 'ramp'
-    assert progress_from_status(_status(3, 0), TESTS['RAND_READ_4K'], 1, 3)['phase'] == 'measure'
-    assert progress_from_status(_status(3, 0), TESTS['SEQ_WRITE'], 1, 3, may_lay_out=True)['phase'] == 'measure'

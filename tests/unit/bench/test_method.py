@@ -2,7 +2,7 @@ import pytest
 
 from tuning.core.bench.catalog import GIB, MIB
 from tuning.core.bench.errors import BenchmarkInputError, InsufficientSpaceError
-from tuning.core.bench.jobfile import render_job_file
+from tuning.core.bench.jobfile import render_job_file, render_layout_file
 from tuning.core.bench.method import benchmark_method, scratch_need
 from tuning.core.bench.space import check_space, refquota_for, room_for_scratch
 
@@ -288,3 +288,24 @@ def test_job_file_refuses_multiline_directory():
     method = benchmark_method({'tests': ['SEQ_READ']}, dir_env())
     with pytest.raises(ValueError):
         render_job_file(method['tests'][0], method, '/tmp/x\n[evil]')
+    with pytest.raises(ValueError):
+        render_layout_file(method['tests'][0], '/tmp/x\n[evil]')
+
+
+def test_files_a_test_reads_or_overwrites_are_written_first_by_their_own_job():
+    method = benchmark_method({'tests': ALL, 'profile': 'QUICK'}, dir_env())
+    layouts = {t['test']: render_layout_file(t, '/tmp/s') for t in method['tests']}
+    assert layouts['SEQ_WRITE'] is None   # writes its own files
+    for planned in method['tests']:
+        if planned['test'] == 'SEQ_WRITE':
+            continue
+        measured = _ini(render_job_file(planned, method, '/tmp/s'))
+        layout = _ini(layouts[planned['test']])
+        name = planned['job_name']
+        # the same section, job count and size: fio names and sizes the files the measured job opens as they are
+        assert set(layout) == {'global', name} and layout['global']['directory'] == '/tmp/s'
+        for key in ('numjobs', 'size'):
+            assert layout[name][key] == measured[name][key], (planned['test'], key)
+        # written whole, a record at a time (no 4 KiB writes read back into 128 KiB records), and nothing else run
+        assert (layout[name]['rw'], layout[name]['bs'], layout[name]['create_only']) == ('read', '1m', '1')
+        assert layout['global']['fallocate'] == 'none' and 'time_based' not in layout['global']

@@ -136,6 +136,32 @@ def test_the_arc_counters_are_read_around_each_read_run_only(tmp_path):
     assert read['arc'] == {'asked_blocks': 800, 'disk_blocks': 200, 'ram_share': 0.75, 'from_ram': True}
 
 
+def test_a_read_tests_files_are_written_before_its_first_run_and_its_counters(tmp_path):
+    # fio lays files out inside a run when they are missing: that work (writes, and on ZFS read-backs of records it
+    # fills) must fall outside the ARC counters and the clock. The measured runs find the files there, and write
+    # nothing.
+    method = tiny_method(str(tmp_path), ['RAND_READ_4K'], runs=2)
+    events, reads = [], []
+
+    def arc_reader():
+        scratch = next(tmp_path.glob(PREFIX + '*'))
+        reads.append(sorted(p.name for p in scratch.iterdir() if not p.name.endswith('.job')))
+        return {name: 0 for name in ('demand_data_hits', 'demand_data_iohits', 'demand_data_misses',
+                                     'prefetch_data_hits', 'prefetch_data_iohits', 'prefetch_data_misses')}
+
+    result = run_benchmark(method, str(tmp_path), 'unit10', arc_reader=arc_reader,
+                           progress=lambda p, d, extra: events.append((d, extra)))
+    planned = method['tests'][0]
+    files = sorted(f'{planned["job_name"]}.{j}.0' for j in range(planned['numjobs']))
+    assert reads[0] == files   # before the first run's counters, every file is there
+    for run in result['tests']['RAND_READ_4K']['runs']:
+        assert run['fio_json']['jobs'][0]['write']['io_bytes'] == 0
+    layout = [(d, extra) for d, extra in events if extra and extra.get('phase') == 'layout']
+    assert layout and layout[0][0].endswith('writing its test files first (not measured)')
+    assert 'mbps' not in layout[0][1]
+    assert not list(tmp_path.iterdir())
+
+
 def test_without_a_reader_no_run_claims_an_arc_figure(tmp_path):
     result = run_benchmark(tiny_method(str(tmp_path), ['SEQ_READ']), str(tmp_path), 'unit6')
     assert 'arc' not in result['tests']['SEQ_READ'] and 'arc' not in result['tests']['SEQ_READ']['runs'][0]

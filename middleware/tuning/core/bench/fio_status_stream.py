@@ -3,12 +3,9 @@
 fio prints a full JSON document every interval, one after another, with no separator; warnings may sit between
 them. ``StatusStreamDecoder.feed(text)`` → list of complete objects decoded so far (keeps the unfinished tail);
 ``split_json_stream(text)`` → all complete objects in a finished stream; ``progress_from_status(obj, test,
-ramp_seconds, runtime_seconds, may_lay_out=False)`` → ``{fraction, phase, bw_bytes, iops}`` where ``fraction`` is the
-elapsed share of ramp + runtime (0..1) and the figures are the cumulative rate so far in the test's primary
-directions. ``phase`` is ``layout`` while fio writes the files a test reads or overwrites before its clock starts
-(``may_lay_out``: the test's first run, whose files do not exist yet): its status then counts seconds but no I/O, and
-its clock starts again at 0 once the files are there. On a slow pool that takes minutes, which must not read as a run
-measuring 0 IOPS.
+ramp_seconds, runtime_seconds)`` → ``{fraction, phase, bw_bytes, iops}`` where ``fraction`` is the elapsed share of
+ramp + runtime (0..1) and the figures are the cumulative rate so far in the test's primary directions. A measured
+run never lays files out (``jobfile.render_layout_file`` does that before it), so its status is always time and I/O.
 """
 import json
 
@@ -57,7 +54,7 @@ def split_json_stream(text):
     return decoder.feed(text)
 
 
-def progress_from_status(obj, test, ramp_seconds, runtime_seconds, may_lay_out=False):
+def progress_from_status(obj, test, ramp_seconds, runtime_seconds):
     jobs = obj.get('jobs') or []
     if not jobs:
         return None
@@ -69,9 +66,6 @@ def progress_from_status(obj, test, ramp_seconds, runtime_seconds, may_lay_out=F
         figures = job.get(d) or {}
         bw += figures.get('bw_bytes') or 0
         iops += figures.get('iops') or 0
-    moved = sum((job.get(d) or {}).get('io_bytes') or 0 for d in ('read', 'write', 'trim'))
-    if may_lay_out and not moved and (test.reads or test.is_random):
-        return {'fraction': 0.0, 'phase': 'layout', 'bw_bytes': 0, 'iops': 0}
     return {
         'fraction': min(1.0, elapsed / total),
         'phase': 'ramp' if elapsed <= ramp_seconds else 'measure',
