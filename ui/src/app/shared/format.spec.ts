@@ -1,6 +1,6 @@
 import {
   formatBytes, formatDateTime, formatIops, formatLinkSpeed, formatLatencyNs, formatMBps, formatNumber, formatP, formatRatioPercent,
-  formatValue,
+  formatValue, keepUnitsWithFigures,
 } from './format';
 import { formatSettingValue, settingValueTitle } from './format';
 
@@ -67,6 +67,16 @@ describe('format', () => {
     expect(formatLatencyNs(1_368_064)).toBe('1.37 ms');
     expect(formatLatencyNs(25_000_000)).toBe('25.0 ms');
     expect(formatLatencyNs(2.5e9)).toBe('2.50 s');
+  });
+
+  it('holds a figure to its unit in a server sentence, never a figure to a word', () => {
+    const nb = '\u00a0';
+    expect(keepUnitsWithFigures('5 runs × 2 tests × 4 s (3 s + 1 s warm-up) ≈ 40 s (up to 80 s when noisy runs add '
+      + 'runs); can detect a change of about 10 % at this noise (5 % run-to-run variation)'))
+      .toBe(`5 runs × 2 tests × 4${nb}s (3${nb}s + 1${nb}s warm-up) ≈ 40${nb}s (up to 80${nb}s when noisy runs add `
+        + `runs); can detect a change of about 10${nb}% at this noise (5${nb}% run-to-run variation)`);
+    expect(keepUnitsWithFigures('18 min, 1.1 GiB, 412 MB/s, 2 MiB/s, 393 IOPS, 2.54 ms, 90.0 µs, 3 sets'))
+      .toBe(`18${nb}min, 1.1${nb}GiB, 412${nb}MB/s, 2${nb}MiB/s, 393${nb}IOPS, 2.54${nb}ms, 90.0${nb}µs, 3 sets`);
   });
 
   it('prints dates to the minute and p-values short', () => {

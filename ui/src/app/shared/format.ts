@@ -66,6 +66,15 @@ export function formatValue(value: string | null | undefined): string {
 }
 
 /** Bandwidth in decimal MB/s (10^6 bytes per second), as fio and disk vendors count. */
+/** A figure's unit where a sentence writes one after it: "5 %", "70 s", "10 min", "1.1 GiB", "412 MB/s", "393 IOPS". */
+const UNIT_AFTER_FIGURE = /(\d) (?=(?:%|[KMGTPE]iB(?:\/s)?|[kKMG]B\/s|[kMG]b\/s|IOPS|[mµn]s|s|min|h)(?![\p{L}\d/]))/gu;
+
+/** A server's sentence with each figure held to its unit by a no-break space, so a line never ends between them
+ *  ("(5" then "% run-to-run variation)" on the next). The panel's own figures are kept whole by their markup. */
+export function keepUnitsWithFigures(text: string): string {
+  return text.replace(UNIT_AFTER_FIGURE, '$1\u00a0');
+}
+
 export function formatMBps(bytesPerSecond: number | null | undefined): string {
   return bytesPerSecond == null || !Number.isFinite(bytesPerSecond) ? '—' : `${formatNumber(bytesPerSecond / 1e6)} MB/s`;
 }

@@ -6,6 +6,7 @@ import { fakeClientResult } from '../../testing/client-fixtures';
 import { fakeBenchmark, fakeMeasuredContext, fakePreset, fakeStats } from '../../testing/fixtures';
 import { mockApi } from '../../testing/mock-api';
 import { render } from '../../testing/render';
+import { declared } from '../../testing/declared-styles';
 import { headerCell, phoneStyle } from '../../testing/tables';
 import { BenchmarkDetailsComponent } from './benchmark-details.component';
 
@@ -188,6 +189,15 @@ describe('BenchmarkDetailsComponent', () => {
     expect(headerCell(stats, 'Variation (CV)').title).toBe(
       'Run-to-run variation: the runs’ standard deviation as a percentage of their mean (coefficient of variation)');
     expect(headerCell(stats, 'Runs').title).toBe('How many runs the figures come from');
+  });
+
+  it('keeps each figure of the statistics on one line with its unit, the cell free to wrap around it', async () => {
+    const { q } = await renderDetails(localRun());
+    const row = q('table-details-stats')!.querySelector('tbody tr')!;
+    const figures = [...row.querySelectorAll('span.nowrap')];
+    expect(figures.map((f) => f.textContent)).toEqual(['1,588 MB/s', '1,580 MB/s', '1,600 MB/s', '2.00 %']);
+    expect(figures.every((f) => declared(f, 'white-space').includes('nowrap'))).toBe(true);
+    expect([...row.querySelectorAll('td')].every((td) => !declared(td, 'white-space').includes('nowrap'))).toBe(true);
   });
 
   it('sorts the statistics by CV and runs as numbers, in the catalog order of tests until then', async () => {

@@ -47,6 +47,9 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
     table { font-size: 0.9em; }
     .cols { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 12px; }
     .badge.above { background: var(--warn-bg); color: var(--warn); white-space: nowrap; }
+    /* a figure and its unit on one line ("12.8 %", not "12.8" over "%"); on the figures, never on a cell: a phone's
+       stacked cell draws its label (::before) with the cell's white-space */
+    .nowrap { white-space: nowrap; }
   `,
   template: `
     @let r = result();
@@ -120,7 +123,7 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
             </ng-container>
             <ng-container matColumnDef="median">
               <th mat-header-cell *matHeaderCellDef>{{ 'Median' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: statsTable.rows" [attr.data-label]="'Median' | t">{{ metric(s.metric, s.stats.median) }}
+              <td mat-cell *matCellDef="let s; of: statsTable.rows" [attr.data-label]="'Median' | t"><span class="nowrap">{{ metric(s.metric, s.stats.median) }}</span>
                 @if (above().has(s.test + ':' + s.metric)) {
                   <span class="badge above" [tpTest]="['details-above', s.test, s.metric]">{{ 'above the link’s maximum' | t }}</span>
                 }</td>
@@ -133,7 +136,7 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
                   [tpTest]="s.stats.ci_low !== null && s.stats.ci_high !== null ? 'details-ci' : 'details-no-ci'"
                   [attr.title]="s.stats.ci_low !== null && s.stats.ci_high !== null ? ('With {n} runs the nearest interval between two runs covers {p} % (at least 95 % where it can).' | t: { n: s.stats.n, p: num((s.stats.ci_confidence ?? 0) * 100) }) : null">
                 @if (s.stats.ci_low !== null && s.stats.ci_high !== null) {
-                  {{ metric(s.metric, s.stats.ci_low) }} … {{ metric(s.metric, s.stats.ci_high) }}
+                  <span class="nowrap">{{ metric(s.metric, s.stats.ci_low) }}</span> … <span class="nowrap">{{ metric(s.metric, s.stats.ci_high) }}</span>
                   @if ((s.stats.ci_confidence ?? 1) < 0.95) { <span class="muted">({{ 'only {p} % with {n} runs' | t: { p: num((s.stats.ci_confidence ?? 0) * 100), n: s.stats.n } }})</span> }
                 } @else {
                   {{ 'no interval from fewer than 3 runs' | t }}
@@ -141,7 +144,7 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
             </ng-container>
             <ng-container matColumnDef="cv">
               <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc" [attr.title]="cvTitle | t">{{ 'Variation (CV)' | t }}</th>
-              <td mat-cell *matCellDef="let s; of: statsTable.rows" [attr.data-label]="'Variation (CV)' | t">{{ s.stats.cv_percent === null ? '—' : num(s.stats.cv_percent) + ' %' }}</td>
+              <td mat-cell *matCellDef="let s; of: statsTable.rows" [attr.data-label]="'Variation (CV)' | t"><span class="nowrap">{{ s.stats.cv_percent === null ? '—' : num(s.stats.cv_percent) + ' %' }}</span></td>
             </ng-container>
             <ng-container matColumnDef="n">
               <th mat-header-cell *matHeaderCellDef mat-sort-header start="desc" [attr.title]="runsTitle | t">{{ 'Runs' | t }}</th>

@@ -10,6 +10,7 @@ import { fakeBenchmark, fakeImportedBenchmark, fakeJob, fakeMeasuredContext, fak
 import { MockApiService, mockApi } from '../../testing/mock-api';
 import { withDialogs } from '../../testing/dialog';
 import { render } from '../../testing/render';
+import { declared } from '../../testing/declared-styles';
 import { headerCell } from '../../testing/tables';
 import { fakeQuery } from '../../shared/paging/fake-query';
 import { BenchmarksPage } from './benchmarks.page';
@@ -73,6 +74,10 @@ describe('BenchmarksPage', () => {
     // the mixed test's two figures, each named by its direction
     expect(q('row-bench-row-2')!.textContent).toContain('Mixed 70/30 8 KiB · read: 18,741 IOPS');
     expect(q('row-bench-row-2')!.textContent).toContain('Mixed 70/30 8 KiB · write: 8,084 IOPS');
+    // a figure and its unit on one line in a narrow column ("44,070" over "IOPS" no more)
+    const figures = [...q('row-bench-row-2')!.querySelectorAll('strong')];
+    expect(figures.map((f) => f.textContent)).toEqual(['400 MB/s', '12,000 IOPS', '18,741 IOPS', '8,084 IOPS']);
+    expect(figures.every((f) => declared(f, 'white-space').includes('nowrap'))).toBe(true);
   });
 
   it('does not credit a preset that was still waiting for a reboot when the result was measured', async () => {

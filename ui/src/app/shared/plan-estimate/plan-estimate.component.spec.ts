@@ -53,6 +53,13 @@ describe('PlanEstimateComponent', () => {
     expect(q('text-plan-estimate-too-few')!.textContent).toContain('fewer than 5 runs a side');
   });
 
+  it('keeps each figure of the server’s sentence on one line with its unit', async () => {
+    const { q } = await setup();
+    // "(5" at a line's end and "% run-to-run variation)" on the next, as at 1280 px, cannot happen
+    expect(q('text-plan-estimate')!.textContent).toContain('× 70\u00a0s ≈ 10\u00a0min');
+    expect(q('text-plan-estimate')!.textContent).toContain('5 runs');   // a count and its noun may part
+  });
+
   it('asks nothing and shows nothing while the form refuses its choices', async () => {
     const { api, fixture, q, settle } = await setup();
     fixture.componentInstance.spec.set(null);

@@ -5,6 +5,7 @@ import { catchError, debounce, distinctUntilChanged, map, of, switchMap, timer }
 import { ApiService } from '../../api/api.service';
 import { PlanEstimate, PlanEstimateSpec } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
+import { keepUnitsWithFigures } from '../format';
 import { TestIdDirective } from '../test-id/test-id.directive';
 
 /** Choices typed into a form are asked about once they settle (a keystroke is not a question). */
@@ -21,7 +22,7 @@ export const ESTIMATE_DEBOUNCE_MS = 250;
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     @if (estimate(); as e) {
-      <p class="muted" role="status" tpTest="plan-estimate">{{ e.summary }}</p>
+      <p class="muted" role="status" tpTest="plan-estimate">{{ glue(e.summary) }}</p>
       @if (!e.can_reach_verdict) {
         <p class="banner warn" tpTest="plan-estimate-too-few">
           {{ 'Too few runs for a verdict: no comparison can be significant with fewer than {min} runs a side.' | t: { min: e.min_runs } }}
@@ -39,6 +40,7 @@ export class PlanEstimateComponent {
   private readonly api = inject(ApiService);
   /** Null while the form holds choices it would refuse: nothing is asked then. */
   readonly spec = input.required<PlanEstimateSpec | null>();
+  protected readonly glue = keepUnitsWithFigures;
 
   protected readonly estimate = toSignal(
     toObservable(this.spec).pipe(
