@@ -1,6 +1,7 @@
 """A client result's protocol in words (pure): one spelling for the result's label (``result.default_label``), the
 ladder's client layers and its sentences ("clients get 112 MB/s over NFS"), the conditions a result was measured
-under and its note ("client ws1 over NFS 4.2", "client ws1 on its own disk"). At the top of ``core`` so that none of them imports the client package for it.
+under and its note ("client ws1 over NFS 4.2", "client ws1 on its own disk"). At the top of ``core`` so that none
+of them imports the client package for it.
 
 The protocols are the kit's (``client_models.ClientProtocol``): NFS, SMB, ISCSI, LOCAL (the client's own directory or
 device, no network) and OTHER (a mount the kit does not know, read as a share).

@@ -7,5 +7,5 @@ def and_join(parts: list[str]) -> str:
 
 
 def quoted(text) -> str:
-    """A name a person gave, in typographic quotes and as typed: “Bob's D:\\tmp "test"” (no escaping, unlike repr)."""
+    """A name a person gave, in typographic quotes and as typed: “Bob's D:\\tmp "x"” (no escaping, unlike repr)."""
     return f'“{text}”'
