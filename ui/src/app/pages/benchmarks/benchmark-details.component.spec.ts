@@ -198,6 +198,9 @@ describe('BenchmarkDetailsComponent', () => {
     expect(figures.map((f) => f.textContent)).toEqual(['1,588 MB/s', '1,580 MB/s', '1,600 MB/s', '2.00 %']);
     expect(figures.every((f) => declared(f, 'white-space').includes('nowrap'))).toBe(true);
     expect([...row.querySelectorAll('td')].every((td) => !declared(td, 'white-space').includes('nowrap'))).toBe(true);
+    // the unbroken figures make the table wider: beside the context only where it has 600 px, else below it
+    expect(declared(q('table-details-stats')!.closest('.cols')!, 'grid-template-columns'))
+      .toEqual(['repeat(auto-fit, minmax(min(100%, 600px), 1fr))']);
   });
 
   it('sorts the statistics by CV and runs as numbers, in the catalog order of tests until then', async () => {

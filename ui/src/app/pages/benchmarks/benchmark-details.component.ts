@@ -45,7 +45,9 @@ const TEST_ORDER = orderedTests(Object.keys(TEST_WORDS));
     dd { margin: 0; }
     pre { background: var(--bg3); padding: 8px; border-radius: var(--radius); overflow-x: auto; font-size: 0.85em; }
     table { font-size: 0.9em; }
-    .cols { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 12px; }
+    /* side by side only where the statistics get 600 px: their seven columns, figures unbroken, need it (at 1280 px
+       beside the context they ran off the side) */
+    .cols { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 600px), 1fr)); gap: 12px; }
     .badge.above { background: var(--warn-bg); color: var(--warn); white-space: nowrap; }
     /* a figure and its unit on one line ("12.8 %", not "12.8" over "%"); on the figures, never on a cell: a phone's
        stacked cell draws its label (::before) with the cell's white-space */
