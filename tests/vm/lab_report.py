@@ -3,7 +3,7 @@ preset's medians on HDD-shaped disks, the change with its 95 % interval and adju
 from __future__ import annotations
 
 from tuning.core.bench.comparison import VERDICT_WORDS
-from tuning.core.report.metric_info import label_of_test
+from tuning.core.report.metric_info import title_of_test
 
 
 def figure(metric: str, value: float | None) -> str:
@@ -24,7 +24,7 @@ def row_cells(row: dict) -> list[str]:
     interval = ('—' if row.get('ratio_ci_low') is None
                 else f'{percent(row["ratio_ci_low"])} … {percent(row["ratio_ci_high"])}')
     p = '—' if row.get('p_adjusted') is None else f'{row["p_adjusted"]:.3g}'
-    return [label_of_test(row['test']), figure(metric, (row.get('baseline') or {}).get('median')),
+    return [title_of_test(row['test']), figure(metric, (row.get('baseline') or {}).get('median')),
             figure(metric, (row.get('other') or {}).get('median')), percent(row.get('ratio')), interval, p,
             VERDICT_WORDS.get(row['verdict'], row['verdict'].lower())]
 
@@ -35,7 +35,7 @@ def runs_line(row: dict) -> str:
     values = [((row.get(side) or {}).get('values')) for side in ('baseline', 'other')]
     if not all(values):
         return ''
-    test = label_of_test(row['test'])
+    test = title_of_test(row['test'])
     words = [', '.join(figure(row['metric'], v) for v in side) for side in values]
     return f'- {test}, each run in the order measured: baseline {words[0]}; preset {words[1]}.'
 
@@ -94,7 +94,7 @@ def verdict_summary(presets: dict, order: list[tuple[str, str]]) -> list[str]:
         elif part['state'] != 'DONE' or not part['rows']:
             rows.append([name, f'not measured: the campaign ended {part["state"].lower()}', ''])
         else:
-            rows.append([name, ', '.join(label_of_test(r['test']) for r in part['rows']),
+            rows.append([name, ', '.join(title_of_test(r['test']) for r in part['rows']),
                          ', '.join(f'{percent(r.get("ratio"))} ({VERDICT_WORDS.get(r["verdict"], r["verdict"])})'
                                    for r in part['rows'])])
     return [table(['Preset', 'Its own tests', 'Change (verdict)'], rows), '']

@@ -23,12 +23,12 @@ ROW = {'test': 'SEQ_WRITE', 'metric': 'write_bw_bytes', 'baseline': {'median': 2
 
 
 def test_a_compared_row_in_words_and_units():
-    assert row_cells(ROW) == ['sequential write', '20.0 MB/s', '25.0 MB/s', '+25.0 %', '+10.0 % … +40.0 %',
+    assert row_cells(ROW) == ['Sequential write 1 MiB', '20.0 MB/s', '25.0 MB/s', '+25.0 %', '+10.0 % … +40.0 %',
                               '0.004', 'better']
     few = {**ROW, 'test': 'RAND_READ_4K', 'metric': 'read_iops', 'baseline': {'median': 41.0},
            'other': {'median': 40.0}, 'ratio': 0.976, 'ratio_ci_low': None, 'ratio_ci_high': None,
            'p_adjusted': None, 'verdict': 'INSUFFICIENT_RUNS'}
-    assert row_cells(few) == ['random read 4K', '41 IOPS', '40 IOPS', '-2.4 %', '—', '—',
+    assert row_cells(few) == ['Random read 4 KiB', '41 IOPS', '40 IOPS', '-2.4 %', '—', '—',
                               'too few runs']
 
 
@@ -59,14 +59,14 @@ def test_the_document_says_what_was_measured_when_and_what_was_not():
     assert 'Measured on 2026-11-28 at commit abc1234' in text   # each part says when it was measured
     assert 'Measured on 2026-11-27 at commit abc1234 (95 minutes; `python tests/vm/lab.py`).' in text   # no plan
     assert '## Max sequential write (`max-seq-write`)' in text
-    assert '| sequential write | 20.0 MB/s | 25.0 MB/s | +25.0 % |' in text
-    assert ('- sequential write, each run in the order measured: baseline 19.0 MB/s, 21.0 MB/s; preset 25.0 MB/s, '
-            '25.0 MB/s.') in text
+    assert '| Sequential write 1 MiB | 20.0 MB/s | 25.0 MB/s | +25.0 % |' in text
+    assert ('- Sequential write 1 MiB, each run in the order measured: baseline 19.0 MB/s, 21.0 MB/s; '
+            'preset 25.0 MB/s, 25.0 MB/s.') in text
     assert 'acknowledged (they can lose data on power loss): sync = DISABLED' in text
     assert 'Not measured: the campaign ended failed (the pool went away).' in text
     assert 'Read 4 disks: 40.0 MB/s in total.' in text and 'Bandwidths are divided by 16' in text
     # the summary: every built-in preset, measured or not yet
-    assert '| Max sequential write | sequential write | +25.0 % (better) |' in text
+    assert '| Max sequential write | Sequential write 1 MiB | +25.0 % (better) |' in text
     assert '| VM block storage | not measured yet |  |' in text and '## VM block storage' not in text
     assert text.index('## In short') < text.index('## A/A')
 

@@ -14,8 +14,9 @@ is created here and removed on success, failure and abort. Tests run one after a
 before the next test starts, so the space used never exceeds one working set. Each test runs ``method['runs']``
 times, then more while its primary metric is noisy (``adaptive_decision``) up to ``method['max_runs']``.
 ``progress(percent, description, extra)`` gets lines like ``"run 2/5 · Sequential write 1 MiB · 412 MB/s"`` and,
-while fio runs, ``extra = {test, run, runs, phase, mbps, iops}`` (the live rate, for a panel to draw). ``records_dir``: where
-each fio is recorded while it may run (``run_fio``), for start-up to stop what a killed host left running.
+while fio runs, ``extra = {test, run, runs, phase, mbps, iops}`` (the live rate, for a panel to draw).
+``records_dir``: where each fio is recorded while it may run (``run_fio``), for start-up to stop what a killed host
+left running.
 """
 import os
 

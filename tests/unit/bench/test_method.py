@@ -209,7 +209,7 @@ def test_working_set_override_cannot_undercut_the_arc_rule():
         benchmark_method({'tests': ['RAND_WRITE_4K'], 'working_set_bytes': GIB}, zfs_env())
     assert e.value.field == 'spec.working_set_bytes'
     assert e.value.message == ('1 GiB is below the 32 GiB needed to keep the ARC out of the numbers '
-                               '(random write 4K)')   # sizes in words, never a byte count
+                               '(Random write 4 KiB)')   # sizes in words, never a byte count
     method = benchmark_method({'tests': ['RAND_READ_4K'], 'working_set_bytes': 64 * MIB}, dir_env())
     assert method['tests'][0]['working_set_bytes'] == 64 * MIB
     # an ARC keeping no data of the files: any set reads from the disks, but writes must run past the write buffer
@@ -218,7 +218,7 @@ def test_working_set_override_cannot_undercut_the_arc_rule():
     with pytest.raises(BenchmarkInputError) as e:
         benchmark_method({'tests': ['MIXED_70_30'], 'working_set_bytes': GIB}, zfs_env())
     assert e.value.message == ('1 GiB is below the 8 GiB needed for its writes to run past the write buffer '
-                               '(mixed 70/30 8K)')
+                               '(Mixed 70/30 8 KiB)')
 
 
 def test_sync_writes_take_any_working_set_asked_for():

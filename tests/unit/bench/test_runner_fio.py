@@ -58,7 +58,7 @@ def test_quick_run_returns_raw_json_metrics_and_cleans_up(tmp_path):
     # progress: readable words, never going backwards, finishing at 100
     percents = [p for p, _ in events]
     assert percents == sorted(percents) and percents[-1] == 100
-    assert any(d.startswith('run 2/2 · sequential write') for _, d in events)
+    assert any(d.startswith('run 2/2 · Sequential write 1 MiB') for _, d in events)
     assert any(RATE.search(d) for _, d in events)
     assert os.listdir(tmp_path) == []
 
@@ -75,7 +75,7 @@ def test_abort_mid_run_stops_fio_and_leaves_nothing(tmp_path):
 
     with pytest.raises(BenchmarkAborted):
         run_benchmark(method, str(tmp_path), 'unit2', progress=progress, abort=abort)
-    assert abort.is_set() and not any('sequential read' in d for d in seen)
+    assert abort.is_set() and not any('Sequential read 1 MiB' in d for d in seen)
     assert os.listdir(tmp_path) == []
     assert fio_processes_using(os.path.join(str(tmp_path), PREFIX + 'unit2')) == []
 

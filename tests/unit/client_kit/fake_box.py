@@ -21,12 +21,12 @@ def tiny_plan(tests=('SEQ_WRITE', 'SEQ_READ', 'RAND_READ_4K', 'RAND_WRITE_4K'), 
               network=False):
     """A plan as the box computes it (core/client/instructions.py's shapes), sized for a test: 1 s runs, no ramp."""
     shapes = {
-        'SEQ_WRITE': ('sequential write', 'write', 1 << 20, 1, 4, None, False),
-        'SEQ_READ': ('sequential read', 'read', 1 << 20, 1, 4, None, False),
-        'RAND_READ_4K': ('random read 4K', 'randread', 4096, 2, 8, None, False),
-        'RAND_WRITE_4K': ('random write 4K', 'randwrite', 4096, 2, 8, None, False),
-        'SYNC_WRITE_4K': ('sync write 4K', 'randwrite', 4096, 1, 1, None, True),
-        'MIXED_70_30': ('mixed 70/30 8K', 'randrw', 8192, 1, 8, 70, False),
+        'SEQ_WRITE': ('Sequential write 1 MiB', 'write', 1 << 20, 1, 4, None, False),
+        'SEQ_READ': ('Sequential read 1 MiB', 'read', 1 << 20, 1, 4, None, False),
+        'RAND_READ_4K': ('Random read 4 KiB', 'randread', 4096, 2, 8, None, False),
+        'RAND_WRITE_4K': ('Random write 4 KiB', 'randwrite', 4096, 2, 8, None, False),
+        'SYNC_WRITE_4K': ('Sync write 4 KiB', 'randwrite', 4096, 1, 1, None, True),
+        'MIXED_70_30': ('Mixed 70/30 8 KiB', 'randrw', 8192, 1, 8, 70, False),
     }
     return {
         'tests': [dict(zip(('id', 'label', 'rw', 'block_size', 'numjobs', 'iodepth', 'rwmixread', 'sync'),

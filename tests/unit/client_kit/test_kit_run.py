@@ -64,7 +64,7 @@ def test_a_run_posts_a_result_the_box_accepts_and_leaves_nothing(tmp_path):
     assert result['iperf3'] == [] and result['network_result_id'] is None  # the plan offers no network
     assert os.listdir(tmp_path) == []  # the scratch directory is gone
     # progress in words on stderr: the test, the run, the rate
-    assert 'SEQ_READ (sequential read): run 2 of 2: read ' in done.stderr and 'MB/s' in done.stderr
+    assert 'SEQ_READ (Sequential read 1 MiB): run 2 of 2: read ' in done.stderr and 'MB/s' in done.stderr
     assert TOKEN not in done.stdout + done.stderr
 
 

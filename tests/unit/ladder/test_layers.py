@@ -19,7 +19,7 @@ def test_the_pool_layer_is_the_latest_local_fio_result_with_a_sequential_test_of
     whole = pool_layer('tank', None, results)
     assert (whole['source'], whole['read_bytes_per_second'], whole['write_bytes_per_second']) == \
         ({'kind': 'BENCHMARK', 'id': 2}, 400e6, None)
-    assert whole['name'] == 'Pool tank (local fio)' and 'It did not run the sequential write test.' in whole['note']
+    assert whole['name'] == 'Pool tank (local fio)' and 'It did not run the Sequential write 1 MiB test.' in whole['note']
     on_root = pool_layer('tank', 'tank', results)
     assert on_root['source']['id'] == 1 and on_root['name'] == 'Pool tank (local fio)'
     assert pool_layer('tank', 'tank/media', results)['name'] == 'Dataset tank/media (local fio)'

@@ -101,7 +101,7 @@ def test_noise_and_outliers_are_flagged():
     assert len(warnings) == 2
     assert 'CV 14.2 %' in warnings[0] and 'run 4' in warnings[1]
     # in words, not the catalog's ids
-    assert "#1 “x” sequential write, write bandwidth: noisy" in warnings[0]
+    assert "#1 “x” Sequential write 1 MiB, write bandwidth: noisy" in warnings[0]
     assert 'SEQ_WRITE' not in ' '.join(warnings) and 'write_bw_bytes' not in ' '.join(warnings)
 
 

@@ -35,7 +35,7 @@ def test_the_campaign_section_comes_first_and_says_what_ran(report):
     assert report['sections'][0] == 'campaign'
     section = report['campaign']
     assert section['headline'] == ('Campaign 7 · finished · 1 round (interleaved) · 3 runs per configuration per '
-                                   'round (Quick test) · at the end: leave the winner of random read 4K applied')
+                                   'round (Quick test) · at the end: leave the winner of Random read 4 KiB applied')
     assert section['skipped'] == [{'name': 'big-dirty',
                                    'why': 'big-dirty needs a reboot (zfs_dirty_data_max_max), and reboots are off'}]
 

@@ -22,10 +22,10 @@ def test_summary_table_has_a_row_per_configuration(results, comparison):
     assert [r.split(' | ')[0].lstrip('| ') for r in rows] == ['balanced', 'max-iops', 'noisy-box']
     columns = header.count(' | ') + 1
     assert all(r.count(' | ') + 1 == columns for r in rows)
-    assert 'Sequential write (MB/s)' in header and 'lower is better' in header
+    assert 'Sequential write 1 MiB (MB/s)' in header and 'lower is better' in header
     assert 'BETTER' in rows[1] and 'WORSE' in rows[1]
     # a latency column's figures read in µs or ms: its unit word is the HTML's, not the stored unit (ns)
-    assert 'Random read p99 latency (latency, lower is better)' in header and '(ns' not in header
+    assert 'Random read 4 KiB p99 latency (latency, lower is better)' in header and '(ns' not in header
 
 
 def test_labels_cannot_break_the_table_or_become_html(results, comparison):

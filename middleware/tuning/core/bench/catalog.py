@@ -1,6 +1,7 @@
 """What the benchmark can run: tests, their metrics, and profiles.
 
-- ``TESTS``: test id → ``TestDefinition`` (fio ``rw``, block size, concurrency, what it reports).
+- ``TESTS``: test id → ``TestDefinition`` (its name for people, fio ``rw``, block size, concurrency, what it
+  reports).
 - ``PROFILES``: profile id → ``Profile`` (runtime, ramp, repeats, adaptive cap, working-set floors, name in words);
   ``profile_name(profile_id)`` → "Quick test".
 - ``METRICS``: metric id → ``Metric`` (unit, direction: ``HIGHER`` or ``LOWER`` is better).
@@ -46,7 +47,8 @@ METRICS = {
 @dataclass(frozen=True)
 class TestDefinition:
     id: str
-    label: str
+    label: str  # short, for machines' eyes (fio job comments); people read ``title``
+    title: str  # the one name a person sees, with its block size: "Random read 4 KiB"
     rw: str
     block_size: int
     outstanding_ios: int  # total I/Os in flight: numjobs for psync, numjobs × iodepth for libaio
@@ -70,15 +72,17 @@ class TestDefinition:
 
 TESTS = {
     t.id: t for t in (
-        TestDefinition('SEQ_WRITE', 'sequential write', 'write', MIB, 4, ('write',), 'bw'),
-        TestDefinition('SEQ_READ', 'sequential read', 'read', MIB, 4, ('read',), 'bw'),
-        TestDefinition('RAND_READ_4K', 'random read 4K', 'randread', 4 * KIB, 16, ('read',), 'iops'),
-        TestDefinition('RAND_WRITE_4K', 'random write 4K', 'randwrite', 4 * KIB, 16, ('write',), 'iops'),
+        TestDefinition('SEQ_WRITE', 'sequential write', 'Sequential write 1 MiB', 'write', MIB, 4, ('write',), 'bw'),
+        TestDefinition('SEQ_READ', 'sequential read', 'Sequential read 1 MiB', 'read', MIB, 4, ('read',), 'bw'),
+        TestDefinition('RAND_READ_4K', 'random read 4K', 'Random read 4 KiB', 'randread', 4 * KIB, 16, ('read',),
+                       'iops'),
+        TestDefinition('RAND_WRITE_4K', 'random write 4K', 'Random write 4 KiB', 'randwrite', 4 * KIB, 16,
+                       ('write',), 'iops'),
         # One writer, each write durable on return (O_DSYNC): the ZIL/SLOG path, latency is what matters.
-        TestDefinition('SYNC_WRITE_4K', 'sync write 4K', 'randwrite', 4 * KIB, 1, ('write',), 'iops',
-                       sync_writes=True),
-        TestDefinition('MIXED_70_30', 'mixed 70/30 8K', 'randrw', 8 * KIB, 8, ('read', 'write'), 'iops',
-                       rwmixread=70),
+        TestDefinition('SYNC_WRITE_4K', 'sync write 4K', 'Sync write 4 KiB', 'randwrite', 4 * KIB, 1, ('write',),
+                       'iops', sync_writes=True),
+        TestDefinition('MIXED_70_30', 'mixed 70/30 8K', 'Mixed 70/30 8 KiB', 'randrw', 8 * KIB, 8, ('read', 'write'),
+                       'iops', rwmixread=70),
     )
 }
 ALL_TESTS = tuple(TESTS)

@@ -279,8 +279,8 @@ def comparison_limit(results, measured=None):
 
 
 def _what(test, metric):
-    """'sequential write, write bandwidth': the catalog's words, the ids only for what it does not know."""
-    return f'{TESTS[test].label if test in TESTS else test}, {METRICS[metric].label if metric in METRICS else metric}'
+    """'Sequential write 1 MiB, write bandwidth': the catalog's words, the ids only for what it does not know."""
+    return f'{TESTS[test].title if test in TESTS else test}, {METRICS[metric].label if metric in METRICS else metric}'
 
 
 def _catalog_rank(metric):

@@ -100,7 +100,7 @@ def _planned_test(test, profile, env, working_set_override):
             raise BenchmarkInputError(
                 'spec.working_set_bytes',
                 f'{format_bytes(working_set_override)} is below the {format_bytes(floor)} needed {purpose} '
-                f'({test.label})')
+                f'({test.title})')
         defeat = choose_cache_defeat(test, profile, env, working_set_override)   # its words say the size used
     working_set = defeat['working_set_bytes']
     ioengine, numjobs, iodepth = _engine(test, defeat['direct'], env)

@@ -16,7 +16,7 @@ def queue_shape(test) -> tuple[int, int]:
 def plan_test(test_id: str) -> dict:
     test = TESTS[test_id]
     numjobs, iodepth = queue_shape(test)
-    return {'id': test.id, 'label': test.label, 'rw': test.rw, 'block_size': test.block_size, 'numjobs': numjobs,
+    return {'id': test.id, 'label': test.title, 'rw': test.rw, 'block_size': test.block_size, 'numjobs': numjobs,
             'iodepth': iodepth, 'rwmixread': test.rwmixread, 'sync': test.sync_writes}
 
 

@@ -11,7 +11,7 @@ from a client (one without figures when none is). A layer not measured yet has n
 from ..bench.arc_reads import from_ram_tests
 from ..protocols import client_words
 from ..presets.sizing import link_payload_bytes_per_s
-from ..report.metric_info import label_of_test
+from ..report.metric_info import title_of_test
 from .bottleneck import judge, missing, verdict
 from .words import link_speed_words, link_words, rate
 
@@ -74,7 +74,7 @@ def pool_layer(pool: str, dataset: str | None, benchmarks: list[dict], judge_fro
     lacking = [SEQ[d][0] for d in SEQ if _median(result, d) is None]
     note = f'Benchmark #{result["id"]} ({result["label"]}): the medians of fio on the box itself.'
     if lacking:
-        note += f' It did not run the {" or ".join(label_of_test(test) for test in lacking)} test.'
+        note += f' It did not run the {" or ".join(title_of_test(test) for test in lacking)} test.'
     read = _median(result, 'read')
     share = from_ram_tests(result).get(SEQ['read'][0])
     if share is not None:

@@ -12,7 +12,7 @@ column in words, as ``tuning.campaign.query`` says it: no winner without a verdi
 from ..bench.catalog import profile_name
 from ..campaign import SINGLE_ROUND_WORDS, STATE_WORDS, configuration_titles, mark_single_round, winner_words
 from .errors import ReportInputError
-from .metric_info import label_of_test, metric_info
+from .metric_info import metric_info, title_of_test
 
 REQUIRED = ('id', 'label', 'state', 'spec', 'configurations')
 ORDER_WORDS = {'INTERLEAVED': 'interleaved', 'SEQUENTIAL': 'one configuration after another'}
@@ -26,7 +26,7 @@ def finish_words(finish, titles=None):
     if mode == 'WINNER':
         metric = finish.get('metric')
         by = f' ({metric_info(metric)["label"]})' if metric else ''
-        return f'leave the winner of {label_of_test(str(finish.get("test")))}{by} applied'
+        return f'leave the winner of {title_of_test(str(finish.get("test")))}{by} applied'
     return 'put the original configuration back'
 
 
@@ -62,7 +62,7 @@ def campaign_section(campaign, recommendation):
                     for c in campaign['configurations'] if c.get('skipped')],
         'single_round': single,
         'single_round_note': _sentence(SINGLE_ROUND_WORDS.partition(': ')[2]) if single else None,
-        'recommendation': [{**row, 'test_label': label_of_test(row['test']),
+        'recommendation': [{**row, 'test_label': title_of_test(row['test']),
                             'winner_title': titles.get(row.get('winner'), row.get('winner')),
                             'winner_words': winner_words(row, titles),
                             'metric_label': metric_info(row['metric'])['label']}

@@ -189,8 +189,8 @@ def _group_label(test, metric, named_direction):
 
 
 def _charts(series, summaries, theoretical_max):
-    throughput = [(t, m, _group_label(t, m, False)) for t, m, _ in THROUGHPUT_GROUPS]
-    iops = [(t, m, _group_label(t, m, t == 'MIXED_70_30')) for t, m, _ in IOPS_GROUPS]
+    throughput = [(t, m, _group_label(t, m, False)) for t, m in THROUGHPUT_GROUPS]
+    iops = [(t, m, _group_label(t, m, t == 'MIXED_70_30')) for t, m in IOPS_GROUPS]
     charts = [
         _chart('throughput', 'Sequential throughput', 'BAR', 'B/s', 'MB/s', throughput, series, summaries,
                _reference(theoretical_max)),

@@ -5,15 +5,16 @@ otherwise read from the id's shape (``write_lat_p99_9_ns`` → "write latency p9
 the catalog later, or kept by an importer, still get a unit and a direction instead of breaking the report.
 ``metric_sort_key(test_id, metric_id)`` orders a test's metrics: bandwidth and IOPS in the catalog's order, then
 latency percentiles by direction and percentile (p50 < p90 < p99 < p99.9).
-``label_of_test(test_id)`` → "sequential write", "bonnie++ random seeks", "fio job 'x'" or the id itself.
-``title_of_test(test_id)`` → the test as a chart or tile names it, with its block size: "Sequential write 1 MiB".
+``title_of_test(test_id)`` → the one name a person reads for a test, in every sentence, chart and tile, with its
+block size: "Sequential write 1 MiB" (the catalog's ``title``), "Random seeks (imported)", "fio job “x”" or the id
+itself.
 """
 import re
 
 from ..bench.catalog import HIGHER, LOWER, METRICS, TESTS, metrics_of_test
+from ..words import quoted
 
 _LATENCY = re.compile(r'^(read|write)_lat_p(\d+)(?:_(\d+))?_ns$')
-_OTHER_TESTS = {'RANDOM_IOPS': 'random seeks (bonnie++/gobonniego)'}
 
 
 def percentile_label(metric_id):
@@ -42,28 +43,18 @@ def metric_info(metric_id):
     return {'id': metric_id, 'label': metric_id, 'unit': '', 'direction': HIGHER}
 
 
-def label_of_test(test_id):
-    if test_id in TESTS:
-        return TESTS[test_id].label
-    if test_id in _OTHER_TESTS:
-        return _OTHER_TESTS[test_id]
-    if test_id.startswith('FIO:'):
-        return f"fio job '{test_id[4:]}'"
-    return test_id
-
-
-_TITLES = {
-    'SEQ_WRITE': 'Sequential write 1 MiB', 'SEQ_READ': 'Sequential read 1 MiB', 'RAND_READ_4K': 'Random read 4 KiB',
-    'RAND_WRITE_4K': 'Random write 4 KiB', 'SYNC_WRITE_4K': 'Sync write 4 KiB', 'MIXED_70_30': 'Mixed 70/30 8 KiB',
-    'RANDOM_IOPS': 'Random seeks (imported)',
-}
+# tests that are no catalog test: what importers keep
+_OTHER_TITLES = {'RANDOM_IOPS': 'Random seeks (imported)'}
 
 
 def title_of_test(test_id):
-    if test_id in _TITLES:
-        return _TITLES[test_id]
-    label = label_of_test(test_id)
-    return label[:1].upper() + label[1:]
+    if test_id in TESTS:
+        return TESTS[test_id].title
+    if test_id in _OTHER_TITLES:
+        return _OTHER_TITLES[test_id]
+    if test_id.startswith('FIO:'):
+        return f'fio job {quoted(test_id[4:])}'
+    return test_id
 
 
 def metric_sort_key(test_id, metric_id):

@@ -44,7 +44,7 @@ from .inputs import checked_comparison, checked_results
 from .ladder_section import ladder_section
 from .layout_section import layout_section
 from .method import method_section
-from .metric_info import label_of_test, metric_info, metric_sort_key
+from .metric_info import metric_info, metric_sort_key, title_of_test
 from .settings_diff import configuration_changes
 from .warning_rules import report_warnings
 
@@ -78,7 +78,7 @@ def _metric_rows(ordered, baseline_id, rows):
                 out.append({
                     'configuration_id': result['id'], 'configuration': result['label'],
                     'baseline': result['id'] == baseline_id,
-                    'test': test, 'test_label': label_of_test(test), 'metric': metric, 'metric_label': info['label'],
+                    'test': test, 'test_label': title_of_test(test), 'metric': metric, 'metric_label': info['label'],
                     'unit': info['unit'],
                     'direction': compared.get('direction', info['direction']) if compared else info['direction'],
                     **{f: stats.get(f) for f in STAT_FIELDS},

@@ -25,7 +25,7 @@ metrics, message}]`` in this order:
 """
 from ..bench import conditions as bench_conditions
 from ..bench.arc_reads import from_ram_note, from_ram_tests, from_ram_warnings
-from .metric_info import label_of_test, metric_info, metric_sort_key
+from .metric_info import metric_info, metric_sort_key, title_of_test
 from .numbers import format_percent, format_value
 from ..words import quoted
 
@@ -53,7 +53,7 @@ def _noisy_warnings(result):
                  if s.get('cv_percent') is not None and s['cv_percent'] > NOISY_CV_PERCENT]
         if noisy:
             listed = ', '.join(f'{metric_info(m)["label"]} CV {format_percent(cv)}' for m, cv in noisy)
-            out.append(_warning('NOISY', f'{_name(result)}, {label_of_test(test)}: runs vary a lot ({listed}; '
+            out.append(_warning('NOISY', f'{_name(result)}, {title_of_test(test)}: runs vary a lot ({listed}; '
                                          f'above {NOISY_CV_PERCENT:.0f} %). Its medians are less certain; '
                                          'more runs or a quieter box would help.',
                                 result['id'], test, [m for m, _ in noisy]))
@@ -86,7 +86,7 @@ def _outlier_warnings(result):
             parts.append(f'{info["label"]}: {runs} vs median {format_value(stats["median"], info["unit"])}')
             flagged.append(metric)
         if parts:
-            out.append(_warning('OUTLIERS', f'{_name(result)}, {label_of_test(test)}: outlying runs '
+            out.append(_warning('OUTLIERS', f'{_name(result)}, {title_of_test(test)}: outlying runs '
                                             f'(more than 3 robust standard deviations from the median) in '
                                             f'{"; ".join(parts)}. They are kept in every figure; re-running '
                                             'would show whether they were a one-off.',
