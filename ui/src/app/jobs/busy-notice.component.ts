@@ -18,7 +18,7 @@ export interface BusyWords {
 
 /**
  * What keeps the box busy, in words: what runs, since when and how far it is ("Benchmark, running since 27 Nov
- * 2026, 09:31: 40 %, run 2/5 · sequential write"), from the job when the session sees it; never its job number.
+ * 2026, 09:31: 40 %, run 2/5 · Sequential write 1 MiB"), from the job when the session sees it; never its job number.
  */
 export function busyWords(busy: Pick<Busy, 'method'>, job: Job | undefined, locale?: string): BusyWords {
   const what = jobWords(busy);

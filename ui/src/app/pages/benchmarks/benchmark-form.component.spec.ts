@@ -21,7 +21,7 @@ async function renderForm(configure: (api: MockApiService) => void, state = fake
   return { api, ...view };
 }
 
-const running = (extra: unknown, description = 'run 1/2 · sequential write · 412 MB/s'): Job =>
+const running = (extra: unknown, description = 'run 1/2 · Sequential write 1 MiB · 412 MB/s'): Job =>
   fakeJob({ id: 7, method: 'tuning.benchmark.run', abortable: true, progress: { percent: 30, description, extra } });
 
 describe('BenchmarkFormComponent', () => {
@@ -62,7 +62,7 @@ describe('BenchmarkFormComponent', () => {
 
     rows.next(running({ test: 'SEQ_WRITE', run: 1, runs: 2, phase: 'measure', mbps: 412.3, iops: 393 }));
     await settle();
-    expect(q('text-job-description')!.textContent).toContain('run 1/2 · sequential write · 412 MB/s');
+    expect(q('text-job-description')!.textContent).toContain('run 1/2 · Sequential write 1 MiB · 412 MB/s');
     expect(q('text-bench-live-mbps')!.textContent).toBe('412 MB/s');
     expect(q('text-bench-live-iops')!.textContent).toBe('393 IOPS');
     expect(q<HTMLButtonElement>('button-bench-start')!.disabled).toBe(true);
@@ -185,7 +185,7 @@ describe('BenchmarkFormComponent', () => {
   it('shows the benchmark the box is running, come back to, with its progress and Abort, not only "busy"', async () => {
     const job = fakeJob({ id: 12, method: 'tuning.benchmark.run', abortable: true, state: 'RUNNING',
       credentials: { type: 'LOGIN_PASSWORD', data: { username: 'root' } },
-      progress: { percent: 40, description: 'run 2/3 · sequential write', extra: { test: 'SEQ_WRITE', run: 2, runs: 3, phase: 'measure', mbps: 380, iops: 362 } } });
+      progress: { percent: 40, description: 'run 2/3 · Sequential write 1 MiB', extra: { test: 'SEQ_WRITE', run: 2, runs: 3, phase: 'measure', mbps: 380, iops: 362 } } });
     const { api, q, settle } = await renderForm((m) => m.mockCall('core.get_jobs', [job]),
       fakeState({ busy: { job_id: 12, method: 'tuning.benchmark.run' } }));
     TestBed.inject(AuthService).username.set('root');
@@ -194,7 +194,7 @@ describe('BenchmarkFormComponent', () => {
     expect(q('text-bench-busy')).toBeNull();
     expect(q('text-bench-running')!.textContent!.trim()).toMatch(/^Benchmark is running(; | since )/);
     expect(q('text-bench-running')!.textContent).not.toContain('12');
-    expect(q('text-bench-running-description')!.textContent).toContain('run 2/3 · sequential write');
+    expect(q('text-bench-running-description')!.textContent).toContain('run 2/3 · Sequential write 1 MiB');
     expect(q('text-bench-running-description')!.textContent).toContain('380 MB/s');
     q<HTMLButtonElement>('button-bench-running-abort')!.click();
     expect(api.callsOf('core.job_abort')).toEqual([[12]]);

@@ -31,5 +31,9 @@ describe('linkLimit and aboveLinkLimit', () => {
     (client.context as { theoretical_max: unknown }).theoretical_max = limit;
     // bandwidth only: 400 MB/s written is above 100 MB/s; IOPS and latency are not compared with a rate
     expect([...aboveLinkLimit(client)]).toEqual(['SEQ_WRITE:write_bw_bytes']);
+    // a client's own disk: nothing crossed the link, whatever an older result recorded
+    (client.context as unknown as { target: { protocol: string } }).target.protocol = 'LOCAL';
+    expect(linkLimit(client)).toBeNull();
+    expect(aboveLinkLimit(client).size).toBe(0);
   });
 });

@@ -54,7 +54,12 @@ export function whereMeasured(result: BenchmarkResult, say: Say): Where | null {
 
 /** The link's theoretical maximum where it bounds the figures: a client's, measured over the network. */
 export function linkLimit(result: BenchmarkResult): TheoreticalMax | null {
-  return result.source === 'CLIENT' && !isImported(result.context) ? result.context.theoretical_max ?? null : null;
+  const client = clientContext(result);
+  // A client measuring its own disk moved nothing over the link (results stored before the box knew may carry one).
+  if (!client || isImported(result.context) || client.target.protocol === 'LOCAL') {
+    return null;
+  }
+  return result.context.theoretical_max ?? null;
 }
 
 /** The keys (`test:metric`) of the bandwidth medians above the link's maximum: they cannot all have crossed it. */
