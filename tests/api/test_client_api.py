@@ -97,7 +97,7 @@ def test_the_token_is_shown_once_and_never_in_a_command_or_a_later_answer(client
     assert created['kit_url'] == f'{host.http_url}/_plugins/tuning/client/kit/tuning_client.py'
     plan = created['plan']
     assert [t['id'] for t in plan['tests']] == ['SEQ_WRITE', 'SEQ_READ']
-    assert plan['tests'][0] == {'id': 'SEQ_WRITE', 'label': 'sequential write', 'rw': 'write', 'block_size': MIB,
+    assert plan['tests'][0] == {'id': 'SEQ_WRITE', 'label': 'Sequential write 1 MiB', 'rw': 'write', 'block_size': MIB,
                                 'numjobs': 1, 'iodepth': 4, 'rwmixread': None, 'sync': False}
     memory = c.call('tuning.profile')['memory']
     assert plan['min_size_bytes'] >= 2 * memory['arc_max_bytes'] > 0

@@ -92,7 +92,7 @@ def test_every_figure_says_which_settings_that_can_lose_data_it_was_measured_wit
     assert f'Benchmark #{safe["id"]} was measured without it: it wrote ' in layer['note']
 
     compared = c.call('tuning.benchmark.compare', [safe['id'], loose['id']], None)
-    assert compared['warnings'][0] == (f"#{loose['id']} 'loose writes' was measured with Synchronous writes Disabled "
+    assert compared['warnings'][0] == (f"#{loose['id']} “loose writes” was measured with Synchronous writes Disabled "
                                        f'on {DATASET}: not safe on power loss; its write figures are faster than the '
                                        'pool is with safe writes.')
 
