@@ -84,6 +84,9 @@ def _run_test(method, planned, scratch, progress, abort, fio_binary, records_dir
     arc_reader = arc_reader if test.reads else None
     job_text = render_job_file(planned, method, scratch)
     _lay_out(planned, scratch, progress, abort, fio_binary, records_dir, method['runs'])
+    note = _laid_out_note(scratch, planned['job_name']) if test.reads else None
+    if note:
+        notes.append(note)
     primary = planned['metrics'][0]['id']
     runs, primary_values = [], []
     decision = {'more': True, 'reason': ''}
@@ -111,10 +114,6 @@ def _run_test(method, planned, scratch, progress, abort, fio_binary, records_dir
         job = parsed['jobs'][0]
         if job['error']:
             raise FioFailed(f'fio reported error {job["error"]} in {test.title}')
-        if run_no == 1 and test.reads:
-            note = _laid_out_note(scratch, planned['job_name'])
-            if note:
-                notes.append(note)
         if not job['iodepth']['ok']:
             notes.append(f'{title_of_test(test.id)} run {run_no}: queue depth reached {job["iodepth"]["achieved"]}, '
                          f'requested {job["iodepth"]["requested"]}')

@@ -18,11 +18,9 @@ def client_words(target: dict, hostname: str) -> str:
     """What a client measured, from where: 'NFS 4.2 from ws1', 'iSCSI from ws1', 'a share from ws1', 'local directory
     on ws1', 'local device on ws1' (``target``: a client result's, with ``protocol``, ``protocol_version``,
     ``kind``)."""
-    protocol = target.get('protocol')
-    if protocol == 'LOCAL':
+    if target.get('protocol') == 'LOCAL':
         return f'local {"device" if target.get("kind") == "BLOCK_DEVICE" else "directory"} on {hostname}'
-    version = f' {target["protocol_version"]}' if target.get('protocol_version') else ''
-    return f'{protocol_words(protocol)}{version} from {hostname}'
+    return f'{_with_version(target)} from {hostname}'
 
 
 def measured_by(target: dict, hostname: str) -> str:
@@ -33,5 +31,10 @@ def measured_by(target: dict, hostname: str) -> str:
         return f'client {hostname}'
     if protocol == 'LOCAL':
         return f'client {hostname} on its own disk'
+    return f'client {hostname} over {_with_version(target)}'
+
+
+def _with_version(target: dict) -> str:
+    """'NFS 4.2', or the protocol alone when the kit could not tell its version."""
     version = f' {target["protocol_version"]}' if target.get('protocol_version') else ''
-    return f'client {hostname} over {protocol_words(protocol)}{version}'
+    return f'{protocol_words(target.get("protocol"))}{version}'

@@ -36,10 +36,15 @@ def _size(n):
 LAYOUT_BLOCK = '1m'   # a whole record for every recordsize up to 1 MiB: no record is read back while it fills
 
 
+def _overwrites(test):
+    """Random writes land on blocks already written (``overwrite=1``)."""
+    return test.writes and test.is_random
+
+
 def needs_layout(test):
     """Whether fio needs the files there before the test's clock starts: reads read them, random writes overwrite
-    them (``overwrite=1``); a sequential write makes its own."""
-    return test.reads or (test.writes and test.is_random)
+    them; a sequential write makes its own."""
+    return test.reads or _overwrites(test)
 
 
 def _check_directory(directory):
@@ -102,7 +107,7 @@ def render_job_file(planned_test, method, directory):
         lines.append('norandommap=1')
     if test.sync_writes:
         lines.append('sync=dsync')
-    if test.writes and test.is_random:
+    if _overwrites(test):
         lines.append('overwrite=1')
     if test.writes:
         lines.append('end_fsync=1')

@@ -65,7 +65,6 @@ export function formatValue(value: string | null | undefined): string {
   return value == null || value === '' ? '—' : value;
 }
 
-/** Bandwidth in decimal MB/s (10^6 bytes per second), as fio and disk vendors count. */
 /** A figure's unit where a sentence writes one after it: "5 %", "70 s", "10 min", "1.1 GiB", "412 MB/s", "393 IOPS". */
 const UNIT_AFTER_FIGURE = /(\d) (?=(?:%|[KMGTPE]iB(?:\/s)?|[kKMG]B\/s|[kMG]b\/s|IOPS|[mµn]s|s|min|h)(?![\p{L}\d/]))/gu;
 
@@ -75,6 +74,7 @@ export function keepUnitsWithFigures(text: string): string {
   return text.replace(UNIT_AFTER_FIGURE, '$1\u00a0');
 }
 
+/** Bandwidth in decimal MB/s (10^6 bytes per second), as fio and disk vendors count. */
 export function formatMBps(bytesPerSecond: number | null | undefined): string {
   return bytesPerSecond == null || !Number.isFinite(bytesPerSecond) ? '—' : `${formatNumber(bytesPerSecond / 1e6)} MB/s`;
 }
