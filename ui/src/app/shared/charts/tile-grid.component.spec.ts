@@ -18,7 +18,7 @@ describe('TileGridComponent', () => {
     expect(values[0].textContent).toContain('MB/s');
     expect(values[0].textContent).toMatch(/\d MB\/s/);   // a number and its unit are two words, as everywhere else
     expect(values[0].textContent).toContain('before (baseline)');
-    expect(values[0].textContent).toContain('latency p50 1.40 ms · p99 3.50 ms');
+    expect(values[0].textContent).toContain('latency p50 1.40\u00a0ms · p99 3.50\u00a0ms');
     expect(values[0].querySelector('[data-test="text-tile-change"]')).toBeNull();
     expect(values[1].querySelector('[data-test="text-tile-change"]')!.textContent).toBe('+20.0 % · better');
     expect((values[1] as HTMLElement).style.borderColor).not.toBe('');

@@ -2,6 +2,7 @@ import { ChangeDetectionStrategy, Component, input } from '@angular/core';
 
 import { CompareTile } from '../../api/models/tuning-benchmark';
 import { TranslatePipe } from '../../i18n/translate.pipe';
+import { keepUnitsWithFigures } from '../format';
 import { TestIdDirective } from '../test-id/test-id.directive';
 
 /**
@@ -35,7 +36,7 @@ import { TestIdDirective } from '../test-id/test-id.directive';
             @if (tile.values.length > 1) {
               <div class="small">{{ v.label }}@if (v.baseline) { ({{ 'baseline' | t }}) }</div>
             }
-            @if (v.latency) { <div class="small">{{ v.latency }}</div> }
+            @if (v.latency) { <div class="small">{{ keepUnits(v.latency) }}</div> }
             @if (v.change; as c) { <div class="change" [class]="c.verdict" tpTest="tile-change">{{ c.words }}</div> }
           </div>
         }
@@ -44,5 +45,7 @@ import { TestIdDirective } from '../test-id/test-id.directive';
   `,
 })
 export class TileGridComponent {
+  /** A latency line never ends between a figure and its unit ('21.9' then 'ms'). */
+  protected readonly keepUnits = keepUnitsWithFigures;
   readonly tiles = input.required<CompareTile[]>();
 }
